@@ -1,0 +1,230 @@
+"""Scoring a game (6-10 tricks): pulya, remiz, whists, consolation, whister shortfall (§3-§5).
+
+Call order and roles come from :mod:`scorepad.whist`; this module only writes.
+Every number written comes with a sentence (:class:`~scorepad.i18n.Msg`) that accounts for it.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .i18n import N_, msg, nmsg
+from .numbers import Number, normal
+from .pulya import write_pool
+from .session import Game
+from .sheet import Writing
+from .table import Table, contract_name
+from .whist import Kind, Whisting
+
+
+def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
+    """What a (validated) game writes.  ``outcome`` is ``None`` only for a conceded game."""
+    s = t.settings
+    w = Writing.empty(t.players)
+    c = g.contract
+    level = c.level
+    cname = contract_name(c)
+    declarer = t.name(g.declarer)
+
+    if g.conceded is not None:
+        gora = g.conceded * s.remiz(level)
+        w.write_gora(g.declarer, gora, nmsg(
+            N_("{declarer} gave up {contract} before the whist, down {n}: {gora} into his gora; no whists."),
+            N_("{declarer} gave up {contract} before the whist, down {n}: {n} × {price} = {gora} into his gora; no whists."),
+            g.conceded, declarer=declarer, contract=cname, price=s.remiz(level), gora=gora))
+        return w
+    assert outcome is not None
+
+    price = s.price(level)
+    per_trick = s.trick_whists(level)
+    if g.talon_bonus:
+        sitter = t.sits_out
+        assert sitter is not None
+        amount = g.talon_bonus * per_trick
+        w.write_whists(sitter, g.declarer, amount, nmsg(
+            N_("{dealer}, the dealer, writes the talon premium: {n} trick × {price} = {whists} whists on {declarer}."),
+            N_("{dealer}, the dealer, writes the talon premium: {n} tricks × {price} = {whists} whists on {declarer}."),
+            g.talon_bonus, dealer=t.name(sitter), price=per_trick, whists=amount, declarer=declarer))
+
+    if not outcome.played:
+        _made(w, g, t, price, cname)
+        if outcome.kind is Kind.HALF:
+            assert outcome.half_whister is not None
+            tricks = normal(Fraction(s.obligation(level), 2))
+            amount = normal(tricks * per_trick)
+            w.write_whists(outcome.half_whister, g.declarer, amount, nmsg(
+                N_("{whister} half-whisted, the deal was not played: {n} trick × {price} = {whists} whists on {declarer}."),
+                N_("{whister} half-whisted, the deal was not played: {n} tricks × {price} = {whists} whists on {declarer}."),
+                tricks, whister=t.name(outcome.half_whister), price=per_trick, whists=amount, declarer=declarer))
+        else:
+            w.explain.append(msg(N_("Nobody whisted: the deal was not played, {declarer} counts it made."),
+                                 declarer=declarer))
+        return w
+
+    assert g.tricks is not None
+    tricks = g.tricks
+    taken = tricks[g.declarer]
+    defence = 10 - taken
+    under = max(0, level - taken)
+    if under:
+        remiz = s.remiz(level)
+        w.write_gora(g.declarer, under * remiz, nmsg(
+            N_("{declarer} failed {contract}, down {n}: {gora} into his gora."),
+            N_("{declarer} failed {contract}, down {n}: {n} × {price} = {gora} into his gora."),
+            under, declarer=declarer, contract=cname, price=remiz, gora=under * remiz))
+    else:
+        _made(w, g, t, price, cname)
+
+    cons = s.consolation_whists(level)
+    short = _shortfalls(g, t, outcome, defence)
+    kind = outcome.kind
+
+    # Whists for tricks.
+    if kind in (Kind.TWO, Kind.CHECKED):
+        for seat in outcome.whisters:
+            if short.get(seat) and not s.failed_whister_writes_tricks:
+                continue
+            _trick_whists(w, t, seat, g.declarer, tricks[seat], per_trick, alone=False)
+    elif kind is Kind.ONE and under and s.whist_style == "gentleman":
+        pass  # written below, split with the passer
+    elif kind is Kind.ONE and s.whist_quota == "personal":
+        # Over-greedy: the passer's tricks belong to nobody (§4.4).
+        seat = outcome.whisters[0]
+        if not (short.get(seat) and not s.failed_whister_writes_tricks):
+            _trick_whists(w, t, seat, g.declarer, tricks[seat], per_trick, alone=False)
+    else:  # ONE, RETURNED: the lone whister writes for the whole defence (§4.2)
+        seat = outcome.whisters[0]
+        if not (short.get(seat) and not s.failed_whister_writes_tricks):
+            _trick_whists(w, t, seat, g.declarer, defence, per_trick, alone=True)
+
+    # Consolation (§5.2, §3.4).
+    if under:
+        if kind in (Kind.TWO, Kind.CHECKED):
+            for seat in outcome.whisters:
+                _consolation(w, t, seat, g.declarer, under, cons)
+        elif kind is Kind.ONE:
+            whister, passer = outcome.whisters[0], outcome.passers[0]
+            if s.whist_style == "gentleman":
+                counted = tricks[whister] if s.whist_quota == "personal" else defence
+                total = counted * per_trick + 2 * under * cons
+                each = normal(Fraction(total, 2))
+                w.whists[whister][g.declarer] += each
+                w.whists[passer][g.declarer] += each
+                w.explain.append(msg(
+                    N_("Gentleman whist: {whister} and {passer} split ({tricks} × {price} + 2 × {under} × {cons}) = {total}: {each} whists each on {declarer}."),
+                    whister=t.name(whister), passer=t.name(passer), tricks=counted, price=per_trick,
+                    under=under, cons=cons, total=total, each=each, declarer=declarer))
+            else:
+                _consolation(w, t, whister, g.declarer, under, cons)
+                if s.passer_consolation == "passer":
+                    _consolation(w, t, passer, g.declarer, under, cons)
+                elif s.passer_consolation == "whister":
+                    amount = under * cons
+                    w.write_whists(whister, g.declarer, amount, msg(
+                        N_("{whister} also writes {passer}'s consolation: {whists} whists on {declarer}."),
+                        whister=t.name(whister), passer=t.name(passer), whists=amount, declarer=declarer))
+                else:
+                    w.explain.append(msg(N_("{passer} passed and writes no consolation."),
+                                         passer=t.name(passer)))
+        else:  # RETURNED: the returner writes everyone's consolation (§4.3, §11)
+            returner = outcome.whisters[0]
+            _consolation(w, t, returner, g.declarer, under, cons)
+            for seat in outcome.passers:
+                amount = under * cons
+                w.write_whists(returner, g.declarer, amount, msg(
+                    N_("{whister} returned the whist and writes {passer}'s consolation too: {whists} whists on {declarer}."),
+                    whister=t.name(returner), passer=t.name(seat), whists=amount, declarer=declarer))
+        sitter = t.sits_out
+        if sitter is not None and s.consolation_to_dealer and sitter not in outcome.whisters:
+            amount = under * cons
+            w.write_whists(sitter, g.declarer, amount, nmsg(
+                N_("{dealer}, the dealer, writes consolation: {n} undertrick × {cons} = {whists} whists on {declarer}."),
+                N_("{dealer}, the dealer, writes consolation: {n} undertricks × {cons} = {whists} whists on {declarer}."),
+                under, dealer=t.name(sitter), cons=cons, whists=amount, declarer=declarer))
+
+    # Whister's shortfall (недовист), into his own gora (§3.2, §3.3).
+    penalty: Number = s.remiz(level) if s.whist_responsibility == "full" else Fraction(s.remiz(level), 2)
+    for seat, missing in short.items():
+        gora = normal(missing * penalty)
+        w.write_gora(seat, gora, nmsg(
+            N_("{whister} fell short on the whist by {n} trick: {n} × {price} = {gora} into his gora."),
+            N_("{whister} fell short on the whist by {n} tricks: {n} × {price} = {gora} into his gora."),
+            missing, whister=t.name(seat), price=normal(penalty), gora=gora))
+    return w
+
+
+def _made(w: Writing, g: Game, t: Table, price: int, cname: object) -> None:
+    declarer = t.name(g.declarer)
+    write_pool(w, g.declarer, price, pools=t.pools, target=t.target, settings=t.settings,
+               names=t.names, why=lambda points: msg(
+                   N_("{declarer} made {contract}: {points} into his pulya."),
+                   declarer=declarer, contract=cname, points=points))
+
+
+def _trick_whists(w: Writing, t: Table, seat: int, declarer: int, tricks: int, per_trick: int,
+                  *, alone: bool) -> None:
+    if not tricks:
+        return
+    amount = tricks * per_trick
+    if alone:
+        text = nmsg(
+            N_("{whister} whisted alone: {n} defence trick × {price} = {whists} whists on {declarer}."),
+            N_("{whister} whisted alone: {n} defence tricks × {price} = {whists} whists on {declarer}."),
+            tricks, whister=t.name(seat), price=per_trick, whists=amount, declarer=t.name(declarer))
+    else:
+        text = nmsg(
+            N_("{whister} whisted: {n} trick × {price} = {whists} whists on {declarer}."),
+            N_("{whister} whisted: {n} tricks × {price} = {whists} whists on {declarer}."),
+            tricks, whister=t.name(seat), price=per_trick, whists=amount, declarer=t.name(declarer))
+    w.write_whists(seat, declarer, amount, text)
+
+
+def _consolation(w: Writing, t: Table, seat: int, declarer: int, under: int, cons: int) -> None:
+    amount = under * cons
+    if not amount:
+        return
+    w.write_whists(seat, declarer, amount, nmsg(
+        N_("{player} writes consolation: {n} undertrick × {cons} = {whists} whists on {declarer}."),
+        N_("{player} writes consolation: {n} undertricks × {cons} = {whists} whists on {declarer}."),
+        under, player=t.name(seat), cons=cons, whists=amount, declarer=t.name(declarer)))
+
+
+def _shortfalls(g: Game, t: Table, outcome: Whisting, defence: int) -> dict[int, Number]:
+    """Missing tricks each whister answers for (§3.2).  Empty when the defence did its duty."""
+    s = t.settings
+    kind = outcome.kind
+    level = g.contract.level
+    assert g.tricks is not None
+    if kind is Kind.CHECKED:
+        return {}  # a checked ten carries no obligation
+    obligation = s.obligation(level)
+    if s.whist_quota == "personal" and kind in (Kind.TWO, Kind.ONE):
+        # Over-greedy: each whister must take his own half, whatever the declarer did.
+        quota = -(-obligation // 2)
+        out: dict[int, Number] = {}
+        for seat in outcome.whisters:
+            missing = quota - g.tricks[seat]
+            if missing > 0:
+                out[seat] = missing
+        return out
+    missing = obligation - defence
+    if missing <= 0:
+        return {}
+    if kind is not Kind.TWO:
+        return {outcome.whisters[0]: missing}  # the lone whister carries it all (KOD §3.8.5)
+    first, second = outcome.whisters
+    if level <= 7:
+        # Each answers for his own half; a partner's extra tricks cover for him (KOD §3.8.6).
+        half = Fraction(obligation, 2)
+        out = {}
+        for seat, partner in ((first, second), (second, first)):
+            extra = max(0, g.tricks[partner] - half)
+            own = normal(max(0, half - g.tricks[seat] - extra))
+            if own:
+                out[seat] = own
+        return out
+    if s.responsible_whister == "second":
+        return {second: missing}
+    if s.responsible_whister == "split":
+        return {first: normal(Fraction(missing, 2)), second: normal(Fraction(missing, 2))}
+    return {first: missing, second: missing}

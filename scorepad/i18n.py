@@ -1,0 +1,141 @@
+"""Translation: every sentence a player reads comes from a gettext catalog (ru, en).
+
+The engine never formats a sentence.  It returns :class:`Msg` values (a msgid and its
+arguments); a view, the CLI or the JSON report renders them in the player's language.
+Catalogs live in ``scorepad/locale/<lang>/LC_MESSAGES/scorepad.po`` and are read with Babel.
+"""
+
+from __future__ import annotations
+
+import locale as _locale
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel.messages.pofile import read_po
+
+LANGUAGES = ("en", "ru")
+DOMAIN = "scorepad"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+
+def N_(text: str) -> str:
+    """Mark a msgid for extraction; translation happens when the message is rendered."""
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class Msg:
+    """A sentence to be translated later: ``text`` (msgid), optional ``plural`` for count ``n``.
+
+    Arguments may be strings, numbers or other :class:`Msg` values (rendered in turn).
+    """
+
+    text: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+    plural: str | None = None
+    n: Any = None
+
+    def render(self, lang: str = "en") -> str:
+        return catalog(lang).render(self)
+
+
+def msg(text: str, **args: Any) -> Msg:
+    return Msg(text, args)
+
+
+def nmsg(singular: str, plural: str, n: Any, **args: Any) -> Msg:
+    return Msg(singular, {"n": n, **args}, plural, n)
+
+
+def format_number(value: Any) -> str:
+    if isinstance(value, Fraction):
+        return str(value.numerator) if value.denominator == 1 else str(value)
+    return str(value)
+
+
+class Catalog:
+    """One language's messages, read from its .po file."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+        with path.open("rb") as f:
+            po = read_po(f, locale=lang)
+        self.messages: dict[str, str | tuple[str, ...]] = {}
+        for m in po:
+            if not m.id or m.fuzzy:
+                continue
+            key = m.id[0] if isinstance(m.id, tuple) else m.id
+            if isinstance(m.string, tuple):
+                if all(m.string):
+                    self.messages[key] = tuple(m.string)
+            elif m.string:
+                self.messages[key] = m.string
+
+    def gettext(self, text: str) -> str:
+        found = self.messages.get(text, text)
+        return found[0] if isinstance(found, tuple) else found
+
+    def ngettext(self, singular: str, plural: str, n: Any) -> str:
+        found = self.messages.get(singular)
+        if isinstance(found, tuple):
+            index = _plural_index(self.lang, n)
+            return found[min(index, len(found) - 1)]
+        return singular if n == 1 else plural
+
+    def render(self, m: Msg) -> str:
+        if m.plural is not None and m.n is not None:
+            template = self.ngettext(m.text, m.plural, m.n)
+        else:
+            template = self.gettext(m.text)
+        args = {k: self._arg(v) for k, v in m.args.items()}
+        return template.format(**args)
+
+    def render_args(self, text: str, **args: Any) -> str:
+        return self.render(Msg(text, args))
+
+    def _arg(self, value: Any) -> str:
+        if isinstance(value, Msg):
+            return self.render(value)
+        return format_number(value)
+
+
+def _plural_index(lang: str, n: Any) -> int:
+    """gettext plural index: ru one/few/many (0/1/2), en one/other (0/1)."""
+    if not isinstance(n, int):
+        return 1  # a fraction of a point: "1/2 очка", "1/2 points"
+    n = abs(n)
+    if lang == "ru":
+        if n % 10 == 1 and n % 100 != 11:
+            return 0
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return 1
+        return 2
+    return 0 if n == 1 else 1
+
+
+@cache
+def catalog(lang: str) -> Catalog:
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
+    return Catalog(lang)
+
+
+def system_language() -> str:
+    """The default language from the environment (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)."""
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "")
+        if value:
+            return "ru" if value.lower().startswith("ru") else "en"
+    code = _locale.getlocale()[0] or ""
+    return "ru" if code.lower().startswith("ru") else "en"
+
+
+def _(text: str, lang: str = "en", **args: Any) -> str:
+    """Translate and format a sentence now (views, CLI)."""
+    return catalog(lang).render(Msg(text, args))

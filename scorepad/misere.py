@@ -1,0 +1,48 @@
+"""Scoring a misère (мизер): pool when clean, gora per trick taken, never whisted (§6)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .i18n import N_, msg, nmsg
+from .numbers import Number, normal
+from .pulya import write_pool
+from .session import Misere
+from .sheet import Writing
+from .table import Table
+
+
+def score_misere(m: Misere, t: Table) -> Writing:
+    s = t.settings
+    w = Writing.empty(t.players)
+    taken = m.tricks[m.declarer]
+    declarer = t.name(m.declarer)
+    seats = [m.declarer]
+    share: Number = 1
+    if m.shared_with_dealer:
+        assert t.sits_out is not None
+        seats.append(t.sits_out)
+        share = Fraction(1, 2) if s.misere_share == "half" else Fraction(1, 3)
+        w.explain.append(msg(N_("{declarer} shares the misère with {dealer}, the dealer: each writes {share} of it."),
+                             declarer=declarer, dealer=t.name(t.sits_out), share=share))
+    if taken == 0:
+        points = normal(s.price_misere * share) if share != 1 else s.price_misere
+        for seat in seats:
+            name = t.name(seat)
+            write_pool(w, seat, points, pools=t.pools, target=t.target, settings=s, names=t.names,
+                       why=lambda p, name=name: msg(N_("{player} made the misère: {points} into his pulya."),
+                                                   player=name, points=p))
+        if s.misere_bonus_whists:
+            for other in range(t.players):
+                if other not in seats:
+                    w.write_whists(m.declarer, other, s.misere_bonus_whists, msg(
+                        N_("{declarer} writes the misère premium: {whists} whists on {player}."),
+                        declarer=declarer, whists=s.misere_bonus_whists, player=t.name(other)))
+        return w
+    gora = normal(taken * s.misere_trick_penalty * share)
+    for seat in seats:
+        w.write_gora(seat, gora, nmsg(
+            N_("{declarer} took {n} trick on the misère: {gora} into {player}'s gora."),
+            N_("{declarer} took {n} tricks on the misère: {gora} into {player}'s gora."),
+            taken, declarer=declarer, gora=gora, player=t.name(seat)))
+    return w

@@ -1,0 +1,49 @@
+"""Exact numbers: whists and points are ``int`` or :class:`fractions.Fraction`, never floats.
+
+Most entries are whole, so the engine keeps plain ``int`` where it can (fast) and a
+``Fraction`` only where a rule divides (half-responsibility, a split gora).
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+Number = int | Fraction
+
+_RATIONAL = re.compile(r"-?\d+(/\d+)?")
+
+
+def parse_rational(text: str) -> Number:
+    """Parse ``"31"``, ``"-88/3"`` (the spec's ``str(Fraction)`` form) exactly.
+
+    >>> parse_rational("-88/3")
+    Fraction(-88, 3)
+    >>> parse_rational("12")
+    12
+    """
+    if not _RATIONAL.fullmatch(text):
+        raise ValueError(f"{text!r} is not an exact rational like '12' or '-88/3'")
+    return normal(Fraction(text))
+
+
+def normal(value: Number) -> Number:
+    """A whole Fraction becomes an int, so sums stay fast and JSON stays plain.
+
+    >>> normal(Fraction(4, 2)), normal(Fraction(1, 2))
+    (2, Fraction(1, 2))
+    """
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return value.numerator
+    return value
+
+
+def to_json(value: Number) -> int | str:
+    """A sheet value for JSON: whole numbers as numbers, others as ``"p/q"`` strings."""
+    value = normal(value)
+    return value if isinstance(value, int) else str(value)
+
+
+def to_text(value: Number) -> str:
+    """Always the ``str(Fraction)`` form: ``"-40/3"``, ``"31"``."""
+    return str(normal(value))

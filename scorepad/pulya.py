@@ -1,0 +1,83 @@
+"""Writing into the pulya, with help (помощь) once a pool is closed (§10.1).
+
+A player writes made contracts into his pool until it reaches the target; past it he helps
+an opponent (the highest open pool, tie: the one on his left; or clockwise) and writes
+``help_whists`` per point on the helped player.  With nobody left to help, the points come
+off his own gora (Kodex §4.1.1, even below zero) or are lost, as the convention says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from .convention import Settings
+from .i18n import N_, Msg, msg, nmsg
+from .numbers import Number
+from .sheet import Writing
+
+
+def write_pool(
+    w: Writing,
+    seat: int,
+    points: Number,
+    *,
+    pools: Sequence[Number],
+    target: int,
+    settings: Settings,
+    names: Sequence[str],
+    why: Callable[[Number], Msg],
+) -> None:
+    """Write ``points`` for ``seat``; ``why(points_in_own_pool)`` explains the own entry.
+
+    ``pools`` are the totals before this deal; what this deal already wrote counts too.
+    """
+    n = len(names)
+
+    def now(s: int) -> Number:
+        return pools[s] + w.pool[s]
+
+    if settings.pool_help == "none":
+        w.pool[seat] += points
+        w.explain.append(why(points))
+        return
+    fits = max(0, min(points, target - now(seat)))
+    if fits:
+        w.pool[seat] += fits
+        w.explain.append(why(fits))
+    rest = points - fits
+    if not rest:
+        return
+    helper = names[seat]
+    while rest:
+        order = [(seat + k) % n for k in range(1, n)]  # clockwise: the left neighbour first
+        open_ = [s for s in order if now(s) < target]
+        if not open_:
+            break
+        if settings.pool_help == "highest":
+            best = max(now(s) for s in open_)
+            helped = next(s for s in open_ if now(s) == best)
+        else:
+            helped = open_[0]
+        give = min(rest, target - now(helped))
+        w.pool[helped] += give
+        whists = give * settings.help_whists
+        w.whists[seat][helped] += whists
+        w.explain.append(
+            nmsg(
+                N_("{helper}'s pulya is closed: {n} point helps {helped}, {whists} whists on {helped}."),
+                N_("{helper}'s pulya is closed: {n} points help {helped}, {whists} whists on {helped}."),
+                give, helper=helper, helped=names[helped], whists=whists,
+            )
+        )
+        rest -= give
+    if not rest:
+        return
+    if settings.help_overflow == "gora":
+        w.gora[seat] -= rest
+        w.explain.append(
+            msg(N_("Every pulya is closed: {points} off {helper}'s gora."), points=rest, helper=helper)
+        )
+    else:
+        w.explain.append(
+            msg(N_("Every pulya is closed: {helper}'s {points} points are lost."), points=rest, helper=helper)
+        )

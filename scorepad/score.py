@@ -1,0 +1,331 @@
+"""Replaying a session: every deal checked in context, then written onto the sheet.
+
+The checks that need context live here: the seating (a seat out of range, the 4-player
+dealer as declarer), the dealer rotation, the whist calls of the convention, the tricks, and
+the raspasy series (the lowest contract that ends it).  A session with any problem is never
+scored: :func:`replay` raises :class:`~scorepad.session.SessionInvalid` listing them all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .convention import ConventionError, Settings, settings_for
+from .game import score_game
+from .i18n import N_, Msg, msg
+from .misere import score_misere
+from .numbers import Number
+from .raspasy import exit_level, participants, score_raspasy
+from .session import Correction, Game, Misere, PlayedDeal, Problem, Raspasy, Session, SessionInvalid
+from .sheet import Sheet, Writing
+from .table import Table, contract_name
+from .whist import Kind, Whisting, WhistError, whisting
+
+
+class DealError(ValueError):
+    """One deal breaks a rule: ``field`` and a sentence."""
+
+    def __init__(self, field: str | None, message: Msg) -> None:
+        self.field = field
+        self.message = message
+        super().__init__(message.render())
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """What deal ``index`` wrote, and who dealt it (``None`` for a correction)."""
+
+    index: int
+    writing: Writing
+    dealer: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """A replayed session: per-deal writings, the sheet, and where the table stands now."""
+
+    session: Session
+    settings: Settings
+    deals: tuple[DealResult, ...]
+    sheet: Sheet
+    next_dealer: int
+    raspasy_in_row: int
+
+    @property
+    def players(self) -> int:
+        return len(self.session.players)
+
+    @property
+    def finished(self) -> bool:
+        return is_finished(self.sheet.pool, self.session.pool_target, self.settings)
+
+    @property
+    def required_exit(self) -> int | None:
+        """The lowest contract that ends the current all-pass series, if one is running."""
+        return exit_level(self.settings.raspasy_exit, self.raspasy_in_row)
+
+
+def is_finished(pools: Sequence[Number], target: int, settings: Settings) -> bool:
+    """The convention's end of the game (§10.1)."""
+    if settings.game_end == "all_closed":
+        return all(p >= target for p in pools)
+    return sum(pools) >= target * len(pools)
+
+
+def session_settings(session: Session) -> Settings:
+    try:
+        return settings_for(session.convention, session.overrides)
+    except ConventionError as exc:
+        field = "convention" if str(exc).startswith("unknown convention") else "overrides"
+        raise SessionInvalid([Problem(None, field, Msg("{detail}", {"detail": line}))
+                              for line in str(exc).splitlines()]) from None
+
+
+def replay(session: Session, settings: Settings | None = None, *, score: bool = True) -> Scored:
+    """Check every deal in context and, with ``score``, write it onto the sheet."""
+    settings = settings or session_settings(session)
+    n = len(session.players)
+    problems: list[Problem] = []
+    if session.first_dealer >= n:
+        problems.append(Problem(None, "first_dealer", _seat_range(session.first_dealer, n)))
+    sheet = Sheet.empty(n)
+    results: list[DealResult] = []
+    dealer = session.first_dealer % n
+    in_row = 0
+    names = session.players
+    target = session.pool_target
+    for index, deal in enumerate(session.deals):
+        if isinstance(deal, Correction):
+            try:
+                _check_correction(deal, n)
+            except DealError as exc:
+                problems.append(Problem(index, exc.field, exc.message))
+                continue
+            if score:
+                w = _score_correction(deal, n, names)
+                sheet.add(w)
+                results.append(DealResult(index, w, None))
+            continue
+        if deal.dealer is not None and deal.dealer != dealer:
+            if deal.dealer >= n:
+                problems.append(Problem(index, "dealer", _seat_range(deal.dealer, n)))
+            elif not deal.dealer_override:
+                problems.append(Problem(index, "dealer", msg(
+                    N_("the dealer by rotation is {expected}, not {given} (set dealer_override to change it)"),
+                    expected=names[dealer], given=names[deal.dealer])))
+            else:
+                dealer = deal.dealer
+        table = Table(settings, names, target, dealer, sheet.pool, in_row)
+        try:
+            outcome = check_deal(deal, table)
+        except DealError as exc:
+            problems.append(Problem(index, exc.field, exc.message))
+        else:
+            if score:
+                w = _score(deal, table, outcome)
+                sheet.add(w)
+                results.append(DealResult(index, w, dealer))
+            in_row = _next_in_row(deal, table, outcome)
+        dealer = (dealer + 1) % n
+    if problems:
+        raise SessionInvalid(problems)
+    return Scored(session, settings, tuple(results), sheet, dealer, in_row)
+
+
+def _score(deal: PlayedDeal, t: Table, outcome: Whisting | None) -> Writing:
+    if isinstance(deal, Game):
+        return score_game(deal, t, outcome)
+    if isinstance(deal, Misere):
+        return score_misere(deal, t)
+    return score_raspasy(deal, t)
+
+
+def _seat_range(seat: int, n: int) -> Msg:
+    return msg(N_("seat {seat} is out of range: the seats are 0 to {last}"), seat=seat, last=n - 1)
+
+
+def _check_seat(field: str, seat: int, t: Table) -> None:
+    if seat >= t.players:
+        raise DealError(field, _seat_range(seat, t.players))
+
+
+def _check_sum(tricks: dict[int, int]) -> None:
+    total = sum(tricks.values())
+    if total != 10:
+        raise DealError("tricks", msg(N_("tricks sum to {total}, must be 10"), total=total))
+
+
+def _check_seats(tricks: dict[int, int], seats: Sequence[int], t: Table) -> None:
+    for seat in tricks:
+        _check_seat("tricks", seat, t)
+    missing = [s for s in seats if s not in tricks]
+    extra = [s for s in tricks if s not in seats]
+    if extra:
+        raise DealError("tricks", msg(N_("seat {seat} ({player}) did not play this deal"),
+                                      seat=extra[0], player=t.name(extra[0])))
+    if missing:
+        raise DealError("tricks", msg(N_("the tricks of seat {seat} ({player}) are missing"),
+                                      seat=missing[0], player=t.name(missing[0])))
+
+
+def _check_declarer(seat: int, t: Table) -> None:
+    _check_seat("declarer", seat, t)
+    if seat == t.sits_out:
+        raise DealError("declarer", msg(N_("{player} deals this deal and sits out: he cannot declare"),
+                                        player=t.name(seat)))
+
+
+def _check_exit(t: Table, level: int | None) -> None:
+    """After all-passes only a contract at the exit level or higher may be bid (§9.2)."""
+    need = exit_level(t.settings.raspasy_exit, t.raspasy_in_row)
+    if need is None:
+        return
+    if level is None:  # misère sits between 8NT and 9♠
+        if need > 8:
+            raise DealError("type", msg(N_("after {k} all-passes the lowest contract is {level}: a misère is too low"),
+                                        k=t.raspasy_in_row, level=need))
+        return
+    if level < need:
+        raise DealError("contract", msg(N_("after {k} all-passes the lowest contract is {level}"),
+                                        k=t.raspasy_in_row, level=need))
+
+
+def check_deal(deal: PlayedDeal, t: Table) -> Whisting | None:
+    """Check a played deal against its context; returns the whisting outcome of a game."""
+    if isinstance(deal, Game):
+        return check_game(deal, t)
+    if isinstance(deal, Misere):
+        check_misere(deal, t)
+        return None
+    check_raspasy(deal, t)
+    return None
+
+
+def check_game(g: Game, t: Table) -> Whisting | None:
+    s = t.settings
+    _check_declarer(g.declarer, t)
+    level = g.contract.level
+    _check_exit(t, level)
+    if g.talon_bonus is not None and not (t.sits_out is not None and s.talon_bonus):
+        raise DealError("talon_bonus", msg(N_("a talon premium needs 4 players and a convention with talon_bonus")))
+    if g.conceded is not None:
+        if s.concede == "none":
+            raise DealError("conceded", msg(N_("this convention does not allow giving up before the whist")))
+        if g.conceded != s.concede:
+            raise DealError("conceded", msg(N_("giving up costs {n} undertricks in this convention, not {given}"),
+                                            n=s.concede, given=g.conceded))
+        for name in ("calls", "tricks"):
+            if getattr(g, name) is not None:
+                raise DealError(name, msg(N_("a game given up before the whist has no calls and no tricks")))
+        return None
+    d1, d2 = t.defenders(g.declarer)
+    if level == 10 and s.ten == "checked":
+        if g.calls is not None:
+            raise DealError("calls", msg(N_("a ten is checked in this convention: nobody whists, so no calls")))
+        outcome = Whisting(Kind.CHECKED, (d1, d2))
+    else:
+        if g.calls is None:
+            raise DealError("calls", msg(N_("the defenders' whist calls are required")))
+        try:
+            outcome = whisting(list(g.calls), g.contract, d1, d2, t.sits_out, s)
+        except WhistError as exc:
+            raise DealError("calls", exc.message) from None
+    if g.open and not (outcome.played and len(outcome.whisters) == 1):
+        raise DealError("open", msg(N_("only a lone whister plays open")))
+    if not outcome.played:
+        if g.tricks is not None:
+            raise DealError("tricks", msg(N_("the deal was not played (no whist), so it has no tricks")))
+        return outcome
+    if g.tricks is None:
+        raise DealError("tricks", msg(N_("the tricks of a played deal are required")))
+    _check_seats(g.tricks, t.active, t)
+    _check_sum(g.tricks)
+    return outcome
+
+
+def check_misere(m: Misere, t: Table) -> None:
+    _check_declarer(m.declarer, t)
+    _check_exit(t, None)
+    if m.shared_with_dealer and t.sits_out is None:
+        raise DealError("shared_with_dealer", msg(N_("only a 4-player dealer can share a misère")))
+    if m.declarer not in m.tricks:
+        raise DealError("tricks", msg(N_("the misère player's tricks are required")))
+    for seat in m.tricks:
+        _check_seat("tricks", seat, t)
+        if seat not in t.active:
+            raise DealError("tricks", msg(N_("seat {seat} ({player}) did not play this deal"),
+                                          seat=seat, player=t.name(seat)))
+    total = sum(m.tricks.values())
+    if len(m.tricks) == len(t.active):
+        _check_sum(m.tricks)
+    elif total > 10:
+        raise DealError("tricks", msg(N_("tricks sum to {total}, more than 10"), total=total))
+
+
+def check_raspasy(r: Raspasy, t: Table) -> None:
+    seats = tuple(range(t.players))
+    _check_seats(r.tricks, seats, t)
+    _check_sum(r.tricks)
+    sitter = t.sits_out
+    if sitter is not None:
+        top = 2 if sitter in participants(t) else 0
+        if r.tricks[sitter] > top:
+            raise DealError("tricks", msg(N_("the dealer's talon can win at most {top} tricks here, not {given}"),
+                                          top=top, given=r.tricks[sitter]))
+
+
+def _check_correction(c: Correction, n: int) -> None:
+    if c.seat >= n:
+        raise DealError("seat", _seat_range(c.seat, n))
+    for other in c.whists or {}:
+        if other >= n:
+            raise DealError("whists", _seat_range(other, n))
+        if other == c.seat:
+            raise DealError("whists", msg(N_("a player does not write whists on himself")))
+
+
+def _score_correction(c: Correction, n: int, names: Sequence[str]) -> Writing:
+    w = Writing.empty(n)
+    name = names[c.seat]
+    note = c.note
+    if c.pool:
+        w.pool[c.seat] += c.pool
+        w.explain.append(msg(N_("Correction ({note}): {points} into {player}'s pulya."),
+                             note=note, points=c.pool, player=name))
+    if c.gora:
+        w.write_gora(c.seat, c.gora, msg(N_("Correction ({note}): {points} into {player}'s gora."),
+                                         note=note, points=c.gora, player=name))
+    for other, amount in (c.whists or {}).items():
+        if amount:
+            w.write_whists(c.seat, other, amount, msg(
+                N_("Correction ({note}): {player} writes {whists} whists on {other}."),
+                note=note, player=name, whists=amount, other=names[other]))
+    return w
+
+
+def _next_in_row(deal: PlayedDeal, t: Table, outcome: Whisting | None) -> int:
+    """All-passes in the series after this deal: one more, or back to none on an exit (§9.2)."""
+    s = t.settings
+    if isinstance(deal, Raspasy):
+        return t.raspasy_in_row + 1
+    if t.raspasy_in_row == 0:
+        return 0
+    if isinstance(deal, Misere):
+        failed = deal.tricks[deal.declarer] > 0
+        exits = s.raspasy_exit_by_misere and (s.raspasy_exit_by_failure or not failed)
+    else:
+        assert isinstance(deal, Game)
+        if deal.conceded is not None:
+            failed = True
+        elif outcome is not None and outcome.played:
+            assert deal.tricks is not None
+            failed = deal.tricks[deal.declarer] < deal.contract.level
+        else:
+            failed = False
+        unwhisted = outcome is not None and outcome.kind in (Kind.ALL_PASSED, Kind.CHECKED)
+        exits = (s.raspasy_exit_by_failure or not failed) and (s.raspasy_exit_by_unwhisted or not unwhisted)
+    return 0 if exits else t.raspasy_in_row
+
+
+__all__ = ["DealError", "DealResult", "Scored", "check_deal", "contract_name", "is_finished", "replay"]

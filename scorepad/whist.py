@@ -1,0 +1,113 @@
+"""Whisting (вистование): which call sequences are legal, and the roles they give (§3, §4.3-4.5).
+
+The defenders speak in order: the first defender (declarer's left), the second, and with four
+players the sitting-out dealer last where the convention lets him.  Passes at the end of a
+sequence are left out (the session format's shortest form), so ``["whist"]`` is whist–pass.
+
+>>> from scorepad.convention import settings_for
+>>> w = whisting(["pass", "half"], Contract.parse("6D"), 1, 2, None, settings_for("sochi"))
+>>> w.kind, w.half_whister, w.played
+(<Kind.HALF: 'half'>, 2, False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .contract import Contract, Trump
+from .convention import Settings
+from .i18n import N_, Msg, msg
+
+
+class Kind(Enum):
+    ALL_PASSED = "all_passed"  # nobody whisted: not played, counted made
+    HALF = "half"  # a half-whist stood: not played, counted made
+    ONE = "one"  # one whister, one passer
+    TWO = "two"  # both whisted
+    RETURNED = "returned"  # the whist returned over a half-whist, or the dealer whisted alone
+    CHECKED = "checked"  # a checked ten: played open, both defend
+
+
+@dataclass(frozen=True, slots=True)
+class Whisting:
+    """The outcome of the whist calls: who defends, who answers for the defence's tricks."""
+
+    kind: Kind
+    whisters: tuple[int, ...] = ()  # in the order they said "whist"
+    passers: tuple[int, ...] = ()  # defenders (and a whisting dealer's hands) who passed
+    half_whister: int | None = None
+
+    @property
+    def played(self) -> bool:
+        return self.kind not in (Kind.ALL_PASSED, Kind.HALF)
+
+
+class WhistError(ValueError):
+    def __init__(self, message: Msg) -> None:
+        self.message = message
+        super().__init__(message.render())
+
+
+_P, _W, _H = "pass", "whist", "half"
+STALINGRAD = Contract(6, Trump.SPADES)
+
+
+def legal_sequences(
+    level: int, first: int, second: int, dealer: int | None, settings: Settings
+) -> dict[tuple[str, ...], Whisting]:
+    """Every legal call sequence (shortest form) on a contract of ``level``, and its outcome.
+
+    ``dealer`` is the sitting-out dealer's seat with four players, else ``None``.
+    """
+    d1, d2 = first, second
+    seqs: dict[tuple[str, ...], Whisting] = {
+        (_W, _W): Whisting(Kind.TWO, (d1, d2)),
+    }
+    seqs[(_W,)] = Whisting(Kind.ONE, (d1,), (d2,))
+    seqs[(_P, _W)] = Whisting(Kind.ONE, (d2,), (d1,))
+    seqs[()] = Whisting(Kind.ALL_PASSED, (), (d1, d2))
+    if level in settings.half_whist:
+        seqs[(_P, _H)] = Whisting(Kind.HALF, (), (d1,), d2)
+        seqs[(_P, _H, _W)] = Whisting(Kind.RETURNED, (d1,), (d2,), d2)
+        if dealer is not None and settings.dealer_whist:
+            seqs[(_P, _H, _P, _W)] = Whisting(Kind.RETURNED, (dealer,), (d1, d2), d2)
+        if settings.long_half_whist:
+            seqs[(_W, _P, _H)] = Whisting(Kind.HALF, (), (d2,), d1)
+            seqs[(_W, _P, _H, _W)] = Whisting(Kind.RETURNED, (d2,), (d1,), d1)
+            if dealer is not None and settings.dealer_whist:
+                seqs[(_W, _P, _H, _P, _W)] = Whisting(Kind.RETURNED, (dealer,), (d1, d2), d1)
+    if level >= 8:
+        if dealer is not None and settings.dealer_whist:
+            seqs[(_P, _P, _W)] = Whisting(Kind.RETURNED, (dealer,), (d1, d2))
+        elif dealer is None and settings.pass_pass_whist:
+            seqs[(_P, _P, _W)] = Whisting(Kind.ONE, (d1,), (d2,))
+    return seqs
+
+
+def whisting(
+    calls: list[str],
+    contract: Contract,
+    first: int,
+    second: int,
+    dealer: int | None,
+    settings: Settings,
+) -> Whisting:
+    """The outcome of ``calls`` (shortest form), or :class:`WhistError` saying what is wrong."""
+    level = contract.level
+    if settings.stalingrad and contract == STALINGRAD and calls != [_W, _W]:
+        raise WhistError(msg(N_("Stalingrad: a 6♠ must be whisted by both defenders")))
+    if _H in calls and level not in settings.half_whist:
+        raise WhistError(msg(N_("'half' is not allowed on a {level}-game"), level=level))
+    if calls[:1] == [_H]:
+        raise WhistError(msg(N_("'half' is said by the second defender, after a pass, never first")))
+    seqs = legal_sequences(level, first, second, dealer, settings)
+    found = seqs.get(tuple(calls))
+    if found is None:
+        legal = "; ".join(", ".join(s) or "pass, pass" for s in seqs)
+        raise WhistError(
+            msg(N_("{calls} is not a legal call sequence on a {level}-game (legal: {legal})"),
+                calls=", ".join(calls), level=level, legal=legal)
+        )
+    return found
+
