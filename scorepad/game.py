@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .i18n import N_, msg, nmsg
+from .i18n import N_, msg, nmsg, whist_count
 from .numbers import Number, normal
 from .pulya import write_pool
 from .session import Game
@@ -29,8 +29,8 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
     if g.conceded is not None:
         gora = g.conceded * s.remiz(level)
         w.write_gora(g.declarer, gora, nmsg(
-            N_("{declarer} gave up {contract} before the whist, down {n}: {gora} into his gora; no whists."),
-            N_("{declarer} gave up {contract} before the whist, down {n}: {n} × {price} = {gora} into his gora; no whists."),
+                "{declarer} gave up {contract} before the whist, down {n}: {gora} into his gora; no whists.",
+                "{declarer} gave up {contract} before the whist, down {n}: {n} × {price} = {gora} into his gora; no whists.",
             g.conceded, declarer=declarer, contract=cname, price=s.remiz(level), gora=gora))
         return w
     assert outcome is not None
@@ -42,9 +42,9 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
         assert sitter is not None
         amount = g.talon_bonus * per_trick
         w.write_whists(sitter, g.declarer, amount, nmsg(
-            N_("{dealer}, the dealer, writes the talon premium: {n} trick × {price} = {whists} whists on {declarer}."),
-            N_("{dealer}, the dealer, writes the talon premium: {n} tricks × {price} = {whists} whists on {declarer}."),
-            g.talon_bonus, dealer=t.name(sitter), price=per_trick, whists=amount, declarer=declarer))
+                "{dealer}, the dealer, writes the talon premium: {n} trick × {price} = {whists} on {declarer}.",
+                "{dealer}, the dealer, writes the talon premium: {n} tricks × {price} = {whists} on {declarer}.",
+            g.talon_bonus, dealer=t.name(sitter), price=per_trick, whists=whist_count(amount), declarer=declarer))
 
     if not outcome.played:
         _made(w, g, t, price, cname)
@@ -53,9 +53,9 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
             tricks = normal(Fraction(s.obligation(level), 2))
             amount = normal(tricks * per_trick)
             w.write_whists(outcome.half_whister, g.declarer, amount, nmsg(
-                N_("{whister} half-whisted, the deal was not played: {n} trick × {price} = {whists} whists on {declarer}."),
-                N_("{whister} half-whisted, the deal was not played: {n} tricks × {price} = {whists} whists on {declarer}."),
-                tricks, whister=t.name(outcome.half_whister), price=per_trick, whists=amount, declarer=declarer))
+                "{whister} half-whisted, the deal was not played: {n} trick × {price} = {whists} on {declarer}.",
+                "{whister} half-whisted, the deal was not played: {n} tricks × {price} = {whists} on {declarer}.",
+                tricks, whister=t.name(outcome.half_whister), price=per_trick, whists=whist_count(amount), declarer=declarer))
         else:
             w.explain.append(msg(N_("Nobody whisted: the deal was not played, {declarer} counts it made."),
                                  declarer=declarer))
@@ -69,8 +69,8 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
     if under:
         remiz = s.remiz(level)
         w.write_gora(g.declarer, under * remiz, nmsg(
-            N_("{declarer} failed {contract}, down {n}: {gora} into his gora."),
-            N_("{declarer} failed {contract}, down {n}: {n} × {price} = {gora} into his gora."),
+                "{declarer} failed {contract}, down {n}: {gora} into his gora.",
+                "{declarer} failed {contract}, down {n}: {n} × {price} = {gora} into his gora.",
             under, declarer=declarer, contract=cname, price=remiz, gora=under * remiz))
     else:
         _made(w, g, t, price, cname)
@@ -111,9 +111,9 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
                 w.whists[whister][g.declarer] += each
                 w.whists[passer][g.declarer] += each
                 w.explain.append(msg(
-                    N_("Gentleman whist: {whister} and {passer} split ({tricks} × {price} + 2 × {under} × {cons}) = {total}: {each} whists each on {declarer}."),
+                    N_("Gentleman whist: {whister} and {passer} split ({tricks} × {price} + 2 × {under} × {cons}) = {total}: {each} each on {declarer}."),
                     whister=t.name(whister), passer=t.name(passer), tricks=counted, price=per_trick,
-                    under=under, cons=cons, total=total, each=each, declarer=declarer))
+                    under=under, cons=cons, total=total, each=whist_count(each), declarer=declarer))
             else:
                 _consolation(w, t, whister, g.declarer, under, cons)
                 if s.passer_consolation == "passer":
@@ -121,8 +121,8 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
                 elif s.passer_consolation == "whister":
                     amount = under * cons
                     w.write_whists(whister, g.declarer, amount, msg(
-                        N_("{whister} also writes {passer}'s consolation: {whists} whists on {declarer}."),
-                        whister=t.name(whister), passer=t.name(passer), whists=amount, declarer=declarer))
+                        N_("{whister} also writes {passer}'s consolation: {whists} on {declarer}."),
+                        whister=t.name(whister), passer=t.name(passer), whists=whist_count(amount), declarer=declarer))
                 else:
                     w.explain.append(msg(N_("{passer} passed and writes no consolation."),
                                          passer=t.name(passer)))
@@ -132,23 +132,23 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
             for seat in outcome.passers:
                 amount = under * cons
                 w.write_whists(returner, g.declarer, amount, msg(
-                    N_("{whister} returned the whist and writes {passer}'s consolation too: {whists} whists on {declarer}."),
-                    whister=t.name(returner), passer=t.name(seat), whists=amount, declarer=declarer))
+                    N_("{whister} returned the whist and writes {passer}'s consolation too: {whists} on {declarer}."),
+                    whister=t.name(returner), passer=t.name(seat), whists=whist_count(amount), declarer=declarer))
         sitter = t.sits_out
         if sitter is not None and s.consolation_to_dealer and sitter not in outcome.whisters:
             amount = under * cons
             w.write_whists(sitter, g.declarer, amount, nmsg(
-                N_("{dealer}, the dealer, writes consolation: {n} undertrick × {cons} = {whists} whists on {declarer}."),
-                N_("{dealer}, the dealer, writes consolation: {n} undertricks × {cons} = {whists} whists on {declarer}."),
-                under, dealer=t.name(sitter), cons=cons, whists=amount, declarer=declarer))
+                "{dealer}, the dealer, writes consolation: {n} undertrick × {cons} = {whists} on {declarer}.",
+                "{dealer}, the dealer, writes consolation: {n} undertricks × {cons} = {whists} on {declarer}.",
+                under, dealer=t.name(sitter), cons=cons, whists=whist_count(amount), declarer=declarer))
 
     # Whister's shortfall (недовист), into his own gora (§3.2, §3.3).
     penalty: Number = s.remiz(level) if s.whist_responsibility == "full" else Fraction(s.remiz(level), 2)
     for seat, missing in short.items():
         gora = normal(missing * penalty)
         w.write_gora(seat, gora, nmsg(
-            N_("{whister} fell short on the whist by {n} trick: {n} × {price} = {gora} into his gora."),
-            N_("{whister} fell short on the whist by {n} tricks: {n} × {price} = {gora} into his gora."),
+                "{whister} fell short on the whist by {n} trick: {n} × {price} = {gora} into his gora.",
+                "{whister} fell short on the whist by {n} tricks: {n} × {price} = {gora} into his gora.",
             missing, whister=t.name(seat), price=normal(penalty), gora=gora))
     return w
 
@@ -168,14 +168,14 @@ def _trick_whists(w: Writing, t: Table, seat: int, declarer: int, tricks: int, p
     amount = tricks * per_trick
     if alone:
         text = nmsg(
-            N_("{whister} whisted alone: {n} defence trick × {price} = {whists} whists on {declarer}."),
-            N_("{whister} whisted alone: {n} defence tricks × {price} = {whists} whists on {declarer}."),
-            tricks, whister=t.name(seat), price=per_trick, whists=amount, declarer=t.name(declarer))
+                "{whister} whisted alone: {n} defence trick × {price} = {whists} on {declarer}.",
+                "{whister} whisted alone: {n} defence tricks × {price} = {whists} on {declarer}.",
+            tricks, whister=t.name(seat), price=per_trick, whists=whist_count(amount), declarer=t.name(declarer))
     else:
         text = nmsg(
-            N_("{whister} whisted: {n} trick × {price} = {whists} whists on {declarer}."),
-            N_("{whister} whisted: {n} tricks × {price} = {whists} whists on {declarer}."),
-            tricks, whister=t.name(seat), price=per_trick, whists=amount, declarer=t.name(declarer))
+                "{whister} whisted: {n} trick × {price} = {whists} on {declarer}.",
+                "{whister} whisted: {n} tricks × {price} = {whists} on {declarer}.",
+            tricks, whister=t.name(seat), price=per_trick, whists=whist_count(amount), declarer=t.name(declarer))
     w.write_whists(seat, declarer, amount, text)
 
 
@@ -184,9 +184,9 @@ def _consolation(w: Writing, t: Table, seat: int, declarer: int, under: int, con
     if not amount:
         return
     w.write_whists(seat, declarer, amount, nmsg(
-        N_("{player} writes consolation: {n} undertrick × {cons} = {whists} whists on {declarer}."),
-        N_("{player} writes consolation: {n} undertricks × {cons} = {whists} whists on {declarer}."),
-        under, player=t.name(seat), cons=cons, whists=amount, declarer=t.name(declarer)))
+                "{player} writes consolation: {n} undertrick × {cons} = {whists} on {declarer}.",
+                "{player} writes consolation: {n} undertricks × {cons} = {whists} on {declarer}.",
+        under, player=t.name(seat), cons=cons, whists=whist_count(amount), declarer=t.name(declarer)))
 
 
 def _shortfalls(g: Game, t: Table, outcome: Whisting, defence: int) -> dict[int, Number]:

@@ -52,6 +52,11 @@ def nmsg(singular: str, plural: str, n: Any, **args: Any) -> Msg:
     return Msg(singular, {"n": n, **args}, plural, n)
 
 
+def whist_count(n: Any) -> Msg:
+    """``12 whists`` / ``12 вистов``: a count of whists, agreed in number."""
+    return nmsg("{n} whist", "{n} whists", n)
+
+
 def format_number(value: Any) -> str:
     if isinstance(value, Fraction):
         return str(value.numerator) if value.denominator == 1 else str(value)

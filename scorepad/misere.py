@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .i18n import N_, msg, nmsg
+from .i18n import N_, msg, nmsg, whist_count
 from .numbers import Number, normal
 from .pulya import write_pool
 from .session import Misere
@@ -36,13 +36,13 @@ def score_misere(m: Misere, t: Table) -> Writing:
             for other in range(t.players):
                 if other not in seats:
                     w.write_whists(m.declarer, other, s.misere_bonus_whists, msg(
-                        N_("{declarer} writes the misère premium: {whists} whists on {player}."),
-                        declarer=declarer, whists=s.misere_bonus_whists, player=t.name(other)))
+                        N_("{declarer} writes the misère premium: {whists} on {player}."),
+                        declarer=declarer, whists=whist_count(s.misere_bonus_whists), player=t.name(other)))
         return w
     gora = normal(taken * s.misere_trick_penalty * share)
     for seat in seats:
         w.write_gora(seat, gora, nmsg(
-            N_("{declarer} took {n} trick on the misère: {gora} into {player}'s gora."),
-            N_("{declarer} took {n} tricks on the misère: {gora} into {player}'s gora."),
+                "{declarer} took {n} trick on the misère: {gora} into {player}'s gora.",
+                "{declarer} took {n} tricks on the misère: {gora} into {player}'s gora.",
             taken, declarer=declarer, gora=gora, player=t.name(seat)))
     return w

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from .convention import Settings
-from .i18n import N_, Msg, msg, nmsg
+from .i18n import Msg, N_, msg, nmsg, whist_count
 from .numbers import Number
 from .sheet import Writing
 
@@ -64,9 +64,9 @@ def write_pool(
         w.whists[seat][helped] += whists
         w.explain.append(
             nmsg(
-                N_("{helper}'s pulya is closed: {n} point helps {helped}, {whists} whists on {helped}."),
-                N_("{helper}'s pulya is closed: {n} points help {helped}, {whists} whists on {helped}."),
-                give, helper=helper, helped=names[helped], whists=whists,
+                "{helper}'s pulya is closed: {n} point helps {helped}, {whists} on {helped}.",
+                "{helper}'s pulya is closed: {n} points help {helped}, {whists} on {helped}.",
+                give, helper=helper, helped=names[helped], whists=whist_count(whists),
             )
         )
         rest -= give

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .i18n import N_, msg, nmsg
+from .i18n import N_, msg, nmsg, whist_count
 from .numbers import normal
 from .pulya import write_pool
 from .session import Raspasy
@@ -55,14 +55,15 @@ def score_raspasy(r: Raspasy, t: Table) -> Writing:
     if s.raspasy_scoring == "gora":
         least = min(tricks.values()) if s.raspasy_amnesty else 0
         if least:
-            w.explain.append(nmsg(N_("Amnesty: {n} trick off everyone's count."),
-                                  N_("Amnesty: {n} tricks off everyone's count."), least))
+            w.explain.append(nmsg(
+                "Amnesty: {n} trick off everyone's count.",
+                "Amnesty: {n} tricks off everyone's count.", least))
         for seat in players:
             counted = tricks[seat] - least
             if counted:
                 w.write_gora(seat, counted * price, nmsg(
-                    N_("{player} took {n} trick: {n} × {price} = {gora} into his gora."),
-                    N_("{player} took {n} tricks: {n} × {price} = {gora} into his gora."),
+                "{player} took {n} trick: {n} × {price} = {gora} into his gora.",
+                "{player} took {n} tricks: {n} × {price} = {gora} into his gora.",
                     counted, player=t.name(seat), price=price, gora=counted * price))
     else:
         least = min(tricks.values())
@@ -74,14 +75,14 @@ def score_raspasy(r: Raspasy, t: Table) -> Writing:
                 amount = normal(Fraction(tricks[seat] * price, len(losers)))
                 if len(losers) == 1:
                     text = nmsg(
-                        N_("{player} took the fewest tricks: {n} trick of {other} × {price} = {whists} whists on {other}."),
-                        N_("{player} took the fewest tricks: {n} tricks of {other} × {price} = {whists} whists on {other}."),
-                        tricks[seat], player=t.name(loser), other=t.name(seat), price=price, whists=amount)
+                "{player} took the fewest tricks: {n} trick of {other} × {price} = {whists} on {other}.",
+                "{player} took the fewest tricks: {n} tricks of {other} × {price} = {whists} on {other}.",
+                        tricks[seat], player=t.name(loser), other=t.name(seat), price=price, whists=whist_count(amount))
                 else:
                     text = nmsg(
-                        N_("{player} shares the fewest tricks: half of {n} trick × {price} = {whists} whists on {other}."),
-                        N_("{player} shares the fewest tricks: half of {n} tricks × {price} = {whists} whists on {other}."),
-                        tricks[seat], player=t.name(loser), other=t.name(seat), price=price, whists=amount)
+                "{player} shares the fewest tricks: half of {n} trick × {price} = {whists} on {other}.",
+                "{player} shares the fewest tricks: half of {n} tricks × {price} = {whists} on {other}.",
+                        tricks[seat], player=t.name(loser), other=t.name(seat), price=price, whists=whist_count(amount))
                 w.write_whists(loser, seat, amount, text)
     _rewards(w, r, t, price, players)
     return w

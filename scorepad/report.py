@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .i18n import N_, catalog
+from .i18n import N_, catalog, whist_count
 from .numbers import to_json, to_text
 from .score import Scored
 from .settlement import Settlement, format_money, settle
@@ -102,8 +102,8 @@ def to_text_sheet(scored: Scored, lang: str = "en", *, explain: bool = True) -> 
     out.append(status)
     currency = scored.session.currency
     for p, name in enumerate(names):
-        out.append(cat.render_args(N_("{player}: {whists} whists, {money} {currency}"), player=name,
-                                   whists=to_text(st.balance[p]),
+        out.append(cat.render_args(N_("{player}: {whists}, {money} {currency}"), player=name,
+                                   whists=whist_count(st.balance[p]),
                                    money=format_money(st.money[p], st.minor_digits), currency=currency))
     if st.payments:
         out.append("")

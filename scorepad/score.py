@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from .convention import ConventionError, Settings, settings_for
 from .game import score_game
-from .i18n import N_, Msg, msg
+from .i18n import Msg, N_, msg, whist_count
 from .misere import score_misere
 from .numbers import Number
 from .raspasy import exit_level, participants, score_raspasy
@@ -299,8 +299,8 @@ def _score_correction(c: Correction, n: int, names: Sequence[str]) -> Writing:
     for other, amount in (c.whists or {}).items():
         if amount:
             w.write_whists(c.seat, other, amount, msg(
-                N_("Correction ({note}): {player} writes {whists} whists on {other}."),
-                note=note, player=name, whists=amount, other=names[other]))
+                N_("Correction ({note}): {player} writes {whists} on {other}."),
+                note=note, player=name, whists=whist_count(amount), other=names[other]))
     return w
 
 
