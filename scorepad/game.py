@@ -47,6 +47,9 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
             g.talon_bonus, dealer=t.name(sitter), price=per_trick, whists=whist_count(amount), declarer=declarer))
 
     if not outcome.played:
+        if outcome.kind is Kind.ALL_PASSED:
+            w.explain.append(msg(N_("Nobody whisted: the deal was not played, {declarer} counts it made."),
+                                 declarer=declarer))
         _made(w, g, t, price, cname)
         if outcome.kind is Kind.HALF:
             assert outcome.half_whister is not None
@@ -56,9 +59,6 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
                 "{whister} half-whisted, the deal was not played: {n} trick × {price} = {whists} on {declarer}.",
                 "{whister} half-whisted, the deal was not played: {n} tricks × {price} = {whists} on {declarer}.",
                 tricks, whister=t.name(outcome.half_whister), price=per_trick, whists=whist_count(amount), declarer=declarer))
-        else:
-            w.explain.append(msg(N_("Nobody whisted: the deal was not played, {declarer} counts it made."),
-                                 declarer=declarer))
         return w
 
     assert g.tricks is not None

@@ -240,14 +240,20 @@ _PYDANTIC_MESSAGES = {
 def _problem(error: Any) -> Problem:
     loc = list(error["loc"])
     deal = None
+    tag = None
     if len(loc) >= 2 and loc[0] == "deals" and isinstance(loc[1], int):
         deal = loc[1]
-        loc = loc[3:] if len(loc) > 2 and loc[2] in ("game", "misere", "raspasy", "correction") else loc[2:]
+        if len(loc) > 2 and loc[2] in ("game", "misere", "raspasy", "correction"):
+            tag, loc = loc[2], loc[3:]
+        else:
+            loc = loc[2:]
     fieldname = ".".join(str(p) for p in loc) or None
     kind = error["type"]
+    if kind == "extra_forbidden" and tag == "misere" and fieldname == "calls":
+        return Problem(deal, fieldname, msg(N_("a misère is not whisted: it has no calls")))
     if kind == "json_invalid":
         return Problem(None, None, msg(_PYDANTIC_MESSAGES[kind], detail=error["ctx"]["error"]))
-    if kind == "literal_error" and fieldname == "format":
+    if fieldname == "format" or (not loc and kind in ("model_type", "dict_type")):
         return Problem(None, "format", msg(N_("this is not a Scorepad session (format must be '{format}')"), format=FORMAT))
     if kind in _PYDANTIC_MESSAGES:
         return Problem(deal, fieldname, msg(_PYDANTIC_MESSAGES[kind]))
@@ -266,7 +272,11 @@ def parse_session(data: str | bytes | dict[str, Any]) -> Session:
             return Session.model_validate(data)
         return Session.model_validate_json(data)
     except ValidationError as exc:
-        raise SessionInvalid([_problem(e) for e in exc.errors()]) from None
+        errors = exc.errors()
+        # A file that is not a session gets one line, not one per missing field.
+        wrong_format = [e for e in errors if tuple(e["loc"]) == ("format",) or not e["loc"]]
+        chosen = wrong_format[:1] if wrong_format else errors
+        raise SessionInvalid([_problem(e) for e in chosen]) from None
 
 
 def dump_session(session: Session) -> str:

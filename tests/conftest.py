@@ -1,0 +1,63 @@
+"""Builders shared by the tests: a session dict, its replay, one deal's writing."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorepad.score import Scored, replay
+from scorepad.session import parse_session
+from scorepad.sheet import Writing
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def session(deals: list[dict[str, Any]], *, convention: str = "sochi", players: list[str] | None = None,
+            overrides: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
+    return {
+        "format": "scorepad-session/1",
+        "players": players or ["Anna", "Boris", "Vera"],
+        "convention": convention,
+        "overrides": overrides or {},
+        "pool_target": extra.pop("pool_target", 20),
+        **extra,
+        "deals": deals,
+    }
+
+
+def scored(deals: list[dict[str, Any]], **kw: Any) -> Scored:
+    return replay(parse_session(session(deals, **kw)))
+
+
+def one(deal: dict[str, Any], **kw: Any) -> Writing:
+    """The writing of a single deal, played first in a fresh session."""
+    return scored([deal], **kw).deals[0].writing
+
+
+def explain(w: Writing, lang: str = "en") -> list[str]:
+    return [m.render(lang) for m in w.explain]
+
+
+def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """The real CLI, as a user runs it."""
+    return subprocess.run([sys.executable, "-m", "scorepad.cli", *args], input=stdin, capture_output=True,
+                          text=True, cwd=ROOT, timeout=60)
+
+
+def settle_json(data: dict[str, Any], tmp_path: Path) -> dict[str, Any]:
+    path = tmp_path / "session.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    done = run_cli("settle", str(path), "--json")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    return json.loads(done.stdout)  # type: ignore[no-any-return]
+
+
+@pytest.fixture
+def cli_settle(tmp_path: Path):  # type: ignore[no-untyped-def]
+    return lambda data: settle_json(data, tmp_path)
