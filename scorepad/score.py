@@ -78,59 +78,92 @@ def session_settings(session: Session) -> Settings:
         return settings_for(session.convention, session.overrides)
     except ConventionError as exc:
         field = "convention" if str(exc).startswith("unknown convention") else "overrides"
-        raise SessionInvalid([Problem(None, field, Msg("{detail}", {"detail": line}))
+        raise SessionInvalid([Problem(None, field, Msg("{detail}", {"detail": line.removeprefix("overrides: ")}))
                               for line in str(exc).splitlines()]) from None
 
 
-def replay(session: Session, settings: Settings | None = None, *, score: bool = True) -> Scored:
-    """Check every deal in context and, with ``score``, write it onto the sheet."""
-    settings = settings or session_settings(session)
-    n = len(session.players)
-    problems: list[Problem] = []
-    if session.first_dealer >= n:
-        problems.append(Problem(None, "first_dealer", _seat_range(session.first_dealer, n)))
-    sheet = Sheet.empty(n)
-    results: list[DealResult] = []
-    dealer = session.first_dealer % n
-    in_row = 0
-    names = session.players
-    target = session.pool_target
-    for index, deal in enumerate(session.deals):
+class Replay:
+    """Deals checked and written one at a time; :meth:`result` is the scored session.
+
+    The store appends a deal with :meth:`add` and reads the sheet without replaying all.
+    """
+
+    def __init__(self, session: Session, settings: Settings | None = None, *, score: bool = True) -> None:
+        self.session = session
+        self.settings = settings or session_settings(session)
+        self.score = score
+        self.n = len(session.players)
+        self.problems: list[Problem] = []
+        if session.first_dealer >= self.n:
+            self.problems.append(Problem(None, "first_dealer", _seat_range(session.first_dealer, self.n)))
+        self.sheet = Sheet.empty(self.n)
+        self.results: list[DealResult] = []
+        self.dealer = session.first_dealer % self.n
+        self.in_row = 0
+
+    def table(self, dealer: int | None = None) -> Table:
+        """The context of the next played deal."""
+        s = self.session
+        return Table(self.settings, s.players, s.pool_target,
+                     self.dealer if dealer is None else dealer, self.sheet.pool, self.in_row)
+
+    def add(self, index: int, deal: Correction | PlayedDeal) -> list[Problem]:
+        """Check deal ``index`` and write it; returns its problems (nothing is written then)."""
+        n, names = self.n, self.session.players
         if isinstance(deal, Correction):
             try:
                 _check_correction(deal, n)
             except DealError as exc:
-                problems.append(Problem(index, exc.field, exc.message))
-                continue
-            if score:
+                return self._fail(Problem(index, exc.field, exc.message))
+            if self.score:
                 w = _score_correction(deal, n, names)
-                sheet.add(w)
-                results.append(DealResult(index, w, None))
-            continue
+                self.sheet.add(w)
+                self.results.append(DealResult(index, w, None))
+            return []
+        dealer = self.dealer
+        found: list[Problem] = []
         if deal.dealer is not None and deal.dealer != dealer:
             if deal.dealer >= n:
-                problems.append(Problem(index, "dealer", _seat_range(deal.dealer, n)))
+                found.append(Problem(index, "dealer", _seat_range(deal.dealer, n)))
             elif not deal.dealer_override:
-                problems.append(Problem(index, "dealer", msg(
+                found.append(Problem(index, "dealer", msg(
                     N_("the dealer by rotation is {expected}, not {given} (set dealer_override to change it)"),
                     expected=names[dealer], given=names[deal.dealer])))
             else:
                 dealer = deal.dealer
-        table = Table(settings, names, target, dealer, sheet.pool, in_row)
+        table = self.table(dealer)
         try:
             outcome = check_deal(deal, table)
         except DealError as exc:
-            problems.append(Problem(index, exc.field, exc.message))
+            found.append(Problem(index, exc.field, exc.message))
         else:
-            if score:
-                w = _score(deal, table, outcome)
-                sheet.add(w)
-                results.append(DealResult(index, w, dealer))
-            in_row = _next_in_row(deal, table, outcome)
-        dealer = (dealer + 1) % n
-    if problems:
-        raise SessionInvalid(problems)
-    return Scored(session, settings, tuple(results), sheet, dealer, in_row)
+            if not found:
+                if self.score:
+                    w = _score(deal, table, outcome)
+                    self.sheet.add(w)
+                    self.results.append(DealResult(index, w, dealer))
+                self.in_row = _next_in_row(deal, table, outcome)
+        # The deal passes on even past a bad entry, so later deals are checked in their place.
+        self.dealer = (dealer + 1) % n
+        self.problems.extend(found)
+        return found
+
+    def _fail(self, problem: Problem) -> list[Problem]:
+        self.problems.append(problem)
+        return [problem]
+
+    def result(self) -> Scored:
+        if self.problems:
+            raise SessionInvalid(self.problems)
+        return Scored(self.session, self.settings, tuple(self.results), self.sheet, self.dealer, self.in_row)
+
+
+def replay(session: Session, settings: Settings | None = None, *, score: bool = True) -> Scored:
+    """Check every deal in context and, with ``score``, write it onto the sheet."""
+    r = Replay(session, settings, score=score)
+    for index, deal in enumerate(session.deals):
+        r.add(index, deal)
+    return r.result()
 
 
 def _score(deal: PlayedDeal, t: Table, outcome: Whisting | None) -> Writing:
@@ -328,4 +361,4 @@ def _next_in_row(deal: PlayedDeal, t: Table, outcome: Whisting | None) -> int:
     return 0 if exits else t.raspasy_in_row
 
 
-__all__ = ["DealError", "DealResult", "Scored", "check_deal", "contract_name", "is_finished", "replay"]
+__all__ = ["DealError", "DealResult", "Replay", "Scored", "check_deal", "contract_name", "is_finished", "replay"]
