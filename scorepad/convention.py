@@ -192,10 +192,10 @@ class Settings(BaseModel):
     def _obligation(cls, v: dict[str, int]) -> dict[str, int]:
         return _table(LEVELS)(v)  # type: ignore[no-any-return]
 
-    # --- derived values the rules use ------------------------------------------------------
+    # --- derived values the rules use -------------------------------------------------------
     def price(self, level: int) -> int:
         """Pool points for a made contract of this level."""
-        return self.game_price[str(level)]
+        return self.game_price[_KEY[level]]
 
     @property
     def price_misere(self) -> int:
@@ -203,19 +203,21 @@ class Settings(BaseModel):
 
     def trick_whists(self, level: int) -> int:
         """Whists per defence trick (§4.1)."""
-        return self.price(level) * self.whist_trick_factor
+        return self.game_price[_KEY[level]] * self.whist_trick_factor
 
     def remiz(self, level: int) -> int:
         """Declarer's gora per undertrick (§5.1)."""
-        return self.price(level) * self.remiz_factor
+        return self.game_price[_KEY[level]] * self.remiz_factor
 
     def consolation_whists(self, level: int) -> int:
         """Whists each defender writes per undertrick (§5.2)."""
         return self.trick_whists(level) if self.consolation == "trick" else self.consolation
 
     def obligation(self, level: int) -> int:
-        return self.whist_obligation[str(level)]
+        return self.whist_obligation[_KEY[level]]
 
+
+_KEY = {int(k): k for k in LEVELS}
 
 SETTING_NAMES: tuple[str, ...] = tuple(Settings.model_fields)
 

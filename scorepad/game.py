@@ -20,7 +20,7 @@ from .whist import Kind, Whisting
 def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
     """What a (validated) game writes.  ``outcome`` is ``None`` only for a conceded game."""
     s = t.settings
-    w = Writing.empty(t.players)
+    w = Writing(t.players, explain=t.explain)
     c = g.contract
     level = c.level
     cname = contract_name(c)
@@ -28,7 +28,9 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
 
     if g.conceded is not None:
         gora = g.conceded * s.remiz(level)
-        w.write_gora(g.declarer, gora, nmsg(
+        w.add_gora(g.declarer, gora)
+        if w.explain is not None:
+            w.explain.append(nmsg(
                 "{declarer} gave up {contract} before the whist, down {n}: {gora} into his gora; no whists.",
                 "{declarer} gave up {contract} before the whist, down {n}: {n} × {price} = {gora} into his gora; no whists.",
             g.conceded, declarer=declarer, contract=cname, price=s.remiz(level), gora=gora))
@@ -41,21 +43,27 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
         sitter = t.sits_out
         assert sitter is not None
         amount = g.talon_bonus * per_trick
-        w.write_whists(sitter, g.declarer, amount, nmsg(
+        w.add_whists(sitter, g.declarer, amount)
+        if w.explain is not None:
+            w.explain.append(nmsg(
                 "{dealer}, the dealer, writes the talon premium: {n} trick × {price} = {whists} on {declarer}.",
                 "{dealer}, the dealer, writes the talon premium: {n} tricks × {price} = {whists} on {declarer}.",
             g.talon_bonus, dealer=t.name(sitter), price=per_trick, whists=whist_count(amount), declarer=declarer))
 
     if not outcome.played:
         if outcome.kind is Kind.ALL_PASSED:
-            w.explain.append(msg(N_("Nobody whisted: the deal was not played, {declarer} counts it made."),
-                                 declarer=declarer))
+            if w.explain is not None:
+                w.explain.append(msg(N_("Nobody whisted: the deal was not played, {declarer} counts it made."),
+                                     declarer=declarer))
         _made(w, g, t, price, cname)
         if outcome.kind is Kind.HALF:
             assert outcome.half_whister is not None
-            tricks = normal(Fraction(s.obligation(level), 2))
+            obligation = s.obligation(level)
+            tricks = obligation // 2 if obligation % 2 == 0 else Fraction(obligation, 2)
             amount = normal(tricks * per_trick)
-            w.write_whists(outcome.half_whister, g.declarer, amount, nmsg(
+            w.add_whists(outcome.half_whister, g.declarer, amount)
+            if w.explain is not None:
+                w.explain.append(nmsg(
                 "{whister} half-whisted, the deal was not played: {n} trick × {price} = {whists} on {declarer}.",
                 "{whister} half-whisted, the deal was not played: {n} tricks × {price} = {whists} on {declarer}.",
                 tricks, whister=t.name(outcome.half_whister), price=per_trick, whists=whist_count(amount), declarer=declarer))
@@ -68,7 +76,9 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
     under = max(0, level - taken)
     if under:
         remiz = s.remiz(level)
-        w.write_gora(g.declarer, under * remiz, nmsg(
+        w.add_gora(g.declarer, under * remiz)
+        if w.explain is not None:
+            w.explain.append(nmsg(
                 "{declarer} failed {contract}, down {n}: {gora} into his gora.",
                 "{declarer} failed {contract}, down {n}: {n} × {price} = {gora} into his gora.",
             under, declarer=declarer, contract=cname, price=remiz, gora=under * remiz))
@@ -76,8 +86,8 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
         _made(w, g, t, price, cname)
 
     cons = s.consolation_whists(level)
-    short = _shortfalls(g, t, outcome, defence)
     kind = outcome.kind
+    short = _shortfalls(g, t, outcome, defence)
 
     # Whists for tricks.
     if kind in (Kind.TWO, Kind.CHECKED):
@@ -108,45 +118,55 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
                 counted = tricks[whister] if s.whist_quota == "personal" else defence
                 total = counted * per_trick + 2 * under * cons
                 each = normal(Fraction(total, 2))
-                w.whists[whister][g.declarer] += each
-                w.whists[passer][g.declarer] += each
-                w.explain.append(msg(
-                    N_("Gentleman whist: {whister} and {passer} split ({tricks} × {price} + 2 × {under} × {cons}) = {total}: {each} each on {declarer}."),
-                    whister=t.name(whister), passer=t.name(passer), tricks=counted, price=per_trick,
-                    under=under, cons=cons, total=total, each=whist_count(each), declarer=declarer))
+                w.add_whists(whister, g.declarer, each)
+                w.add_whists(passer, g.declarer, each)
+                if w.explain is not None:
+                    w.explain.append(msg(
+                        N_("Gentleman whist: {whister} and {passer} split ({tricks} × {price} + 2 × {under} × {cons}) = {total}: {each} each on {declarer}."),
+                        whister=t.name(whister), passer=t.name(passer), tricks=counted, price=per_trick,
+                        under=under, cons=cons, total=total, each=whist_count(each), declarer=declarer))
             else:
                 _consolation(w, t, whister, g.declarer, under, cons)
                 if s.passer_consolation == "passer":
                     _consolation(w, t, passer, g.declarer, under, cons)
                 elif s.passer_consolation == "whister":
                     amount = under * cons
-                    w.write_whists(whister, g.declarer, amount, msg(
+                    w.add_whists(whister, g.declarer, amount)
+                    if w.explain is not None:
+                        w.explain.append(msg(
                         N_("{whister} also writes {passer}'s consolation: {whists} on {declarer}."),
                         whister=t.name(whister), passer=t.name(passer), whists=whist_count(amount), declarer=declarer))
                 else:
-                    w.explain.append(msg(N_("{passer} passed and writes no consolation."),
-                                         passer=t.name(passer)))
+                    if w.explain is not None:
+                        w.explain.append(msg(N_("{passer} passed and writes no consolation."),
+                                             passer=t.name(passer)))
         else:  # RETURNED: the returner writes everyone's consolation (§4.3, §11)
             returner = outcome.whisters[0]
             _consolation(w, t, returner, g.declarer, under, cons)
             for seat in outcome.passers:
                 amount = under * cons
-                w.write_whists(returner, g.declarer, amount, msg(
+                w.add_whists(returner, g.declarer, amount)
+                if w.explain is not None:
+                    w.explain.append(msg(
                     N_("{whister} returned the whist and writes {passer}'s consolation too: {whists} on {declarer}."),
                     whister=t.name(returner), passer=t.name(seat), whists=whist_count(amount), declarer=declarer))
         sitter = t.sits_out
         if sitter is not None and s.consolation_to_dealer and sitter not in outcome.whisters:
             amount = under * cons
-            w.write_whists(sitter, g.declarer, amount, nmsg(
+            w.add_whists(sitter, g.declarer, amount)
+            if w.explain is not None:
+                w.explain.append(nmsg(
                 "{dealer}, the dealer, writes consolation: {n} undertrick × {cons} = {whists} on {declarer}.",
                 "{dealer}, the dealer, writes consolation: {n} undertricks × {cons} = {whists} on {declarer}.",
                 under, dealer=t.name(sitter), cons=cons, whists=whist_count(amount), declarer=declarer))
 
     # Whister's shortfall (недовист), into his own gora (§3.2, §3.3).
-    penalty: Number = s.remiz(level) if s.whist_responsibility == "full" else Fraction(s.remiz(level), 2)
+    penalty: Number = s.remiz(level) if s.whist_responsibility == "full" else normal(Fraction(s.remiz(level), 2))
     for seat, missing in short.items():
         gora = normal(missing * penalty)
-        w.write_gora(seat, gora, nmsg(
+        w.add_gora(seat, gora)
+        if w.explain is not None:
+            w.explain.append(nmsg(
                 "{whister} fell short on the whist by {n} trick: {n} × {price} = {gora} into his gora.",
                 "{whister} fell short on the whist by {n} tricks: {n} × {price} = {gora} into his gora.",
             missing, whister=t.name(seat), price=normal(penalty), gora=gora))
@@ -176,14 +196,18 @@ def _trick_whists(w: Writing, t: Table, seat: int, declarer: int, tricks: int, p
                 "{whister} whisted: {n} trick × {price} = {whists} on {declarer}.",
                 "{whister} whisted: {n} tricks × {price} = {whists} on {declarer}.",
             tricks, whister=t.name(seat), price=per_trick, whists=whist_count(amount), declarer=t.name(declarer))
-    w.write_whists(seat, declarer, amount, text)
+    w.add_whists(seat, declarer, amount)
+    if w.explain is not None:
+        w.explain.append(text)
 
 
 def _consolation(w: Writing, t: Table, seat: int, declarer: int, under: int, cons: int) -> None:
     amount = under * cons
     if not amount:
         return
-    w.write_whists(seat, declarer, amount, nmsg(
+    w.add_whists(seat, declarer, amount)
+    if w.explain is not None:
+        w.explain.append(nmsg(
                 "{player} writes consolation: {n} undertrick × {cons} = {whists} on {declarer}.",
                 "{player} writes consolation: {n} undertricks × {cons} = {whists} on {declarer}.",
         under, player=t.name(seat), cons=cons, whists=whist_count(amount), declarer=t.name(declarer)))

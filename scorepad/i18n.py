@@ -10,11 +10,10 @@ from __future__ import annotations
 import locale as _locale
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from babel.messages.pofile import read_po
 
@@ -28,15 +27,15 @@ def N_(text: str) -> str:
     return text
 
 
-@dataclass(frozen=True, slots=True)
-class Msg:
+class Msg(NamedTuple):
     """A sentence to be translated later: ``text`` (msgid), optional ``plural`` for count ``n``.
 
     Arguments may be strings, numbers or other :class:`Msg` values (rendered in turn).
+    A tuple, because a long evening makes tens of thousands of them.
     """
 
     text: str
-    args: Mapping[str, Any] = field(default_factory=dict)
+    args: Mapping[str, Any] = {}
     plural: str | None = None
     n: Any = None
 
@@ -49,7 +48,8 @@ def msg(text: str, **args: Any) -> Msg:
 
 
 def nmsg(singular: str, plural: str, n: Any, **args: Any) -> Msg:
-    return Msg(singular, {"n": n, **args}, plural, n)
+    args["n"] = n
+    return Msg(singular, args, plural, n)
 
 
 def whist_count(n: Any) -> Msg:

@@ -14,7 +14,7 @@ from .table import Table
 
 def score_misere(m: Misere, t: Table) -> Writing:
     s = t.settings
-    w = Writing.empty(t.players)
+    w = Writing(t.players, explain=t.explain)
     taken = m.tricks[m.declarer]
     declarer = t.name(m.declarer)
     seats = [m.declarer]
@@ -23,8 +23,9 @@ def score_misere(m: Misere, t: Table) -> Writing:
         assert t.sits_out is not None
         seats.append(t.sits_out)
         share = Fraction(1, 2) if s.misere_share == "half" else Fraction(1, 3)
-        w.explain.append(msg(N_("{declarer} shares the misère with {dealer}, the dealer: each writes {share} of it."),
-                             declarer=declarer, dealer=t.name(t.sits_out), share=share))
+        if w.explain is not None:
+            w.explain.append(msg(N_("{declarer} shares the misère with {dealer}, the dealer: each writes {share} of it."),
+                                 declarer=declarer, dealer=t.name(t.sits_out), share=share))
     if taken == 0:
         points = normal(s.price_misere * share) if share != 1 else s.price_misere
         for seat in seats:
@@ -35,13 +36,17 @@ def score_misere(m: Misere, t: Table) -> Writing:
         if s.misere_bonus_whists:
             for other in range(t.players):
                 if other not in seats:
-                    w.write_whists(m.declarer, other, s.misere_bonus_whists, msg(
+                    w.add_whists(m.declarer, other, s.misere_bonus_whists)
+                    if w.explain is not None:
+                        w.explain.append(msg(
                         N_("{declarer} writes the misère premium: {whists} on {player}."),
                         declarer=declarer, whists=whist_count(s.misere_bonus_whists), player=t.name(other)))
         return w
     gora = normal(taken * s.misere_trick_penalty * share)
     for seat in seats:
-        w.write_gora(seat, gora, nmsg(
+        w.add_gora(seat, gora)
+        if w.explain is not None:
+            w.explain.append(nmsg(
                 "{declarer} took {n} trick on the misère: {gora} into {player}'s gora.",
                 "{declarer} took {n} tricks on the misère: {gora} into {player}'s gora.",
             taken, declarer=declarer, gora=gora, player=t.name(seat)))

@@ -38,12 +38,14 @@ def write_pool(
 
     if settings.pool_help == "none":
         w.pool[seat] += points
-        w.explain.append(why(points))
+        if w.explain is not None:
+            w.explain.append(why(points))
         return
     fits = max(0, min(points, target - now(seat)))
     if fits:
         w.pool[seat] += fits
-        w.explain.append(why(fits))
+        if w.explain is not None:
+            w.explain.append(why(fits))
     rest = points - fits
     if not rest:
         return
@@ -61,23 +63,26 @@ def write_pool(
         give = min(rest, target - now(helped))
         w.pool[helped] += give
         whists = give * settings.help_whists
-        w.whists[seat][helped] += whists
-        w.explain.append(
-            nmsg(
-                "{helper}'s pulya is closed: {n} point helps {helped}, {whists} on {helped}.",
-                "{helper}'s pulya is closed: {n} points help {helped}, {whists} on {helped}.",
-                give, helper=helper, helped=names[helped], whists=whist_count(whists),
+        w.add_whists(seat, helped, whists)
+        if w.explain is not None:
+            w.explain.append(
+                nmsg(
+                    "{helper}'s pulya is closed: {n} point helps {helped}, {whists} on {helped}.",
+                    "{helper}'s pulya is closed: {n} points help {helped}, {whists} on {helped}.",
+                    give, helper=helper, helped=names[helped], whists=whist_count(whists),
+                )
             )
-        )
         rest -= give
     if not rest:
         return
     if settings.help_overflow == "gora":
         w.gora[seat] -= rest
-        w.explain.append(
-            msg(N_("Every pulya is closed: {points} off {helper}'s gora."), points=rest, helper=helper)
-        )
+        if w.explain is not None:
+            w.explain.append(
+                msg(N_("Every pulya is closed: {points} off {helper}'s gora."), points=rest, helper=helper)
+            )
     else:
-        w.explain.append(
-            msg(N_("Every pulya is closed: {helper}'s {points} points are lost."), points=rest, helper=helper)
-        )
+        if w.explain is not None:
+            w.explain.append(
+                msg(N_("Every pulya is closed: {helper}'s {points} points are lost."), points=rest, helper=helper)
+            )

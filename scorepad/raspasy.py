@@ -46,22 +46,26 @@ def participants(t: Table) -> tuple[int, ...]:
 
 def score_raspasy(r: Raspasy, t: Table) -> Writing:
     s = t.settings
-    w = Writing.empty(t.players)
+    w = Writing(t.players, explain=t.explain)
     price = s.raspasy_trick_price * multiplier(s.raspasy_progression, t.raspasy_in_row)
-    w.explain.append(msg(N_("All passed: all-pass no. {k} in a row, {price} a trick."),
-                         k=t.raspasy_in_row + 1, price=price))
+    if w.explain is not None:
+        w.explain.append(msg(N_("All passed: all-pass no. {k} in a row, {price} a trick."),
+                             k=t.raspasy_in_row + 1, price=price))
     players = participants(t)
     tricks = {seat: r.tricks[seat] for seat in players}
     if s.raspasy_scoring == "gora":
         least = min(tricks.values()) if s.raspasy_amnesty else 0
         if least:
-            w.explain.append(nmsg(
-                "Amnesty: {n} trick off everyone's count.",
-                "Amnesty: {n} tricks off everyone's count.", least))
+            if w.explain is not None:
+                w.explain.append(nmsg(
+                    "Amnesty: {n} trick off everyone's count.",
+                    "Amnesty: {n} tricks off everyone's count.", least))
         for seat in players:
             counted = tricks[seat] - least
             if counted:
-                w.write_gora(seat, counted * price, nmsg(
+                w.add_gora(seat, counted * price)
+                if w.explain is not None:
+                    w.explain.append(nmsg(
                 "{player} took {n} trick: {n} × {price} = {gora} into his gora.",
                 "{player} took {n} tricks: {n} × {price} = {gora} into his gora.",
                     counted, player=t.name(seat), price=price, gora=counted * price))
@@ -83,7 +87,9 @@ def score_raspasy(r: Raspasy, t: Table) -> Writing:
                 "{player} shares the fewest tricks: half of {n} trick × {price} = {whists} on {other}.",
                 "{player} shares the fewest tricks: half of {n} tricks × {price} = {whists} on {other}.",
                         tricks[seat], player=t.name(loser), other=t.name(seat), price=price, whists=whist_count(amount))
-                w.write_whists(loser, seat, amount, text)
+                w.add_whists(loser, seat, amount)
+                if w.explain is not None:
+                    w.explain.append(text)
     _rewards(w, r, t, price, players)
     return w
 
@@ -103,7 +109,9 @@ def _rewards(w: Writing, r: Raspasy, t: Table, price: int, players: tuple[int, .
             continue
         name = t.name(seat)
         if s.raspasy_zero_target == "gora":
-            w.write_gora(seat, -reward, msg(N_("{player} took no trick: {points} off his gora."),
+            w.add_gora(seat, -reward)
+            if w.explain is not None:
+                w.explain.append(msg(N_("{player} took no trick: {points} off his gora."),
                                             player=name, points=reward))
         else:
             write_pool(w, seat, reward, pools=t.pools, target=t.target, settings=s, names=t.names,

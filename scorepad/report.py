@@ -37,7 +37,7 @@ def to_data(scored: Scored, lang: str = "en") -> dict[str, Any]:
                 "pool": [to_json(v) for v in r.writing.pool],
                 "gora": [to_json(v) for v in r.writing.gora],
                 "whists": [[to_json(v) for v in row] for row in r.writing.whists],
-                "explain": [cat.render(m) for m in r.writing.explain],
+                "explain": [cat.render(m) for m in r.writing.explain or ()],
             }
             for r in scored.deals
         ],
@@ -88,7 +88,7 @@ def to_text_sheet(scored: Scored, lang: str = "en", *, explain: bool = True) -> 
     if explain:
         for r in scored.deals:
             out.append(cat.render_args(N_("Deal {index}"), index=r.index))
-            out.extend(f"  {cat.render(m)}" for m in r.writing.explain)
+            out.extend(f"  {cat.render(m)}" for m in r.writing.explain or ())
         out.append("")
     width = max(12, *(len(n) for n in names)) + 2
     head = [_("Player"), _("Pulya"), _("Gora"), *(cat.render_args(N_("on {player}"), player=n) for n in names)]

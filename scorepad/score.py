@@ -8,8 +8,11 @@ scored: :func:`replay` raises :class:`~scorepad.session.SessionInvalid` listing 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import gc
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from .convention import ConventionError, Settings, settings_for
 from .game import score_game
@@ -18,7 +21,7 @@ from .misere import score_misere
 from .numbers import Number
 from .raspasy import exit_level, participants, score_raspasy
 from .session import Correction, Game, Misere, PlayedDeal, Problem, Raspasy, Session, SessionInvalid
-from .sheet import Sheet, Writing
+from .sheet import Sheet, Tally, Writing
 from .table import Table, contract_name
 from .whist import Kind, Whisting, WhistError, whisting
 
@@ -32,13 +35,34 @@ class DealError(ValueError):
         super().__init__(message.render())
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DealResult:
     """What deal ``index`` wrote, and who dealt it (``None`` for a correction)."""
 
     index: int
     writing: Writing
     dealer: int | None
+
+
+class Step(NamedTuple):
+    """A checked deal and its place at the table: all that writing it needs."""
+
+    index: int
+    deal: Correction | PlayedDeal
+    dealer: int | None
+    in_row: int
+    outcome: Whisting | None
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """A session whose every deal obeys the rules in context; ready to be written."""
+
+    session: Session
+    settings: Settings
+    steps: tuple[Step, ...]
+    next_dealer: int
+    raspasy_in_row: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,9 +107,10 @@ def session_settings(session: Session) -> Settings:
 
 
 class Replay:
-    """Deals checked and written one at a time; :meth:`result` is the scored session.
+    """Deals checked (and, with ``score``, written) one at a time.
 
-    The store appends a deal with :meth:`add` and reads the sheet without replaying all.
+    :func:`validate` checks a whole session, :func:`write` writes it; the store appends one
+    deal with :meth:`add` and reads the sheet without replaying the rest.
     """
 
     def __init__(self, session: Session, settings: Settings | None = None, *, score: bool = True) -> None:
@@ -96,30 +121,42 @@ class Replay:
         self.problems: list[Problem] = []
         if session.first_dealer >= self.n:
             self.problems.append(Problem(None, "first_dealer", _seat_range(session.first_dealer, self.n)))
-        self.sheet = Sheet.empty(self.n)
-        self.results: list[DealResult] = []
+        self.steps: list[Step] = []
+        self.writer = Writer(session, self.settings)
         self.dealer = session.first_dealer % self.n
         self.in_row = 0
+        self._whist_cache: dict[Any, Any] = {}
+
+    @property
+    def sheet(self) -> Sheet:
+        return self.writer.sheet
 
     def table(self, dealer: int | None = None) -> Table:
         """The context of the next played deal."""
         s = self.session
-        return Table(self.settings, s.players, s.pool_target,
-                     self.dealer if dealer is None else dealer, self.sheet.pool, self.in_row)
+        return Table(self.settings, s.players, s.pool_target, self.dealer if dealer is None else dealer,
+                     self.writer.tally.pool, self.in_row, whist_cache=self._whist_cache)
 
     def add(self, index: int, deal: Correction | PlayedDeal) -> list[Problem]:
-        """Check deal ``index`` and write it; returns its problems (nothing is written then)."""
+        """Check deal ``index`` (and write it); returns its problems (nothing is written then)."""
+        step, found = self._check(index, deal)
+        if found:
+            self.problems.extend(found)
+            return found
+        assert step is not None
+        self.steps.append(step)
+        if self.score:
+            self.writer.write(step)
+        return []
+
+    def _check(self, index: int, deal: Correction | PlayedDeal) -> tuple[Step | None, list[Problem]]:
         n, names = self.n, self.session.players
         if isinstance(deal, Correction):
             try:
                 _check_correction(deal, n)
             except DealError as exc:
-                return self._fail(Problem(index, exc.field, exc.message))
-            if self.score:
-                w = _score_correction(deal, n, names)
-                self.sheet.add(w)
-                self.results.append(DealResult(index, w, None))
-            return []
+                return None, [Problem(index, exc.field, exc.message)]
+            return Step(index, deal, None, self.in_row, None), []
         dealer = self.dealer
         found: list[Problem] = []
         if deal.dealer is not None and deal.dealer != dealer:
@@ -131,39 +168,101 @@ class Replay:
                     expected=names[dealer], given=names[deal.dealer])))
             else:
                 dealer = deal.dealer
+        # The deal passes on even past a bad entry, so later deals are checked in their place.
+        self.dealer = (dealer + 1) % n
         table = self.table(dealer)
         try:
             outcome = check_deal(deal, table)
         except DealError as exc:
             found.append(Problem(index, exc.field, exc.message))
-        else:
-            if not found:
-                if self.score:
-                    w = _score(deal, table, outcome)
-                    self.sheet.add(w)
-                    self.results.append(DealResult(index, w, dealer))
-                self.in_row = _next_in_row(deal, table, outcome)
-        # The deal passes on even past a bad entry, so later deals are checked in their place.
-        self.dealer = (dealer + 1) % n
-        self.problems.extend(found)
-        return found
+            return None, found
+        if found:
+            return None, found
+        step = Step(index, deal, dealer, self.in_row, outcome)
+        self.in_row = _next_in_row(deal, table, outcome)
+        return step, []
 
-    def _fail(self, problem: Problem) -> list[Problem]:
-        self.problems.append(problem)
-        return [problem]
+    def checked(self) -> Checked:
+        if self.problems:
+            raise SessionInvalid(self.problems)
+        return Checked(self.session, self.settings, tuple(self.steps), self.dealer, self.in_row)
 
     def result(self) -> Scored:
         if self.problems:
             raise SessionInvalid(self.problems)
-        return Scored(self.session, self.settings, tuple(self.results), self.sheet, self.dealer, self.in_row)
+        return self.writer.scored(self.dealer, self.in_row)
 
 
-def replay(session: Session, settings: Settings | None = None, *, score: bool = True) -> Scored:
-    """Check every deal in context and, with ``score``, write it onto the sheet."""
-    r = Replay(session, settings, score=score)
-    for index, deal in enumerate(session.deals):
-        r.add(index, deal)
-    return r.result()
+class Writer:
+    """Writes checked steps onto a sheet: arithmetic only, no rule is checked here."""
+
+    def __init__(self, session: Session, settings: Settings, *, explain: bool = True) -> None:
+        self.session = session
+        self.settings = settings
+        self.explain = explain
+        self.tally = Tally(len(session.players))
+        self.results: list[DealResult] = []
+
+    @property
+    def sheet(self) -> Sheet:
+        return self.tally.sheet()
+
+    def write(self, step: Step) -> DealResult:
+        s = self.session
+        deal = step.deal
+        if isinstance(deal, Correction):
+            w = _score_correction(deal, len(s.players), s.players, self.explain)
+        else:
+            assert step.dealer is not None
+            table = Table(self.settings, s.players, s.pool_target, step.dealer, self.tally.pool, step.in_row,
+                          explain=self.explain)
+            w = _score(deal, table, step.outcome)
+        self.tally.add(w)
+        result = DealResult(step.index, w, step.dealer)
+        self.results.append(result)
+        return result
+
+    def scored(self, next_dealer: int, in_row: int) -> Scored:
+        return Scored(self.session, self.settings, tuple(self.results), self.sheet, next_dealer, in_row)
+
+
+@contextmanager
+def _batch() -> Iterator[None]:
+    """Pause the cycle collector for one batch.
+
+    Scoring makes many small, acyclic objects; each young-generation collection would also walk
+    the whole session.  Reference counting still frees everything; the pause ends with the call.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def validate(session: Session, settings: Settings | None = None) -> Checked:
+    """Check every deal in context (raises :class:`SessionInvalid` listing every problem)."""
+    r = Replay(session, settings, score=False)
+    with _batch():
+        for index, deal in enumerate(session.deals):
+            r.add(index, deal)
+    return r.checked()
+
+
+def write(checked: Checked, *, explain: bool = True) -> Scored:
+    """Write a checked session onto the sheet; ``explain=False`` skips the sentences."""
+    w = Writer(checked.session, checked.settings, explain=explain)
+    with _batch():
+        for step in checked.steps:
+            w.write(step)
+    return w.scored(checked.next_dealer, checked.raspasy_in_row)
+
+
+def replay(session: Session, settings: Settings | None = None, *, explain: bool = True) -> Scored:
+    """Check every deal in context, then write it onto the sheet."""
+    return write(validate(session, settings), explain=explain)
 
 
 def _score(deal: PlayedDeal, t: Table, outcome: Whisting | None) -> Writing:
@@ -261,7 +360,7 @@ def check_game(g: Game, t: Table) -> Whisting | None:
         if g.calls is None:
             raise DealError("calls", msg(N_("the defenders' whist calls are required")))
         try:
-            outcome = whisting(list(g.calls), g.contract, d1, d2, t.sits_out, s)
+            outcome = whisting(g.calls, g.contract, d1, d2, t.sits_out, s, t.whist_cache)
         except WhistError as exc:
             raise DealError("calls", exc.message) from None
     if g.open and not (outcome.played and len(outcome.whisters) == 1):
@@ -318,20 +417,25 @@ def _check_correction(c: Correction, n: int) -> None:
             raise DealError("whists", msg(N_("a player does not write whists on himself")))
 
 
-def _score_correction(c: Correction, n: int, names: Sequence[str]) -> Writing:
-    w = Writing.empty(n)
+def _score_correction(c: Correction, n: int, names: Sequence[str], explain: bool = True) -> Writing:
+    w = Writing(n, explain=explain)
     name = names[c.seat]
     note = c.note
     if c.pool:
         w.pool[c.seat] += c.pool
-        w.explain.append(msg(N_("Correction ({note}): {points} into {player}'s pulya."),
-                             note=note, points=c.pool, player=name))
+        if w.explain is not None:
+            w.explain.append(msg(N_("Correction ({note}): {points} into {player}'s pulya."),
+                                 note=note, points=c.pool, player=name))
     if c.gora:
-        w.write_gora(c.seat, c.gora, msg(N_("Correction ({note}): {points} into {player}'s gora."),
+        w.add_gora(c.seat, c.gora)
+        if w.explain is not None:
+            w.explain.append(msg(N_("Correction ({note}): {points} into {player}'s gora."),
                                          note=note, points=c.gora, player=name))
     for other, amount in (c.whists or {}).items():
         if amount:
-            w.write_whists(c.seat, other, amount, msg(
+            w.add_whists(c.seat, other, amount)
+            if w.explain is not None:
+                w.explain.append(msg(
                 N_("Correction ({note}): {player} writes {whists} on {other}."),
                 note=note, player=name, whists=whist_count(amount), other=names[other]))
     return w
@@ -361,4 +465,5 @@ def _next_in_row(deal: PlayedDeal, t: Table, outcome: Whisting | None) -> int:
     return 0 if exits else t.raspasy_in_row
 
 
-__all__ = ["DealError", "DealResult", "Replay", "Scored", "check_deal", "contract_name", "is_finished", "replay"]
+__all__ = ["Checked", "DealError", "DealResult", "Replay", "Scored", "Step", "check_deal", "contract_name",
+           "is_finished", "replay", "validate", "write"]

@@ -6,32 +6,53 @@ A deal *writes* (:class:`Writing`); the sheet is the running total of every writ
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .i18n import Msg
-from .numbers import Number
+from fractions import Fraction
+
+from .numbers import Number, normal
 
 
-@dataclass(slots=True)
 class Writing:
-    """What one deal writes, entry by entry, with one sentence per entry saying why."""
+    """What one deal writes, entry by entry.
 
-    pool: list[Number]
-    gora: list[Number]
-    whists: list[list[Number]]
-    explain: list[Msg] = field(default_factory=list)
+    ``explain`` holds one sentence per entry saying why, or is ``None`` when nobody will read
+    them (the sheet and the cash-out need only the numbers; a view asks for the sentences).
+    Whists are kept sparse: a deal writes on one or two players, not on all of them.
+    """
+
+    __slots__ = ("entries", "explain", "gora", "pool")
+
+    def __init__(self, players: int, *, explain: bool = True) -> None:
+        self.pool: list[Number] = [0] * players
+        self.gora: list[Number] = [0] * players
+        self.entries: dict[tuple[int, int], Number] = {}
+        self.explain: list[Msg] | None = [] if explain else None
 
     @classmethod
-    def empty(cls, players: int) -> Writing:
-        return cls([0] * players, [0] * players, [[0] * players for _ in range(players)])
+    def empty(cls, players: int, *, explain: bool = True) -> Writing:
+        return cls(players, explain=explain)
 
-    def write_whists(self, by: int, on: int, amount: Number, why: Msg) -> None:
-        self.whists[by][on] += amount
-        self.explain.append(why)
+    @property
+    def players(self) -> int:
+        return len(self.pool)
 
-    def write_gora(self, seat: int, amount: Number, why: Msg) -> None:
+    @property
+    def whists(self) -> list[list[Number]]:
+        """``whists[a][b]``: what ``a`` wrote on ``b`` in this deal (dense, built on demand)."""
+        n = len(self.pool)
+        out: list[list[Number]] = [[0] * n for _ in range(n)]
+        for (by, on), amount in self.entries.items():
+            out[by][on] = amount
+        return out
+
+    def add_whists(self, by: int, on: int, amount: Number) -> None:
+        key = (by, on)
+        self.entries[key] = self.entries.get(key, 0) + amount
+
+    def add_gora(self, seat: int, amount: Number) -> None:
         self.gora[seat] += amount
-        self.explain.append(why)
 
 
 @dataclass(slots=True)
@@ -50,15 +71,42 @@ class Sheet:
     def players(self) -> int:
         return len(self.pool)
 
-    def add(self, w: Writing) -> None:
-        n = len(self.pool)
-        for i in range(n):
-            self.pool[i] += w.pool[i]
-            self.gora[i] += w.gora[i]
-            row, add = self.whists[i], w.whists[i]
-            for j in range(n):
-                if add[j]:
-                    row[j] += add[j]
 
-    def copy(self) -> Sheet:
-        return Sheet(list(self.pool), list(self.gora), [list(r) for r in self.whists])
+class Tally:
+    """Adds writings up.  Whole numbers and fractions are summed apart (fractions are rare and
+    slow), and combined when read: exact either way."""
+
+    __slots__ = ("gora", "gora_frac", "n", "pool", "whists", "whists_frac")
+
+    def __init__(self, players: int) -> None:
+        self.n = players
+        self.pool: list[Number] = [0] * players  # read by every deal (help): kept combined
+        self.gora = [0] * players
+        self.whists = [[0] * players for _ in range(players)]
+        self.gora_frac: dict[int, Fraction] = {}
+        self.whists_frac: dict[tuple[int, int], Fraction] = {}
+
+    def add(self, w: Writing) -> None:
+        for i in range(self.n):
+            v = w.pool[i]
+            if v:
+                self.pool[i] += v
+            v = w.gora[i]
+            if v:
+                if type(v) is int:
+                    self.gora[i] += v
+                else:
+                    self.gora_frac[i] = self.gora_frac.get(i, 0) + v
+        for (i, j), v in w.entries.items():
+            if type(v) is int:
+                self.whists[i][j] += v
+            else:
+                self.whists_frac[i, j] = self.whists_frac.get((i, j), 0) + v
+
+    def sheet(self) -> Sheet:
+        n = self.n
+        return Sheet(
+            [normal(p) for p in self.pool],
+            [normal(self.gora[i] + self.gora_frac.get(i, 0)) for i in range(n)],
+            [[normal(self.whists[i][j] + self.whists_frac.get((i, j), 0)) for j in range(n)] for i in range(n)],
+        )

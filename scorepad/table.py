@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
+from typing import Any
 
 from .contract import Contract, Trump
 from .convention import Settings
@@ -11,7 +13,7 @@ from .i18n import N_, Msg, msg
 from .numbers import Number
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Table:
     """The context of one deal: settings, names, target, dealer and the sheet's pools so far."""
 
@@ -21,21 +23,17 @@ class Table:
     dealer: int
     pools: Sequence[Number]
     raspasy_in_row: int  # all-passes in the current series before this deal
+    sits_out: int | None = None  # with four players the dealer sits out (§11)
+    active: tuple[int, ...] = ()  # the seats dealt in, clockwise from the dealer's left
+    whist_cache: dict[Any, Any] | None = None  # legal call tables, kept by a replay
+    explain: bool = True  # write the sentences that account for each entry
+
+    def __post_init__(self) -> None:
+        self.sits_out, self.active = _seating(len(self.names), self.dealer)
 
     @property
     def players(self) -> int:
         return len(self.names)
-
-    @property
-    def sits_out(self) -> int | None:
-        """With four players the dealer sits out (§11); with three everybody plays."""
-        return self.dealer if len(self.names) == 4 else None
-
-    @property
-    def active(self) -> tuple[int, ...]:
-        """The seats dealt in, clockwise from the dealer's left."""
-        n = len(self.names)
-        return tuple(s for s in ((self.dealer + k) % n for k in range(1, n + 1)) if s != self.sits_out)
 
     def defenders(self, declarer: int) -> tuple[int, int]:
         """The first (declarer's left) and the second defender."""
@@ -46,6 +44,12 @@ class Table:
 
     def name(self, seat: int) -> str:
         return self.names[seat]
+
+
+@cache
+def _seating(n: int, dealer: int) -> tuple[int | None, tuple[int, ...]]:
+    sits_out = dealer if n == 4 else None
+    return sits_out, tuple(s for s in ((dealer + k) % n for k in range(1, n + 1)) if s != sits_out)
 
 
 def contract_name(c: Contract) -> str | Msg:

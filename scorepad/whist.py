@@ -92,8 +92,12 @@ def whisting(
     second: int,
     dealer: int | None,
     settings: Settings,
+    cache: dict[tuple[int, int, int, int | None], dict[tuple[str, ...], Whisting]] | None = None,
 ) -> Whisting:
-    """The outcome of ``calls`` (shortest form), or :class:`WhistError` saying what is wrong."""
+    """The outcome of ``calls`` (shortest form), or :class:`WhistError` saying what is wrong.
+
+    ``cache`` keeps the legal tables of one convention between calls (a replay passes one).
+    """
     level = contract.level
     if settings.stalingrad and contract == STALINGRAD and calls != [_W, _W]:
         raise WhistError(msg(N_("Stalingrad: a 6♠ must be whisted by both defenders")))
@@ -101,7 +105,11 @@ def whisting(
         raise WhistError(msg(N_("'half' is not allowed on a {level}-game"), level=level))
     if calls[:1] == [_H]:
         raise WhistError(msg(N_("'half' is said by the second defender, after a pass, never first")))
-    seqs = legal_sequences(level, first, second, dealer, settings)
+    key = (level, first, second, dealer)
+    if cache is None:
+        seqs = legal_sequences(level, first, second, dealer, settings)
+    else:
+        seqs = cache.get(key) or cache.setdefault(key, legal_sequences(level, first, second, dealer, settings))
     found = seqs.get(tuple(calls))
     if found is None:
         legal = "; ".join(", ".join(s) or "pass, pass" for s in seqs)

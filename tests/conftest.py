@@ -40,7 +40,7 @@ def one(deal: dict[str, Any], **kw: Any) -> Writing:
 
 
 def explain(w: Writing, lang: str = "en") -> list[str]:
-    return [m.render(lang) for m in w.explain]
+    return [m.render(lang) for m in w.explain or ()]
 
 
 def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
