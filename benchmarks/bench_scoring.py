@@ -41,7 +41,9 @@ def main() -> int:
     ap.add_argument("--players", type=int, default=3)
     args = ap.parse_args()
 
-    data = random_session(RandomChooser(2026), convention=args.convention, players=args.players, deals=args.deals)
+    data = random_session(
+        RandomChooser(2026), convention=args.convention, players=args.players, deals=args.deals
+    )
     text = json.dumps(data).encode()
     checked = validate(parse_session(text))
 
@@ -64,10 +66,15 @@ def main() -> int:
         path.write_bytes(text)
 
         def cli() -> None:
-            subprocess.run([sys.executable, "-m", "scorepad.cli", "settle", str(path), "--json"],
-                           check=True, stdout=subprocess.DEVNULL)
+            subprocess.run(
+                [sys.executable, "-m", "scorepad.cli", "settle", str(path), "--json"],
+                check=True,
+                stdout=subprocess.DEVNULL,
+            )
 
-        rows.append(("CLI settle --json, end to end", *measure(cli, max(3, args.repeat // 2)), None))
+        rows.append(
+            ("CLI settle --json, end to end", *measure(cli, max(3, args.repeat // 2)), None)
+        )
     print(f"{args.deals} deals, {args.convention}, {args.players} players")
     for name, median, best, target in rows:
         goal = f"target ≤ {target:.0f} ms" if target else ""

@@ -34,13 +34,24 @@ def cmd_settle(args: argparse.Namespace) -> int:
     try:
         data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
     except OSError as exc:
-        return _fail([catalog(lang).render_args(N_("cannot read {path}: {reason}"), path=args.file,
-                                                reason=exc.strerror or str(exc))])
+        return _fail(
+            [
+                catalog(lang).render_args(
+                    N_("cannot read {path}: {reason}"),
+                    path=args.file,
+                    reason=exc.strerror or str(exc),
+                )
+            ]
+        )
     try:
         scored = replay(parse_session(data))
     except SessionInvalid as exc:
         return _fail(exc.render(lang))
-    text = to_json_text(scored, lang) if args.json else to_text_sheet(scored, lang, explain=args.explain)
+    text = (
+        to_json_text(scored, lang)
+        if args.json
+        else to_text_sheet(scored, lang, explain=args.explain)
+    )
     sys.stdout.write(text)
     return 0
 
@@ -69,17 +80,30 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="scorepad", description="Preferans scorepad and settlement.")
+    parser = argparse.ArgumentParser(
+        prog="scorepad", description="Preferans scorepad and settlement."
+    )
     parser.add_argument("--version", action="version", version=f"scorepad {__version__}")
-    parser.add_argument("--lang", choices=LANGUAGES, default=system_language(),
-                        help="language of sentences (default: from the system locale)")
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=system_language(),
+        help="language of sentences (default: from the system locale)",
+    )
     parser.set_defaults(func=cmd_demo)
     sub = parser.add_subparsers(dest="command")
 
     p = sub.add_parser("settle", help="settle a session file: the sheet, balances, money, payments")
     p.add_argument("file", help="a scorepad-session/1 JSON file, or - for standard input")
-    p.add_argument("--json", action="store_true", help="print the scorepad-settlement/1 JSON document")
-    p.add_argument("--no-explain", dest="explain", action="store_false", help="leave out the per-deal sentences")
+    p.add_argument(
+        "--json", action="store_true", help="print the scorepad-settlement/1 JSON document"
+    )
+    p.add_argument(
+        "--no-explain",
+        dest="explain",
+        action="store_false",
+        help="leave out the per-deal sentences",
+    )
     p.set_defaults(func=cmd_settle)
 
     p = sub.add_parser("conventions", help="list the convention presets")

@@ -3,7 +3,7 @@
 >>> c = Contract.parse("7S")
 >>> c.level, c.trump, c.code, c.symbol
 (7, <Trump.SPADES: 'S'>, '7S', '7♠')
->>> Contract.parse("8NT") < MISERE_RANK < Contract.parse("9S").rank
+>>> Contract.parse("6NT").rank < Contract.parse("7S").rank < Contract.parse("10NT").rank
 True
 """
 
@@ -42,9 +42,6 @@ _SYMBOLS = {
 _ORDER = {t: i for i, t in enumerate(Trump)}
 _CONTRACT = re.compile(r"(10|[6-9])(S|C|D|H|NT)")
 
-#: Misère sits between 8NT and 9♠ on the ladder (§1.3).
-MISERE_RANK = 8 * 5 + 4 + 0.5
-
 
 @dataclass(frozen=True, slots=True, order=True)
 class Contract:
@@ -58,7 +55,9 @@ class Contract:
         """Parse the session-format code: ``"6S"``, ``"8NT"``, ``"10H"``."""
         m = _CONTRACT.fullmatch(code)
         if m is None:
-            raise ValueError(f"{code!r} is not a contract: level 6-10 and S, C, D, H or NT, like '7S'")
+            raise ValueError(
+                f"{code!r} is not a contract: level 6-10 and S, C, D, H or NT, like '7S'"
+            )
         return cls(int(m.group(1)), Trump(m.group(2)))
 
     @property

@@ -169,9 +169,7 @@ class Settings(BaseModel):
     raspasy_exit_by_unwhisted: bool = Field(
         description="A game nobody whisted, or a checked ten, ends an all-pass series (§9.2)."
     )
-    raspasy_exit_by_misere: bool = Field(
-        description="A misère ends an all-pass series (§9.2)."
-    )
+    raspasy_exit_by_misere: bool = Field(description="A misère ends an all-pass series (§9.2).")
     help_overflow: Literal["gora", "lost"] = Field(
         description="Points nobody can take as help come off the player's own gora, or are lost (§10.1)."
     )

@@ -30,10 +30,17 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
         gora = g.conceded * s.remiz(level)
         w.add_gora(g.declarer, gora)
         if w.explain is not None:
-            w.explain.append(nmsg(
-                "{declarer} gave up {contract} before the whist, down {n}: {gora} into his gora; no whists.",
-                "{declarer} gave up {contract} before the whist, down {n}: {n} × {price} = {gora} into his gora; no whists.",
-            g.conceded, declarer=declarer, contract=cname, price=s.remiz(level), gora=gora))
+            w.explain.append(
+                nmsg(
+                    "{declarer} gave up {contract} before the whist, down {n}: {gora} into his gora; no whists.",
+                    "{declarer} gave up {contract} before the whist, down {n}: {n} × {price} = {gora} into his gora; no whists.",
+                    g.conceded,
+                    declarer=declarer,
+                    contract=cname,
+                    price=s.remiz(level),
+                    gora=gora,
+                )
+            )
         return w
     assert outcome is not None
 
@@ -45,28 +52,47 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
         amount = g.talon_bonus * per_trick
         w.add_whists(sitter, g.declarer, amount)
         if w.explain is not None:
-            w.explain.append(nmsg(
-                "{dealer}, the dealer, writes the talon premium: {n} trick × {price} = {whists} on {declarer}.",
-                "{dealer}, the dealer, writes the talon premium: {n} tricks × {price} = {whists} on {declarer}.",
-            g.talon_bonus, dealer=t.name(sitter), price=per_trick, whists=whist_count(amount), declarer=declarer))
+            w.explain.append(
+                nmsg(
+                    "{dealer}, the dealer, writes the talon premium: {n} trick × {price} = {whists} on {declarer}.",
+                    "{dealer}, the dealer, writes the talon premium: {n} tricks × {price} = {whists} on {declarer}.",
+                    g.talon_bonus,
+                    dealer=t.name(sitter),
+                    price=per_trick,
+                    whists=whist_count(amount),
+                    declarer=declarer,
+                )
+            )
 
     if not outcome.played:
-        if outcome.kind is Kind.ALL_PASSED:
-            if w.explain is not None:
-                w.explain.append(msg(N_("Nobody whisted: the deal was not played, {declarer} counts it made."),
-                                     declarer=declarer))
+        if outcome.kind is Kind.ALL_PASSED and w.explain is not None:
+            w.explain.append(
+                msg(
+                    N_("Nobody whisted: the deal was not played, {declarer} counts it made."),
+                    declarer=declarer,
+                )
+            )
         _made(w, g, t, price, cname)
         if outcome.kind is Kind.HALF:
             assert outcome.half_whister is not None
             obligation = s.obligation(level)
-            tricks = obligation // 2 if obligation % 2 == 0 else Fraction(obligation, 2)
-            amount = normal(tricks * per_trick)
-            w.add_whists(outcome.half_whister, g.declarer, amount)
+            half_tricks: Number = (
+                obligation // 2 if obligation % 2 == 0 else Fraction(obligation, 2)
+            )
+            half_amount = normal(half_tricks * per_trick)
+            w.add_whists(outcome.half_whister, g.declarer, half_amount)
             if w.explain is not None:
-                w.explain.append(nmsg(
-                "{whister} half-whisted, the deal was not played: {n} trick × {price} = {whists} on {declarer}.",
-                "{whister} half-whisted, the deal was not played: {n} tricks × {price} = {whists} on {declarer}.",
-                tricks, whister=t.name(outcome.half_whister), price=per_trick, whists=whist_count(amount), declarer=declarer))
+                w.explain.append(
+                    nmsg(
+                        "{whister} half-whisted, the deal was not played: {n} trick × {price} = {whists} on {declarer}.",
+                        "{whister} half-whisted, the deal was not played: {n} tricks × {price} = {whists} on {declarer}.",
+                        half_tricks,
+                        whister=t.name(outcome.half_whister),
+                        price=per_trick,
+                        whists=whist_count(half_amount),
+                        declarer=declarer,
+                    )
+                )
         return w
 
     assert g.tricks is not None
@@ -78,10 +104,17 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
         remiz = s.remiz(level)
         w.add_gora(g.declarer, under * remiz)
         if w.explain is not None:
-            w.explain.append(nmsg(
-                "{declarer} failed {contract}, down {n}: {gora} into his gora.",
-                "{declarer} failed {contract}, down {n}: {n} × {price} = {gora} into his gora.",
-            under, declarer=declarer, contract=cname, price=remiz, gora=under * remiz))
+            w.explain.append(
+                nmsg(
+                    "{declarer} failed {contract}, down {n}: {gora} into his gora.",
+                    "{declarer} failed {contract}, down {n}: {n} × {price} = {gora} into his gora.",
+                    under,
+                    declarer=declarer,
+                    contract=cname,
+                    price=remiz,
+                    gora=under * remiz,
+                )
+            )
     else:
         _made(w, g, t, price, cname)
 
@@ -121,10 +154,22 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
                 w.add_whists(whister, g.declarer, each)
                 w.add_whists(passer, g.declarer, each)
                 if w.explain is not None:
-                    w.explain.append(msg(
-                        N_("Gentleman whist: {whister} and {passer} split ({tricks} × {price} + 2 × {under} × {cons}) = {total}: {each} each on {declarer}."),
-                        whister=t.name(whister), passer=t.name(passer), tricks=counted, price=per_trick,
-                        under=under, cons=cons, total=total, each=whist_count(each), declarer=declarer))
+                    w.explain.append(
+                        msg(
+                            N_(
+                                "Gentleman whist: {whister} and {passer} split ({tricks} × {price} + 2 × {under} × {cons}) = {total}: {each} each on {declarer}."
+                            ),
+                            whister=t.name(whister),
+                            passer=t.name(passer),
+                            tricks=counted,
+                            price=per_trick,
+                            under=under,
+                            cons=cons,
+                            total=total,
+                            each=whist_count(each),
+                            declarer=declarer,
+                        )
+                    )
             else:
                 _consolation(w, t, whister, g.declarer, under, cons)
                 if s.passer_consolation == "passer":
@@ -133,13 +178,25 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
                     amount = under * cons
                     w.add_whists(whister, g.declarer, amount)
                     if w.explain is not None:
-                        w.explain.append(msg(
-                        N_("{whister} also writes {passer}'s consolation: {whists} on {declarer}."),
-                        whister=t.name(whister), passer=t.name(passer), whists=whist_count(amount), declarer=declarer))
+                        w.explain.append(
+                            msg(
+                                N_(
+                                    "{whister} also writes {passer}'s consolation: {whists} on {declarer}."
+                                ),
+                                whister=t.name(whister),
+                                passer=t.name(passer),
+                                whists=whist_count(amount),
+                                declarer=declarer,
+                            )
+                        )
                 else:
                     if w.explain is not None:
-                        w.explain.append(msg(N_("{passer} passed and writes no consolation."),
-                                             passer=t.name(passer)))
+                        w.explain.append(
+                            msg(
+                                N_("{passer} passed and writes no consolation."),
+                                passer=t.name(passer),
+                            )
+                        )
         else:  # RETURNED: the returner writes everyone's consolation (§4.3, §11)
             returner = outcome.whisters[0]
             _consolation(w, t, returner, g.declarer, under, cons)
@@ -147,55 +204,97 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
                 amount = under * cons
                 w.add_whists(returner, g.declarer, amount)
                 if w.explain is not None:
-                    w.explain.append(msg(
-                    N_("{whister} returned the whist and writes {passer}'s consolation too: {whists} on {declarer}."),
-                    whister=t.name(returner), passer=t.name(seat), whists=whist_count(amount), declarer=declarer))
+                    w.explain.append(
+                        msg(
+                            N_(
+                                "{whister} returned the whist and writes {passer}'s consolation too: {whists} on {declarer}."
+                            ),
+                            whister=t.name(returner),
+                            passer=t.name(seat),
+                            whists=whist_count(amount),
+                            declarer=declarer,
+                        )
+                    )
         sitter = t.sits_out
         if sitter is not None and s.consolation_to_dealer and sitter not in outcome.whisters:
             amount = under * cons
             w.add_whists(sitter, g.declarer, amount)
             if w.explain is not None:
-                w.explain.append(nmsg(
-                "{dealer}, the dealer, writes consolation: {n} undertrick × {cons} = {whists} on {declarer}.",
-                "{dealer}, the dealer, writes consolation: {n} undertricks × {cons} = {whists} on {declarer}.",
-                under, dealer=t.name(sitter), cons=cons, whists=whist_count(amount), declarer=declarer))
+                w.explain.append(
+                    nmsg(
+                        "{dealer}, the dealer, writes consolation: {n} undertrick × {cons} = {whists} on {declarer}.",
+                        "{dealer}, the dealer, writes consolation: {n} undertricks × {cons} = {whists} on {declarer}.",
+                        under,
+                        dealer=t.name(sitter),
+                        cons=cons,
+                        whists=whist_count(amount),
+                        declarer=declarer,
+                    )
+                )
 
     # Whister's shortfall (недовист), into his own gora (§3.2, §3.3).
-    penalty: Number = s.remiz(level) if s.whist_responsibility == "full" else normal(Fraction(s.remiz(level), 2))
+    penalty: Number = (
+        s.remiz(level) if s.whist_responsibility == "full" else normal(Fraction(s.remiz(level), 2))
+    )
     for seat, missing in short.items():
-        gora = normal(missing * penalty)
-        w.add_gora(seat, gora)
+        short_gora = normal(missing * penalty)
+        w.add_gora(seat, short_gora)
         if w.explain is not None:
-            w.explain.append(nmsg(
-                "{whister} fell short on the whist by {n} trick: {n} × {price} = {gora} into his gora.",
-                "{whister} fell short on the whist by {n} tricks: {n} × {price} = {gora} into his gora.",
-            missing, whister=t.name(seat), price=normal(penalty), gora=gora))
+            w.explain.append(
+                nmsg(
+                    "{whister} fell short on the whist by {n} trick: {n} × {price} = {gora} into his gora.",
+                    "{whister} fell short on the whist by {n} tricks: {n} × {price} = {gora} into his gora.",
+                    missing,
+                    whister=t.name(seat),
+                    price=normal(penalty),
+                    gora=short_gora,
+                )
+            )
     return w
 
 
 def _made(w: Writing, g: Game, t: Table, price: int, cname: object) -> None:
     declarer = t.name(g.declarer)
-    write_pool(w, g.declarer, price, pools=t.pools, target=t.target, settings=t.settings,
-               names=t.names, why=lambda points: msg(
-                   N_("{declarer} made {contract}: {points} into his pulya."),
-                   declarer=declarer, contract=cname, points=points))
+    write_pool(
+        w,
+        g.declarer,
+        price,
+        pools=t.pools,
+        target=t.target,
+        settings=t.settings,
+        names=t.names,
+        why=N_("{declarer} made {contract}: {points} into his pulya."),
+        declarer=declarer,
+        contract=cname,
+    )
 
 
-def _trick_whists(w: Writing, t: Table, seat: int, declarer: int, tricks: int, per_trick: int,
-                  *, alone: bool) -> None:
+def _trick_whists(
+    w: Writing, t: Table, seat: int, declarer: int, tricks: int, per_trick: int, *, alone: bool
+) -> None:
     if not tricks:
         return
     amount = tricks * per_trick
     if alone:
         text = nmsg(
-                "{whister} whisted alone: {n} defence trick × {price} = {whists} on {declarer}.",
-                "{whister} whisted alone: {n} defence tricks × {price} = {whists} on {declarer}.",
-            tricks, whister=t.name(seat), price=per_trick, whists=whist_count(amount), declarer=t.name(declarer))
+            "{whister} whisted alone: {n} defence trick × {price} = {whists} on {declarer}.",
+            "{whister} whisted alone: {n} defence tricks × {price} = {whists} on {declarer}.",
+            tricks,
+            whister=t.name(seat),
+            price=per_trick,
+            whists=whist_count(amount),
+            declarer=t.name(declarer),
+        )
     else:
         text = nmsg(
-                "{whister} whisted: {n} trick × {price} = {whists} on {declarer}.",
-                "{whister} whisted: {n} tricks × {price} = {whists} on {declarer}.",
-            tricks, whister=t.name(seat), price=per_trick, whists=whist_count(amount), declarer=t.name(declarer))
+            "{whister} whisted: {n} trick × {price} = {whists} on {declarer}.",
+            "{whister} whisted: {n} tricks × {price} = {whists} on {declarer}.",
+            tricks,
+            whister=t.name(seat),
+            price=per_trick,
+            whists=whist_count(amount),
+            declarer=t.name(declarer),
+        )
     w.add_whists(seat, declarer, amount)
     if w.explain is not None:
         w.explain.append(text)
@@ -207,10 +306,17 @@ def _consolation(w: Writing, t: Table, seat: int, declarer: int, under: int, con
         return
     w.add_whists(seat, declarer, amount)
     if w.explain is not None:
-        w.explain.append(nmsg(
+        w.explain.append(
+            nmsg(
                 "{player} writes consolation: {n} undertrick × {cons} = {whists} on {declarer}.",
                 "{player} writes consolation: {n} undertricks × {cons} = {whists} on {declarer}.",
-        under, player=t.name(seat), cons=cons, whists=whist_count(amount), declarer=t.name(declarer)))
+                under,
+                player=t.name(seat),
+                cons=cons,
+                whists=whist_count(amount),
+                declarer=t.name(declarer),
+            )
+        )
 
 
 def _shortfalls(g: Game, t: Table, outcome: Whisting, defence: int) -> dict[int, Number]:
@@ -242,8 +348,8 @@ def _shortfalls(g: Game, t: Table, outcome: Whisting, defence: int) -> dict[int,
         half = Fraction(obligation, 2)
         out = {}
         for seat, partner in ((first, second), (second, first)):
-            extra = max(0, g.tricks[partner] - half)
-            own = normal(max(0, half - g.tricks[seat] - extra))
+            extra = max(Fraction(0), g.tricks[partner] - half)
+            own = normal(max(Fraction(0), half - g.tricks[seat] - extra))
             if own:
                 out[seat] = own
         return out

@@ -45,15 +45,27 @@ class RandomChooser:
         return options[self.rng.randrange(len(options))]
 
 
-def random_session(ch: Chooser, *, convention: str = "sochi", players: int = 3, deals: int = 20,
-                   overrides: dict[str, Any] | None = None, corrections: bool = True,
-                   pool_target: int = 20) -> dict[str, Any]:
+def random_session(
+    ch: Chooser,
+    *,
+    convention: str = "sochi",
+    players: int = 3,
+    deals: int = 20,
+    overrides: dict[str, Any] | None = None,
+    corrections: bool = True,
+    pool_target: int = 20,
+) -> dict[str, Any]:
     """A valid session file (as a dict) of ``deals`` random deals."""
     first = ch.integer(0, players - 1)
     head: dict[str, Any] = {
-        "format": FORMAT, "players": list(NAMES[:players]), "convention": convention,
-        "overrides": dict(overrides or {}), "pool_target": pool_target, "first_dealer": first,
-        "whist_price": ch.choice(["1.00", "0.10", "2.50", "100"]), "currency": ch.choice(["RUB", "EUR", "JPY"]),
+        "format": FORMAT,
+        "players": list(NAMES[:players]),
+        "convention": convention,
+        "overrides": dict(overrides or {}),
+        "pool_target": pool_target,
+        "first_dealer": first,
+        "whist_price": ch.choice(["1.00", "0.10", "2.50", "100"]),
+        "currency": ch.choice(["RUB", "EUR", "JPY"]),
     }
     settings = settings_for(convention, overrides)
     r = Replay(Session.model_validate({**head, "deals": []}), settings)
@@ -66,12 +78,14 @@ def random_session(ch: Chooser, *, convention: str = "sochi", players: int = 3, 
     return {**head, "deals": out}
 
 
-def _split(ch: Chooser, total: int, seats: Sequence[int], caps: dict[int, int] | None = None) -> dict[str, int]:
+def _split(
+    ch: Chooser, total: int, seats: Sequence[int], caps: dict[int, int] | None = None
+) -> dict[str, int]:
     caps = caps or {}
     left = total
     out: dict[str, int] = {}
     for i, seat in enumerate(seats):
-        rest_cap = sum(caps.get(s, 10) for s in seats[i + 1:])
+        rest_cap = sum(caps.get(s, 10) for s in seats[i + 1 :])
         lo = max(0, left - rest_cap)
         hi = min(left, caps.get(seat, 10))
         take = left if i == len(seats) - 1 else ch.integer(lo, hi)
@@ -81,7 +95,9 @@ def _split(ch: Chooser, total: int, seats: Sequence[int], caps: dict[int, int] |
 
 
 def random_deal(ch: Chooser, t: Table, *, corrections: bool = True) -> dict[str, Any]:
-    kinds = ["game"] * 6 + ["misere", "raspasy", "raspasy"] + (["correction"] if corrections else [])
+    kinds = (
+        ["game"] * 6 + ["misere", "raspasy", "raspasy"] + (["correction"] if corrections else [])
+    )
     kind = ch.choice(kinds)
     need = exit_level(t.settings.raspasy_exit, t.raspasy_in_row)
     if kind == "misere" and need is not None and need > 8:
@@ -90,8 +106,11 @@ def random_deal(ch: Chooser, t: Table, *, corrections: bool = True) -> dict[str,
         return _game(ch, t, need)
     if kind == "misere":
         declarer = ch.choice(t.active)
-        d: dict[str, Any] = {"type": "misere", "declarer": declarer,
-                             "tricks": {str(declarer): ch.choice([0, 0, 0, 1, 2, 4])}}
+        d: dict[str, Any] = {
+            "type": "misere",
+            "declarer": declarer,
+            "tricks": {str(declarer): ch.choice([0, 0, 0, 1, 2, 4])},
+        }
         if t.sits_out is not None and ch.integer(0, 3) == 0:
             d["shared_with_dealer"] = True
         return d
@@ -132,11 +151,13 @@ def _game(ch: Chooser, t: Table, need: int | None) -> dict[str, Any]:
         options = []
         for calls in legal_sequences(level, d1, d2, t.sits_out, s):
             try:
-                options.append((list(calls), whisting(list(calls), contract, d1, d2, t.sits_out, s)))
+                options.append(
+                    (list(calls), whisting(list(calls), contract, d1, d2, t.sits_out, s))
+                )
             except WhistError:
                 continue  # Stalingrad
-        calls, outcome = ch.choice(options)
-        d["calls"] = calls
+        chosen, outcome = ch.choice(options)
+        d["calls"] = chosen
         played, lone = outcome.played, len(outcome.whisters) == 1
     if played:
         taken = ch.integer(max(0, level - 4), 10)

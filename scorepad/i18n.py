@@ -75,12 +75,12 @@ class Catalog:
         for m in po:
             if not m.id or m.fuzzy:
                 continue
-            key = m.id[0] if isinstance(m.id, tuple) else m.id
-            if isinstance(m.string, tuple):
+            key = str(m.id if isinstance(m.id, str) else m.id[0])
+            if isinstance(m.string, (tuple, list)):
                 if all(m.string):
-                    self.messages[key] = tuple(m.string)
+                    self.messages[key] = tuple(str(x) for x in m.string)
             elif m.string:
-                self.messages[key] = m.string
+                self.messages[key] = str(m.string)
 
     def gettext(self, text: str) -> str:
         found = self.messages.get(text, text)

@@ -8,10 +8,11 @@ off his own gora (Kodex §4.1.1, even below zero) or are lost, as the convention
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .convention import Settings
-from .i18n import Msg, N_, msg, nmsg, whist_count
+from .i18n import N_, msg, nmsg, whist_count
 from .numbers import Number
 from .sheet import Writing
 
@@ -25,9 +26,10 @@ def write_pool(
     target: int,
     settings: Settings,
     names: Sequence[str],
-    why: Callable[[Number], Msg],
+    why: str,
+    **args: Any,
 ) -> None:
-    """Write ``points`` for ``seat``; ``why(points_in_own_pool)`` explains the own entry.
+    """Write ``points`` for ``seat``; ``why`` (a msgid with ``{points}``) explains the own entry.
 
     ``pools`` are the totals before this deal; what this deal already wrote counts too.
     """
@@ -39,13 +41,13 @@ def write_pool(
     if settings.pool_help == "none":
         w.pool[seat] += points
         if w.explain is not None:
-            w.explain.append(why(points))
+            w.explain.append(msg(why, points=points, **args))
         return
     fits = max(0, min(points, target - now(seat)))
     if fits:
         w.pool[seat] += fits
         if w.explain is not None:
-            w.explain.append(why(fits))
+            w.explain.append(msg(why, points=fits, **args))
     rest = points - fits
     if not rest:
         return
@@ -69,7 +71,10 @@ def write_pool(
                 nmsg(
                     "{helper}'s pulya is closed: {n} point helps {helped}, {whists} on {helped}.",
                     "{helper}'s pulya is closed: {n} points help {helped}, {whists} on {helped}.",
-                    give, helper=helper, helped=names[helped], whists=whist_count(whists),
+                    give,
+                    helper=helper,
+                    helped=names[helped],
+                    whists=whist_count(whists),
                 )
             )
         rest -= give
@@ -79,10 +84,18 @@ def write_pool(
         w.gora[seat] -= rest
         if w.explain is not None:
             w.explain.append(
-                msg(N_("Every pulya is closed: {points} off {helper}'s gora."), points=rest, helper=helper)
+                msg(
+                    N_("Every pulya is closed: {points} off {helper}'s gora."),
+                    points=rest,
+                    helper=helper,
+                )
             )
     else:
         if w.explain is not None:
             w.explain.append(
-                msg(N_("Every pulya is closed: {helper}'s {points} points are lost."), points=rest, helper=helper)
+                msg(
+                    N_("Every pulya is closed: {helper}'s {points} points are lost."),
+                    points=rest,
+                    helper=helper,
+                )
             )

@@ -7,6 +7,7 @@ whists on each partner for every trick the partner took; two at the minimum writ
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
 from .i18n import N_, msg, nmsg, whist_count
@@ -17,7 +18,7 @@ from .sheet import Writing
 from .table import Table
 
 
-def multiplier(progression: list[int], in_row: int) -> int:
+def multiplier(progression: Sequence[int], in_row: int) -> int:
     """Multiplier of the all-pass that follows ``in_row`` others; the last step repeats.
 
     >>> [multiplier([1, 2, 3], k) for k in range(5)]
@@ -26,7 +27,7 @@ def multiplier(progression: list[int], in_row: int) -> int:
     return progression[min(in_row, len(progression) - 1)]
 
 
-def exit_level(exits: list[int], in_row: int) -> int | None:
+def exit_level(exits: Sequence[int], in_row: int) -> int | None:
     """The lowest contract that ends a series after ``in_row`` all-passes (None: no series).
 
     >>> exit_level([7, 8], 0), exit_level([7, 8], 1), exit_level([7, 8], 5)
@@ -49,26 +50,40 @@ def score_raspasy(r: Raspasy, t: Table) -> Writing:
     w = Writing(t.players, explain=t.explain)
     price = s.raspasy_trick_price * multiplier(s.raspasy_progression, t.raspasy_in_row)
     if w.explain is not None:
-        w.explain.append(msg(N_("All passed: all-pass no. {k} in a row, {price} a trick."),
-                             k=t.raspasy_in_row + 1, price=price))
+        w.explain.append(
+            msg(
+                N_("All passed: all-pass no. {k} in a row, {price} a trick."),
+                k=t.raspasy_in_row + 1,
+                price=price,
+            )
+        )
     players = participants(t)
     tricks = {seat: r.tricks[seat] for seat in players}
     if s.raspasy_scoring == "gora":
         least = min(tricks.values()) if s.raspasy_amnesty else 0
-        if least:
-            if w.explain is not None:
-                w.explain.append(nmsg(
+        if least and w.explain is not None:
+            w.explain.append(
+                nmsg(
                     "Amnesty: {n} trick off everyone's count.",
-                    "Amnesty: {n} tricks off everyone's count.", least))
+                    "Amnesty: {n} tricks off everyone's count.",
+                    least,
+                )
+            )
         for seat in players:
             counted = tricks[seat] - least
             if counted:
                 w.add_gora(seat, counted * price)
                 if w.explain is not None:
-                    w.explain.append(nmsg(
-                "{player} took {n} trick: {n} × {price} = {gora} into his gora.",
-                "{player} took {n} tricks: {n} × {price} = {gora} into his gora.",
-                    counted, player=t.name(seat), price=price, gora=counted * price))
+                    w.explain.append(
+                        nmsg(
+                            "{player} took {n} trick: {n} × {price} = {gora} into his gora.",
+                            "{player} took {n} tricks: {n} × {price} = {gora} into his gora.",
+                            counted,
+                            player=t.name(seat),
+                            price=price,
+                            gora=counted * price,
+                        )
+                    )
     else:
         least = min(tricks.values())
         losers = [seat for seat in players if tricks[seat] == least]
@@ -79,14 +94,24 @@ def score_raspasy(r: Raspasy, t: Table) -> Writing:
                 amount = normal(Fraction(tricks[seat] * price, len(losers)))
                 if len(losers) == 1:
                     text = nmsg(
-                "{player} took the fewest tricks: {n} trick of {other} × {price} = {whists} on {other}.",
-                "{player} took the fewest tricks: {n} tricks of {other} × {price} = {whists} on {other}.",
-                        tricks[seat], player=t.name(loser), other=t.name(seat), price=price, whists=whist_count(amount))
+                        "{player} took the fewest tricks: {n} trick of {other} × {price} = {whists} on {other}.",
+                        "{player} took the fewest tricks: {n} tricks of {other} × {price} = {whists} on {other}.",
+                        tricks[seat],
+                        player=t.name(loser),
+                        other=t.name(seat),
+                        price=price,
+                        whists=whist_count(amount),
+                    )
                 else:
                     text = nmsg(
-                "{player} shares the fewest tricks: half of {n} trick × {price} = {whists} on {other}.",
-                "{player} shares the fewest tricks: half of {n} tricks × {price} = {whists} on {other}.",
-                        tricks[seat], player=t.name(loser), other=t.name(seat), price=price, whists=whist_count(amount))
+                        "{player} shares the fewest tricks: half of {n} trick × {price} = {whists} on {other}.",
+                        "{player} shares the fewest tricks: half of {n} tricks × {price} = {whists} on {other}.",
+                        tricks[seat],
+                        player=t.name(loser),
+                        other=t.name(seat),
+                        price=price,
+                        whists=whist_count(amount),
+                    )
                 w.add_whists(loser, seat, amount)
                 if w.explain is not None:
                     w.explain.append(text)
@@ -111,9 +136,22 @@ def _rewards(w: Writing, r: Raspasy, t: Table, price: int, players: tuple[int, .
         if s.raspasy_zero_target == "gora":
             w.add_gora(seat, -reward)
             if w.explain is not None:
-                w.explain.append(msg(N_("{player} took no trick: {points} off his gora."),
-                                            player=name, points=reward))
+                w.explain.append(
+                    msg(
+                        N_("{player} took no trick: {points} off his gora."),
+                        player=name,
+                        points=reward,
+                    )
+                )
         else:
-            write_pool(w, seat, reward, pools=t.pools, target=t.target, settings=s, names=t.names,
-                       why=lambda p, name=name: msg(N_("{player} took no trick: {points} into his pulya."),
-                                                   player=name, points=p))
+            write_pool(
+                w,
+                seat,
+                reward,
+                pools=t.pools,
+                target=t.target,
+                settings=s,
+                names=t.names,
+                why=N_("{player} took no trick: {points} into his pulya."),
+                player=name,
+            )

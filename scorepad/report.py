@@ -68,8 +68,10 @@ def to_json_text(scored: Scored, lang: str = "en") -> str:
     for i, (key, value) in enumerate(items):
         comma = "," if i < len(items) - 1 else ""
         if key == "deals" and value:
-            lines.append(f'  "deals": [')
-            lines.extend(f"    {_compact(d)}{',' if j < len(value) - 1 else ''}" for j, d in enumerate(value))
+            lines.append('  "deals": [')
+            lines.extend(
+                f"    {_compact(d)}{',' if j < len(value) - 1 else ''}" for j, d in enumerate(value)
+            )
             lines.append(f"  ]{comma}")
         else:
             lines.append(f"  {_compact(key)}: {_compact(value)}{comma}")
@@ -91,26 +93,53 @@ def to_text_sheet(scored: Scored, lang: str = "en", *, explain: bool = True) -> 
             out.extend(f"  {cat.render(m)}" for m in r.writing.explain or ())
         out.append("")
     width = max(12, *(len(n) for n in names)) + 2
-    head = [_("Player"), _("Pulya"), _("Gora"), *(cat.render_args(N_("on {player}"), player=n) for n in names)]
+    head = [
+        _("Player"),
+        _("Pulya"),
+        _("Gora"),
+        *(cat.render_args(N_("on {player}"), player=n) for n in names),
+    ]
     rows = [head]
     for p, name in enumerate(names):
-        rows.append([name, to_text(sheet.pool[p]), to_text(sheet.gora[p]),
-                     *("—" if q == p else to_text(sheet.whists[p][q]) for q in range(len(names)))])
+        rows.append(
+            [
+                name,
+                to_text(sheet.pool[p]),
+                to_text(sheet.gora[p]),
+                *("—" if q == p else to_text(sheet.whists[p][q]) for q in range(len(names))),
+            ]
+        )
     out.extend("".join(cell.ljust(width) for cell in row).rstrip() for row in rows)
     out.append("")
-    status = _("The game is finished.") if scored.finished else _("The game is not finished: if we stopped now.")
+    status = (
+        _("The game is finished.")
+        if scored.finished
+        else _("The game is not finished: if we stopped now.")
+    )
     out.append(status)
     currency = scored.session.currency
     for p, name in enumerate(names):
-        out.append(cat.render_args(N_("{player}: {whists}, {money} {currency}"), player=name,
-                                   whists=whist_count(st.balance[p]),
-                                   money=format_money(st.money[p], st.minor_digits), currency=currency))
+        out.append(
+            cat.render_args(
+                N_("{player}: {whists}, {money} {currency}"),
+                player=name,
+                whists=whist_count(st.balance[p]),
+                money=format_money(st.money[p], st.minor_digits),
+                currency=currency,
+            )
+        )
     if st.payments:
         out.append("")
         out.append(_("Payments:"))
         for pay in st.payments:
-            out.append("  " + cat.render_args(N_("{payer} pays {payee} {amount} {currency}"),
-                                              payer=names[pay.payer], payee=names[pay.payee],
-                                              amount=format_money(pay.amount, st.minor_digits),
-                                              currency=currency))
+            out.append(
+                "  "
+                + cat.render_args(
+                    N_("{payer} pays {payee} {amount} {currency}"),
+                    payer=names[pay.payer],
+                    payee=names[pay.payee],
+                    amount=format_money(pay.amount, st.minor_digits),
+                    currency=currency,
+                )
+            )
     return "\n".join(out) + "\n"

@@ -16,14 +16,14 @@ from typing import Any, NamedTuple
 
 from .convention import ConventionError, Settings, settings_for
 from .game import score_game
-from .i18n import Msg, N_, msg, whist_count
+from .i18n import N_, Msg, msg, whist_count
 from .misere import score_misere
 from .numbers import Number
 from .raspasy import exit_level, participants, score_raspasy
 from .session import Correction, Game, Misere, PlayedDeal, Problem, Raspasy, Session, SessionInvalid
 from .sheet import Sheet, Tally, Writing
 from .table import Table, contract_name
-from .whist import Kind, Whisting, WhistError, whisting
+from .whist import Kind, WhistError, Whisting, whisting
 
 
 class DealError(ValueError):
@@ -47,7 +47,7 @@ class DealResult:
 class Step(NamedTuple):
     """A checked deal and its place at the table: all that writing it needs."""
 
-    index: int
+    deal_index: int
     deal: Correction | PlayedDeal
     dealer: int | None
     in_row: int
@@ -102,8 +102,12 @@ def session_settings(session: Session) -> Settings:
         return settings_for(session.convention, session.overrides)
     except ConventionError as exc:
         field = "convention" if str(exc).startswith("unknown convention") else "overrides"
-        raise SessionInvalid([Problem(None, field, Msg("{detail}", {"detail": line.removeprefix("overrides: ")}))
-                              for line in str(exc).splitlines()]) from None
+        raise SessionInvalid(
+            [
+                Problem(None, field, Msg("{detail}", {"detail": line.removeprefix("overrides: ")}))
+                for line in str(exc).splitlines()
+            ]
+        ) from None
 
 
 class Replay:
@@ -113,14 +117,18 @@ class Replay:
     deal with :meth:`add` and reads the sheet without replaying the rest.
     """
 
-    def __init__(self, session: Session, settings: Settings | None = None, *, score: bool = True) -> None:
+    def __init__(
+        self, session: Session, settings: Settings | None = None, *, score: bool = True
+    ) -> None:
         self.session = session
         self.settings = settings or session_settings(session)
         self.score = score
         self.n = len(session.players)
         self.problems: list[Problem] = []
         if session.first_dealer >= self.n:
-            self.problems.append(Problem(None, "first_dealer", _seat_range(session.first_dealer, self.n)))
+            self.problems.append(
+                Problem(None, "first_dealer", _seat_range(session.first_dealer, self.n))
+            )
         self.steps: list[Step] = []
         self.writer = Writer(session, self.settings)
         self.dealer = session.first_dealer % self.n
@@ -134,8 +142,15 @@ class Replay:
     def table(self, dealer: int | None = None) -> Table:
         """The context of the next played deal."""
         s = self.session
-        return Table(self.settings, s.players, s.pool_target, self.dealer if dealer is None else dealer,
-                     self.writer.tally.pool, self.in_row, whist_cache=self._whist_cache)
+        return Table(
+            self.settings,
+            s.players,
+            s.pool_target,
+            self.dealer if dealer is None else dealer,
+            self.writer.tally.pool,
+            self.in_row,
+            whist_cache=self._whist_cache,
+        )
 
     def add(self, index: int, deal: Correction | PlayedDeal) -> list[Problem]:
         """Check deal ``index`` (and write it); returns its problems (nothing is written then)."""
@@ -149,7 +164,9 @@ class Replay:
             self.writer.write(step)
         return []
 
-    def _check(self, index: int, deal: Correction | PlayedDeal) -> tuple[Step | None, list[Problem]]:
+    def _check(
+        self, index: int, deal: Correction | PlayedDeal
+    ) -> tuple[Step | None, list[Problem]]:
         n, names = self.n, self.session.players
         if isinstance(deal, Correction):
             try:
@@ -163,9 +180,19 @@ class Replay:
             if deal.dealer >= n:
                 found.append(Problem(index, "dealer", _seat_range(deal.dealer, n)))
             elif not deal.dealer_override:
-                found.append(Problem(index, "dealer", msg(
-                    N_("the dealer by rotation is {expected}, not {given} (set dealer_override to change it)"),
-                    expected=names[dealer], given=names[deal.dealer])))
+                found.append(
+                    Problem(
+                        index,
+                        "dealer",
+                        msg(
+                            N_(
+                                "the dealer by rotation is {expected}, not {given} (set dealer_override to change it)"
+                            ),
+                            expected=names[dealer],
+                            given=names[deal.dealer],
+                        ),
+                    )
+                )
             else:
                 dealer = deal.dealer
         # The deal passes on even past a bad entry, so later deals are checked in their place.
@@ -214,16 +241,25 @@ class Writer:
             w = _score_correction(deal, len(s.players), s.players, self.explain)
         else:
             assert step.dealer is not None
-            table = Table(self.settings, s.players, s.pool_target, step.dealer, self.tally.pool, step.in_row,
-                          explain=self.explain)
+            table = Table(
+                self.settings,
+                s.players,
+                s.pool_target,
+                step.dealer,
+                self.tally.pool,
+                step.in_row,
+                explain=self.explain,
+            )
             w = _score(deal, table, step.outcome)
         self.tally.add(w)
-        result = DealResult(step.index, w, step.dealer)
+        result = DealResult(step.deal_index, w, step.dealer)
         self.results.append(result)
         return result
 
     def scored(self, next_dealer: int, in_row: int) -> Scored:
-        return Scored(self.session, self.settings, tuple(self.results), self.sheet, next_dealer, in_row)
+        return Scored(
+            self.session, self.settings, tuple(self.results), self.sheet, next_dealer, in_row
+        )
 
 
 @contextmanager
@@ -294,18 +330,34 @@ def _check_seats(tricks: dict[int, int], seats: Sequence[int], t: Table) -> None
     missing = [s for s in seats if s not in tricks]
     extra = [s for s in tricks if s not in seats]
     if extra:
-        raise DealError("tricks", msg(N_("seat {seat} ({player}) did not play this deal"),
-                                      seat=extra[0], player=t.name(extra[0])))
+        raise DealError(
+            "tricks",
+            msg(
+                N_("seat {seat} ({player}) did not play this deal"),
+                seat=extra[0],
+                player=t.name(extra[0]),
+            ),
+        )
     if missing:
-        raise DealError("tricks", msg(N_("the tricks of seat {seat} ({player}) are missing"),
-                                      seat=missing[0], player=t.name(missing[0])))
+        raise DealError(
+            "tricks",
+            msg(
+                N_("the tricks of seat {seat} ({player}) are missing"),
+                seat=missing[0],
+                player=t.name(missing[0]),
+            ),
+        )
 
 
 def _check_declarer(seat: int, t: Table) -> None:
     _check_seat("declarer", seat, t)
     if seat == t.sits_out:
-        raise DealError("declarer", msg(N_("{player} deals this deal and sits out: he cannot declare"),
-                                        player=t.name(seat)))
+        raise DealError(
+            "declarer",
+            msg(
+                N_("{player} deals this deal and sits out: he cannot declare"), player=t.name(seat)
+            ),
+        )
 
 
 def _check_exit(t: Table, level: int | None) -> None:
@@ -315,12 +367,24 @@ def _check_exit(t: Table, level: int | None) -> None:
         return
     if level is None:  # misère sits between 8NT and 9♠
         if need > 8:
-            raise DealError("type", msg(N_("after {k} all-passes the lowest contract is {level}: a misère is too low"),
-                                        k=t.raspasy_in_row, level=need))
+            raise DealError(
+                "type",
+                msg(
+                    N_("after {k} all-passes the lowest contract is {level}: a misère is too low"),
+                    k=t.raspasy_in_row,
+                    level=need,
+                ),
+            )
         return
     if level < need:
-        raise DealError("contract", msg(N_("after {k} all-passes the lowest contract is {level}"),
-                                        k=t.raspasy_in_row, level=need))
+        raise DealError(
+            "contract",
+            msg(
+                N_("after {k} all-passes the lowest contract is {level}"),
+                k=t.raspasy_in_row,
+                level=need,
+            ),
+        )
 
 
 def check_deal(deal: PlayedDeal, t: Table) -> Whisting | None:
@@ -340,21 +404,36 @@ def check_game(g: Game, t: Table) -> Whisting | None:
     level = g.contract.level
     _check_exit(t, level)
     if g.talon_bonus is not None and not (t.sits_out is not None and s.talon_bonus):
-        raise DealError("talon_bonus", msg(N_("a talon premium needs 4 players and a convention with talon_bonus")))
+        raise DealError(
+            "talon_bonus",
+            msg(N_("a talon premium needs 4 players and a convention with talon_bonus")),
+        )
     if g.conceded is not None:
         if s.concede == "none":
-            raise DealError("conceded", msg(N_("this convention does not allow giving up before the whist")))
+            raise DealError(
+                "conceded", msg(N_("this convention does not allow giving up before the whist"))
+            )
         if g.conceded != s.concede:
-            raise DealError("conceded", msg(N_("giving up costs {n} undertricks in this convention, not {given}"),
-                                            n=s.concede, given=g.conceded))
+            raise DealError(
+                "conceded",
+                msg(
+                    N_("giving up costs {n} undertricks in this convention, not {given}"),
+                    n=s.concede,
+                    given=g.conceded,
+                ),
+            )
         for name in ("calls", "tricks"):
             if getattr(g, name) is not None:
-                raise DealError(name, msg(N_("a game given up before the whist has no calls and no tricks")))
+                raise DealError(
+                    name, msg(N_("a game given up before the whist has no calls and no tricks"))
+                )
         return None
     d1, d2 = t.defenders(g.declarer)
     if level == 10 and s.ten == "checked":
         if g.calls is not None:
-            raise DealError("calls", msg(N_("a ten is checked in this convention: nobody whists, so no calls")))
+            raise DealError(
+                "calls", msg(N_("a ten is checked in this convention: nobody whists, so no calls"))
+            )
         outcome = Whisting(Kind.CHECKED, (d1, d2))
     else:
         if g.calls is None:
@@ -367,7 +446,9 @@ def check_game(g: Game, t: Table) -> Whisting | None:
         raise DealError("open", msg(N_("only a lone whister plays open")))
     if not outcome.played:
         if g.tricks is not None:
-            raise DealError("tricks", msg(N_("the deal was not played (no whist), so it has no tricks")))
+            raise DealError(
+                "tricks", msg(N_("the deal was not played (no whist), so it has no tricks"))
+            )
         return outcome
     if g.tricks is None:
         raise DealError("tricks", msg(N_("the tricks of a played deal are required")))
@@ -386,8 +467,14 @@ def check_misere(m: Misere, t: Table) -> None:
     for seat in m.tricks:
         _check_seat("tricks", seat, t)
         if seat not in t.active:
-            raise DealError("tricks", msg(N_("seat {seat} ({player}) did not play this deal"),
-                                          seat=seat, player=t.name(seat)))
+            raise DealError(
+                "tricks",
+                msg(
+                    N_("seat {seat} ({player}) did not play this deal"),
+                    seat=seat,
+                    player=t.name(seat),
+                ),
+            )
     total = sum(m.tricks.values())
     if len(m.tricks) == len(t.active):
         _check_sum(m.tricks)
@@ -403,8 +490,14 @@ def check_raspasy(r: Raspasy, t: Table) -> None:
     if sitter is not None:
         top = 2 if sitter in participants(t) else 0
         if r.tricks[sitter] > top:
-            raise DealError("tricks", msg(N_("the dealer's talon can win at most {top} tricks here, not {given}"),
-                                          top=top, given=r.tricks[sitter]))
+            raise DealError(
+                "tricks",
+                msg(
+                    N_("the dealer's talon can win at most {top} tricks here, not {given}"),
+                    top=top,
+                    given=r.tricks[sitter],
+                ),
+            )
 
 
 def _check_correction(c: Correction, n: int) -> None:
@@ -424,20 +517,38 @@ def _score_correction(c: Correction, n: int, names: Sequence[str], explain: bool
     if c.pool:
         w.pool[c.seat] += c.pool
         if w.explain is not None:
-            w.explain.append(msg(N_("Correction ({note}): {points} into {player}'s pulya."),
-                                 note=note, points=c.pool, player=name))
+            w.explain.append(
+                msg(
+                    N_("Correction ({note}): {points} into {player}'s pulya."),
+                    note=note,
+                    points=c.pool,
+                    player=name,
+                )
+            )
     if c.gora:
         w.add_gora(c.seat, c.gora)
         if w.explain is not None:
-            w.explain.append(msg(N_("Correction ({note}): {points} into {player}'s gora."),
-                                         note=note, points=c.gora, player=name))
+            w.explain.append(
+                msg(
+                    N_("Correction ({note}): {points} into {player}'s gora."),
+                    note=note,
+                    points=c.gora,
+                    player=name,
+                )
+            )
     for other, amount in (c.whists or {}).items():
         if amount:
             w.add_whists(c.seat, other, amount)
             if w.explain is not None:
-                w.explain.append(msg(
-                N_("Correction ({note}): {player} writes {whists} on {other}."),
-                note=note, player=name, whists=whist_count(amount), other=names[other]))
+                w.explain.append(
+                    msg(
+                        N_("Correction ({note}): {player} writes {whists} on {other}."),
+                        note=note,
+                        player=name,
+                        whists=whist_count(amount),
+                        other=names[other],
+                    )
+                )
     return w
 
 
@@ -461,9 +572,23 @@ def _next_in_row(deal: PlayedDeal, t: Table, outcome: Whisting | None) -> int:
         else:
             failed = False
         unwhisted = outcome is not None and outcome.kind in (Kind.ALL_PASSED, Kind.CHECKED)
-        exits = (s.raspasy_exit_by_failure or not failed) and (s.raspasy_exit_by_unwhisted or not unwhisted)
+        exits = (s.raspasy_exit_by_failure or not failed) and (
+            s.raspasy_exit_by_unwhisted or not unwhisted
+        )
     return 0 if exits else t.raspasy_in_row
 
 
-__all__ = ["Checked", "DealError", "DealResult", "Replay", "Scored", "Step", "check_deal", "contract_name",
-           "is_finished", "replay", "validate", "write"]
+__all__ = [
+    "Checked",
+    "DealError",
+    "DealResult",
+    "Replay",
+    "Scored",
+    "Step",
+    "check_deal",
+    "contract_name",
+    "is_finished",
+    "replay",
+    "validate",
+    "write",
+]

@@ -23,7 +23,6 @@ from pydantic import (
     PlainSerializer,
     PlainValidator,
     StrictBool,
-    StrictInt,
     ValidationError,
     field_validator,
 )
@@ -254,7 +253,11 @@ def _problem(error: Any) -> Problem:
     if kind == "json_invalid":
         return Problem(None, None, msg(_PYDANTIC_MESSAGES[kind], detail=error["ctx"]["error"]))
     if fieldname == "format" or (not loc and kind in ("model_type", "dict_type")):
-        return Problem(None, "format", msg(N_("this is not a Scorepad session (format must be '{format}')"), format=FORMAT))
+        return Problem(
+            None,
+            "format",
+            msg(N_("this is not a Scorepad session (format must be '{format}')"), format=FORMAT),
+        )
     if kind in _PYDANTIC_MESSAGES:
         return Problem(deal, fieldname, msg(_PYDANTIC_MESSAGES[kind]))
     # Pydantic's own sentence names the constraint exactly (a range, a pattern, a choice).

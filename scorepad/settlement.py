@@ -46,7 +46,10 @@ class Settlement:
 def gora_for_settlement(sheet: Sheet, s: Settings) -> list[Number]:
     """Steps 1 and 2: pools turned into gora, then the amnesty of the smallest gora."""
     ratio = Fraction(s.pool_point_whists, s.gora_point_whists)
-    gora = [normal(g - ratio * p) if s.pool_point_whists else g for g, p in zip(sheet.gora, sheet.pool, strict=True)]
+    gora = [
+        normal(g - ratio * p) if s.pool_point_whists else g
+        for g, p in zip(sheet.gora, sheet.pool, strict=True)
+    ]
     least = min(gora)
     return [normal(g - least) for g in gora]
 
@@ -93,7 +96,9 @@ def balances(sheet: Sheet, s: Settings) -> tuple[Number, ...]:
     """Step 4: each player's result in whists; the sum is exactly zero."""
     w = whists_with_gora(sheet, s)
     n = sheet.players
-    return tuple(normal(sum((w[p][q] - w[q][p] for q in range(n) if q != p), start=0)) for p in range(n))
+    return tuple(
+        normal(sum((w[p][q] - w[q][p] for q in range(n) if q != p), start=0)) for p in range(n)
+    )
 
 
 def minor_digits(currency: str) -> int:

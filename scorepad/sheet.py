@@ -9,8 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .i18n import Msg
-from fractions import Fraction
-
 from .numbers import Number, normal
 
 
@@ -83,8 +81,8 @@ class Tally:
         self.pool: list[Number] = [0] * players  # read by every deal (help): kept combined
         self.gora = [0] * players
         self.whists = [[0] * players for _ in range(players)]
-        self.gora_frac: dict[int, Fraction] = {}
-        self.whists_frac: dict[tuple[int, int], Fraction] = {}
+        self.gora_frac: dict[int, Number] = {}
+        self.whists_frac: dict[tuple[int, int], Number] = {}
 
     def add(self, w: Writing) -> None:
         for i in range(self.n):
@@ -108,5 +106,8 @@ class Tally:
         return Sheet(
             [normal(p) for p in self.pool],
             [normal(self.gora[i] + self.gora_frac.get(i, 0)) for i in range(n)],
-            [[normal(self.whists[i][j] + self.whists_frac.get((i, j), 0)) for j in range(n)] for i in range(n)],
+            [
+                [normal(self.whists[i][j] + self.whists_frac.get((i, j), 0)) for j in range(n)]
+                for i in range(n)
+            ],
         )

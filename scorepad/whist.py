@@ -12,6 +12,7 @@ sequence are left out (the session format's shortest form), so ``["whist"]`` is 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -86,7 +87,7 @@ def legal_sequences(
 
 
 def whisting(
-    calls: list[str],
+    calls: Sequence[str],
     contract: Contract,
     first: int,
     second: int,
@@ -99,23 +100,30 @@ def whisting(
     ``cache`` keeps the legal tables of one convention between calls (a replay passes one).
     """
     level = contract.level
-    if settings.stalingrad and contract == STALINGRAD and calls != [_W, _W]:
+    if settings.stalingrad and contract == STALINGRAD and list(calls) != [_W, _W]:
         raise WhistError(msg(N_("Stalingrad: a 6♠ must be whisted by both defenders")))
     if _H in calls and level not in settings.half_whist:
         raise WhistError(msg(N_("'half' is not allowed on a {level}-game"), level=level))
-    if calls[:1] == [_H]:
-        raise WhistError(msg(N_("'half' is said by the second defender, after a pass, never first")))
+    if calls and calls[0] == _H:
+        raise WhistError(
+            msg(N_("'half' is said by the second defender, after a pass, never first"))
+        )
     key = (level, first, second, dealer)
     if cache is None:
         seqs = legal_sequences(level, first, second, dealer, settings)
     else:
-        seqs = cache.get(key) or cache.setdefault(key, legal_sequences(level, first, second, dealer, settings))
+        seqs = cache.get(key) or cache.setdefault(
+            key, legal_sequences(level, first, second, dealer, settings)
+        )
     found = seqs.get(tuple(calls))
     if found is None:
         legal = "; ".join(", ".join(s) or "pass, pass" for s in seqs)
         raise WhistError(
-            msg(N_("{calls} is not a legal call sequence on a {level}-game (legal: {legal})"),
-                calls=", ".join(calls), level=level, legal=legal)
+            msg(
+                N_("{calls} is not a legal call sequence on a {level}-game (legal: {legal})"),
+                calls=", ".join(calls),
+                level=level,
+                legal=legal,
+            )
         )
     return found
-

@@ -32,7 +32,11 @@ def extracted() -> Catalog:
         cat.add(message, locations=[(f"scorepad/{filename}", lineno)])
     for name, info in Settings.model_fields.items():
         if info.description:
-            cat.add(info.description, locations=[("scorepad/convention.py", 0)], auto_comments=[f"setting {name}"])
+            cat.add(
+                info.description,
+                locations=[("scorepad/convention.py", 0)],
+                auto_comments=[f"setting {name}"],
+            )
     return cat
 
 
@@ -46,7 +50,9 @@ def build(lang: str, source: Catalog) -> bytes:
         with path(lang).open("rb") as f:
             old = read_po(f, locale=lang)
     cat = Catalog(locale=lang, project="scorepad", domain="scorepad", fuzzy=False)
-    cat.revision_date = cat.creation_date = source.creation_date.replace(year=2026, month=11, day=29, hour=0, minute=0, second=0)
+    cat.revision_date = cat.creation_date = source.creation_date.replace(
+        year=2026, month=11, day=29, hour=0, minute=0, second=0
+    )
     for m in source:
         if not m.id:
             continue
@@ -54,12 +60,23 @@ def build(lang: str, source: Catalog) -> bytes:
             string = m.id
         else:
             prev = old.get(m.id) if old is not None else None
-            string = prev.string if prev is not None else (("", "", "") if isinstance(m.id, tuple) else "")
-        cat.add(m.id, string, locations=[(loc, 0) for loc, _ in m.locations], auto_comments=m.auto_comments)
+            string = (
+                prev.string
+                if prev is not None
+                else (("", "", "") if isinstance(m.id, tuple) else "")
+            )
+        cat.add(
+            m.id,
+            string,
+            locations=[(loc, 0) for loc, _ in m.locations],
+            auto_comments=m.auto_comments,
+        )
     buf = io.BytesIO()
     write_po(buf, cat, width=0, omit_header=False, sort_output=True, include_lineno=False)
     # The Babel version in the header would make the check depend on the machine.
-    return b"".join(line for line in buf.getvalue().splitlines(keepends=True) if b"Generated-By" not in line)
+    return b"".join(
+        line for line in buf.getvalue().splitlines(keepends=True) if b"Generated-By" not in line
+    )
 
 
 def missing(lang: str) -> list[str]:
@@ -80,7 +97,9 @@ def main() -> int:
         data = build(lang, source)
         if check:
             if not path(lang).exists() or path(lang).read_bytes() != data:
-                print(f"{path(lang).relative_to(ROOT)} is out of date: run python scripts/catalogs.py")
+                print(
+                    f"{path(lang).relative_to(ROOT)} is out of date: run python scripts/catalogs.py"
+                )
                 status = 1
         else:
             path(lang).write_bytes(data)

@@ -17,8 +17,14 @@ from scorepad.sheet import Writing
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def session(deals: list[dict[str, Any]], *, convention: str = "sochi", players: list[str] | None = None,
-            overrides: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
+def session(
+    deals: list[dict[str, Any]],
+    *,
+    convention: str = "sochi",
+    players: list[str] | None = None,
+    overrides: dict[str, Any] | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
     return {
         "format": "scorepad-session/1",
         "players": players or ["Anna", "Boris", "Vera"],
@@ -45,8 +51,14 @@ def explain(w: Writing, lang: str = "en") -> list[str]:
 
 def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     """The real CLI, as a user runs it."""
-    return subprocess.run([sys.executable, "-m", "scorepad.cli", *args], input=stdin, capture_output=True,
-                          text=True, cwd=ROOT, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "scorepad.cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
 
 
 def settle_json(data: dict[str, Any], tmp_path: Path) -> dict[str, Any]:

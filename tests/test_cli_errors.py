@@ -9,8 +9,13 @@ import pytest
 
 from conftest import run_cli, session
 
-GOOD_GAME = {"type": "game", "declarer": 1, "contract": "7S", "calls": ["whist", "pass"],
-             "tricks": {"1": 7, "2": 2, "0": 1}}
+GOOD_GAME = {
+    "type": "game",
+    "declarer": 1,
+    "contract": "7S",
+    "calls": ["whist", "pass"],
+    "tricks": {"1": 7, "2": 2, "0": 1},
+}
 
 
 def settle(data: Any) -> tuple[int, str, str]:
@@ -24,38 +29,88 @@ def game(**kw: Any) -> dict[str, Any]:
 
 
 CASES = [
-    ("tricks sum to 11", session([game(tricks={"1": 7, "2": 3, "0": 1})]),
-     ["deal 0: tricks: tricks sum to 11, must be 10"]),
-    ("dealer declares", session([game(declarer=3, calls=["whist", "pass"], tricks={"3": 7, "1": 2, "2": 1})],
-                                players=["A", "B", "C", "D"], first_dealer=3),
-     ["deal 0: declarer: D deals this deal and sits out: he cannot declare"]),
-    ("half on an 8", session([game(contract="8S", calls=["pass", "half"], tricks=None)]),
-     ["deal 0: calls: 'half' is not allowed on a 8-game"]),
-    ("half said first", session([game(calls=["half"], tricks=None)]),
-     ["deal 0: calls: 'half' is said by the second defender, after a pass, never first"]),
-    ("misère with calls", session([{"type": "misere", "declarer": 0, "tricks": {"0": 0}, "calls": ["whist"]}]),
-     ["deal 0: calls: a misère is not whisted: it has no calls"]),
-    ("mistyped setting", session([], overrides={"whist_styel": "greedy"}),
-     ["overrides: unknown setting 'whist_styel' (did you mean 'whist_style'?)"]),
-    ("wrong type of setting", session([], overrides={"half_whist": 6}),
-     ["overrides: half_whist: Input should be a valid list"]),
-    ("seat out of range", session([game(declarer=5)]),
-     ["deal 0: declarer: Input should be less than or equal to 3"]),
-    ("seat 3 of three players", session([game(declarer=3, tricks={"3": 7, "0": 2, "2": 1})]),
-     ["deal 0: declarer: seat 3 is out of range: the seats are 0 to 2"]),
-    ("two players", session([], players=["A", "B"]),
-     ["players: List should have at least 3 items after validation, not 2"]),
-    ("five players", session([], players=["A", "B", "C", "D", "E"]),
-     ["players: List should have at most 4 items after validation, not 5"]),
-    ("duplicate name", session([], players=["Anna", "Boris", "anna"]),
-     ["players: the name 'anna' is used twice"]),
-    ("malformed JSON", '{"format": "scorepad-session/1", "players": [',
-     ["the file is not valid JSON (EOF while parsing a list at line 1 column 45)"]),
-    ("not a session", {"name": "shopping list", "items": ["milk"]},
-     ["format: this is not a Scorepad session (format must be 'scorepad-session/1')"]),
+    (
+        "tricks sum to 11",
+        session([game(tricks={"1": 7, "2": 3, "0": 1})]),
+        ["deal 0: tricks: tricks sum to 11, must be 10"],
+    ),
+    (
+        "dealer declares",
+        session(
+            [game(declarer=3, calls=["whist", "pass"], tricks={"3": 7, "1": 2, "2": 1})],
+            players=["A", "B", "C", "D"],
+            first_dealer=3,
+        ),
+        ["deal 0: declarer: D deals this deal and sits out: he cannot declare"],
+    ),
+    (
+        "half on an 8",
+        session([game(contract="8S", calls=["pass", "half"], tricks=None)]),
+        ["deal 0: calls: 'half' is not allowed on a 8-game"],
+    ),
+    (
+        "half said first",
+        session([game(calls=["half"], tricks=None)]),
+        ["deal 0: calls: 'half' is said by the second defender, after a pass, never first"],
+    ),
+    (
+        "misère with calls",
+        session([{"type": "misere", "declarer": 0, "tricks": {"0": 0}, "calls": ["whist"]}]),
+        ["deal 0: calls: a misère is not whisted: it has no calls"],
+    ),
+    (
+        "mistyped setting",
+        session([], overrides={"whist_styel": "greedy"}),
+        ["overrides: unknown setting 'whist_styel' (did you mean 'whist_style'?)"],
+    ),
+    (
+        "wrong type of setting",
+        session([], overrides={"half_whist": 6}),
+        ["overrides: half_whist: Input should be a valid list"],
+    ),
+    (
+        "seat out of range",
+        session([game(declarer=5)]),
+        ["deal 0: declarer: Input should be less than or equal to 3"],
+    ),
+    (
+        "seat 3 of three players",
+        session([game(declarer=3, tricks={"3": 7, "0": 2, "2": 1})]),
+        ["deal 0: declarer: seat 3 is out of range: the seats are 0 to 2"],
+    ),
+    (
+        "two players",
+        session([], players=["A", "B"]),
+        ["players: List should have at least 3 items after validation, not 2"],
+    ),
+    (
+        "five players",
+        session([], players=["A", "B", "C", "D", "E"]),
+        ["players: List should have at most 4 items after validation, not 5"],
+    ),
+    (
+        "duplicate name",
+        session([], players=["Anna", "Boris", "anna"]),
+        ["players: the name 'anna' is used twice"],
+    ),
+    (
+        "malformed JSON",
+        '{"format": "scorepad-session/1", "players": [',
+        ["the file is not valid JSON (EOF while parsing a list at line 1 column 45)"],
+    ),
+    (
+        "not a session",
+        {"name": "shopping list", "items": ["milk"]},
+        ["format: this is not a Scorepad session (format must be 'scorepad-session/1')"],
+    ),
     ("unknown deal field", session([game(trick={"1": 7})]), ["deal 0: trick: unknown field"]),
-    ("unknown convention", session([], convention="vladivostok"),
-     ["convention: unknown convention 'vladivostok' (known: kazakhstan, kodex, leningrad, piter, rostov, sochi)"]),
+    (
+        "unknown convention",
+        session([], convention="vladivostok"),
+        [
+            "convention: unknown convention 'vladivostok' (known: kazakhstan, kodex, leningrad, piter, rostov, sochi)"
+        ],
+    ),
 ]
 
 
@@ -68,11 +123,19 @@ def test_bad_input_is_refused_with_its_reason(name: str, data: Any, lines: list[
 
 
 def test_every_problem_is_listed_one_per_line() -> None:
-    data = session([game(tricks={"1": 7, "2": 3, "0": 1}), game(), game(contract="8S", calls=["pass", "half"], tricks=None)])
+    data = session(
+        [
+            game(tricks={"1": 7, "2": 3, "0": 1}),
+            game(),
+            game(contract="8S", calls=["pass", "half"], tricks=None),
+        ]
+    )
     code, out, err = settle(data)
     assert (code, out) == (2, "")
-    assert err.splitlines() == ["deal 0: tricks: tricks sum to 11, must be 10",
-                                "deal 2: calls: 'half' is not allowed on a 8-game"]
+    assert err.splitlines() == [
+        "deal 0: tricks: tricks sum to 11, must be 10",
+        "deal 2: calls: 'half' is not allowed on a 8-game",
+    ]
 
 
 def test_errors_in_russian() -> None:

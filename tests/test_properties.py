@@ -38,10 +38,25 @@ def draw_session(data: st.DataObject) -> dict[str, Any]:
     convention = data.draw(st.sampled_from(PRESETS), label="convention")
     players = data.draw(st.sampled_from([3, 4]), label="players")
     deals = data.draw(st.integers(0, 25), label="deals")
-    overrides = data.draw(st.sampled_from([{}, {"settlement_rounding": "kodex"}, {"gora_divisor": "others"},
-                                           {"gora_divisor": "none"}, {"concede": 3, "talon_bonus": True}]))
-    return random_session(Draw(data), convention=convention, players=players, deals=deals, overrides=overrides,
-                          pool_target=data.draw(st.sampled_from([10, 20, 30])))
+    overrides = data.draw(
+        st.sampled_from(
+            [
+                {},
+                {"settlement_rounding": "kodex"},
+                {"gora_divisor": "others"},
+                {"gora_divisor": "none"},
+                {"concede": 3, "talon_bonus": True},
+            ]
+        )
+    )
+    return random_session(
+        Draw(data),
+        convention=convention,
+        players=players,
+        deals=deals,
+        overrides=overrides,
+        pool_target=data.draw(st.sampled_from([10, 20, 30])),
+    )
 
 
 PROPS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -97,8 +112,13 @@ def test_export_is_a_fixed_point(data: st.DataObject) -> None:
 def _corrupt(raw: dict[str, Any], data: st.DataObject) -> dict[str, Any]:
     bad = copy.deepcopy(raw)
     deals = [d for d in bad["deals"] if d["type"] in ("game", "raspasy") and "tricks" in d]
-    kind = data.draw(st.sampled_from(["tricks", "seat", "players", "override", "type"] if deals else
-                                     ["seat", "players", "override", "type"]))
+    kind = data.draw(
+        st.sampled_from(
+            ["tricks", "seat", "players", "override", "type"]
+            if deals
+            else ["seat", "players", "override", "type"]
+        )
+    )
     if kind == "tricks":
         d = data.draw(st.sampled_from(deals))
         key = data.draw(st.sampled_from(sorted(d["tricks"])))

@@ -21,8 +21,10 @@ def test_help_the_highest_pool_with_ten_whists_a_point() -> None:
     s = scored([corr(0, pool=20), corr(1, pool=10), corr(2, pool=12), six(0)])
     w = s.deals[-1].writing
     assert w.pool == [0, 0, 2] and w.whists[0][2] == 20
-    assert explain(w) == ["Nobody whisted: the deal was not played, Anna counts it made.",
-                          "Anna's pulya is closed: 2 points help Vera, 20 whists on Vera."]
+    assert explain(w) == [
+        "Nobody whisted: the deal was not played, Anna counts it made.",
+        "Anna's pulya is closed: 2 points help Vera, 20 whists on Vera.",
+    ]
 
 
 def test_help_tie_goes_to_the_left() -> None:
@@ -43,26 +45,46 @@ def test_nobody_left_to_help_off_own_gora() -> None:
 
 
 def test_nobody_left_points_lost_variant() -> None:
-    s = scored([corr(0, pool=20), corr(1, pool=20), corr(2, pool=20), six(0)],
-               overrides={"help_overflow": "lost"})
+    s = scored(
+        [corr(0, pool=20), corr(1, pool=20), corr(2, pool=20), six(0)],
+        overrides={"help_overflow": "lost"},
+    )
     assert s.deals[-1].writing.gora == [0, 0, 0]
 
 
 def test_clockwise_help() -> None:
-    w = scored([corr(0, pool=20), corr(1, pool=5), corr(2, pool=15), six(0)],
-               overrides={"pool_help": "clockwise"}).deals[-1].writing
+    w = (
+        scored(
+            [corr(0, pool=20), corr(1, pool=5), corr(2, pool=15), six(0)],
+            overrides={"pool_help": "clockwise"},
+        )
+        .deals[-1]
+        .writing
+    )
     assert w.pool == [0, 2, 0]
 
 
 def test_leningrad_has_no_help_and_ends_on_the_total() -> None:
-    s = scored([corr(0, pool=48), corr(1, pool=48), corr(2, pool=48), eight(0)],
-               convention="leningrad", pool_target=50)
+    s = scored(
+        [corr(0, pool=48), corr(1, pool=48), corr(2, pool=48), eight(0)],
+        convention="leningrad",
+        pool_target=50,
+    )
     assert s.sheet.pool == [54, 48, 48] and s.finished
 
 
 def test_zero_trick_reward_helps_too() -> None:
-    w = scored([corr(0, pool=20), corr(1, pool=3),
-                {"type": "raspasy", "tricks": {"0": 0, "1": 4, "2": 6}}]).deals[-1].writing
+    w = (
+        scored(
+            [
+                corr(0, pool=20),
+                corr(1, pool=3),
+                {"type": "raspasy", "tricks": {"0": 0, "1": 4, "2": 6}},
+            ]
+        )
+        .deals[-1]
+        .writing
+    )
     assert w.pool == [0, 1, 0] and w.whists[0][1] == 10
 
 
@@ -74,5 +96,9 @@ def test_game_end_all_closed() -> None:
 def test_misere_made_goes_into_the_pool_and_help() -> None:
     w = one({"type": "misere", "declarer": 1, "tricks": {"1": 0}})
     assert w.pool == [0, 10, 0]
-    w2 = scored([corr(1, pool=15), {"type": "misere", "declarer": 1, "tricks": {"1": 0}}]).deals[-1].writing
+    w2 = (
+        scored([corr(1, pool=15), {"type": "misere", "declarer": 1, "tricks": {"1": 0}}])
+        .deals[-1]
+        .writing
+    )
     assert w2.pool == [0, 5, 5] and w2.whists[1][2] == 50  # a tie: the one on his left

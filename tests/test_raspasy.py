@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from conftest import explain, one, scored
-
 from scorepad.session import SessionInvalid
 
 
@@ -36,12 +35,23 @@ def test_piter_zero_tricks_off_the_gora() -> None:
 
 
 def test_progression_1_2_3_then_a_six_resets() -> None:
-    deals = [rasp(1, 3, 6), rasp(1, 3, 6), rasp(1, 3, 6), rasp(1, 3, 6),
-             {"type": "game", "declarer": 1, "contract": "6S", "calls": ["pass", "pass"]},
-             rasp(1, 3, 6)]
+    deals = [
+        rasp(1, 3, 6),
+        rasp(1, 3, 6),
+        rasp(1, 3, 6),
+        rasp(1, 3, 6),
+        {"type": "game", "declarer": 1, "contract": "6S", "calls": ["pass", "pass"]},
+        rasp(1, 3, 6),
+    ]
     s = scored(deals)
     assert [r.writing.gora for r in s.deals] == [
-        [0, 2, 5], [0, 4, 10], [0, 6, 15], [0, 6, 15], [0, 0, 0], [0, 2, 5]]
+        [0, 2, 5],
+        [0, 4, 10],
+        [0, 6, 15],
+        [0, 6, 15],
+        [0, 0, 0],
+        [0, 2, 5],
+    ]
 
 
 def test_leningrad_2_4_6() -> None:
@@ -55,8 +65,13 @@ def test_hist_sequence_hard_exit_no_exit_by_failure() -> None:
     overrides = {"raspasy_exit": [6, 7], "raspasy_exit_by_failure": False}
     deals = [
         rasp(1, 3, 6),
-        {"type": "game", "declarer": 1, "contract": "6S", "calls": ["whist", "whist"],
-         "tricks": {"0": 2, "1": 5, "2": 3}},
+        {
+            "type": "game",
+            "declarer": 1,
+            "contract": "6S",
+            "calls": ["whist", "whist"],
+            "tricks": {"0": 2, "1": 5, "2": 3},
+        },
         rasp(1, 3, 6),
         {"type": "misere", "declarer": 0, "tricks": {"0": 2}},
         rasp(1, 3, 6),
@@ -68,23 +83,34 @@ def test_hist_sequence_hard_exit_no_exit_by_failure() -> None:
 
 
 def test_exit_level_is_enforced() -> None:
-    deals = [rasp(1, 3, 6), {"type": "game", "declarer": 1, "contract": "6S", "calls": ["pass", "pass"]}]
+    deals = [
+        rasp(1, 3, 6),
+        {"type": "game", "declarer": 1, "contract": "6S", "calls": ["pass", "pass"]},
+    ]
     with pytest.raises(SessionInvalid) as exc:
         scored(deals, convention="piter")
     assert exc.value.render() == ["deal 1: contract: after 1 all-passes the lowest contract is 7"]
 
 
 def test_piter_failed_contract_does_not_end_the_series() -> None:
-    deals = [rasp(1, 3, 6),
-             {"type": "game", "declarer": 1, "contract": "7S", "calls": ["whist", "whist"],
-              "tricks": {"0": 2, "1": 6, "2": 2}},
-             rasp(1, 3, 6)]
+    deals = [
+        rasp(1, 3, 6),
+        {
+            "type": "game",
+            "declarer": 1,
+            "contract": "7S",
+            "calls": ["whist", "whist"],
+            "tricks": {"0": 2, "1": 6, "2": 2},
+        },
+        rasp(1, 3, 6),
+    ]
     s = scored(deals, convention="piter")
     assert s.deals[2].writing.gora[2] == 20  # 2 × 2: the series went on
     assert s.raspasy_in_row == 2 and s.required_exit == 7
 
 
 # --- Rostov: raspasy paid in whists (KOD §3.7.2.2; HIST) -------------------------------------
+
 
 def test_rostov_kodex_6_2_2() -> None:
     w = one(rasp(6, 2, 2), convention="rostov")
@@ -133,6 +159,8 @@ def test_four_players_rostov_dealer_writes_one_into_the_pool() -> None:
 def test_talon_tricks_bounded() -> None:
     with pytest.raises(SessionInvalid) as exc:
         scored([rasp(3, 2, 2, 3)], **FOUR)
-    assert exc.value.render() == ["deal 0: tricks: the dealer's talon can win at most 2 tricks here, not 3"]
+    assert exc.value.render() == [
+        "deal 0: tricks: the dealer's talon can win at most 2 tricks here, not 3"
+    ]
     with pytest.raises(SessionInvalid):
         scored([rasp(4, 3, 2, 1)], convention="rostov", **FOUR)

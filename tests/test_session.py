@@ -7,14 +7,22 @@ from fractions import Fraction
 import pytest
 
 from conftest import scored, session
-
 from scorepad.session import SessionInvalid, dump_session, parse_session
 
 
 def test_trailing_passes_are_dropped_and_export_is_shortest() -> None:
-    data = session([{"type": "game", "declarer": 0, "contract": "6S", "calls": ["pass", "half", "pass"]},
-                    {"type": "game", "declarer": 1, "contract": "7H", "calls": ["whist", "pass"],
-                     "tricks": {"1": 7, "2": 2, "0": 1}}])
+    data = session(
+        [
+            {"type": "game", "declarer": 0, "contract": "6S", "calls": ["pass", "half", "pass"]},
+            {
+                "type": "game",
+                "declarer": 1,
+                "contract": "7H",
+                "calls": ["whist", "pass"],
+                "tricks": {"1": 7, "2": 2, "0": 1},
+            },
+        ]
+    )
     text = dump_session(parse_session(data))
     assert '"calls": [\n        "pass",\n        "half"\n      ]' in text
     assert '"calls": [\n        "whist"\n      ]' in text
@@ -28,26 +36,39 @@ def test_defaults_are_left_out_of_the_export() -> None:
 
 
 def test_dealer_is_checked_against_the_rotation() -> None:
-    deals = [{"type": "raspasy", "tricks": {"0": 3, "1": 3, "2": 4}},
-             {"type": "raspasy", "dealer": 2, "tricks": {"0": 3, "1": 3, "2": 4}}]
+    deals = [
+        {"type": "raspasy", "tricks": {"0": 3, "1": 3, "2": 4}},
+        {"type": "raspasy", "dealer": 2, "tricks": {"0": 3, "1": 3, "2": 4}},
+    ]
     with pytest.raises(SessionInvalid) as exc:
         scored(deals)
-    assert exc.value.render() == ["deal 1: dealer: the dealer by rotation is Boris, not Vera "
-                                  "(set dealer_override to change it)"]
+    assert exc.value.render() == [
+        "deal 1: dealer: the dealer by rotation is Boris, not Vera "
+        "(set dealer_override to change it)"
+    ]
     deals[1]["dealer_override"] = True
     s = scored(deals)
     assert [r.dealer for r in s.deals] == [0, 2] and s.next_dealer == 0
 
 
 def test_corrections_do_not_pass_the_deal() -> None:
-    s = scored([{"type": "correction", "seat": 1, "gora": "-1/3", "note": "x"},
-                {"type": "raspasy", "dealer": 0, "tricks": {"0": 3, "1": 3, "2": 4}}])
+    s = scored(
+        [
+            {"type": "correction", "seat": 1, "gora": "-1/3", "note": "x"},
+            {"type": "raspasy", "dealer": 0, "tricks": {"0": 3, "1": 3, "2": 4}},
+        ]
+    )
     assert s.sheet.gora == [0, Fraction(-1, 3), 1]  # Vera took 4 on the raspasy Anna dealt
 
 
 def test_four_players_dealer_sits_out_of_a_game() -> None:
-    deal = {"type": "game", "declarer": 0, "contract": "6S", "calls": ["whist", "whist"],
-            "tricks": {"0": 6, "1": 2, "3": 2}}
+    deal = {
+        "type": "game",
+        "declarer": 0,
+        "contract": "6S",
+        "calls": ["whist", "whist"],
+        "tricks": {"0": 6, "1": 2, "3": 2},
+    }
     with pytest.raises(SessionInvalid) as exc:
         scored([deal], players=["A", "B", "C", "D"], first_dealer=3)
     assert exc.value.render() == ["deal 0: tricks: seat 3 (D) did not play this deal"]
@@ -58,7 +79,9 @@ def test_name_rules() -> None:
     with pytest.raises(SessionInvalid) as exc:
         parse_session(session([], players=["Anna", " ", "x" * 500]))
     assert [p.render() for p in exc.value.problems] == [
-        "players.1: a player name must not be empty", "players.2: a player name is at most 40 characters"]
+        "players.1: a player name must not be empty",
+        "players.2: a player name is at most 40 characters",
+    ]
 
 
 def test_currency_and_price() -> None:
@@ -66,4 +89,5 @@ def test_currency_and_price() -> None:
         parse_session(session([], currency="XYZ", whist_price="1,5"))
     assert sorted(p.render() for p in exc.value.problems) == [
         "currency: 'XYZ' is not an ISO 4217 currency code",
-        "whist_price: the whist price is a decimal string like '1.00'"]
+        "whist_price: the whist price is a decimal string like '1.00'",
+    ]

@@ -17,7 +17,14 @@ def seqs(level: int, dealer: int | None = None, **overrides: object) -> set[tupl
 
 
 def test_three_players_six_and_seven() -> None:
-    expected = {("whist", "whist"), ("whist",), ("pass", "whist"), (), ("pass", "half"), ("pass", "half", "whist")}
+    expected = {
+        ("whist", "whist"),
+        ("whist",),
+        ("pass", "whist"),
+        (),
+        ("pass", "half"),
+        ("pass", "half", "whist"),
+    }
     assert seqs(6) == seqs(7) == expected
 
 
@@ -34,8 +41,14 @@ def test_four_players_dealer_may_return_or_whist_on_eight() -> None:
 
 def test_pass_pass_whist_three_players_by_agreement() -> None:
     assert ("pass", "pass", "whist") not in seqs(8)
-    w = whisting(["pass", "pass", "whist"], Contract.parse("8S"), 1, 2, None,
-                 settings_for("sochi", {"pass_pass_whist": True}))
+    w = whisting(
+        ["pass", "pass", "whist"],
+        Contract.parse("8S"),
+        1,
+        2,
+        None,
+        settings_for("sochi", {"pass_pass_whist": True}),
+    )
     assert (w.kind, w.whisters, w.passers) == (Kind.ONE, (1,), (2,))
 
 

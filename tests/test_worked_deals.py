@@ -13,8 +13,13 @@ from conftest import explain, one
 DEC, B, V = 0, 1, 2
 
 
-def game(contract: str, calls: list[str] | None, tricks: dict[int, int] | None, declarer: int = DEC,
-         **extra: object) -> dict[str, object]:
+def game(
+    contract: str,
+    calls: list[str] | None,
+    tricks: dict[int, int] | None,
+    declarer: int = DEC,
+    **extra: object,
+) -> dict[str, object]:
     d: dict[str, object] = {"type": "game", "declarer": declarer, "contract": contract}
     if calls is not None:
         d["calls"] = calls
@@ -71,8 +76,11 @@ def test_d7_leningrad_gentleman_split() -> None:
 
 
 def test_d8_leningrad_if_greedy() -> None:
-    w = one(game("6C", ["whist", "pass"], {DEC: 5, B: 5, V: 0}), convention="leningrad",
-            overrides={"whist_style": "greedy"})
+    w = one(
+        game("6C", ["whist", "pass"], {DEC: 5, B: 5, V: 0}),
+        convention="leningrad",
+        overrides={"whist_style": "greedy"},
+    )
     assert (w.whists[B][DEC], w.whists[V][DEC]) == (24, 4)
 
 
@@ -88,8 +96,11 @@ def test_d10_rostov_gentleman() -> None:
 
 
 def test_d11_rostov_if_greedy() -> None:
-    w = one(game("6C", ["pass", "whist"], {DEC: 5, B: 0, V: 5}), convention="rostov",
-            overrides={"whist_style": "greedy"})
+    w = one(
+        game("6C", ["pass", "whist"], {DEC: 5, B: 0, V: 5}),
+        convention="rostov",
+        overrides={"whist_style": "greedy"},
+    )
     assert (w.whists[V][DEC], w.whists[B][DEC]) == (20, 10)
 
 
@@ -104,8 +115,12 @@ FOUR = ["С", "Ю", "З", "В"]
 
 
 def test_d13_kazakh_over_greedy_four_players() -> None:
-    w = one(game("6C", ["whist", "whist"], {C: 5, YU: 0, Z: 5}, declarer=C),
-            convention="kazakhstan", players=FOUR, first_dealer=VD)
+    w = one(
+        game("6C", ["whist", "whist"], {C: 5, YU: 0, Z: 5}, declarer=C),
+        convention="kazakhstan",
+        players=FOUR,
+        first_dealer=VD,
+    )
     assert w.gora == [8, 16, 0, 0]
     assert w.whists[VD][C] == 8  # the dealer's consolation
     assert w.whists[YU][C] == 8  # consolation; he is also short of his own two
@@ -113,8 +128,13 @@ def test_d13_kazakh_over_greedy_four_players() -> None:
 
 
 def test_d14_same_deal_at_sochi_prices() -> None:
-    w = one(game("6C", ["whist", "whist"], {C: 5, YU: 0, Z: 5}, declarer=C),
-            convention="sochi", overrides={"whist_quota": "personal"}, players=FOUR, first_dealer=VD)
+    w = one(
+        game("6C", ["whist", "whist"], {C: 5, YU: 0, Z: 5}, declarer=C),
+        convention="sochi",
+        overrides={"whist_quota": "personal"},
+        players=FOUR,
+        first_dealer=VD,
+    )
     assert w.gora == [2, 4, 0, 0]
     assert (w.whists[VD][C], w.whists[YU][C], w.whists[Z][C]) == (2, 2, 12)
 
@@ -124,15 +144,30 @@ FINKA = {"whist_style": "greedy", "passer_consolation": "whister"}
 
 def test_d15_finka_six_down_one() -> None:
     # Four players: Anna declares, Boris whists, Vera passes, Gleb deals.
-    w = one(game("6S", ["whist", "pass"], {0: 5, 1: 5, 2: 0}), convention="leningrad", overrides=FINKA,
-            players=["Anna", "Boris", "Vera", "Gleb"], first_dealer=3)
+    w = one(
+        game("6S", ["whist", "pass"], {0: 5, 1: 5, 2: 0}),
+        convention="leningrad",
+        overrides=FINKA,
+        players=["Anna", "Boris", "Vera", "Gleb"],
+        first_dealer=3,
+    )
     assert (w.whists[1][0], w.whists[3][0], w.whists[2][0]) == (28, 4, 0)
 
 
 def test_d16_finka_eight_down_two_and_seven_down_three() -> None:
     four = {"players": ["Anna", "Boris", "Vera", "Gleb"], "first_dealer": 3}
-    w8 = one(game("8S", ["whist", "pass"], {0: 6, 1: 4, 2: 0}), convention="leningrad", overrides=FINKA, **four)
-    w7 = one(game("7S", ["whist", "pass"], {0: 4, 1: 6, 2: 0}), convention="leningrad", overrides=FINKA, **four)
+    w8 = one(
+        game("8S", ["whist", "pass"], {0: 6, 1: 4, 2: 0}),
+        convention="leningrad",
+        overrides=FINKA,
+        **four,
+    )
+    w7 = one(
+        game("7S", ["whist", "pass"], {0: 4, 1: 6, 2: 0}),
+        convention="leningrad",
+        overrides=FINKA,
+        **four,
+    )
     for w in (w8, w7):
         assert (w.whists[1][0], w.whists[3][0], w.whists[2][0]) == (96, 24, 0)
 
@@ -145,6 +180,7 @@ def test_d17_kodex_six_declarer_took_nine() -> None:
 
 
 # --- §3.2-3.3: the whister's shortfall -------------------------------------------------------
+
 
 def test_kodex_six_two_and_one_second_pays_one() -> None:
     w = one(game("6D", ["whist", "whist"], {DEC: 7, B: 2, V: 1}), convention="kodex")
@@ -179,8 +215,14 @@ def test_sochi_eight_both_whist_no_trick_second_whister() -> None:
 
 
 def test_responsible_whister_split_and_both() -> None:
-    split = one(game("8S", ["whist", "whist"], {DEC: 10, B: 0, V: 0}), overrides={"responsible_whister": "split"})
-    both = one(game("8S", ["whist", "whist"], {DEC: 10, B: 0, V: 0}), overrides={"responsible_whister": "both"})
+    split = one(
+        game("8S", ["whist", "whist"], {DEC: 10, B: 0, V: 0}),
+        overrides={"responsible_whister": "split"},
+    )
+    both = one(
+        game("8S", ["whist", "whist"], {DEC: 10, B: 0, V: 0}),
+        overrides={"responsible_whister": "both"},
+    )
     assert split.gora == [0, 3, 3]
     assert both.gora == [0, 6, 6]
 
@@ -190,17 +232,27 @@ def test_half_responsible_rostov_and_piter_split_is_fractional() -> None:
     assert rostov.gora[B] == 2  # half of 4 (§8.1)
     piter = one(game("9S", ["whist", "whist"], {DEC: 10, B: 0, V: 0}), convention="piter")
     assert piter.gora == [0, 4, 4]  # half of 16, split between the two (§7.3)
-    len_ = one(game("9H", ["whist", "whist"], {DEC: 10, B: 0, V: 0}), convention="leningrad",
-               overrides={"responsible_whister": "split", "game_price": {"6": 2, "7": 4, "8": 6, "9": 7, "10": 10, "misere": 10}})
+    len_ = one(
+        game("9H", ["whist", "whist"], {DEC: 10, B: 0, V: 0}),
+        convention="leningrad",
+        overrides={
+            "responsible_whister": "split",
+            "game_price": {"6": 2, "7": 4, "8": 6, "9": 7, "10": 10, "misere": 10},
+        },
+    )
     assert len_.gora == [0, Fraction(7, 2), Fraction(7, 2)]
 
 
 def test_failed_whister_writes_no_tricks_variant() -> None:
-    w = one(game("6S", ["whist", "whist"], {DEC: 9, B: 1, V: 0}), overrides={"failed_whister_writes_tricks": False})
+    w = one(
+        game("6S", ["whist", "whist"], {DEC: 9, B: 1, V: 0}),
+        overrides={"failed_whister_writes_tricks": False},
+    )
     assert w.whists[B][DEC] == 0 and w.gora == [0, 2, 4]
 
 
 # --- §4.2-4.3: who writes what when the contract is made -------------------------------------
+
 
 def test_lone_whister_writes_for_the_passers_tricks_too() -> None:
     w = one(game("6S", ["whist", "pass"], {DEC: 6, B: 2, V: 2}))
@@ -218,7 +270,10 @@ def test_half_whist_on_six_and_seven_is_four_whists_in_sochi() -> None:
     seven = one(game("7S", ["pass", "half", "pass"], None))
     for w in (six, seven):
         assert w.whists[V][DEC] == 4 and w.pool[DEC] in (2, 4)
-    assert explain(six)[-1] == "Vera half-whisted, the deal was not played: 2 tricks × 2 = 4 whists on Anna."
+    assert (
+        explain(six)[-1]
+        == "Vera half-whisted, the deal was not played: 2 tricks × 2 = 4 whists on Anna."
+    )
 
 
 def test_both_passed_counts_made_and_writes_no_whists() -> None:
@@ -255,20 +310,33 @@ def test_dealer_writes_consolation_when_he_sits_out() -> None:
 
 def test_e7_four_player_deal_gentleman() -> None:
     # Alik: A (7♠) down 2; Б whisted, В passive, gentleman, Г dealer.
-    w = one(game("7S", ["whist", "pass"], {0: 5, 1: 5, 2: 0}), convention="rostov",
-            overrides={"consolation": "trick"}, **FOUR_P)
+    w = one(
+        game("7S", ["whist", "pass"], {0: 5, 1: 5, 2: 0}),
+        convention="rostov",
+        overrides={"consolation": "trick"},
+        **FOUR_P,
+    )
     assert w.gora[0] == 8
-    assert (w.whists[1][0], w.whists[2][0], w.whists[3][0]) == (18, 18, 8)  # 9 tricks × 4 / 2; dealer 2 × 4
+    assert (w.whists[1][0], w.whists[2][0], w.whists[3][0]) == (
+        18,
+        18,
+        8,
+    )  # 9 tricks × 4 / 2; dealer 2 × 4
 
 
 def test_talon_bonus_marriage_on_a_nine() -> None:
-    w = one(game("9S", ["whist", "pass"], {0: 9, 1: 1, 2: 0}, talon_bonus=1),
-            overrides={"talon_bonus": True}, **FOUR_P)
+    w = one(
+        game("9S", ["whist", "pass"], {0: 9, 1: 1, 2: 0}, talon_bonus=1),
+        overrides={"talon_bonus": True},
+        **FOUR_P,
+    )
     assert w.whists[3][0] == 8
 
 
 def test_misere_shared_with_dealer_half() -> None:
-    w = one({"type": "misere", "declarer": 0, "tricks": {"0": 1}, "shared_with_dealer": True}, **FOUR_P)
+    w = one(
+        {"type": "misere", "declarer": 0, "tricks": {"0": 1}, "shared_with_dealer": True}, **FOUR_P
+    )
     assert w.gora == [5, 0, 0, 5]
 
 

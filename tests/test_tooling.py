@@ -1,0 +1,53 @@
+"""The code stays clean: ruff (lint and format) and mypy --strict on the package; the README true."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, timeout=600
+    )
+
+
+def test_ruff_lint() -> None:
+    done = run("ruff", "check", "scorepad", "tests", "benchmarks", "scripts")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_ruff_format() -> None:
+    done = run("ruff", "format", "--check", "scorepad", "tests", "benchmarks", "scripts")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_mypy_strict() -> None:
+    done = run("mypy", "scorepad")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_readme_has_exactly_the_two_setup_commands_and_ci_runs_the_test_one() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    setup = readme.split("## Set up", 1)[1].split("\n## ", 1)[0]
+    commands = [line.strip() for line in setup.splitlines() if line.startswith("    ")]
+    assert commands == [
+        "python -m pip install -e . && scorepad",
+        "python -m pip install -e '.[test]' && python -m pytest",
+    ]
+    assert commands[1] in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def test_scorepad_starts() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "scorepad.cli", "--lang", "ru"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Платежи:" in done.stdout
