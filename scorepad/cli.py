@@ -8,16 +8,18 @@ nothing on stdout.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from . import __version__
 from .convention import ConventionError, presets
-from .i18n import LANGUAGES, N_, catalog, system_language
+from .i18n import LANGUAGES, N_, catalog, nmsg, system_language
 from .report import to_json_text, to_text_sheet
 from .score import replay
 from .session import SessionInvalid, parse_session
+from .store import Store, StoreError, default_path, describe_action
 
 DEMO = Path(__file__).resolve().parent / "data" / "demo-session.json"
 EXIT_INVALID = 2
@@ -29,7 +31,93 @@ def _fail(lines: Sequence[str]) -> int:
     return EXIT_INVALID
 
 
+def _open(args: argparse.Namespace) -> Store:
+    return Store(args.db or default_path())
+
+
+def _session_id(text: str) -> int | None:
+    return int(text) if text.isdigit() else None
+
+
 def cmd_settle(args: argparse.Namespace) -> int:
+    lang = args.lang
+    sid = _session_id(args.file)
+    try:
+        if sid is not None and (args.db or not Path(args.file).exists()):
+            with _open(args) as store:
+                scored = store.load(sid).scored
+        else:
+            try:
+                data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
+            except OSError as exc:
+                return _fail(
+                    [
+                        catalog(lang).render_args(
+                            N_("cannot read {path}: {reason}"),
+                            path=args.file,
+                            reason=exc.strerror or str(exc),
+                        )
+                    ]
+                )
+            scored = replay(parse_session(data))
+    except SessionInvalid as exc:
+        return _fail(exc.render(lang))
+    except StoreError as exc:
+        return _fail(exc.render(lang).splitlines())
+    text = (
+        to_json_text(scored, lang)
+        if args.json
+        else to_text_sheet(scored, lang, explain=args.explain)
+    )
+    sys.stdout.write(text)
+    return 0
+
+
+def cmd_sessions(args: argparse.Namespace) -> int:
+    cat = catalog(args.lang)
+    try:
+        with _open(args) as store:
+            rows = store.sessions()
+    except StoreError as exc:
+        return _fail(exc.render(args.lang).splitlines())
+    for r in rows:
+        state = cat.gettext(N_("finished")) if r.finished_at else cat.gettext(N_("in play"))
+        print(
+            f"{r.id:5}  {r.created_at[:16].replace('T', ' ')}  {r.convention:10}  {', '.join(r.players)}  "
+            + cat.render(nmsg("{n} deal, {state}", "{n} deals, {state}", r.deals, state=state))
+        )
+    return 0
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    cat = catalog(args.lang)
+    try:
+        with _open(args) as store:
+            actions = store.history(args.session)
+    except StoreError as exc:
+        return _fail(exc.render(args.lang).splitlines())
+    for a in actions:
+        line = f"{a.seq:4}  {a.at[:19].replace('T', ' ')}  {cat.render(describe_action(a))}"
+        if a.deal is not None:
+            line += "  " + json.dumps(a.deal, ensure_ascii=False)
+        print(line)
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    try:
+        with _open(args) as store:
+            text = store.export_session(args.session)
+    except StoreError as exc:
+        return _fail(exc.render(args.lang).splitlines())
+    if args.file == "-":
+        sys.stdout.write(text)
+    else:
+        Path(args.file).write_text(text, encoding="utf-8")
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
     lang = args.lang
     try:
         data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
@@ -44,15 +132,13 @@ def cmd_settle(args: argparse.Namespace) -> int:
             ]
         )
     try:
-        scored = replay(parse_session(data))
+        with _open(args) as store:
+            sid = store.import_session(data)
     except SessionInvalid as exc:
         return _fail(exc.render(lang))
-    text = (
-        to_json_text(scored, lang)
-        if args.json
-        else to_text_sheet(scored, lang, explain=args.explain)
-    )
-    sys.stdout.write(text)
+    except StoreError as exc:
+        return _fail(exc.render(lang).splitlines())
+    print(sid)
     return 0
 
 
@@ -80,21 +166,35 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="scorepad", description="Preferans scorepad and settlement."
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--db",
+        type=Path,
+        default=argparse.SUPPRESS,
+        help="the database file (default: SCOREPAD_DB, else scorepad.db in the user data folder)",
     )
-    parser.add_argument("--version", action="version", version=f"scorepad {__version__}")
-    parser.add_argument(
+    common.add_argument(
         "--lang",
         choices=LANGUAGES,
-        default=system_language(),
+        default=argparse.SUPPRESS,
         help="language of sentences (default: from the system locale)",
     )
+    parser = argparse.ArgumentParser(
+        prog="scorepad", description="Preferans scorepad and settlement.", parents=[common]
+    )
+    parser.add_argument("--version", action="version", version=f"scorepad {__version__}")
     parser.set_defaults(func=cmd_demo)
     sub = parser.add_subparsers(dest="command")
 
-    p = sub.add_parser("settle", help="settle a session file: the sheet, balances, money, payments")
-    p.add_argument("file", help="a scorepad-session/1 JSON file, or - for standard input")
+    p = sub.add_parser(
+        "settle",
+        parents=[common],
+        help="settle a session file or a stored session: the sheet, balances, money, payments",
+    )
+    p.add_argument(
+        "file",
+        help="a scorepad-session/1 JSON file, - for standard input, or a stored session's id",
+    )
     p.add_argument(
         "--json", action="store_true", help="print the scorepad-settlement/1 JSON document"
     )
@@ -106,15 +206,43 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(func=cmd_settle)
 
-    p = sub.add_parser("conventions", help="list the convention presets")
+    p = sub.add_parser("sessions", parents=[common], help="list the stored sessions")
+    p.set_defaults(func=cmd_sessions)
+
+    p = sub.add_parser(
+        "history",
+        parents=[common],
+        help="every action of a stored session, with its reason and time",
+    )
+    p.add_argument("session", type=int)
+    p.set_defaults(func=cmd_history)
+
+    p = sub.add_parser("export", parents=[common], help="write a stored session as a session file")
+    p.add_argument("session", type=int)
+    p.add_argument("file", help="the file to write, or - for standard output")
+    p.set_defaults(func=cmd_export)
+
+    p = sub.add_parser(
+        "import",
+        parents=[common],
+        help="store a session file (validated in full first); prints its id",
+    )
+    p.add_argument("file", help="a scorepad-session/1 JSON file, or - for standard input")
+    p.set_defaults(func=cmd_import)
+
+    p = sub.add_parser("conventions", parents=[common], help="list the convention presets")
     p.add_argument("-v", "--verbose", action="store_true", help="show every setting")
     p.set_defaults(func=cmd_conventions)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args = build_parser().parse_args(argv)
+    # --db and --lang may stand before or after the command; fill them in when absent.
+    if getattr(args, "lang", None) is None:
+        args.lang = system_language()
+    if getattr(args, "db", None) is None:
+        args.db = None
     return int(args.func(args))
 
 

@@ -133,7 +133,7 @@ Deal = Annotated[Game | Misere | Raspasy | Correction, Field(discriminator="type
 PlayedDeal = Game | Misere | Raspasy
 
 
-def _name(value: Any) -> str:
+def player_name(value: Any) -> str:
     if not isinstance(value, str):
         raise ValueError("a player name is a string")
     name = value.strip()
@@ -144,7 +144,7 @@ def _name(value: Any) -> str:
     return name
 
 
-PlayerName = Annotated[str, PlainValidator(_name)]
+PlayerName = Annotated[str, PlainValidator(player_name)]
 _PRICE = re.compile(r"\d{1,12}(\.\d{1,6})?")
 
 
@@ -236,7 +236,7 @@ _PYDANTIC_MESSAGES = {
 }
 
 
-def _problem(error: Any) -> Problem:
+def pydantic_problem(error: Any) -> Problem:
     loc = list(error["loc"])
     deal = None
     tag = None
@@ -279,7 +279,7 @@ def parse_session(data: str | bytes | dict[str, Any]) -> Session:
         # A file that is not a session gets one line, not one per missing field.
         wrong_format = [e for e in errors if tuple(e["loc"]) == ("format",) or not e["loc"]]
         chosen = wrong_format[:1] if wrong_format else errors
-        raise SessionInvalid([_problem(e) for e in chosen]) from None
+        raise SessionInvalid([pydantic_problem(e) for e in chosen]) from None
 
 
 def dump_session(session: Session) -> str:

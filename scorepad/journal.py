@@ -1,0 +1,161 @@
+"""The journal of a session: every action a player took, append-only, and what it amounts to.
+
+Actions are the only source of truth (issue: the store).  Adding a deal, editing it (a new
+revision, with a reason), voiding it (a tombstone, with a reason), undo and redo are all
+actions; nothing is ever rewritten.  :func:`replay_journal` turns the actions into the current
+deals, oldest first, each with its full history.
+
+Undo and redo work like an editor's: undo takes back the last add/edit/void still in effect,
+redo puts back the last one undone, and a new add/edit/void forgets what could be redone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .i18n import N_, Msg, msg
+
+ActionKind = Literal["add", "edit", "void", "undo", "redo"]
+KINDS: tuple[ActionKind, ...] = ("add", "edit", "void", "undo", "redo")
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One thing a player did.  ``seq`` counts the session's actions from 1 (its revision)."""
+
+    seq: int
+    kind: ActionKind
+    at: str  # ISO 8601, UTC
+    deal_id: int | None = None  # the seq of the action that added the deal
+    deal: dict[str, Any] | None = None  # the deal as written (add, edit)
+    reason: str | None = None  # edit, void
+    target: int | None = None  # undo, redo: the seq of the action taken back or put back
+
+
+@dataclass(slots=True)
+class Entry:
+    """A deal as it stands: its current text, whether it is voided, and every revision."""
+
+    deal_id: int
+    deal: dict[str, Any]
+    voided: bool = False
+    revisions: list[Action] = field(default_factory=list)
+
+
+class JournalError(ValueError):
+    """An action that the journal cannot take (edit of a voided deal, nothing to undo...)."""
+
+    def __init__(self, message: Msg) -> None:
+        self.message = message
+        super().__init__(message.render())
+
+
+@dataclass(slots=True)
+class Journal:
+    """The state the actions add up to."""
+
+    entries: dict[int, Entry] = field(default_factory=dict)  # by deal_id, in the order added
+    done: list[Action] = field(default_factory=list)  # add/edit/void in effect
+    undone: list[Action] = field(default_factory=list)  # what redo would put back
+    revision: int = 0
+
+    @property
+    def deals(self) -> list[dict[str, Any]]:
+        """The current deals, in the order they were added, voided ones left out."""
+        return [e.deal for e in self.entries.values() if not e.voided]
+
+    @property
+    def live(self) -> list[Entry]:
+        return [e for e in self.entries.values() if not e.voided]
+
+    def index_of(self, deal_id: int) -> int:
+        """The deal's index in the session file (its place among the live deals)."""
+        for i, e in enumerate(self.live):
+            if e.deal_id == deal_id:
+                return i
+        raise JournalError(msg(N_("deal #{deal} is not in the session"), deal=deal_id))
+
+    def can_undo(self) -> bool:
+        return bool(self.done)
+
+    def can_redo(self) -> bool:
+        return bool(self.undone)
+
+    def next_undo(self) -> Action:
+        if not self.done:
+            raise JournalError(msg(N_("there is nothing to undo")))
+        return self.done[-1]
+
+    def next_redo(self) -> Action:
+        if not self.undone:
+            raise JournalError(msg(N_("there is nothing to redo")))
+        return self.undone[-1]
+
+    def check(self, kind: ActionKind, deal_id: int | None) -> None:
+        """Whether an edit or void may target ``deal_id`` now."""
+        if kind in ("edit", "void"):
+            entry = self.entries.get(deal_id) if deal_id is not None else None
+            if entry is None:
+                raise JournalError(
+                    msg(N_("there is no deal #{deal} in this session"), deal=deal_id)
+                )
+            if entry.voided:
+                raise JournalError(
+                    msg(N_("deal #{deal} is voided; undo the void to change it"), deal=deal_id)
+                )
+
+    def apply(self, a: Action) -> None:
+        if a.seq != self.revision + 1:
+            raise JournalError(
+                msg(
+                    N_("action {seq} is out of order after revision {revision}"),
+                    seq=a.seq,
+                    revision=self.revision,
+                )
+            )
+        self.revision = a.seq
+        if a.kind == "undo":
+            taken = self.next_undo()
+            self.done.pop()
+            self.undone.append(taken)
+            self._rebuild()
+        elif a.kind == "redo":
+            again = self.next_redo()
+            self.undone.pop()
+            self.done.append(again)
+            self._rebuild()
+        else:
+            self.check(a.kind, a.deal_id)
+            self.done.append(a)
+            self.undone.clear()
+            self._effect(a)
+
+    def _effect(self, a: Action) -> None:
+        if a.kind == "add":
+            assert a.deal is not None
+            self.entries[a.seq] = Entry(a.seq, a.deal, revisions=[a])
+        elif a.kind == "edit":
+            assert a.deal_id is not None and a.deal is not None
+            entry = self.entries[a.deal_id]
+            entry.deal = a.deal
+            entry.revisions.append(a)
+        else:  # void
+            assert a.deal_id is not None
+            entry = self.entries[a.deal_id]
+            entry.voided = True
+            entry.revisions.append(a)
+
+    def _rebuild(self) -> None:
+        # Undo and redo are rare; recomputing from the actions in effect keeps one code path.
+        self.entries = {}
+        for a in self.done:
+            self._effect(a)
+
+
+def replay_journal(actions: list[Action]) -> Journal:
+    """The journal after ``actions`` (in ``seq`` order)."""
+    j = Journal()
+    for a in actions:
+        j.apply(a)
+    return j
