@@ -106,6 +106,7 @@ class Journal:
                 )
 
     def apply(self, a: Action) -> None:
+        # Every check comes before any change: a refused action leaves the journal as it was.
         if a.seq != self.revision + 1:
             raise JournalError(
                 msg(
@@ -114,7 +115,6 @@ class Journal:
                     revision=self.revision,
                 )
             )
-        self.revision = a.seq
         if a.kind == "undo":
             taken = self.next_undo()
             self.done.pop()
@@ -130,6 +130,7 @@ class Journal:
             self.done.append(a)
             self.undone.clear()
             self._effect(a)
+        self.revision = a.seq
 
     def _effect(self, a: Action) -> None:
         if a.kind == "add":
