@@ -263,7 +263,7 @@ class Writer:
 
 
 @contextmanager
-def _batch() -> Iterator[None]:
+def batch() -> Iterator[None]:
     """Pause the cycle collector for one batch.
 
     Scoring makes many small, acyclic objects; each young-generation collection would also walk
@@ -281,7 +281,7 @@ def _batch() -> Iterator[None]:
 def validate(session: Session, settings: Settings | None = None) -> Checked:
     """Check every deal in context (raises :class:`SessionInvalid` listing every problem)."""
     r = Replay(session, settings, score=False)
-    with _batch():
+    with batch():
         for index, deal in enumerate(session.deals):
             r.add(index, deal)
     return r.checked()
@@ -290,7 +290,7 @@ def validate(session: Session, settings: Settings | None = None) -> Checked:
 def write(checked: Checked, *, explain: bool = True) -> Scored:
     """Write a checked session onto the sheet; ``explain=False`` skips the sentences."""
     w = Writer(checked.session, checked.settings, explain=explain)
-    with _batch():
+    with batch():
         for step in checked.steps:
             w.write(step)
     return w.scored(checked.next_dealer, checked.raspasy_in_row)

@@ -29,7 +29,7 @@ from sqlite_utils import Database
 from .convention import ConventionError, Settings, settings_for
 from .i18n import N_, Msg, msg
 from .journal import Action, ActionKind, Journal, JournalError, replay_journal
-from .score import Scored, replay
+from .score import Replay, Scored, batch, replay
 from .session import (
     FORMAT,
     Deal,
@@ -202,6 +202,15 @@ class Stored:
         return self.journal.revision
 
 
+@dataclass(slots=True)
+class _Live:
+    """The last replay of a session, at ``revision``: an added deal is written onto it alone."""
+
+    revision: int
+    journal: Journal
+    replay: Replay
+
+
 class Store:
     """A Scorepad database.  Use as a context manager, or call :meth:`close`."""
 
@@ -222,6 +231,9 @@ class Store:
             ) from None
         self.conn = conn
         self.db = Database(conn)
+        # Actions are append-only, so a session at the same revision has the same actions:
+        # the replay kept here is exact until the revision moves.
+        self._live: dict[int, _Live] = {}
         try:
             self._migrate()
             conn.execute("PRAGMA journal_mode=WAL")
@@ -434,14 +446,34 @@ class Store:
 
     def load(self, sid: int) -> Stored:
         row = self._row(sid)
-        journal = replay_journal(self._actions(sid))
-        return self._stored(row, journal)
+        live = self._live.get(sid)
+        if live is None or live.revision != row["revision"]:
+            live = self._replay(row, replay_journal(self._actions(sid)))
+        return self._stored(row, live)
 
-    def _stored(self, row: dict[str, Any], journal: Journal) -> Stored:
+    def _replay(self, row: dict[str, Any], journal: Journal) -> _Live:
+        """Replay the whole session (and keep it for the next added deal)."""
         session, settings = _session_of(row, journal.deals)
-        scored = _score(session, settings)
+        r = Replay(session, settings)
+        with batch():
+            for index, deal in enumerate(session.deals):
+                r.add(index, deal)
+        if r.problems:
+            raise SessionInvalid(r.problems)
+        live = _Live(journal.revision, journal, r)
+        self._live[row["id"]] = live
+        return live
+
+    def _stored(self, row: dict[str, Any], live: _Live) -> Stored:
+        r = live.replay
         return Stored(
-            row["id"], session, settings, journal, scored, row["created_at"], row["finished_at"]
+            row["id"],
+            r.session,
+            r.settings,
+            live.journal,
+            r.result(),
+            row["created_at"],
+            row["finished_at"],
         )
 
     def history(self, sid: int) -> list[Action]:
@@ -492,22 +524,46 @@ class Store:
         )
 
     def _act(self, sid: int, seen: int, make: Callable[[Journal, int, str], Action]) -> Stored:
-        with self._write():
-            row = self._row(sid)
-            self._check_seen(sid, row, seen)
-            journal = replay_journal(self._actions(sid))
-            action = make(journal, journal.revision + 1, now())
-            try:
-                journal.apply(action)
-            except JournalError as exc:
-                raise StoreError(exc.message) from None
-            try:
-                stored = self._stored(row, journal)
-            except SessionInvalid as exc:
-                raise InvalidEntry(exc.problems) from None
-            self._insert_action(sid, action)
-            self._update_cache(sid, journal.revision, len(journal.live), stored.scored)
+        try:
+            with self._write():
+                row = self._row(sid)
+                self._check_seen(sid, row, seen)
+                live = self._live.pop(sid, None)
+                if live is not None and live.revision != row["revision"]:
+                    live = None
+                journal = live.journal if live is not None else replay_journal(self._actions(sid))
+                action = make(journal, journal.revision + 1, now())
+                try:
+                    journal.apply(action)
+                except JournalError as exc:
+                    raise StoreError(exc.message) from None
+                if live is not None and action.kind == "add":
+                    live = self._append(live, action)
+                else:
+                    try:
+                        live = self._replay(row, journal)
+                    except SessionInvalid as exc:
+                        raise InvalidEntry(exc.problems) from None
+                self._insert_action(sid, action)
+                stored = self._stored(row, live)
+                self._update_cache(sid, journal.revision, len(journal.live), stored.scored)
+        except BaseException:
+            self._live.pop(sid, None)  # whatever failed, the next action starts from the file
+            raise
+        self._live[sid] = live
         return stored
+
+    def _append(self, live: _Live, action: Action) -> _Live:
+        """Write one added deal onto the kept replay."""
+        r = live.replay
+        model = _DEAL.validate_python(action.deal)
+        problems = r.add(len(r.session.deals), model)
+        if problems:
+            raise InvalidEntry(problems)
+        r.session = r.session.model_copy(update={"deals": [*r.session.deals, model]})
+        r.writer.session = r.session
+        live.revision = action.seq
+        return live
 
     def _check_seen(self, sid: int, row: dict[str, Any], seen: int) -> None:
         revision = row["revision"]
