@@ -15,7 +15,7 @@ from pathlib import Path
 
 from . import __version__
 from .convention import ConventionError, presets
-from .i18n import LANGUAGES, N_, catalog, nmsg, system_language
+from .i18n import LANGUAGES, N_, Msg, catalog, msg, nmsg, system_language
 from .report import to_json_text, to_text_sheet
 from .score import replay
 from .session import SessionInvalid, parse_session
@@ -31,71 +31,56 @@ def _fail(lines: Sequence[str]) -> int:
     return EXIT_INVALID
 
 
+class Refused(Exception):
+    """A command cannot run: ``message`` says why (exit status 2, nothing on stdout)."""
+
+    def __init__(self, message: Msg) -> None:
+        self.message = message
+
+
+def _read(path: str) -> bytes:
+    try:
+        return sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    except OSError as exc:
+        raise Refused(
+            msg(N_("cannot read {path}: {reason}"), path=path, reason=exc.strerror or str(exc))
+        ) from None
+
+
 def _open(args: argparse.Namespace) -> Store:
     return Store(args.db or default_path())
 
 
-def _session_id(text: str) -> int | None:
-    return int(text) if text.isdigit() else None
-
-
 def cmd_settle(args: argparse.Namespace) -> int:
-    lang = args.lang
-    sid = _session_id(args.file)
-    try:
-        if sid is not None and (args.db or not Path(args.file).exists()):
-            with _open(args) as store:
-                scored = store.load(sid).scored
-        else:
-            try:
-                data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
-            except OSError as exc:
-                return _fail(
-                    [
-                        catalog(lang).render_args(
-                            N_("cannot read {path}: {reason}"),
-                            path=args.file,
-                            reason=exc.strerror or str(exc),
-                        )
-                    ]
-                )
-            scored = replay(parse_session(data))
-    except SessionInvalid as exc:
-        return _fail(exc.render(lang))
-    except StoreError as exc:
-        return _fail(exc.render(lang).splitlines())
-    text = (
-        to_json_text(scored, lang)
-        if args.json
-        else to_text_sheet(scored, lang, explain=args.explain)
-    )
-    sys.stdout.write(text)
+    stored_id = int(args.file) if args.file.isdigit() else None
+    if stored_id is not None and (args.db or not Path(args.file).exists()):
+        with _open(args) as store:
+            scored = store.load(stored_id).scored
+    else:
+        scored = replay(parse_session(_read(args.file)))
+    if args.json:
+        sys.stdout.write(to_json_text(scored, args.lang))
+    else:
+        sys.stdout.write(to_text_sheet(scored, args.lang, explain=args.explain))
     return 0
 
 
 def cmd_sessions(args: argparse.Namespace) -> int:
     cat = catalog(args.lang)
-    try:
-        with _open(args) as store:
-            rows = store.sessions()
-    except StoreError as exc:
-        return _fail(exc.render(args.lang).splitlines())
+    with _open(args) as store:
+        rows = store.sessions()
     for r in rows:
         state = cat.gettext(N_("finished")) if r.finished_at else cat.gettext(N_("in play"))
-        print(
-            f"{r.id:5}  {r.created_at[:16].replace('T', ' ')}  {r.convention:10}  {', '.join(r.players)}  "
-            + cat.render(nmsg("{n} deal, {state}", "{n} deals, {state}", r.deals, state=state))
-        )
+        when = r.created_at[:16].replace("T", " ")
+        deals = cat.render(nmsg("{n} deal, {state}", "{n} deals, {state}", r.deals, state=state))
+        print(f"{r.id:5}  {when}  {r.convention:10}  {', '.join(r.players)}  {deals}")
     return 0
 
 
 def cmd_history(args: argparse.Namespace) -> int:
     cat = catalog(args.lang)
-    try:
-        with _open(args) as store:
-            actions = store.history(args.session)
-    except StoreError as exc:
-        return _fail(exc.render(args.lang).splitlines())
+    with _open(args) as store:
+        actions = store.history(args.session)
     for a in actions:
         line = f"{a.seq:4}  {a.at[:19].replace('T', ' ')}  {cat.render(describe_action(a))}"
         if a.deal is not None:
@@ -105,11 +90,8 @@ def cmd_history(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    try:
-        with _open(args) as store:
-            text = store.export_session(args.session)
-    except StoreError as exc:
-        return _fail(exc.render(args.lang).splitlines())
+    with _open(args) as store:
+        text = store.export_session(args.session)
     if args.file == "-":
         sys.stdout.write(text)
     else:
@@ -118,37 +100,15 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    lang = args.lang
-    try:
-        data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
-    except OSError as exc:
-        return _fail(
-            [
-                catalog(lang).render_args(
-                    N_("cannot read {path}: {reason}"),
-                    path=args.file,
-                    reason=exc.strerror or str(exc),
-                )
-            ]
-        )
-    try:
-        with _open(args) as store:
-            sid = store.import_session(data)
-    except SessionInvalid as exc:
-        return _fail(exc.render(lang))
-    except StoreError as exc:
-        return _fail(exc.render(lang).splitlines())
-    print(sid)
+    data = _read(args.file)
+    with _open(args) as store:
+        print(store.import_session(data))
     return 0
 
 
 def cmd_conventions(args: argparse.Namespace) -> int:
     cat = catalog(args.lang)
-    try:
-        found = presets()
-    except ConventionError as exc:
-        return _fail(str(exc).splitlines())
-    for p in found.values():
+    for p in presets().values():
         name, summary = (p.name_ru, p.summary_ru) if args.lang == "ru" else (p.name, p.summary)
         print(f"{p.id:12} {name}: {summary}")
         if args.verbose:
@@ -243,7 +203,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.lang = system_language()
     if getattr(args, "db", None) is None:
         args.db = None
-    return int(args.func(args))
+    try:
+        return int(args.func(args))
+    except Refused as exc:
+        return _fail([exc.message.render(args.lang)])
+    except SessionInvalid as exc:
+        return _fail(exc.render(args.lang))
+    except StoreError as exc:
+        return _fail(exc.render(args.lang).splitlines())
+    except ConventionError as exc:
+        return _fail(str(exc).splitlines())
 
 
 if __name__ == "__main__":

@@ -102,3 +102,14 @@ def test_misere_made_goes_into_the_pool_and_help() -> None:
         .writing
     )
     assert w2.pool == [0, 5, 5] and w2.whists[1][2] == 50  # a tie: the one on his left
+
+
+def test_help_six_points_is_sixty_whists() -> None:
+    # «на записавшего 6 очков он напишет 60 вистов» (HIST): an eight played past a closed pool.
+    w = scored([corr(0, pool=20), corr(1, pool=4), eight(0)]).deals[-1].writing
+    assert w.pool == [0, 6, 0] and w.whists[0][1] == 60
+
+
+def test_kazakhstan_six_as_help_is_eight_points_and_eighty_whists() -> None:
+    w = scored([corr(0, pool=40), six(0)], convention="kazakhstan", pool_target=40).deals[-1].writing
+    assert w.pool == [0, 8, 0] and w.whists[0][1] == 80  # a tie at 0: Boris, on Anna's left
