@@ -111,5 +111,9 @@ def test_help_six_points_is_sixty_whists() -> None:
 
 
 def test_kazakhstan_six_as_help_is_eight_points_and_eighty_whists() -> None:
-    w = scored([corr(0, pool=40), six(0)], convention="kazakhstan", pool_target=40).deals[-1].writing
+    w = (
+        scored([corr(0, pool=40), six(0)], convention="kazakhstan", pool_target=40)
+        .deals[-1]
+        .writing
+    )
     assert w.pool == [0, 8, 0] and w.whists[0][1] == 80  # a tie at 0: Boris, on Anna's left
