@@ -16,6 +16,7 @@ from pathlib import Path
 from . import __version__
 from .convention import ConventionError, presets
 from .i18n import LANGUAGES, N_, Msg, catalog, msg, nmsg, system_language
+from .record import RecordInvalid, audit, audit_json, dumps, parse_record
 from .report import to_json_text, to_text_sheet
 from .score import replay
 from .session import SessionInvalid, parse_session
@@ -106,6 +107,41 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_audit(args: argparse.Namespace) -> int:
+    lang = args.lang
+    cat = catalog(lang)
+    found = audit(parse_record(_read(args.file)))
+    if args.json:
+        sys.stdout.write(dumps(audit_json(found, lang)))
+        return 0
+    names = found.record.players
+    print(cat.gettext(N_("Verdict: every step is legal.")))
+    for tr in found.tricks:
+        cards = ", ".join(f"{names[seat]} {card}" for seat, card in tr.cards)
+        talon = cat.render_args(N_("talon {card}; "), card=str(tr.talon)) if tr.talon else ""
+        print(
+            cat.render_args(
+                N_("Trick {k}: {talon}{cards} — {winner} takes it."),
+                k=tr.number,
+                talon=talon,
+                cards=cards,
+                winner=names[tr.winner],
+            )
+        )
+    if found.claim_value is not None:
+        print(
+            cat.render_args(
+                N_("The claim holds: with best play the declarer takes {value} of the rest."),
+                value=found.claim_value,
+            )
+        )
+    taken = ", ".join(f"{names[s]} {n}" for s, n in sorted(found.taken.items()))
+    if taken:
+        print(cat.render_args(N_("Tricks: {taken}."), taken=taken))
+    print(cat.render_args(N_("Entry: {entry}"), entry=json.dumps(found.entry, ensure_ascii=False)))
+    return 0
+
+
 def cmd_conventions(args: argparse.Namespace) -> int:
     cat = catalog(args.lang)
     for p in presets().values():
@@ -190,6 +226,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="a scorepad-session/1 JSON file, or - for standard input")
     p.set_defaults(func=cmd_import)
 
+    p = sub.add_parser(
+        "audit",
+        parents=[common],
+        help="check a deal record card by card: the verdict, the tricks, the entry",
+    )
+    p.add_argument("file", help="a scorepad-deal/1 JSON file, or - for standard input")
+    p.add_argument("--json", action="store_true", help="print the audit as JSON")
+    p.set_defaults(func=cmd_audit)
+
     p = sub.add_parser("conventions", parents=[common], help="list the convention presets")
     p.add_argument("-v", "--verbose", action="store_true", help="show every setting")
     p.set_defaults(func=cmd_conventions)
@@ -213,6 +258,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(exc.render(args.lang).splitlines())
     except ConventionError as exc:
         return _fail(str(exc).splitlines())
+    except RecordInvalid as exc:
+        return _fail([exc.render(args.lang)])
 
 
 if __name__ == "__main__":

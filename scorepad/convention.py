@@ -42,7 +42,11 @@ Positive = Annotated[int, Field(ge=1)]
 
 
 class Settings(BaseModel):
-    """Every setting of a convention.  Frozen: a session freezes its settings at the start."""
+    """Every setting of a convention.  Frozen: a session freezes its settings at the start.
+
+    A setting added after a release must have a default equal to the rule before it existed:
+    sessions stored earlier hold their settings without it (see tests/fixtures/schema-1.db).
+    """
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
@@ -175,6 +179,12 @@ class Settings(BaseModel):
     )
     settlement_rounding: Literal["exact", "kodex"] = Field(
         description="Settle in exact fractions, or round goras to whole whists as the Kodex does (§10.2)."
+    )
+    # Added after the first release: the default is the behaviour before the setting existed,
+    # so a session frozen earlier still scores the same (preset files name it all the same).
+    must_overtake: bool = Field(
+        default=False,
+        description="In play a player following suit, or trumping, must beat the winning card when he can (not a Russian rule).",
     )
     rounding_whists: Positive = Field(
         description="Kodex rounding: whists each other player writes per gora point moved (§10.2)."

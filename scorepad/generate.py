@@ -19,7 +19,7 @@ from .raspasy import exit_level, participants
 from .score import Replay
 from .session import FORMAT, Deal, Session
 from .table import Table
-from .whist import WhistError, legal_sequences, whisting
+from .whist import WhistError, Whisting, legal_sequences, whisting
 
 T = TypeVar("T")
 _DEAL: TypeAdapter[Any] = TypeAdapter(Deal)
@@ -166,3 +166,121 @@ def _game(ch: Chooser, t: Table, need: int | None) -> dict[str, Any]:
         if lone and ch.integer(0, 3) == 0:
             d["open"] = True
     return d
+
+
+def random_record(
+    ch: Chooser,
+    *,
+    convention: str = "sochi",
+    players: int = 3,
+    overrides: dict[str, Any] | None = None,
+    raspasy_in_row: int = 0,
+    claim: bool = False,
+) -> dict[str, Any]:
+    """A legal deal record: a random deal, bid, whisted and played by random legal moves."""
+    from .auction import PASS, Auction, legal_bids, rank
+    from .cards import ALL_CARDS, Hand
+    from .play import Play
+
+    s = settings_for(convention, overrides)
+    dealer = ch.integer(0, players - 1)
+    t = Table(s, NAMES[:players], 10, dealer, [0] * players, raspasy_in_row)
+    deck = list(range(32))
+    for i in range(31, 0, -1):  # Fisher-Yates with the chooser, so hypothesis can shrink it
+        j = ch.integer(0, i)
+        deck[i], deck[j] = deck[j], deck[i]
+    hands = {seat: deck[k * 10 : (k + 1) * 10] for k, seat in enumerate(t.active)}
+    talon = deck[30:32]
+    text = {seat: " ".join(str(ALL_CARDS[c]) for c in cards) for seat, cards in hands.items()}
+    a = Auction(t.active, exit_level(s.raspasy_exit, raspasy_in_row))
+    said: list[str] = []
+    while not a.finished:
+        options = legal_bids(a)
+        # Mostly pass, so auctions end; bids climb slowly.
+        b = (
+            PASS
+            if ch.integer(0, 2) or len(options) == 1
+            else options[min(len(options) - 1, ch.integer(1, 3))]
+        )
+        said.append(b if isinstance(b, str) else b.code)
+        a = a.bid(b)
+    record: dict[str, Any] = {
+        "format": "scorepad-deal/1",
+        "players": list(NAMES[:players]),
+        "convention": convention,
+        "overrides": dict(overrides or {}),
+        "dealer": dealer,
+        "raspasy_in_row": raspasy_in_row,
+        "hands": {str(k): v for k, v in text.items()},
+        "talon": " ".join(str(ALL_CARDS[c]) for c in talon),
+        "auction": said,
+    }
+    masks = [0] * players
+    for seat, cards in hands.items():
+        for c in cards:
+            masks[seat] |= 1 << c
+    declarer = a.winner
+    trump: int | None = None
+    first = t.active[0]
+    if declarer is None:
+        if s.raspasy_talon == "open":
+            owner = t.sits_out
+            if owner is not None:
+                masks[owner] = (1 << talon[0]) | (1 << talon[1])
+            p = Play(masks, t.active, None, first, s.must_overtake, tuple(talon), owner)
+        else:
+            p = Play(masks, t.active, None, first, s.must_overtake)
+    else:
+        final = a.final_bid
+        assert final is not None
+        pool = hands[declarer] + talon
+        discard = [pool.pop(ch.integer(0, len(pool) - 1)) for _ in range(2)]
+        masks[declarer] = sum(1 << c for c in pool)
+        record["discard"] = " ".join(str(ALL_CARDS[c]) for c in discard)
+        if isinstance(final, Contract):
+            up = [
+                Contract(lv, tr)
+                for lv in range(final.level, 11)
+                for tr in Trump
+                if rank(Contract(lv, tr)) >= rank(final)
+            ]
+            contract = final if ch.integer(0, 3) else ch.choice(up[:4])
+            record["contract"] = contract.code
+            d1, d2 = t.defenders(declarer)
+            trump = None if contract.trump is Trump.NO_TRUMP else "SCDH".index(contract.trump.value)
+            if not (contract.level == 10 and s.ten == "checked"):
+                sequences: list[tuple[list[str], Whisting]] = []
+                for seq in legal_sequences(contract.level, d1, d2, t.sits_out, s):
+                    try:
+                        sequences.append(
+                            (list(seq), whisting(list(seq), contract, d1, d2, t.sits_out, s))
+                        )
+                    except WhistError:
+                        continue
+                spoken, outcome = ch.choice(sequences)
+                record["calls"] = spoken
+                if not outcome.played:
+                    return record
+        else:
+            record["contract"] = "misere"
+        p = Play(masks, t.active, trump, first, s.must_overtake)
+    tricks: list[str] = []
+    stop = ch.integer(3, 9) if claim and declarer is not None else 10
+    while p.trick_number < stop:
+        played: list[str] = []
+        for _ in range(len(p.order)):
+            card = ch.choice(list(Hand(p.legal(p.to_play))))
+            played.append(str(card))
+            p.play(card.index)
+        tricks.append(" ".join(played))
+    record["play"] = tricks
+    if stop < 10 and declarer is not None:
+        from .solver import best_tricks
+
+        value = best_tricks(p, declarer, more=record.get("contract") != "misere")
+        others = [s for s in p.order if s != declarer]
+        record["claim"] = {
+            "by": declarer,
+            "tricks": {str(declarer): value, str(others[0]): 10 - stop - value, str(others[1]): 0},
+        }
+    return record

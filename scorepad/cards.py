@@ -1,0 +1,238 @@
+"""Cards: the 32-card pack (7 to A in ♠ ♣ ♦ ♥), its notations, hands and layouts.
+
+Cards read in the notations players write: ``A♠ 10♥``, ``AS TH``, Russian ranks ``Т К Д В``
+(туз, король, дама, валет) and suit letters ``П Т Б Ч`` (пики, трефы, бубны, черви), or a hand
+grouped by suit: ``♠AK ♥AKQ10 ♦A ♣QJ10``.  Inside, a card is a number 0-31 and a hand a bit
+mask (the engine's speed); callers see :class:`Card` and :class:`Hand`.
+
+>>> Card.parse("10♥"), Card.parse("TH"), Card.parse("Д♣"), Card.parse("ТТ")
+(Card('10♥'), Card('10♥'), Card('Q♣'), Card('A♣'))
+>>> str(Hand.parse("♠AK ♥AKQ10 ♦A ♣QJ10"))
+'♠AK ♣QJ10 ♦A ♥AKQ10'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from enum import Enum
+
+from .i18n import N_, Msg, msg
+
+
+class Suit(Enum):
+    """Suits in ladder order (§1.3); the value is the session-format letter."""
+
+    SPADES = "S"
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+
+    @property
+    def symbol(self) -> str:
+        return "♠♣♦♥"[self.index]
+
+    @property
+    def index(self) -> int:
+        return _SUIT_INDEX[self]
+
+
+_SUITS = tuple(Suit)
+_SUIT_INDEX = {s: i for i, s in enumerate(_SUITS)}
+RANKS = ("7", "8", "9", "10", "J", "Q", "K", "A")
+RANKS_RU = ("7", "8", "9", "10", "В", "Д", "К", "Т")
+_RANK_ALIASES = {r: i for i, r in enumerate(RANKS)} | {r: i for i, r in enumerate(RANKS_RU)}
+_RANK_ALIASES |= {"T": 3, "1": 3}  # "TH" (English ten); "1" only as the start of "10"
+_SUIT_ALIASES = {
+    "♠": 0, "S": 0, "П": 0, "♤": 0,
+    "♣": 1, "C": 1, "Т": 1, "♧": 1, "К": 1,  # трефы / крести
+    "♦": 2, "D": 2, "Б": 2, "♢": 2,
+    "♥": 3, "H": 3, "Ч": 3, "♡": 3,
+}  # fmt: skip
+
+
+class CardError(ValueError):
+    def __init__(self, message: Msg) -> None:
+        self.message = message
+        super().__init__(message.render())
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One card; ``index`` = suit × 8 + rank (7 is rank 0, A is rank 7)."""
+
+    index: int
+
+    @property
+    def suit(self) -> Suit:
+        return _SUITS[self.index >> 3]
+
+    @property
+    def rank(self) -> int:
+        return self.index & 7
+
+    @property
+    def rank_text(self) -> str:
+        return RANKS[self.rank]
+
+    def __str__(self) -> str:
+        return f"{RANKS[self.rank]}{self.suit.symbol}"
+
+    def __repr__(self) -> str:
+        return f"Card('{self}')"
+
+    @property
+    def code(self) -> str:
+        """``AS``, ``TH``: ASCII only."""
+        return f"{'T' if self.rank == 3 else RANKS[self.rank]}{self.suit.value}"
+
+    def ru(self) -> str:
+        return f"{RANKS_RU[self.rank]}{self.suit.symbol}"
+
+    @classmethod
+    def of(cls, rank: int, suit: Suit) -> Card:
+        return cls(suit.index * 8 + rank)
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        found = _SPELLINGS.get(text) or _SPELLINGS.get(text.strip().upper())
+        if found is not None:
+            return found
+        raise CardError(msg(N_("'{token}' is not a card: write A♠, 10♥, AS, TH or Т♠"), token=text))
+
+
+ALL_CARDS = tuple(Card(i) for i in range(32))
+# Every accepted spelling, upper-cased: a record of 30 plays is parsed by lookups, not by rules.
+_SPELLINGS: dict[str, Card] = {
+    rank_text + suit_text: ALL_CARDS[suit * 8 + rank]
+    for rank_text, rank in _RANK_ALIASES.items()
+    if rank_text != "1"
+    for suit_text, suit in _SUIT_ALIASES.items()
+}
+FULL = (1 << 32) - 1
+SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
+
+
+def cards_of(mask: int) -> Iterator[Card]:
+    while mask:
+        low = mask & -mask
+        yield ALL_CARDS[low.bit_length() - 1]
+        mask ^= low
+
+
+_GROUP = re.compile(r"([♠♣♦♥])((?:10|[7-9JQKAТКДВT])*)")
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A set of cards, as a bit mask."""
+
+    mask: int = 0
+
+    @classmethod
+    def of(cls, cards: Iterable[Card]) -> Hand:
+        mask = 0
+        for c in cards:
+            bit = 1 << c.index
+            if mask & bit:
+                raise CardError(msg(N_("{card} is written twice"), card=str(c)))
+            mask |= bit
+        return cls(mask)
+
+    @classmethod
+    def parse(cls, text: str) -> Hand:
+        """Cards one by one (``A♠ K♠ 10♥``) or grouped by suit (``♠AK ♥AKQ10``)."""
+        text = text.strip()
+        if not text or text == "-":
+            return cls(0)
+        cards: list[Card] = []
+        for token in text.replace(",", " ").split():
+            if token[0] in "♠♣♦♥" and len(token) > 1 and not _is_card(token):
+                m = _GROUP.fullmatch(token.upper())
+                if m is None:
+                    raise CardError(
+                        msg(N_("'{token}' is not a suit group like ♠AK10"), token=token)
+                    )
+                suit = _SUIT_ALIASES[m.group(1)]
+                for r in re.findall(r"10|[7-9JQKAТКДВT]", m.group(2)):
+                    cards.append(Card(suit * 8 + _RANK_ALIASES[r]))
+            else:
+                cards.append(Card.parse(token))
+        return cls.of(cards)
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __iter__(self) -> Iterator[Card]:
+        return cards_of(self.mask)
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and bool(self.mask >> card.index & 1)
+
+    def __str__(self) -> str:
+        groups = []
+        for s in _SUITS:
+            ranks = [
+                RANKS[c.rank]
+                for c in sorted(cards_of(self.mask & SUIT_MASK[s.index]), reverse=True)
+            ]
+            if ranks:
+                groups.append(s.symbol + "".join(ranks))
+        return " ".join(groups) or "-"
+
+    def cards_text(self) -> str:
+        """``A♠ K♠ 10♥``: card by card, high to low within suits."""
+        return " ".join(
+            str(c)
+            for s in _SUITS
+            for c in sorted(cards_of(self.mask & SUIT_MASK[s.index]), reverse=True)
+        )
+
+    def has_suit(self, suit: Suit) -> bool:
+        return bool(self.mask & SUIT_MASK[suit.index])
+
+
+def _is_card(token: str) -> bool:
+    try:
+        Card.parse(token)
+    except CardError:
+        return False
+    return True
+
+
+def check_layout(hands: dict[int, Hand], talon: Hand, names: list[str]) -> list[Msg]:
+    """A layout is valid only with 10 distinct cards per active player and 2 in the talon."""
+    problems: list[Msg] = []
+    seen = 0
+    owners: dict[int, str] = {}
+    for seat, hand in hands.items():
+        if len(hand) != 10:
+            problems.append(
+                msg(N_("{player} has {n} cards, must have 10"), player=names[seat], n=len(hand))
+            )
+        clash = seen & hand.mask
+        for c in cards_of(clash):
+            problems.append(
+                msg(
+                    N_("{card} is in both {a}'s and {b}'s hand"),
+                    card=str(c),
+                    a=owners[c.index],
+                    b=names[seat],
+                )
+            )
+        for c in hand:
+            owners.setdefault(c.index, names[seat])
+        seen |= hand.mask
+    if len(talon) != 2:
+        problems.append(msg(N_("the talon has {n} cards, must have 2"), n=len(talon)))
+    for c in cards_of(seen & talon.mask):
+        problems.append(
+            msg(N_("{card} is in the talon and in {a}'s hand"), card=str(c), a=owners[c.index])
+        )
+    if not problems and (seen | talon.mask) != FULL:
+        missing = Hand(FULL & ~(seen | talon.mask))
+        problems.append(
+            msg(N_("cards missing from the layout: {cards}"), cards=missing.cards_text())
+        )
+    return problems

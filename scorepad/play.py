@@ -1,0 +1,198 @@
+"""Trick play (розыгрыш): KOD §3.6, §3.7.6.
+
+Follow suit; without the suit, trump; without trumps, anything.  Misère and all-pass have no
+trumps.  The first trick is led by the first hand (the dealer's left); then the winner leads.
+On an all-pass with the talon opened (§9.2): with 3 players each talon card in turn names the
+suit of the first two tricks (its rank does not count; the first hand plays first; if nobody
+has the suit, the first hand's card leads), and the first hand leads the third; with 4 players
+the dealer leads each talon card himself, and a trick it wins is his.  ``must_overtake`` (not a
+Russian rule; some English summaries have it): a player following suit, or trumping, must beat
+the winning card when he can.
+
+Hands are bit masks (see :mod:`scorepad.cards`); the engine is fast enough to replay thousands
+of deals a second and to search claims exhaustively.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import ALL_CARDS, SUIT_MASK
+from .i18n import N_, Msg, msg
+
+
+@dataclass(slots=True)
+class Play:
+    """The play of one deal, trick by trick.
+
+    ``hands[seat]`` are bit masks; ``order`` is every seat that plays a card to each trick,
+    clockwise (with 4 players the dealer is left out, except for his talon cards).
+    """
+
+    hands: list[int]
+    order: tuple[int, ...]
+    trump: int | None  # suit index, or None
+    first_hand: int
+    must_overtake: bool = False
+    talon_leads: tuple[int, ...] = ()  # card indexes turned for the first tricks (all-pass)
+    talon_owner: int | None = None  # 4 players: the dealer, whose talon cards are played
+    tricks: list[list[tuple[int, int]]] = field(default_factory=list)  # finished: (seat, card)
+    won: dict[int, int] = field(default_factory=dict)
+    current: list[tuple[int, int]] = field(default_factory=list)
+    leader: int = -1
+    _seq: list[int] = field(default_factory=list)  # who plays to this trick, in order
+    _size: int = 0  # cards in this trick
+
+    def __post_init__(self) -> None:
+        self.won = {s: 0 for s in self.order} | (
+            {self.talon_owner: 0} if self.talon_owner is not None else {}
+        )
+        self.leader = self.first_hand
+        self._start_trick()
+
+    # --- whose turn ------------------------------------------------------------------------
+
+    @property
+    def trick_number(self) -> int:
+        return len(self.tricks)
+
+    @property
+    def finished(self) -> bool:
+        return not any(self.hands[s] for s in self.order) and not self.current
+
+    def _players_of_trick(self) -> list[int]:
+        """Who plays to the current trick, in order."""
+        n = len(self.order)
+        i = self.order.index(self.leader)
+        return [self.order[(i + k) % n] for k in range(n)]
+
+    def _start_trick(self) -> None:
+        k = len(self.tricks)
+        if k < len(self.talon_leads):
+            self.leader = self.first_hand
+            if self.talon_owner is not None:
+                # 4 players: the dealer leads his talon card himself.
+                self.current = [(self.talon_owner, self.talon_leads[k])]
+        elif k == len(self.talon_leads) and self.talon_leads:
+            self.leader = self.first_hand  # the third lead is the first hand's too
+        self._seq = self._players_of_trick()
+        self._size = len(self.order) + (1 if self._talon_in_trick() else 0)
+
+    @property
+    def to_play(self) -> int:
+        done = len(self.current) - (1 if self._talon_in_trick() else 0)
+        if done >= len(self._seq):
+            raise RuntimeError("the trick is complete")
+        return self._seq[done]
+
+    @property
+    def led_suit(self) -> int | None:
+        k = len(self.tricks)
+        if self.talon_owner is None and k < len(self.talon_leads):
+            return self.talon_leads[k] >> 3
+        if not self.current:
+            return None
+        return self.current[0][1] >> 3
+
+    # --- rules ------------------------------------------------------------------------------
+
+    def legal(self, seat: int) -> int:
+        """The mask of cards ``seat`` may play now."""
+        hand = self.hands[seat]
+        led = self.led_suit
+        if led is None:
+            return hand
+        follow = hand & SUIT_MASK[led]
+        if follow:
+            if self.must_overtake:
+                beat = follow & ~((1 << (self._best_in(led) + 1)) - 1) if not self._trumped() else 0
+                return beat or follow
+            return follow
+        if self.trump is not None:
+            trumps = hand & SUIT_MASK[self.trump]
+            if trumps:
+                if self.must_overtake and self._trumped():
+                    beat = trumps & ~((1 << (self._best_in(self.trump) + 1)) - 1)
+                    return beat or trumps
+                return trumps
+        return hand
+
+    def _trumped(self) -> bool:
+        return self.trump is not None and any(c >> 3 == self.trump for _, c in self.current)
+
+    def _best_in(self, suit: int) -> int:
+        best = -1
+        for _, c in self.current:
+            if c >> 3 == suit and c > best:
+                best = c
+        return best
+
+    def why_illegal(self, seat: int, card: int) -> Msg | None:
+        """The rule a play would break, in words (None if it is legal)."""
+        if self.legal(seat) >> card & 1:
+            return None
+        if not self.hands[seat] >> card & 1:
+            return msg(N_("does not hold {card}"), card=str(ALL_CARDS[card]))
+        if self.legal(seat) >> card & 1:
+            return None
+        hand = self.hands[seat]
+        led = self.led_suit
+        assert led is not None
+        if hand & SUIT_MASK[led]:
+            if card >> 3 == led:
+                return msg(N_("played {card} but had to beat the trick"), card=str(ALL_CARDS[card]))
+            return msg(
+                N_("played {card} while holding a {suit} — revoke"),
+                card=str(ALL_CARDS[card]),
+                suit=suit_name(led),
+            )
+        assert self.trump is not None
+        if card >> 3 == self.trump:
+            return msg(N_("played {card} but had to overtrump"), card=str(ALL_CARDS[card]))
+        return msg(
+            N_("played {card} with no {suit} but holding a trump — must trump"),
+            card=str(ALL_CARDS[card]),
+            suit=suit_name(led),
+        )
+
+    def play(self, card: int, seat: int | None = None) -> tuple[int, int] | None:
+        """The next player (``seat``, if the caller knows it) plays ``card``, already checked.
+
+        Returns (winner, trick number) when the card ends a trick.
+        """
+        if seat is None:
+            seat = self.to_play
+        self.hands[seat] &= ~(1 << card)
+        current = self.current
+        current.append((seat, card))
+        if len(current) < self._size:
+            return None
+        winner = self._winner()
+        self.tricks.append(self.current)
+        self.won[winner] += 1
+        self.current = []
+        self.leader = winner if winner in self.order else self.first_hand
+        number = len(self.tricks)
+        self._start_trick()
+        return winner, number
+
+    def _talon_in_trick(self) -> bool:
+        return self.talon_owner is not None and len(self.tricks) < len(self.talon_leads)
+
+    def _winner(self) -> int:
+        led = self.led_suit
+        cards = self.current
+        if self.trump is not None:
+            trumps = [(c, s) for s, c in cards if c >> 3 == self.trump]
+            if trumps:
+                return max(trumps)[1]
+        following = [(c, s) for s, c in cards if c >> 3 == led]
+        if following:
+            return max(following)[1]
+        # 3-player all-pass: nobody had the talon's suit; the first hand's card leads.
+        first = next(c for s, c in cards if s == self.first_hand)
+        return max((c, s) for s, c in cards if c >> 3 == first >> 3)[1]
+
+
+def suit_name(suit: int) -> Msg:
+    return msg((N_("spade"), N_("club"), N_("diamond"), N_("heart"))[suit])

@@ -1,0 +1,112 @@
+"""Trick play: follow suit, trump, no trump on misère and raspasy, talon leads, must_overtake."""
+
+from __future__ import annotations
+
+from scorepad.cards import Card, Hand
+from scorepad.play import Play
+
+
+def mask(text: str) -> int:
+    return Hand.parse(text).mask
+
+
+def card(text: str) -> int:
+    return Card.parse(text).index
+
+
+def cards(m: int) -> str:
+    return Hand(m).cards_text()
+
+
+def test_follow_suit_else_trump_else_anything() -> None:
+    p = Play([mask("♠A ♥7"), mask("♠K ♣7"), mask("♦7 ♣8")], (0, 1, 2), trump=1, first_hand=0)
+    p.play(card("A♠"))
+    assert cards(p.legal(1)) == "K♠"
+    p.play(card("K♠"))
+    assert cards(p.legal(2)) == "8♣"  # no spade: must trump (clubs)
+    assert (
+        p.why_illegal(2, card("7♦")).render()
+        == "played 7♦ with no spade but holding a trump — must trump"
+    )
+    assert p.play(card("8♣")) == (2, 1)  # the trump wins
+
+
+def test_no_trump_on_misere_and_raspasy() -> None:
+    p = Play([mask("♠A ♥7"), mask("♦K ♣7"), mask("♦7 ♣8")], (0, 1, 2), trump=None, first_hand=0)
+    p.play(card("A♠"))
+    assert cards(p.legal(1)) == "7♣ K♦"
+    p.play(card("7♣"))
+    assert p.play(card("8♣")) == (0, 1)  # off-suit cards never win
+
+
+def test_revoke_is_named() -> None:
+    p = Play([mask("♠A ♥7"), mask("♠K ♥8"), mask("♦7 ♣8")], (0, 1, 2), trump=None, first_hand=0)
+    p.play(card("A♠"))
+    assert p.why_illegal(1, card("8♥")).render() == "played 8♥ while holding a spade — revoke"
+    assert p.why_illegal(1, card("Q♠")).render() == "does not hold Q♠"
+
+
+def test_three_player_raspasy_talon_names_the_first_two_suits() -> None:
+    # Talon 9♦ then 7♣; the first hand (seat 1) plays first to each and leads the third trick.
+    p = Play(
+        [mask("♦A ♠7"), mask("♦8 ♣A"), mask("♦K ♣K")],
+        (1, 2, 0),
+        trump=None,
+        first_hand=1,
+        talon_leads=(card("9♦"), card("7♣")),
+    )
+    assert cards(p.legal(1)) == "8♦"  # must follow the talon's suit
+    p.play(card("8♦"))
+    p.play(card("K♦"))
+    assert p.play(card("A♦")) == (0, 1)  # the talon's rank does not count: A♦ wins
+    assert p.to_play == 1  # the first hand again, not the winner
+    p.play(card("A♣"))
+    p.play(card("K♣"))
+    assert p.play(card("7♠")) == (1, 2)
+    assert p.to_play == 1 and p.leader == 1  # the third lead is the first hand's
+
+
+def test_three_player_raspasy_nobody_has_the_talon_suit() -> None:
+    p = Play(
+        [mask("♠A"), mask("♠8"), mask("♣K")],
+        (1, 2, 0),
+        trump=None,
+        first_hand=1,
+        talon_leads=(card("9♦"),),
+    )
+    p.play(card("8♠"))
+    p.play(card("K♣"))
+    assert p.play(card("A♠")) == (0, 1)  # the first hand's suit leads
+
+
+def test_four_player_raspasy_dealer_plays_the_talon() -> None:
+    hands = [mask("♦7 ♠A"), mask("♦8 ♠K"), mask("♣7 ♠Q"), mask("♦A ♥7")]  # seat 3 deals
+    p = Play(
+        hands,
+        (0, 1, 2),
+        trump=None,
+        first_hand=0,
+        talon_leads=(card("A♦"), card("7♥")),
+        talon_owner=3,
+    )
+    assert p.current == [(3, card("A♦"))]
+    p.play(card("7♦"))
+    p.play(card("8♦"))
+    assert p.play(card("7♣")) == (3, 1)  # the talon's ace wins: the dealer's trick
+    p.play(card("A♠"))
+    p.play(card("K♠"))
+    assert p.play(card("Q♠")) == (3, 2)  # nobody follows 7♥: it wins for the dealer
+    assert p.won == {0: 0, 1: 0, 2: 0, 3: 2}
+
+
+def test_must_overtake() -> None:
+    p = Play(
+        [mask("♠10 ♠7"), mask("♠A ♠8"), mask("♣7")],
+        (0, 1, 2),
+        trump=None,
+        first_hand=0,
+        must_overtake=True,
+    )
+    p.play(card("10♠"))
+    assert cards(p.legal(1)) == "A♠"
+    assert p.why_illegal(1, card("8♠")).render() == "played 8♠ but had to beat the trick"
