@@ -301,6 +301,28 @@ def replay(session: Session, settings: Settings | None = None, *, explain: bool 
     return write(validate(session, settings), explain=explain)
 
 
+def preview(scored: Scored, deal: Correction | PlayedDeal) -> Writing:
+    """What ``deal`` would write if it were the next entry (nothing is kept).
+
+    Raises :class:`DealError` with the field and the reason when the rules refuse it.
+    """
+    s = scored.session
+    if isinstance(deal, Correction):
+        _check_correction(deal, len(s.players))
+        return _score_correction(deal, len(s.players), s.players)
+    dealer = scored.next_dealer
+    table = Table(
+        scored.settings,
+        s.players,
+        s.pool_target,
+        dealer,
+        list(scored.sheet.pool),
+        scored.raspasy_in_row,
+    )
+    outcome = check_deal(deal, table)
+    return _score(deal, table, outcome)
+
+
 def _score(deal: PlayedDeal, t: Table, outcome: Whisting | None) -> Writing:
     if isinstance(deal, Game):
         return score_game(deal, t, outcome)
@@ -588,6 +610,7 @@ __all__ = [
     "check_deal",
     "contract_name",
     "is_finished",
+    "preview",
     "replay",
     "validate",
     "write",

@@ -127,3 +127,49 @@ def whisting(
             )
         )
     return found
+
+
+def speaker(prefix: Sequence[str], first: int, second: int, dealer: int | None) -> int:
+    """Who says the next call after ``prefix`` (§4.3, §11).
+
+    The defenders speak in turn; after a half-whist the other defender may return the whist,
+    and then, with four players, the dealer; on 8+ after two passes the dealer (4 players) or,
+    by agreement, the first defender (3 players) may still whist.
+
+    >>> [speaker(p, 1, 2, 0) for p in ([], ["pass"], ["pass", "half"], ["pass", "half", "pass"])]
+    [1, 2, 1, 0]
+    """
+    p = list(prefix)
+    k = len(p)
+    last = dealer if dealer is not None else first
+    if k == 0:
+        return first
+    if k == 1:
+        return second
+    if k == 2:
+        return first if p[1] == "half" or p == ["whist", "pass"] else last
+    if k == 3 and p[:3] == ["whist", "pass", "half"]:
+        return second
+    return last
+
+
+def next_calls(
+    prefix: Sequence[str], sequences: Sequence[tuple[str, ...]], speakers: int
+) -> tuple[list[str], bool]:
+    """The calls the next speaker may make after ``prefix``, and whether ``prefix`` may end here.
+
+    ``sequences`` are the legal shortest forms; ``speakers`` bounds their length with passes.
+    """
+    padded = {seq + ("pass",) * (speakers - len(seq)) for seq in sequences}
+    p = tuple(prefix)
+    stripped = list(p)
+    while stripped and stripped[-1] == "pass":
+        stripped.pop()
+    extending = [s for s in padded if s[: len(p)] == p]
+    can_end = tuple(stripped) in sequences and all(set(s[len(p) :]) <= {"pass"} for s in extending)
+    options = sorted(
+        {s[len(p)] for s in extending if len(s) > len(p)}, key=["whist", "half", "pass"].index
+    )
+    if can_end:
+        options = []
+    return options, can_end

@@ -1,0 +1,288 @@
+"""The deal entry form, without any widget: what the screen offers and what a tap does.
+
+It offers only legal choices (declarers who play, contracts from the exit level of a running
+all-pass series, the whist calls of the convention speaker by speaker), keeps the tricks summing
+to 10 with the last one filled in, and previews in words what the deal will write.  The Flet
+view draws it; the tests drive it directly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import TypeAdapter, ValidationError
+
+from ..contract import Contract, Trump
+from ..i18n import N_, Msg, catalog, msg
+from ..raspasy import participants
+from ..score import DealError, Scored, preview
+from ..session import Deal, pydantic_problem
+from ..table import Table
+from ..whist import legal_sequences, next_calls, speaker
+
+Kind = Literal["game", "misere", "raspasy"]
+KINDS: tuple[Kind, ...] = ("game", "misere", "raspasy")
+_DEAL: TypeAdapter[Any] = TypeAdapter(Deal)
+
+
+@dataclass
+class DealForm:
+    """One deal being entered against a session as it stands (``scored``)."""
+
+    scored: Scored
+    kind: Kind = "game"
+    declarer: int | None = None
+    level: int | None = None
+    trump: Trump | None = None
+    calls: list[str] = field(default_factory=list)
+    tricks: dict[int, int] = field(default_factory=dict)
+    open: bool = False
+
+    # --- the table as it stands --------------------------------------------------------
+
+    @property
+    def table(self) -> Table:
+        s = self.scored
+        return Table(
+            s.settings,
+            s.session.players,
+            s.session.pool_target,
+            s.next_dealer,
+            list(s.sheet.pool),
+            s.raspasy_in_row,
+        )
+
+    @property
+    def dealer(self) -> int:
+        return self.scored.next_dealer
+
+    @property
+    def leader(self) -> int:
+        """Who leads the first trick: the dealer's left."""
+        return self.table.active[0]
+
+    @property
+    def raspasy_in_row(self) -> int:
+        return self.scored.raspasy_in_row
+
+    @property
+    def required_exit(self) -> int | None:
+        return self.scored.required_exit
+
+    # --- choices -------------------------------------------------------------------------
+
+    def kinds(self) -> list[Kind]:
+        need = self.required_exit
+        return [k for k in KINDS if not (k == "misere" and need is not None and need > 8)]
+
+    def declarers(self) -> list[int]:
+        return list(self.table.active)
+
+    def levels(self) -> list[int]:
+        need = self.required_exit or 6
+        return [lv for lv in (6, 7, 8, 9, 10) if lv >= need]
+
+    def choose_kind(self, kind: Kind) -> None:
+        self.kind = kind
+        self.calls = []
+        self._reset_tricks()
+
+    def choose_declarer(self, seat: int) -> None:
+        self.declarer = seat
+        self.calls = []
+        self._reset_tricks()
+
+    def choose_contract(self, level: int, trump: Trump) -> None:
+        self.level, self.trump = level, trump
+        self.calls = []
+        self._reset_tricks()
+
+    @property
+    def contract(self) -> Contract | None:
+        if self.level is None or self.trump is None:
+            return None
+        return Contract(self.level, self.trump)
+
+    @property
+    def checked_ten(self) -> bool:
+        return self.level == 10 and self.scored.settings.ten == "checked"
+
+    def _sequences(self) -> tuple[list[tuple[str, ...]], tuple[int, int], int | None]:
+        assert self.declarer is not None and self.contract is not None
+        t = self.table
+        d1, d2 = t.defenders(self.declarer)
+        seqs = list(legal_sequences(self.contract.level, d1, d2, t.sits_out, self.scored.settings))
+        if self.scored.settings.stalingrad and self.contract == Contract(6, Trump.SPADES):
+            seqs = [("whist", "whist")]
+        return seqs, (d1, d2), t.sits_out
+
+    def call_options(self) -> tuple[int | None, list[str]]:
+        """Who speaks next and what he may say ([] when the calls are complete)."""
+        if (
+            self.kind != "game"
+            or self.declarer is None
+            or self.contract is None
+            or self.checked_ten
+        ):
+            return None, []
+        seqs, (d1, d2), sitter = self._sequences()
+        longest = max(len(s) for s in seqs)
+        options, done = next_calls(self.calls, seqs, longest)
+        if done:
+            return None, []
+        return speaker(self.calls, d1, d2, sitter), options
+
+    def say(self, call: str) -> None:
+        options = self.call_options()[1]
+        if call not in options:
+            raise ValueError(f"{call!r} is not a call here; the options are {options}")
+        self.calls.append(call)
+        self._reset_tricks()
+
+    def undo_call(self) -> None:
+        if self.calls:
+            self.calls.pop()
+            self._reset_tricks()
+
+    @property
+    def calls_complete(self) -> bool:
+        if self.kind != "game" or self.checked_ten:
+            return True
+        if self.declarer is None or self.contract is None:
+            return False
+        return self.call_options()[0] is None
+
+    @property
+    def played(self) -> bool:
+        """Whether tricks are entered (a game nobody whisted, or a half-whist, is not played)."""
+        if self.kind != "game":
+            return True
+        if self.checked_ten:
+            return True
+        if not self.calls_complete:
+            return False
+        stripped = [c for c in self.calls]
+        while stripped and stripped[-1] == "pass":
+            stripped.pop()
+        return "whist" in stripped
+
+    # --- tricks: steppers whose sum stays 10 -----------------------------------------------
+
+    def trick_seats(self) -> list[int]:
+        """Whose tricks are entered, the last of them filled in by the form."""
+        t = self.table
+        if self.kind == "raspasy":
+            seats = list(t.active)
+            if t.sits_out is not None and t.sits_out in participants(t):
+                seats.insert(0, t.sits_out)  # his talon takes at most two: never the filled-in one
+            return seats
+        if self.kind == "misere":
+            return [self.declarer] if self.declarer is not None else []
+        if self.declarer is None:
+            return []
+        d1, d2 = t.defenders(self.declarer)
+        return [self.declarer, d1, d2]
+
+    def trick_range(self, seat: int) -> tuple[int, int]:
+        t = self.table
+        if self.kind == "raspasy" and seat == t.sits_out:
+            return 0, 2
+        return 0, 10
+
+    def _reset_tricks(self) -> None:
+        seats = self.trick_seats()
+        if not seats:
+            self.tricks = {}
+            return
+        if self.kind == "misere":
+            self.tricks = {seats[0]: 0}
+            return
+        start = {s: 0 for s in seats}
+        if self.kind == "game" and self.declarer is not None and self.level is not None:
+            start[self.declarer] = min(10, self.level)
+        self.tricks = start
+        self._fill_last()
+
+    def _fill_last(self) -> None:
+        seats = self.trick_seats()
+        if self.kind == "misere" or len(seats) < 2:
+            return
+        last = seats[-1]
+        rest = sum(self.tricks[s] for s in seats[:-1])
+        self.tricks[last] = 10 - rest
+
+    def step(self, seat: int, delta: int) -> None:
+        """A stepper tap: change ``seat``'s tricks, keep the sum 10 (the last seat absorbs it)."""
+        seats = self.trick_seats()
+        if seat not in seats:
+            raise ValueError(f"seat {seat} has no tricks to enter here")
+        if self.kind != "misere" and seat == seats[-1]:
+            raise ValueError("the last count is filled in")
+        low, high = self.trick_range(seat)
+        value = max(low, min(high, self.tricks.get(seat, 0) + delta))
+        if self.kind != "misere":
+            others = sum(self.tricks[s] for s in seats[:-1] if s != seat)
+            value = min(value, 10 - others)
+            value = max(value, 10 - others - self.trick_range(seats[-1])[1])
+        self.tricks[seat] = value
+        self._fill_last()
+
+    # --- the deal --------------------------------------------------------------------------
+
+    def to_deal(self) -> dict[str, Any]:
+        if self.kind == "raspasy":
+            return {"type": "raspasy", "tricks": {str(s): n for s, n in self.tricks.items()}}
+        if self.kind == "misere":
+            return {
+                "type": "misere",
+                "declarer": self.declarer,
+                "tricks": {str(s): n for s, n in self.tricks.items()},
+            }
+        deal: dict[str, Any] = {
+            "type": "game",
+            "declarer": self.declarer,
+            "contract": self.contract.code if self.contract else None,
+        }
+        if not self.checked_ten:
+            deal["calls"] = list(self.calls)
+        if self.open:
+            deal["open"] = True
+        if self.played:
+            deal["tricks"] = {str(s): n for s, n in self.tricks.items()}
+        return deal
+
+    def missing(self) -> Msg | None:
+        """What is still to be chosen, in words (None when the deal can be confirmed)."""
+        if self.kind in ("game", "misere") and self.declarer is None:
+            return msg(N_("choose the declarer"))
+        if self.kind == "game":
+            if self.contract is None:
+                return msg(N_("choose the contract"))
+            if not self.calls_complete:
+                who, _ = self.call_options()
+                return msg(
+                    N_("{player}: whist or pass?"), player=self.scored.session.players[who or 0]
+                )
+        return None
+
+    def preview(self, lang: str = "en") -> tuple[list[str], str | None]:
+        """The sentences the deal will write, or the reason it cannot be written yet."""
+        cat = catalog(lang)
+        missing = self.missing()
+        if missing is not None:
+            return [], cat.render(missing)
+        try:
+            deal = _DEAL.validate_python(self.to_deal())
+        except ValidationError as exc:
+            return [], pydantic_problem(exc.errors()[0]).render(lang)
+        try:
+            w = preview(self.scored, deal)
+        except DealError as exc:
+            return (
+                [],
+                f"{exc.field}: {exc.message.render(lang)}"
+                if exc.field
+                else exc.message.render(lang),
+            )
+        return [cat.render(m) for m in w.explain or ()], None
