@@ -154,6 +154,13 @@ def cmd_conventions(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_app(args: argparse.Namespace) -> int:
+    from .app.run import run  # Flet loads only when the app starts
+
+    run(args.db or default_path(), args.lang, web=args.web, host=args.host, port=args.port)
+    return 0
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     # Until the app exists, `scorepad` shows what it will keep: the sheet of a demo evening.
     scored = replay(parse_session(DEMO.read_bytes()))
@@ -179,7 +186,16 @@ def build_parser() -> argparse.ArgumentParser:
         prog="scorepad", description="Preferans scorepad and settlement.", parents=[common]
     )
     parser.add_argument("--version", action="version", version=f"scorepad {__version__}")
-    parser.set_defaults(func=cmd_demo)
+    parser.add_argument(
+        "--web",
+        action="store_true",
+        help="serve the web app even where a desktop window could open",
+    )
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="where the web app listens (default 127.0.0.1)"
+    )
+    parser.add_argument("--port", type=int, default=8550, help="the web app's port (default 8550)")
+    parser.set_defaults(func=cmd_app)
     sub = parser.add_subparsers(dest="command")
 
     p = sub.add_parser(
@@ -201,6 +217,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="leave out the per-deal sentences",
     )
     p.set_defaults(func=cmd_settle)
+
+    p = sub.add_parser("demo", parents=[common], help="print the sheet of a demo evening")
+    p.set_defaults(func=cmd_demo)
 
     p = sub.add_parser("sessions", parents=[common], help="list the stored sessions")
     p.set_defaults(func=cmd_sessions)

@@ -214,12 +214,19 @@ class _Live:
 class Store:
     """A Scorepad database.  Use as a context manager, or call :meth:`close`."""
 
-    def __init__(self, path: str | Path, *, timeout: float = 30.0) -> None:
+    def __init__(
+        self, path: str | Path, *, timeout: float = 30.0, check_same_thread: bool = True
+    ) -> None:
         self.path = Path(path)
         _check_file(self.path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
-            conn = sqlite3.connect(self.path, isolation_level=None, timeout=timeout)
+            conn = sqlite3.connect(
+                self.path,
+                isolation_level=None,
+                timeout=timeout,
+                check_same_thread=check_same_thread,
+            )
             conn.execute("PRAGMA schema_version").fetchone()
         except sqlite3.DatabaseError as exc:
             raise NotScorepad(

@@ -41,9 +41,9 @@ def test_readme_has_exactly_the_two_setup_commands_and_ci_runs_the_test_one() ->
     assert commands[1] in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
 
 
-def test_scorepad_starts() -> None:
+def test_the_demo_sheet() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "scorepad.cli", "--lang", "ru"],
+        [sys.executable, "-m", "scorepad.cli", "--lang", "ru", "demo"],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -1,0 +1,220 @@
+"""A new session: players in seating order, the first dealer, the convention with every setting
+visible and changeable (then frozen, as on paper), pool target, whist price, currency."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import flet as ft
+
+from ..convention import Settings, presets
+from ..i18n import N_
+from .shell import Shell, sem
+
+
+def new_session_screen(shell: Shell) -> ft.Control:
+    from .entry import entry_screen
+    from .sessions import sessions_screen
+
+    st = shell.state.setdefault(
+        "new", {"players": 3, "convention": "sochi", "show_settings": False}
+    )
+    with shell.lock:
+        roster = shell.store.players()
+    count = st["players"]
+    names = [
+        ft.TextField(
+            label=shell.t(N_("Player {n}"), n=i + 1),
+            value=st.get(f"name{i}", ""),
+            dense=True,
+            on_change=lambda e, i=i: st.__setitem__(f"name{i}", e.control.value),
+        )
+        for i in range(count)
+    ]
+    preset = presets()[st["convention"]]
+    settings = preset.settings
+
+    def set_count(n: int) -> None:
+        st["players"] = n
+        shell.show(new_session_screen)
+
+    def set_convention(e: ft.Event[ft.Dropdown]) -> None:
+        st["convention"] = e.control.value or "sochi"
+        st.pop("overrides", None)
+        shell.show(new_session_screen)
+
+    def toggle_settings() -> None:
+        st["show_settings"] = not st["show_settings"]
+        shell.show(new_session_screen)
+
+    overrides_text: dict[str, str] = st.setdefault("overrides", {})
+    setting_fields: list[ft.Control] = []
+    if st["show_settings"]:
+        for name, info in Settings.model_fields.items():
+            value = overrides_text.get(
+                name, json.dumps(getattr(settings, name), ensure_ascii=False)
+            )
+            setting_fields.append(
+                sem(
+                    f"setting-{name}",
+                    ft.TextField(
+                        label=name,
+                        value=value,
+                        helper=shell.t(info.description or ""),
+                        dense=True,
+                        on_change=lambda e, name=name: overrides_text.__setitem__(
+                            name, e.control.value
+                        ),
+                    ),
+                )
+            )
+
+    target = ft.TextField(
+        label=shell.t(N_("Pool target")),
+        value=st.get("target", "20"),
+        dense=True,
+        width=150,
+        on_change=lambda e: st.__setitem__("target", e.control.value),
+    )
+    price = ft.TextField(
+        label=shell.t(N_("Whist price")),
+        value=st.get("price", "1.00"),
+        dense=True,
+        width=150,
+        on_change=lambda e: st.__setitem__("price", e.control.value),
+    )
+    currency = ft.TextField(
+        label=shell.t(N_("Currency")),
+        value=st.get("currency", "RUB"),
+        dense=True,
+        width=120,
+        on_change=lambda e: st.__setitem__("currency", e.control.value),
+    )
+    dealer = ft.Dropdown(
+        label=shell.t(N_("First dealer")),
+        value=str(st.get("dealer", 0)),
+        dense=True,
+        width=200,
+        options=[
+            ft.DropdownOption(key=str(i), text=shell.t(N_("Player {n}"), n=i + 1))
+            for i in range(count)
+        ],
+        on_select=lambda e: st.__setitem__("dealer", int(e.control.value or 0)),
+    )
+    conventions = ft.Dropdown(
+        label=shell.t(N_("Convention")),
+        value=st["convention"],
+        dense=True,
+        width=260,
+        options=[
+            ft.DropdownOption(key=p.id, text=p.name_ru if shell.lang == "ru" else p.name)
+            for p in presets().values()
+        ],
+        on_select=set_convention,
+    )
+
+    def create() -> None:
+        players = [(st.get(f"name{i}") or "").strip() for i in range(count)]
+        overrides: dict[str, Any] = {}
+        for name, text in overrides_text.items():
+            try:
+                value = json.loads(text)
+            except json.JSONDecodeError:
+                shell.message = shell.t(
+                    N_("setting {name}: {value} is not a value"), name=name, value=text
+                )
+                shell.show(new_session_screen)
+                return
+            if value != json.loads(json.dumps(getattr(settings, name))):
+                overrides[name] = value
+        try:
+            pool_target = int(st.get("target", "20"))
+        except ValueError:
+            shell.message = shell.t(N_("the pool target is a whole number"))
+            shell.show(new_session_screen)
+            return
+        made: dict[str, int] = {}
+
+        def action() -> None:
+            made["sid"] = shell.store.create_session(
+                players,
+                convention=st["convention"],
+                overrides=overrides,
+                pool_target=pool_target,
+                first_dealer=int(st.get("dealer", 0)),
+                whist_price=st.get("price", "1.00"),
+                currency=st.get("currency", "RUB"),
+            )
+
+        if shell.attempt(action):
+            shell.state.pop("new", None)
+            shell.sid = made["sid"]
+            shell.new_form()
+            shell.show(entry_screen)
+        else:
+            shell.show(new_session_screen)
+
+    return ft.Column(
+        [
+            ft.Text(shell.t(N_("New session")), size=22, weight=ft.FontWeight.BOLD),
+            ft.Row(
+                [
+                    sem(
+                        "players-3",
+                        (ft.FilledButton if count == 3 else ft.OutlinedButton)(
+                            shell.t(N_("3 players")), on_click=lambda: set_count(3)
+                        ),
+                    ),
+                    sem(
+                        "players-4",
+                        (ft.FilledButton if count == 4 else ft.OutlinedButton)(
+                            shell.t(N_("4 players")), on_click=lambda: set_count(4)
+                        ),
+                    ),
+                ],
+                wrap=True,
+            ),
+            ft.Text(
+                shell.t(N_("Names in seating order, clockwise."))
+                + (
+                    " " + shell.t(N_("Known players: {names}"), names=", ".join(roster))
+                    if roster
+                    else ""
+                )
+            ),
+            *(sem(f"player-{i}", f) for i, f in enumerate(names)),
+            sem("first-dealer", dealer),
+            sem("convention", conventions),
+            ft.Text(preset.summary_ru if shell.lang == "ru" else preset.summary, italic=True),
+            ft.Row(
+                [sem("pool-target", target), sem("whist-price", price), sem("currency", currency)],
+                wrap=True,
+            ),
+            sem(
+                "show-settings",
+                ft.TextButton(
+                    shell.t(N_("Hide the settings"))
+                    if st["show_settings"]
+                    else shell.t(N_("Show every setting")),
+                    on_click=toggle_settings,
+                ),
+            ),
+            *setting_fields,
+            ft.Row(
+                [
+                    sem(
+                        "create-session",
+                        ft.FilledButton(shell.t(N_("Start the session")), on_click=create),
+                    ),
+                    ft.TextButton(
+                        shell.t(N_("Back")), on_click=lambda: shell.show(sessions_screen)
+                    ),
+                ],
+                wrap=True,
+            ),
+        ],
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+        spacing=10,
+    )

@@ -1,0 +1,54 @@
+"""Starting the app: a desktop window where a display and the desktop client exist, otherwise
+the web app on 127.0.0.1; always offline (``no_cdn``), with its fonts bundled."""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+import flet as ft
+
+from ..store import Store
+from .sessions import sessions_screen
+from .shell import Shell
+
+ASSETS = Path(__file__).resolve().parent.parent.parent / "assets"
+
+
+def make_main(db: Path, lang: str):  # type: ignore[no-untyped-def]
+    store = Store(db, check_same_thread=False)
+    lock = threading.RLock()
+
+    def main(page: ft.Page) -> None:
+        page.title = "Scorepad"
+        page.fonts = {"DejaVu": "fonts/DejaVuSans.ttf", "DejaVuBold": "fonts/DejaVuSans-Bold.ttf"}
+        page.theme = ft.Theme(font_family="DejaVu")
+        page.padding = 12
+        shell = Shell(page, store, lang, lock)
+        shell.show(sessions_screen)
+
+    return main
+
+
+def desktop_available() -> bool:
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        return False
+    try:
+        import flet_desktop  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def run(
+    db: Path, lang: str, *, web: bool = False, host: str = "127.0.0.1", port: int = 8550
+) -> None:
+    main = make_main(db, lang)
+    if not web and desktop_available():
+        ft.run(main, view=ft.AppView.FLET_APP, assets_dir=str(ASSETS))
+        return
+    print(f"Scorepad: http://{host}:{port}/", flush=True)
+    ft.run(
+        main, view=ft.AppView.WEB_BROWSER, host=host, port=port, assets_dir=str(ASSETS), no_cdn=True
+    )

@@ -1,0 +1,101 @@
+"""The list of sessions: continue, new, delete (with confirmation)."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ..i18n import N_, nmsg
+from .shell import Shell, sem
+
+
+def sessions_screen(shell: Shell) -> ft.Control:
+    from .entry import entry_screen
+    from .newsession import new_session_screen
+
+    with shell.lock:
+        rows = shell.store.sessions()
+
+    def open_session(sid: int) -> None:
+        shell.sid = sid
+        shell.message = None
+        shell.new_form()
+        shell.show(entry_screen)
+
+    def ask_delete(sid: int) -> None:
+        def confirmed() -> None:
+            shell.page.pop_dialog()
+            with shell.lock:
+                seen = shell.store.load(sid).revision
+            shell.attempt(lambda: shell.store.delete_session(sid, seen=seen))
+            if shell.sid == sid:
+                shell.sid = None
+            shell.show(sessions_screen)
+
+        dialog = ft.AlertDialog(
+            title=ft.Text(shell.t(N_("Delete session {id}?"), id=sid)),
+            content=ft.Text(
+                shell.t(N_("It disappears from the list; its record is kept in the database."))
+            ),
+            actions=[
+                sem("confirm-delete", ft.FilledButton(shell.t(N_("Delete")), on_click=confirmed)),
+                sem(
+                    "cancel-delete",
+                    ft.TextButton(shell.t(N_("Cancel")), on_click=lambda: shell.page.pop_dialog()),
+                ),
+            ],
+        )
+        shell.page.show_dialog(dialog)
+
+    items: list[ft.Control] = []
+    for r in rows:
+        state = shell.t(N_("finished")) if r.finished_at else shell.t(N_("in play"))
+        deals = shell.render(nmsg("{n} deal, {state}", "{n} deals, {state}", r.deals, state=state))
+        items.append(
+            ft.Card(
+                ft.Container(
+                    ft.Column(
+                        [
+                            ft.Text(", ".join(r.players), weight=ft.FontWeight.BOLD),
+                            ft.Text(f"{r.convention} · {r.pool_target} · {deals}"),
+                            ft.Row(
+                                [
+                                    sem(
+                                        f"session-open-{r.id}",
+                                        ft.FilledButton(
+                                            shell.t(N_("Continue")),
+                                            on_click=lambda e, sid=r.id: open_session(sid),
+                                        ),
+                                    ),
+                                    sem(
+                                        f"session-delete-{r.id}",
+                                        ft.TextButton(
+                                            shell.t(N_("Delete")),
+                                            on_click=lambda e, sid=r.id: ask_delete(sid),
+                                        ),
+                                    ),
+                                ],
+                                wrap=True,
+                            ),
+                        ]
+                    ),
+                    padding=12,
+                )
+            )
+        )
+    if not items:
+        items.append(ft.Text(shell.t(N_("No sessions yet."))))
+    return ft.Column(
+        [
+            ft.Text(shell.t(N_("Scorepad")), size=24, weight=ft.FontWeight.BOLD),
+            sem(
+                "session-new",
+                ft.FilledButton(
+                    shell.t(N_("New session")), on_click=lambda: shell.show(new_session_screen)
+                ),
+            ),
+            sem("sessions-list", ft.Column(items, spacing=8)),
+        ],
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+        spacing=12,
+    )

@@ -1,0 +1,102 @@
+"""The app's frame: the store, the language, which session is open, which screen is shown.
+
+Screens are functions ``(shell) -> Control``; after every action the shell draws the screen
+again from the store (the sheet is always derived, so there is no view state to go stale).
+Every sentence comes from the catalogs through :meth:`Shell.t`.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from ..i18n import Msg, catalog
+from ..session import SessionInvalid
+from ..store import Store, Stored, StoreError
+from .form import DealForm
+
+Screen = Callable[["Shell"], ft.Control]
+
+
+def sem(identifier: str, control: ft.Control) -> ft.Semantics:
+    """A stable automation id (``flt-semantics-identifier`` on the web)."""
+    return ft.Semantics(identifier=identifier, content=control)
+
+
+class Shell:
+    """One browser tab (or window) of the app."""
+
+    def __init__(self, page: ft.Page, store: Store, lang: str, lock: threading.RLock) -> None:
+        self.page = page
+        self.store = store
+        self.lang = lang
+        self.lock = lock  # one database connection, handlers on several threads
+        self.sid: int | None = None
+        self.form: DealForm | None = None
+        self.screen: Screen | None = None
+        self.message: str | None = None
+        self.state: dict[str, Any] = {}
+
+    # --- words ---------------------------------------------------------------------------
+
+    def t(self, text: str, **args: Any) -> str:
+        return catalog(self.lang).render(Msg(text, args))
+
+    def render(self, m: Msg) -> str:
+        return catalog(self.lang).render(m)
+
+    # --- data ------------------------------------------------------------------------------
+
+    def stored(self) -> Stored:
+        assert self.sid is not None
+        with self.lock:
+            return self.store.load(self.sid)
+
+    def new_form(self) -> DealForm:
+        self.form = DealForm(self.stored().scored)
+        return self.form
+
+    def attempt(self, action: Callable[[], Any]) -> bool:
+        """Run a store action; a refusal is shown on screen with its reason and changes nothing."""
+        try:
+            with self.lock:
+                action()
+        except SessionInvalid as exc:
+            self.message = "\n".join(exc.render(self.lang))
+            return False
+        except StoreError as exc:
+            self.message = exc.render(self.lang)
+            return False
+        self.message = None
+        return True
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def show(self, screen: Screen) -> None:
+        self.screen = screen
+        body = screen(self)
+        controls: list[ft.Control] = []
+        if self.message:
+            controls.append(
+                sem(
+                    "message",
+                    ft.Container(
+                        ft.Text(self.message, color=ft.Colors.RED_900, selectable=True),
+                        bgcolor=ft.Colors.RED_50,
+                        padding=10,
+                        border_radius=8,
+                    ),
+                )
+            )
+        controls.append(body)
+        self.page.controls = [
+            ft.SafeArea(ft.Column(controls, spacing=10, expand=True), expand=True)
+        ]
+        self.page.update()
+
+    def redraw(self) -> None:
+        if self.screen is not None:
+            self.show(self.screen)

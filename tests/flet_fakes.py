@@ -1,0 +1,97 @@
+"""A real flet.Page without a client (Flet 1.0.5), as in shared/guides/flet-web-testing.md §6."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+import msgpack
+from flet.controls.base_control import BaseControl
+from flet.controls.context import _context_page
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import MessageAction, configure_encode_object_for_msgpack
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+_encode = configure_encode_object_for_msgpack(BaseControl)
+
+
+class RecordingConnection(Connection):
+    def __init__(self) -> None:
+        super().__init__()
+        self.messages: list[Any] = []
+        self.pubsubhub = PubSubHub()
+
+    def send_message(self, message: Any) -> None:
+        msgpack.packb([message.action, message.body], default=_encode)
+        self.messages.append(message)
+
+
+def make_page(width: int = 360, height: int = 740) -> tuple[ft.Page, Session, RecordingConnection]:
+    conn = RecordingConnection()
+    session = Session(conn)
+    _context_page.set(session.page)
+    session.apply_page_patch({"route": "/", "width": width, "height": height})
+    msgpack.packb(session.get_page_patch(), default=_encode)
+    return session.page, session, conn
+
+
+def find(root: Any, predicate: Any) -> list[Any]:
+    out, stack, seen = [], [root], set()
+    while stack:
+        c = stack.pop()
+        if id(c) in seen:
+            continue
+        seen.add(id(c))
+        if predicate(c):
+            out.append(c)
+        for attr in (
+            "views",
+            "controls",
+            "content",
+            "options",
+            "actions",
+            "_b",
+            "rows",
+            "cells",
+            "columns",
+            "label",
+            "title",
+            "overlay",
+            "_dialogs",
+        ):
+            v = getattr(c, attr, None)
+            if isinstance(v, list):
+                stack.extend(x for x in v if isinstance(x, BaseControl))
+            elif isinstance(v, BaseControl):
+                stack.append(v)
+    return out
+
+
+def by_id(root: Any, identifier: str) -> Any:
+    """The control inside ``Semantics(identifier=...)``."""
+    found = find(root, lambda c: isinstance(c, ft.Semantics) and c.identifier == identifier)
+    assert len(found) == 1, f"expected one control with id {identifier!r}, got {len(found)}"
+    return found[0].content
+
+
+def texts(root: Any) -> list[str]:
+    return [
+        c.value for c in find(root, lambda c: isinstance(c, ft.Text)) if isinstance(c.value, str)
+    ]
+
+
+async def fire(session: Session, control: Any, event: str = "click", data: Any = None) -> None:
+    conn = session.connection
+    n = len(conn.messages)
+    await session.dispatch_event(control._i, event, data)
+    crashed = [
+        m.body.message for m in conn.messages[n:] if m.action == MessageAction.SESSION_CRASHED
+    ]
+    if crashed:
+        raise AssertionError(f"on_{event} handler raised:\n{crashed[0]}")
+
+
+async def type_into(session: Session, field: Any, value: str) -> None:
+    session.apply_patch(field._i, {"value": value})
+    await fire(session, field, "change", value)

@@ -1,0 +1,94 @@
+"""The app's screens against a real Flet Page (no browser): handlers, what is shown, refusals."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flet_fakes import by_id, fire, make_page, texts, type_into
+
+from scorepad.app.sessions import sessions_screen
+from scorepad.app.shell import Shell
+from scorepad.store import Store
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[tuple[Shell, object, Store]]:
+    page, session, _conn = make_page()
+    with Store(tmp_path / "app.db", check_same_thread=False) as store:
+        shell = Shell(page, store, "en", threading.RLock())
+        shell.show(sessions_screen)
+        yield shell, session, store
+
+
+async def new_session(shell: Shell, session: object, names: list[str]) -> None:
+    await fire(session, by_id(shell.page, "session-new"))
+    if len(names) == 4:
+        await fire(session, by_id(shell.page, "players-4"))
+    for i, name in enumerate(names):
+        await type_into(session, by_id(shell.page, f"player-{i}"), name)
+    await fire(session, by_id(shell.page, "create-session"))
+
+
+async def test_create_a_session_and_write_a_deal(app: tuple[Shell, object, Store]) -> None:
+    shell, session, store = app
+    await new_session(shell, session, ["Anna", "Boris", "Vera"])
+    assert "Deal 1: Anna deals, Boris leads." in texts(shell.page)
+    for ident in ("declarer-1", "level-7", "trump-S", "call-whist", "call-pass"):
+        await fire(session, by_id(shell.page, ident))
+    for _ in range(3):
+        await fire(session, by_id(shell.page, "tricks-2-plus"))
+    assert "Boris made 7♠: 4 into his pulya." in texts(shell.page)
+    await fire(session, by_id(shell.page, "confirm-deal"))
+    assert "Deal 2: Boris deals, Vera leads." in texts(shell.page)
+    stored = store.load(store.sessions()[0].id)
+    assert stored.session.deals[0].model_dump(mode="json", exclude_defaults=True) == {
+        "type": "game",
+        "declarer": 1,
+        "contract": "7S",
+        "calls": ["whist"],
+        "tricks": {"1": 7, "2": 3, "0": 0},
+    }
+    await fire(session, by_id(shell.page, "nav-sheet"))
+    assert by_id(shell.page, "pool-1").value == "4"
+    await fire(session, by_id(shell.page, "nav-settle"))
+    assert by_id(shell.page, "balance-1").value == "Boris: 44/3 whists, 14.67 RUB"
+
+
+async def test_a_bad_name_is_refused_on_screen_and_nothing_is_written(
+    app: tuple[Shell, object, Store],
+) -> None:
+    shell, session, store = app
+    await new_session(shell, session, ["Anna", "", "Vera"])
+    assert (
+        "players.1: a player name must not be empty" in by_id(shell.page, "message").content.value
+    )
+    assert store.sessions() == []
+
+
+async def test_raspasy_series_shown_and_history_void_undo(app: tuple[Shell, object, Store]) -> None:
+    shell, session, _store = app
+    await new_session(shell, session, ["Anna", "Boris", "Vera"])
+    await fire(session, by_id(shell.page, "kind-raspasy"))
+    for seat in (1, 2):
+        for _ in range(3):
+            await fire(session, by_id(shell.page, f"tricks-{seat}-plus"))
+    await fire(session, by_id(shell.page, "confirm-deal"))
+    assert by_id(shell.page, "raspasy-series").value == (
+        "All-passes in a row: 1. A contract of 6 or higher ends the series."
+    )
+    await fire(session, by_id(shell.page, "nav-history"))
+    assert "Anna took 1 trick: 1 × 1 = 1 into his gora." in texts(
+        shell.page
+    )  # 3, 3 and the rest, 4
+    await fire(session, by_id(shell.page, "void-1"))
+    dialog = shell.page._dialogs.controls[-1] if hasattr(shell.page, "_dialogs") else None
+    assert dialog is not None
+    reason = by_id(dialog, "void-reason")
+    await type_into(session, reason, "misdeal")
+    await fire(session, by_id(dialog, "confirm-void"))
+    assert "No deals yet." in texts(shell.page)
+    await fire(session, by_id(shell.page, "undo"))
+    assert any(t.startswith("Deal 1") for t in texts(shell.page))
