@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from ..convention import presets
 from ..i18n import N_, nmsg
 from .shell import Shell, sem
 
@@ -56,7 +57,9 @@ def sessions_screen(shell: Shell) -> ft.Control:
                     ft.Column(
                         [
                             ft.Text(", ".join(r.players), weight=ft.FontWeight.BOLD),
-                            ft.Text(f"{r.convention} · {r.pool_target} · {deals}"),
+                            ft.Text(
+                                f"{_convention_name(r.convention, shell.lang)} · {r.pool_target} · {deals}"
+                            ),
                             ft.Row(
                                 [
                                     sem(
@@ -99,3 +102,10 @@ def sessions_screen(shell: Shell) -> ft.Control:
         expand=True,
         spacing=12,
     )
+
+
+def _convention_name(convention: str, lang: str) -> str:
+    found = presets().get(convention)
+    if found is None:
+        return convention
+    return found.name_ru if lang == "ru" else found.name
