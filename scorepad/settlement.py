@@ -18,6 +18,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 from babel.numbers import get_currency_precision
 
@@ -178,3 +179,19 @@ def format_money(units: int, digits: int) -> str:
     sign = "-" if units < 0 else ""
     whole, frac = divmod(abs(units), 10**digits)
     return f"{sign}{whole}.{frac:0{digits}d}"
+
+
+def balances_over_deals(
+    writings: Sequence[Any], s: Settings, players: int
+) -> list[tuple[Number, ...]]:
+    """Each player's balance after every deal (the chart of an evening), exact."""
+    sheet = Sheet.empty(players)
+    out: list[tuple[Number, ...]] = []
+    for w in writings:
+        for i in range(players):
+            sheet.pool[i] += w.pool[i]
+            sheet.gora[i] += w.gora[i]
+        for (a, b), v in w.entries.items():
+            sheet.whists[a][b] += v
+        out.append(balances(sheet, s))
+    return out

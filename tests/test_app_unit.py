@@ -55,6 +55,9 @@ async def test_create_a_session_and_write_a_deal(app: tuple[Shell, object, Store
     assert by_id(shell.page, "pool-1").value == "Pulya 4"  # a phone: one card a player
     await fire(session, by_id(shell.page, "nav-settle"))
     assert by_id(shell.page, "balance-1").value == "Boris: 44/3 whists, 14.67 RUB"
+    await fire(session, by_id(shell.page, "nav-chart"))
+    chart = by_id(shell.page, "chart")
+    assert [pt.y for pt in chart.data_series[1].points] == [44 / 3]  # Boris after deal 1
 
 
 async def test_a_bad_name_is_refused_on_screen_and_nothing_is_written(
@@ -92,3 +95,31 @@ async def test_raspasy_series_shown_and_history_void_undo(app: tuple[Shell, obje
     assert "No deals yet." in texts(shell.page)
     await fire(session, by_id(shell.page, "undo"))
     assert any(t.startswith("Deal 1") for t in texts(shell.page))
+
+
+async def test_edit_a_past_deal_with_a_reason_then_undo(app: tuple[Shell, object, Store]) -> None:
+    shell, session, store = app
+    await new_session(shell, session, ["Anna", "Boris", "Vera"])
+    for ident in ("declarer-1", "level-7", "trump-S", "call-whist", "call-pass"):
+        await fire(session, by_id(shell.page, ident))
+    await fire(session, by_id(shell.page, "confirm-deal"))
+    await fire(session, by_id(shell.page, "kind-raspasy"))
+    await fire(session, by_id(shell.page, "tricks-2-plus"))
+    await fire(session, by_id(shell.page, "confirm-deal"))
+    await fire(session, by_id(shell.page, "nav-history"))
+    await fire(session, by_id(shell.page, "edit-1"))
+    assert (
+        by_id(shell.page, "editing").value == "Editing deal 1: the later deals are checked again."
+    )
+    assert "Deal 1: Anna deals, Boris leads." in texts(shell.page)  # the deal's own context
+    await fire(session, by_id(shell.page, "tricks-1-minus"))  # Boris took 6, not 7
+    await fire(session, by_id(shell.page, "confirm-deal"))
+    assert "an edit or a void needs a reason" in by_id(shell.page, "message").content.value
+    await type_into(session, by_id(shell.page, "edit-reason"), "miscounted")
+    await fire(session, by_id(shell.page, "confirm-deal"))
+    assert "Boris failed 7♠, down 1: 4 into his gora." in texts(shell.page)  # back in the history
+    sid = store.sessions()[0].id
+    assert [a.kind for a in store.history(sid)] == ["add", "add", "edit"]
+    assert store.history(sid)[-1].reason == "miscounted"
+    await fire(session, by_id(shell.page, "undo"))
+    assert "Boris made 7♠: 4 into his pulya." in texts(shell.page)

@@ -37,7 +37,19 @@ def entry_screen(shell: Shell) -> ft.Control:
         return handler
 
     parts: list[ft.Control] = [nav(shell, "nav-entry")]
-    number = len(shell.stored().journal.live) + 1
+    editing = shell.editing
+    number = editing[1] + 1 if editing else len(shell.stored().journal.live) + 1
+    if editing:
+        parts.append(
+            sem(
+                "editing",
+                ft.Text(
+                    shell.t(N_("Editing deal {n}: the later deals are checked again."), n=number),
+                    weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.BLUE_900,
+                ),
+            )
+        )
     head = shell.t(
         N_("Deal {n}: {dealer} deals, {leader} leads."),
         n=number,
@@ -183,18 +195,48 @@ def entry_screen(shell: Shell) -> ft.Control:
 
     def confirm() -> None:
         s = shell.stored()
+        if editing:
+            deal_id = editing[0]
+            reason = shell.state.get("reason", "")
+            if shell.attempt(
+                lambda: shell.store.edit_deal(
+                    s.id, deal_id, f.to_deal(), reason=reason, seen=s.revision
+                )
+            ):
+                from .history import history_screen
+
+                shell.new_form()
+                shell.show(history_screen)
+                return
+            shell.show(entry_screen)
+            return
         if shell.attempt(lambda: shell.store.add_deal(s.id, f.to_deal(), seen=s.revision)):
             shell.new_form()
         shell.show(entry_screen)
 
-    parts.append(
-        sem(
-            "confirm-deal",
-            ft.FilledButton(
-                shell.t(N_("Write the deal")), on_click=confirm, disabled=problem is not None
-            ),
+    if editing:
+        parts.append(
+            sem(
+                "edit-reason",
+                ft.TextField(
+                    label=shell.t(N_("Reason for the change")),
+                    value=shell.state.get("reason", ""),
+                    dense=True,
+                    on_change=lambda e: shell.state.__setitem__("reason", e.control.value),
+                ),
+            )
         )
-    )
+    label = shell.t(N_("Write the change")) if editing else shell.t(N_("Write the deal"))
+    buttons: list[ft.Control] = [
+        sem("confirm-deal", ft.FilledButton(label, on_click=confirm, disabled=problem is not None))
+    ]
+    if editing:
+        buttons.append(
+            sem(
+                "cancel-edit", ft.TextButton(shell.t(N_("Cancel")), on_click=redraw(shell.new_form))
+            )
+        )
+    parts.append(ft.Row(buttons, wrap=True))
     return ft.Column(parts, scroll=ft.ScrollMode.AUTO, expand=True, spacing=8)
 
 

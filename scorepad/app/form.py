@@ -230,6 +230,27 @@ class DealForm:
 
     # --- the deal --------------------------------------------------------------------------
 
+    def load(self, deal: dict[str, Any]) -> None:
+        """Fill the form with a written deal (to edit it)."""
+        kind = deal["type"]
+        if kind not in KINDS:
+            raise ValueError(f"a {kind} is not entered with this form")
+        self.kind = kind
+        self.declarer = deal.get("declarer")
+        if kind == "game":
+            contract = Contract.parse(deal["contract"])
+            self.level, self.trump = contract.level, contract.trump
+            self.calls = list(deal.get("calls") or [])
+            self.open = bool(deal.get("open", False))
+            # A written deal keeps the shortest form: whoever else was asked passed.
+            for _ in range(5):
+                if self.checked_ten or self.calls_complete:
+                    break
+                self.calls.append("pass")
+        self._reset_tricks()
+        for seat, n in (deal.get("tricks") or {}).items():
+            self.tricks[int(seat)] = n
+
     def to_deal(self) -> dict[str, Any]:
         if self.kind == "raspasy":
             return {"type": "raspasy", "tricks": {str(s): n for s, n in self.tricks.items()}}

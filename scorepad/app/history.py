@@ -45,6 +45,12 @@ def history_screen(shell: Shell) -> ft.Control:
             )
         )
 
+    def edit(deal_id: int, index: int) -> None:
+        from .entry import entry_screen
+
+        shell.edit_form(deal_id, index)
+        shell.show(entry_screen)
+
     items: list[ft.Control] = []
     for result, entry in zip(stored.scored.deals, journal.live, strict=True):
         lines = [ft.Text(shell.t(N_("Deal {n}"), n=result.index + 1), weight=ft.FontWeight.BOLD)]
@@ -52,7 +58,7 @@ def history_screen(shell: Shell) -> ft.Control:
         revisions = [shell.render(describe_action(a)) for a in entry.revisions[1:]]
         if revisions:
             lines.append(ft.Text("; ".join(revisions), italic=True))
-        lines.append(
+        actions: list[ft.Control] = [
             sem(
                 f"void-{result.index + 1}",
                 ft.TextButton(
@@ -60,7 +66,19 @@ def history_screen(shell: Shell) -> ft.Control:
                     on_click=lambda e, d=entry.deal_id, i=result.index: ask_void(d, i),
                 ),
             )
-        )
+        ]
+        if entry.deal["type"] != "correction":
+            actions.insert(
+                0,
+                sem(
+                    f"edit-{result.index + 1}",
+                    ft.TextButton(
+                        shell.t(N_("Edit…")),
+                        on_click=lambda e, d=entry.deal_id, i=result.index: edit(d, i),
+                    ),
+                ),
+            )
+        lines.append(ft.Row(actions, wrap=True))
         items.append(
             sem(
                 f"deal-{result.index + 1}",

@@ -11,6 +11,7 @@ from .shell import Screen, Shell, sem
 
 
 def nav(shell: Shell, current: str) -> ft.Control:
+    from .chart import chart_screen
     from .entry import entry_screen
     from .history import history_screen
     from .sessions import sessions_screen
@@ -22,6 +23,7 @@ def nav(shell: Shell, current: str) -> ft.Control:
         ("nav-sheet", N_("Sheet"), sheet_screen),
         ("nav-history", N_("History"), history_screen),
         ("nav-settle", N_("Cash-out"), settle_screen),
+        ("nav-chart", N_("Chart"), chart_screen),
         ("nav-sessions", N_("Sessions"), sessions_screen),
     ]
 

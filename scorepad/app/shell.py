@@ -14,6 +14,7 @@ from typing import Any
 import flet as ft
 
 from ..i18n import Msg, catalog
+from ..score import replay
 from ..session import SessionInvalid
 from ..store import Store, Stored, StoreError
 from .form import DealForm
@@ -36,6 +37,7 @@ class Shell:
         self.lock = lock  # one database connection, handlers on several threads
         self.sid: int | None = None
         self.form: DealForm | None = None
+        self.editing: tuple[int, int] | None = None  # (deal id, index) of a deal being edited
         self.screen: Screen | None = None
         self.message: str | None = None
         self.state: dict[str, Any] = {}
@@ -56,7 +58,18 @@ class Shell:
             return self.store.load(self.sid)
 
     def new_form(self) -> DealForm:
+        self.editing = None
         self.form = DealForm(self.stored().scored)
+        return self.form
+
+    def edit_form(self, deal_id: int, index: int) -> DealForm:
+        """A form for deal ``index`` as it was written, in its own context (the deals before it)."""
+        stored = self.stored()
+        before = stored.session.model_copy(update={"deals": stored.session.deals[:index]})
+        self.form = DealForm(replay(before, stored.settings))
+        self.form.load(stored.journal.live[index].deal)
+        self.editing = (deal_id, index)
+        self.state["reason"] = ""
         return self.form
 
     def attempt(self, action: Callable[[], Any]) -> bool:
