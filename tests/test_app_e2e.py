@@ -13,6 +13,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +46,12 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    db = tmp_path_factory.mktemp("e2e") / "scorepad.db"
+    with running_app(tmp_path_factory.mktemp("e2e") / "scorepad.db") as found:
+        yield found
+
+
+@contextmanager
+def running_app(db: Path) -> Iterator[tuple[str, Path]]:
     port = _free_port()
     env = dict(os.environ, FLET_WEB_NO_CDN="1")
     env.pop("DISPLAY", None)
@@ -64,7 +70,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
         ],
         cwd=ROOT,
         env=env,
-        stdout=subprocess.PIPE,
+        stdout=(db.parent / "app.log").open(
+            "wb"
+        ),  # read on failure; a pipe could fill and stall it
         stderr=subprocess.STDOUT,
         start_new_session=True,
     )
@@ -73,7 +81,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     while True:
         if proc.poll() is not None:
             raise RuntimeError(
-                f"the app exited: {proc.stdout.read().decode() if proc.stdout else ''}"
+                f"the app exited: {(db.parent / 'app.log').read_text(errors='replace')}"
             )
         try:
             urllib.request.urlopen(url, timeout=1).read()
@@ -106,7 +114,6 @@ def browser() -> Iterator[Any]:
 
 
 def open_app(browser: Any, url: str, width: int, height: int) -> Any:
-    from playwright.sync_api import expect
 
     ctx = browser.new_context(viewport={"width": width, "height": height})
     ctx.route(
@@ -119,10 +126,26 @@ def open_app(browser: Any, url: str, width: int, height: int) -> Any:
     )
     page = ctx.new_page()
     page.goto(url)
-    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60000)
-    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
-    expect(page.locator("flt-semantics").first).to_be_attached(timeout=60000)
+    semantics_on(page)
     return page
+
+
+def semantics_on(page: Any) -> None:
+    """Flutter draws on a canvas; its accessibility tree (what the tests read) is off until asked for.
+
+    The request is repeated until the tree holds our controls: a click that lands before the
+    engine is ready is ignored.
+    """
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60000)
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        page.evaluate("document.querySelector('flt-semantics-placeholder')?.click()")
+        try:
+            page.wait_for_selector("[flt-semantics-identifier]", state="attached", timeout=2000)
+            return
+        except Exception:
+            continue
+    raise AssertionError("the app's semantics tree never appeared")
 
 
 def tap(page: Any, ident: str) -> None:
@@ -167,89 +190,125 @@ def text_of(page: Any, ident: str) -> str:
     return str(page.locator(f'[flt-semantics-identifier="{ident}"]').first.inner_text())
 
 
-@pytest.mark.parametrize(("width", "height"), [(360, 740), (1280, 800)], ids=["phone", "laptop"])
-def test_an_evening_through_the_ui_settles_like_the_cli(
-    browser: Any, server: tuple[str, Path], width: int, height: int
+CALLS = {"whist": "whist", "pass": "pass", "half": "half-whist"}
+
+
+class Table:
+    """Enters deals through the UI as a player would, each tap waiting for what it causes."""
+
+    def __init__(self, page: Any, players: int) -> None:
+        self.page = page
+        self.players = players
+        self.number = 1
+
+    def dealer(self) -> int:
+        return (self.number - 1) % self.players
+
+    def active(self) -> list[int]:
+        d = self.dealer()
+        seats = [(d + k) % self.players for k in range(1, self.players + 1)]
+        return [s for s in seats if not (self.players == 4 and s == d)]
+
+    def defenders(self, declarer: int) -> list[int]:
+        order = [(declarer + k) % self.players for k in range(1, self.players)]
+        return [s for s in order if not (self.players == 4 and s == self.dealer())]
+
+    def set_tricks(self, seat: int, start: int, target: int) -> None:
+        step = "plus" if target > start else "minus"
+        value = start
+        while value != target:
+            tap(self.page, f"tricks-{seat}-{step}")
+            value += 1 if step == "plus" else -1
+            has_text(self.page, f"tricks-{seat}", str(value))
+
+    def game(
+        self, declarer: int, contract: str, calls: list[str], tricks: dict[int, int] | None = None
+    ) -> None:
+        level, trump = (
+            int(contract[:-1] if not contract.endswith("NT") else contract[:-2]),
+            ("NT" if contract.endswith("NT") else contract[-1]),
+        )
+        tap(self.page, f"declarer-{declarer}")
+        visible(self.page, f"level-{level}")
+        tap(self.page, f"level-{level}")
+        visible(self.page, f"trump-{trump}")
+        tap(self.page, f"trump-{trump}")
+        said: list[str] = []
+        for call in calls:
+            visible(self.page, f"call-{call}")
+            tap(self.page, f"call-{call}")
+            said.append(CALLS[call])
+            has_text(self.page, "calls-said", "Calls: " + ", ".join(said))
+        if tricks:
+            d1 = self.defenders(declarer)[0]
+            self.set_tricks(declarer, level, tricks[declarer])
+            self.set_tricks(d1, 0, tricks[d1])
+        self.confirm()
+
+    def misere(self, declarer: int, taken: int = 0) -> None:
+        tap(self.page, "kind-misere")
+        visible(self.page, f"declarer-{declarer}")
+        tap(self.page, f"declarer-{declarer}")
+        visible(self.page, f"tricks-{declarer}-plus")
+        self.set_tricks(declarer, 0, taken)
+        self.confirm()
+
+    def raspasy(self, tricks: dict[int, int]) -> None:
+        """``tricks`` for every seat but the last dealt in (filled in by the form)."""
+        tap(self.page, "kind-raspasy")
+        visible(self.page, f"tricks-{self.active()[0]}-plus")
+        for seat, n in tricks.items():
+            self.set_tricks(seat, 0, n)
+        self.confirm()
+
+    def confirm(self) -> None:
+        from playwright.sync_api import expect
+
+        tap(self.page, "confirm-deal")
+        self.number += 1
+        expect(self.page.locator('[flt-semantics-identifier="deal-header"]').first).to_contain_text(
+            f"Deal {self.number}:", timeout=15000
+        )
+
+
+def new_session(
+    page: Any, names: list[str], *, target: str | None = None, convention: str | None = None
 ) -> None:
     from playwright.sync_api import expect
 
-    url, db = server
-    page = open_app(browser, url, width, height)
-    size = "phone" if width < 500 else "laptop"
-    expect(page.locator('[flt-semantics-identifier="session-new"]')).to_be_visible(timeout=30000)
-    shot(page, f"{size}-01-sessions")
     tap(page, "session-new")
-    for i, name in enumerate(["Anna", "Boris", "Vera"]):
+    visible(page, "players-4")
+    if len(names) == 4:
+        tap(page, "players-4")
+        visible(page, "player-3")
+    for i, name in enumerate(names):
         field = page.get_by_label(f"Player {i + 1}")
         field.click()
         field.fill(name)
-    shot(page, f"{size}-02-new-session")
-    tap(page, "create-session")
-    expect(page.get_by_text("Deal 1: Anna deals, Boris leads.")).to_be_visible(timeout=15000)
+    if target is not None:
+        field = page.get_by_label("Pool target")
+        field.click()
+        field.fill(target)
+    if convention is not None:
+        tap(page, "convention")
+        page.get_by_role("button", name=convention, exact=True).click()
+        expect(page.get_by_text("Doubled whists and gora", exact=False)).to_be_visible(
+            timeout=10000
+        )
+    return None
 
-    # Deal 1: Boris 7♠, Vera whists, Anna passes; the defence takes 3.  Each tap waits for the
-    # screen it causes, so no click lands on the previous drawing.
-    tap(page, "declarer-1")
-    visible(page, "level-7")
-    tap(page, "level-7")
-    visible(page, "trump-S")
-    tap(page, "trump-S")
-    visible(page, "call-whist")
-    tap(page, "call-whist")
-    has_text(page, "calls-said", "Calls: whist")
-    tap(page, "call-pass")
-    has_text(page, "calls-said", "Calls: whist, pass")
-    for n in (1, 2, 3):
-        tap(page, "tricks-2-plus")
-        has_text(page, "tricks-2", str(n))
-    expect(page.get_by_text("Boris made 7♠: 4 into his pulya.")).to_be_visible(timeout=10000)
-    shot(page, f"{size}-03-deal-entry")
-    tap(page, "confirm-deal")
-    expect(page.get_by_text("Deal 2: Boris deals, Vera leads.")).to_be_visible(timeout=10000)
 
-    # Deal 2: all pass, Vera 4, Anna 3, Boris the rest (3).
-    tap(page, "kind-raspasy")
-    visible(page, "tricks-2-plus")
-    for seat, n in ((2, 4), (0, 3)):
-        for k in range(1, n + 1):
-            tap(page, f"tricks-{seat}-plus")
-            has_text(page, f"tricks-{seat}", str(k))
-    tap(page, "confirm-deal")
-    expect(
-        page.get_by_text("All-passes in a row: 1. A contract of 6 or higher ends the series.")
-    ).to_be_visible(timeout=10000)
-
-    # Deal 3: Anna's misère, clean.
-    tap(page, "kind-misere")
-    visible(page, "declarer-0")
-    tap(page, "declarer-0")
-    expect(page.get_by_text("Anna made the misère: 10 into his pulya.")).to_be_visible(
-        timeout=10000
-    )
-    tap(page, "confirm-deal")
-    expect(page.get_by_text("Deal 4: Anna deals, Boris leads.")).to_be_visible(timeout=10000)
-
-    tap(page, "nav-sheet")
-    expect(page.locator('[flt-semantics-identifier="sheet-table"]')).to_be_visible(timeout=10000)
-    shot(page, f"{size}-04-sheet")
-    tap(page, "nav-history")
-    # A deal's lines form one semantics group; its void button has a stable id.
-    expect(page.locator('[flt-semantics-identifier="void-3"]')).to_be_visible(timeout=10000)
-    shot(page, f"{size}-05-history")
+def settle_matches_cli(page: Any, db: Path, players: int) -> None:
     tap(page, "nav-settle")
-    expect(page.locator('[flt-semantics-identifier="balance-0"]')).to_be_visible(timeout=10000)
-    shot(page, f"{size}-06-settlement")
-    on_screen = [text_of(page, f"balance-{p}") for p in range(3)]
-
-    # The same session, exported, settled by the real CLI.
-    sessions = subprocess.run(
+    visible(page, "balance-0")
+    on_screen = [text_of(page, f"balance-{p}") for p in range(players)]
+    sid = subprocess.run(
         [sys.executable, "-m", "scorepad.cli", "--db", str(db), "sessions"],
         cwd=ROOT,
         capture_output=True,
         text=True,
         check=True,
-    ).stdout
-    sid = sessions.split()[0]
+    ).stdout.split()[0]
     exported = subprocess.run(
         [sys.executable, "-m", "scorepad.cli", "--db", str(db), "export", sid, "-"],
         cwd=ROOT,
@@ -267,14 +326,134 @@ def test_an_evening_through_the_ui_settles_like_the_cli(
             check=True,
         ).stdout
     )
-    names = settled["players"]
-    expected = [
-        f"{names[p]}: {settled['balance'][p]} whists, {settled['money'][p]} RUB" for p in range(3)
-    ]
-    # The screen agrees in number (plural words aside: "1 whist", "2 whists").
-    for shown, want in zip(on_screen, expected, strict=True):
-        assert (
-            shown.split(",")[1:] == want.split(",")[1:]
-            and shown.split(" ")[1] == want.split(" ")[1]
-        )
+    for p in range(players):
+        name, whists, money = settled["players"][p], settled["balance"][p], settled["money"][p]
+        shown = on_screen[p]
+        assert shown.startswith(f"{name}: {whists} whist"), (shown, whists)
+        assert shown.endswith(f", {money} RUB"), (shown, money)
+
+
+@pytest.mark.parametrize(("width", "height"), [(360, 740), (1280, 800)], ids=["phone", "laptop"])
+def test_a_sochi_evening_of_15_deals_through_the_ui(
+    browser: Any, server: tuple[str, Path], width: int, height: int
+) -> None:
+    from playwright.sync_api import expect
+
+    url, db = server
+    size = "phone" if width < 500 else "laptop"
+    page = open_app(browser, url, width, height)
+    visible(page, "session-new")
+    shot(page, f"{size}-01-sessions")
+    new_session(page, ["Anna", "Boris", "Vera"], target="10")
+    shot(page, f"{size}-02-new-session")
+    tap(page, "create-session")
+    expect(page.get_by_text("Deal 1: Anna deals, Boris leads.")).to_be_visible(timeout=15000)
+    t = Table(page, 3)
+    t.game(1, "7S", ["whist", "pass"], {1: 7, 2: 3})  # 1 whist-pass, made
+    t.game(2, "6H", ["whist", "whist"], {2: 5, 0: 3})  # 2 both whist, down one
+    t.raspasy({0: 3, 1: 4})  # 3 all pass
+    t.raspasy({1: 2, 2: 5})  # 4 all pass again: ×2
+    expect(page.get_by_text("All-passes in a row: 2.", exact=False)).to_be_visible(timeout=10000)
+    shot(page, f"{size}-03-deal-entry-raspasy")
+    t.game(0, "6S", ["pass", "half", "pass"])  # 5 half-whist stands
+    t.misere(1)  # 6 misère made: Boris's pool closes, 4 help
+    t.game(2, "8NT", ["pass", "pass"])  # 7 nobody whists
+    t.game(0, "7D", ["whist", "pass"], {0: 6, 1: 3})  # 8 down one
+    t.game(1, "6C", ["whist", "whist"], {1: 6, 2: 2})  # 9 made past a closed pool: help
+    t.misere(0, 1)  # 10 misère caught for one
+    t.game(2, "7H", ["whist", "pass"], {2: 8, 0: 1})  # 11 made with an overtrick
+    t.raspasy({0: 2, 1: 4})  # 12 all pass
+    t.game(0, "9S", ["pass", "whist"], {0: 9, 1: 0})  # 13 pass-whist, made
+    t.game(1, "6D", ["whist", "whist"], {1: 4, 2: 3})  # 14 down two
+    t.game(2, "6S", ["pass", "pass"])  # 15 nobody whists
+    shot(page, f"{size}-04-deal-entry")
+
+    tap(page, "nav-sheet")
+    visible(page, "sheet-table")
+    assert (
+        "✓" in text_of(page, "pool-1")
+        or "✓" in page.locator('[flt-semantics-identifier="sheet-table"]').inner_text()
+    )
+    shot(page, f"{size}-05-sheet")
+
+    # Edit deal 8 (Anna took 7, not 6), then undo the edit.
+    tap(page, "nav-history")
+    visible(page, "edit-8")
+    shot(page, f"{size}-06-history")
+    tap(page, "edit-8")
+    visible(page, "editing")
+    t.set_tricks(0, 6, 7)
+    field = page.get_by_label("Reason for the change")
+    field.click()
+    field.fill("miscounted")
+    shot(page, f"{size}-07-edit")
+    tap(page, "confirm-deal")
+    visible(page, "undo")
+    tap(page, "undo")
+    visible(page, "redo")
+
+    # A reload loses nothing.
+    page.reload()
+    semantics_on(page)
+    # Flet may reconnect the tab to its live session (the same screen) or start afresh (the list).
+    page.wait_for_selector(
+        '[flt-semantics-identifier="nav-entry"], [flt-semantics-identifier^="session-open-"]',
+        timeout=30000,
+    )
+    if page.locator('[flt-semantics-identifier="nav-entry"]').count():
+        tap(page, "nav-entry")
+    else:
+        page.locator('[flt-semantics-identifier^="session-open-"]').first.click(timeout=30000)
+    expect(page.locator('[flt-semantics-identifier="deal-header"]').first).to_contain_text(
+        "Deal 16:", timeout=15000
+    )
+
+    settle_matches_cli(page, db, 3)
+    shot(page, f"{size}-08-settlement")
+    tap(page, "nav-chart")
+    visible(page, "chart")
+    shot(page, f"{size}-09-chart")
     page.context.close()
+
+
+def test_a_leningrad_session_of_4_players_8_deals(
+    browser: Any, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    from playwright.sync_api import expect
+
+    with running_app(tmp_path_factory.mktemp("four") / "four.db") as (url, db):
+        page = open_app(browser, url, 360, 740)
+        visible(page, "session-new")
+        new_session(page, ["Anna", "Boris", "Vera", "Gleb"], convention="Leningrad")
+        tap(page, "create-session")
+        expect(page.get_by_text("Deal 1: Anna deals, Boris leads.")).to_be_visible(timeout=15000)
+        t = Table(page, 4)
+        # Leningrad allows whist–pass–half: after whist–pass the whister is asked again.
+        t.game(1, "6S", ["whist", "pass", "pass"], {1: 6, 2: 3})  # 1 Anna deals and sits out
+        t.raspasy({1: 1, 2: 3, 3: 3})  # 2 Boris's talon takes one
+        t.game(
+            3, "7H", ["pass", "half", "pass", "pass"]
+        )  # 3 half-whist; the dealer does not return
+        t.misere(0)  # 4
+        t.game(
+            2, "8C", ["pass", "pass", "whist"], {2: 7, 3: 2}
+        )  # 5 the dealer whists after two passes
+        t.game(3, "6NT", ["whist", "whist"], {3: 6, 0: 2})  # 6
+        t.raspasy({3: 4, 0: 3})  # 7 Vera's talon takes none
+        t.game(1, "7S", ["whist", "pass", "pass"], {1: 7, 2: 2})  # 8
+        shot(page, "four-01-deal-entry")
+        tap(page, "nav-sheet")
+        visible(page, "sheet-table")
+        shot(page, "four-02-sheet")
+        settle_matches_cli(page, db, 4)
+        shot(page, "four-03-settlement")
+        page.context.close()
+
+    # A server restart loses nothing either.
+    with running_app(db) as (url2, _db):
+        page = open_app(browser, url2, 360, 740)
+        page.locator('[flt-semantics-identifier^="session-open-"]').first.click(timeout=30000)
+        expect(page.locator('[flt-semantics-identifier="deal-header"]').first).to_contain_text(
+            "Deal 9:", timeout=15000
+        )
+        page.context.close()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import flet as ft
 import flet_charts as fch
 
@@ -24,8 +26,15 @@ def chart_screen(shell: Shell) -> ft.Control:
     else:
         # Points on a drawing may be floats; the numbers themselves stay exact everywhere else.
         values = [float(v) for row in history for v in row]
-        low, high = min(0.0, *values), max(0.0, *values)
-        pad = max(10.0, (high - low) * 0.1)
+        # Round bounds and a fixed step, so that every axis label is a short whole number.
+        span = max(abs(v) for v in values) or 1.0
+        step = next(
+            x for x in (10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10**9) if span / x <= 4
+        )
+        low = step * math.floor(min(0.0, *values) / step)
+        high = step * math.ceil(max(0.0, *values) / step)
+        if high == low:
+            high = low + step
         series = [
             fch.LineChartData(
                 points=[
@@ -41,11 +50,13 @@ def chart_screen(shell: Shell) -> ft.Control:
             data_series=series,
             min_x=1,
             max_x=max(2, len(history)),
-            min_y=low - pad,
-            max_y=high + pad,
-            left_axis=fch.ChartAxis(label_size=44),
-            bottom_axis=fch.ChartAxis(label_size=24),
-            horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.GREY_300, width=1),
+            min_y=low,
+            max_y=high,
+            left_axis=fch.ChartAxis(label_size=48, label_spacing=step),
+            bottom_axis=fch.ChartAxis(label_size=24, label_spacing=max(1, len(history) // 6)),
+            horizontal_grid_lines=fch.ChartGridLines(
+                color=ft.Colors.GREY_300, width=1, interval=step
+            ),
             width=width,
             height=300,
         )
