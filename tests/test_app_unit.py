@@ -123,3 +123,30 @@ async def test_edit_a_past_deal_with_a_reason_then_undo(app: tuple[Shell, object
     assert store.history(sid)[-1].reason == "miscounted"
     await fire(session, by_id(shell.page, "undo"))
     assert "Boris made 7♠: 4 into his pulya." in texts(shell.page)
+
+
+async def test_roster_language_and_open_play(app: tuple[Shell, object, Store]) -> None:
+    shell, session, store = app
+    store.create_session(["Anna", "Boris", "Vera"])
+    shell.show(sessions_screen)
+    await fire(session, by_id(shell.page, "language"))
+    assert "Новая сессия" in [c.content for c in find_buttons(shell.page)]
+    await fire(session, by_id(shell.page, "language"))
+    await fire(session, by_id(shell.page, "session-new"))
+    for _ in range(3):
+        await fire(session, by_id(shell.page, "roster-0"))  # the first name not yet seated
+    assert [by_id(shell.page, f"player-{i}").value for i in range(3)] == ["Anna", "Boris", "Vera"]
+    await fire(session, by_id(shell.page, "create-session"))
+    for ident in ("declarer-1", "level-6", "trump-S", "call-whist", "call-pass"):
+        await fire(session, by_id(shell.page, ident))
+    open_play = by_id(shell.page, "open-play")
+    session.apply_patch(open_play._i, {"value": True})
+    await fire(session, open_play, "change", "true")
+    assert shell.form is not None and shell.form.to_deal()["open"] is True
+
+
+def find_buttons(root: object) -> list[object]:
+    import flet as ft
+    from flet_fakes import find
+
+    return find(root, lambda c: isinstance(c, ft.FilledButton | ft.OutlinedButton | ft.TextButton))

@@ -174,6 +174,20 @@ def entry_screen(shell: Shell) -> ft.Control:
                     )
                 )
 
+    if f.lone_whister:
+        parts.append(
+            sem(
+                "open-play",
+                ft.Checkbox(
+                    label=shell.t(N_("The whister played open")),
+                    value=f.open,
+                    on_change=lambda e: (
+                        f.set_open(bool(e.control.value)),
+                        shell.show(entry_screen),
+                    ),
+                ),
+            )
+        )
     if f.played and f.trick_seats() and (f.kind != "game" or f.calls_complete):
         parts.append(_tricks(shell, f, redraw))
 

@@ -167,6 +167,16 @@ class DealForm:
             stripped.pop()
         return "whist" in stripped
 
+    @property
+    def lone_whister(self) -> bool:
+        """One defender whists alone (he may play open, всветлую)."""
+        if self.kind != "game" or not self.played or self.checked_ten:
+            return False
+        return self.calls.count("whist") == 1
+
+    def set_open(self, value: bool) -> None:
+        self.open = value and self.lone_whister
+
     # --- tricks: steppers whose sum stays 10 -----------------------------------------------
 
     def trick_seats(self) -> list[int]:
@@ -267,7 +277,7 @@ class DealForm:
         }
         if not self.checked_ten:
             deal["calls"] = list(self.calls)
-        if self.open:
+        if self.open and self.lone_whister:
             deal["open"] = True
         if self.played:
             deal["tricks"] = {str(s): n for s, n in self.tricks.items()}

@@ -114,6 +114,22 @@ def new_session_screen(shell: Shell) -> ft.Control:
         on_select=set_convention,
     )
 
+    taken = {(st.get(f"name{i}") or "").strip().casefold() for i in range(count)}
+
+    def pick(name: str) -> None:
+        # The roster fills the first empty seat.
+        for i in range(count):
+            if not (st.get(f"name{i}") or "").strip():
+                st[f"name{i}"] = name
+                break
+        shell.show(new_session_screen)
+
+    available = [name for name in roster if name.casefold() not in taken]
+    picks: list[ft.Control] = [
+        sem(f"roster-{k}", ft.OutlinedButton(name, on_click=lambda e, name=name: pick(name)))
+        for k, name in enumerate(available)
+    ]
+
     def create() -> None:
         players = [(st.get(f"name{i}") or "").strip() for i in range(count)]
         overrides: dict[str, Any] = {}
@@ -175,15 +191,13 @@ def new_session_screen(shell: Shell) -> ft.Control:
                 ],
                 wrap=True,
             ),
-            ft.Text(
-                shell.t(N_("Names in seating order, clockwise."))
-                + (
-                    " " + shell.t(N_("Known players: {names}"), names=", ".join(roster))
-                    if roster
-                    else ""
-                )
-            ),
+            ft.Text(shell.t(N_("Names in seating order, clockwise."))),
             *(sem(f"player-{i}", f) for i, f in enumerate(names)),
+            *(
+                [ft.Text(shell.t(N_("From the roster:"))), ft.Row(picks, wrap=True)]
+                if picks
+                else []
+            ),
             sem("first-dealer", dealer),
             sem("convention", conventions),
             ft.Text(preset.summary_ru if shell.lang == "ru" else preset.summary, italic=True),

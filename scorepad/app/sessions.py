@@ -87,9 +87,22 @@ def sessions_screen(shell: Shell) -> ft.Control:
         )
     if not items:
         items.append(ft.Text(shell.t(N_("No sessions yet."))))
+
+    def switch_language() -> None:
+        shell.lang = "ru" if shell.lang == "en" else "en"
+        shell.show(sessions_screen)
+
+    language = sem(
+        "language",
+        ft.TextButton("Русский" if shell.lang == "en" else "English", on_click=switch_language),
+    )
+
     return ft.Column(
         [
-            ft.Text(shell.t(N_("Scorepad")), size=24, weight=ft.FontWeight.BOLD),
+            ft.Row(
+                [ft.Text(shell.t(N_("Scorepad")), size=24, weight=ft.FontWeight.BOLD), language],
+                wrap=True,
+            ),
             sem(
                 "session-new",
                 ft.FilledButton(
