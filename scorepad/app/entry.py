@@ -175,16 +175,18 @@ def entry_screen(shell: Shell) -> ft.Control:
                 )
 
     if f.lone_whister:
+
+        def played_open(e: ft.Event[ft.Checkbox]) -> None:
+            f.set_open(bool(e.control.value))
+            shell.show(entry_screen)
+
         parts.append(
             sem(
                 "open-play",
                 ft.Checkbox(
                     label=shell.t(N_("The whister played open")),
                     value=f.open,
-                    on_change=lambda e: (
-                        f.set_open(bool(e.control.value)),
-                        shell.show(entry_screen),
-                    ),
+                    on_change=played_open,
                 ),
             )
         )
