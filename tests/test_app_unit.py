@@ -150,3 +150,27 @@ def find_buttons(root: object) -> list[object]:
     from flet_fakes import find
 
     return find(root, lambda c: isinstance(c, ft.FilledButton | ft.OutlinedButton | ft.TextButton))
+
+
+async def test_import_refuses_a_bad_file_then_imports_and_exports(
+    app: tuple[Shell, object, Store],
+) -> None:
+    import json
+
+    from conftest import session as session_file
+
+    shell, session, store = app
+    good = session_file([{"type": "raspasy", "tricks": {"0": 3, "1": 3, "2": 4}}])
+    bad = session_file([{"type": "raspasy", "tricks": {"0": 3, "1": 3, "2": 5}}])
+    for text in (json.dumps(bad), json.dumps(good)):
+        await fire(session, by_id(shell.page, "session-import"))
+        dialog = shell.page._dialogs.controls[-1]
+        await type_into(session, by_id(dialog, "import-text"), text)
+        await fire(session, by_id(dialog, "confirm-import"))
+    assert len(store.sessions()) == 1  # the bad file wrote nothing
+    assert "Deal 2: Boris deals, Vera leads." in texts(shell.page)
+    await fire(session, by_id(shell.page, "nav-sessions"))
+    sid = store.sessions()[0].id
+    await fire(session, by_id(shell.page, f"session-export-{sid}"))
+    exported = by_id(shell.page._dialogs.controls[-1], "export-text").controls[0].value
+    assert exported == store.export_session(sid)

@@ -47,6 +47,59 @@ def sessions_screen(shell: Shell) -> ft.Control:
         )
         shell.page.show_dialog(dialog)
 
+    def ask_import() -> None:
+        text = ft.TextField(
+            label=shell.t(N_("Session file (JSON)")), multiline=True, min_lines=6, max_lines=12
+        )
+
+        def confirmed() -> None:
+            made: dict[str, int] = {}
+            shell.page.pop_dialog()
+            if shell.attempt(
+                lambda: made.__setitem__("sid", shell.store.import_session(text.value or ""))
+            ):
+                open_session(made["sid"])
+            else:
+                shell.show(sessions_screen)
+
+        shell.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text(shell.t(N_("Import a session"))),
+                content=sem("import-text", text),
+                actions=[
+                    sem(
+                        "confirm-import", ft.FilledButton(shell.t(N_("Import")), on_click=confirmed)
+                    ),
+                    ft.TextButton(shell.t(N_("Cancel")), on_click=lambda: shell.page.pop_dialog()),
+                ],
+            )
+        )
+
+    def show_export(sid: int) -> None:
+        with shell.lock:
+            text = shell.store.export_session(sid)
+
+        async def copy() -> None:
+            await ft.Clipboard().set(text)
+
+        shell.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text(shell.t(N_("Session {id} as a file"), id=sid)),
+                content=sem(
+                    "export-text",
+                    ft.Column(
+                        [ft.Text(text, selectable=True, size=12)],
+                        scroll=ft.ScrollMode.AUTO,
+                        height=300,
+                    ),
+                ),
+                actions=[
+                    sem("copy-export", ft.FilledButton(shell.t(N_("Copy")), on_click=copy)),
+                    ft.TextButton(shell.t(N_("Close")), on_click=lambda: shell.page.pop_dialog()),
+                ],
+            )
+        )
+
     items: list[ft.Control] = []
     for r in rows:
         state = shell.t(N_("finished")) if r.finished_at else shell.t(N_("in play"))
@@ -67,6 +120,13 @@ def sessions_screen(shell: Shell) -> ft.Control:
                                         ft.FilledButton(
                                             shell.t(N_("Continue")),
                                             on_click=lambda e, sid=r.id: open_session(sid),
+                                        ),
+                                    ),
+                                    sem(
+                                        f"session-export-{r.id}",
+                                        ft.TextButton(
+                                            shell.t(N_("Export")),
+                                            on_click=lambda e, sid=r.id: show_export(sid),
                                         ),
                                     ),
                                     sem(
@@ -103,11 +163,21 @@ def sessions_screen(shell: Shell) -> ft.Control:
                 [ft.Text(shell.t(N_("Scorepad")), size=24, weight=ft.FontWeight.BOLD), language],
                 wrap=True,
             ),
-            sem(
-                "session-new",
-                ft.FilledButton(
-                    shell.t(N_("New session")), on_click=lambda: shell.show(new_session_screen)
-                ),
+            ft.Row(
+                [
+                    sem(
+                        "session-new",
+                        ft.FilledButton(
+                            shell.t(N_("New session")),
+                            on_click=lambda: shell.show(new_session_screen),
+                        ),
+                    ),
+                    sem(
+                        "session-import",
+                        ft.OutlinedButton(shell.t(N_("Import…")), on_click=ask_import),
+                    ),
+                ],
+                wrap=True,
             ),
             sem("sessions-list", ft.Column(items, spacing=8)),
         ],
