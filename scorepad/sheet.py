@@ -111,3 +111,37 @@ class Tally:
                 for i in range(n)
             ],
         )
+
+
+@dataclass(slots=True)
+class Running:
+    """The running entries of the paper pulya: every total a cell showed, oldest first."""
+
+    pool: list[list[Number]]
+    gora: list[list[Number]]
+    whists: list[list[list[Number]]]  # whists[a][b]: what a wrote on b, total by total
+
+
+def running_entries(writings: list[Writing], players: int) -> Running:
+    """As on paper: each new total is written after the old one, which is struck through."""
+    r = Running(
+        [[] for _ in range(players)],
+        [[] for _ in range(players)],
+        [[[] for _ in range(players)] for _ in range(players)],
+    )
+    pool: list[Number] = [0] * players
+    gora: list[Number] = [0] * players
+    whists: list[list[Number]] = [[0] * players for _ in range(players)]
+    for w in writings:
+        for i in range(players):
+            if w.pool[i]:
+                pool[i] += w.pool[i]
+                r.pool[i].append(normal(pool[i]))
+            if w.gora[i]:
+                gora[i] += w.gora[i]
+                r.gora[i].append(normal(gora[i]))
+        for (a, b), v in w.entries.items():
+            if v:
+                whists[a][b] += v
+                r.whists[a][b].append(normal(whists[a][b]))
+    return r

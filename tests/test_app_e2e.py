@@ -369,6 +369,9 @@ def test_a_sochi_evening_of_15_deals_through_the_ui(
     shot(page, f"{size}-04-deal-entry")
 
     tap(page, "nav-sheet")
+    visible(page, "sheet-picture")
+    shot(page, f"{size}-05-pulya")
+    tap(page, "sheet-table-view")
     visible(page, "sheet-table")
     assert (
         "✓" in text_of(page, "pool-1")
@@ -443,6 +446,9 @@ def test_a_leningrad_session_of_4_players_8_deals(
         t.game(1, "7S", ["whist", "pass", "pass"], {1: 7, 2: 2})  # 8
         shot(page, "four-01-deal-entry")
         tap(page, "nav-sheet")
+        visible(page, "sheet-picture")
+        shot(page, "four-02-pulya")
+        tap(page, "sheet-table-view")
         visible(page, "sheet-table")
         shot(page, "four-02-sheet")
         settle_matches_cli(page, db, 4)

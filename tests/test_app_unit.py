@@ -52,6 +52,8 @@ async def test_create_a_session_and_write_a_deal(app: tuple[Shell, object, Store
         "tricks": {"1": 7, "2": 3, "0": 0},
     }
     await fire(session, by_id(shell.page, "nav-sheet"))
+    assert by_id(shell.page, "sheet-picture") is not None  # the paper drawing first
+    await fire(session, by_id(shell.page, "sheet-table-view"))
     assert by_id(shell.page, "pool-1").value == "Pulya 4"  # a phone: one card a player
     await fire(session, by_id(shell.page, "nav-settle"))
     assert by_id(shell.page, "balance-1").value == "Boris: 44/3 whists, 14.67 RUB"

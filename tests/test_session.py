@@ -91,3 +91,25 @@ def test_currency_and_price() -> None:
         "currency: 'XYZ' is not an ISO 4217 currency code",
         "whist_price: the whist price is a decimal string like '1.00'",
     ]
+
+
+def test_running_entries_as_on_paper() -> None:
+    from scorepad.sheet import running_entries
+
+    s = scored(
+        [
+            {"type": "game", "declarer": 0, "contract": "7S", "calls": []},
+            {"type": "game", "declarer": 0, "contract": "6S", "calls": []},
+            {
+                "type": "game",
+                "declarer": 1,
+                "contract": "6S",
+                "calls": ["whist"],
+                "tricks": {"1": 5, "2": 4, "0": 1},
+            },
+            {"type": "game", "declarer": 0, "contract": "7H", "calls": []},
+        ]
+    )
+    run = running_entries([d.writing for d in s.deals], 3)
+    assert run.pool[0] == [4, 6, 10]  # «4, 6, 10» (HIST): each total after the last
+    assert run.gora[1] == [2] and run.whists[2][1] == [12] and run.whists[0][1] == [2]  # one entry a deal

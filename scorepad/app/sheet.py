@@ -8,6 +8,7 @@ import flet as ft
 from ..i18n import N_
 from ..numbers import to_text
 from .nav import nav
+from .pulya_view import pulya_drawing
 from .shell import Shell, sem
 
 NARROW = 600  # px: below this, cards instead of a table
@@ -15,6 +16,37 @@ NARROW = 600  # px: below this, cards instead of a table
 
 def sheet_screen(shell: Shell) -> ft.Control:
     stored = shell.stored()
+    drawing = shell.state.get("sheet_view", "drawing") == "drawing"
+
+    def switch(view: str) -> None:
+        shell.state["sheet_view"] = view
+        shell.show(sheet_screen)
+
+    toggle = ft.Row(
+        [
+            sem(
+                "sheet-drawing",
+                (ft.FilledButton if drawing else ft.OutlinedButton)(
+                    shell.t(N_("Drawing")), on_click=lambda: switch("drawing")
+                ),
+            ),
+            sem(
+                "sheet-table-view",
+                (ft.OutlinedButton if drawing else ft.FilledButton)(
+                    shell.t(N_("Table")), on_click=lambda: switch("table")
+                ),
+            ),
+        ],
+        wrap=True,
+    )
+    if drawing:
+        picture = pulya_drawing(stored, (shell.page.width or 400) - 24)
+        return ft.Column(
+            [nav(shell, "nav-sheet"), toggle, sem("sheet-picture", picture)],
+            scroll=ft.ScrollMode.AUTO,
+            expand=True,
+            spacing=10,
+        )
     sheet = stored.scored.sheet
     names = stored.session.players
     target = stored.session.pool_target
@@ -81,7 +113,7 @@ def sheet_screen(shell: Shell) -> ft.Control:
         else shell.t(N_("Pool to {target}: a ✓ marks a closed pool."), target=target)
     )
     return ft.Column(
-        [nav(shell, "nav-sheet"), sem("sheet-table", table), ft.Text(status)],
+        [nav(shell, "nav-sheet"), toggle, sem("sheet-table", table), ft.Text(status)],
         scroll=ft.ScrollMode.AUTO,
         expand=True,
         spacing=10,
