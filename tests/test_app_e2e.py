@@ -419,15 +419,20 @@ def test_a_sochi_evening_of_15_deals_through_the_ui(
     page.context.close()
 
 
+@pytest.mark.parametrize(("width", "height"), [(360, 740), (1280, 800)], ids=["phone", "laptop"])
 def test_a_leningrad_session_of_4_players_8_deals(
-    browser: Any, tmp_path_factory: pytest.TempPathFactory
+    browser: Any, tmp_path_factory: pytest.TempPathFactory, width: int, height: int
 ) -> None:
     from playwright.sync_api import expect
 
     with running_app(tmp_path_factory.mktemp("four") / "four.db") as (url, db):
-        page = open_app(browser, url, 360, 740)
+        page = open_app(browser, url, width, height)
+        size = "phone" if width < 500 else "laptop"
         visible(page, "session-new")
         new_session(page, ["Anna", "Boris", "Vera", "Gleb"], convention="Leningrad")
+        tap(page, "show-settings")
+        visible(page, "setting-game_price")
+        shot(page, f"four-{size}-00-settings")
         tap(page, "create-session")
         expect(page.get_by_text("Deal 1: Anna deals, Boris leads.")).to_be_visible(timeout=15000)
         t = Table(page, 4)
@@ -444,20 +449,20 @@ def test_a_leningrad_session_of_4_players_8_deals(
         t.game(3, "6NT", ["whist", "whist"], {3: 6, 0: 2})  # 6
         t.raspasy({3: 4, 0: 3})  # 7 Vera's talon takes none
         t.game(1, "7S", ["whist", "pass", "pass"], {1: 7, 2: 2})  # 8
-        shot(page, "four-01-deal-entry")
+        shot(page, f"four-{size}-01-deal-entry")
         tap(page, "nav-sheet")
         visible(page, "sheet-picture")
-        shot(page, "four-02-pulya")
+        shot(page, f"four-{size}-02-pulya")
         tap(page, "sheet-table-view")
         visible(page, "sheet-table")
-        shot(page, "four-02-sheet")
+        shot(page, f"four-{size}-02-sheet")
         settle_matches_cli(page, db, 4)
-        shot(page, "four-03-settlement")
+        shot(page, f"four-{size}-03-settlement")
         page.context.close()
 
     # A server restart loses nothing either.
     with running_app(db) as (url2, _db):
-        page = open_app(browser, url2, 360, 740)
+        page = open_app(browser, url2, width, height)
         page.locator('[flt-semantics-identifier^="session-open-"]').first.click(timeout=30000)
         expect(page.locator('[flt-semantics-identifier="deal-header"]').first).to_contain_text(
             "Deal 9:", timeout=15000

@@ -112,4 +112,6 @@ def test_running_entries_as_on_paper() -> None:
     )
     run = running_entries([d.writing for d in s.deals], 3)
     assert run.pool[0] == [4, 6, 10]  # «4, 6, 10» (HIST): each total after the last
-    assert run.gora[1] == [2] and run.whists[2][1] == [12] and run.whists[0][1] == [2]  # one entry a deal
+    assert (
+        run.gora[1] == [2] and run.whists[2][1] == [12] and run.whists[0][1] == [2]
+    )  # one entry a deal

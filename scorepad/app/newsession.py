@@ -55,13 +55,16 @@ def new_session_screen(shell: Shell) -> ft.Control:
             value = overrides_text.get(
                 name, json.dumps(getattr(settings, name), ensure_ascii=False)
             )
+            # The description wraps above its field: a phone is too narrow for a helper line.
+            setting_fields.append(
+                ft.Text(shell.t(info.description or ""), size=12, color=ft.Colors.BLUE_GREY_800)
+            )
             setting_fields.append(
                 sem(
                     f"setting-{name}",
                     ft.TextField(
                         label=name,
                         value=value,
-                        helper=shell.t(info.description or ""),
                         dense=True,
                         on_change=lambda e, name=name: overrides_text.__setitem__(
                             name, e.control.value
