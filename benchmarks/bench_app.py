@@ -14,15 +14,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,81 +56,32 @@ async def confirm_times(repeat: int, folder: Path) -> list[float]:
 
 
 def painted(folder: Path) -> float:
+    """Seconds from opening the page until the first screen is there and has stopped changing."""
     from playwright.sync_api import sync_playwright
+    from test_app_e2e import ARGS, CHROMIUM, running_app, semantics_on
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    env = dict(os.environ, FLET_WEB_NO_CDN="1")
-    env.pop("DISPLAY", None)
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "scorepad.cli",
-            "--db",
-            str(folder / "paint.db"),
-            "--web",
-            "--port",
-            str(port),
-            "--lang",
-            "en",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        for _ in range(300):
-            try:
-                urllib.request.urlopen(url, timeout=1).read()
-                break
-            except OSError:
-                time.sleep(0.1)
-        with sync_playwright() as p:
-            browser = p.chromium.launch(
-                executable_path="/usr/bin/chromium",
-                headless=True,
-                args=[
-                    "--no-sandbox",
-                    "--disable-gpu",
-                    "--disable-dev-shm-usage",
-                    "--disable-quic",
-                    "--no-first-run",
-                    "--disable-background-networking",
-                    "--disable-component-update",
-                    "--disable-sync",
-                ],
-            )
-            page = browser.new_page(viewport={"width": 360, "height": 740})
-            page.route(
-                "**/*",
-                lambda r: (
-                    r.continue_()
-                    if r.request.url.startswith(("http://127.0.0.1", "blob:", "data:"))
-                    else r.abort()
-                ),
-            )
-            start = time.perf_counter()
-            page.goto(url)
-            page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60000)
-            page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
-            page.locator('[flt-semantics-identifier="session-new"]').wait_for(timeout=60000)
-            prev = None
-            while True:
-                png = page.screenshot()
-                if png == prev:
-                    break
-                prev = png
-                page.wait_for_timeout(100)
-            elapsed = time.perf_counter() - start
-            browser.close()
-            return elapsed
-    finally:
-        proc.terminate()
+    with running_app(folder / "paint.db") as (url, _db), sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        page = browser.new_page(viewport={"width": 360, "height": 740})
+        page.route(
+            "**/*",
+            lambda r: (
+                r.continue_()
+                if r.request.url.startswith(("http://127.0.0.1", "blob:", "data:"))
+                else r.abort()
+            ),
+        )
+        start = time.perf_counter()
+        page.goto(url)
+        semantics_on(page)
+        page.locator('[flt-semantics-identifier="session-new"]').wait_for(timeout=60000)
+        prev = None
+        while (png := page.screenshot()) != prev:
+            prev = png
+            page.wait_for_timeout(100)
+        elapsed = time.perf_counter() - start
+        browser.close()
+        return elapsed
 
 
 def main() -> int:
