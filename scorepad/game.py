@@ -23,7 +23,8 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
     w = Writing(t.players, explain=t.explain)
     c = g.contract
     level = c.level
-    cname = contract_name(c)
+    # The names go into sentences only; without sentences they are not looked up.
+    cname: object = contract_name(c) if t.explain else ""
     declarer = t.name(g.declarer)
 
     if g.conceded is not None:
@@ -275,6 +276,9 @@ def _trick_whists(
     if not tricks:
         return
     amount = tricks * per_trick
+    w.add_whists(seat, declarer, amount)
+    if w.explain is None:
+        return
     if alone:
         text = nmsg(
             "{whister} whisted alone: {n} defence trick × {price} = {whists} on {declarer}.",
@@ -295,9 +299,7 @@ def _trick_whists(
             whists=whist_count(amount),
             declarer=t.name(declarer),
         )
-    w.add_whists(seat, declarer, amount)
-    if w.explain is not None:
-        w.explain.append(text)
+    w.explain.append(text)
 
 
 def _consolation(w: Writing, t: Table, seat: int, declarer: int, under: int, cons: int) -> None:

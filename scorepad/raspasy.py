@@ -92,6 +92,9 @@ def score_raspasy(r: Raspasy, t: Table) -> Writing:
                 if seat in losers or not tricks[seat]:
                     continue
                 amount = normal(Fraction(tricks[seat] * price, len(losers)))
+                w.add_whists(loser, seat, amount)
+                if w.explain is None:
+                    continue
                 if len(losers) == 1:
                     text = nmsg(
                         "{player} took the fewest tricks: {n} trick of {other} × {price} = {whists} on {other}.",
@@ -112,9 +115,7 @@ def score_raspasy(r: Raspasy, t: Table) -> Writing:
                         price=price,
                         whists=whist_count(amount),
                     )
-                w.add_whists(loser, seat, amount)
-                if w.explain is not None:
-                    w.explain.append(text)
+                w.explain.append(text)
     _rewards(w, r, t, price, players)
     return w
 

@@ -229,6 +229,8 @@ class Writer:
         self.explain = explain
         self.tally = Tally(len(session.players))
         self.results: list[DealResult] = []
+        # A table reads the tally's live pools, so one per (dealer, all-passes in a row) serves.
+        self._tables: dict[tuple[int, int], Table] = {}
 
     @property
     def sheet(self) -> Sheet:
@@ -241,15 +243,19 @@ class Writer:
             w = _score_correction(deal, len(s.players), s.players, self.explain)
         else:
             assert step.dealer is not None
-            table = Table(
-                self.settings,
-                s.players,
-                s.pool_target,
-                step.dealer,
-                self.tally.pool,
-                step.in_row,
-                explain=self.explain,
-            )
+            key = (step.dealer, step.in_row)
+            table = self._tables.get(key)
+            if table is None:
+                table = Table(
+                    self.settings,
+                    s.players,
+                    s.pool_target,
+                    step.dealer,
+                    self.tally.pool,
+                    step.in_row,
+                    explain=self.explain,
+                )
+                self._tables[key] = table
             w = _score(deal, table, step.outcome)
         self.tally.add(w)
         result = DealResult(step.deal_index, w, step.dealer)
