@@ -13,7 +13,14 @@ from ..store import Store
 from .sessions import sessions_screen
 from .shell import Shell
 
-ASSETS = Path(__file__).resolve().parent.parent.parent / "assets"
+
+def assets_dir() -> Path:
+    """``assets/`` beside the package (a checkout), or inside it (an installed wheel)."""
+    package = Path(__file__).resolve().parent.parent
+    for candidate in (package / "_assets", package.parent / "assets"):
+        if (candidate / "fonts").is_dir():
+            return candidate
+    raise FileNotFoundError(f"no assets folder with fonts next to {package}")
 
 
 def make_main(db: Path, lang: str):  # type: ignore[no-untyped-def]
@@ -46,9 +53,14 @@ def run(
 ) -> None:
     main = make_main(db, lang)
     if not web and desktop_available():
-        ft.run(main, view=ft.AppView.FLET_APP, assets_dir=str(ASSETS))
+        ft.run(main, view=ft.AppView.FLET_APP, assets_dir=str(assets_dir()))
         return
     print(f"Scorepad: http://{host}:{port}/", flush=True)
     ft.run(
-        main, view=ft.AppView.WEB_BROWSER, host=host, port=port, assets_dir=str(ASSETS), no_cdn=True
+        main,
+        view=ft.AppView.WEB_BROWSER,
+        host=host,
+        port=port,
+        assets_dir=str(assets_dir()),
+        no_cdn=True,
     )
