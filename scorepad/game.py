@@ -176,20 +176,15 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
                 if s.passer_consolation == "passer":
                     _consolation(w, t, passer, g.declarer, under, cons)
                 elif s.passer_consolation == "whister":
-                    amount = under * cons
-                    w.add_whists(whister, g.declarer, amount)
-                    if w.explain is not None:
-                        w.explain.append(
-                            msg(
-                                N_(
-                                    "{whister} also writes {passer}'s consolation: {whists} on {declarer}."
-                                ),
-                                whister=t.name(whister),
-                                passer=t.name(passer),
-                                whists=whist_count(amount),
-                                declarer=declarer,
-                            )
-                        )
+                    _consolation_of(
+                        w,
+                        t,
+                        whister,
+                        passer,
+                        g.declarer,
+                        under * cons,
+                        N_("{whister} also writes {passer}'s consolation: {whists} on {declarer}."),
+                    )
                 else:
                     if w.explain is not None:
                         w.explain.append(
@@ -202,20 +197,17 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
             returner = outcome.whisters[0]
             _consolation(w, t, returner, g.declarer, under, cons)
             for seat in outcome.passers:
-                amount = under * cons
-                w.add_whists(returner, g.declarer, amount)
-                if w.explain is not None:
-                    w.explain.append(
-                        msg(
-                            N_(
-                                "{whister} returned the whist and writes {passer}'s consolation too: {whists} on {declarer}."
-                            ),
-                            whister=t.name(returner),
-                            passer=t.name(seat),
-                            whists=whist_count(amount),
-                            declarer=declarer,
-                        )
-                    )
+                _consolation_of(
+                    w,
+                    t,
+                    returner,
+                    seat,
+                    g.declarer,
+                    under * cons,
+                    N_(
+                        "{whister} returned the whist and writes {passer}'s consolation too: {whists} on {declarer}."
+                    ),
+                )
         sitter = t.sits_out
         if sitter is not None and s.consolation_to_dealer and sitter not in outcome.whisters:
             amount = under * cons
@@ -300,6 +292,23 @@ def _trick_whists(
             declarer=t.name(declarer),
         )
     w.explain.append(text)
+
+
+def _consolation_of(
+    w: Writing, t: Table, writer: int, passer: int, declarer: int, amount: int, why: str
+) -> None:
+    """``writer`` writes ``passer``'s consolation as well (Finka; a returned whist)."""
+    w.add_whists(writer, declarer, amount)
+    if w.explain is not None:
+        w.explain.append(
+            msg(
+                why,
+                whister=t.name(writer),
+                passer=t.name(passer),
+                whists=whist_count(amount),
+                declarer=t.name(declarer),
+            )
+        )
 
 
 def _consolation(w: Writing, t: Table, seat: int, declarer: int, under: int, cons: int) -> None:
