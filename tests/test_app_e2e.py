@@ -246,8 +246,11 @@ class Table:
         self.confirm()
 
     def misere(self, declarer: int, taken: int = 0) -> None:
+        from playwright.sync_api import expect
+
         tap(self.page, "kind-misere")
-        visible(self.page, f"declarer-{declarer}")
+        # The declarer buttons are on the game screen too: wait for the misère's own prompt.
+        expect(self.page.get_by_text("choose who plays the misère")).to_be_visible(timeout=10000)
         tap(self.page, f"declarer-{declarer}")
         visible(self.page, f"tricks-{declarer}-plus")
         self.set_tricks(declarer, 0, taken)
@@ -393,7 +396,7 @@ def test_a_sochi_evening_of_15_deals_through_the_ui(
     tap(page, "confirm-deal")
     visible(page, "undo")
     tap(page, "undo")
-    visible(page, "redo")
+    expect(page.locator('[flt-semantics-identifier="redo"]').first).to_be_enabled(timeout=10000)
 
     # A reload loses nothing.
     page.reload()

@@ -285,7 +285,9 @@ class DealForm:
 
     def missing(self) -> Msg | None:
         """What is still to be chosen, in words (None when the deal can be confirmed)."""
-        if self.kind in ("game", "misere") and self.declarer is None:
+        if self.kind == "misere" and self.declarer is None:
+            return msg(N_("choose who plays the misère"))
+        if self.kind == "game" and self.declarer is None:
             return msg(N_("choose the declarer"))
         if self.kind == "game":
             if self.contract is None:
