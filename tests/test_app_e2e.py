@@ -152,8 +152,7 @@ def tap(page: Any, ident: str) -> None:
     try:
         page.locator(f'[flt-semantics-identifier="{ident}"]').first.click(timeout=15000)
     except Exception:
-        SHOTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"failed-{ident}.png"))
+        _on_failure(page, f"tap-{ident}")
         raise
 
 
@@ -172,18 +171,33 @@ def shot(page: Any, name: str) -> bytes:
     return prev
 
 
+def _on_failure(page: Any, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"failed-{name}.png"))
+
+
 def visible(page: Any, ident: str) -> None:
     from playwright.sync_api import expect
 
-    expect(page.locator(f'[flt-semantics-identifier="{ident}"]').first).to_be_visible(timeout=10000)
+    try:
+        expect(page.locator(f'[flt-semantics-identifier="{ident}"]').first).to_be_visible(
+            timeout=10000
+        )
+    except AssertionError:
+        _on_failure(page, f"visible-{ident}")
+        raise
 
 
 def has_text(page: Any, ident: str, text: str) -> None:
     from playwright.sync_api import expect
 
-    expect(page.locator(f'[flt-semantics-identifier="{ident}"]').first).to_have_text(
-        text, timeout=10000
-    )
+    try:
+        expect(page.locator(f'[flt-semantics-identifier="{ident}"]').first).to_have_text(
+            text, timeout=10000
+        )
+    except AssertionError:
+        _on_failure(page, f"text-{ident}")
+        raise
 
 
 def text_of(page: Any, ident: str) -> str:
