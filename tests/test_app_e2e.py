@@ -20,6 +20,11 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# Flutter redraws asynchronously and its semantics tree trails the canvas; the driver waits for a
+# state only the next screen has, but a rare race remained (about one run in eight, cause not yet
+# caught: every failed wait now saves screenshots/failed-*.png). One rerun: a real fault fails twice.
+pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
 SHOTS = ROOT / "screenshots"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARGS = [
