@@ -23,12 +23,24 @@ def new_session_screen(shell: Shell) -> ft.Control:
     with shell.lock:
         roster = shell.store.players()
     count = st["players"]
+
+    def all_named() -> bool:
+        return all((st.get(f"name{i}") or "").strip() for i in range(count))
+
+    # Enabled once every seat has a name; only this button is updated while typing (a redraw
+    # would take the focus away from the field).
+    start = ft.FilledButton(shell.t(N_("Start the session")), disabled=not all_named())
+
+    def named(i: int, value: str) -> None:
+        st[f"name{i}"] = value
+        start.disabled = not all_named()
+
     names = [
         ft.TextField(
             label=shell.t(N_("Player {n}"), n=i + 1),
             value=st.get(f"name{i}", ""),
             dense=True,
-            on_change=lambda e, i=i: st.__setitem__(f"name{i}", e.control.value),
+            on_change=lambda e, i=i: named(i, e.control.value),
         )
         for i in range(count)
     ]
@@ -174,6 +186,7 @@ def new_session_screen(shell: Shell) -> ft.Control:
         else:
             shell.show(new_session_screen)
 
+    start.on_click = create
     return ft.Column(
         [
             ft.Text(shell.t(N_("New session")), size=22, weight=ft.FontWeight.BOLD),
@@ -220,10 +233,7 @@ def new_session_screen(shell: Shell) -> ft.Control:
             *setting_fields,
             ft.Row(
                 [
-                    sem(
-                        "create-session",
-                        ft.FilledButton(shell.t(N_("Start the session")), on_click=create),
-                    ),
+                    sem("create-session", start),
                     ft.TextButton(
                         shell.t(N_("Back")), on_click=lambda: shell.show(sessions_screen)
                     ),
