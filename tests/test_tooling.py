@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from conftest import run_cli
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -54,24 +56,10 @@ def test_the_readme_examples_run() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     blocks = [b.split("```")[0] for b in readme.split("```json")[1:]]
     session, record = blocks
-    settled = subprocess.run(
-        [sys.executable, "-m", "scorepad.cli", "settle", "-", "--json"],
-        input=session,
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    settled = run_cli("settle", "-", "--json", stdin=session)
     assert settled.returncode == 0, settled.stderr
     assert json_of(settled.stdout)["balance"] == ["-40/3", "44/3", "-4/3"]
-    audited = subprocess.run(
-        [sys.executable, "-m", "scorepad.cli", "audit", "-", "--json"],
-        input=record,
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    audited = run_cli("audit", "-", "--json", stdin=record)
     assert audited.returncode == 0, audited.stderr
     assert json_of(audited.stdout)["entry"]["tricks"] == {"0": 9, "1": 1, "2": 0}
 

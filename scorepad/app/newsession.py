@@ -85,27 +85,18 @@ def new_session_screen(shell: Shell) -> ft.Control:
                 )
             )
 
-    target = ft.TextField(
-        label=shell.t(N_("Pool target")),
-        value=st.get("target", "20"),
-        dense=True,
-        width=150,
-        on_change=lambda e: st.__setitem__("target", e.control.value),
-    )
-    price = ft.TextField(
-        label=shell.t(N_("Whist price")),
-        value=st.get("price", "1.00"),
-        dense=True,
-        width=150,
-        on_change=lambda e: st.__setitem__("price", e.control.value),
-    )
-    currency = ft.TextField(
-        label=shell.t(N_("Currency")),
-        value=st.get("currency", "RUB"),
-        dense=True,
-        width=120,
-        on_change=lambda e: st.__setitem__("currency", e.control.value),
-    )
+    def field(label: str, key: str, default: str, width: int) -> ft.TextField:
+        return ft.TextField(
+            label=shell.t(label),
+            value=st.get(key, default),
+            dense=True,
+            width=width,
+            on_change=lambda e: st.__setitem__(key, e.control.value),
+        )
+
+    target = field(N_("Pool target"), "target", "20", 150)
+    price = field(N_("Whist price"), "price", "1.00", 150)
+    currency = field(N_("Currency"), "currency", "RUB", 120)
     dealer = ft.Dropdown(
         label=shell.t(N_("First dealer")),
         value=str(st.get("dealer", 0)),
