@@ -16,10 +16,10 @@ import sys
 import time
 
 from scorepad.generate import RandomChooser, random_record
-from scorepad.play import Play
-from scorepad.record import audit, parse_record
-from scorepad.score import batch
-from scorepad.solver import best_tricks
+from scorepad.play.play import Play
+from scorepad.play.record import audit, parse_record
+from scorepad.play.solver import best_tricks
+from scorepad.scoring.score import batch
 
 
 def main() -> int:

@@ -20,8 +20,8 @@ from pathlib import Path
 
 from scorepad.generate import RandomChooser, random_session
 from scorepad.report import settlement_of
-from scorepad.score import validate, write
-from scorepad.session import parse_session
+from scorepad.scoring.score import validate, write
+from scorepad.scoring.session import parse_session
 
 
 def measure(fn: Callable[[], object], repeat: int) -> tuple[float, float]:

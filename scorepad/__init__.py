@@ -1,7 +1,7 @@
 """Scorepad: scorekeeping and settlement for Preferans.
 
-The scoring engine is pure: :mod:`scorepad.session` validates a session file,
-:mod:`scorepad.score` replays its deals into a sheet, :mod:`scorepad.settlement`
+The scoring engine is pure: :mod:`scorepad.scoring.session` validates a session file,
+:mod:`scorepad.scoring.score` replays its deals into a sheet, :mod:`scorepad.scoring.settlement`
 turns the sheet into balances, money and payments.  The CLI and the app only call them.
 """
 

@@ -1,6 +1,6 @@
 """The ``scorepad`` command: a thin layer that parses arguments and prints.
 
-All behaviour lives in the library (:mod:`scorepad.session`, :mod:`scorepad.score`,
+All behaviour lives in the library (:mod:`scorepad.scoring.session`, :mod:`scorepad.scoring.score`,
 :mod:`scorepad.report`).  Invalid input: exit status 2, one line per problem on stderr,
 nothing on stdout.
 """
@@ -14,12 +14,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import __version__
-from .convention import ConventionError, presets
 from .i18n import LANGUAGES, N_, Msg, catalog, msg, nmsg, system_language
-from .record import RecordInvalid, audit, audit_json, dumps, parse_record
+from .play.record import RecordInvalid, audit, audit_json, dumps, parse_record
 from .report import to_json_text, to_text_sheet
-from .score import replay
-from .session import SessionInvalid, parse_session
+from .scoring.convention import ConventionError, presets
+from .scoring.score import replay
+from .scoring.session import SessionInvalid, parse_session
 from .store import Store, StoreError, default_path, describe_action
 
 DEMO = Path(__file__).resolve().parent / "data" / "demo-session.json"

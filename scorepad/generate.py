@@ -14,12 +14,12 @@ from typing import Any, Protocol, TypeVar
 from pydantic import TypeAdapter
 
 from .contract import Contract, Trump
-from .convention import settings_for
-from .raspasy import exit_level, participants
-from .score import Replay
-from .session import FORMAT, Deal, Session
-from .table import Table
-from .whist import WhistError, Whisting, legal_sequences, whisting
+from .scoring.convention import settings_for
+from .scoring.raspasy import exit_level, participants
+from .scoring.score import Replay
+from .scoring.session import FORMAT, Deal, Session
+from .scoring.table import Table
+from .scoring.whist import WhistError, Whisting, legal_sequences, whisting
 
 T = TypeVar("T")
 _DEAL: TypeAdapter[Any] = TypeAdapter(Deal)
@@ -178,9 +178,9 @@ def random_record(
     claim: bool = False,
 ) -> dict[str, Any]:
     """A legal deal record: a random deal, bid, whisted and played by random legal moves."""
-    from .auction import PASS, Auction, legal_bids, rank
-    from .cards import ALL_CARDS, Hand
-    from .play import Play
+    from .play.auction import PASS, Auction, legal_bids, rank
+    from .play.cards import ALL_CARDS, Hand
+    from .play.play import Play
 
     s = settings_for(convention, overrides)
     dealer = ch.integer(0, players - 1)
@@ -275,7 +275,7 @@ def random_record(
         tricks.append(" ".join(played))
     record["play"] = tricks
     if stop < 10 and declarer is not None:
-        from .solver import best_tricks
+        from .play.solver import best_tricks
 
         value = best_tricks(p, declarer, more=record.get("contract") != "misere")
         others = [s for s in p.order if s != declarer]

@@ -1,7 +1,7 @@
 """The output of ``scorepad settle``: the spec's JSON (``scorepad-settlement/1``) and a readable sheet.
 
-Only formatting lives here; every number comes from :mod:`scorepad.score` and
-:mod:`scorepad.settlement`, every sentence from the catalogs.
+Only formatting lives here; every number comes from :mod:`scorepad.scoring.score` and
+:mod:`scorepad.scoring.settlement`, every sentence from the catalogs.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typing import Any
 
 from .i18n import N_, catalog, whist_count
 from .numbers import to_json, to_text
-from .score import Scored
-from .settlement import Settlement, format_money, settle
+from .scoring.score import Scored
+from .scoring.settlement import Settlement, format_money, settle
 
 FORMAT = "scorepad-settlement/1"
 

@@ -26,11 +26,11 @@ from platformdirs import user_data_path
 from pydantic import TypeAdapter, ValidationError
 from sqlite_utils import Database
 
-from .convention import ConventionError, Settings, settings_for
 from .i18n import N_, Msg, msg
 from .journal import Action, ActionKind, Journal, JournalError, replay_journal
-from .score import Replay, Scored, batch, replay
-from .session import (
+from .scoring.convention import ConventionError, Settings, settings_for
+from .scoring.score import Replay, Scored, batch, replay
+from .scoring.session import (
     FORMAT,
     Deal,
     Problem,

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from scorepad.score import Scored, replay
-from scorepad.session import parse_session
-from scorepad.sheet import Writing
+from scorepad.scoring.score import Scored, replay
+from scorepad.scoring.session import parse_session
+from scorepad.scoring.sheet import Writing
 
 ROOT = Path(__file__).resolve().parent.parent
 

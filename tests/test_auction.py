@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorepad.auction import (
+from scorepad.contract import Contract
+from scorepad.play.auction import (
     ALL_BIDS,
     MISERE,
     PASS,
@@ -16,7 +17,6 @@ from scorepad.auction import (
     str_bid,
     verify_declaration,
 )
-from scorepad.contract import Contract
 
 
 def run(*bids: str, bidders: tuple[int, ...] = (1, 2, 0), exit_level: int | None = None) -> Auction:

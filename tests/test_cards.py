@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorepad.cards import ALL_CARDS, Card, CardError, Hand, check_layout
+from scorepad.play.cards import ALL_CARDS, Card, CardError, Hand, check_layout
 
 
 @pytest.mark.parametrize(

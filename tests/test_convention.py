@@ -9,15 +9,15 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from scorepad import convention as conv
-from scorepad.convention import (
+from scorepad.i18n import catalog
+from scorepad.scoring import convention as conv
+from scorepad.scoring.convention import (
     SETTING_NAMES,
     ConventionError,
     load_preset_file,
     presets,
     settings_for,
 )
-from scorepad.i18n import catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT.parent / "shared" / "spec" / "convention-settings.md"

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from scorepad.cards import Card, Hand
-from scorepad.play import Play
+from scorepad.play.cards import Card, Hand
+from scorepad.play.play import Play
 
 
 def mask(text: str) -> int:

@@ -11,11 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorepad.convention import presets
 from scorepad.generate import random_session
 from scorepad.report import settlement_of, to_json_text
-from scorepad.score import replay
-from scorepad.session import SessionInvalid, dump_session, parse_session
+from scorepad.scoring.convention import presets
+from scorepad.scoring.score import replay
+from scorepad.scoring.session import SessionInvalid, dump_session, parse_session
 
 T = TypeVar("T")
 PRESETS = sorted(presets())

@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 from test_properties import Draw
 
 from conftest import run_cli, scored
-from scorepad.cards import Card, Hand
-from scorepad.convention import presets
 from scorepad.generate import random_record
-from scorepad.record import RecordInvalid, audit, parse_record
+from scorepad.play.cards import Card, Hand
+from scorepad.play.record import RecordInvalid, audit, parse_record
+from scorepad.scoring.convention import presets
 
 DEALS = Path(__file__).resolve().parent / "fixtures" / "deals"
 

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from scorepad.cards import SUIT_MASK, Hand
-from scorepad.play import Play
-from scorepad.solver import best_tricks
+from scorepad.play.cards import SUIT_MASK, Hand
+from scorepad.play.play import Play
+from scorepad.play.solver import best_tricks
 
 
 def oracle(

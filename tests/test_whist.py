@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scorepad.contract import Contract
-from scorepad.convention import settings_for
-from scorepad.whist import Kind, WhistError, legal_sequences, whisting
+from scorepad.scoring.convention import settings_for
+from scorepad.scoring.whist import Kind, WhistError, legal_sequences, whisting
 
 SOCHI = settings_for("sochi")
 

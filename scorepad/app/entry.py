@@ -10,7 +10,7 @@ import flet as ft
 
 from ..contract import Contract, Trump
 from ..i18n import N_
-from ..table import contract_name
+from ..scoring.table import contract_name
 from .form import DealForm
 from .nav import nav
 from .shell import Shell, sem

@@ -15,11 +15,11 @@ from pydantic import TypeAdapter, ValidationError
 
 from ..contract import Contract, Trump
 from ..i18n import N_, Msg, catalog, msg
-from ..raspasy import participants
-from ..score import DealError, Scored, preview
-from ..session import Deal, pydantic_problem
-from ..table import Table
-from ..whist import legal_sequences, next_calls, speaker
+from ..scoring.raspasy import participants
+from ..scoring.score import DealError, Scored, preview
+from ..scoring.session import Deal, pydantic_problem
+from ..scoring.table import Table
+from ..scoring.whist import legal_sequences, next_calls, speaker
 
 Kind = Literal["game", "misere", "raspasy"]
 KINDS: tuple[Kind, ...] = ("game", "misere", "raspasy")

@@ -8,8 +8,8 @@ from typing import Any
 
 import flet as ft
 
-from ..convention import Settings, presets
 from ..i18n import N_
+from ..scoring.convention import Settings, presets
 from .shell import Shell, sem
 
 

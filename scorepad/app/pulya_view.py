@@ -10,7 +10,7 @@ import flet as ft
 import flet.canvas as cv
 
 from ..numbers import Number, to_text
-from ..sheet import running_entries
+from ..scoring.sheet import running_entries
 from ..store import Stored
 
 LAST = 4  # entries shown per cell; older ones are summed up by the first shown

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import flet as ft
 
-from ..convention import presets
 from ..i18n import N_, nmsg
+from ..scoring.convention import presets
 from .shell import Shell, sem
 
 

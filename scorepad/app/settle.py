@@ -7,7 +7,7 @@ import flet as ft
 from ..i18n import N_, Msg, whist_count
 from ..numbers import Number, to_text
 from ..report import settlement_of, to_text_sheet
-from ..settlement import format_money
+from ..scoring.settlement import format_money
 from .nav import nav
 from .shell import Shell, sem
 

@@ -14,8 +14,8 @@ from typing import Any
 import flet as ft
 
 from ..i18n import Msg, catalog
-from ..score import replay
-from ..session import SessionInvalid
+from ..scoring.score import replay
+from ..scoring.session import SessionInvalid
 from ..store import Store, Stored, StoreError
 from .form import DealForm
 

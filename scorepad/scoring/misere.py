@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .i18n import N_, msg, nmsg, whist_count
-from .numbers import Number, normal
+from ..i18n import N_, msg, nmsg, whist_count
+from ..numbers import Number, normal
 from .pulya import write_pool
 from .session import Misere
 from .sheet import Writing

@@ -3,7 +3,7 @@
 The checks that need context live here: the seating (a seat out of range, the 4-player
 dealer as declarer), the dealer rotation, the whist calls of the convention, the tricks, and
 the raspasy series (the lowest contract that ends it).  A session with any problem is never
-scored: :func:`replay` raises :class:`~scorepad.session.SessionInvalid` listing them all.
+scored: :func:`replay` raises :class:`~scorepad.scoring.session.SessionInvalid` listing them all.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from ..i18n import N_, Msg, msg, whist_count
+from ..numbers import Number
 from .convention import ConventionError, Settings, settings_for
 from .game import score_game
-from .i18n import N_, Msg, msg, whist_count
 from .misere import score_misere
-from .numbers import Number
 from .raspasy import exit_level, participants, score_raspasy
 from .session import Correction, Game, Misere, PlayedDeal, Problem, Raspasy, Session, SessionInvalid
 from .sheet import Sheet, Tally, Writing

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..i18n import N_, msg, nmsg, whist_count
+from ..numbers import Number
 from .convention import Settings
-from .i18n import N_, msg, nmsg, whist_count
-from .numbers import Number
 from .sheet import Writing
 
 

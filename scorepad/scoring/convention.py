@@ -249,7 +249,7 @@ class Preset(BaseModel):
 
 def conventions_dir() -> Path:
     """``conventions/`` beside the package (a checkout), or inside it (an installed wheel)."""
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parent.parent  # the package
     for candidate in (here / "_conventions", here.parent / "conventions"):
         if candidate.is_dir():
             return candidate

@@ -9,7 +9,7 @@ the dealer leads each talon card himself, and a trick it wins is his.  ``must_ov
 Russian rule; some English summaries have it): a player following suit, or trumping, must beat
 the winning card when he can.
 
-Hands are bit masks (see :mod:`scorepad.cards`); the engine is fast enough to replay thousands
+Hands are bit masks (see :mod:`scorepad.play.cards`); the engine is fast enough to replay thousands
 of deals a second and to search claims exhaustively.
 """
 
@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..i18n import N_, Msg, msg
 from .cards import ALL_CARDS, SUIT_MASK
-from .i18n import N_, Msg, msg
 
 
 @dataclass(slots=True)

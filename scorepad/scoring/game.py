@@ -1,6 +1,6 @@
 """Scoring a game (6-10 tricks): pulya, remiz, whists, consolation, whister shortfall (§3-§5).
 
-Call order and roles come from :mod:`scorepad.whist`; this module only writes.
+Call order and roles come from :mod:`scorepad.scoring.whist`; this module only writes.
 Every number written comes with a sentence (:class:`~scorepad.i18n.Msg`) that accounts for it.
 """
 
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .i18n import N_, msg, nmsg, whist_count
-from .numbers import Number, normal
+from ..i18n import N_, msg, nmsg, whist_count
+from ..numbers import Number, normal
 from .pulya import write_pool
 from .session import Game
 from .sheet import Writing

@@ -22,8 +22,8 @@ from typing import Any
 
 from babel.numbers import get_currency_precision
 
+from ..numbers import Number, normal
 from .convention import Settings
-from .numbers import Number, normal
 from .sheet import Sheet
 
 

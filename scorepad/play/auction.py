@@ -19,8 +19,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .contract import Contract, Trump
-from .i18n import N_, Msg, msg
+from ..contract import Contract, Trump
+from ..i18n import N_, Msg, msg
 
 PASS = "pass"
 MISERE = "misere"
@@ -72,7 +72,7 @@ def str_bid(bid: Bid | None) -> str:
 
 def bid_name(bid: Bid) -> str | Msg:
     if isinstance(bid, Contract):
-        from .table import contract_name
+        from ..scoring.table import contract_name
 
         return contract_name(bid)
     return msg(N_("misère")) if bid == MISERE else msg(N_("pass"))

@@ -4,7 +4,7 @@ The defenders speak in order: the first defender (declarer's left), the second, 
 players the sitting-out dealer last where the convention lets him.  Passes at the end of a
 sequence are left out (the session format's shortest form), so ``["whist"]`` is whist–pass.
 
->>> from scorepad.convention import settings_for
+>>> from scorepad.scoring.convention import settings_for
 >>> w = whisting(["pass", "half"], Contract.parse("6D"), 1, 2, None, settings_for("sochi"))
 >>> w.kind, w.half_whister, w.played
 (<Kind.HALF: 'half'>, 2, False)
@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from .contract import Contract, Trump
+from ..contract import Contract, Trump
+from ..i18n import N_, Msg, msg
 from .convention import Settings
-from .i18n import N_, Msg, msg
 
 
 class Kind(Enum):

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
 
-from .i18n import N_, Msg, msg
+from ..i18n import N_, Msg, msg
 
 
 class Suit(Enum):

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from .contract import Contract, Trump
+from ..contract import Contract, Trump
+from ..i18n import N_, Msg, msg
+from ..numbers import Number
 from .convention import Settings
-from .i18n import N_, Msg, msg
-from .numbers import Number
 
 
 @dataclass(slots=True)

@@ -18,7 +18,7 @@ def _suit_of(card: int) -> int:
 
 
 class Solver:
-    """The position of a :class:`~scorepad.play.Play` between tricks, searched exhaustively.
+    """The position of a :class:`~scorepad.play.play.Play` between tricks, searched exhaustively.
 
     ``counted`` is the seat whose tricks are counted (the declarer); ``more`` says whether he
     wants more (a game) or fewer (a misère).

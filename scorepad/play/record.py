@@ -1,0 +1,509 @@
+"""The deal record (``scorepad-deal/1``): a whole deal card by card, and its audit.
+
+A record is written by hand (JSON) when a deal is disputed: the cards dealt, the talon, the
+auction, the discard, the contract, the whist calls, the tricks in the order played, and an
+optional claim.  :func:`audit` replays it step by step and reports the first illegal step in
+words ("trick 4: Vera played 7♥ while holding a spade — revoke").  A legal record yields the
+deal entry of the session format, which scores exactly like a typed entry.
+
+Format (every field but ``players``, ``dealer``, ``hands``, ``talon`` and ``auction`` optional)::
+
+    {"format": "scorepad-deal/1",
+     "players": ["Anna", "Boris", "Vera"], "convention": "sochi", "overrides": {},
+     "dealer": 0, "raspasy_in_row": 0,
+     "hands": {"1": "♠AK ♥AKQ10 ♦A ♣QJ10", "2": "...", "0": "..."},
+     "talon": "A♣ K♣",
+     "auction": ["6S", "pass", "7S", "pass", "pass"],
+     "discard": "7♦ 8♦", "contract": "7S",
+     "calls": ["whist", "pass"], "open": false,
+     "play": ["K♠ A♠ 7♠", "..."],
+     "claim": {"by": 1, "tricks": {"1": 3, "2": 0, "0": 0}}}
+
+``auction`` is in speaking order from the first hand (the dealer's left).  Each ``play`` entry
+is one trick, the cards in the order played (who played a card is known from the hands; the
+first hand leads the first trick, the winner the next).  On an all-pass the talon cards are not
+written in the tricks: they are the talon.  ``claim`` gives the rest of the tricks per seat.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ..contract import Contract, Trump
+from ..i18n import N_, Msg, msg
+from ..scoring.convention import ConventionError, settings_for
+from ..scoring.raspasy import exit_level
+from ..scoring.session import Call, PlayerName, Seat, pydantic_problem
+from ..scoring.table import Table, contract_name
+from ..scoring.whist import Kind, WhistError, Whisting, whisting
+from .auction import (
+    MISERE,
+    PASS,
+    Auction,
+    AuctionError,
+    Bid,
+    bid_name,
+    parse_bid,
+    verify_declaration,
+)
+from .cards import ALL_CARDS, Card, CardError, Hand, cards_of, check_layout
+from .play import Play
+from .solver import best_tricks
+
+FORMAT = "scorepad-deal/1"
+
+
+class Claim(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    by: Seat
+    tricks: dict[int, Annotated[int, Field(strict=True, ge=0, le=10)]]
+
+
+class DealRecord(BaseModel):
+    """The record file, as written."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    format: Literal["scorepad-deal/1"]
+    players: list[PlayerName] = Field(min_length=3, max_length=4)
+    convention: str = "sochi"
+    overrides: dict[str, Any] = Field(default_factory=dict)
+    dealer: Seat
+    raspasy_in_row: Annotated[int, Field(strict=True, ge=0)] = 0
+    hands: dict[int, str]
+    talon: str
+    auction: list[str]
+    discard: str | None = None
+    contract: str | None = None
+    calls: list[Call] | None = None
+    open: bool = False
+    play: list[str] = Field(default_factory=list)
+    claim: Claim | None = None
+    note: str | None = None
+
+
+class RecordInvalid(ValueError):
+    """The record is malformed or breaks a rule: ``step`` says where, ``message`` why."""
+
+    def __init__(self, step: Msg | str | None, message: Msg) -> None:
+        self.step = step
+        self.message = message
+        super().__init__(self.render())
+
+    def render(self, lang: str = "en") -> str:
+        text = self.message.render(lang)
+        if self.step is None:
+            return text
+        step = self.step if isinstance(self.step, str) else self.step.render(lang)
+        return f"{step}: {text}"
+
+
+@dataclass(frozen=True, slots=True)
+class TrickAccount:
+    number: int
+    cards: tuple[tuple[int, Card], ...]  # (seat, card) in the order played
+    winner: int
+    talon: Card | None = None  # the talon card that named the suit or led
+
+
+@dataclass(frozen=True, slots=True)
+class Audit:
+    """A legal record: what was bid and played, and the session entry it yields."""
+
+    record: DealRecord
+    declarer: int | None
+    contract: Bid | None  # a Contract, MISERE, or None for an all-pass
+    whisting: Whisting | None
+    tricks: tuple[TrickAccount, ...]
+    taken: dict[int, int]  # per seat, the claim included
+    claim_value: int | None  # the declarer's tricks in the claimed rest, with best play
+    entry: dict[str, Any] = field(default_factory=dict)
+
+
+def parse_record(data: str | bytes | dict[str, Any]) -> DealRecord:
+    try:
+        if isinstance(data, dict):
+            return DealRecord.model_validate(data)
+        return DealRecord.model_validate_json(data)
+    except ValidationError as exc:
+        p = pydantic_problem(exc.errors()[0])
+        raise RecordInvalid(p.field, p.message) from None
+
+
+def _hand(step: str, text: str) -> Hand:
+    try:
+        return Hand.parse(text)
+    except CardError as exc:
+        raise RecordInvalid(step, exc.message) from None
+
+
+def audit(record: DealRecord) -> Audit:
+    """Replay a record step by step; the first illegal step raises :class:`RecordInvalid`."""
+    names = record.players
+    n = len(names)
+    try:
+        s = settings_for(record.convention, record.overrides)
+    except ConventionError as exc:
+        raise RecordInvalid("convention", Msg("{detail}", {"detail": str(exc)})) from None
+    if record.dealer >= n:
+        raise RecordInvalid(
+            "dealer",
+            msg(
+                N_("seat {seat} is out of range: the seats are 0 to {last}"),
+                seat=record.dealer,
+                last=n - 1,
+            ),
+        )
+    t = Table(s, names, 10, record.dealer, [0] * n, record.raspasy_in_row)
+    active = t.active
+    first_hand = active[0]
+
+    # The layout: 10 cards to each player dealt in, 2 in the talon, 32 in all.
+    if set(record.hands) != set(active):
+        raise RecordInvalid(
+            "hands",
+            msg(
+                N_("hands are needed for exactly the seats dealt in: {seats}"),
+                seats=", ".join(f"{x} ({names[x]})" for x in active),
+            ),
+        )
+    hands = {seat: _hand(f"hands.{seat}", text) for seat, text in record.hands.items()}
+    talon = _hand("talon", record.talon)
+    problems = check_layout(hands, talon, names)
+    if problems:
+        raise RecordInvalid("hands", problems[0])
+
+    # The auction.
+    a = Auction(active, exit_level(s.raspasy_exit, record.raspasy_in_row))
+    for i, text in enumerate(record.auction):
+        step = msg(N_("auction, bid {k}"), k=i + 1)
+        try:
+            b = parse_bid(text)
+        except AuctionError as exc:
+            raise RecordInvalid(step, exc.message) from None
+        speaker = a.to_speak
+        if speaker is None:
+            raise RecordInvalid(step, msg(N_("the auction was already over")))
+        try:
+            a = a.bid(b)
+        except AuctionError as exc:
+            raise RecordInvalid(
+                step,
+                msg(
+                    N_("{player} said {bid}: {why}"),
+                    player=names[speaker],
+                    bid=bid_name(b),
+                    why=exc.message,
+                ),
+            ) from None
+    if not a.finished:
+        raise RecordInvalid(
+            "auction",
+            msg(N_("the auction is not over: {player} is to speak"), player=names[a.to_speak or 0]),
+        )
+
+    declarer = a.winner
+    final = a.final_bid
+    play_hands = [0] * n
+    for seat, hand in hands.items():
+        play_hands[seat] = hand.mask
+    outcome: Whisting | None = None
+    contract: Bid | None = None
+    if declarer is None:  # all passed: raspasy
+        for name in ("discard", "contract", "calls"):
+            if getattr(record, name) is not None:
+                raise RecordInvalid(
+                    name, msg(N_("everybody passed: an all-pass has no {field}"), field=name)
+                )
+        talon_cards = _talon_order(record.talon)
+        if s.raspasy_talon == "open":
+            owner = t.sits_out
+            if owner is not None:
+                play_hands[owner] = talon.mask
+            p = Play(play_hands, active, None, first_hand, s.must_overtake, talon_cards, owner)
+        else:
+            p = Play(play_hands, active, None, first_hand, s.must_overtake)
+    else:
+        assert final is not None
+        contract = final
+        if record.contract is not None:
+            try:
+                contract = parse_bid(record.contract)
+                verify_declaration(final, contract)
+            except AuctionError as exc:
+                raise RecordInvalid("contract", exc.message) from None
+        if record.discard is None:
+            raise RecordInvalid(
+                "discard", msg(N_("the declarer's two discarded cards are required"))
+            )
+        discard = _hand("discard", record.discard)
+        with_talon = hands[declarer].mask | talon.mask
+        if len(discard) != 2 or discard.mask & ~with_talon:
+            raise RecordInvalid(
+                "discard", msg(N_("the discard is two cards of the declarer's hand and the talon"))
+            )
+        play_hands[declarer] = with_talon & ~discard.mask
+        if contract == MISERE:
+            if record.calls is not None:
+                raise RecordInvalid("calls", msg(N_("a misère is not whisted: it has no calls")))
+            p = Play(play_hands, active, None, first_hand, s.must_overtake)
+        else:
+            assert isinstance(contract, Contract)
+            d1, d2 = t.defenders(declarer)
+            if contract.level == 10 and s.ten == "checked":
+                if record.calls is not None:
+                    raise RecordInvalid(
+                        "calls",
+                        msg(N_("a ten is checked in this convention: nobody whists, so no calls")),
+                    )
+                outcome = Whisting(Kind.CHECKED, (d1, d2))
+            else:
+                if record.calls is None:
+                    raise RecordInvalid("calls", msg(N_("the defenders' whist calls are required")))
+                calls = list(record.calls)
+                while calls and calls[-1] == "pass":
+                    calls.pop()
+                try:
+                    outcome = whisting(calls, contract, d1, d2, t.sits_out, s)
+                except WhistError as exc:
+                    raise RecordInvalid("calls", exc.message) from None
+            trump = None if contract.trump is Trump.NO_TRUMP else "SCDH".index(contract.trump.value)
+            p = Play(play_hands, active, trump, first_hand, s.must_overtake)
+            if not outcome.played:
+                if record.play or record.claim:
+                    raise RecordInvalid(
+                        "play", msg(N_("the deal was not played (no whist), so it has no tricks"))
+                    )
+                return Audit(
+                    record,
+                    declarer,
+                    contract,
+                    outcome,
+                    (),
+                    {},
+                    None,
+                    _entry(record, declarer, contract, outcome, {}, n, t),
+                )
+
+    accounts = _play(record, p, names)
+    taken = dict(p.won)
+    claim_value = None
+    if record.claim is not None:
+        claim_value = _claim(record, p, declarer, contract, taken, names, t)
+    elif not p.finished:
+        raise RecordInvalid(
+            "play",
+            msg(N_("only {k} tricks were played and nobody claimed the rest"), k=p.trick_number),
+        )
+    entry = _entry(record, declarer, contract, outcome, taken, n, t)
+    return Audit(record, declarer, contract, outcome, tuple(accounts), taken, claim_value, entry)
+
+
+def _talon_order(text: str) -> tuple[int, ...]:
+    """The talon cards in the order written: the order they are turned on an all-pass."""
+    return tuple(Card.parse(tok).index for tok in text.replace(",", " ").split())
+
+
+def _trick_step(k: int) -> Msg:
+    return msg(N_("trick {k}"), k=k)
+
+
+def _play(record: DealRecord, p: Play, names: list[str]) -> list[TrickAccount]:
+    accounts: list[TrickAccount] = []
+    seen: dict[int, int] = {}  # card -> trick number where it was played
+    owner = {c.index: s for s in p.order for c in cards_of(p.hands[s])}  # cards never change hands
+    size = len(p.order)
+    owner_of, legal, play = owner.get, p.legal, p.play  # the hot loop: thirty cards a deal
+    for k, text in enumerate(record.play, start=1):
+        if p.finished:
+            raise RecordInvalid(_trick_step(k), msg(N_("all ten tricks were already played")))
+        talon_card = None
+        if p.trick_number < len(p.talon_leads):
+            talon_card = ALL_CARDS[p.talon_leads[p.trick_number]]
+        try:
+            cards = [Card.parse(tok) for tok in text.replace(",", " ").split()]
+        except CardError as exc:
+            raise RecordInvalid(_trick_step(k), exc.message) from None
+        if len(cards) != size:
+            why = msg(N_("a trick has {n} cards here, not {given}"), n=size, given=len(cards))
+            raise RecordInvalid(_trick_step(k), why)
+        for i, card in enumerate(cards):
+            index = card.index
+            seat = p.to_play
+            holder = owner_of(index)
+            if holder != seat or index in seen or not legal(seat) >> index & 1:
+                raise RecordInvalid(
+                    _trick_step(k), _why(p, names, seen, holder, seat, card, first=i == 0)
+                )
+            result = play(index, seat)
+            seen[index] = k
+            if result is not None:
+                trick = p.tricks[-1]
+                accounts.append(
+                    TrickAccount(
+                        k, tuple((s, ALL_CARDS[c]) for s, c in trick), result[0], talon_card
+                    )
+                )
+    return accounts
+
+
+def _why(
+    p: Play,
+    names: list[str],
+    seen: dict[int, int],
+    holder: int | None,
+    seat: int,
+    card: Card,
+    *,
+    first: bool,
+) -> Msg:
+    """Why a card may not be played here, in words."""
+    if card.index in seen:
+        return msg(N_("{card} was already played in trick {k}"), card=str(card), k=seen[card.index])
+    if holder is None:
+        return msg(N_("nobody holds {card} (the talon or the discard)"), card=str(card))
+    if holder != seat:
+        if first:
+            return msg(
+                N_("{holder} led {card}, but the lead is {player}'s"),
+                holder=names[holder],
+                card=str(card),
+                player=names[seat],
+            )
+        return msg(
+            N_("{holder} played {card} out of turn: {player} plays now"),
+            holder=names[holder],
+            card=str(card),
+            player=names[seat],
+        )
+    illegal = p.why_illegal(seat, card.index)
+    assert illegal is not None
+    return msg(N_("{player} {why}"), player=names[seat], why=illegal)
+
+
+def _claim(
+    record: DealRecord,
+    p: Play,
+    declarer: int | None,
+    contract: Bid | None,
+    taken: dict[int, int],
+    names: list[str],
+    t: Table,
+) -> int:
+    claim = record.claim
+    assert claim is not None
+    step = "claim"
+    if declarer is None or contract is None:
+        raise RecordInvalid(step, msg(N_("a claim is for games and misères, not for an all-pass")))
+    if p.current:
+        raise RecordInvalid(step, msg(N_("a claim is made between tricks")))
+    rest = 10 - p.trick_number
+    if set(claim.tricks) - set(p.order):
+        raise RecordInvalid(step, msg(N_("the claim gives tricks to a seat that does not play")))
+    if sum(claim.tricks.values()) != rest:
+        raise RecordInvalid(
+            step,
+            msg(
+                N_("the claim gives {given} tricks, but {rest} remain"),
+                given=sum(claim.tricks.values()),
+                rest=rest,
+            ),
+        )
+    more = contract != MISERE
+    value = best_tricks(p, declarer, more=more)
+    claimed = claim.tricks.get(declarer, 0)
+    by_declarer = claim.by == declarer
+    # The declarer claims what he can force (at least, or on a misère at most); a defender
+    # claims what the defence can hold him to.  The best-play value decides both.
+    holds = value >= claimed if by_declarer == more else value <= claimed
+    if not holds:
+        raise RecordInvalid(
+            step,
+            msg(
+                N_(
+                    "{player} cannot claim that: with best play the declarer takes {value} of the last {rest}"
+                ),
+                player=names[claim.by],
+                value=value,
+                rest=rest,
+            ),
+        )
+    for seat, count in claim.tricks.items():
+        taken[seat] = taken.get(seat, 0) + count
+    return value
+
+
+def _entry(
+    record: DealRecord,
+    declarer: int | None,
+    contract: Bid | None,
+    outcome: Whisting | None,
+    taken: dict[int, int],
+    n: int,
+    t: Table,
+) -> dict[str, Any]:
+    """The session-format entry of an audited deal."""
+    tricks = {str(seat): taken.get(seat, 0) for seat in sorted(taken)}
+    if declarer is None:
+        if t.sits_out is not None:
+            tricks.setdefault(str(t.sits_out), 0)
+        return {"type": "raspasy", "tricks": tricks}
+    if contract == MISERE:
+        return {"type": "misere", "declarer": declarer, "tricks": tricks}
+    assert isinstance(contract, Contract) and outcome is not None
+    entry: dict[str, Any] = {"type": "game", "declarer": declarer, "contract": contract.code}
+    if outcome.kind is not Kind.CHECKED:
+        calls = list(record.calls or [])
+        while calls and calls[-1] == "pass":
+            calls.pop()
+        entry["calls"] = calls
+    if record.open:
+        entry["open"] = True
+    if outcome.played:
+        entry["tricks"] = tricks
+    return entry
+
+
+def audit_json(a: Audit, lang: str = "en") -> dict[str, Any]:
+    names = a.record.players
+    return {
+        "format": "scorepad-audit/1",
+        "verdict": "legal",
+        "declarer": a.declarer,
+        "contract": a.contract.code if isinstance(a.contract, Contract) else a.contract,
+        "tricks": [
+            {
+                "number": tr.number,
+                "cards": [[s, str(c)] for s, c in tr.cards],
+                "winner": tr.winner,
+                **({"talon": str(tr.talon)} if tr.talon else {}),
+            }
+            for tr in a.tricks
+        ],
+        "taken": {str(k): v for k, v in sorted(a.taken.items())},
+        "claim_value": a.claim_value,
+        "entry": a.entry,
+        "players": names,
+    }
+
+
+def dumps(data: dict[str, Any]) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+__all__ = [
+    "FORMAT",
+    "PASS",
+    "Audit",
+    "DealRecord",
+    "RecordInvalid",
+    "audit",
+    "audit_json",
+    "contract_name",
+    "parse_record",
+]
