@@ -1,0 +1,95 @@
+"""The golden outputs: `scorepad settle` of the demo and of generated sessions, kept as test data.
+
+    python scripts/golden.py            # (re)write tests/golden/*.jsonl.gz from today's code
+    python scripts/golden.py --numbers  # rewrite only the sentences-free numbers file
+
+`tests/test_golden.py` compares today's output with these files byte for byte. Two files:
+`numbers.jsonl.gz` holds every figure without the sentences (a refactor, a speed-up or a new
+family must never change it; only a deliberate scoring fix may, named in its commit), and
+`full.jsonl.gz` holds the whole `settle --json` (en) and `settle` text (ru) outputs (a
+deliberate change of wording rewrites it).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+GOLDEN = ROOT / "tests" / "golden"
+PRESETS = ("sochi", "leningrad", "rostov", "kodex", "piter", "kazakhstan")
+
+
+def sessions() -> list[tuple[str, str]]:
+    """(name, session file text): the demo and 20 seeded sessions per preset and table size."""
+    from scorepad.generate import RandomChooser, random_session
+
+    out = [("demo", (ROOT / "scorepad" / "data" / "demo-session.json").read_text("utf-8"))]
+    for preset in PRESETS:
+        for players in (3, 4):
+            for k in range(20):
+                seed = PRESETS.index(preset) * 1000 + players * 100 + k
+                data = random_session(
+                    RandomChooser(seed), convention=preset, players=players, deals=25
+                )
+                out.append(
+                    (f"{preset}-{players}-{k}", json.dumps(data, ensure_ascii=False, indent=1))
+                )
+    return out
+
+
+def outputs(text: str) -> dict[str, str]:
+    from scorepad.report import to_json_text, to_text_sheet
+    from scorepad.scoring.score import replay
+    from scorepad.session import parse_session
+
+    scored = replay(parse_session(text))
+    full = to_json_text(scored, "en")
+    data = json.loads(full)
+    for deal in data["deals"]:
+        deal.pop("explain")
+    return {
+        "numbers": json.dumps(data, ensure_ascii=False, sort_keys=True),
+        "json_en": full,
+        "text_ru": to_text_sheet(scored, "ru"),
+    }
+
+
+def write(path: Path, rows: list[dict[str, str]]) -> None:
+    with gzip.GzipFile(path, "wb", mtime=0) as f:
+        for row in rows:
+            f.write((json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n").encode())
+
+
+def read(path: Path) -> list[dict[str, str]]:
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        return [json.loads(line) for line in f]
+
+
+def main() -> int:
+    GOLDEN.mkdir(parents=True, exist_ok=True)
+    if (GOLDEN / "sessions.jsonl.gz").exists():
+        made = [(r["name"], r["session"]) for r in read(GOLDEN / "sessions.jsonl.gz")]
+    else:
+        made = sessions()
+        write(GOLDEN / "sessions.jsonl.gz", [{"name": n, "session": s} for n, s in made])
+    done = {name: outputs(text) for name, text in made}
+    write(
+        GOLDEN / "numbers.jsonl.gz", [{"name": n, "numbers": o["numbers"]} for n, o in done.items()]
+    )
+    if "--numbers" not in sys.argv:
+        write(
+            GOLDEN / "full.jsonl.gz",
+            [
+                {"name": n, "json_en": o["json_en"], "text_ru": o["text_ru"]}
+                for n, o in done.items()
+            ],
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
