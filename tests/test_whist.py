@@ -6,14 +6,15 @@ import pytest
 
 from scorepad.contract import Contract
 from scorepad.scoring.convention import settings_for
-from scorepad.scoring.whist import Kind, WhistError, legal_sequences, whisting
+from scorepad.scoring.legal import WhistError, legal_sequences, whisting
+from scorepad.scoring.whist import Kind
 
 SOCHI = settings_for("sochi")
 
 
 def seqs(level: int, dealer: int | None = None, **overrides: object) -> set[tuple[str, ...]]:
     s = settings_for("sochi", dict(overrides)) if overrides else SOCHI
-    return set(legal_sequences(level, 1, 2, dealer, s))
+    return set(legal_sequences(level, 1, 2, dealer=dealer, settings=s))
 
 
 def test_three_players_six_and_seven() -> None:
@@ -44,10 +45,10 @@ def test_pass_pass_whist_three_players_by_agreement() -> None:
     w = whisting(
         ["pass", "pass", "whist"],
         Contract.parse("8S"),
-        1,
-        2,
-        None,
-        settings_for("sochi", {"pass_pass_whist": True}),
+        first=1,
+        second=2,
+        dealer=None,
+        settings=settings_for("sochi", {"pass_pass_whist": True}),
     )
     assert (w.kind, w.whisters, w.passers) == (Kind.ONE, (1,), (2,))
 
@@ -60,19 +61,36 @@ def test_long_half_whist() -> None:
 def test_stalingrad_six_spades_needs_both() -> None:
     s = settings_for("sochi", {"stalingrad": True})
     with pytest.raises(WhistError, match="Stalingrad"):
-        whisting(["whist"], Contract.parse("6S"), 1, 2, None, s)
-    assert whisting(["whist"], Contract.parse("6C"), 1, 2, None, s).kind is Kind.ONE
-    assert whisting(["whist", "whist"], Contract.parse("6S"), 1, 2, None, s).kind is Kind.TWO
+        whisting(["whist"], Contract.parse("6S"), first=1, second=2, dealer=None, settings=s)
+    assert (
+        whisting(["whist"], Contract.parse("6C"), first=1, second=2, dealer=None, settings=s).kind
+        is Kind.ONE
+    )
+    assert (
+        whisting(
+            ["whist", "whist"], Contract.parse("6S"), first=1, second=2, dealer=None, settings=s
+        ).kind
+        is Kind.TWO
+    )
 
 
 def test_roles() -> None:
-    w = whisting(["pass", "half", "whist"], Contract.parse("7D"), 1, 2, None, SOCHI)
+    w = whisting(
+        ["pass", "half", "whist"],
+        Contract.parse("7D"),
+        first=1,
+        second=2,
+        dealer=None,
+        settings=SOCHI,
+    )
     assert (w.kind, w.whisters, w.half_whister) == (Kind.RETURNED, (1,), 2)
-    w = whisting([], Contract.parse("9H"), 1, 2, None, SOCHI)
+    w = whisting([], Contract.parse("9H"), first=1, second=2, dealer=None, settings=SOCHI)
     assert (w.kind, w.played) == (Kind.ALL_PASSED, False)
 
 
 def test_illegal_sequence_names_the_legal_ones() -> None:
     with pytest.raises(WhistError) as exc:
-        whisting(["whist", "half"], Contract.parse("6S"), 1, 2, None, SOCHI)
+        whisting(
+            ["whist", "half"], Contract.parse("6S"), first=1, second=2, dealer=None, settings=SOCHI
+        )
     assert "is not a legal call sequence on a 6-game" in str(exc.value)

@@ -33,13 +33,13 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ..contract import Contract, Trump
+from ..contract import Contract
 from ..i18n import N_, Msg, msg
 from ..scoring.convention import ConventionError, settings_for
-from ..scoring.raspasy import exit_level
-from ..scoring.session import Call, PlayerName, Seat, pydantic_problem
+from ..scoring.legal import DealError, required_exit, seat_range, verify_calls
+from ..scoring.session import PlayerName, Seat, pydantic_problem
 from ..scoring.table import Table, contract_name
-from ..scoring.whist import Kind, WhistError, Whisting, whisting
+from ..scoring.whist import Call, Kind, Whisting, shortest
 from .auction import (
     MISERE,
     PASS,
@@ -50,7 +50,7 @@ from .auction import (
     parse_bid,
     verify_declaration,
 )
-from .cards import ALL_CARDS, Card, CardError, Hand, cards_of, check_layout
+from .cards import ALL_CARDS, Card, CardError, Hand, Suit, cards_of, check_layout
 from .play import Play
 from .solver import best_tricks
 
@@ -151,15 +151,15 @@ def audit(record: DealRecord) -> Audit:
     except ConventionError as exc:
         raise RecordInvalid("convention", Msg("{detail}", {"detail": str(exc)})) from None
     if record.dealer >= n:
-        raise RecordInvalid(
-            "dealer",
-            msg(
-                N_("seat {seat} is out of range: the seats are 0 to {last}"),
-                seat=record.dealer,
-                last=n - 1,
-            ),
-        )
-    t = Table(s, names, 10, record.dealer, [0] * n, record.raspasy_in_row)
+        raise RecordInvalid("dealer", seat_range(record.dealer, n))
+    t = Table(
+        s,
+        names,
+        target=10,
+        dealer=record.dealer,
+        pools=[0] * n,
+        raspasy_in_row=record.raspasy_in_row,
+    )
     active = t.active
     first_hand = active[0]
 
@@ -179,7 +179,7 @@ def audit(record: DealRecord) -> Audit:
         raise RecordInvalid("hands", problems[0])
 
     # The auction.
-    a = Auction(active, exit_level(s.raspasy_exit, record.raspasy_in_row))
+    a = Auction(active, required_exit(t))
     for i, text in enumerate(record.auction):
         step = msg(N_("auction, bid {k}"), k=i + 1)
         try:
@@ -254,25 +254,13 @@ def audit(record: DealRecord) -> Audit:
             p = Play(play_hands, active, None, first_hand, s.must_overtake)
         else:
             assert isinstance(contract, Contract)
-            d1, d2 = t.defenders(declarer)
-            if contract.level == 10 and s.ten == "checked":
-                if record.calls is not None:
-                    raise RecordInvalid(
-                        "calls",
-                        msg(N_("a ten is checked in this convention: nobody whists, so no calls")),
-                    )
-                outcome = Whisting(Kind.CHECKED, (d1, d2))
-            else:
-                if record.calls is None:
-                    raise RecordInvalid("calls", msg(N_("the defenders' whist calls are required")))
-                calls = list(record.calls)
-                while calls and calls[-1] == "pass":
-                    calls.pop()
-                try:
-                    outcome = whisting(calls, contract, d1, d2, t.sits_out, s)
-                except WhistError as exc:
-                    raise RecordInvalid("calls", exc.message) from None
-            trump = None if contract.trump is Trump.NO_TRUMP else "SCDH".index(contract.trump.value)
+            calls = None if record.calls is None else shortest(record.calls)
+            try:
+                outcome = verify_calls(t, declarer, contract, calls)
+            except DealError as exc:
+                raise RecordInvalid(exc.field, exc.message) from None
+            suit = Suit.from_trump(contract.trump)
+            trump = None if suit is None else suit.index
             p = Play(play_hands, active, trump, first_hand, s.must_overtake)
             if not outcome.played:
                 if record.play or record.claim:
@@ -458,10 +446,7 @@ def _entry(
     assert isinstance(contract, Contract) and outcome is not None
     entry: dict[str, Any] = {"type": "game", "declarer": declarer, "contract": contract.code}
     if outcome.kind is not Kind.CHECKED:
-        calls = list(record.calls or [])
-        while calls and calls[-1] == "pass":
-            calls.pop()
-        entry["calls"] = calls
+        entry["calls"] = list(shortest(record.calls or []))
     if record.open:
         entry["open"] = True
     if outcome.played:

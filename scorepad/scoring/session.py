@@ -30,6 +30,7 @@ from pydantic import (
 from ..contract import Contract
 from ..i18n import N_, Msg, msg
 from ..numbers import Number, parse_rational, to_json
+from .whist import Call, shortest
 
 FORMAT = "scorepad-session/1"
 MAX_NAME = 40
@@ -63,7 +64,6 @@ Rational = Annotated[
 ]
 Tricks = Annotated[int, Field(strict=True, ge=0, le=10)]
 Seat = Annotated[int, Field(strict=True, ge=0, le=3)]
-Call = Literal["whist", "pass", "half"]
 
 
 class _Model(BaseModel):
@@ -94,12 +94,7 @@ class Game(_Played):
     @classmethod
     def _shortest(cls, calls: list[Call] | None) -> list[Call] | None:
         # Passes at the end of a sequence change nothing; the shortest form is canonical.
-        if calls is None:
-            return None
-        end = len(calls)
-        while end and calls[end - 1] == "pass":
-            end -= 1
-        return calls[:end]
+        return None if calls is None else list(shortest(calls))
 
 
 class Misere(_Played):
