@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .i18n import N_, Msg, msg
+from .i18n import N_, ScorepadError, msg
 
 ActionKind = Literal["add", "edit", "void", "undo", "redo"]
 KINDS: tuple[ActionKind, ...] = ("add", "edit", "void", "undo", "redo")
@@ -43,12 +43,8 @@ class Entry:
     revisions: list[Action] = field(default_factory=list)
 
 
-class JournalError(ValueError):
+class JournalError(ScorepadError):
     """An action that the journal cannot take (edit of a voided deal, nothing to undo...)."""
-
-    def __init__(self, message: Msg) -> None:
-        self.message = message
-        super().__init__(message.render())
 
 
 @dataclass(slots=True)

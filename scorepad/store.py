@@ -26,7 +26,7 @@ from platformdirs import user_data_path
 from pydantic import TypeAdapter, ValidationError
 from sqlite_utils import Database
 
-from .i18n import N_, Msg, msg
+from .i18n import N_, Msg, ScorepadError, msg
 from .journal import Action, ActionKind, Journal, JournalError, replay_journal
 from .scoring.convention import ConventionError, Settings, settings_for
 from .scoring.score import Replay, Scored, batch, replay
@@ -47,13 +47,13 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 _DEAL: TypeAdapter[Any] = TypeAdapter(Deal)
 
 
-class StoreError(ValueError):
+class StoreError(ScorepadError):
     """Something the store refuses; nothing was written.  ``message`` is a sentence to show."""
 
     def __init__(self, message: Msg, *details: Msg) -> None:
         self.message = message
         self.details = details
-        super().__init__(self.render())
+        super().__init__(message, self.render())
 
     def render(self, lang: str = "en") -> str:
         return "\n".join(m.render(lang) for m in (self.message, *self.details))

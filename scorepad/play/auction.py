@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..contract import Contract, Trump
-from ..i18n import N_, Msg, msg
+from ..i18n import N_, Msg, ScorepadError, msg
 
 PASS = "pass"
 MISERE = "misere"
@@ -28,10 +28,8 @@ Bid = Contract | str  # a Contract, MISERE or PASS
 MISERE_RANK = 89  # ladder ranks are doubled: misère sits between 8NT (88) and 9♠ (90)
 
 
-class AuctionError(ValueError):
-    def __init__(self, message: Msg) -> None:
-        self.message = message
-        super().__init__(message.render())
+class AuctionError(ScorepadError):
+    """A bid that may not be said now, or a word that is not a bid."""
 
 
 _BID = re.compile(r"(10|[6-9])\s*(S|C|D|H|NT|♠|♣|♦|♥|БК|БЕЗ)", re.IGNORECASE)

@@ -34,7 +34,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..contract import Contract
-from ..i18n import N_, Msg, msg
+from ..i18n import N_, Msg, ScorepadError, msg
 from ..scoring.convention import ConventionError, settings_for
 from ..scoring.legal import DealError, required_exit, seat_range, verify_calls
 from ..scoring.session import PlayerName, Seat, pydantic_problem
@@ -87,13 +87,13 @@ class DealRecord(BaseModel):
     note: str | None = None
 
 
-class RecordInvalid(ValueError):
+class RecordInvalid(ScorepadError):
     """The record is malformed or breaks a rule: ``step`` says where, ``message`` why."""
 
     def __init__(self, step: Msg | str | None, message: Msg) -> None:
         self.step = step
         self.message = message
-        super().__init__(self.render())
+        super().__init__(message, self.render())
 
     def render(self, lang: str = "en") -> str:
         text = self.message.render(lang)

@@ -18,7 +18,7 @@ The scorer verifies every entry through :func:`verify_deal`, the app's form offe
 functions offer, the generator draws from them and the deal-record audit checks through them.
 
 >>> from scorepad.scoring.convention import settings_for
->>> t = Table(settings_for("sochi"), ("Anna", "Boris", "Vera"), target=20, dealer=0,
+>>> t = Table(settings_for("piter"), ("Anna", "Boris", "Vera"), target=20, dealer=0,
 ...           pools=[0, 0, 0], raspasy_in_row=2)
 >>> kinds(t), levels(t)
 (('game', 'misere', 'raspasy'), (7, 8, 9, 10))
@@ -480,8 +480,9 @@ def verify_deal(deal: PlayedDeal, t: Table) -> Whisting | None:
 
     >>> from scorepad.scoring.convention import settings_for
     >>> from scorepad.scoring.session import Misere
-    >>> t = Table(settings_for("sochi"), ("Anna", "Boris", "Vera"), target=20, dealer=0,
-    ...           pools=[0, 0, 0], raspasy_in_row=3)
+    >>> s = settings_for("sochi", {"raspasy_exit": [6, 7, 9]})
+    >>> t = Table(s, ("Anna", "Boris", "Vera"), target=20, dealer=0, pools=[0, 0, 0],
+    ...           raspasy_in_row=3)
     >>> verify_deal(Misere(type="misere", declarer=1, tricks={1: 0}), t)
     Traceback (most recent call last):
     ...

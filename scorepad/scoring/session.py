@@ -28,7 +28,7 @@ from pydantic import (
 )
 
 from ..contract import Contract
-from ..i18n import N_, Msg, msg
+from ..i18n import N_, Msg, ScorepadError, msg
 from ..numbers import Number, parse_rational, to_json
 from .whist import Call, shortest
 
@@ -195,21 +195,25 @@ class Problem:
     message: Msg
 
     def render(self, lang: str = "en") -> str:
-        text = self.message.render(lang)
-        where = []
-        if self.deal is not None:
-            where.append(msg(N_("deal {index}"), index=self.deal).render(lang))
+        return self.sentence().render(lang)
+
+    def sentence(self) -> Msg:
+        """``deal 3: calls: …``: where, then why, as one message to render in any language."""
+        args: dict[str, Any] = {"text": self.message}
         if self.field:
-            where.append(self.field)
-        return ": ".join([*where, text])
+            args["field"] = self.field
+        if self.deal is not None:
+            args["deal"] = msg(N_("deal {index}"), index=self.deal)
+        return Msg(": ".join(f"{{{k}}}" for k in ("deal", "field", "text") if k in args), args)
 
 
-class SessionInvalid(ValueError):
+class SessionInvalid(ScorepadError):
     """The session file is not valid; ``problems`` says every reason."""
 
     def __init__(self, problems: list[Problem]) -> None:
         self.problems = problems
-        super().__init__("\n".join(p.render() for p in problems))
+        lines = {f"p{i}": p.sentence() for i, p in enumerate(problems)}
+        super().__init__(Msg("\n".join(f"{{{k}}}" for k in lines), lines))
 
     def render(self, lang: str = "en") -> list[str]:
         return [p.render(lang) for p in self.problems]
