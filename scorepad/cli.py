@@ -19,7 +19,7 @@ from .play.record import RecordInvalid, audit, audit_json, dumps, parse_record
 from .report import to_json_text, to_text_sheet
 from .scoring.convention import ConventionError, presets
 from .scoring.score import replay
-from .scoring.session import SessionInvalid, parse_session
+from .scoring.session import SessionInvalid, deal_data, parse_session
 from .store import Store, StoreError, default_path, describe_action
 
 DEMO = Path(__file__).resolve().parent / "data" / "demo-session.json"
@@ -85,7 +85,7 @@ def cmd_history(args: argparse.Namespace) -> int:
     for a in actions:
         line = f"{a.seq:4}  {a.at[:19].replace('T', ' ')}  {cat.render(describe_action(a))}"
         if a.deal is not None:
-            line += "  " + json.dumps(a.deal, ensure_ascii=False)
+            line += "  " + json.dumps(deal_data(a.deal), ensure_ascii=False)
         print(line)
     return 0
 

@@ -19,7 +19,7 @@ from ..scoring import legal
 from ..scoring.legal import KINDS, DealError
 from ..scoring.legal import DealKind as Kind
 from ..scoring.score import Scored, preview
-from ..scoring.session import Deal, pydantic_problem
+from ..scoring.session import Deal, deal_data, pydantic_problem
 from ..scoring.table import Table
 from ..scoring.whist import Call, Whisting, shortest
 
@@ -215,8 +215,9 @@ class DealForm:
 
     # --- the deal --------------------------------------------------------------------------
 
-    def load(self, deal: dict[str, Any]) -> None:
+    def load(self, written: Deal | dict[str, Any]) -> None:
         """Fill the form with a written deal (to edit it)."""
+        deal = written if isinstance(written, dict) else deal_data(written)
         kind = deal["type"]
         if kind not in KINDS:
             raise ValueError(f"a {kind} is not entered with this form")

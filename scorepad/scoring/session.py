@@ -281,6 +281,12 @@ def parse_session(data: str | bytes | dict[str, Any]) -> Session:
         raise SessionInvalid([pydantic_problem(e) for e in chosen]) from None
 
 
+def deal_data(deal: Deal) -> dict[str, Any]:
+    """A deal as the session file writes it: ``type`` first, defaults left out, calls shortest."""
+    data: dict[str, Any] = deal.model_dump(mode="json", exclude_defaults=True)
+    return {"type": data.pop("type"), **data}
+
+
 def dump_session(session: Session) -> str:
     """The canonical JSON text of a session: defaults left out, calls in shortest form.
 
@@ -289,8 +295,6 @@ def dump_session(session: Session) -> str:
     data = session.model_dump(mode="json", exclude_defaults=True)
     data["format"] = FORMAT
     ordered = {k: data[k] for k in Session.model_fields if k in data}
-    ordered["deals"] = [
-        {"type": d["type"], **{k: v for k, v in d.items() if k != "type"}}
-        for d in ordered.get("deals", [])
-    ]
+    if "deals" in ordered:
+        ordered["deals"] = [deal_data(d) for d in session.deals]
     return json.dumps(ordered, ensure_ascii=False, indent=2) + "\n"
