@@ -147,7 +147,9 @@ def _game(ch: Chooser, t: Table) -> dict[str, Any]:
         d["calls"] = [str(c) for c in chosen]
         outcome = options[chosen]
     else:
-        outcome = legal.verify_calls(t, declarer, contract, None)  # a checked ten
+        outcome = legal.verify_calls(
+            t, declarer=declarer, contract=contract, calls=None
+        )  # a checked ten
     played, lone = outcome.played, outcome.lone_whister
     if played:
         taken = ch.integer(max(0, level - 4), 10)
@@ -224,9 +226,17 @@ def random_record(
             owner = t.sits_out
             if owner is not None:
                 masks[owner] = (1 << talon[0]) | (1 << talon[1])
-            p = Play(masks, t.active, None, first, s.must_overtake, tuple(talon), owner)
+            p = Play(
+                masks,
+                t.active,
+                trump=None,
+                first_hand=first,
+                must_overtake=s.must_overtake,
+                talon_leads=tuple(talon),
+                talon_owner=owner,
+            )
         else:
-            p = Play(masks, t.active, None, first, s.must_overtake)
+            p = Play(masks, t.active, trump=None, first_hand=first, must_overtake=s.must_overtake)
     else:
         final = a.final_bid
         assert final is not None
@@ -253,7 +263,7 @@ def random_record(
                     return record
         else:
             record["contract"] = "misere"
-        p = Play(masks, t.active, trump, first, s.must_overtake)
+        p = Play(masks, t.active, trump=trump, first_hand=first, must_overtake=s.must_overtake)
     tricks: list[str] = []
     stop = ch.integer(3, 9) if claim and declarer is not None else 10
     while p.trick_number < stop:

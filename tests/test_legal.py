@@ -125,7 +125,9 @@ def test_offered_contracts_and_calls_are_accepted_and_no_other_is(data: st.DataO
             for calls in all_sequences:
                 deal = game(declarer, contract, t, [str(c) for c in calls])
                 if calls in offered:
-                    outcome = legal.verify_calls(t, declarer, contract, calls)
+                    outcome = legal.verify_calls(
+                        t, declarer=declarer, contract=contract, calls=calls
+                    )
                     if outcome.played:
                         deal["tricks"] = tricks_of(t, declarer, level)
                     assert accepts(s, deal), deal
@@ -186,7 +188,7 @@ def test_stalingrad_offers_only_whist_whist() -> None:
     six_spades = Contract(6, Trump.SPADES)
     assert list(spoken(t, 1, six_spades, [])) == [[Call.WHIST, Call.WHIST]]
     with pytest.raises(legal.StalingradError) as exc:
-        legal.verify_calls(t, 1, six_spades, [Call.WHIST])
+        legal.verify_calls(t, declarer=1, contract=six_spades, calls=[Call.WHIST])
     assert str(exc.value) == "Stalingrad: a 6♠ must be whisted by both defenders"
 
 
@@ -205,7 +207,7 @@ def test_the_four_player_dealer_talon_is_capped_and_a_closed_talon_takes_nothing
     closed = scored([], players=four, first_dealer=3, convention="rostov").table()
     assert legal.talon_cap(closed) == 0
     with pytest.raises(legal.TalonCapError) as exc:
-        legal.verify_tricks(closed, "raspasy", None, {0: 3, 1: 3, 2: 3, 3: 1})
+        legal.verify_tricks(closed, kind="raspasy", declarer=None, tricks={0: 3, 1: 3, 2: 3, 3: 1})
     assert str(exc.value) == "the dealer's talon can win at most 0 tricks here, not 1"
 
 

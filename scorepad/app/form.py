@@ -135,7 +135,9 @@ class DealForm:
         if self.declarer is None or self.contract is None or not self.calls_complete:
             return None
         calls = None if self.checked_ten else shortest(self.calls)
-        return legal.verify_calls(self.table, self.declarer, self.contract, calls)
+        return legal.verify_calls(
+            self.table, declarer=self.declarer, contract=self.contract, calls=calls
+        )
 
     @property
     def played(self) -> bool:

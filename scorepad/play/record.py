@@ -225,9 +225,19 @@ def audit(record: DealRecord) -> Audit:
             owner = t.sits_out
             if owner is not None:
                 play_hands[owner] = talon.mask
-            p = Play(play_hands, active, None, first_hand, s.must_overtake, talon_cards, owner)
+            p = Play(
+                play_hands,
+                active,
+                trump=None,
+                first_hand=first_hand,
+                must_overtake=s.must_overtake,
+                talon_leads=talon_cards,
+                talon_owner=owner,
+            )
         else:
-            p = Play(play_hands, active, None, first_hand, s.must_overtake)
+            p = Play(
+                play_hands, active, trump=None, first_hand=first_hand, must_overtake=s.must_overtake
+            )
     else:
         assert final is not None
         contract = final
@@ -251,17 +261,25 @@ def audit(record: DealRecord) -> Audit:
         if contract == MISERE:
             if record.calls is not None:
                 raise RecordInvalid("calls", msg(N_("a misère is not whisted: it has no calls")))
-            p = Play(play_hands, active, None, first_hand, s.must_overtake)
+            p = Play(
+                play_hands, active, trump=None, first_hand=first_hand, must_overtake=s.must_overtake
+            )
         else:
             assert isinstance(contract, Contract)
             calls = None if record.calls is None else shortest(record.calls)
             try:
-                outcome = verify_calls(t, declarer, contract, calls)
+                outcome = verify_calls(t, declarer=declarer, contract=contract, calls=calls)
             except DealError as exc:
                 raise RecordInvalid(exc.field, exc.message) from None
             suit = Suit.from_trump(contract.trump)
             trump = None if suit is None else suit.index
-            p = Play(play_hands, active, trump, first_hand, s.must_overtake)
+            p = Play(
+                play_hands,
+                active,
+                trump=trump,
+                first_hand=first_hand,
+                must_overtake=s.must_overtake,
+            )
             if not outcome.played:
                 if record.play or record.claim:
                     raise RecordInvalid(

@@ -278,7 +278,7 @@ def whisting(
 
 
 def verify_calls(
-    t: Table, declarer: int, contract: Contract, calls: Sequence[str] | None
+    t: Table, *, declarer: int, contract: Contract, calls: Sequence[str] | None
 ) -> Whisting:
     """The outcome of the defenders' ``calls`` on ``contract`` (shortest form; ``None``: none).
 
@@ -328,14 +328,14 @@ def _outcome(
     return found
 
 
-def speaker(prefix: Sequence[str], first: int, second: int, dealer: int | None) -> int:
+def speaker(prefix: Sequence[str], *, first: int, second: int, dealer: int | None) -> int:
     """Who says the next call after ``prefix`` (§4.3, §11).
 
     The defenders speak in turn; after a half-whist the other defender may return the whist,
     and then, with four players, the dealer; on 8+ after two passes the dealer (4 players) or,
     by agreement, the first defender (3 players) may still whist.
 
-    >>> [speaker(p, 1, 2, 0) for p in ([], ["pass"], ["pass", "half"], ["pass", "half", "pass"])]
+    >>> [speaker(p, first=1, second=2, dealer=0) for p in ([], ["pass"], ["pass", "half"], ["pass", "half", "pass"])]
     [1, 2, 1, 0]
     """
     p = list(prefix)
@@ -370,7 +370,9 @@ def call_options(
         return None, ()
     d1, d2 = t.defenders(declarer)
     options = {s[len(p)] for s in extending if len(s) > len(p)}
-    return speaker(p, d1, d2, t.sits_out), tuple(c for c in (_W, _H, _P) if c in options)
+    return speaker(p, first=d1, second=d2, dealer=t.sits_out), tuple(
+        c for c in (_W, _H, _P) if c in options
+    )
 
 
 def calls_complete(t: Table, *, declarer: int, contract: Contract, said: Sequence[str]) -> bool:
@@ -439,7 +441,7 @@ def _check_seats(tricks: Mapping[int, int], seats: Sequence[int], t: Table) -> N
 
 
 def verify_tricks(
-    t: Table, kind: DealKind, declarer: int | None, tricks: Mapping[int, int]
+    t: Table, *, kind: DealKind, declarer: int | None, tricks: Mapping[int, int]
 ) -> None:
     """The tricks of a played deal: the right seats, each under its cap, ten in all."""
     if kind == "misere":
@@ -525,7 +527,7 @@ def verify_game(g: Game, t: Table) -> Whisting | None:
     if g.conceded is not None:
         _verify_conceded(g, s)
         return None
-    outcome = verify_calls(t, g.declarer, g.contract, g.calls)
+    outcome = verify_calls(t, declarer=g.declarer, contract=g.contract, calls=g.calls)
     if g.open and not outcome.lone_whister:
         raise OpenError("open", msg(N_("only a lone whister plays open")))
     if not outcome.played:
@@ -534,7 +536,7 @@ def verify_game(g: Game, t: Table) -> Whisting | None:
         return outcome
     if g.tricks is None:
         raise TricksError(msg(N_("the tricks of a played deal are required")))
-    verify_tricks(t, "game", g.declarer, g.tricks)
+    verify_tricks(t, kind="game", declarer=g.declarer, tricks=g.tricks)
     return outcome
 
 
@@ -565,12 +567,12 @@ def verify_misere(m: Misere, t: Table) -> None:
     verify_kind(t, "misere")
     if m.shared_with_dealer and t.sits_out is None:
         raise DealError("shared_with_dealer", msg(N_("only a 4-player dealer can share a misère")))
-    verify_tricks(t, "misere", m.declarer, m.tricks)
+    verify_tricks(t, kind="misere", declarer=m.declarer, tricks=m.tricks)
 
 
 def verify_raspasy(r: Raspasy, t: Table) -> None:
     """An all-pass: every seat's tricks, ten in all, the dealer's talon under its cap."""
-    verify_tricks(t, "raspasy", None, r.tricks)
+    verify_tricks(t, kind="raspasy", declarer=None, tricks=r.tricks)
 
 
 def verify_correction(c: Correction, n: int) -> None:

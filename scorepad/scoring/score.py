@@ -244,7 +244,7 @@ class Writer:
         s = self.session
         deal = step.deal
         if isinstance(deal, Correction):
-            w = _score_correction(deal, len(s.players), s.players, self.explain)
+            w = _score_correction(deal, len(s.players), s.players, explain=self.explain)
         else:
             assert step.dealer is not None
             key = (step.dealer, step.in_row)
@@ -333,7 +333,9 @@ def _score(deal: PlayedDeal, t: Table, outcome: Whisting | None) -> Writing:
     return score_raspasy(deal, t)
 
 
-def _score_correction(c: Correction, n: int, names: Sequence[str], explain: bool = True) -> Writing:
+def _score_correction(
+    c: Correction, n: int, names: Sequence[str], *, explain: bool = True
+) -> Writing:
     w = Writing(n, explain=explain)
     name = names[c.seat]
     note = c.note
