@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import __version__
-from .i18n import LANGUAGES, N_, Msg, catalog, msg, nmsg, system_language
+from .i18n import LANGUAGES, N_, ScorepadError, catalog, msg, nmsg, system_language
 from .play.record import RecordInvalid, audit, audit_json, dumps, parse_record
 from .report import to_json_text, to_text_sheet
 from .scoring.convention import ConventionError, presets
@@ -32,11 +32,8 @@ def _fail(lines: Sequence[str]) -> int:
     return EXIT_INVALID
 
 
-class Refused(Exception):
+class Refused(ScorepadError):
     """A command cannot run: ``message`` says why (exit status 2, nothing on stdout)."""
-
-    def __init__(self, message: Msg) -> None:
-        self.message = message
 
 
 def _read(path: str) -> bytes:
@@ -162,7 +159,7 @@ def cmd_app(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    # Until the app exists, `scorepad` shows what it will keep: the sheet of a demo evening.
+    # What a kept session looks like, without a database: the sheet of a demo evening.
     scored = replay(parse_session(DEMO.read_bytes()))
     sys.stdout.write(to_text_sheet(scored, args.lang))
     return 0

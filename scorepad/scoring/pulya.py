@@ -32,6 +32,16 @@ def write_pool(
     """Write ``points`` for ``seat``; ``why`` (a msgid with ``{points}``) explains the own entry.
 
     ``pools`` are the totals before this deal; what this deal already wrote counts too.
+    Past the target the points help the others' pulyas, for whists (§6.2, ``pool_help``).
+
+    >>> from scorepad.scoring.convention import settings_for
+    >>> w = Writing(3)
+    >>> write_pool(w, 0, 6, pools=[18, 0, 0], target=20, settings=settings_for("sochi"),
+    ...            names=["Anna", "Boris", "Vera"], why="{points} into the pulya.")
+    >>> w.pool, w.whists[0]
+    ([2, 4, 0], [0, 40, 0])
+    >>> [m.render() for m in w.explain or ()]
+    ['2 into the pulya.', "Anna's pulya is closed: 4 points help Boris, 40 whists on Boris."]
     """
     n = len(names)
 
