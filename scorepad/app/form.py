@@ -22,8 +22,10 @@ from ..scoring.score import Scored, preview
 from ..scoring.session import Deal, deal_data, pydantic_problem
 from ..scoring.table import Table
 from ..scoring.whist import Call, Whisting, shortest
+from ..scoring.whist import Kind as WhistKind
 
 _DEAL: TypeAdapter[Any] = TypeAdapter(Deal)
+_UNDECIDED = Whisting(WhistKind.ALL_PASSED)  # calls still to come: no tricks, no open play
 __all__ = ["KINDS", "DealForm", "Kind"]
 
 
@@ -130,10 +132,10 @@ class DealForm:
             return False
         return self.call_options()[0] is None
 
-    def _outcome(self) -> Whisting | None:
-        """What the calls said so far amount to, once they are complete."""
+    def _outcome(self) -> Whisting:
+        """What the calls amount to; until they are complete nothing is played."""
         if self.declarer is None or self.contract is None or not self.calls_complete:
-            return None
+            return _UNDECIDED
         calls = None if self.checked_ten else shortest(self.calls)
         return legal.verify_calls(
             self.table, declarer=self.declarer, contract=self.contract, calls=calls
@@ -142,18 +144,12 @@ class DealForm:
     @property
     def played(self) -> bool:
         """Whether tricks are entered (a game nobody whisted, or a half-whist, is not played)."""
-        if self.kind != "game":
-            return True
-        outcome = self._outcome()
-        return outcome is not None and outcome.played
+        return self.kind != "game" or self._outcome().played
 
     @property
     def lone_whister(self) -> bool:
         """One defender whists alone (he may play open, всветлую)."""
-        if self.kind != "game":
-            return False
-        outcome = self._outcome()
-        return outcome is not None and outcome.lone_whister
+        return self.kind == "game" and self._outcome().lone_whister
 
     def set_open(self, value: bool) -> None:
         self.open = value and self.lone_whister

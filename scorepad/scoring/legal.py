@@ -116,17 +116,9 @@ def required_exit(t: Table) -> int | None:
 
 
 def verify_kind(t: Table, kind: DealKind) -> None:
-    """A misère after all-passes whose exit is 9 or more is too low (it sits below 9♠)."""
-    need = required_exit(t)
-    if kind == "misere" and need is not None and need >= MISERE_BELOW:
-        raise MisereTooLow(
-            "type",
-            msg(
-                N_("after {k} all-passes the lowest contract is {level}: a misère is too low"),
-                k=t.raspasy_in_row,
-                level=need,
-            ),
-        )
+    """A misère after all-passes whose exit is 9 or more is too low (see :func:`verify_level`)."""
+    if kind == "misere":
+        verify_level(t, None)
 
 
 def kinds(t: Table) -> tuple[DealKind, ...]:
@@ -159,18 +151,24 @@ def declarers(t: Table) -> tuple[int, ...]:
     return tuple(s for s in range(t.players) if _passes(verify_declarer, t, s))
 
 
-def verify_level(t: Table, level: int) -> None:
-    """After all-passes only a contract at the exit level or higher may be played (§9.2)."""
+def verify_level(t: Table, level: int | None) -> None:
+    """After all-passes only a contract at the exit level or higher may be played (§9.2).
+
+    ``None`` is a misère, which sits between 8NT and 9♠ on the ladder.
+    """
     need = required_exit(t)
-    if need is not None and level < need:
-        raise BelowExit(
-            "contract",
-            msg(
-                N_("after {k} all-passes the lowest contract is {level}"),
-                k=t.raspasy_in_row,
-                level=need,
-            ),
-        )
+    if need is None:
+        return
+    error: type[BelowExit]
+    if level is None and need >= MISERE_BELOW:
+        error, field = MisereTooLow, "type"
+        text = N_("after {k} all-passes the lowest contract is {level}: a misère is too low")
+    elif level is not None and level < need:
+        error, field = BelowExit, "contract"
+        text = N_("after {k} all-passes the lowest contract is {level}")
+    else:
+        return
+    raise error(field, msg(text, k=t.raspasy_in_row, level=need))
 
 
 def levels(t: Table) -> tuple[int, ...]:
