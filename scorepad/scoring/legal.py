@@ -157,18 +157,25 @@ def verify_level(t: Table, level: int | None) -> None:
     ``None`` is a misère, which sits between 8NT and 9♠ on the ladder.
     """
     need = required_exit(t)
-    if need is None:
+    if need is None or not is_below_exit(need, level):
         return
     error: type[BelowExit]
-    if level is None and need >= MISERE_BELOW:
+    if level is None:
         error, field = MisereTooLow, "type"
         text = N_("after {k} all-passes the lowest contract is {level}: a misère is too low")
-    elif level is not None and level < need:
+    else:
         error, field = BelowExit, "contract"
         text = N_("after {k} all-passes the lowest contract is {level}")
-    else:
-        return
     raise error(field, msg(text, k=t.raspasy_in_row, level=need))
+
+
+def is_below_exit(need: int, level: int | None) -> bool:
+    """Whether a contract of ``level`` (``None``: a misère) is below the exit level ``need``.
+
+    >>> is_below_exit(7, 6), is_below_exit(8, None), is_below_exit(9, None)
+    (True, False, True)
+    """
+    return need >= MISERE_BELOW if level is None else level < need
 
 
 def levels(t: Table) -> tuple[int, ...]:
