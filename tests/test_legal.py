@@ -239,3 +239,31 @@ def test_every_refusal_is_one_base_carrying_the_message() -> None:
         JournalError,
     ):
         assert issubclass(cls, ScorepadError) and issubclass(cls, ValueError), cls
+
+
+@PROPS
+@given(st.data())
+def test_whatever_the_form_offers_the_scorer_accepts(data: st.DataObject) -> None:
+    from scorepad.app.form import DealForm
+
+    s = draw_table(data)
+    f = DealForm(s)
+    f.choose_kind(data.draw(st.sampled_from(f.kinds()), label="kind"))
+    if f.kind != "raspasy":
+        f.choose_declarer(data.draw(st.sampled_from(f.declarers()), label="declarer"))
+    if f.kind == "game":
+        level = data.draw(st.sampled_from(f.levels()), label="level")
+        f.choose_contract(level, data.draw(st.sampled_from(list(Trump)), label="trump"))
+        while True:
+            who, options = f.call_options()
+            if who is None:
+                break
+            f.say(data.draw(st.sampled_from(options), label="call"))
+        f.set_open(data.draw(st.booleans(), label="open"))
+    seats = f.trick_seats()
+    for seat in seats[:-1] if f.kind != "misere" else seats:
+        f.step(seat, data.draw(st.integers(-10, 10), label="step"))
+    assert f.missing() is None
+    sentences, problem = f.preview()
+    assert problem is None and sentences, f.to_deal()
+    assert accepts(s, f.to_deal())

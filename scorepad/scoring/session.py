@@ -295,6 +295,5 @@ def dump_session(session: Session) -> str:
     data = session.model_dump(mode="json", exclude_defaults=True)
     data["format"] = FORMAT
     ordered = {k: data[k] for k in Session.model_fields if k in data}
-    if "deals" in ordered:
-        ordered["deals"] = [deal_data(d) for d in session.deals]
+    ordered["deals"] = [deal_data(d) for d in session.deals]
     return json.dumps(ordered, ensure_ascii=False, indent=2) + "\n"
