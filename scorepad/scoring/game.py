@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from ..i18n import N_, msg, nmsg, whist_count
 from ..numbers import Number, normal
-from .pulya import write_pool
+from .pulya import write_pool_at
 from .session import Game
 from .sheet import Writing
 from .table import Table, contract_name
@@ -263,14 +263,11 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
 
 def _made(w: Writing, g: Game, t: Table, price: int, cname: object) -> None:
     declarer = t.name(g.declarer)
-    write_pool(
+    write_pool_at(
+        t,
         w,
         g.declarer,
         price,
-        pools=t.pools,
-        target=t.target,
-        settings=t.settings,
-        names=t.names,
         why=N_("{declarer} made {contract}: {points} into his pulya."),
         declarer=declarer,
         contract=cname,

@@ -15,6 +15,24 @@ from ..i18n import N_, msg, nmsg, whist_count
 from ..numbers import Number
 from .convention import Settings
 from .sheet import Writing
+from .table import Table
+
+
+def write_pool_at(
+    t: Table, w: Writing, seat: int, points: Number, *, why: str, **args: Any
+) -> None:
+    """:func:`write_pool` at the table ``t``: its pools so far, target, convention and names."""
+    write_pool(
+        w,
+        seat,
+        points,
+        pools=t.pools,
+        target=t.target,
+        settings=t.settings,
+        names=t.names,
+        why=why,
+        **args,
+    )
 
 
 def write_pool(
