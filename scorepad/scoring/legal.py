@@ -147,8 +147,8 @@ def verify_declarer(t: Table, seat: int) -> None:
 
 
 def declarers(t: Table) -> tuple[int, ...]:
-    """Who may declare: every seat dealt in (the 4-player dealer sits out)."""
-    return tuple(s for s in range(t.players) if _passes(verify_declarer, t, s))
+    """Who may declare, in speaking order from the dealer's left (the 4-player dealer sits out)."""
+    return tuple(s for s in t.active if _passes(verify_declarer, t, s))
 
 
 def verify_level(t: Table, level: int | None) -> None:
