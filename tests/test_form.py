@@ -131,3 +131,8 @@ def test_a_closed_talon_all_pass_writes_the_sitting_dealer_with_no_trick() -> No
     f.step(1, 3)
     assert f.to_deal() == {"type": "raspasy", "tricks": {"0": 4, "1": 3, "2": 3, "3": 0}}
     assert f.preview()[1] is None
+
+
+def test_declarers_are_offered_in_speaking_order_from_the_dealers_left() -> None:
+    assert form(first_dealer=1).declarers() == [2, 0, 1]
+    assert form(players=["A", "B", "C", "D"], first_dealer=1).declarers() == [2, 3, 0]

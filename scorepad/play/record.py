@@ -31,13 +31,13 @@ import json
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from ..contract import Contract
 from ..i18n import N_, Msg, ScorepadError, msg
 from ..scoring.convention import ConventionError, settings_for
-from ..scoring.legal import DealError, required_exit, seat_range, verify_calls
-from ..scoring.session import PlayerName, Seat, pydantic_problem
+from ..scoring.legal import DealError, required_exit, seat_range, verify_calls, verify_deal
+from ..scoring.session import PlayedDeal, PlayerName, Seat, pydantic_problem
 from ..scoring.table import Table, contract_name
 from ..scoring.whist import Call, Kind, Whisting, shortest
 from .auction import (
@@ -55,6 +55,7 @@ from .play import Play
 from .solver import best_tricks
 
 FORMAT = "scorepad-deal/1"
+_ENTRY: TypeAdapter[PlayedDeal] = TypeAdapter(PlayedDeal)
 
 
 class Claim(BaseModel):
@@ -293,7 +294,7 @@ def audit(record: DealRecord) -> Audit:
                     (),
                     {},
                     None,
-                    _entry(record, declarer, contract, outcome, {}, n, t),
+                    _entry(record, declarer, contract, outcome, {}, t),
                 )
 
     accounts = _play(record, p, names)
@@ -306,7 +307,7 @@ def audit(record: DealRecord) -> Audit:
             "play",
             msg(N_("only {k} tricks were played and nobody claimed the rest"), k=p.trick_number),
         )
-    entry = _entry(record, declarer, contract, outcome, taken, n, t)
+    entry = _entry(record, declarer, contract, outcome, taken, t)
     return Audit(record, declarer, contract, outcome, tuple(accounts), taken, claim_value, entry)
 
 
@@ -450,10 +451,25 @@ def _entry(
     contract: Bid | None,
     outcome: Whisting | None,
     taken: dict[int, int],
-    n: int,
     t: Table,
 ) -> dict[str, Any]:
-    """The session-format entry of an audited deal."""
+    """The session-format entry of an audited deal, verified as the scorer will verify it."""
+    entry = _entry_of(record, declarer, contract, outcome, taken, t)
+    try:
+        verify_deal(_ENTRY.validate_python(entry), t)
+    except DealError as exc:
+        raise RecordInvalid(exc.field, exc.message) from None
+    return entry
+
+
+def _entry_of(
+    record: DealRecord,
+    declarer: int | None,
+    contract: Bid | None,
+    outcome: Whisting | None,
+    taken: dict[int, int],
+    t: Table,
+) -> dict[str, Any]:
     tricks = {str(seat): taken.get(seat, 0) for seat in sorted(taken)}
     if declarer is None:
         if t.sits_out is not None:
@@ -464,7 +480,7 @@ def _entry(
     assert isinstance(contract, Contract) and outcome is not None
     entry: dict[str, Any] = {"type": "game", "declarer": declarer, "contract": contract.code}
     if outcome.kind is not Kind.CHECKED:
-        entry["calls"] = list(shortest(record.calls or []))
+        entry["calls"] = [str(c) for c in shortest(record.calls or [])]
     if record.open:
         entry["open"] = True
     if outcome.played:

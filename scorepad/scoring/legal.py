@@ -504,6 +504,15 @@ def verify_deal(deal: PlayedDeal, t: Table) -> Whisting | None:
     return None
 
 
+def is_legal(deal: PlayedDeal, t: Table) -> bool:
+    """Whether the table accepts ``deal`` next (:func:`verify_deal` says why not)."""
+    try:
+        verify_deal(deal, t)
+    except DealError:
+        return False
+    return True
+
+
 def verify_game(g: Game, t: Table) -> Whisting | None:
     """A game in context: declarer, exit level, talon premium, giving up, calls, tricks.
 
