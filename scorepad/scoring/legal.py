@@ -12,7 +12,7 @@ python-chess's ``legal_moves``/``is_legal`` and PokerKit's ``verify_x``/``can_x`
 - whose tricks a deal writes and each seat's cap (:func:`trick_seats`, :func:`trick_cap`: the
   talon takes at most two tricks);
 - :func:`verify_deal`, which checks a whole entry and raises a :class:`DealError` subclass whose
-  ``message`` is the sentence the player reads.
+  ``message`` is the sentence the player reads; :func:`is_legal` is its yes or no.
 
 The scorer verifies every entry through :func:`verify_deal`, the app's form offers what these
 functions offer, the generator draws from them and the deal-record audit checks through them.
