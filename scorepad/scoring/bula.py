@@ -29,7 +29,23 @@ from ..i18n import N_, Msg, msg
 from ..numbers import Number, normal
 from .ledger import Account, Ledger, Posting
 
-BID_NAMES = {2: "pik", 3: "karo", 4: "herc", 5: "tref", 6: "betl", 7: "sans"}
+# The bids as Serbian and Croatian players say them (translated only into Cyrillic letters).
+BID_NAMES = {
+    2: N_("pik"),
+    3: N_("karo"),
+    4: N_("herc"),
+    5: N_("tref"),
+    6: N_("betl"),
+    7: N_("sans"),
+}
+
+
+def bid_name(bid: int, hand: bool) -> Msg:
+    """``herc``, or ``herc igra`` for the hand version."""
+    name = msg(BID_NAMES[bid])
+    return msg(N_("{bid} igra"), bid=name) if hand else name
+
+
 BETL, SANS = 6, 7
 Role = Literal["follow", "pass", "invite", "invited"]
 Seat = Annotated[int, Field(strict=True, ge=0, le=2)]
@@ -312,17 +328,17 @@ class BulaTable:
             if deal.tricks is not None:
                 raise _err(
                     "tricks",
-                    N_("both defenders passed: the game is not played, write no tricks (D5)"),
+                    N_("both defenders passed: the game is not played, write no tricks"),
                 )
             return
         if deal.tricks is None:
-            raise _err("tricks", N_("the tricks of the players in play are required"))
+            raise _err("tricks", N_("the tricks of every player in play are required"))
         playing = self.in_play(deal)
         for seat in deal.tricks:
             if seat not in playing:
                 raise _err(
                     f"tricks.{seat}",
-                    N_("this player does not play this deal: write no tricks for him"),
+                    N_("this player does not play this deal: write no tricks for this player"),
                 )
         missing = [p for p in playing if p not in deal.tricks]
         if missing:
@@ -408,7 +424,9 @@ class BulaTable:
             ]
         self.refe_rounds += 1
         return [
-            Posting(Account("refe", p), 1, msg(N_("all passed: a refe for every player")))
+            Posting(
+                Account("refe", p), 1, msg(N_("all passed: a refe for {seat}"), seat=self.names[p])
+            )
             for p in range(self.n)
         ]
 
@@ -511,7 +529,7 @@ class BulaTable:
                         ),
                     )
                 )
-        name = BID_NAMES[deal.bid]
+        name = bid_name(deal.bid, deal.hand)
         if made and not penalties and s.last_game in ("truncate", "double_fall") and unit > left:
             # D10: the last game writes only what is left, the supe in the same proportion.
             scale = Fraction(left, unit)

@@ -10,6 +10,7 @@ family's deal types (docs/session-format.md, "Other families").
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from dataclasses import dataclass
 from decimal import Decimal
@@ -71,6 +72,21 @@ def family_presets() -> dict[str, FamilyPreset]:
                 raise ConventionError(f"{family}/{path.name}: id and family must match the path")
             found[p.id] = p
     return found
+
+
+_CONVENTION = re.compile(rb'"convention"\s*:\s*"([^"\\]{1,64})"')
+
+
+def family_ids() -> dict[str, str]:
+    """Preset id → family, from the file names alone (cheap: no preset is read)."""
+    base = conventions_dir()
+    return {path.stem: family for family in FAMILIES for path in (base / family).glob("*.toml")}
+
+
+def peek_family(data: bytes) -> str:
+    """The family of a session file's convention, or ``pulya`` (whose parser reports any problem)."""
+    m = _CONVENTION.search(data)
+    return family_ids().get(m.group(1).decode("utf-8", "replace"), "pulya") if m else "pulya"
 
 
 def family_of(convention: str) -> str:
@@ -189,9 +205,13 @@ def parse_family_session(data: str | bytes | dict[str, Any]) -> BulaSession | Ka
 
 def _problem(error: Any) -> Problem:
     loc = list(error["loc"])
-    if len(loc) >= 3 and loc[0] == "deals" and isinstance(loc[1], int) and isinstance(loc[2], str):
-        if loc[2] in ("game", "allpass", "pik_no_contra"):
-            error = {**error, "loc": (loc[0], loc[1], *loc[3:])}
+    if (
+        len(loc) >= 3
+        and loc[0] == "deals"
+        and isinstance(loc[1], int)
+        and loc[2] in ("game", "allpass", "pik_no_contra")
+    ):
+        error = {**error, "loc": (loc[0], loc[1], *loc[3:])}
     return pydantic_problem(error)
 
 

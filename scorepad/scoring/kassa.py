@@ -176,13 +176,13 @@ class KassaTable:
                 )
             return
         if deal.tricks is None:
-            raise _err("tricks", N_("the tricks of the players in play are required"))
+            raise _err("tricks", N_("the tricks of every player in play are required"))
         playing = [d, *(p for p in others if deal.defence[p] != "pass")]
         for seat in deal.tricks:
             if seat not in playing:
                 raise _err(
                     f"tricks.{seat}",
-                    N_("this player does not play this deal: write no tricks for him"),
+                    N_("this player does not play this deal: write no tricks for this player"),
                 )
         for seat in playing:
             if seat not in deal.tricks:
