@@ -14,7 +14,8 @@ from .i18n import N_, catalog
 from .numbers import to_json, to_text
 from .scoring.bula import BulaTable
 from .scoring.families import FamilyScored
-from .scoring.ledger import Posting
+from .scoring.ledger import Posting, explanations
+from .scoring.pot import PotTable
 from .scoring.settlement import format_money, minor_digits
 
 FORMAT = "scorepad-settlement/1"
@@ -34,6 +35,8 @@ def _posting(p: Posting) -> dict[str, Any]:
 def sheet_data(scored: FamilyScored) -> dict[str, Any]:
     t, n = scored.table, len(scored.session.players)
     led = t.ledger
+    if isinstance(t, PotTable):
+        return {"pot": to_json(t.pot), "cash": [to_json(v) for v in t.cash]}
     if isinstance(t, BulaTable):
         if t.settings.scoring == "pot":
             return {
@@ -68,7 +71,7 @@ def to_data(scored: FamilyScored, lang: str = "en") -> dict[str, Any]:
             {
                 "index": d.index,
                 "postings": [_posting(p) for p in d.postings if p.account.kind != "note"],
-                "explain": [cat.render(p.why) for p in d.postings],
+                "explain": [cat.render(m) for m in explanations(d.postings)],
             }
             for d in scored.deals
         ],
@@ -115,11 +118,15 @@ def to_text_sheet(scored: FamilyScored, lang: str = "en", *, explain: bool = Tru
     if explain:
         for d in scored.deals:
             out.append(cat.render_args(N_("Deal {number}"), number=d.index + 1))
-            out.extend(f"  {cat.render(p.why)}" for p in d.postings)
+            out.extend(f"  {cat.render(m)}" for m in explanations(d.postings))
         out.append("")
     width = max(12, *(len(x) for x in names)) + 2
     rows: list[list[str]]
-    if isinstance(t, BulaTable) and t.settings.scoring == "pot":
+    if isinstance(t, PotTable):
+        rows = [[_("Player"), _("Cash")]]
+        rows += [[names[p], to_text(t.cash[p])] for p in range(n)]
+        rows.append([_("Pot"), to_text(t.pot)])
+    elif isinstance(t, BulaTable) and t.settings.scoring == "pot":
         rows = [[_("Player"), _("Cash"), _("Refe")]]
         rows += [[names[p], to_text(led.get("cash", p)), str(t.refe[p])] for p in range(n)]
         rows.append([_("Pot"), to_text(led.get("pot")), ""])
@@ -158,6 +165,8 @@ def to_text_sheet(scored: FamilyScored, lang: str = "en", *, explain: bool = Tru
     unit = N_("{player}: {result} supe, {money} {currency}")
     if scored.family == "kassa":
         unit = N_("{player}: {result} chips, {money} {currency}")
+    elif scored.family in ("pot", "direct") or scored.table.ledger.get("pot"):
+        unit = N_("{player}: {result}, {money} {currency}")
     for p, name in enumerate(names):
         out.append(
             cat.render_args(

@@ -224,3 +224,76 @@ def test_money_is_zero_sum_and_settle_is_byte_identical(data: dict[str, Any]) ->
     assert sum(scored.money_units()) == 0
     assert sum(scored.results()) == 0
     assert to_json_text(settle_family(data)) == to_json_text(scored)
+
+
+A_E6: dict[str, Any] = {
+    "format": "scorepad-session/1",
+    "players": ["Anton", "Brigitte", "Charlotte"],
+    "convention": "austrian-1829",
+    "whist_price": "1",
+    "currency": "JPY",
+    "deals": [
+        {
+            "type": "game",
+            "declarer": 0,
+            "suit": "D",
+            "defence": {"1": "play", "2": "play"},
+            "tricks": {"0": 6, "1": 2, "2": 2},
+        },
+        {"type": "bete", "dealer": 1},
+        {
+            "type": "game",
+            "declarer": 2,
+            "suit": "H",
+            "defence": {"0": "play", "1": "play"},
+            "tricks": {"2": 5, "0": 4, "1": 1},
+        },
+    ],
+}
+
+
+def test_settle_of_the_1829_session(tmp_path: Path) -> None:
+    done = cli("settle", write(tmp_path, A_E6), "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["family"] == "pot"
+    assert out["sheet"] == {"pot": 780, "cash": [-206, -280, -294]}
+    assert out["balance"] == ["54", "-20", "-34"]
+    assert out["money"] == ["54", "-20", "-34"]
+    assert out["deals"][0]["explain"] == [
+        "Anton takes 30 from the pot",
+        "Anton pays Brigitte 6 for tricks",
+        "Anton pays Charlotte 6 for tricks",
+    ]
+    ru = cli("--lang", "ru", "settle", write(tmp_path, A_E6)).stdout.splitlines()
+    assert ru[:4] == [
+        "Сдача 1",
+        "  Anton: из котла 30",
+        "  Anton → Brigitte: 6 за взятки",
+        "  Anton → Charlotte: 6 за взятки",
+    ]
+
+
+def test_settle_of_a_swabian_evening(tmp_path: Path) -> None:
+    data = {
+        "format": "scorepad-session/1",
+        "players": ["X", "Y", "Z"],
+        "convention": "swabian",
+        "whist_price": "0.50",
+        "currency": "EUR",
+        "deals": [
+            {"type": "swabian", "declarer": 0, "bid": 4, "tricks": 7},
+            {
+                "type": "swabian",
+                "declarer": 1,
+                "bid": 6,
+                "tricks": 0,
+                "contra": {"0": True},
+                "recontra": True,
+            },
+        ],
+    }
+    out = json.loads(cli("settle", write(tmp_path, data), "--json").stdout)
+    # E-E1: +10 / −5 / −5; E-E3: X pays 6 × 4, Z pays 6.
+    assert out["sheet"]["cash"] == [10 - 24, -5 + 30, -5 - 6]
+    assert out["money"] == ["-7.00", "12.50", "-5.50"]

@@ -1,8 +1,9 @@
 """Scoring families beside the pulya: their presets, their session files and their replay.
 
 A convention names its family (central-european §9.1).  The pulya family is the rest of this
-package; the families here — ``bula`` (the Balkan game, :mod:`.bula`) and ``kassa`` (Greek
-Prefa, :mod:`.kassa`) — keep their sheets in a posting ledger (:mod:`.ledger`).  Their presets
+package; the families here — ``bula`` (the Balkan game, :mod:`.bula`), ``kassa`` (Greek Prefa,
+:mod:`.kassa`), ``pot`` and ``direct`` (the Austrian games, Illustrated, Swabian and American,
+:mod:`.pot`) — keep their sheets in a posting ledger (:mod:`.ledger`).  Their presets
 live in ``conventions/<family>/``; a session file of theirs is ``scorepad-session/1`` with the
 family's deal types (docs/session-format.md, "Other families").
 """
@@ -27,15 +28,19 @@ from .convention import ConventionError, conventions_dir
 from .kassa import KassaDeal, KassaError, KassaSettings, KassaTable
 from .kassa import results as kassa_results
 from .ledger import Posting
+from .pot import PotDeal, PotError, PotSettings, PotTable
+from .pot import results as pot_results
 from .session import FORMAT, PlayerName, Problem, SessionInvalid, pydantic_problem
 from .settlement import Payment, minor_digits, payments, to_money
 
-FAMILIES = ("bula", "kassa")
-Family = Literal["bula", "kassa"]
-FamilySettings = BulaSettings | KassaSettings
-_SETTINGS: dict[str, type[BulaSettings] | type[KassaSettings]] = {
+FAMILIES = ("bula", "kassa", "pot", "direct")
+Family = Literal["bula", "kassa", "pot", "direct"]
+FamilySettings = BulaSettings | KassaSettings | PotSettings
+_SETTINGS: dict[str, type[BulaSettings] | type[KassaSettings] | type[PotSettings]] = {
     "bula": BulaSettings,
     "kassa": KassaSettings,
+    "pot": PotSettings,
+    "direct": PotSettings,
 }
 
 
@@ -54,7 +59,9 @@ class FamilyPreset(BaseModel):
 
     def resolve(self, overrides: dict[str, Any] | None = None) -> FamilySettings:
         """The complete settings: the family's defaults, this preset, then ``overrides``."""
-        return _SETTINGS[self.family].model_validate(self.settings | (overrides or {}))
+        cls = _SETTINGS[self.family]
+        extra = {"family": self.family} if cls is PotSettings else {}
+        return cls.model_validate(self.settings | extra | (overrides or {}))
 
 
 @cache
@@ -130,9 +137,16 @@ class KassaSession(_Session):
     deals: list[KassaDeal] = Field(default_factory=list)
 
 
+class PotSession(_Session):
+    deals: list[PotDeal] = Field(default_factory=list)
+
+
+AnySession = BulaSession | KassaSession | PotSession
 _MODELS: dict[str, TypeAdapter[Any]] = {
     "bula": TypeAdapter(BulaSession),
     "kassa": TypeAdapter(KassaSession),
+    "pot": TypeAdapter(PotSession),
+    "direct": TypeAdapter(PotSession),
 }
 
 
@@ -148,10 +162,10 @@ class FamilyDeal:
 class FamilyScored:
     """A replayed session of a ledger family: its table, each deal's postings, and results."""
 
-    session: BulaSession | KassaSession
+    session: AnySession
     family: str
     settings: FamilySettings
-    table: BulaTable | KassaTable
+    table: BulaTable | KassaTable | PotTable
     deals: tuple[FamilyDeal, ...]
 
     @property
@@ -162,6 +176,8 @@ class FamilyScored:
         """Each player's result in supe (bula) or chips (kassa), zero-sum, exact."""
         if isinstance(self.table, BulaTable):
             return bula_results(self.table)
+        if isinstance(self.table, PotTable):
+            return pot_results(self.table)
         return kassa_results(self.table)
 
     def money_units(self) -> tuple[int, ...]:
@@ -175,8 +191,8 @@ class FamilyScored:
         return payments(self.money_units())
 
 
-def parse_family_session(data: str | bytes | dict[str, Any]) -> BulaSession | KassaSession:
-    """Validate a session file of the bula or kassa family (by its convention's preset)."""
+def parse_family_session(data: str | bytes | dict[str, Any]) -> AnySession:
+    """Validate a session file of a ledger family (by its convention's preset)."""
     try:
         raw = data if isinstance(data, dict) else json.loads(data)
     except (ValueError, UnicodeDecodeError) as exc:
@@ -194,10 +210,16 @@ def parse_family_session(data: str | bytes | dict[str, Any]) -> BulaSession | Ka
     family = family_of(raw["convention"])
     if family == "pulya":
         raise SessionInvalid(
-            [Problem(None, "convention", msg(N_("not a convention of the bula or kassa family")))]
+            [
+                Problem(
+                    None,
+                    "convention",
+                    msg(N_("not a convention of the bula, kassa, pot or direct family")),
+                )
+            ]
         )
     try:
-        session: BulaSession | KassaSession = _MODELS[family].validate_python(raw)
+        session: AnySession = _MODELS[family].validate_python(raw)
     except ValidationError as exc:
         raise SessionInvalid([_problem(e) for e in exc.errors()]) from None
     return session
@@ -209,13 +231,13 @@ def _problem(error: Any) -> Problem:
         len(loc) >= 3
         and loc[0] == "deals"
         and isinstance(loc[1], int)
-        and loc[2] in ("game", "allpass", "pik_no_contra")
+        and loc[2] in ("game", "allpass", "pik_no_contra", "nonsuit", "swabian", "concede", "bete")
     ):
         error = {**error, "loc": (loc[0], loc[1], *loc[3:])}
     return pydantic_problem(error)
 
 
-def replay_family(session: BulaSession | KassaSession) -> FamilyScored:
+def replay_family(session: AnySession) -> FamilyScored:
     """Check and write every deal in order; any problem refuses the whole session."""
     preset = family_presets()[session.convention]
     try:
@@ -231,16 +253,18 @@ def replay_family(session: BulaSession | KassaSession) -> FamilyScored:
                 for e in exc.errors()
             ]
         ) from None
-    table: BulaTable | KassaTable
+    table: BulaTable | KassaTable | PotTable
     if isinstance(settings, BulaSettings):
         table = BulaTable.start(settings, session.players)
+    elif isinstance(settings, PotSettings):
+        table = PotTable.start(settings, session.players, first_dealer=session.first_dealer)
     else:
         table = KassaTable.start(settings, session.players)
     done: list[FamilyDeal] = []
     for index, deal in enumerate(session.deals):
         try:
             postings = table.play(deal)  # type: ignore[arg-type]
-        except (BulaError, KassaError) as exc:
+        except (BulaError, KassaError, PotError) as exc:
             raise SessionInvalid([Problem(index, exc.field, exc.message)]) from None
         done.append(FamilyDeal(index, tuple(postings)))
     return FamilyScored(session, preset.family, settings, table, tuple(done))

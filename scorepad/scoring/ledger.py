@@ -10,7 +10,7 @@ the supe seat 0 writes on seat 1, ``Account("pot")`` the pot.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..i18n import Msg
@@ -55,3 +55,12 @@ class Ledger:
     def square(self, kind: str, n: int) -> list[list[Number]]:
         """``m[a][b]`` = account(kind, a, b): what ``a`` wrote on (or received from) ``b``."""
         return [[self.get(kind, a, b) for b in range(n)] for a in range(n)]
+
+
+def explanations(postings: Sequence[Posting]) -> list[Msg]:
+    """The sentences of a deal, each once (a transfer posts twice with one reason)."""
+    out: list[Msg] = []
+    for i, p in enumerate(postings):
+        if i == 0 or postings[i - 1].why is not p.why:
+            out.append(p.why)
+    return out
