@@ -471,14 +471,14 @@ class BulaTable:
                 )
             )
             m *= 2
-        return m
+        return int(m)
 
     def _bula_game(self, deal: BulaGame) -> list[Posting]:
         s = self.settings
         d = deal.declarer
         out: list[Posting] = []
         unit = value(deal.bid, deal.hand) * self._multiplier(deal, out)
-        roles = dict(deal.defence)
+        roles: dict[int, str] = dict(deal.defence)
         if deal.contra is not None:
             # The seed: the other defender is considered invited, whether or not he dropped out.
             for seat in roles:
@@ -595,7 +595,7 @@ class BulaTable:
         d = deal.declarer
         out: list[Posting] = []
         base = (deal.bid + (1 if deal.hand else 0)) * self._multiplier(deal, out)
-        roles = dict(deal.defence)
+        roles: dict[int, str] = dict(deal.defence)
         if deal.contra is not None:
             for seat in roles:
                 roles[seat] = "contra" if seat == deal.contra.by else "invited"

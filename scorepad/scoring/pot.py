@@ -72,8 +72,12 @@ class PotError(ValueError):
         super().__init__(message.render())
 
 
-def _suits(c: int, s: int, d: int, h: int) -> dict[str, int]:
+def _suits(c: int, s: int, d: int, h: int) -> dict[Suit, int]:
     return {"C": c, "S": s, "D": d, "H": h}
+
+
+def _nonsuit_values() -> dict[NonSuit, int]:
+    return {"bettel": 10, "durchmarsch": 20, "plauderer": 30, "open_durchmarsch": 40}
 
 
 class PotSettings(BaseModel):
@@ -195,12 +199,7 @@ class PotSettings(BaseModel):
     )
     # Illustrated
     nonsuit_values: dict[NonSuit, Amount] = Field(
-        default_factory=lambda: {
-            "bettel": 10,
-            "durchmarsch": 20,
-            "plauderer": 30,
-            "open_durchmarsch": 40,
-        },
+        default_factory=_nonsuit_values,
         description=N_(
             "Illustrated: Bettel, Durchmarsch, Plauderer, open Durchmarsch, paid by or to each opponent (C2)."
         ),
@@ -377,6 +376,7 @@ class PotTable:
                 raise _err("dealer", N_("a Kunstwerk is paid to the dealer: name the dealer"))
             return
         if s.system == "american":
+            assert isinstance(deal, PotGame)  # _ALLOWED
             if deal.defence:
                 raise _err("defence", N_("in American Preference the declarer plays against both"))
             if deal.tricks is None or list(deal.tricks) != [d]:
@@ -581,6 +581,8 @@ class PotTable:
         d = deal.declarer
         f = self._factor(deal)
         win = self._win(deal)
+        loss: Number
+        short_loss: Number
         if s.pot_mode == "fixed":
             loss, short_loss, per_trick = s.loss * f, s.defender_loss * f, Fraction(s.trick_pay * f)
         else:  # B10: the amount in play P, 2P, P and P/10 per trick (Styrian: the win W alike)
