@@ -294,7 +294,7 @@ def audit(record: DealRecord) -> Audit:
                     (),
                     {},
                     None,
-                    _entry(record, declarer, contract, outcome, {}, t),
+                    _verified(_entry(record, declarer, contract, outcome, {}, t), t),
                 )
 
     accounts = _play(record, p, names)
@@ -307,7 +307,7 @@ def audit(record: DealRecord) -> Audit:
             "play",
             msg(N_("only {k} tricks were played and nobody claimed the rest"), k=p.trick_number),
         )
-    entry = _entry(record, declarer, contract, outcome, taken, t)
+    entry = _verified(_entry(record, declarer, contract, outcome, taken, t), t)
     return Audit(record, declarer, contract, outcome, tuple(accounts), taken, claim_value, entry)
 
 
@@ -445,6 +445,15 @@ def _claim(
     return value
 
 
+def _verified(entry: dict[str, Any], t: Table) -> dict[str, Any]:
+    """The entry, verified as the scorer will verify it (open play needs a lone whister...)."""
+    try:
+        verify_deal(_ENTRY.validate_python(entry), t)
+    except DealError as exc:
+        raise RecordInvalid(exc.field, exc.message) from None
+    return entry
+
+
 def _entry(
     record: DealRecord,
     declarer: int | None,
@@ -453,23 +462,7 @@ def _entry(
     taken: dict[int, int],
     t: Table,
 ) -> dict[str, Any]:
-    """The session-format entry of an audited deal, verified as the scorer will verify it."""
-    entry = _entry_of(record, declarer, contract, outcome, taken, t)
-    try:
-        verify_deal(_ENTRY.validate_python(entry), t)
-    except DealError as exc:
-        raise RecordInvalid(exc.field, exc.message) from None
-    return entry
-
-
-def _entry_of(
-    record: DealRecord,
-    declarer: int | None,
-    contract: Bid | None,
-    outcome: Whisting | None,
-    taken: dict[int, int],
-    t: Table,
-) -> dict[str, Any]:
+    """The session-format entry of an audited deal."""
     tricks = {str(seat): taken.get(seat, 0) for seat in sorted(taken)}
     if declarer is None:
         if t.sits_out is not None:
