@@ -29,7 +29,8 @@ functions offer, the generator draws from them and the deal-record audit checks 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Literal, TypeVar
+from functools import partial
+from typing import Literal
 
 from ..contract import Contract, Trump
 from ..i18n import N_, Msg, ScorepadError, msg
@@ -47,7 +48,6 @@ TALON_TRICKS = 2  # the 4-player dealer's talon on an open all-pass wins two tri
 MISERE_BELOW = 9  # a misère sits between 8NT and 9♠ on the ladder (§1.3)
 _W, _P, _H = Call.WHIST, Call.PASS, Call.HALF
 Sequences = dict[tuple[Call, ...], Whisting]
-T = TypeVar("T")
 
 
 # --- refusals ---------------------------------------------------------------------------------
@@ -123,7 +123,7 @@ def verify_kind(t: Table, kind: DealKind) -> None:
 
 def kinds(t: Table) -> tuple[DealKind, ...]:
     """The kinds of deal that may come next."""
-    return tuple(k for k in KINDS if _passes(verify_kind, t, k))
+    return tuple(k for k in KINDS if _passes(partial(verify_kind, t, k)))
 
 
 def verify_seat(field: str, seat: int, t: Table) -> None:
@@ -148,7 +148,7 @@ def verify_declarer(t: Table, seat: int) -> None:
 
 def declarers(t: Table) -> tuple[int, ...]:
     """Who may declare, in speaking order from the dealer's left (the 4-player dealer sits out)."""
-    return tuple(s for s in t.active if _passes(verify_declarer, t, s))
+    return tuple(s for s in t.active if _passes(partial(verify_declarer, t, s)))
 
 
 def verify_level(t: Table, level: int | None) -> None:
@@ -180,7 +180,7 @@ def is_below_exit(need: int, level: int | None) -> bool:
 
 def levels(t: Table) -> tuple[int, ...]:
     """The contract levels that may be played next."""
-    return tuple(lv for lv in LEVELS if _passes(verify_level, t, lv))
+    return tuple(lv for lv in LEVELS if _passes(partial(verify_level, t, lv)))
 
 
 def contracts(t: Table) -> tuple[Contract, ...]:
@@ -506,11 +506,7 @@ def verify_deal(deal: PlayedDeal, t: Table) -> Whisting | None:
 
 def is_legal(deal: PlayedDeal, t: Table) -> bool:
     """Whether the table accepts ``deal`` next (:func:`verify_deal` says why not)."""
-    try:
-        verify_deal(deal, t)
-    except DealError:
-        return False
-    return True
+    return _passes(partial(verify_deal, deal, t))
 
 
 def verify_game(g: Game, t: Table) -> Whisting | None:
@@ -600,9 +596,10 @@ def verify_correction(c: Correction, n: int) -> None:
             raise DealError("whists", msg(N_("a player does not write whists on himself")))
 
 
-def _passes(verify: Callable[[Table, T], None], t: Table, value: T) -> bool:
+def _passes(check: Callable[[], object]) -> bool:
+    """``can_x`` from ``verify_x``: whether the check passes."""
     try:
-        verify(t, value)
+        check()
     except DealError:
         return False
     return True
