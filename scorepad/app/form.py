@@ -165,6 +165,9 @@ class DealForm:
         t = self.table
         seats = legal.trick_seats(t, self.kind, self.declarer)
         caps = {s: legal.trick_cap(t, self.kind, s) for s in seats}
+        if self.kind == "game" and self.declarer is not None:
+            shown = (self.declarer, *t.defenders(self.declarer))  # the declarer's count first
+            return [s for s in shown if s in seats]
         if self.kind != "raspasy":
             return list(seats)
         capped = [s for s in seats if 0 < caps[s] < 10]

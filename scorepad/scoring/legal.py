@@ -261,7 +261,7 @@ def sequences(t: Table, declarer: int, contract: Contract) -> Sequences:
 
 
 def whisting(
-    calls: Sequence[str],
+    calls: Sequence[Call],
     contract: Contract,
     *,
     first: int,
@@ -283,7 +283,7 @@ def whisting(
 
 
 def verify_calls(
-    t: Table, *, declarer: int, contract: Contract, calls: Sequence[str] | None
+    t: Table, *, declarer: int, contract: Contract, calls: Sequence[Call] | None
 ) -> Whisting:
     """The outcome of the defenders' ``calls`` on ``contract`` (shortest form; ``None``: none).
 
@@ -296,7 +296,7 @@ def verify_calls(
 def _outcome(
     settings: Settings,
     contract: Contract,
-    calls: Sequence[str] | None,
+    calls: Sequence[Call] | None,
     seats: tuple[int, int, int | None],
     cache: dict[tuple[int, int, int, int | None], Sequences] | None = None,
 ) -> Whisting:
@@ -309,7 +309,7 @@ def _outcome(
         return Whisting(Kind.CHECKED, seats[:2])
     if calls is None:
         raise WhistError(msg(N_("the defenders' whist calls are required")))
-    said = tuple(Call(c) for c in calls)
+    said = tuple(calls)  # the Call values, or their words: they compare and hash alike
     if settings.stalingrad and contract == STALINGRAD and said != (_W, _W):
         raise StalingradError(msg(N_("Stalingrad: a 6♠ must be whisted by both defenders")))
     if _H in said and level not in settings.half_whist:
@@ -398,15 +398,14 @@ def trick_seats(t: Table, kind: DealKind, declarer: int | None = None) -> tuple[
     """The seats whose tricks a played deal writes.
 
     An all-pass writes every seat (the 4-player dealer's talon too, see :func:`trick_cap`); a
-    game the declarer and his two defenders; a misère at least the declarer.
+    game every seat dealt in (the declarer and his two defenders); a misère at least the
+    declarer.
     """
     if kind == "raspasy":
         return tuple(range(t.players))
     if declarer is None:
         return ()
-    if kind == "misere":
-        return (declarer,)
-    return (declarer, *t.defenders(declarer))
+    return (declarer,) if kind == "misere" else t.active
 
 
 def trick_cap(t: Table, kind: DealKind, seat: int) -> int:
@@ -465,6 +464,8 @@ def verify_tricks(
         return
     _check_seats(tricks, trick_seats(t, kind, declarer), t)
     _check_sum(tricks)
+    if kind != "raspasy" or t.sits_out is None:
+        return  # only the 4-player dealer's talon has a cap below ten
     for seat, n in tricks.items():
         top = trick_cap(t, kind, seat)
         if n > top:
