@@ -195,7 +195,9 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
                         )
         else:  # RETURNED: the returner writes everyone's consolation (§4.3, §11)
             returner = outcome.whisters[0]
-            _consolation(w, t, returner, g.declarer, under, cons)
+            # A whisting dealer's own consolation is the sitting-out dealer's (§11).
+            if returner != t.sits_out or s.consolation_to_dealer:
+                _consolation(w, t, returner, g.declarer, under, cons)
             for seat in outcome.passers:
                 _consolation_of(
                     w,

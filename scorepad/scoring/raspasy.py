@@ -87,11 +87,22 @@ def score_raspasy(r: Raspasy, t: Table) -> Writing:
     else:
         least = min(tricks.values())
         losers = [seat for seat in players if tricks[seat] == least]
+        # The amnesty in whists (Kodex fn 46): the least count comes off everyone's first.
+        off = least if s.raspasy_amnesty else 0
+        if off and w.explain is not None:
+            w.explain.append(
+                nmsg(
+                    "Amnesty: {n} trick off everyone's count.",
+                    "Amnesty: {n} tricks off everyone's count.",
+                    off,
+                )
+            )
+        counted = {seat: n - off for seat, n in tricks.items()}
         for loser in losers:
             for seat in players:
-                if seat in losers or not tricks[seat]:
+                if seat in losers or not counted[seat]:
                     continue
-                amount = normal(Fraction(tricks[seat] * price, len(losers)))
+                amount = normal(Fraction(counted[seat] * price, len(losers)))
                 w.add_whists(loser, seat, amount)
                 if w.explain is None:
                     continue
@@ -99,7 +110,7 @@ def score_raspasy(r: Raspasy, t: Table) -> Writing:
                     text = nmsg(
                         "{player} took the fewest tricks: {n} trick of {other} × {price} = {whists} on {other}.",
                         "{player} took the fewest tricks: {n} tricks of {other} × {price} = {whists} on {other}.",
-                        tricks[seat],
+                        counted[seat],
                         player=t.name(loser),
                         other=t.name(seat),
                         price=price,
@@ -109,7 +120,7 @@ def score_raspasy(r: Raspasy, t: Table) -> Writing:
                     text = nmsg(
                         "{player} shares the fewest tricks: half of {n} trick × {price} = {whists} on {other}.",
                         "{player} shares the fewest tricks: half of {n} tricks × {price} = {whists} on {other}.",
-                        tricks[seat],
+                        counted[seat],
                         player=t.name(loser),
                         other=t.name(seat),
                         price=price,
