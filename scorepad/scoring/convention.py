@@ -174,8 +174,8 @@ class Settings(BaseModel):
         description="A game nobody whisted, or a checked ten, ends an all-pass series (§9.2)."
     )
     raspasy_exit_by_misere: bool = Field(description="A misère ends an all-pass series (§9.2).")
-    help_overflow: Literal["gora", "lost"] = Field(
-        description="Points nobody can take as help come off the player's own gora, or are lost (§10.1)."
+    help_overflow: Literal["gora", "lost", "gora_ratio"] = Field(
+        description="Points nobody can take as help come off the player's own gora point for point (Kodex §4.1.1), are lost, or come off it at the pool-point/gora-point ratio (Piter home rules) (§10.1)."
     )
     settlement_rounding: Literal["exact", "kodex"] = Field(
         description="Settle in exact fractions, or round goras to whole whists as the Kodex does (§10.2)."
@@ -188,6 +188,35 @@ class Settings(BaseModel):
     )
     rounding_whists: Positive = Field(
         description="Kodex rounding: whists each other player writes per gora point moved (§10.2)."
+    )
+    # House rules of issue 9, added later still: each default is the rule before it existed.
+    ten_checked_whists: bool = Field(
+        default=True,
+        description="On a checked ten the defenders write whists for their tricks and consolation (Kodex, HIST D5); off: a failed checked ten writes only the declarer's gora (§12).",
+    )
+    gentleman_on_made: bool = Field(
+        default=False,
+        description="Gentleman whist also when the declarer makes it: one whister and one passer halve the defence's trick whists (FSPR tournament rules) (§3.4).",
+    )
+    talon_bonus_three: bool = Field(
+        default=False,
+        description="With 3 players the talon premium is written too: each opponent writes half of it on the declarer, on top of the trick whists (FSPR 6.4) (§11).",
+    )
+    dealer_whist_liable: bool = Field(
+        default=True,
+        description="A sitting-out dealer who whists answers for the defence's shortfall (Kodex §3.8.8.1); off: he does not («за недобор взяток не отвечает») (§11).",
+    )
+    dealer_whist_consolation: Literal["all", "one"] = Field(
+        default="all",
+        description="A sitting-out dealer who whists writes the consolation of every player (HIST), or one consolation only (FSPR) (§11).",
+    )
+    returned_half_consolation: Literal["returner", "lapses"] = Field(
+        default="returner",
+        description="A returned whist and a failed declarer: the half-whister's consolation is written by the returner (HIST), or lapses (FSPR) (§4.3).",
+    )
+    raspasy_zero_tricks: Positive = Field(
+        default=1,
+        description="With raspasy_zero_pool 'trick': the no-trick reward is this many tricks at the current all-pass price, in the pool or off the gora (§9.2, §7.3).",
     )
 
     @field_validator("game_price")

@@ -134,7 +134,9 @@ def score_raspasy(r: Raspasy, t: Table) -> Writing:
 def _rewards(w: Writing, r: Raspasy, t: Table, price: int, players: tuple[int, ...]) -> None:
     """A player who took no trick is rewarded (§9.2); the 4-player dealer as the convention says."""
     s = t.settings
-    reward = price if s.raspasy_zero_pool == "trick" else s.raspasy_zero_pool
+    reward = (
+        s.raspasy_zero_tricks * price if s.raspasy_zero_pool == "trick" else s.raspasy_zero_pool
+    )
     if not reward:
         return
     for seat in range(t.players):

@@ -431,10 +431,16 @@ def check_game(g: Game, t: Table) -> Whisting | None:
     _check_declarer(g.declarer, t)
     level = g.contract.level
     _check_exit(t, level)
-    if g.talon_bonus is not None and not (t.sits_out is not None and s.talon_bonus):
+    if g.talon_bonus is not None and not (
+        s.talon_bonus if t.sits_out is not None else s.talon_bonus_three
+    ):
         raise DealError(
             "talon_bonus",
-            msg(N_("a talon premium needs 4 players and a convention with talon_bonus")),
+            msg(
+                N_(
+                    "a talon premium needs a convention with talon_bonus (4 players) or talon_bonus_three (3 players)"
+                )
+            ),
         )
     if g.conceded is not None:
         if s.concede == "none":
