@@ -97,12 +97,12 @@ def score_raspasy(r: Raspasy, t: Table) -> Writing:
                     off,
                 )
             )
-        counted = {seat: n - off for seat, n in tricks.items()}
+        net = {seat: n - off for seat, n in tricks.items()}
         for loser in losers:
             for seat in players:
-                if seat in losers or not counted[seat]:
+                if seat in losers or not net[seat]:
                     continue
-                amount = normal(Fraction(counted[seat] * price, len(losers)))
+                amount = normal(Fraction(net[seat] * price, len(losers)))
                 w.add_whists(loser, seat, amount)
                 if w.explain is None:
                     continue
@@ -110,7 +110,7 @@ def score_raspasy(r: Raspasy, t: Table) -> Writing:
                     text = nmsg(
                         "{player} took the fewest tricks: {n} trick of {other} × {price} = {whists} on {other}.",
                         "{player} took the fewest tricks: {n} tricks of {other} × {price} = {whists} on {other}.",
-                        counted[seat],
+                        net[seat],
                         player=t.name(loser),
                         other=t.name(seat),
                         price=price,
@@ -120,7 +120,7 @@ def score_raspasy(r: Raspasy, t: Table) -> Writing:
                     text = nmsg(
                         "{player} shares the fewest tricks: half of {n} trick × {price} = {whists} on {other}.",
                         "{player} shares the fewest tricks: half of {n} tricks × {price} = {whists} on {other}.",
-                        counted[seat],
+                        net[seat],
                         player=t.name(loser),
                         other=t.name(seat),
                         price=price,
