@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from conftest import explain, one, scored
+from conftest import explain, one, run_cli, scored
 from conftest import session as session_dict
 from scorepad.scoring.score import replay
 from scorepad.scoring.session import SessionInvalid, parse_session
@@ -264,3 +264,39 @@ def test_overflow_off_the_gora_at_the_pool_point_ratio() -> None:
     # 15 whists a pool point: 4 × 15 / 10 = 6.
     odd = scored(deals, pool_target=2, overrides={**ratio, "pool_point_whists": 15})
     assert odd.sheet.gora == [-6, 0, 0]
+
+
+# --- the settings spec lists every new setting in both languages --------------------------------
+
+NEW = {
+    "ten_checked_whists": "True",
+    "gentleman_on_made": "False",
+    "talon_bonus_three": "False",
+    "dealer_whist_liable": "True",
+    "dealer_whist_consolation": "'all'",
+    "returned_half_consolation": "'returner'",
+    "raspasy_zero_tricks": "1",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_conventions_verbose_lists_the_new_settings(lang: str) -> None:
+    from scorepad.i18n import catalog
+    from scorepad.scoring.convention import Settings
+
+    done = run_cli("conventions", "-v", "--lang", lang)
+    assert done.returncode == 0 and done.stderr == ""
+    lines = done.stdout.splitlines()
+    sochi = lines[lines.index(next(x for x in lines if x.startswith("sochi "))) :]
+    cat = catalog(lang)
+    for name, value in NEW.items():
+        text = cat.gettext(Settings.model_fields[name].description or "")
+        assert f"    {name} = {value}  # {text}" in sochi, name
+    assert (
+        "fspr         ФСПР: Турнирные правила на основе Кодекса: джентльменский вист и при "
+        "сыгранной игре, премия за прикуп втроём и вчетвером, вистующий сдающий пишет одну "
+        "консоляцию." in lines
+        if lang == "ru"
+        else "piter-home   Piter (home rules): Piter with closed pools: help to the highest pool "
+        "at 20 whists a point, points nobody can take come off the gora twice over." in lines
+    )

@@ -264,7 +264,7 @@ class ConventionError(ValueError):
 
 
 class Preset(BaseModel):
-    """A convention preset file: who it is, and every setting."""
+    """A convention preset: who it is, and every setting (its base's, with its own on top)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -273,6 +273,7 @@ class Preset(BaseModel):
     name_ru: str
     summary: str
     summary_ru: str
+    base: str | None = None
     settings: Settings
 
 
@@ -299,14 +300,38 @@ def _describe(error: ValidationError, prefix: str) -> list[str]:
     return lines
 
 
-def load_preset_file(path: Path) -> Preset:
-    """Read and validate one preset file; a bad file fails naming file and setting."""
+def _read(path: Path) -> dict[str, Any]:
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise ConventionError(f"{path.name}: {exc}") from None
+
+
+def load_preset_file(path: Path, *, _seen: tuple[str, ...] = ()) -> Preset:
+    """Read and validate one preset file, on top of its base; a bad file fails naming the file
+    and the setting (a bad base fails naming the base).
+
+    A preset states only what differs from its ``base`` (as python-chess's variants subclass
+    the standard board); the base names every setting, with the comments.
+    """
+    data = _read(path)
+    own = data.get("settings")
+    if not isinstance(own, dict):
+        raise ConventionError(f"{path.name}: a [settings] table is required")
+    base = data.get("base")
+    settings = own
+    if base is not None:
+        if not isinstance(base, str):
+            raise ConventionError(f"{path.name}: base must be the id of another preset")
+        if base == path.stem or base in _seen:
+            raise ConventionError(f"{path.name}: base '{base}' leads back to itself")
+        base_path = path.with_name(f"{base}.toml")
+        if not base_path.is_file():
+            raise ConventionError(f"{path.name}: base '{base}' has no file {base_path.name}")
+        inherited = load_preset_file(base_path, _seen=(*_seen, path.stem)).settings
+        settings = inherited.model_dump() | own
     try:
-        preset = Preset.model_validate(data)
+        preset = Preset.model_validate({**data, "settings": settings})
     except ValidationError as exc:
         raise ConventionError("\n".join(_describe(exc, f"{path.name}: "))) from None
     if preset.id != path.stem:
