@@ -135,16 +135,16 @@ class Settings(BaseModel):
 
     # --- further rules of rules-research.md -------------------------------------------------
     failed_whister_writes_tricks: bool = Field(
-        description="A whister who fell short still writes whists for the tricks he took (§3.3)."
+        description="A whister who fell short still writes whists for the tricks taken (§3.3)."
     )
     whist_quota: Literal["shared", "personal"] = Field(
-        description="The defence's obligation is shared, or each whister must take his own half of it (§3.2, 'over-greedy')."
+        description="The defence's obligation is shared, or each whister must personally take half of it (§3.2, 'over-greedy')."
     )
     passer_consolation: Literal["passer", "whister", "none"] = Field(
         description="Greedy whist: the passer's consolation is written by the passer, by the whister, or not at all (§3.4, §5.2)."
     )
     long_half_whist: bool = Field(
-        description="The first whister may go half-whist after his partner's pass: whist–pass–half (§4.3)."
+        description="The first whister may go half-whist after the partner's pass: whist–pass–half (§4.3)."
     )
     pass_pass_whist: bool = Field(
         description="With 3 players, on 8 and higher the first defender may whist after two passes (§4.3)."
@@ -184,7 +184,7 @@ class Settings(BaseModel):
     # so a session frozen earlier still scores the same (preset files name it all the same).
     must_overtake: bool = Field(
         default=False,
-        description="In play a player following suit, or trumping, must beat the winning card when he can (not a Russian rule).",
+        description="In play a player following suit, or trumping, must beat the winning card where possible (not a Russian rule).",
     )
     rounding_whists: Positive = Field(
         description="Kodex rounding: whists each other player writes per gora point moved (§10.2)."
@@ -204,7 +204,7 @@ class Settings(BaseModel):
     )
     dealer_whist_liable: bool = Field(
         default=True,
-        description="A sitting-out dealer who whists answers for the defence's shortfall (Kodex §3.8.8.1); off: he does not («за недобор взяток не отвечает») (§11).",
+        description="A sitting-out dealer who whists answers for the defence's shortfall (Kodex §3.8.8.1); off: the dealer does not («за недобор взяток не отвечает») (§11).",
     )
     dealer_whist_consolation: Literal["all", "one"] = Field(
         default="all",

@@ -36,8 +36,8 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
         if w.explain is not None:
             w.explain.append(
                 nmsg(
-                    "{declarer} gave up {contract} before the whist, down {n}: {gora} into his gora; no whists.",
-                    "{declarer} gave up {contract} before the whist, down {n}: {n} × {price} = {gora} into his gora; no whists.",
+                    "{declarer} gave up {contract} before the whist, down {n}: {gora} into the gora; no whists for tricks.",
+                    "{declarer} gave up {contract} before the whist, down {n}: {n} × {price} = {gora} into the gora; no whists for tricks.",
                     g.conceded,
                     declarer=declarer,
                     contract=cname,
@@ -92,8 +92,8 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
         if w.explain is not None:
             w.explain.append(
                 nmsg(
-                    "{declarer} failed {contract}, down {n}: {gora} into his gora.",
-                    "{declarer} failed {contract}, down {n}: {n} × {price} = {gora} into his gora.",
+                    "{declarer} failed {contract}, down {n}: {gora} into the gora.",
+                    "{declarer} failed {contract}, down {n}: {n} × {price} = {gora} into the gora.",
                     under,
                     declarer=declarer,
                     contract=cname,
@@ -267,8 +267,8 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
         if w.explain is not None:
             w.explain.append(
                 nmsg(
-                    "{whister} fell short on the whist by {n} trick: {n} × {price} = {gora} into his gora.",
-                    "{whister} fell short on the whist by {n} tricks: {n} × {price} = {gora} into his gora.",
+                    "{whister} fell short on the whist by {n} trick: {n} × {price} = {gora} into the gora.",
+                    "{whister} fell short on the whist by {n} tricks: {n} × {price} = {gora} into the gora.",
                     missing,
                     whister=t.name(seat),
                     price=normal(penalty),
@@ -288,7 +288,7 @@ def _made(w: Writing, g: Game, t: Table, price: int, cname: object) -> None:
         target=t.target,
         settings=t.settings,
         names=t.names,
-        why=N_("{declarer} made {contract}: {points} into his pulya."),
+        why=N_("{declarer} made {contract}: {points} into the pulya."),
         declarer=declarer,
         contract=cname,
     )

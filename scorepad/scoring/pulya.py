@@ -111,9 +111,10 @@ def write_pool(
     else:
         if w.explain is not None:
             w.explain.append(
-                msg(
-                    N_("Every pulya is closed: {helper}'s {points} points are lost."),
-                    points=rest,
+                nmsg(
+                    "Every pulya is closed: {helper}'s {n} point is lost.",
+                    "Every pulya is closed: {helper}'s {n} points are lost.",
+                    rest,
                     helper=helper,
                 )
             )

@@ -76,8 +76,8 @@ def score_raspasy(r: Raspasy, t: Table) -> Writing:
                 if w.explain is not None:
                     w.explain.append(
                         nmsg(
-                            "{player} took {n} trick: {n} × {price} = {gora} into his gora.",
-                            "{player} took {n} tricks: {n} × {price} = {gora} into his gora.",
+                            "{player} took {n} trick: {n} × {price} = {gora} into the gora.",
+                            "{player} took {n} tricks: {n} × {price} = {gora} into the gora.",
                             counted,
                             player=t.name(seat),
                             price=price,
@@ -108,8 +108,8 @@ def score_raspasy(r: Raspasy, t: Table) -> Writing:
                     continue
                 if len(losers) == 1:
                     text = nmsg(
-                        "{player} took the fewest tricks: {n} trick of {other} × {price} = {whists} on {other}.",
-                        "{player} took the fewest tricks: {n} tricks of {other} × {price} = {whists} on {other}.",
+                        "{player} took the fewest tricks: {other}'s {n} trick × {price} = {whists} on {other}.",
+                        "{player} took the fewest tricks: {other}'s {n} tricks × {price} = {whists} on {other}.",
                         net[seat],
                         player=t.name(loser),
                         other=t.name(seat),
@@ -152,7 +152,7 @@ def _rewards(w: Writing, r: Raspasy, t: Table, price: int, players: tuple[int, .
             if w.explain is not None:
                 w.explain.append(
                     msg(
-                        N_("{player} took no trick: {points} off his gora."),
+                        N_("{player} took no trick: {points} off the gora."),
                         player=name,
                         points=reward,
                     )
@@ -166,6 +166,6 @@ def _rewards(w: Writing, r: Raspasy, t: Table, price: int, players: tuple[int, .
                 target=t.target,
                 settings=s,
                 names=t.names,
-                why=N_("{player} took no trick: {points} into his pulya."),
+                why=N_("{player} took no trick: {points} into the pulya."),
                 player=name,
             )

@@ -383,7 +383,8 @@ def _check_declarer(seat: int, t: Table) -> None:
         raise DealError(
             "declarer",
             msg(
-                N_("{player} deals this deal and sits out: he cannot declare"), player=t.name(seat)
+                N_("{player} deals this deal and sits it out: the dealer cannot declare"),
+                player=t.name(seat),
             ),
         )
 
@@ -541,7 +542,9 @@ def _check_correction(c: Correction, n: int) -> None:
         if other >= n:
             raise DealError("whists", _seat_range(other, n))
         if other == c.seat:
-            raise DealError("whists", msg(N_("a player does not write whists on himself")))
+            raise DealError(
+                "whists", msg(N_("whists are written on another player, never on the writer"))
+            )
 
 
 def _score_correction(c: Correction, n: int, names: Sequence[str], explain: bool = True) -> Writing:
