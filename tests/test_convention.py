@@ -209,3 +209,9 @@ def test_a_session_freezes_its_settings() -> None:
     s = settings_for("sochi")
     with pytest.raises(ValidationError, match="frozen"):
         s.whist_style = "gentleman"  # type: ignore[misc]
+
+
+def test_the_readme_lists_every_preset() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = readme.split("| preset | what it is |", 1)[1].split("\n\n", 1)[0]
+    assert sorted(re.findall(r"^\| `([\w-]+)` \|", table, re.M)) == sorted(presets())

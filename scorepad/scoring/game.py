@@ -29,7 +29,7 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
 
     if g.talon_bonus:
         # Written even on a game given up: the premium is for the talon, taken before (§11).
-        _talon_premium(w, g, t, s.trick_whists(level))
+        _talon_premium(w, g, table=t, per_trick=s.trick_whists(level))
     if g.conceded is not None:
         gora = g.conceded * s.remiz(level)
         w.add_gora(g.declarer, gora)
@@ -405,11 +405,12 @@ def _shortfalls(g: Game, t: Table, outcome: Whisting, defence: int) -> dict[int,
     return {first: missing, second: missing}
 
 
-def _talon_premium(w: Writing, g: Game, t: Table, per_trick: int) -> None:
+def _talon_premium(w: Writing, g: Game, *, table: Table, per_trick: int) -> None:
     """The talon premium (§11): the 4-player dealer writes it; with 3 players (FSPR 6.4) each
     opponent writes half of it."""
     assert g.talon_bonus is not None
     amount = g.talon_bonus * per_trick
+    t = table
     declarer = t.name(g.declarer)
     sitter = t.sits_out
     if sitter is not None:
