@@ -101,6 +101,14 @@ def test_checked_ten_writes_nothing_for_the_defence_when_off() -> None:
     off = one(deal, overrides={"ten_checked_whists": False})
     assert (on.whists[B][DEC], on.whists[V][DEC]) == (20, 10)
     assert off.gora == [10, 0, 0] and not any(any(row) for row in off.whists)
+    assert explain(off) == [
+        "Anna failed 10NT, down 1: 10 into the gora.",
+        "The ten was checked: the defenders write no whists.",
+    ]
+    assert explain(off, "ru") == [
+        "Anna: без одной на 10БК, 10 в гору.",
+        "Десятерная проверялась: защитники висты не пишут.",
+    ]
     # Four players: the sitting-out dealer writes no consolation on it either.
     four = one(deal, overrides={"ten_checked_whists": False}, **FOUR)
     assert four.gora == [10, 0, 0, 0] and not any(any(row) for row in four.whists)
@@ -119,6 +127,10 @@ def test_gentleman_split_on_a_made_contract() -> None:
     assert explain(split)[-1] == (
         "Gentleman whist on a made contract: Boris and Vera split 4 tricks × 4 = 16: "
         "8 whists each on Anna."
+    )
+    assert explain(split, "ru")[-1] == (
+        "Джентльменский вист при сыгранной игре: 4 взятки × 4 = 16 пополам; "
+        "Boris и Vera → Anna: по 8 вистов."
     )
     today = one(deal, convention="leningrad")  # the lone whister writes all 16 (§4.2)
     assert (today.whists[B][DEC], today.whists[V][DEC]) == (16, 0)
@@ -201,6 +213,7 @@ def test_returned_whist_half_whisters_consolation_lapses() -> None:
     )
     assert (w.whists[B][DEC], w.whists[V][DEC]) == (20, 0)
     assert "Vera went half-whist and was overruled: that consolation lapses." in explain(w)
+    assert "Vera: полвиста, но вист возвращён — эта консоляция пропадает." in explain(w, "ru")
     # Four players, the dealer returns over Vera's half: 6 × 2 = 12 + Boris's consolation
     # 2 × 2 = 4 + his own 4 = 20; Vera's 4 lapses.
     four = one(

@@ -109,6 +109,8 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
     short = _shortfalls(g, t, outcome, defence)
     if kind is Kind.CHECKED and not s.ten_checked_whists:
         # A checked ten writes nothing for the defence, only the declarer's pulya or gora.
+        if under and w.explain is not None:
+            w.explain.append(msg(N_("The ten was checked: the defenders write no whists.")))
         return w
     split_made = kind is Kind.ONE and s.whist_style == "gentleman" and s.gentleman_on_made
 
