@@ -108,7 +108,7 @@ CASES = [
         "unknown convention",
         session([], convention="vladivostok"),
         [
-            "convention: unknown convention 'vladivostok' (known: fspr, kazakhstan, kodex, leningrad, piter-home, piter, rostov, sochi)"
+            "convention: unknown convention 'vladivostok' (known: fspr, gusarik, kazakhstan, kodex, leningrad, piter-home, piter, rostov, sochi)"
         ],
     ),
 ]

@@ -44,9 +44,17 @@ def test_no_russian_sentence_declines_a_name_or_says_session() -> None:
     assert bad == []
 
 
-def test_no_english_sentence_assumes_a_gender() -> None:
+# The pulya engine and its settings; the other families' sentences are theirs to word.
+ENGINE = ("scorepad/scoring/", "scorepad/report.py", "scorepad/cli.py", "scorepad/play/")
+OTHER_FAMILIES = ("bula.py", "kassa.py", "pot.py", "ledger.py", "families.py")
+
+
+def test_no_english_sentence_of_the_engine_assumes_a_gender() -> None:
     bad = []
     for m in _catalog("en"):
+        where = [loc for loc, _ in m.locations]
+        if not any(w.startswith(ENGINE) and not w.endswith(OTHER_FAMILIES) for w in where):
+            continue
         ids = m.id if isinstance(m.id, tuple) else (m.id,)
         bad += [text for text in ids if text and GENDERED.search(text)]
     assert bad == []
