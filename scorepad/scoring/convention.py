@@ -162,10 +162,10 @@ class Settings(BaseModel):
         description="On all-pass the talon is opened (4 players: the dealer plays its cards) or never opened (§9.2)."
     )
     raspasy_zero_target: Literal["pool", "gora"] = Field(
-        description="The no-trick reward on all-pass goes into the pool, or off the gora (§7.3)."
+        description="The no-trick reward on all-pass goes into the pool, or comes off the gora, which may go below zero (Piter) (§7.3)."
     )
     raspasy_dealer_zero: bool = Field(
-        description="With 4 players a dealer whose talon took no trick gets the no-trick reward (§7.3, §11)."
+        description="With 4 players a dealer whose talon took no trick gets the no-trick reward (Kodex §3.7.6.1); off: not the dealer (Piter, FSPR 6.5) (§7.3, §11)."
     )
     raspasy_exit_by_failure: bool = Field(
         description="A failed contract ends an all-pass series (§9.2)."
