@@ -349,6 +349,12 @@ def presets() -> dict[str, Preset]:
 
 
 def preset(convention_id: str) -> Preset:
+    """A shipped preset, resolved through its bases.
+
+    >>> p = preset("piter-home")
+    >>> p.base, preset(p.base).base, p.settings.help_overflow, p.settings.whist_trick_factor
+    ('piter', 'leningrad', 'gora_ratio', 2)
+    """
     try:
         return presets()[convention_id]
     except KeyError:
