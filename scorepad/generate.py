@@ -135,11 +135,13 @@ def _game(ch: Chooser, t: Table) -> dict[str, Any]:
     trump = ch.choice(list(Trump))
     contract = Contract(level, trump)
     d: dict[str, Any] = {"type": "game", "declarer": declarer, "contract": contract.code}
-    if s.concede != "none" and ch.integer(0, 9) == 0:
+    conceded = s.concede != "none" and ch.integer(0, 9) == 0
+    if conceded:
         d["conceded"] = s.concede
-        return d
-    if t.sits_out is not None and s.talon_bonus and ch.integer(0, 2) == 0:
+    if legal.has_talon_premium(t) and ch.integer(0, 2) == 0:
         d["talon_bonus"] = ch.integer(0, 3)
+    if conceded:
+        return d
     d1, d2 = t.defenders(declarer)
     options = legal.sequences(t, declarer, contract)
     if options:

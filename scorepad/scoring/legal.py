@@ -141,7 +141,8 @@ def verify_declarer(t: Table, seat: int) -> None:
         raise SitsOut(
             "declarer",
             msg(
-                N_("{player} deals this deal and sits out: he cannot declare"), player=t.name(seat)
+                N_("{player} deals this deal and sits it out: the dealer cannot declare"),
+                player=t.name(seat),
             ),
         )
 
@@ -510,6 +511,13 @@ def is_legal(deal: PlayedDeal, t: Table) -> bool:
     return _passes(partial(verify_deal, deal, t))
 
 
+def has_talon_premium(t: Table) -> bool:
+    """Whether a game may carry a talon premium: by ``talon_bonus`` with four players (the
+    sitting-out dealer's), by ``talon_bonus_three`` with three."""
+    s = t.settings
+    return s.talon_bonus if t.sits_out is not None else s.talon_bonus_three
+
+
 def verify_game(g: Game, t: Table) -> Whisting | None:
     """A game in context: declarer, exit level, talon premium, giving up, calls, tricks.
 
@@ -530,10 +538,14 @@ def verify_game(g: Game, t: Table) -> Whisting | None:
     s = t.settings
     verify_declarer(t, g.declarer)
     verify_level(t, g.contract.level)
-    if g.talon_bonus is not None and not (t.sits_out is not None and s.talon_bonus):
+    if g.talon_bonus is not None and not has_talon_premium(t):
         raise DealError(
             "talon_bonus",
-            msg(N_("a talon premium needs 4 players and a convention with talon_bonus")),
+            msg(
+                N_(
+                    "a talon premium needs a convention with talon_bonus (4 players) or talon_bonus_three (3 players)"
+                )
+            ),
         )
     if g.conceded is not None:
         _verify_conceded(g, s)
@@ -594,7 +606,9 @@ def verify_correction(c: Correction, n: int) -> None:
         if other >= n:
             raise SeatOutOfRange("whists", seat_range(other, n))
         if other == c.seat:
-            raise DealError("whists", msg(N_("a player does not write whists on himself")))
+            raise DealError(
+                "whists", msg(N_("whists are written on another player, never on the writer"))
+            )
 
 
 def _passes(check: Callable[[], object]) -> bool:

@@ -38,7 +38,7 @@ def score_misere(m: Misere, t: Table) -> Writing:
         points = normal(s.price_misere * share) if share != 1 else s.price_misere
         for seat in seats:
             name = t.name(seat)
-            why = N_("{player} made the misère: {points} into his pulya.")
+            why = N_("{player} made the misère: {points} into the pulya.")
             write_pool_at(t, w, seat, points, why=why, player=name)
         if s.misere_bonus_whists:
             for other in range(t.players):
