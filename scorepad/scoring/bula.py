@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool
 from ..i18n import N_, Msg, msg
 from ..numbers import Number, normal
 from .ledger import Account, Ledger, Posting
+from .legal import DealError
 
 # The bids as Serbian and Croatian players say them (translated only into Cyrillic letters).
 BID_NAMES = {
@@ -52,13 +53,8 @@ Seat = Annotated[int, Field(strict=True, ge=0, le=2)]
 Count = Annotated[int, Field(strict=True, ge=0, le=10)]
 
 
-class BulaError(ValueError):
+class BulaError(DealError):
     """A bula deal breaks a rule: ``field`` and the sentence a player reads."""
-
-    def __init__(self, field: str | None, message: Msg) -> None:
-        self.field = field
-        self.message = message
-        super().__init__(message.render())
 
 
 class BulaSettings(BaseModel):

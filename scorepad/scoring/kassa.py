@@ -22,9 +22,10 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..contract import Contract, Trump
-from ..i18n import N_, Msg, msg
+from ..i18n import N_, msg
 from ..numbers import Number, normal
 from .ledger import Account, Ledger, Posting
+from .legal import DealError
 
 Role = Literal["whist", "pass", "invite", "invited"]
 Seat = Annotated[int, Field(strict=True, ge=0, le=2)]
@@ -40,13 +41,8 @@ DUTY_LONE = {6: 2, 7: 2, 8: 1, 9: 1, 10: 0}
 DUTY_INVITED = {6: 4, 7: 3, 8: 2, 9: 1, 10: 0}
 
 
-class KassaError(ValueError):
+class KassaError(DealError):
     """A Prefa deal breaks a rule: ``field`` and the sentence a player reads."""
-
-    def __init__(self, field: str | None, message: Msg) -> None:
-        self.field = field
-        self.message = message
-        super().__init__(message.render())
 
 
 class KassaSettings(BaseModel):

@@ -30,9 +30,10 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
-from ..i18n import N_, Msg, msg
+from ..i18n import N_, msg
 from ..numbers import Number, normal
 from .ledger import Account, Ledger, Posting
+from .legal import DealError
 
 System = Literal["1829", "modern", "illustrated", "swabian", "american"]
 Suit = Literal["C", "S", "D", "H"]
@@ -63,13 +64,8 @@ SWABIAN_NAMES = {
 }
 
 
-class PotError(ValueError):
+class PotError(DealError):
     """A deal breaks a rule of the pot family: ``field`` and the sentence a player reads."""
-
-    def __init__(self, field: str | None, message: Msg) -> None:
-        self.field = field
-        self.message = message
-        super().__init__(message.render())
 
 
 def _suits(c: int, s: int, d: int, h: int) -> dict[Suit, int]:
