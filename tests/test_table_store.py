@@ -8,7 +8,13 @@ import pytest
 
 from scorepad.store import StaleRevision, Store
 
-GAME = {"type": "game", "declarer": 1, "contract": "7S", "calls": ["whist", "pass"], "tricks": {"1": 7, "2": 3, "0": 0}}
+GAME = {
+    "type": "game",
+    "declarer": 1,
+    "contract": "7S",
+    "calls": ["whist", "pass"],
+    "tricks": {"1": 7, "2": 3, "0": 0},
+}
 PASSED = {"type": "game", "declarer": 1, "contract": "6S", "calls": ["pass", "pass"]}
 
 

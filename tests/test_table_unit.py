@@ -10,7 +10,6 @@ import asyncio
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import flet as ft
 import msgpack
@@ -25,10 +24,10 @@ from scorepad.app.access import Access, Gate
 from scorepad.app.entry import entry_screen
 from scorepad.app.history import history_screen
 from scorepad.app.sessions import sessions_screen
+from scorepad.app.share import Sharing
 from scorepad.app.sheet import sheet_screen
 from scorepad.app.shell import Shell
 from scorepad.app.table import Table, join, pin_screen
-from scorepad.app.share import Sharing
 from scorepad.store import Store
 
 PASSED = {"type": "game", "declarer": 1, "contract": "6S", "calls": ["pass", "pass"]}
