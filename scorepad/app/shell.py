@@ -129,7 +129,9 @@ class Shell:
                 sem(
                     "message",
                     ft.Container(
-                        ft.Text(self.message, color=ft.Colors.RED_900, selectable=True),
+                        ft.Text(
+                            self.message, color=ft.Colors.RED_900
+                        ),  # plain text: screen readers read it
                         bgcolor=ft.Colors.RED_50,
                         padding=10,
                         border_radius=8,

@@ -250,7 +250,7 @@ def show_share(shell: Shell) -> None:
         ft.Text(shell.t(N_("Scan the code, or open this address on a phone on the same network:"))),
     ]
     lines += [
-        sem(f"share-url-{i}", ft.Text(u, selectable=True, size=18, weight=ft.FontWeight.BOLD))
+        sem(f"share-url-{i}", ft.Text(u, size=18, weight=ft.FontWeight.BOLD))
         for i, u in enumerate(urls)
     ]
     if sharing.pin is not None:
