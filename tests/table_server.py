@@ -27,8 +27,19 @@ def start(db: Path, port: int, *extra: str, lang: str = "en") -> subprocess.Pope
     env.pop("DISPLAY", None)
     log = (db.parent / f"server-{port}.log").open("ab")
     return subprocess.Popen(
-        [sys.executable, "-m", "scorepad.cli", "--lang", lang, "--db", str(db), "--web"]
-        + ["--port", str(port), *extra],
+        [
+            sys.executable,
+            "-m",
+            "scorepad.cli",
+            "--lang",
+            lang,
+            "--db",
+            str(db),
+            "--web",
+            "--port",
+            str(port),
+            *extra,
+        ],
         cwd=ROOT,
         env=env,
         stdout=log,

@@ -37,8 +37,8 @@ def count(page: Any, ident: str) -> int:
     return int(page.locator(sel(ident)).count())
 
 
-def enter_pin(page: Any, pin: str) -> None:
-    field = page.get_by_label("Table PIN")
+def enter_pin(page: Any, pin: str, label: str = "Table PIN") -> None:
+    field = page.get_by_label(label)
     field.click()
     field.fill(pin)
     # the browser delivers typing asynchronously; submitting with Enter orders it after the text
@@ -65,8 +65,9 @@ def message_of(page: Any) -> str:
 
 
 class Server:
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, lang: str = "en") -> None:
         self.db = db
+        self.lang = lang
         self.port = free_port()
         self.proc: Any = None
 
@@ -75,7 +76,7 @@ class Server:
         return f"http://127.0.0.1:{self.port}/"
 
     def start(self) -> None:
-        self.proc = start(self.db, self.port, "--pin", PIN, "--pin-wait", "4")
+        self.proc = start(self.db, self.port, "--pin", PIN, "--pin-wait", "4", lang=self.lang)
         wait_ready(self.proc, self.url, self.db.parent / f"server-{self.port}.log")
 
     def stop(self) -> None:
@@ -257,3 +258,40 @@ def test_a_join_link_to_a_missing_session(browser: Any, table: tuple[Server, int
     has_text(page, "message", "There is no session 999 at this table: ask the host for a new link.")
     assert count(page, "nav-sheet") == 0
     page.context.close()
+
+
+def test_the_table_in_russian(browser: Any, tmp_path: Path) -> None:
+    db = tmp_path / "ru.db"
+    with Store(db) as store:
+        sid = store.create_session(["Аня", "Борис", "Вера"])
+        store.add_deal(
+            sid,
+            {"type": "game", "declarer": 1, "contract": "6S", "calls": ["pass", "pass"]},
+            seen=0,
+        )
+    server = Server(db, lang="ru")
+    server.start()
+    try:
+        host = open_app(browser, server.url, 1280, 800)
+        enter_pin(host, PIN, "PIN стола")
+        tap(host, f"session-open-{sid}")
+        has_text(host, "deal-header", "Сдача 2: сдаёт Борис, ходит Вера.")
+        tap(host, "share-table")
+        has_text(host, "share-pin", f"PIN стола (нужен для записи): {PIN}")
+        shot(host, "table-host-1280-ru-share")
+        phone = open_app(browser, f"{server.url}join/{sid}", 360, 740)
+        has_text(phone, "viewer-note", "Вы смотрите пулю; чтобы записывать, нужен PIN стола.")
+        shot(phone, "table-phone-360-ru-viewer")
+        tap(phone, "pin-open")
+        enter_pin(phone, "12", "PIN стола")
+        has_text(phone, "message", "Это не PIN стола: в нём 6 цифр. Осталось попыток: 4.")
+        shot(phone, "table-phone-360-ru-pin")
+        enter_pin(phone, PIN, "PIN стола")
+        visible(phone, "nav-entry")
+        tap(phone, "nav-entry")
+        has_text(phone, "deal-header", "Сдача 2: сдаёт Борис, ходит Вера.")
+        shot(phone, "table-phone-360-ru-entry")
+        for page in (host, phone):
+            page.context.close()
+    finally:
+        server.stop()

@@ -122,7 +122,7 @@ class Gate:
                 extra = misses.count - self.tries
                 misses.until = now + min(WAIT_MAX, self.wait * 2**extra)
                 return self._waiting(misses.until - now)
-            if len(text) > PIN_MAX or not text.isdigit():
+            if len(text) != len(self.pin) or not text.isdigit():
                 return msg(
                     N_("That is not the table PIN: it is {n} digits. Tries left: {left}."),
                     n=len(self.pin),

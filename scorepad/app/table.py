@@ -84,7 +84,7 @@ def shown(shell: Shell, nav_id: str) -> bool:
 
 def table_bar(shell: Shell) -> ft.Control | None:
     table: Table | None = shell.table
-    if table is None:
+    if table is None or shell.screen is pin_screen:
         return None
     if not shell.access.may_write and shell.sid is not None:
         return sem(
@@ -141,7 +141,6 @@ def pin_screen(shell: Shell) -> ft.Control:
         label=shell.t(N_("Table PIN")),
         password=True,
         keyboard_type=ft.KeyboardType.NUMBER,
-        max_length=64,
         autofocus=True,
         width=260,
     )
