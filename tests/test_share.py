@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import signal
 import sqlite3
+import subprocess
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -17,7 +19,7 @@ from websockets.exceptions import InvalidStatus
 
 from conftest import run_cli
 from scorepad.app.access import check_pin_option, generate_pin
-from scorepad.app.share import Sharing, banner, qr, qr_png, qr_terminal
+from scorepad.app.share import Sharing, banner, lan_addresses, qr, qr_png, qr_terminal
 from scorepad.store import Store
 
 
@@ -171,3 +173,78 @@ def test_the_cli_help_names_the_new_options() -> None:
     assert done.returncode == 0
     for option in ("--share", "--pin PIN", "--certfile CERTFILE", "--keyfile KEYFILE"):
         assert option in done.stdout
+
+
+def test_share_prints_every_address_the_pin_and_a_qr_code(tmp_path: Path) -> None:
+    db = tmp_path / "s.db"
+    with Store(db) as store:
+        store.create_session(["Anna", "Boris", "Vera"])
+        sid = store.create_session(["Gleb", "Dima", "Egor"])
+    port = free_port()
+    proc = start(db, port, "--share", "--pin", "4711")
+    try:
+        wait_ready(proc, f"http://127.0.0.1:{port}/", tmp_path / f"server-{port}.log")
+        lan = lan_addresses()
+        urls = [f"http://{a}:{port}/join/{sid}" for a in lan]
+        assert _status(urls[0]) == 200  # served on the network, answering its own address
+        assert _status(f"http://127.0.0.1:{port}/", Host=f"{lan[0]}:{port}") == 200
+    finally:
+        stop(proc)
+    out = log_of(db, port)
+    lines = out.splitlines()
+    assert lines[: 2 + len(urls)] == [
+        "Scorepad is served at:",
+        *(f"  {u}" for u in urls),
+        "Table PIN (needed to write): 4711",
+    ]
+    assert qr_terminal(urls[0]) in out
+
+
+def test_https_with_a_certificate(tmp_path: Path) -> None:
+    import ssl
+
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    made = subprocess.run(
+        [
+            "openssl",
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "1",
+            "-subj",
+            "/CN=127.0.0.1",
+            "-keyout",
+            str(key),
+            "-out",
+            str(cert),
+        ],
+        capture_output=True,
+    )
+    assert made.returncode == 0, made.stderr
+    db = tmp_path / "s.db"
+    port = free_port()
+    proc = start(db, port, "--certfile", str(cert), "--keyfile", str(key))
+    context = ssl.create_default_context(cafile=str(cert))
+    context.check_hostname = False
+    try:
+        deadline = time.time() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(
+                    f"https://127.0.0.1:{port}/", timeout=2, context=context
+                ) as r:
+                    assert r.status == 200
+                    break
+            except (OSError, ssl.SSLError):
+                assert proc.poll() is None, log_of(db, port)
+                assert time.time() < deadline
+                time.sleep(0.2)
+    finally:
+        stop(proc)
+    assert log_of(db, port).splitlines()[:2] == [
+        "Scorepad is served at:",
+        f"  https://127.0.0.1:{port}/",
+    ]
