@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -93,6 +94,7 @@ def run(rounds: int, pages: int) -> dict[str, float | int]:
         "median_ms": round(statistics.median(times), 1),
         "p95_ms": round(percentile(times, 0.95), 1),
         "max_ms": round(max(times), 1),
+        "load_1min": round(os.getloadavg()[0], 1),  # the shared machine's load while measured
     }
 
 

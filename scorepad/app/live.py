@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from .shell import Shell
 
 TOPIC = "scorepad-written"
+# Screens with a half-typed form that shows nothing of the session: not redrawn under the typing.
+QUIET = frozenset({"pin_screen", "new_session_screen"})
 log = logging.getLogger(__name__)
 
 
@@ -59,6 +61,8 @@ def refresh(shell: Shell) -> None:
     if shell.basis == stored.revision:
         return
     name = getattr(shell.screen, "__name__", "")
+    if name in QUIET:
+        return
     if name == "entry_screen" and shell.form is not None:
         told = rebase_form(shell, stored)
         if told:
