@@ -139,10 +139,9 @@ def test_sigterm_stops_the_server_and_closes_the_database(tmp_path: Path) -> Non
     try:
         wait_ready(proc, f"http://127.0.0.1:{port}/", tmp_path / f"server-{port}.log")
         # a connected page: the shutdown closes it rather than waiting for it
-        conn = ws_client.connect(f"ws://127.0.0.1:{port}/ws", open_timeout=10)
-        proc.send_signal(signal.SIGTERM)
-        assert proc.wait(timeout=2) == 0, log_of(db, port)
-        conn.close()
+        with ws_client.connect(f"ws://127.0.0.1:{port}/ws", open_timeout=10):
+            proc.send_signal(signal.SIGTERM)
+            assert proc.wait(timeout=2) == 0, log_of(db, port)
     finally:
         stop(proc)
     assert not Path(f"{db}-wal").exists()  # the last connection closed: the WAL is folded in

@@ -258,6 +258,19 @@ async def test_a_page_entering_a_deal_is_told_live_and_keeps_its_choices(store: 
     assert header(b) == "Deal 2: Boris deals, Vera leads."
 
 
+async def test_a_page_that_reconnects_shows_what_it_missed(store: Store) -> None:
+    room = Room(store, pin=None, hub=None)  # the announcement is lost: the page was away
+    sid = store.create_session(["Anna", "Boris", "Vera"])
+    away, _ = room.device("away")
+    away.sid = sid
+    away.show(history_screen)
+    store.add_deal(sid, PASSED, seen=0)
+    assert "Deal 1" not in texts(away.page)
+    away.page.on_connect(ft.Event(name="connect", control=away.page))
+    assert away.basis == 1
+    assert by_id(away.page, "deal-1") is not None
+
+
 # --- who may write ---------------------------------------------------------------------------
 
 

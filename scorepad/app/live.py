@@ -37,7 +37,9 @@ def publish(shell: Shell, sid: int, revision: int) -> None:
 
 
 def subscribe(shell: Shell) -> None:
+    """Follow the writes of every page; a page that reconnects draws the session as it stands."""
     shell.page.pubsub.subscribe_topic(TOPIC, listener(shell))
+    shell.page.on_connect = lambda e: refresh(shell)
 
 
 def listener(shell: Shell) -> Callable[[str, Any], Awaitable[None]]:

@@ -75,9 +75,7 @@ def make_main(db: Path, lang: str, table: Table | None = None):  # type: ignore[
         access = Access(table.gate, device, loopback=is_loopback(page.client_ip or ""))
         shell = Shell(page, store, lang, lock, access=access)
         shell.table = table
-        live.subscribe(shell)
-        # A page that lost the connection and comes back shows the session as it stands.
-        page.on_connect = lambda e: live.refresh(shell)
+        live.subscribe(shell)  # live updates, and the current state after a reconnect
         found = JOIN.fullmatch(page.route or "/")
         if found:
             join(shell, int(found[1]))
