@@ -239,7 +239,9 @@ async def test_every_page_of_the_session_shows_a_write_without_reload(store: Sto
     assert header(elsewhere) == "Deal 1: Gleb deals, Dima leads."
 
 
-async def test_a_page_entering_a_deal_is_told_live_and_keeps_its_choices(store: Store) -> None:
+async def test_a_page_entering_a_deal_is_told_live_and_its_confirm_refused(store: Store) -> None:
+    """A half-entered deal is not redrawn under the player's finger: he is told at once, his
+    confirm (on the old basis) is refused, and only then is the form rebased, choices kept."""
     room = Room(store, pin=None, hub=PubSubHub(loop=asyncio.get_running_loop()))
     sid = store.create_session(["Anna", "Boris", "Vera"])
     a, sa = room.device("a")
@@ -247,28 +249,28 @@ async def test_a_page_entering_a_deal_is_told_live_and_keeps_its_choices(store: 
     open_entry(a, sid)
     open_entry(b, sid)
     await fire(sb, by_id(b.page, "kind-raspasy"))
+    b_confirm = by_id(b.page, "confirm-deal")
     await enter_passed_six(a, sa)
     await fire(sa, by_id(a.page, "confirm-deal"))
-    await until(lambda: b.basis == 1, "b rebased")
-    assert message(b) == (
+    told = (
         "Deal 1 was just written on another device: Nobody whisted: the deal was not played, "
         "Boris counts it made. Check your entry and confirm again."
     )
-    assert b.form is not None and b.form.kind == "raspasy"
+    notices = lambda: [  # noqa: E731
+        c.content.content.value
+        for c in find(b.page, lambda c: isinstance(c, ft.SnackBar))
+        if isinstance(c.content, ft.Semantics)
+    ]
+    await until(lambda: notices() == [told], "b was told")
+    assert b.basis == 0 and header(b) == "Deal 1: Anna deals, Boris leads."
+    assert by_id(b.page, "confirm-deal") is b_confirm  # not redrawn under the finger
+    await fire(sb, b_confirm)
+    assert len(store.load(sid).session.deals) == 1  # refused: it named revision 0
+    assert message(b) == told
     assert header(b) == "Deal 2: Boris deals, Vera leads."
-
-
-async def test_a_page_that_reconnects_shows_what_it_missed(store: Store) -> None:
-    room = Room(store, pin=None, hub=None)  # the announcement is lost: the page was away
-    sid = store.create_session(["Anna", "Boris", "Vera"])
-    away, _ = room.device("away")
-    away.sid = sid
-    away.show(history_screen)
-    store.add_deal(sid, PASSED, seen=0)
-    assert "Deal 1" not in texts(away.page)
-    away.page.on_connect(ft.Event(name="connect", control=away.page))
-    assert away.basis == 1
-    assert by_id(away.page, "deal-1") is not None
+    assert b.form is not None and b.form.kind == "raspasy"
+    await fire(sb, by_id(b.page, "confirm-deal"))
+    assert len(store.load(sid).session.deals) == 2
 
 
 # --- who may write ---------------------------------------------------------------------------

@@ -66,11 +66,27 @@ def refresh(shell: Shell) -> None:
     if name in QUIET:
         return
     if name == "entry_screen" and shell.form is not None:
-        told = rebase_form(shell, stored)
-        if told:
-            shell.message = say(shell, told)
+        if shell.editing is not None or dirty(shell.form):
+            # A deal half entered stays as it is, on its basis: redrawn, a tap meant for the old
+            # "Write" could land on a new one.  The player is told now; his confirm is refused
+            # (it names the old revision), and only then is the form rebased.
+            seen = shell.basis if shell.basis is not None else stored.revision
+            notice(shell, say(shell, changed_since(shell, stored, seen)))
+            return
+        rebase_form(shell, stored)
     shell.basis = stored.revision
     shell.redraw()
+
+
+def notice(shell: Shell, text: str) -> None:
+    """A passing note that does not redraw the screen under the player's finger."""
+    import flet as ft
+
+    from .shell import sem
+
+    shell.page.show_dialog(
+        ft.SnackBar(sem("live-notice", ft.Text(text)), duration=ft.Duration(seconds=8))
+    )
 
 
 def stale_told(shell: Shell, seen: int) -> None:
