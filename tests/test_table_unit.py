@@ -267,6 +267,7 @@ async def test_a_page_entering_a_deal_is_told_live_and_its_confirm_refused(store
     await fire(sb, b_confirm)
     assert len(store.load(sid).session.deals) == 1  # refused: it named revision 0
     assert message(b) == told
+    assert [c.open for c in find(b.page, lambda c: isinstance(c, ft.SnackBar))] == [False]
     assert header(b) == "Deal 2: Boris deals, Vera leads."
     assert b.form is not None and b.form.kind == "raspasy"
     await fire(sb, by_id(b.page, "confirm-deal"))

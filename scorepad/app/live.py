@@ -74,6 +74,7 @@ def refresh(shell: Shell) -> None:
             notice(shell, say(shell, changed_since(shell, stored, seen)))
             return
         rebase_form(shell, stored)
+    close_notice(shell)
     shell.basis = stored.revision
     shell.redraw()
 
@@ -84,13 +85,22 @@ def notice(shell: Shell, text: str) -> None:
 
     from .shell import sem
 
-    shell.page.show_dialog(
-        ft.SnackBar(sem("live-notice", ft.Text(text)), duration=ft.Duration(seconds=8))
-    )
+    close_notice(shell)
+    snack = ft.SnackBar(sem("live-notice", ft.Text(text)), duration=ft.Duration(seconds=8))
+    shell.state["live-notice"] = snack
+    shell.page.show_dialog(snack)
+
+
+def close_notice(shell: Shell) -> None:
+    """The note has served once the refusal (or the new state) is on the screen."""
+    snack = shell.state.pop("live-notice", None)
+    if snack is not None and snack.open:
+        snack.open = False
 
 
 def stale_told(shell: Shell, seen: int) -> None:
     """A write was refused as stale: say what changed, and rebase the form on the new state."""
+    close_notice(shell)
     stored = shell.stored()
     told = changed_since(shell, stored, seen)
     if shell.form is not None:
