@@ -137,7 +137,7 @@ async def test_a_stale_deal_is_refused_named_and_rebased_keeping_the_choices(sto
     await fire(sb, by_id(b.page, "confirm-deal"))
     assert len(store.load(sid).session.deals) == 1
     assert message(b) == (
-        "Deal 1 was just written on another device: Boris made 7♠: 4 into his pulya. "
+        "Deal 1 was just written on another device: Boris made 7♠: 4 into the pulya. "
         "Check your entry and confirm again."
     )
     assert header(b) == "Deal 2: Boris deals, Vera leads."
