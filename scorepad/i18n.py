@@ -15,8 +15,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from babel.messages.pofile import read_po
-
 LANGUAGES = ("en", "ru")
 DOMAIN = "scorepad"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -67,6 +65,8 @@ class Catalog:
     """One language's messages, read from its .po file."""
 
     def __init__(self, lang: str) -> None:
+        from babel.messages.pofile import read_po  # only when a sentence is rendered
+
         self.lang = lang
         path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
         with path.open("rb") as f:
