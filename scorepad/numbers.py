@@ -39,6 +39,15 @@ def normal(value: Number) -> Number:
     return value
 
 
+def half(n: int) -> Number:
+    """``n / 2``: an int when ``n`` is even (the usual case), a Fraction only when it is odd.
+
+    >>> half(8), half(-7)
+    (4, Fraction(-7, 2))
+    """
+    return n // 2 if n % 2 == 0 else Fraction(n, 2)
+
+
 def to_json(value: Number) -> int | str:
     """A sheet value for JSON: whole numbers as numbers, others as ``"p/q"`` strings."""
     if type(value) is int:
