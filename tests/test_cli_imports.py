@@ -1,8 +1,9 @@
 """Each command loads only what it uses: start-up is almost all imports (issue 12).
 
 The modules a real `scorepad` run has loaded when it ends, per command: `--version` and
-`--help` load no library at all, `settle FILE` neither the store (sqlite-utils), the rules
-engine nor Flet, `audit` the rules engine but not the store.  (How long it takes is measured by
+`--help` load no library at all, `settle FILE` of a pulya session neither the store
+(sqlite-utils), the rules engine, the other families' engines nor Flet, `audit` the rules
+engine but not the store.  (How long it takes is measured by
 benchmarks/bench_scoring.py, never here.)
 """
 
@@ -72,6 +73,7 @@ def test_settle_of_a_file_loads_neither_the_store_nor_the_rules_engine_nor_flet(
     assert "scorepad.scoring.score" in modules and "scorepad.report" in modules
     for name in ("sqlite_utils", "scorepad.store", "scorepad.play", "flet"):
         assert not top(modules, name), name
+    assert "scorepad.scoring.families" not in modules  # the other families' engines
 
 
 def test_audit_loads_the_rules_engine_but_not_the_store() -> None:
