@@ -290,7 +290,7 @@ class BulaTable:
         if ("invite" in roles) != ("invited" in roles) or roles.count("invite") > 1:
             raise _err(
                 "defence",
-                N_("an invitation needs one inviter (invite) and the passer he calls (invited)"),
+                N_("an invitation needs one inviter (invite) and the passer called in (invited)"),
             )
         both_pass = roles == ["pass", "pass"]
         pik_talon = deal.bid == 2 and not deal.hand

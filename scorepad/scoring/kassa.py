@@ -167,7 +167,7 @@ class KassaTable:
         if ("invite" in roles) != ("invited" in roles) or roles.count("invite") > 1:
             raise _err(
                 "defence",
-                N_("an invitation needs one inviter (invite) and the passer he calls (invited)"),
+                N_("an invitation needs one inviter (invite) and the passer called in (invited)"),
             )
         if roles == ["pass", "pass"]:
             if deal.tricks is not None:

@@ -116,7 +116,7 @@ class PotSettings(BaseModel):
         10, description=N_("1829: a game is worth this × the trick price (A3).")
     )
     bete: Amount = Field(
-        10, description=N_("1829: the dealer's penalty when he declines the talon (A6).")
+        10, description=N_("1829: the penalty of a dealer who declines the talon (A6).")
     )
     hand_multiplier: Amount = Field(
         2, description=N_("1829: a hand game multiplies trick price and value (A-Q2).")
@@ -129,7 +129,7 @@ class PotSettings(BaseModel):
     )
     # modern Austrian
     win: Amount = Field(
-        10, description=N_("Modern: the declarer takes this from the pot when he makes it (B6).")
+        10, description=N_("Modern: a declarer who makes it takes this from the pot (B6).")
     )
     loss: Amount = Field(
         20, description=N_("Modern: a failed declarer pays this into the pot (B6).")
@@ -396,7 +396,7 @@ class PotTable:
         if ("invite" in roles) != ("invited" in roles) or roles.count("invite") > 1:
             raise _err(
                 "defence",
-                N_("an invitation needs one inviter (invite) and the passer he calls (invited)"),
+                N_("an invitation needs one inviter (invite) and the passer called in (invited)"),
             )
         if isinstance(deal, Concede):
             return
