@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import __version__
-from .i18n import LANGUAGES, N_, Msg, catalog, msg, nmsg, system_language
+from .i18n import LANGUAGES, N_, ScorepadError, catalog, msg, nmsg, system_language
 
 # Each command imports what it uses, so that `--help` or `settle FILE` never loads the store
 # (sqlite-utils), the rules engine or Flet.
@@ -32,11 +32,8 @@ def _fail(lines: Sequence[str]) -> int:
     return EXIT_INVALID
 
 
-class Refused(Exception):
+class Refused(ScorepadError):
     """A command cannot run: ``message`` says why (exit status 2, nothing on stdout)."""
-
-    def __init__(self, message: Msg) -> None:
-        self.message = message
 
 
 def _read(path: str) -> bytes:
@@ -102,6 +99,7 @@ def cmd_sessions(args: argparse.Namespace) -> int:
 
 
 def cmd_history(args: argparse.Namespace) -> int:
+    from .scoring.session import deal_data
     from .store import describe_action
 
     cat = catalog(args.lang)
@@ -110,7 +108,7 @@ def cmd_history(args: argparse.Namespace) -> int:
     for a in actions:
         line = f"{a.seq:4}  {a.at[:19].replace('T', ' ')}  {cat.render(describe_action(a))}"
         if a.deal is not None:
-            line += "  " + json.dumps(a.deal, ensure_ascii=False)
+            line += "  " + json.dumps(deal_data(a.deal), ensure_ascii=False)
         print(line)
     return 0
 
@@ -203,7 +201,7 @@ def cmd_app(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    # Until the app exists, `scorepad` shows what it will keep: the sheet of a demo evening.
+    # What a kept session looks like, without a database: the sheet of a demo evening.
     from .report import to_text_sheet
     from .scoring.score import replay
     from .scoring.session import parse_session
