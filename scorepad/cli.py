@@ -15,6 +15,7 @@ from pathlib import Path
 
 from . import __version__
 from .i18n import LANGUAGES, N_, Msg, catalog, msg, nmsg, system_language
+from .journal import deal_numbers
 from .play.record import RecordInvalid, audit, audit_json, dumps, parse_record
 from .report import to_json_text, to_text_sheet
 from .scoring.convention import ConventionError, presets
@@ -82,8 +83,10 @@ def cmd_history(args: argparse.Namespace) -> int:
     cat = catalog(args.lang)
     with _open(args) as store:
         actions = store.history(args.session)
+    numbers = deal_numbers(actions)
     for a in actions:
-        line = f"{a.seq:4}  {a.at[:19].replace('T', ' ')}  {cat.render(describe_action(a))}"
+        what = cat.render(describe_action(a, numbers.get(a.seq)))
+        line = f"{a.seq:4}  {a.at[:19].replace('T', ' ')}  {what}"
         if a.deal is not None:
             line += "  " + json.dumps(a.deal, ensure_ascii=False)
         print(line)

@@ -32,7 +32,7 @@ CASES = [
     (
         "tricks sum to 11",
         session([game(tricks={"1": 7, "2": 3, "0": 1})]),
-        ["deal 0: tricks: tricks sum to 11, must be 10"],
+        ["deal 1: tricks: tricks sum to 11, must be 10"],
     ),
     (
         "dealer declares",
@@ -41,22 +41,22 @@ CASES = [
             players=["A", "B", "C", "D"],
             first_dealer=3,
         ),
-        ["deal 0: declarer: D deals this deal and sits out: he cannot declare"],
+        ["deal 1: declarer: D deals this deal and sits out: he cannot declare"],
     ),
     (
         "half on an 8",
         session([game(contract="8S", calls=["pass", "half"], tricks=None)]),
-        ["deal 0: calls: 'half' is not allowed on a 8-game"],
+        ["deal 1: calls: 'half' is not allowed on a 8-game"],
     ),
     (
         "half said first",
         session([game(calls=["half"], tricks=None)]),
-        ["deal 0: calls: 'half' is said by the second defender, after a pass, never first"],
+        ["deal 1: calls: 'half' is said by the second defender, after a pass, never first"],
     ),
     (
         "misère with calls",
         session([{"type": "misere", "declarer": 0, "tricks": {"0": 0}, "calls": ["whist"]}]),
-        ["deal 0: calls: a misère is not whisted: it has no calls"],
+        ["deal 1: calls: a misère is not whisted: it has no calls"],
     ),
     (
         "mistyped setting",
@@ -71,12 +71,12 @@ CASES = [
     (
         "seat out of range",
         session([game(declarer=5)]),
-        ["deal 0: declarer: Input should be less than or equal to 3"],
+        ["deal 1: declarer: Input should be less than or equal to 3"],
     ),
     (
         "seat 3 of three players",
         session([game(declarer=3, tricks={"3": 7, "0": 2, "2": 1})]),
-        ["deal 0: declarer: seat 3 is out of range: the seats are 0 to 2"],
+        ["deal 1: declarer: seat 3 is out of range: the seats are 0 to 2"],
     ),
     (
         "two players",
@@ -103,7 +103,7 @@ CASES = [
         {"name": "shopping list", "items": ["milk"]},
         ["format: this is not a Scorepad session (format must be 'scorepad-session/1')"],
     ),
-    ("unknown deal field", session([game(trick={"1": 7})]), ["deal 0: trick: unknown field"]),
+    ("unknown deal field", session([game(trick={"1": 7})]), ["deal 1: trick: unknown field"]),
     (
         "unknown convention",
         session([], convention="vladivostok"),
@@ -133,8 +133,8 @@ def test_every_problem_is_listed_one_per_line() -> None:
     code, out, err = settle(data)
     assert (code, out) == (2, "")
     assert err.splitlines() == [
-        "deal 0: tricks: tricks sum to 11, must be 10",
-        "deal 2: calls: 'half' is not allowed on a 8-game",
+        "deal 1: tricks: tricks sum to 11, must be 10",
+        "deal 3: calls: 'half' is not allowed on a 8-game",
     ]
 
 

@@ -122,7 +122,7 @@ def test_an_edit_that_breaks_a_later_deal_is_refused_and_nothing_is_written(stor
         )
     assert (
         exc.value.render()
-        == "the entry was refused:\ndeal 1: contract: after 1 all-passes the lowest contract is 7"
+        == "the entry was refused:\ndeal 2: contract: after 1 all-passes the lowest contract is 7"
     )
     assert store.load(sid).revision == r and len(store.history(sid)) == 2
 
@@ -226,7 +226,7 @@ def test_an_import_with_one_bad_deal_among_100_writes_nothing(store: Store) -> N
         raw["deals"][57].pop(key, None)
     with pytest.raises(SessionInvalid) as exc:
         store.import_session(json.dumps(raw))
-    assert exc.value.render() == ["deal 57: tricks: tricks sum to 15, must be 10"]
+    assert exc.value.render() == ["deal 58: tricks: tricks sum to 15, must be 10"]
     assert store.sessions() == [] and store.players() == []
 
 
@@ -354,7 +354,7 @@ def test_cli_refuses_a_bad_import_and_a_bad_database(tmp_path: Path) -> None:
     bad.write_text(json.dumps(session([rasp(5, 5, 5)])), encoding="utf-8")
     done = run_cli("--lang", "en", "import", str(bad), "--db", str(db))
     assert (done.returncode, done.stdout) == (2, "")
-    assert done.stderr.splitlines() == ["deal 0: tricks: tricks sum to 15, must be 10"]
+    assert done.stderr.splitlines() == ["deal 1: tricks: tricks sum to 15, must be 10"]
     junk = tmp_path / "junk.db"
     junk.write_text("not a database", encoding="utf-8")
     done = run_cli("--lang", "en", "sessions", "--db", str(junk))

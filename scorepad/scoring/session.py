@@ -203,7 +203,8 @@ class Problem:
         text = self.message.render(lang)
         where = []
         if self.deal is not None:
-            where.append(msg(N_("deal {index}"), index=self.deal).render(lang))
+            # ``deal`` is the index in the file; a sentence counts deals from 1, as every screen.
+            where.append(msg(N_("deal {index}"), index=self.deal + 1).render(lang))
         if self.field:
             where.append(self.field)
         return ": ".join([*where, text])
