@@ -142,7 +142,7 @@ def test_errors_in_russian() -> None:
     data = json.dumps(session([game(tricks={"1": 7, "2": 3, "0": 1})]))
     done = run_cli("--lang", "ru", "settle", "-", stdin=data)
     assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr.splitlines() == ["сдача 0: tricks: сумма взяток 11, а должна быть 10"]
+    assert done.stderr.splitlines() == ["сдача 1: tricks: сумма взяток 11, а должна быть 10"]
 
 
 def test_missing_file() -> None:
@@ -155,5 +155,5 @@ def test_text_sheet_is_readable() -> None:
     done = run_cli("--lang", "en", "settle", "-", stdin=json.dumps(session([GOOD_GAME])))
     assert done.returncode == 0, done.stderr
     assert "Boris made 7♠: 4 into his pulya." in done.stdout
-    assert "Anna pays Boris 13.33 RUB" in done.stdout
-    assert "Boris: 44/3 whists, 14.67 RUB" in done.stdout
+    assert "  Anna → Boris: RUB\u00a013.33" in done.stdout.splitlines()
+    assert "Boris: 14⅔ whists, RUB\u00a014.67" in done.stdout.splitlines()

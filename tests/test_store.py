@@ -131,15 +131,22 @@ def test_stale_write_is_refused_with_what_changed(store: Store) -> None:
     sid = store.create_session(["Anna", "Boris", "Vera"])
     store.add_deal(sid, GAME, seen=0)
     store.void_deal(sid, 1, reason="wrong table", seen=1)
+    store.add_deal(sid, GAME, seen=2)  # journal id 3, but the first deal on the sheet
+    store.edit_deal(sid, 3, rasp(3, 3, 4), reason="it was an all-pass", seen=3)
     with pytest.raises(StaleRevision) as exc:
         store.add_deal(sid, rasp(3, 3, 4), seen=0)
     lines = exc.value.render().splitlines()
     assert (
-        lines[0] == "session 1 changed since you looked (revision 0, now 2); nothing was written:"
+        lines[0] == "session 1 changed since you looked (revision 0, now 4); nothing was written:"
     )
-    assert lines[1].endswith(": a deal was added")
-    assert lines[2].endswith(": deal #1 was voided (wrong table)")
-    assert store.load(sid).revision == 2
+    # every deal by the number the player saw, from 1 (never its id in the journal)
+    assert [line[10:] for line in lines[1:]] == [
+        "deal 1 was written",
+        "deal 1 was voided (wrong table)",
+        "deal 1 was written",
+        "deal 1 was edited (it was an all-pass)",
+    ]
+    assert store.load(sid).revision == 4
 
 
 def test_edit_and_void_need_a_reason(store: Store) -> None:
@@ -342,7 +349,11 @@ def test_cli_import_sessions_history_export(tmp_path: Path) -> None:
         and "2 deals, in play" in listed.stdout
     )
     history = run_cli("--lang", "en", "history", "1", "--db", str(db))
-    assert history.stdout.count("a deal was added") == 2
+    lines = history.stdout.splitlines()
+    assert [line[27:].split("  {")[0] for line in lines] == [
+        "deal 1 was written",
+        "deal 2 was written",
+    ]
     out = tmp_path / "out.json"
     assert run_cli("export", "1", str(out), "--db", str(db)).returncode == 0
     assert out.read_text(encoding="utf-8") == dump_session(parse_session(src.read_bytes()))
