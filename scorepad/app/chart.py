@@ -83,6 +83,7 @@ def chart_screen(shell: Shell) -> ft.Control:
             max_y=high,
             left_axis=fch.ChartAxis(
                 label_size=left,
+                label_spacing=step,
                 labels=[
                     fch.ChartAxisLabel(value=v, label=ft.Text(whist_figure(v), size=12))
                     for v in range(low, high + 1, step)
@@ -90,6 +91,7 @@ def chart_screen(shell: Shell) -> ft.Control:
             ),
             bottom_axis=fch.ChartAxis(
                 label_size=28,
+                label_spacing=every,
                 labels=[
                     fch.ChartAxisLabel(value=k, label=ft.Text(str(k), size=12))
                     for k in range(1, max(2, deals) + 1)

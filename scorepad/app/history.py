@@ -61,7 +61,6 @@ def history_screen(shell: Shell) -> ft.Control:
     numbers = deal_numbers(journal_actions(shell, stored.id))
     results = iter(stored.scored.deals)
     items: list[ft.Control] = []
-    number = 0
     for entry in journal.entries.values():
         title = shell.render(deal_title(entry.deal, names))
         if entry.voided:
@@ -71,15 +70,21 @@ def history_screen(shell: Shell) -> ft.Control:
                     f"voided-{entry.deal_id}",
                     _card(
                         [
-                            ft.Text(
-                                shell.t(N_("Voided deal: {title}"), title=title),
-                                weight=ft.FontWeight.BOLD,
-                                style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH),
-                                color=ft.Colors.ON_SURFACE_VARIANT,
+                            sem(
+                                f"voided-title-{entry.deal_id}",
+                                ft.Text(
+                                    shell.t(N_("Voided deal: {title}"), title=title),
+                                    weight=ft.FontWeight.BOLD,
+                                    style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH),
+                                    color=ft.Colors.ON_SURFACE_VARIANT,
+                                ),
                             ),
-                            ft.Text(
-                                shell.render(describe_action(void, numbers.get(void.seq))),
-                                italic=True,
+                            sem(
+                                f"voided-reason-{entry.deal_id}",
+                                ft.Text(
+                                    shell.render(describe_action(void, numbers.get(void.seq))),
+                                    italic=True,
+                                ),
                             ),
                             sem(
                                 f"restore-{entry.deal_id}",
@@ -98,9 +103,17 @@ def history_screen(shell: Shell) -> ft.Control:
         result = next(results)
         number = result.index + 1
         lines: list[ft.Control] = [
-            ft.Text(shell.t(N_("Deal {n}"), n=number) + " · " + title, weight=ft.FontWeight.BOLD)
+            sem(
+                f"deal-title-{number}",
+                ft.Text(
+                    shell.t(N_("Deal {n}"), n=number) + " · " + title, weight=ft.FontWeight.BOLD
+                ),
+            )
         ]
-        lines += [ft.Text(shell.render(m)) for m in result.writing.explain or ()]
+        lines += [
+            sem(f"deal-line-{number}-{k}", ft.Text(shell.render(m)))
+            for k, m in enumerate(result.writing.explain or ())
+        ]
         revisions = [
             shell.render(describe_action(a, numbers.get(a.seq))) for a in entry.revisions[1:]
         ]
@@ -154,6 +167,7 @@ def history_screen(shell: Shell) -> ft.Control:
         scroll=ft.ScrollMode.AUTO,
         expand=True,
         spacing=8,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )
 
 

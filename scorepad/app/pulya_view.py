@@ -211,28 +211,45 @@ def pulya_drawing(
             else:
                 across = (1 - k) * rings.whists * 2 / 3
                 put(mid_whists, a, spans, max_width=rings.whists * 0.6, across=across)
-    # Names outside the drawing: the one at the bottom below it, the others above it, each
-    # within the canvas (a long name wraps, it is never cut).
+    # Names outside the drawing, as text controls (a screen reader reads them, a test measures
+    # them): the one at the bottom below it, the others above it, each inside the canvas; a
+    # long name wraps, it is never cut.
+    labels: list[ft.Control] = []
     for p in range(n):
         a = centre_angle[p]
         x, y = at(rings.whists + name_band / 2, a)
-        box = size / 2 if n == 3 else size / 3
+        box = size / 2 - 8 if n == 3 else size / 3
         x = min(max(x, box / 2), size - box / 2)
-        y = min(max(y, name_band / 2), height - name_band / 2)
         if n == 3 and p != 0:
             y = name_band / 2
-        shapes.append(
-            cv.Text(
-                x,
-                y,
-                spans=[
-                    ft.TextSpan(names[p], ft.TextStyle(size=font + 1, weight=ft.FontWeight.BOLD))
-                ],
-                alignment=ft.Alignment.CENTER,
-                text_align=ft.TextAlign.CENTER,
-                max_width=box,
+        top = name_band / 2 <= y <= height / 2
+        labels.append(
+            ft.Container(
+                ft.Semantics(
+                    identifier=f"pulya-name-{p}",
+                    content=ft.Text(
+                        names[p],
+                        size=font + 1,
+                        weight=ft.FontWeight.BOLD,
+                        text_align=ft.TextAlign.CENTER,
+                    ),
+                ),
+                left=x - box / 2,
+                width=box,
+                top=0 if top else None,
+                bottom=0 if not top else None,
+                height=name_band,
+                alignment=ft.Alignment.BOTTOM_CENTER if top else ft.Alignment.TOP_CENTER,
             )
         )
+    # the drawing proper, for a test to measure the names against (under the picture: no taps)
+    marker = ft.Container(
+        ft.Semantics(identifier="pulya-circle", content=ft.Container()),
+        left=c - rings.whists,
+        top=cy - rings.whists,
+        width=2 * rings.whists,
+        height=2 * rings.whists,
+    )
 
     def hit(x: float, y: float) -> Cell | None:
         """The cell under a tap at canvas point (x, y)."""
@@ -257,18 +274,21 @@ def pulya_drawing(
         return Cell("whists", p, others[k])
 
     canvas = cv.Canvas(shapes=shapes, width=size, height=height)
-    if on_cell is None:
-        return ft.Container(canvas, width=size, height=height)
+    picture: ft.Control = ft.Container(canvas, width=size, height=height)
+    if on_cell is not None:
 
-    def tapped(e: ft.TapEvent[ft.GestureDetector]) -> None:
-        if e.local_position is None:
-            return
-        cell = hit(e.local_position.x, e.local_position.y)
-        if cell is not None:
-            on_cell(cell)
+        def tapped(e: ft.TapEvent[ft.GestureDetector]) -> None:
+            if e.local_position is None:
+                return
+            cell = hit(e.local_position.x, e.local_position.y)
+            if cell is not None:
+                on_cell(cell)
 
-    return ft.GestureDetector(
-        content=ft.Container(canvas, width=size, height=height),
-        on_tap_down=tapped,
-        mouse_cursor=ft.MouseCursor.CLICK,
-    )
+        picture = ft.GestureDetector(
+            content=picture,
+            on_tap_down=tapped,
+            mouse_cursor=ft.MouseCursor.CLICK,
+            # a tap needs its point; the table view offers every cell to a screen reader
+            exclude_from_semantics=True,
+        )
+    return ft.Stack([marker, picture, *labels], width=size, height=height)

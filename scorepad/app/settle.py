@@ -103,7 +103,7 @@ def _table(shell: Shell, cash: CashOut) -> ft.Control:
                     sem(f"cash-{p}-{field}", ft.Text(getattr(row, field), size=15)),
                 ],
                 spacing=0,
-                width=100,
+                width=104,
             )
             for label, field in COLUMNS
         ]
@@ -121,7 +121,7 @@ def _table(shell: Shell, cash: CashOut) -> ft.Control:
                 border_radius=8,
             )
         )
-    return ft.Column(cards, spacing=6)
+    return ft.Column(cards, spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def cash_out_png(cash: CashOut, title: str, lang: str) -> bytes:

@@ -135,7 +135,7 @@ def _table(shell: Shell, stored: Stored, open_cell: object) -> ft.Control:
                     ),
                 )
             )
-        return ft.Column(cards, spacing=6)
+        return ft.Column(cards, spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     columns = [
         ft.DataColumn(ft.Text(shell.t(N_("Player")))),
         ft.DataColumn(ft.Text(shell.t(N_("Pulya"))), numeric=True),
@@ -211,7 +211,12 @@ def show_cell(shell: Shell, stored: Stored, cell: Cell) -> None:
             title=sem("cell-title", ft.Text(cell_title(shell, stored, cell))),
             content=sem(
                 "cell-history",
-                ft.Column(lines, spacing=4, scroll=ft.ScrollMode.AUTO, tight=True),
+                # as tall as its entries, scrolled past a screenful (a dialog takes all it is given)
+                ft.Container(
+                    ft.Column(lines, spacing=4, scroll=ft.ScrollMode.AUTO),
+                    height=min(420, 28 * len(lines) + 8),
+                    width=300,
+                ),
             ),
             actions=[
                 sem(
