@@ -32,6 +32,16 @@ def deal_label_step(deals: int, plot_width: float) -> int:
     return math.ceil(deals / slots)
 
 
+def axis_labels(count: int, every: int) -> list[fch.ChartAxisLabel]:
+    """Labels at the multiples of ``every`` (where the chart asks for them), and at 1 where it
+    stays clear of the first multiple."""
+    return [
+        fch.ChartAxisLabel(value=k, label=ft.Text(str(k), size=12))
+        for k in range(1, count + 1)
+        if k % every == 0 or (k == 1 and every >= 5)
+    ]
+
+
 def _bounds(values: list[float], *, ticks: int) -> tuple[int, int, int]:
     """Round bounds and a round step, at most ``ticks`` steps: short whole labels, apart."""
     lo, hi = min(0.0, *values), max(0.0, *values)
@@ -92,11 +102,9 @@ def chart_screen(shell: Shell) -> ft.Control:
             bottom_axis=fch.ChartAxis(
                 label_size=28,
                 label_spacing=every,
-                labels=[
-                    fch.ChartAxisLabel(value=k, label=ft.Text(str(k), size=12))
-                    for k in range(1, max(2, deals) + 1)
-                    if (k - 1) % every == 0
-                ],
+                # The chart asks for a label at each multiple of the spacing and at its ends;
+                # only the multiples have one, so the last deal never crowds its neighbour.
+                labels=axis_labels(max(2, deals), every),
                 title=ft.Text(shell.t(N_("Deal")), size=12),
                 title_size=20,
             ),

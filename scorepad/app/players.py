@@ -10,7 +10,7 @@ from ..i18n import N_
 from ..report import money_text, whist_figure
 from ..scoring.settlement import minor_digits
 from ..stats import LEVELS, PlayerStats, store_stats
-from .chart import _bounds, deal_label_step
+from .chart import _bounds, axis_labels, deal_label_step
 from .shell import Shell, sem
 
 
@@ -143,6 +143,7 @@ def _money_chart(shell: Shell, s: PlayerStats) -> list[ft.Control]:
     values = [t / scale for t in totals]  # a drawing may use floats; the figures stay exact
     low, high, step = _bounds(values, ticks=5)
     width = min(700, max(300, (shell.page.width or 360) - 30))
+    every = deal_label_step(len(values), width - 56)
     chart = fch.LineChart(
         data_series=[
             fch.LineChartData(
@@ -164,11 +165,8 @@ def _money_chart(shell: Shell, s: PlayerStats) -> list[ft.Control]:
         ),
         bottom_axis=fch.ChartAxis(
             label_size=28,
-            labels=[
-                fch.ChartAxisLabel(value=k, label=ft.Text(str(k), size=12))
-                for k in range(1, len(values) + 1)
-                if (k - 1) % deal_label_step(len(values), width - 56) == 0
-            ],
+            label_spacing=every,
+            labels=axis_labels(len(values), every),
             title=ft.Text(shell.t(N_("Pulka")), size=12),
             title_size=20,
         ),

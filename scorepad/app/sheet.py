@@ -51,8 +51,12 @@ def sheet_screen(shell: Shell) -> ft.Control:
     open_cell = lambda cell: show_cell(shell, stored, cell)  # noqa: E731
     if drawing:
         width = (shell.page.width or 400) - 24  # the page's padding, both sides
-        picture = pulya_drawing(stored, width, open_cell)
-        body: ft.Control = sem("sheet-picture", picture)
+        # On a laptop the whole drawing, names too, fits under the buttons without scrolling.
+        fits = ((shell.page.height or 800) - 140) / 1.18
+        picture = pulya_drawing(stored, min(width, max(300.0, fits)), open_cell)
+        body: ft.Control = ft.Row(
+            [sem("sheet-picture", picture)], alignment=ft.MainAxisAlignment.CENTER
+        )
     else:
         body = sem("sheet-table", _table(shell, stored, open_cell))
     return ft.Column(
