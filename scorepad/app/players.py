@@ -126,7 +126,9 @@ def _details(shell: Shell, s: PlayerStats) -> ft.Control:
         ft.Row(figures, wrap=True, spacing=8, run_spacing=8),
     ]
     if rows:
-        parts.append(ft.DataTable(columns=header, rows=rows, column_spacing=20))
+        parts.append(
+            ft.Container(ft.DataTable(columns=header, rows=rows, column_spacing=20), width=420)
+        )
     else:
         parts.append(ft.Text(shell.t(N_("No contract declared yet."))))
     parts += _money_chart(shell, s)
@@ -159,7 +161,7 @@ def _money_chart(shell: Shell, s: PlayerStats) -> list[ft.Control]:
         left_axis=fch.ChartAxis(
             label_size=56,
             labels=[
-                fch.ChartAxisLabel(value=v, label=ft.Text(str(v), size=12))
+                fch.ChartAxisLabel(value=v, label=ft.Text(str(v).replace("-", "−"), size=12))
                 for v in range(low, high + 1, step)
             ],
         ),
