@@ -253,3 +253,44 @@ def test_sheet_history_and_numbers(
     visible(page, "player-chart")
     shot(page, f"{name}-08-players")
     page.context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(360, 740), (1280, 800)], ids=["phone", "laptop"])
+def test_four_players_square(browser: Any, tmp_path: Path, width: int, height: int) -> None:
+    """The square of four: names whole, outside it; gora, pulya, whists from the centre out."""
+    db = tmp_path / "four.db"
+    data = random_session(RandomChooser(4), convention="leningrad", players=4, deals=12)
+    with Store(db) as store:
+        store.import_session(json.dumps(data))
+    names = data["players"]
+    size = "phone" if width < 500 else "laptop"
+    with running_app(db) as (url, _db):
+        page = open_app(browser, url, width, height)
+        tap(page, "session-open-1")
+        visible(page, "nav-sheet")
+        tap(page, "nav-sheet")
+        visible(page, "sheet-picture")
+        square = box(page, "pulya-circle")
+        for p, player in enumerate(names):
+            has_text(page, f"pulya-name-{p}", player)
+            b = box(page, f"pulya-name-{p}")
+            assert b["x"] >= 0 and b["x"] + b["width"] <= width, (player, b)
+            above = b["y"] + b["height"] <= square["y"] + 1
+            below = b["y"] >= square["y"] + square["height"] - 1
+            assert above or below, (player, b, square)
+        shot(page, f"sheet-four-{size}-01-pulya")
+        cx, cy = square["x"] + square["width"] / 2, square["y"] + square["height"] / 2
+        drawn = square["width"] + 2
+        first = names[0]
+        for fraction, title in ((0.15, f"{first}: gora"), (0.25, f"{first}: pulya")):
+            tap_cell(page, cx, cy + fraction * drawn)
+            has_text(page, "cell-title", title)
+            close_cell(page)
+        # the band's left third (on the bottom player's left): his left neighbour's column
+        tap_cell(page, cx - 0.27 * drawn, cy + 0.4 * drawn)
+        has_text(page, "cell-title", f"{first} → {names[1]}: whists")
+        close_cell(page)
+        tap_cell(page, cx + 0.27 * drawn, cy + 0.4 * drawn)
+        has_text(page, "cell-title", f"{first} → {names[3]}: whists")
+        close_cell(page)
+        page.context.close()

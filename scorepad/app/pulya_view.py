@@ -143,10 +143,13 @@ def pulya_drawing(
             )
         for k in range(n):
             a = centre_angle[k]
-            for j in (-1, 1):  # three columns in the band, one per opponent
-                across = j * rings.whists / 3
+            for j in (-1, 1):  # three columns in the band, one per opponent, in equal thirds
                 shapes.append(
-                    cv.Line(*at(rings.pool, a, across), *at(rings.whists, a, across), paint=thin)
+                    cv.Line(
+                        *at(rings.pool, a, j * rings.pool / 3),
+                        *at(rings.whists, a, j * rings.whists / 3),
+                        paint=thin,
+                    )
                 )
     shapes.append(
         cv.Text(
@@ -209,20 +212,20 @@ def pulya_drawing(
                 sub = a + step / 2 - step * (k + 0.5) / len(others)
                 put(mid_whists, sub, spans, max_width=mid_whists * step / len(others) * 0.8)
             else:
-                across = (1 - k) * rings.whists * 2 / 3
-                put(mid_whists, a, spans, max_width=rings.whists * 0.6, across=across)
+                # the band's thirds at mid height: the left neighbour's on the player's left
+                across = (1 - k) * mid_whists * 2 / 3
+                put(mid_whists, a, spans, max_width=mid_whists * 0.6, across=across)
     # Names outside the drawing, as text controls (a screen reader reads them, a test measures
     # them): the one at the bottom below it, the others above it, each inside the canvas; a
     # long name wraps, it is never cut.
     labels: list[ft.Control] = []
     for p in range(n):
         a = centre_angle[p]
-        x, y = at(rings.whists + name_band / 2, a)
+        x, _y = at(rings.whists + name_band / 2, a)
         box = size / 2 - 8 if n == 3 else size / 3
+        # the player at the bottom below the drawing, the others above it, over their side
         x = min(max(x, box / 2), size - box / 2)
-        if n == 3 and p != 0:
-            y = name_band / 2
-        top = name_band / 2 <= y <= height / 2
+        top = p != 0
         labels.append(
             ft.Container(
                 ft.Semantics(
@@ -270,7 +273,8 @@ def pulya_drawing(
             k = 0 if offsets[p] > 0 else 1
         else:
             across = -dx * math.sin(centre_angle[p]) + dy * math.cos(centre_angle[p])
-            k = min(2, max(0, int((rings.whists - across) / (2 * rings.whists / 3))))
+            share = across / r  # -1 (the player's right) to 1 (his left)
+            k = 0 if share > 1 / 3 else 1 if share >= -1 / 3 else 2
         return Cell("whists", p, others[k])
 
     canvas = cv.Canvas(shapes=shapes, width=size, height=height)
