@@ -60,14 +60,35 @@ def cell_history(writings: list[Writing], cell: Cell) -> list[CellEntry]:
     return out
 
 
+DIGIT = 0.64  # a figure's width in DejaVu Sans, in ems (the space and "…" are narrower)
+
+
+def _fits(text: str, size: float) -> float:
+    return len(text) * DIGIT * size
+
+
 def _entries(
-    values: list[Number], size: float, *, bold: bool = False, color: str | None = None
+    values: list[Number],
+    size: float,
+    width: float,
+    *,
+    bold: bool = False,
+    color: str | None = None,
+    extra: str = "",
 ) -> list[ft.TextSpan]:
-    shown = values[-LAST:]
+    """The latest totals that fit in ``width`` on one line, old ones struck through, as on
+    paper; "…" says there are more (a tap on the cell shows them all)."""
+    texts = [whist_figure(v) for v in values]
+    shown = texts[-LAST:] if texts else []
+    while (
+        len(shown) > 1
+        and _fits(("… " if len(shown) < len(texts) else "") + " ".join(shown) + extra, size) > width
+    ):
+        shown = shown[1:]
     spans: list[ft.TextSpan] = []
-    if len(values) > LAST:
+    if len(shown) < len(texts):
         spans.append(ft.TextSpan("… ", ft.TextStyle(size=size, color=ft.Colors.OUTLINE)))
-    for k, v in enumerate(shown):
+    for k, text in enumerate(shown):
         last = k == len(shown) - 1
         style = ft.TextStyle(
             size=size,
@@ -75,7 +96,7 @@ def _entries(
             weight=ft.FontWeight.BOLD if bold and last else None,
             decoration=None if last else ft.TextDecoration.LINE_THROUGH,
         )
-        spans.append(ft.TextSpan(whist_figure(v) + ("" if last else " "), style))
+        spans.append(ft.TextSpan(text + ("" if last else " "), style))
     return spans or [ft.TextSpan("0", ft.TextStyle(size=size, color=ft.Colors.OUTLINE))]
 
 
@@ -188,33 +209,50 @@ def pulya_drawing(
     for p in range(n):
         a = centre_angle[p]
         closed = sheet.pool[p] >= target
+        # How wide a line may be: along the ring in a circle and in the square's top and
+        # bottom sides; across the band (its depth) in the square's left and right sides.
+        upright = n == 4 and abs(math.cos(a)) > 0.5
+        gora_width = (rings.gora - rings.centre) * 0.9 if upright else mid_gora * arc
+        pool_width = (rings.pool - rings.gora) * 0.9 if upright else mid_pool * arc
+        if n == 3:
+            whists_width = mid_whists * step / (n - 1) * 0.8
+        elif upright:
+            whists_width = (rings.whists - rings.pool) * 0.9
+        else:
+            whists_width = mid_whists * 0.6
         put(
             mid_gora,
             a,
-            _entries(run.gora[p], font, color=ft.Colors.RED_800),
-            max_width=mid_gora * arc,
+            _entries(run.gora[p], font, gora_width, color=ft.Colors.RED_800),
+            max_width=gora_width,
         )
+        mark = " ✓" if closed else ""
         pool_spans = _entries(
-            run.pool[p], font, bold=True, color=ft.Colors.GREEN_800 if closed else None
+            run.pool[p],
+            font,
+            pool_width,
+            bold=True,
+            color=ft.Colors.GREEN_800 if closed else None,
+            extra=mark,
         )
         if closed:
-            pool_spans.append(ft.TextSpan(" ✓", ft.TextStyle(size=font, color=ft.Colors.GREEN_800)))
-        put(mid_pool, a, pool_spans, max_width=mid_pool * arc)
+            pool_spans.append(ft.TextSpan(mark, ft.TextStyle(size=font, color=ft.Colors.GREEN_800)))
+        put(mid_pool, a, pool_spans, max_width=pool_width + font)
         others = [(p + k) % n for k in range(1, n)]  # clockwise: the left neighbour first
         for k, q in enumerate(others):
             label = ft.TextSpan(
                 names[q] + "\n",
                 ft.TextStyle(size=MIN_FONT, color=ft.Colors.ON_SURFACE_VARIANT),
             )
-            spans = [label, *_entries(run.whists[p][q], font)]
+            spans = [label, *_entries(run.whists[p][q], font, whists_width)]
             if n == 3:
                 # The left neighbour's column on the player's left as he faces the centre.
                 sub = a + step / 2 - step * (k + 0.5) / len(others)
-                put(mid_whists, sub, spans, max_width=mid_whists * step / len(others) * 0.8)
+                put(mid_whists, sub, spans, max_width=whists_width)
             else:
                 # the band's thirds at mid height: the left neighbour's on the player's left
                 across = (1 - k) * mid_whists * 2 / 3
-                put(mid_whists, a, spans, max_width=mid_whists * 0.6, across=across)
+                put(mid_whists, a, spans, max_width=whists_width, across=across)
     # Names outside the drawing, as text controls (a screen reader reads them, a test measures
     # them): the one at the bottom below it, the others above it, each inside the canvas; a
     # long name wraps, it is never cut.
