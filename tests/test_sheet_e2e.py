@@ -139,7 +139,12 @@ def close_cell(page: Any) -> None:
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize(("width", "height"), [(360, 740), (1280, 800)], ids=["phone", "laptop"])
 def test_sheet_history_and_numbers(
-    browser: Any, evening: tuple[str, Path, int], width: int, height: int, lang: str
+    browser: Any,
+    evening: tuple[str, Path, int],
+    tmp_path: Path,
+    width: int,
+    height: int,
+    lang: str,
 ) -> None:
     from playwright.sync_api import expect
 
@@ -244,6 +249,12 @@ def test_sheet_history_and_numbers(
     start = settled.index(text_of(page, "settle-status"))
     assert [text_of(page, f"balance-{p}") for p in range(3)] == settled[start + 1 : start + 4]
     shot(page, f"{name}-06-cash-out")
+    with page.expect_download(timeout=30000) as download:
+        tap(page, "save-settlement")
+    saved = tmp_path / "cash-out.png"
+    download.value.save_as(saved)
+    assert download.value.suggested_filename == "scorepad-1.png"
+    assert saved.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     tap(page, "nav-chart")
     visible(page, "chart")
     shot(page, f"{name}-07-chart")
