@@ -139,6 +139,7 @@ async def test_edit_a_past_deal_with_a_reason_then_undo(app: tuple[Shell, object
     await type_into(session, by_id(shell.page, "edit-reason"), "miscounted")
     await fire(session, by_id(shell.page, "confirm-deal"))
     assert "Boris failed 7♠, down 1: 4 into his gora." in texts(shell.page)  # back in the history
+    assert "deal 1 was edited (miscounted)" in texts(shell.page)  # the card's own number
     sid = store.sessions()[0].id
     assert [a.kind for a in store.history(sid)] == ["add", "add", "edit"]
     assert store.history(sid)[-1].reason == "miscounted"

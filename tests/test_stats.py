@@ -141,3 +141,32 @@ def test_no_pulkas_no_players(tmp_path: Path) -> None:
     with Store(tmp_path / "empty.db") as s:
         s.create_session(["Anna", "Boris", "Vera"])  # no deal yet: not a pulka played
         assert store_stats(s) == {}
+
+
+async def test_the_players_screen_shows_the_engine_figures(store: Store) -> None:
+    import threading
+
+    from flet_fakes import by_id, fire, make_page
+
+    from scorepad.app.players import players_screen
+    from scorepad.app.shell import Shell
+
+    page, session, _conn = make_page(width=360, height=740)
+    shell = Shell(page, store, "ru", threading.RLock())
+    shell.show(players_screen)
+    # most pulkas first: Anna and Boris (3), then Vera (2), then Gleb (1)
+    assert [by_id(page, f"player-{k}").content for k in range(4)] == [
+        "Anna",
+        "Boris",
+        "Vera",
+        "Gleb",
+    ]
+    assert by_id(page, "stat-pulkas").value == "3"
+    assert by_id(page, "stat-lost").value == "241,99\u00a0₽"
+    assert by_id(page, "stat-won").value == "3,67\u00a0₽"
+    assert by_id(page, "stat-miseres").value == "0 / 1"
+    await fire(session, by_id(page, "player-1"))
+    assert by_id(page, "stat-won").value == "106,66\u00a0₽"
+    assert by_id(page, "stat-lost").value == "15,00\u00a0₽"
+    assert [by_id(page, f"{k}-8").value for k in ("declared", "made", "failed")] == ["1", "1", "0"]
+    assert by_id(page, "player-chart") is not None  # three pulkas: the money over them
