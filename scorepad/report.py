@@ -10,58 +10,22 @@ import json
 import re
 from dataclasses import dataclass
 from decimal import Decimal
-from fractions import Fraction
 from typing import Any
 
 from babel.numbers import format_currency, get_currency_symbol
 
 from .contract import Contract
-from .i18n import N_, Msg, catalog, msg
-from .numbers import Number, to_json, to_text
+from .i18n import N_, Msg, catalog, msg, whist_count
+from .numbers import Number, to_json, to_text, whist_figure
 from .scoring.score import Scored
 from .scoring.settlement import Settlement, format_money, settle
 
 FORMAT = "scorepad-settlement/1"
 
 
-_VULGAR = {
-    (1, 2): "½",
-    (1, 3): "⅓",
-    (2, 3): "⅔",
-    (1, 4): "¼",
-    (3, 4): "¾",
-    (1, 6): "⅙",
-    (5, 6): "⅚",
-    (1, 8): "⅛",
-    (3, 8): "⅜",
-    (5, 8): "⅝",
-    (7, 8): "⅞",
-}
-
-
-def whist_figure(value: Number) -> str:
-    """Whole whists, and the exact remainder as a fraction only where there is one.
-
-    >>> whist_figure(Fraction(-530, 3)), whist_figure(12), whist_figure(Fraction(1, 2))
-    ('−176⅔', '12', '½')
-    >>> whist_figure(Fraction(-12, 7)), whist_figure(0)
-    ('−1 5/7', '0')
-    """
-    v = Fraction(value)
-    sign = "−" if v < 0 else ""
-    whole, rest = divmod(abs(v.numerator), v.denominator)
-    if not rest:
-        return f"{sign}{whole}"
-    glyph = _VULGAR.get((rest, v.denominator))
-    if glyph is None:
-        fraction = f"{rest}/{v.denominator}"
-        return f"{sign}{whole} {fraction}" if whole else f"{sign}{fraction}"
-    return f"{sign}{whole or ''}{glyph}"
-
-
 def whists_of(value: Number) -> Msg:
     """``1 whist``, ``−176⅔ whists``, ``5 вистов``: the count agrees with the number itself."""
-    return Msg("{n} whist", {"n": whist_figure(value)}, "{n} whists", value)
+    return whist_count(value)
 
 
 def money_text(units: int, digits: int, currency: str, lang: str) -> str:

@@ -8,7 +8,7 @@ import flet as ft
 import flet_charts as fch
 
 from ..i18n import N_
-from ..report import whist_figure
+from ..numbers import whist_figure
 from ..scoring.settlement import balances_over_deals
 from .nav import nav
 from .shell import Shell, sem

@@ -7,7 +7,8 @@ import flet as ft
 import flet_charts as fch
 
 from ..i18n import N_
-from ..report import money_text, whist_figure
+from ..numbers import whist_figure
+from ..report import money_text
 from ..scoring.settlement import minor_digits
 from ..stats import LEVELS, PlayerStats, store_stats
 from .chart import _bounds, axis_labels, deal_label_step

@@ -15,8 +15,7 @@ from typing import Literal
 import flet as ft
 import flet.canvas as cv
 
-from ..numbers import Number
-from ..report import whist_figure
+from ..numbers import Number, whist_figure
 from ..scoring.sheet import Writing, running_entries
 from ..store import Stored
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import flet as ft
 
 from ..i18n import N_
-from ..report import whist_figure
+from ..numbers import whist_figure
 from ..store import Stored
 from .nav import nav
 from .pulya_view import Cell, cell_history, pulya_drawing
