@@ -14,10 +14,10 @@ from typing import Any
 
 from babel.numbers import format_currency, get_currency_symbol
 
-from .contract import Contract
 from .i18n import N_, Msg, catalog, msg, whist_count
 from .numbers import Number, to_json, to_text, whist_figure
 from .scoring.score import Scored
+from .scoring.session import Deal, Game, Misere, Raspasy
 from .scoring.settlement import Settlement, format_money, settle
 
 FORMAT = "scorepad-settlement/1"
@@ -116,7 +116,7 @@ def cash_out(scored: Scored, lang: str = "en") -> CashOut:
 
 def settlement_of(scored: Scored) -> Settlement:
     session = scored.session
-    return settle(scored.sheet, scored.settings, session.price, session.currency)
+    return settle(scored.sheet, scored.settings, price=session.price, currency=session.currency)
 
 
 def to_data(scored: Scored, lang: str = "en") -> dict[str, Any]:
@@ -218,21 +218,20 @@ def to_text_sheet(scored: Scored, lang: str = "en", *, explain: bool = True) -> 
     return "\n".join(out) + "\n"
 
 
-def deal_title(deal: dict[str, Any], names: list[str]) -> Msg:
+def deal_title(deal: Deal, names: list[str]) -> Msg:
     """What a deal was, in a few words (``Boris: 8♣``, ``Vera: misère``, ``All pass``).
 
     Shown above every deal in History, voided ones too: the explanation alone can miss the
     contract (a deal that only helps a closed pulya explains only the help).
     """
-    kind = deal.get("type")
-    if kind == "game":
+    if isinstance(deal, Game):
         return msg(
             N_("{player}: {contract}"),
-            player=names[deal["declarer"]],
-            contract=Contract.parse(deal["contract"]).symbol,
+            player=names[deal.declarer],
+            contract=deal.contract.symbol,
         )
-    if kind == "misere":
-        return msg(N_("{player}: misère"), player=names[deal["declarer"]])
-    if kind == "raspasy":
+    if isinstance(deal, Misere):
+        return msg(N_("{player}: misère"), player=names[deal.declarer])
+    if isinstance(deal, Raspasy):
         return msg(N_("All pass"))
     return msg(N_("Correction"))
