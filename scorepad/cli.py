@@ -99,14 +99,17 @@ def cmd_sessions(args: argparse.Namespace) -> int:
 
 
 def cmd_history(args: argparse.Namespace) -> int:
+    from .journal import deal_numbers
     from .scoring.session import deal_data
     from .store import describe_action
 
     cat = catalog(args.lang)
     with _open(args) as store:
         actions = store.history(args.session)
+    numbers = deal_numbers(actions)
     for a in actions:
-        line = f"{a.seq:4}  {a.at[:19].replace('T', ' ')}  {cat.render(describe_action(a))}"
+        what = cat.render(describe_action(a, numbers.get(a.seq)))
+        line = f"{a.seq:4}  {a.at[:19].replace('T', ' ')}  {what}"
         if a.deal is not None:
             line += "  " + json.dumps(deal_data(a.deal), ensure_ascii=False)
         print(line)

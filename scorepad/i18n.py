@@ -15,6 +15,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from .numbers import whist_figure
+
 LANGUAGES = ("en", "ru")
 DOMAIN = "scorepad"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -51,8 +53,10 @@ def nmsg(singular: str, plural: str, n: Any, **args: Any) -> Msg:
 
 
 def whist_count(n: Any) -> Msg:
-    """``12 whists`` / ``12 вистов``: a count of whists, agreed in number."""
-    return nmsg("{n} whist", "{n} whists", n)
+    """``12 whists`` / ``12 вистов`` / ``3⅓ виста``: a count of whists, agreed in number, the
+    whole whists and a remainder only where there is one (as on the cash-out)."""
+    m = nmsg("{n} whist", "{n} whists", n)  # the count picks the form, the figure is shown
+    return m._replace(args={"n": whist_figure(n)})
 
 
 def format_number(value: Any) -> str:

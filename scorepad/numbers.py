@@ -74,3 +74,38 @@ def json_fraction(value: object) -> int | str:
 def to_text(value: Number) -> str:
     """Always the ``str(Fraction)`` form: ``"-40/3"``, ``"31"``."""
     return str(normal(value))
+
+
+_VULGAR = {
+    (1, 2): "½",
+    (1, 3): "⅓",
+    (2, 3): "⅔",
+    (1, 4): "¼",
+    (3, 4): "¾",
+    (1, 6): "⅙",
+    (5, 6): "⅚",
+    (1, 8): "⅛",
+    (3, 8): "⅜",
+    (5, 8): "⅝",
+    (7, 8): "⅞",
+}
+
+
+def whist_figure(value: Number) -> str:
+    """Whole whists, and the exact remainder as a fraction only where there is one.
+
+    >>> whist_figure(Fraction(-530, 3)), whist_figure(12), whist_figure(Fraction(1, 2))
+    ('−176⅔', '12', '½')
+    >>> whist_figure(Fraction(-12, 7)), whist_figure(0)
+    ('−1 5/7', '0')
+    """
+    v = Fraction(value)
+    sign = "−" if v < 0 else ""
+    whole, rest = divmod(abs(v.numerator), v.denominator)
+    if not rest:
+        return f"{sign}{whole}"
+    glyph = _VULGAR.get((rest, v.denominator))
+    if glyph is None:
+        fraction = f"{rest}/{v.denominator}"
+        return f"{sign}{whole} {fraction}" if whole else f"{sign}{fraction}"
+    return f"{sign}{whole or ''}{glyph}"
