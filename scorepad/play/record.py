@@ -51,8 +51,8 @@ from .auction import (
     verify_declaration,
 )
 from .cards import ALL_CARDS, Card, CardError, Hand, cards_of, check_layout
+from .dds import solve as best_tricks
 from .play import Play
-from .solver import best_tricks
 
 FORMAT = "scorepad-deal/1"
 
@@ -112,6 +112,31 @@ class TrickAccount:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayStart:
+    """The play as it began (hands after the discard): enough to replay or analyse it."""
+
+    hands: tuple[int, ...]
+    order: tuple[int, ...]
+    trump: int | None
+    first_hand: int
+    must_overtake: bool
+    talon_leads: tuple[int, ...]
+    talon_owner: int | None
+
+    @classmethod
+    def of(cls, p: Play) -> PlayStart:
+        return cls(
+            tuple(p.hands),
+            p.order,
+            p.trump,
+            p.first_hand,
+            p.must_overtake,
+            p.talon_leads,
+            p.talon_owner,
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class Audit:
     """A legal record: what was bid and played, and the session entry it yields."""
 
@@ -123,6 +148,7 @@ class Audit:
     taken: dict[int, int]  # per seat, the claim included
     claim_value: int | None  # the declarer's tricks in the claimed rest, with best play
     entry: dict[str, Any] = field(default_factory=dict)
+    start: PlayStart | None = None  # the play as it began (absent when nobody whisted)
 
 
 def parse_record(data: str | bytes | dict[str, Any]) -> DealRecord:
@@ -288,8 +314,10 @@ def audit(record: DealRecord) -> Audit:
                     {},
                     None,
                     _entry(record, declarer, contract, outcome, {}, n, t),
+                    PlayStart.of(p),
                 )
 
+    start = PlayStart.of(p)
     accounts = _play(record, p, names)
     taken = dict(p.won)
     claim_value = None
@@ -301,7 +329,9 @@ def audit(record: DealRecord) -> Audit:
             msg(N_("only {k} tricks were played and nobody claimed the rest"), k=p.trick_number),
         )
     entry = _entry(record, declarer, contract, outcome, taken, n, t)
-    return Audit(record, declarer, contract, outcome, tuple(accounts), taken, claim_value, entry)
+    return Audit(
+        record, declarer, contract, outcome, tuple(accounts), taken, claim_value, entry, start
+    )
 
 
 def _talon_order(text: str) -> tuple[int, ...]:
@@ -338,7 +368,8 @@ def _play(record: DealRecord, p: Play, names: list[str]) -> list[TrickAccount]:
             holder = owner_of(index)
             if holder != seat or index in seen or not legal(seat) >> index & 1:
                 raise RecordInvalid(
-                    _trick_step(k), _why(p, names, seen, holder, seat, card, first=i == 0)
+                    _trick_step(k),
+                    _why(p, names, seen, holder, seat, card, first=i == 0, talon=talon_card),
                 )
             result = play(index, seat)
             seen[index] = k
@@ -361,6 +392,7 @@ def _why(
     card: Card,
     *,
     first: bool,
+    talon: Card | None,
 ) -> Msg:
     """Why a card may not be played here, in words."""
     if card.index in seen:
@@ -368,21 +400,30 @@ def _why(
     if holder is None:
         return msg(N_("nobody holds {card} (the talon or the discard)"), card=str(card))
     if holder != seat:
-        if first:
+        # Who played a card is read from the hands: a card of another hand here is a card
+        # played by the wrong player.
+        if first and talon is None:
             return msg(
-                N_("{holder} led {card}, but the lead is {player}'s"),
+                N_("{card} is {holder}'s card, but the lead is {player}'s: played by the wrong player"),
                 holder=names[holder],
                 card=str(card),
                 player=names[seat],
             )
         return msg(
-            N_("{holder} played {card} out of turn: {player} plays now"),
+            N_("{card} is {holder}'s card, but {player} plays now: played by the wrong player"),
             holder=names[holder],
             card=str(card),
             player=names[seat],
         )
     illegal = p.why_illegal(seat, card.index)
     assert illegal is not None
+    if talon is not None:
+        return msg(
+            N_("the talon's {talon} leads: {player} {why}"),
+            talon=str(talon),
+            player=names[seat],
+            why=illegal,
+        )
     return msg(N_("{player} {why}"), player=names[seat], why=illegal)
 
 
@@ -400,6 +441,20 @@ def _claim(
     step = "claim"
     if declarer is None or contract is None:
         raise RecordInvalid(step, msg(N_("a claim is for games and misères, not for an all-pass")))
+    if claim.by >= len(names):
+        raise RecordInvalid(
+            "claim.by",
+            msg(
+                N_("seat {seat} is out of range: the seats are 0 to {last}"),
+                seat=claim.by,
+                last=len(names) - 1,
+            ),
+        )
+    if claim.by not in p.order:
+        raise RecordInvalid(
+            step,
+            msg(N_("{player} sits out this deal and cannot claim"), player=names[claim.by]),
+        )
     if p.current:
         raise RecordInvalid(step, msg(N_("a claim is made between tricks")))
     rest = 10 - p.trick_number
@@ -433,6 +488,26 @@ def _claim(
                 rest=rest,
             ),
         )
+    if more:
+        # Whists are written per defender: neither may be given fewer tricks than he takes
+        # by himself against the other two, whatever they do.
+        for seat in p.order:
+            if seat == declarer:
+                continue
+            own = best_tricks(p, seat, more=True)
+            if claim.tricks.get(seat, 0) < own:
+                raise RecordInvalid(
+                    step,
+                    msg(
+                        N_(
+                            "{player} cannot claim that: {defender} takes {value} of the last {rest} whatever the others do"
+                        ),
+                        player=names[claim.by],
+                        defender=names[seat],
+                        value=own,
+                        rest=rest,
+                    ),
+                )
     for seat, count in claim.tricks.items():
         taken[seat] = taken.get(seat, 0) + count
     return value
@@ -492,6 +567,19 @@ def audit_json(a: Audit, lang: str = "en") -> dict[str, Any]:
     }
 
 
+def invalid_json(exc: RecordInvalid, lang: str = "en", source: str | None = None) -> dict[str, Any]:
+    """The verdict on a record that breaks a rule or cannot be read: where, and why."""
+    step = exc.step if exc.step is None or isinstance(exc.step, str) else exc.step.render(lang)
+    return {
+        "format": "scorepad-audit/1",
+        **({"source": source} if source is not None else {}),
+        "verdict": "illegal",
+        "step": step,
+        "reason": exc.message.render(lang),
+        "message": exc.render(lang),
+    }
+
+
 def dumps(data: dict[str, Any]) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
@@ -504,6 +592,7 @@ __all__ = [
     "RecordInvalid",
     "audit",
     "audit_json",
+    "invalid_json",
     "contract_name",
     "parse_record",
 ]
