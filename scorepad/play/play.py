@@ -118,7 +118,11 @@ class Play:
         return hand
 
     def _trumped(self) -> bool:
-        return self.trump is not None and any(c >> 3 == self.trump for _, c in self.current)
+        """A trump was played to a trick led in another suit (following suit cannot beat it)."""
+        trump = self.trump
+        if trump is None or not self.current or self.led_suit == trump:
+            return False
+        return any(c >> 3 == trump for _, c in self.current)
 
     def _best_in(self, suit: int) -> int:
         best = -1

@@ -91,7 +91,11 @@ class Solver:
             return hand
         led = _suit_of(played[0])
         follow = hand & SUIT_MASK[led]
-        trumped = self.trump is not None and any(_suit_of(c) == self.trump for c in played)
+        trumped = (
+            self.trump is not None
+            and led != self.trump
+            and any(_suit_of(c) == self.trump for c in played)
+        )
         if follow:
             if self.overtake and not trumped:
                 best = max(c for c in played if _suit_of(c) == led)
