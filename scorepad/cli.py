@@ -169,7 +169,11 @@ def cmd_audit(args: argparse.Namespace) -> int:
             _print_audit(found, cat)
         else:
             entry = json.dumps(found.entry, ensure_ascii=False)
-            print(cat.render_args(N_("{source}: every step is legal; entry {entry}"), source=source, entry=entry))
+            print(
+                cat.render_args(
+                    N_("{source}: every step is legal; entry {entry}"), source=source, entry=entry
+                )
+            )
         if analysis is not None:
             for line in lines(found, analysis):
                 print(("" if single else "    ") + cat.render(line))

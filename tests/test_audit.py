@@ -97,7 +97,12 @@ def test_kovalevskaya_the_lead_decides() -> None:
     for dealer, caught in ((1, 1), (2, 0)):  # Vera (Y) leads: caught once; Anna leads: clean
         first = (dealer + 1) % 3
         auction = ["misere" if (first + k) % 3 == 0 else "pass" for k in range(3)]
-        record = {**base, "dealer": dealer, "auction": auction, "claim": {"by": 0, "tricks": {"0": caught, "1": 5, "2": 5 - caught}}}
+        record = {
+            **base,
+            "dealer": dealer,
+            "auction": auction,
+            "claim": {"by": 0, "tricks": {"0": caught, "1": 5, "2": 5 - caught}},
+        }
         a = audit(parse_record(record))
         an = analyse(a)
         assert [(c.code, c.tricks) for c in an.contracts if c.played] == [("misere", caught)]
@@ -128,7 +133,9 @@ def test_the_wrong_players_card_and_the_talons_lead() -> None:
     good = copy.deepcopy(r)
     r["play"][0] = "9♣ J♠ K♠"  # Vera keeps her 9♠ under the talon's spade
     r["play"][7] = "Q♥ A♣ 9♠"
-    assert refused(r) == "trick 1: the talon's 8♠ leads: Vera played 9♣ while holding a spade — revoke"
+    assert (
+        refused(r) == "trick 1: the talon's 8♠ leads: Vera played 9♣ while holding a spade — revoke"
+    )
     path_text = run_cli("--lang", "en", "audit", "-", stdin=json.dumps(good, ensure_ascii=False))
     assert path_text.stdout.splitlines()[1] == (
         "Trick 1: the talon's 8♠ leads; Vera 9♠, Anna J♠, Boris K♠ — Boris takes it."

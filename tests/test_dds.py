@@ -136,7 +136,9 @@ def test_fast_solver_equals_the_reference_on_full_deals(seed: int) -> None:
     hands = [sum(1 << c for c in deck[k * 10 : (k + 1) * 10]) for k in range(3)]
     trump = rng.choice([0, 1, 2, 3, None])
     p = Play(list(hands), (0, 1, 2), trump, seed % 3)
-    assert solve(p, 0, more=True) == best_tricks(Play(list(hands), (0, 1, 2), trump, seed % 3), 0, more=True)
+    assert solve(p, 0, more=True) == best_tricks(
+        Play(list(hands), (0, 1, 2), trump, seed % 3), 0, more=True
+    )
 
 
 # Kovalevskaya's misère: declarer ♠10987 ♥98 ♦987 ♣8 (discard ♣AK); who leads decides it.

@@ -83,9 +83,7 @@ def analyse(a: Audit) -> Analysis:
     if declarer is None:
         kind = "raspasy"
         base = _fresh(a)
-        players = {
-            seat: DoubleDummy(base, seat, more=False).value(base) for seat in base.order
-        }
+        players = {seat: DoubleDummy(base, seat, more=False).value(base) for seat in base.order}
         contracts: tuple[ContractValue, ...] = ()
     else:
         kind = "misere" if a.contract == MISERE else "game"
@@ -127,7 +125,9 @@ def _cards(a: Audit, kind: str) -> tuple[CardValue, ...]:
             values = dd.card_values(p)
             done = p.won.get(counted, 0)
             after = done + values[card.index]
-            before = done + (max(values.values()) if _wants_more(kind, seat, counted) else min(values.values()))
+            before = done + (
+                max(values.values()) if _wants_more(kind, seat, counted) else min(values.values())
+            )
             if kind == "game" and seat != declarer:
                 side, before, after = "defence", 10 - before, 10 - after
             elif declarer is None:
@@ -158,16 +158,22 @@ def verdict_line(a: Audit, cv: CardValue) -> Msg:
         text = N_("trick {k}, {player}'s {card}: {player} could have kept to {before}, now {after}")
     elif a.contract == MISERE:
         text = (
-            N_("trick {k}, {player}'s {card}: the declarer could have kept to {before}, now {after}")
+            N_(
+                "trick {k}, {player}'s {card}: the declarer could have kept to {before}, now {after}"
+            )
             if cv.side == "declarer"
             else N_(
                 "trick {k}, {player}'s {card}: the defence could have caught the declarer for {before}, now {after}"
             )
         )
     elif cv.side == "declarer":
-        text = N_("trick {k}, {player}'s {card}: the declarer could have taken {before}, now {after}")
+        text = N_(
+            "trick {k}, {player}'s {card}: the declarer could have taken {before}, now {after}"
+        )
     else:
-        text = N_("trick {k}, {player}'s {card}: the defence could have taken {before}, now {after}")
+        text = N_(
+            "trick {k}, {player}'s {card}: the defence could have taken {before}, now {after}"
+        )
     return Msg(text, args)
 
 
@@ -192,7 +198,11 @@ def lines(a: Audit, an: Analysis) -> list[Msg]:
     if an.kind == "raspasy":
         for seat, n in an.players.items():
             out.append(
-                msg(N_("{player} takes {n} with best play against the other two"), player=names[seat], n=n)
+                msg(
+                    N_("{player} takes {n} with best play against the other two"),
+                    player=names[seat],
+                    n=n,
+                )
             )
     else:
         for cv in an.contracts:

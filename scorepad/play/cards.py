@@ -122,6 +122,7 @@ def cards_of(mask: int) -> Iterator[Card]:
 
 
 _GROUP = re.compile(r"([♠♣♦♥])((?:10|[7-9JQKAТКДВT])*)")
+_RANK = re.compile(r"10|[7-9JQKAТКДВT]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,16 +148,18 @@ class Hand:
         if not text or text == "-":
             return cls(0)
         cards: list[Card] = []
+        spellings = _SPELLINGS
         for token in text.replace(",", " ").split():
-            if token[0] in "♠♣♦♥" and len(token) > 1 and not _is_card(token):
-                m = _GROUP.fullmatch(token.upper())
-                if m is None:
-                    raise CardError(
-                        msg(N_("'{token}' is not a suit group like ♠AK10"), token=token)
-                    )
-                suit = _SUIT_ALIASES[m.group(1)]
-                for r in re.findall(r"10|[7-9JQKAТКДВT]", m.group(2)):
-                    cards.append(Card(suit * 8 + _RANK_ALIASES[r]))
+            # A card by a lookup; a suit group (``♠AK10``) by its own rule, never by a failed
+            # card first.
+            card = spellings.get(token) or spellings.get(token.upper())
+            if card is not None:
+                cards.append(card)
+            elif token[0] in "♠♣♦♥" and len(token) > 1:
+                group = _GROUPS.get(token)
+                if group is None:
+                    group = _group(token)
+                cards.extend(group)
             else:
                 cards.append(Card.parse(token))
         return cls.of(cards)
@@ -193,12 +196,18 @@ class Hand:
         return bool(self.mask & SUIT_MASK[suit.index])
 
 
-def _is_card(token: str) -> bool:
-    try:
-        Card.parse(token)
-    except CardError:
-        return False
-    return True
+_GROUPS: dict[str, tuple[Card, ...]] = {}  # suit groups already read: a night repeats them
+
+
+def _group(token: str) -> tuple[Card, ...]:
+    m = _GROUP.fullmatch(token.upper())
+    if m is None:
+        raise CardError(msg(N_("'{token}' is not a suit group like ♠AK10"), token=token))
+    suit = _SUIT_ALIASES[m.group(1)]
+    group = tuple(ALL_CARDS[suit * 8 + _RANK_ALIASES[r]] for r in _RANK.findall(m.group(2)))
+    if len(_GROUPS) < 4096:
+        _GROUPS[token] = group
+    return group
 
 
 def check_layout(hands: dict[int, Hand], talon: Hand, names: list[str]) -> list[Msg]:

@@ -19,33 +19,34 @@ against.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from .cards import SUIT_MASK
 from .play import Play
 
 _BOTTOMS = 0x01010101  # the lowest bit of each suit's byte
-_TABLES: dict[int, list[int]] = {}
+
+
+def _pack_table(u: int) -> list[int]:
+    """For a suit's remaining cards ``u`` (a byte): each subset packed to the low bits."""
+    t = [0] * 256
+    bits = [b for b in range(8) if u >> b & 1]
+    sub = u
+    while True:
+        packed = 0
+        for i, b in enumerate(bits):
+            if sub >> b & 1:
+                packed |= 1 << i
+        t[sub] = packed
+        if sub == 0:
+            break
+        sub = (sub - 1) & u
+    return t
+
+
+_T = [_pack_table(u) for u in range(256)]  # 3^8 entries: a few milliseconds at import
 
 
 def _table(u: int) -> list[int]:
-    """For a suit's remaining cards ``u`` (a byte): each subset packed to the low bits."""
-    t = _TABLES.get(u)
-    if t is None:
-        t = [0] * 256
-        bits = [b for b in range(8) if u >> b & 1]
-        sub = u
-        while True:
-            packed = 0
-            for i, b in enumerate(bits):
-                if sub >> b & 1:
-                    packed |= 1 << i
-            t[sub] = packed
-            if sub == 0:
-                break
-            sub = (sub - 1) & u
-        _TABLES[u] = t
-    return t
+    return _T[u]
 
 
 def _compress(masks: tuple[int, ...], union: int) -> list[int]:
@@ -89,7 +90,9 @@ class DoubleDummy:
         self.att = tuple((i == self.decl) == more for i in range(3))
         self.first = play.order.index(play.first_hand)
         self.talon = play.talon_leads
-        self.owned = play.talon_owner is not None  # 4 players: the dealer's talon card is in the trick
+        self.owned = (
+            play.talon_owner is not None
+        )  # 4 players: the dealer's talon card is in the trick
         rest = max(play.hands[s].bit_count() for s in play.order)
         self.total = play.trick_number + rest
         self.tt: dict[tuple[int, ...], tuple[int, int]] = {}
@@ -104,20 +107,6 @@ class DoubleDummy:
             return self._node(hands, leader, extra, -1, self.total - j + 1)
         return self._trick_from(hands, leader, played, extra, j)
 
-    def _mtd(self, search: Callable[[int, int], int], most: int) -> int:
-        """The exact value by null-window probes (MTD(f)): each narrows [lo, hi]."""
-        lo, hi = 0, most
-        guess = most if self.more else 0
-        while lo < hi:
-            beta = max(guess, lo + 1)
-            v = search(beta - 1, beta)
-            if v < beta:
-                hi = v
-            else:
-                lo = v
-            guess = v
-        return lo
-
     def card_values(self, play: Play) -> dict[int, int]:
         """For each card the player to play may play: the counted seat's tricks after it."""
         hands, leader, played, extra, j = self._state(play)
@@ -128,7 +117,9 @@ class DoubleDummy:
         for card in _ascending(legal):
             hs = list(hands)
             hs[pos] &= ~(1 << card)
-            out[card] = self._trick_from(tuple(hs), leader, [*played, (pos, card)], extra, j)
+            out[card] = self._trick_from(
+                (hs[0], hs[1], hs[2]), leader, [*played, (pos, card)], extra, j
+            )
         return out
 
     # --- state ----------------------------------------------------------------------------
@@ -168,27 +159,27 @@ class DoubleDummy:
                 forced = self.talon[j] >> 3
         most = self.total - j
         if j < len(self.talon):  # the talon cards are real cards: no compressed ranks yet
-            return self._mtd(
-                lambda a, b: self._card(hands, leader, played, extra, j, forced, pre, a, b), most
-            )
+            return self._card(hands, leader, played, extra, j, forced, pre, -1, most + 1)
         for _, c in played:
             union |= 1 << c
         c0, c1, c2, *rest = _compress((*hands, *(1 << c for _, c in played)), union)
         cplayed = [(pos, r.bit_length() - 1) for (pos, _), r in zip(played, rest, strict=True)]
-        return self._mtd(
-            lambda a, b: self._card((c0, c1, c2), leader, cplayed, 0, j, -1, -1, a, b), most
-        )
+        return self._card((c0, c1, c2), leader, cplayed, 0, j, -1, -1, -1, most + 1)
 
     # --- the search -----------------------------------------------------------------------
 
-    def _node(self, hands: tuple[int, int, int], leader: int, extra: int, alpha: int, beta: int) -> int:
+    def _node(
+        self, hands: tuple[int, int, int], leader: int, extra: int, alpha: int, beta: int
+    ) -> int:
         """A position between tricks (real or compressed ranks): the counted seat's tricks."""
         h0, h1, h2 = hands
         rem = max(h0.bit_count(), h1.bit_count(), h2.bit_count())
         if rem == 0:
             return 0
-        union = h0 | h1 | h2 | extra
         j = self.total - rem
+        if j >= len(self.talon):
+            return self._plain(h0, h1, h2, leader, rem, alpha, beta)
+        union = h0 | h1 | h2 | extra
         pre = -1
         forced = -1
         if j < len(self.talon):
@@ -239,6 +230,215 @@ class DoubleDummy:
             lo = hi = v
         tt[key] = (lo, hi)
         return v
+
+    def _plain(
+        self, h0: int, h1: int, h2: int, leader: int, rem: int, alpha: int, beta: int
+    ) -> int:
+        """A position between tricks after the talon's: compressed, looked up, searched."""
+        T = _T
+        u = h0 | h1 | h2
+        t0 = T[u & 255]
+        t1 = T[u >> 8 & 255]
+        t2 = T[u >> 16 & 255]
+        t3 = T[u >> 24 & 255]
+        c0 = (
+            t0[h0 & 255]
+            | t1[h0 >> 8 & 255] << 8
+            | t2[h0 >> 16 & 255] << 16
+            | t3[h0 >> 24 & 255] << 24
+        )
+        c1 = (
+            t0[h1 & 255]
+            | t1[h1 >> 8 & 255] << 8
+            | t2[h1 >> 16 & 255] << 16
+            | t3[h1 >> 24 & 255] << 24
+        )
+        c2 = (
+            t0[h2 & 255]
+            | t1[h2 >> 8 & 255] << 8
+            | t2[h2 >> 16 & 255] << 16
+            | t3[h2 >> 24 & 255] << 24
+        )
+        if rem == 1:  # the last trick plays itself
+            return self._last(c0, c1, c2, leader)
+        key = (c0, c1, c2, leader)
+        tt = self.tt
+        found = tt.get(key)
+        lo, hi = (0, rem) if found is None else found
+        if lo >= beta or lo == hi:
+            return lo
+        if hi <= alpha:
+            return hi
+        a = alpha if alpha > lo else lo
+        b = beta if beta < hi else hi
+        if self.more:
+            q = self._quick((c0, c1, c2), leader, c0 | c1 | c2, rem)
+            if q:
+                if self.att[leader]:
+                    if q > lo:
+                        lo = q
+                        if lo >= b:
+                            tt[key] = (lo, hi)
+                            return lo
+                        if lo > a:
+                            a = lo
+                elif rem - q < hi:  # the defence cashes its tops
+                    hi = rem - q
+                    if hi <= a:
+                        tt[key] = (lo, hi)
+                        return hi
+                    if hi < b:
+                        b = hi
+        self.nodes += 1
+        v = self._trick3(c0, c1, c2, leader, a, b)
+        if v <= a:
+            if v < hi:
+                hi = v
+        elif v >= b:
+            if v > lo:
+                lo = v
+        else:
+            lo = hi = v
+        tt[key] = (lo, hi)
+        return v
+
+    def _last(self, c0: int, c1: int, c2: int, leader: int) -> int:
+        hs = (c0, c1, c2)
+        best_pos, best = leader, hs[leader].bit_length() - 1
+        trump = self.trump
+        for k in (1, 2):
+            pos = (leader + k) % 3
+            c = hs[pos].bit_length() - 1
+            if c >> 3 == best >> 3:
+                if c > best:
+                    best_pos, best = pos, c
+            elif c >> 3 == trump:
+                best_pos, best = pos, c
+        return 1 if best_pos == self.decl else 0
+
+    def _trick3(self, h0: int, h1: int, h2: int, leader: int, alpha: int, beta: int) -> int:
+        """One whole trick from its lead, in compressed ranks: three nested choices."""
+        hs = (h0, h1, h2)
+        trump = self.trump
+        tmask = SUIT_MASK[trump] if trump >= 0 else 0
+        att = self.att
+        decl = self.decl
+        overtake = self.overtake
+        order = self._order
+        plain = self._plain
+        p0 = leader
+        p1 = (leader + 1) % 3
+        p2 = (leader + 2) % 3
+        x0, x1, x2 = hs[p0], hs[p1], hs[p2]
+        m0, m1, m2 = att[p0], att[p1], att[p2]
+        rem = x0.bit_count() - 1
+        cands0 = _ascending(x0 & ~((x0 << 1) & ~_BOTTOMS))
+        if len(cands0) > 1:
+            cands0 = order(cands0, hs, p0, leader, 0, -1, -1, -1)
+        best0 = -1 if m0 else 99
+        a0, b0 = alpha, beta
+        for c0 in cands0:
+            led = c0 >> 3
+            smask = SUIT_MASK[led]
+            y0 = x0 & ~(1 << c0)
+            f = x1 & smask
+            if f:
+                legal = f
+                if overtake:
+                    legal = (f & ~((2 << c0) - 1)) or f
+            elif x1 & tmask:
+                legal = x1 & tmask
+            else:
+                legal = x1
+            cands1 = _ascending(legal & ~((legal << 1) & ~_BOTTOMS))
+            if len(cands1) > 1:
+                cands1 = order(cands1, hs, p1, leader, 1, c0, p0, led)
+            best1 = -1 if m1 else 99
+            a1, b1 = a0, b0
+            for c1 in cands1:
+                if c1 >> 3 == led:
+                    w, wc = (p1, c1) if c1 > c0 else (p0, c0)
+                elif c1 >> 3 == trump:
+                    w, wc = p1, c1
+                else:
+                    w, wc = p0, c0
+                y1 = x1 & ~(1 << c1)
+                f = x2 & smask
+                if f:
+                    legal = f
+                    if overtake and wc >> 3 == led:
+                        legal = (f & ~((2 << wc) - 1)) or f
+                elif x2 & tmask:
+                    legal = x2 & tmask
+                    if overtake and wc >> 3 == trump:
+                        legal = (legal & ~((2 << wc) - 1)) or legal
+                else:
+                    legal = x2
+                cands2 = _ascending(legal & ~((legal << 1) & ~_BOTTOMS))
+                if len(cands2) > 1:
+                    cands2 = order(cands2, hs, p2, leader, 2, wc, w, led)
+                best2 = -1 if m2 else 99
+                a2, b2 = a1, b1
+                for c2 in cands2:
+                    if c2 >> 3 == wc >> 3:
+                        win = p2 if c2 > wc else w
+                    elif c2 >> 3 == trump:
+                        win = p2
+                    else:
+                        win = w
+                    y2 = x2 & ~(1 << c2)
+                    gain = 1 if win == decl else 0
+                    if rem:
+                        if p0 == 0:
+                            v = gain + plain(y0, y1, y2, win, rem, a2 - gain, b2 - gain)
+                        elif p0 == 1:
+                            v = gain + plain(y2, y0, y1, win, rem, a2 - gain, b2 - gain)
+                        else:
+                            v = gain + plain(y1, y2, y0, win, rem, a2 - gain, b2 - gain)
+                    else:
+                        v = gain
+                    if m2:
+                        if v > best2:
+                            best2 = v
+                            if v > a2:
+                                a2 = v
+                                if a2 >= b2:
+                                    break
+                    elif v < best2:
+                        best2 = v
+                        if v < b2:
+                            b2 = v
+                            if a2 >= b2:
+                                break
+                v = best2
+                if m1:
+                    if v > best1:
+                        best1 = v
+                        if v > a1:
+                            a1 = v
+                            if a1 >= b1:
+                                break
+                elif v < best1:
+                    best1 = v
+                    if v < b1:
+                        b1 = v
+                        if a1 >= b1:
+                            break
+            v = best1
+            if m0:
+                if v > best0:
+                    best0 = v
+                    if v > a0:
+                        a0 = v
+                        if a0 >= b0:
+                            break
+            elif v < best0:
+                best0 = v
+                if v < b0:
+                    b0 = v
+                    if a0 >= b0:
+                        break
+        return best0
 
     def _quick(self, hands: tuple[int, int, int], leader: int, union: int, rem: int) -> int:
         """Tricks the leader's side cashes from the top, whatever the others do."""
@@ -295,7 +495,9 @@ class DoubleDummy:
         pos = (leader + k) % 3
         hand = hands[pos]
         # The suit to follow: the talon's, the talon card's, or the first card's.
-        led = forced if forced >= 0 else (pre >> 3 if pre >= 0 else (played[0][1] >> 3 if k else -1))
+        led = (
+            forced if forced >= 0 else (pre >> 3 if pre >= 0 else (played[0][1] >> 3 if k else -1))
+        )
         legal = hand
         trump = self.trump
         best_card = pre  # the card winning so far
@@ -439,10 +641,8 @@ class DoubleDummy:
             if c >> 3 == suit and c > best:
                 best, winner = c, p
         gain = 1 if winner == self.decl else 0
-        if j + 1 <= len(self.talon):
-            nxt = self.first
-        else:
-            nxt = winner if winner >= 0 else self.first
+        # After a talon trick the first hand leads again, whoever took it.
+        nxt = winner if winner >= 0 and j + 1 > len(self.talon) else self.first
         return gain + self._node(hands, nxt, extra, alpha - gain, beta - gain)
 
 

@@ -404,7 +404,9 @@ def _why(
         # played by the wrong player.
         if first and talon is None:
             return msg(
-                N_("{card} is {holder}'s card, but the lead is {player}'s: played by the wrong player"),
+                N_(
+                    "{card} is {holder}'s card, but the lead is {player}'s: played by the wrong player"
+                ),
                 holder=names[holder],
                 card=str(card),
                 player=names[seat],
@@ -592,7 +594,7 @@ __all__ = [
     "RecordInvalid",
     "audit",
     "audit_json",
-    "invalid_json",
     "contract_name",
+    "invalid_json",
     "parse_record",
 ]
