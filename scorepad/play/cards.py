@@ -110,6 +110,7 @@ _SPELLINGS: dict[str, Card] = {
     if rank_text != "1"
     for suit_text, suit in _SUIT_ALIASES.items()
 }
+SPELLINGS = _SPELLINGS
 FULL = (1 << 32) - 1
 SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
 

@@ -50,7 +50,7 @@ from .auction import (
     parse_bid,
     verify_declaration,
 )
-from .cards import ALL_CARDS, Card, CardError, Hand, cards_of, check_layout
+from .cards import ALL_CARDS, SPELLINGS, Card, CardError, Hand, cards_of, check_layout
 from .dds import solve as best_tricks
 from .play import Play
 
@@ -345,10 +345,8 @@ def _trick_step(k: int) -> Msg:
 
 def _play(record: DealRecord, p: Play, names: list[str]) -> list[TrickAccount]:
     accounts: list[TrickAccount] = []
-    seen: dict[int, int] = {}  # card -> trick number where it was played
-    owner = {c.index: s for s in p.order for c in cards_of(p.hands[s])}  # cards never change hands
     size = len(p.order)
-    owner_of, legal, play = owner.get, p.legal, p.play  # the hot loop: thirty cards a deal
+    spellings = SPELLINGS
     for k, text in enumerate(record.play, start=1):
         if p.finished:
             raise RecordInvalid(_trick_step(k), msg(N_("all ten tricks were already played")))
@@ -356,31 +354,42 @@ def _play(record: DealRecord, p: Play, names: list[str]) -> list[TrickAccount]:
         if p.trick_number < len(p.talon_leads):
             talon_card = ALL_CARDS[p.talon_leads[p.trick_number]]
         try:
-            cards = [Card.parse(tok) for tok in text.replace(",", " ").split()]
+            cards = [
+                spellings.get(tok) or Card.parse(tok) for tok in text.replace(",", " ").split()
+            ]
         except CardError as exc:
             raise RecordInvalid(_trick_step(k), exc.message) from None
         if len(cards) != size:
             why = msg(N_("a trick has {n} cards here, not {given}"), n=size, given=len(cards))
             raise RecordInvalid(_trick_step(k), why)
-        for i, card in enumerate(cards):
-            index = card.index
-            seat = p.to_play
-            holder = owner_of(index)
-            if holder != seat or index in seen or not legal(seat) >> index & 1:
-                raise RecordInvalid(
-                    _trick_step(k),
-                    _why(p, names, seen, holder, seat, card, first=i == 0, talon=talon_card),
-                )
-            result = play(index, seat)
-            seen[index] = k
-            if result is not None:
-                trick = p.tricks[-1]
-                accounts.append(
-                    TrickAccount(
-                        k, tuple((s, ALL_CARDS[c]) for s, c in trick), result[0], talon_card
-                    )
-                )
+        bad = p.play_trick([c.index for c in cards])
+        if bad >= 0:
+            _refuse(p, names, k, cards, bad, talon_card)
+        trick = p.tricks[-1]
+        accounts.append(
+            TrickAccount(k, tuple((s, ALL_CARDS[c]) for s, c in trick), p.last_winner, talon_card)
+        )
     return accounts
+
+
+def _refuse(
+    p: Play, names: list[str], k: int, cards: list[Card], bad: int, talon_card: Card | None
+) -> None:
+    """The trick's first illegal card, in words (the cards before it are legal)."""
+    seen = {  # the dealer's talon cards are not played from a hand: nobody holds them
+        c: n for n, trick in enumerate(p.tricks, start=1) for s, c in trick if s in p.order
+    }
+    owner = {c.index: s for s in p.order for c in cards_of(p.hands[s])}
+    for seat, c in p.current:
+        if seat in p.order:
+            owner[c] = seat
+    for card in cards[:bad]:
+        p.play(card.index, p.to_play)
+        seen[card.index] = k
+    card = cards[bad]
+    seat = p.to_play
+    why = _why(p, names, seen, owner.get(card.index), seat, card, first=bad == 0, talon=talon_card)
+    raise RecordInvalid(_trick_step(k), why)
 
 
 def _why(
