@@ -6,6 +6,7 @@ import flet as ft
 
 from ..i18n import N_
 from ..store import describe_action
+from .analysis import open_analysis
 from .nav import nav
 from .shell import Shell, sem
 
@@ -107,6 +108,12 @@ def history_screen(shell: Shell) -> ft.Control:
                         "redo",
                         ft.OutlinedButton(
                             shell.t(N_("Redo")), on_click=redo, disabled=not journal.can_redo()
+                        ),
+                    ),
+                    sem(
+                        "analyse-deal",
+                        ft.OutlinedButton(
+                            shell.t(N_("Analyse a deal…")), on_click=lambda: open_analysis(shell)
                         ),
                     ),
                 ]
