@@ -60,6 +60,19 @@ def _compress(masks: tuple[int, ...], union: int) -> list[int]:
     return out
 
 
+_LISTS: dict[int, list[int]] = {}
+
+
+def _cards(mask: int) -> list[int]:
+    """The cards of ``mask``, lowest first (kept: compressed hands repeat; never mutate it)."""
+    found = _LISTS.get(mask)
+    if found is None:
+        found = _ascending(mask)
+        if len(_LISTS) < 1 << 20:
+            _LISTS[mask] = found
+    return found
+
+
 def _ascending(mask: int) -> list[int]:
     out = []
     while mask:
@@ -332,7 +345,7 @@ class DoubleDummy:
         x0, x1, x2 = hs[p0], hs[p1], hs[p2]
         m0, m1, m2 = att[p0], att[p1], att[p2]
         rem = x0.bit_count() - 1
-        cands0 = _ascending(x0 & ~((x0 << 1) & ~_BOTTOMS))
+        cands0 = _cards(x0 & ~((x0 << 1) & ~_BOTTOMS))
         if len(cands0) > 1:
             cands0 = order(cands0, hs, p0, leader, 0, -1, -1, -1)
         best0 = -1 if m0 else 99
@@ -350,7 +363,7 @@ class DoubleDummy:
                 legal = x1 & tmask
             else:
                 legal = x1
-            cands1 = _ascending(legal & ~((legal << 1) & ~_BOTTOMS))
+            cands1 = _cards(legal & ~((legal << 1) & ~_BOTTOMS))
             if len(cands1) > 1:
                 cands1 = order(cands1, hs, p1, leader, 1, c0, p0, led)
             best1 = -1 if m1 else 99
@@ -374,7 +387,7 @@ class DoubleDummy:
                         legal = (legal & ~((2 << wc) - 1)) or legal
                 else:
                     legal = x2
-                cands2 = _ascending(legal & ~((legal << 1) & ~_BOTTOMS))
+                cands2 = _cards(legal & ~((legal << 1) & ~_BOTTOMS))
                 if len(cands2) > 1:
                     cands2 = order(cands2, hs, p2, leader, 2, wc, w, led)
                 best2 = -1 if m2 else 99
@@ -576,6 +589,12 @@ class DoubleDummy:
                     else:
                         rest.append(c)
                 return tops + rest
+            if pos != decl:
+                # Misère, the defence leads: first into the suits the declarer still holds.
+                dh = hands[decl]
+                into = [c for c in cands if dh & SUIT_MASK[c >> 3]]
+                if into and len(into) < len(cands):
+                    return into + [c for c in cands if not dh & SUIT_MASK[c >> 3]]
             return cands
         if best_card < 0:
             return cands
@@ -598,6 +617,8 @@ class DoubleDummy:
         # keep low cards while he may still have to win.
         if pos == decl:
             lose = [c for c in cands if not beats(c)]
+            if not lose and k == 2:
+                return cands[::-1]  # he must take it: with his highest card, the danger gone
             lose.reverse()
             return lose + [c for c in cands if beats(c)]
         if best_pos == decl:
