@@ -2,7 +2,8 @@
 
 All behaviour lives in the library (:mod:`scorepad.scoring.session`, :mod:`scorepad.scoring.score`,
 :mod:`scorepad.report`).  Invalid input: exit status 2, one line per problem on stderr,
-nothing on stdout.
+nothing on stdout (except ``audit --json`` and batch audits, which print a verdict for every
+record, an illegal one's too, and still exit with 2).
 """
 
 from __future__ import annotations

@@ -22,7 +22,9 @@ Format (every field but ``players``, ``dealer``, ``hands``, ``talon`` and ``auct
 ``auction`` is in speaking order from the first hand (the dealer's left).  Each ``play`` entry
 is one trick, the cards in the order played (who played a card is known from the hands; the
 first hand leads the first trick, the winner the next).  On an all-pass the talon cards are not
-written in the tricks: they are the talon.  ``claim`` gives the rest of the tricks per seat.
+written in the tricks: they are the talon.  ``claim`` gives the rest of the tricks per seat;
+it is checked double dummy for the declarer's count and, in a game, for each defender's (whists
+are written per defender); the dealer sitting out a 4-player deal cannot claim.
 """
 
 from __future__ import annotations

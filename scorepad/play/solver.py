@@ -1,4 +1,7 @@
-"""Exhaustive search of the remaining play (double dummy): who takes how many tricks.
+"""Exhaustive search of the remaining play (double dummy): the simple reference solver.
+
+The audit uses the fast solver (:mod:`scorepad.play.dds`); this one stays as the reference the
+tests compare it with, simple enough to trust.
 
 Used to verify claims ("I take the rest", "N of the rest") and to check a disputed misère
 ("he could have been caught").  Every card is seen; the declarer plays against the defenders
