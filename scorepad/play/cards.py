@@ -153,16 +153,14 @@ class Hand:
         for token in text.replace(",", " ").split():
             # A card by a lookup; a suit group (``♠AK10``) by its own rule, never by a failed
             # card first.
-            card = spellings.get(token) or spellings.get(token.upper())
-            if card is not None:
-                cards.append(card)
-            elif token[0] in "♠♣♦♥" and len(token) > 1:
+            if token[0] in "♠♣♦♥" and len(token) > 1:  # no card is spelt suit first: a group
                 group = _GROUPS.get(token)
                 if group is None:
                     group = _group(token)
                 cards.extend(group)
             else:
-                cards.append(Card.parse(token))
+                card = spellings.get(token)
+                cards.append(card if card is not None else Card.parse(token))
         return cls.of(cards)
 
     def __len__(self) -> int:

@@ -191,10 +191,29 @@ class Play:
         seq = self._seq
         hands = self.hands
         start = len(self.current)
+        led = self.led_suit
+        trump = self.trump
+        slow = self.must_overtake
         for i, card in enumerate(cards):
             seat = seq[i]
             bit = 1 << card
-            if not hands[seat] & bit or not self.legal(seat) & bit:
+            hand = hands[seat]
+            if slow:
+                ok = hand & bit and self.legal(seat) & bit
+            elif led is None:
+                ok = hand & bit
+                led = card >> 3
+            else:
+                # Follow suit; without it, trump; without trumps, anything.
+                suit = card >> 3
+                ok = hand & bit and (
+                    suit == led
+                    or (
+                        not hand & SUIT_MASK[led]
+                        and (trump is None or suit == trump or not hand & SUIT_MASK[trump])
+                    )
+                )
+            if not ok:
                 for s, c in self.current[start:]:
                     hands[s] |= 1 << c
                 del self.current[start:]
