@@ -103,9 +103,8 @@ class DoubleDummy:
         self.att = tuple((i == self.decl) == more for i in range(3))
         self.first = play.order.index(play.first_hand)
         self.talon = play.talon_leads
-        self.owned = (
-            play.talon_owner is not None
-        )  # 4 players: the dealer's talon card is in the trick
+        # 4 players: the dealer's talon card is in the trick (a trick it wins is his).
+        self.owned = play.talon_owner is not None
         rest = max(play.hands[s].bit_count() for s in play.order)
         self.total = play.trick_number + rest
         self.tt: dict[tuple[int, ...], tuple[int, int]] = {}
