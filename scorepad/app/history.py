@@ -110,13 +110,13 @@ def history_screen(shell: Shell) -> ft.Control:
                             shell.t(N_("Redo")), on_click=redo, disabled=not journal.can_redo()
                         ),
                     ),
-                    sem(
-                        "analyse-deal",
-                        ft.OutlinedButton(
-                            shell.t(N_("Analyse a deal…")), on_click=lambda: open_analysis(shell)
-                        ),
-                    ),
                 ]
+            ),
+            sem(
+                "analyse-deal",
+                ft.TextButton(
+                    shell.t(N_("Analyse a deal…")), on_click=lambda: open_analysis(shell)
+                ),
             ),
             *reversed(items),
         ],
