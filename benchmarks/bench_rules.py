@@ -44,12 +44,12 @@ def full_deals(count: int, kind: str) -> list[Play]:
         rng.shuffle(deck)
         hands = [sum(1 << c for c in deck[k * 10 : (k + 1) * 10]) for k in range(3)]
         trump = rng.choice([0, 1, 2, 3]) if kind == "trump" else None
-        out.append(Play(hands, (0, 1, 2), trump, seed % 3))
+        out.append(Play(hands, (0, 1, 2), trump=trump, first_hand=seed % 3))
     return out
 
 
 def cpu(fn: object, play: Play, more: bool) -> float:
-    fresh = Play(list(play.hands), play.order, play.trump, play.first_hand)
+    fresh = Play(list(play.hands), play.order, trump=play.trump, first_hand=play.first_hand)
     start = time.process_time()
     fn(fresh, 0, more=more)  # type: ignore[operator]
     return time.process_time() - start
@@ -107,7 +107,7 @@ def main() -> int:
             deck[i], deck[j] = deck[j], deck[i]
         hands = [sum(1 << c for c in deck[k * 5 : (k + 1) * 5]) for k in range(3)]
         trump = rc.choice([None, 0, 1, 2, 3])
-        p = Play(hands, (0, 1, 2), trump, rc.integer(0, 2))
+        p = Play(hands, (0, 1, 2), trump=trump, first_hand=rc.integer(0, 2))
         start = time.perf_counter()
         solve(p, 0, more=rc.choice([True, False]))
         times.append(time.perf_counter() - start)

@@ -15,13 +15,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import __version__
-from .i18n import LANGUAGES, N_, Catalog, Msg, catalog, msg, nmsg, system_language
+from .i18n import LANGUAGES, N_, Catalog, Msg, ScorepadError, catalog, msg, nmsg, system_language
 from .play.record import Audit, RecordInvalid, audit, audit_json, dumps, invalid_json, parse_record
 from .report import to_json_text, to_text_sheet
 from .scoring.convention import ConventionError, presets
 from .scoring.families import family_presets, peek_family
 from .scoring.score import replay
-from .scoring.session import SessionInvalid, parse_session
+from .scoring.session import SessionInvalid, deal_data, parse_session
 from .store import Store, StoreError, default_path, describe_action
 
 DEMO = Path(__file__).resolve().parent / "data" / "demo-session.json"
@@ -34,11 +34,8 @@ def _fail(lines: Sequence[str]) -> int:
     return EXIT_INVALID
 
 
-class Refused(Exception):
+class Refused(ScorepadError):
     """A command cannot run: ``message`` says why (exit status 2, nothing on stdout)."""
-
-    def __init__(self, message: Msg) -> None:
-        self.message = message
 
 
 def _read(path: str) -> bytes:
@@ -103,7 +100,7 @@ def cmd_history(args: argparse.Namespace) -> int:
     for a in actions:
         line = f"{a.seq:4}  {a.at[:19].replace('T', ' ')}  {cat.render(describe_action(a))}"
         if a.deal is not None:
-            line += "  " + json.dumps(a.deal, ensure_ascii=False)
+            line += "  " + json.dumps(deal_data(a.deal), ensure_ascii=False)
         print(line)
     return 0
 
@@ -261,12 +258,23 @@ def cmd_conventions(args: argparse.Namespace) -> int:
 def cmd_app(args: argparse.Namespace) -> int:
     from .app.run import run  # Flet loads only when the app starts
 
-    run(args.db or default_path(), args.lang, web=args.web, host=args.host, port=args.port)
+    run(
+        args.db or default_path(),
+        args.lang,
+        web=args.web,
+        host=args.host,
+        port=args.port,
+        share=args.share,
+        pin=args.pin,
+        certfile=args.certfile,
+        keyfile=args.keyfile,
+        pin_wait=args.pin_wait,
+    )
     return 0
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    # Until the app exists, `scorepad` shows what it will keep: the sheet of a demo evening.
+    # What a kept session looks like, without a database: the sheet of a demo evening.
     scored = replay(parse_session(DEMO.read_bytes()))
     sys.stdout.write(to_text_sheet(scored, args.lang))
     return 0
@@ -299,6 +307,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--host", default="127.0.0.1", help="where the web app listens (default 127.0.0.1)"
     )
     parser.add_argument("--port", type=int, default=8550, help="the web app's port (default 8550)")
+    parser.add_argument(
+        "--share",
+        action="store_true",
+        help="serve the table on the local network (every interface), behind a table PIN",
+    )
+    parser.add_argument(
+        "--pin",
+        help="the table PIN (4 to 12 digits; default: 6 generated digits when sharing); "
+        "given, it is asked on this computer too",
+    )
+    parser.add_argument("--certfile", type=Path, help="serve HTTPS with this certificate (PEM)")
+    parser.add_argument("--keyfile", type=Path, help="the certificate's private key (PEM)")
+    parser.add_argument("--pin-wait", type=float, default=None, help=argparse.SUPPRESS)
     parser.set_defaults(func=cmd_app)
     sub = parser.add_subparsers(dest="command")
 

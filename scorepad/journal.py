@@ -12,9 +12,10 @@ redo puts back the last one undone, and a new add/edit/void forgets what could b
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
-from .i18n import N_, Msg, msg
+from .i18n import N_, ScorepadError, msg
+from .scoring.session import Deal
 
 ActionKind = Literal["add", "edit", "void", "undo", "redo"]
 KINDS: tuple[ActionKind, ...] = ("add", "edit", "void", "undo", "redo")
@@ -28,7 +29,7 @@ class Action:
     kind: ActionKind
     at: str  # ISO 8601, UTC
     deal_id: int | None = None  # the seq of the action that added the deal
-    deal: dict[str, Any] | None = None  # the deal as written (add, edit)
+    deal: Deal | None = None  # the deal as written (add, edit)
     reason: str | None = None  # edit, void
     target: int | None = None  # undo, redo: the seq of the action taken back or put back
 
@@ -38,17 +39,13 @@ class Entry:
     """A deal as it stands: its current text, whether it is voided, and every revision."""
 
     deal_id: int
-    deal: dict[str, Any]
+    deal: Deal
     voided: bool = False
     revisions: list[Action] = field(default_factory=list)
 
 
-class JournalError(ValueError):
+class JournalError(ScorepadError):
     """An action that the journal cannot take (edit of a voided deal, nothing to undo...)."""
-
-    def __init__(self, message: Msg) -> None:
-        self.message = message
-        super().__init__(message.render())
 
 
 @dataclass(slots=True)
@@ -61,13 +58,17 @@ class Journal:
     revision: int = 0
 
     @property
-    def deals(self) -> list[dict[str, Any]]:
+    def deals(self) -> list[Deal]:
         """The current deals, in the order they were added, voided ones left out."""
         return [e.deal for e in self.entries.values() if not e.voided]
 
     @property
     def live(self) -> list[Entry]:
         return [e for e in self.entries.values() if not e.voided]
+
+    def fork(self) -> Journal:
+        """A copy to apply further actions to; this journal (a snapshot someone holds) stays."""
+        return Journal(dict(self.entries), list(self.done), list(self.undone), self.revision)
 
     def index_of(self, deal_id: int) -> int:
         """The deal's index in the session file (its place among the live deals)."""
@@ -137,15 +138,14 @@ class Journal:
             assert a.deal is not None
             self.entries[a.seq] = Entry(a.seq, a.deal, revisions=[a])
         elif a.kind == "edit":
+            # A new entry, not a change to the old one: a fork shares the old entries.
             assert a.deal_id is not None and a.deal is not None
-            entry = self.entries[a.deal_id]
-            entry.deal = a.deal
-            entry.revisions.append(a)
+            old = self.entries[a.deal_id]
+            self.entries[a.deal_id] = Entry(a.deal_id, a.deal, old.voided, [*old.revisions, a])
         else:  # void
             assert a.deal_id is not None
-            entry = self.entries[a.deal_id]
-            entry.voided = True
-            entry.revisions.append(a)
+            old = self.entries[a.deal_id]
+            self.entries[a.deal_id] = Entry(a.deal_id, old.deal, True, [*old.revisions, a])
 
     def _rebuild(self) -> None:
         # Undo and redo are rare; recomputing from the actions in effect keeps one code path.

@@ -67,11 +67,28 @@ def deal(rng: random.Random, size: int, kind: str) -> Play:
     talon = tuple(deck[30:32])
     if kind == "game":
         trump = rng.choice([None, 0, 1, 2, 3])
-        return Play(hands, (0, 1, 2), trump, rng.choice([0, 1, 2]), overtake)
+        return Play(
+            hands, (0, 1, 2), trump=trump, first_hand=rng.choice([0, 1, 2]), must_overtake=overtake
+        )
     if kind == "raspasy3":
-        return Play(hands, (0, 1, 2), None, rng.choice([0, 1, 2]), overtake, talon)
+        return Play(
+            hands,
+            (0, 1, 2),
+            trump=None,
+            first_hand=rng.choice([0, 1, 2]),
+            must_overtake=overtake,
+            talon_leads=talon,
+        )
     # Four players: seat 3 deals, sits out, and turns the talon.
-    return Play([*hands, sum(1 << c for c in talon)], (0, 1, 2), None, 0, overtake, talon, 3)
+    return Play(
+        [*hands, sum(1 << c for c in talon)],
+        (0, 1, 2),
+        trump=None,
+        first_hand=0,
+        must_overtake=overtake,
+        talon_leads=talon,
+        talon_owner=3,
+    )
 
 
 def check(p: Play, counted: int, more: bool) -> None:
@@ -135,9 +152,9 @@ def test_fast_solver_equals_the_reference_on_full_deals(seed: int) -> None:
     rng.shuffle(deck)
     hands = [sum(1 << c for c in deck[k * 10 : (k + 1) * 10]) for k in range(3)]
     trump = rng.choice([0, 1, 2, 3, None])
-    p = Play(list(hands), (0, 1, 2), trump, seed % 3)
+    p = Play(list(hands), (0, 1, 2), trump=trump, first_hand=seed % 3)
     assert solve(p, 0, more=True) == best_tricks(
-        Play(list(hands), (0, 1, 2), trump, seed % 3), 0, more=True
+        Play(list(hands), (0, 1, 2), trump=trump, first_hand=seed % 3), 0, more=True
     )
 
 
@@ -152,7 +169,7 @@ Y = Hand.parse("♠QJ ♥J7 ♦KQJ10 ♣97").mask
     [(X, Y, 2, 1), (X, Y, 1, 1), (X, Y, 0, 0), (Y, X, 2, 0), (Y, X, 1, 0), (Y, X, 0, 0)],
 )
 def test_kovalevskaya_misere(left: int, right: int, leader: int, caught: int) -> None:
-    p = Play([DECLARER, left, right], (0, 1, 2), None, leader)
+    p = Play([DECLARER, left, right], (0, 1, 2), trump=None, first_hand=leader)
     dd = DoubleDummy(p, 0, more=False)
     assert dd.value(p) == caught
     # Every first card: the best of them is the value, and only the defence's choice matters.

@@ -67,11 +67,11 @@ def _fresh(a: Audit, trump: int | None = None, *, same_trump: bool = True) -> Pl
     return Play(
         list(s.hands),
         s.order,
-        s.trump if same_trump else trump,
-        s.first_hand,
-        s.must_overtake,
-        s.talon_leads,
-        s.talon_owner,
+        trump=s.trump if same_trump else trump,
+        first_hand=s.first_hand,
+        must_overtake=s.must_overtake,
+        talon_leads=s.talon_leads,
+        talon_owner=s.talon_owner,
     )
 
 
