@@ -13,6 +13,13 @@ Targets on the project's 2-core machines:
   the solver here is pure Python and aims at ≥ 10× faster than the previous solver (kept as
   ``scorepad.play.solver``, the tests' reference), which is timed on the first ``--reference``
   deals of each kind (it takes seconds a deal) for the ratio.
+
+Measured when the fast solver landed (a shared 2-core machine, load ≈ 12; CPU ms per deal,
+200 deals a kind; ratio on the first 20): trump 16.7 mean / 12.2 median / 88 max, 14.7× the
+previous solver; no trump 22.5 / 17.0 / 120, 13.8×; misère 94.9 / 76.2 / 563, 8.3× — the
+native goals (≤ 5 / 6 / 11 ms) are not met by pure Python, and the misère is short of 10×.
+Records: 9,270 a second (CPU, best of seven rounds; the previous record path measured the same
+way: about 7,100); a hand grouped by suit 1.5 µs, card by card 1.7 µs (before: 16 µs grouped).
 """
 
 from __future__ import annotations
