@@ -33,15 +33,42 @@ def normal(value: Number) -> Number:
     >>> normal(Fraction(4, 2)), normal(Fraction(1, 2))
     (2, Fraction(1, 2))
     """
-    if isinstance(value, Fraction) and value.denominator == 1:
+    # `type(...) is int` first: `isinstance(x, Fraction)` goes through the ABC machinery.
+    if type(value) is not int and isinstance(value, Fraction) and value.denominator == 1:
         return value.numerator
     return value
 
 
+def half(n: int) -> Number:
+    """``n / 2``: an int when ``n`` is even (the usual case), a Fraction only when it is odd.
+
+    >>> half(8), half(-7)
+    (4, Fraction(-7, 2))
+    """
+    return n // 2 if n % 2 == 0 else Fraction(n, 2)
+
+
 def to_json(value: Number) -> int | str:
     """A sheet value for JSON: whole numbers as numbers, others as ``"p/q"`` strings."""
+    if type(value) is int:
+        return value
     value = normal(value)
     return value if isinstance(value, int) else str(value)
+
+
+def json_fraction(value: object) -> int | str:
+    """The JSON encoder's hook for what it cannot write itself: an exact fraction.
+
+    Whole numbers the encoder writes as they are; a fraction is converted here, once, to what
+    :func:`to_json` gives.
+
+    >>> import json
+    >>> json.dumps([3, Fraction(-88, 3), Fraction(4, 2)], default=json_fraction)
+    '[3, "-88/3", 2]'
+    """
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else str(value)
+    raise TypeError(f"{type(value).__name__} is not a sheet number")
 
 
 def to_text(value: Number) -> str:

@@ -10,8 +10,8 @@ import json
 from typing import Any
 
 from .i18n import N_, catalog, whist_count
-from .numbers import to_json, to_text
-from .scoring.score import Scored
+from .numbers import json_fraction, to_text
+from .scoring.score import Scored, batch
 from .scoring.settlement import Settlement, format_money, settle
 
 FORMAT = "scorepad-settlement/1"
@@ -22,9 +22,11 @@ def settlement_of(scored: Scored) -> Settlement:
     return settle(scored.sheet, scored.settings, price=session.price, currency=session.currency)
 
 
-def to_data(scored: Scored, lang: str = "en") -> dict[str, Any]:
-    """The settlement document as plain data, in the spec's field order."""
+def _document(scored: Scored, lang: str) -> dict[str, Any]:
+    """The settlement document in the spec's field order, its numbers as the engine holds them
+    (int or Fraction): the JSON encoder writes them (:data:`_encode`)."""
     cat = catalog(lang)
+    render = cat.render
     st = settlement_of(scored)
     sheet = scored.sheet
     return {
@@ -34,18 +36,14 @@ def to_data(scored: Scored, lang: str = "en") -> dict[str, Any]:
         "deals": [
             {
                 "index": r.index,
-                "pool": [to_json(v) for v in r.writing.pool],
-                "gora": [to_json(v) for v in r.writing.gora],
-                "whists": [[to_json(v) for v in row] for row in r.writing.whists],
-                "explain": [cat.render(m) for m in r.writing.explain or ()],
+                "pool": r.writing.pool,
+                "gora": r.writing.gora,
+                "whists": r.writing.whists,
+                "explain": [render(m) for m in r.writing.explain or ()],
             }
             for r in scored.deals
         ],
-        "sheet": {
-            "pool": [to_json(v) for v in sheet.pool],
-            "gora": [to_json(v) for v in sheet.gora],
-            "whists": [[to_json(v) for v in row] for row in sheet.whists],
-        },
+        "sheet": {"pool": sheet.pool, "gora": sheet.gora, "whists": sheet.whists},
         "finished": scored.finished,
         "balance": [to_text(b) for b in st.balance],
         "money": [format_money(m, st.minor_digits) for m in st.money],
@@ -56,25 +54,33 @@ def to_data(scored: Scored, lang: str = "en") -> dict[str, Any]:
     }
 
 
-def _compact(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+# Whole numbers go through the encoder as they are; a Fraction is converted once, by the hook.
+_encode = json.JSONEncoder(
+    ensure_ascii=False, separators=(", ", ": "), default=json_fraction
+).encode
+
+
+def to_data(scored: Scored, lang: str = "en") -> dict[str, Any]:
+    """The settlement document as plain data, in the spec's field order."""
+    data: dict[str, Any] = json.loads(to_json_text(scored, lang))
+    return data
 
 
 def to_json_text(scored: Scored, lang: str = "en") -> str:
     """The JSON document, one deal per line; the same session gives the same bytes."""
-    data = to_data(scored, lang)
+    with batch():  # tens of thousands of sentences, freed by reference counting
+        data = _document(scored, lang)
     lines = ["{"]
     items = list(data.items())
     for i, (key, value) in enumerate(items):
         comma = "," if i < len(items) - 1 else ""
         if key == "deals" and value:
             lines.append('  "deals": [')
-            lines.extend(
-                f"    {_compact(d)}{',' if j < len(value) - 1 else ''}" for j, d in enumerate(value)
-            )
+            last = len(value) - 1
+            lines.extend(f"    {_encode(d)}{',' if j < last else ''}" for j, d in enumerate(value))
             lines.append(f"  ]{comma}")
         else:
-            lines.append(f"  {_compact(key)}: {_compact(value)}{comma}")
+            lines.append(f"  {_encode(key)}: {_encode(value)}{comma}")
     lines.append("}")
     return "\n".join(lines) + "\n"
 
@@ -88,9 +94,11 @@ def to_text_sheet(scored: Scored, lang: str = "en", *, explain: bool = True) -> 
     sheet = scored.sheet
     out: list[str] = []
     if explain:
-        for r in scored.deals:
-            out.append(cat.render_args(N_("Deal {index}"), index=r.index))
-            out.extend(f"  {cat.render(m)}" for m in r.writing.explain or ())
+        render = cat.render
+        with batch():
+            for r in scored.deals:
+                out.append(cat.render_args(N_("Deal {index}"), index=r.index))
+                out.extend(f"  {render(m)}" for m in r.writing.explain or ())
         out.append("")
     width = max(12, *(len(n) for n in names)) + 2
     head = [

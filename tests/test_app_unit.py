@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
+import flet as ft
 import pytest
-from flet_fakes import by_id, fire, make_page, texts, type_into
+from flet_fakes import by_id, find, fire, make_page, texts, type_into
 
+from scorepad.app.history import PAGE
 from scorepad.app.sessions import sessions_screen
 from scorepad.app.shell import Shell
+from scorepad.generate import RandomChooser, random_session
+from scorepad.i18n import catalog
 from scorepad.store import Store
 
 
@@ -176,3 +181,39 @@ async def test_import_refuses_a_bad_file_then_imports_and_exports(
     await fire(session, by_id(shell.page, f"session-export-{sid}"))
     exported = by_id(shell.page._dialogs.controls[-1], "export-text").controls[0].value
     assert exported == store.export_session(sid)
+
+
+async def test_a_long_history_shows_a_page_of_deals_and_earlier_pages_on_request(
+    app: tuple[Shell, object, Store],
+) -> None:
+    shell, session, store = app
+    data = random_session(RandomChooser(12), deals=2 * PAGE + 20)
+    sid = store.import_session(json.dumps(data))
+    shell.show(sessions_screen)
+    await fire(session, by_id(shell.page, f"session-open-{sid}"))
+    await fire(session, by_id(shell.page, "nav-history"))
+    scored = store.load(sid).scored
+    en = catalog("en")
+
+    def shown() -> list[int]:
+        return [n for n in range(1, 2 * PAGE + 21) if find_id(shell.page, f"deal-{n}")]
+
+    assert shown() == list(range(PAGE + 21, 2 * PAGE + 21))  # the newest page only
+    last = by_id(shell.page, f"deal-{2 * PAGE + 20}")
+    assert sorted(texts(last)) == sorted(  # (the order of a tree walk)
+        [f"Deal {2 * PAGE + 20}", *(en.render(m) for m in scored.deals[-1].writing.explain or ())]
+    )
+    await fire(session, by_id(shell.page, "history-earlier"))
+    assert shown() == list(range(21, 2 * PAGE + 21))
+    await fire(session, by_id(shell.page, "history-earlier"))
+    assert shown() == list(range(1, 2 * PAGE + 21))
+    assert find_id(shell.page, "history-earlier") is None  # nothing earlier than deal 1
+    first = by_id(shell.page, "deal-1")
+    assert sorted(texts(first)) == sorted(
+        ["Deal 1", *(en.render(m) for m in scored.deals[0].writing.explain or ())]
+    )
+
+
+def find_id(root: object, identifier: str) -> object | None:
+    found = find(root, lambda c: isinstance(c, ft.Semantics) and c.identifier == identifier)
+    return found[0].content if found else None

@@ -10,11 +10,22 @@ from .analysis import open_analysis
 from .nav import nav
 from .shell import Shell, sem
 
+# Deals shown (and their sentences rendered) at a time, newest first: an evening may be long.
+PAGE = 50
+
 
 def history_screen(shell: Shell) -> ft.Control:
     stored = shell.stored()
     shell.basis = stored.revision  # undo, redo and void name the revision drawn here
     journal = stored.journal
+    deals = list(zip(stored.scored.deals, journal.live, strict=True))
+    shown_key = f"history_shown_{stored.id}"
+    shown = shell.state.get(shown_key, PAGE)
+    first = max(0, len(deals) - shown)
+
+    def earlier() -> None:
+        shell.state[shown_key] = shown + PAGE
+        shell.show(history_screen)
 
     def undo() -> None:
         shell.attempt(
@@ -59,7 +70,7 @@ def history_screen(shell: Shell) -> ft.Control:
         shell.show(entry_screen)
 
     items: list[ft.Control] = []
-    for result, entry in zip(stored.scored.deals, journal.live, strict=True):
+    for result, entry in deals[first:]:
         lines = [ft.Text(shell.t(N_("Deal {n}"), n=result.index + 1), weight=ft.FontWeight.BOLD)]
         lines += [ft.Text(shell.render(m)) for m in result.writing.explain or ()]
         revisions = [shell.render(describe_action(a)) for a in entry.revisions[1:]]
@@ -100,6 +111,11 @@ def history_screen(shell: Shell) -> ft.Control:
         )
     if not items:
         items.append(ft.Text(shell.t(N_("No deals yet."))))
+    older: list[ft.Control] = []
+    if first:
+        older.append(
+            sem("history-earlier", ft.TextButton(shell.t(N_("Earlier deals")), on_click=earlier))
+        )
     return ft.Column(
         [
             nav(shell, "nav-history"),
@@ -128,6 +144,7 @@ def history_screen(shell: Shell) -> ft.Control:
                 ),
             ),
             *reversed(items),
+            *older,
         ],
         scroll=ft.ScrollMode.AUTO,
         expand=True,
