@@ -128,7 +128,7 @@ def _contract(value: Any) -> Contract:
         return value
     if not isinstance(value, str):
         raise ValueError("a contract is a string like '7S'")
-    if len(value) > 3:
+    if len(value) > len("10NT"):
         raise FieldRefused(
             msg(
                 N_("{value} is not a contract: level 6-10 and S, C, D, H or NT, like '7S'"),
@@ -146,7 +146,7 @@ def _bounded(value: Number) -> Number:
                 limit=MAX_DENOMINATOR,
             )
         )
-    if abs(value) > MAX_ENTRY:
+    if not -MAX_ENTRY <= value <= MAX_ENTRY:
         raise FieldRefused(msg(N_("a sheet entry is at most {limit} either way"), limit=MAX_ENTRY))
     return value
 
