@@ -33,6 +33,7 @@ from .scoring.convention import ConventionError, Settings, settings_for
 from .scoring.score import Replay, Scored, batch, replay
 from .scoring.session import (
     FORMAT,
+    MAX_DEALS,
     Deal,
     FieldRefused,
     Problem,
@@ -45,6 +46,7 @@ from .scoring.session import (
     player_name,
     pydantic_problem,
     quote,
+    too_many_deals,
 )
 
 APPLICATION_ID = 0x53435044  # "SCPD" in the database header: this file is Scorepad's
@@ -570,9 +572,12 @@ class Store:
     # --- actions -----------------------------------------------------------------------------
 
     def add_deal(self, sid: int, deal: dict[str, Any], *, seen: int) -> Stored:
-        return self._act(
-            sid, seen, lambda j, seq, at: Action(seq, "add", at, deal=_canonical_deal(deal))
-        )
+        def make(j: Journal, seq: int, at: str) -> Action:
+            if len(j.live) >= MAX_DEALS:
+                raise StoreError(too_many_deals())
+            return Action(seq, "add", at, deal=_canonical_deal(deal))
+
+        return self._act(sid, seen, make)
 
     def edit_deal(
         self, sid: int, deal_id: int, deal: dict[str, Any], *, reason: str, seen: int

@@ -427,6 +427,10 @@ _PYDANTIC_MESSAGES = {
 }
 
 
+def too_many_deals() -> Msg:
+    return msg(N_("a session holds at most {limit} deals"), limit=MAX_DEALS)
+
+
 def pydantic_problem(error: Any) -> Problem:
     loc = list(error["loc"])
     deal = None
@@ -455,6 +459,8 @@ def pydantic_problem(error: Any) -> Problem:
             "format",
             msg(N_("this is not a Scorepad session (format must be '{format}')"), format=FORMAT),
         )
+    if kind == "too_long" and fieldname == "deals":
+        return Problem(None, fieldname, too_many_deals())
     if kind in _PYDANTIC_MESSAGES:
         return Problem(deal, fieldname, msg(_PYDANTIC_MESSAGES[kind]))
     # Pydantic's own sentence names the constraint exactly (a range, a pattern, a choice).
