@@ -435,6 +435,8 @@ def pydantic_problem(error: Any) -> Problem:
     loc = list(error["loc"])
     deal = None
     tag = None
+    if loc and loc[0] in ("game", "misere", "raspasy", "correction"):
+        tag, loc = loc[0], loc[1:]  # one deal checked alone (the store's entries)
     if len(loc) >= 2 and loc[0] == "deals" and isinstance(loc[1], int):
         deal = loc[1]
         if len(loc) > 2 and loc[2] in ("game", "misere", "raspasy", "correction"):
