@@ -37,7 +37,16 @@ from ..contract import Contract, Trump
 from ..i18n import N_, Msg, msg
 from ..scoring.convention import ConventionError, settings_for
 from ..scoring.raspasy import exit_level
-from ..scoring.session import Call, PlayerName, Seat, pydantic_problem
+from ..scoring.session import (
+    Call,
+    ConventionId,
+    Note,
+    Overrides,
+    PlayerName,
+    Seat,
+    SeatKey,
+    pydantic_problem,
+)
 from ..scoring.table import Table, contract_name
 from ..scoring.whist import Kind, WhistError, Whisting, whisting
 from .auction import (
@@ -55,13 +64,16 @@ from .play import Play
 from .solver import best_tricks
 
 FORMAT = "scorepad-deal/1"
+# Bounds far past any real deal, so a refused value is never echoed whole.
+Cards = Annotated[str, Field(max_length=100)]
+Word = Annotated[str, Field(max_length=10)]
 
 
 class Claim(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     by: Seat
-    tricks: dict[int, Annotated[int, Field(strict=True, ge=0, le=10)]]
+    tricks: dict[SeatKey, Annotated[int, Field(strict=True, ge=0, le=10)]]
 
 
 class DealRecord(BaseModel):
@@ -71,20 +83,20 @@ class DealRecord(BaseModel):
 
     format: Literal["scorepad-deal/1"]
     players: list[PlayerName] = Field(min_length=3, max_length=4)
-    convention: str = "sochi"
-    overrides: dict[str, Any] = Field(default_factory=dict)
+    convention: ConventionId = "sochi"
+    overrides: Overrides = Field(default_factory=dict)
     dealer: Seat
-    raspasy_in_row: Annotated[int, Field(strict=True, ge=0)] = 0
-    hands: dict[int, str]
-    talon: str
-    auction: list[str]
-    discard: str | None = None
-    contract: str | None = None
+    raspasy_in_row: Annotated[int, Field(strict=True, ge=0, le=1000)] = 0
+    hands: dict[SeatKey, Cards]
+    talon: Cards
+    auction: list[Word] = Field(max_length=100)
+    discard: Cards | None = None
+    contract: Word | None = None
     calls: list[Call] | None = None
     open: bool = False
-    play: list[str] = Field(default_factory=list)
+    play: list[Cards] = Field(default_factory=list, max_length=20)
     claim: Claim | None = None
-    note: str | None = None
+    note: Note | None = None
 
 
 class RecordInvalid(ValueError):

@@ -293,8 +293,26 @@ def convention_id(value: Any) -> str:
     return value
 
 
+def check_overrides(overrides: dict[str, Any]) -> dict[str, Any]:
+    """Setting names that could be settings, numbers a sheet can hold (the convention checks
+    the rest, naming the setting)."""
+    for name, value in overrides.items():
+        if not _SETTING.fullmatch(name):
+            raise FieldRefused(msg(N_("unknown setting {name}"), name=quote(name)))
+        if any(abs(n) > MAX_SETTING for n in _numbers(value)):
+            raise FieldRefused(
+                msg(
+                    N_("{name}: a setting's numbers are at most {limit}"),
+                    name=name,
+                    limit=MAX_SETTING,
+                )
+            )
+    return overrides
+
+
 PlayerName = Annotated[str, PlainValidator(player_name)]
 ConventionId = Annotated[str, PlainValidator(convention_id)]
+Overrides = Annotated[dict[str, Any], AfterValidator(check_overrides)]
 _PRICE = re.compile(r"\d{1,12}(\.\d{1,6})?")
 _CONVENTION = re.compile(r"[A-Za-z0-9_-]{1,40}")
 _CURRENCY = re.compile(r"[A-Z]{3}")
@@ -321,7 +339,7 @@ class Session(_Model):
     format: Literal["scorepad-session/1"]
     players: list[PlayerName] = Field(min_length=3, max_length=4)
     convention: ConventionId
-    overrides: dict[str, Any] = Field(default_factory=dict)
+    overrides: Overrides = Field(default_factory=dict)
     pool_target: Annotated[int, Field(strict=True, ge=1, le=10_000)]
     first_dealer: Seat = 0
     whist_price: str = "1.00"
@@ -346,22 +364,6 @@ class Session(_Model):
                 )
             seen[key] = name
         return players
-
-    @field_validator("overrides")
-    @classmethod
-    def _overrides(cls, overrides: dict[str, Any]) -> dict[str, Any]:
-        for name, value in overrides.items():
-            if not _SETTING.fullmatch(name):
-                raise FieldRefused(msg(N_("unknown setting {name}"), name=quote(name)))
-            if any(abs(n) > MAX_SETTING for n in _numbers(value)):
-                raise FieldRefused(
-                    msg(
-                        N_("{name}: a setting's numbers are at most {limit}"),
-                        name=name,
-                        limit=MAX_SETTING,
-                    )
-                )
-        return overrides
 
     @field_validator("whist_price")
     @classmethod
@@ -463,6 +465,9 @@ def pydantic_problem(error: Any) -> Problem:
         )
     if kind == "too_long" and fieldname == "deals":
         return Problem(None, fieldname, too_many_deals())
+    if kind == "string_too_long":
+        limit = error["ctx"]["max_length"]
+        return Problem(deal, fieldname, msg(N_("at most {limit} characters"), limit=limit))
     if kind in _PYDANTIC_MESSAGES:
         return Problem(deal, fieldname, msg(_PYDANTIC_MESSAGES[kind]))
     # Pydantic's own sentence names the constraint exactly (a range, a pattern, a choice).
