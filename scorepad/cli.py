@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import __version__
+from . import store as store_module
 from .i18n import LANGUAGES, N_, Msg, catalog, msg, nmsg, system_language
 from .play.record import RecordInvalid, audit, audit_json, dumps, parse_record
 from .report import to_json_text, to_text_sheet
@@ -402,7 +403,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RecordInvalid as exc:
         return _fail([exc.render(args.lang)])
     except sqlite3.Error as exc:  # a read the store met first (a damaged page, a lock)
-        error = database_error(exc, args.db or default_path(), 0)
+        error = database_error(exc, args.db or default_path(), store_module.LOCK_TIMEOUT)
         return _fail(error.render(args.lang).splitlines())
 
 

@@ -80,7 +80,7 @@ class NotFound(StoreError):
     pass
 
 
-class Damaged(StoreError):
+class Damaged(NotScorepad):
     """The database is damaged: it is not written to; the message points to the latest backup."""
 
 
@@ -799,7 +799,7 @@ def database_error(exc: sqlite3.Error, path: Path, timeout: float) -> StoreError
                     "{path} is locked by another program (waited {seconds} s); nothing was written: try again"
                 ),
                 path=where,
-                seconds=int(timeout),
+                seconds=int(timeout) if timeout >= 1 else round(timeout, 1),
             )
         )
     if name == "SQLITE_FULL":

@@ -112,6 +112,16 @@ def test_a_malformed_file_is_refused_by_settle_and_import(name: str, tmp_path: P
     assert files_of(db) == before
 
 
+def test_the_app_import_path_refuses_in_words(tmp_path: Path) -> None:
+    # The app's import dialog hands the pasted text to the store, and shows what it raises.
+    with Store(tmp_path / "x.db") as s:
+        for name in ("zero-denominator.json", "seat-key-minus-three.json", "huge-pool.json"):
+            with pytest.raises(SessionInvalid) as exc:
+                s.import_session((MALFORMED / name).read_text(encoding="utf-8"))
+            assert exc.value.render() == [FIXTURE_LINES[name]]
+        assert s.sessions() == [] and s.players() == []
+
+
 def test_refusals_in_russian() -> None:
     done = run_cli("--lang", "ru", "settle", str(MALFORMED / "zero-denominator.json"))
     assert (done.returncode, done.stdout) == (2, "")
@@ -446,12 +456,12 @@ def test_a_locked_database_is_refused_after_the_wait(
         out, err = capsys.readouterr()
         assert (code, out) == (2, "")
         assert err.splitlines() == [
-            f"{filled} is locked by another program (waited 0 s); nothing was written: try again"
+            f"{filled} is locked by another program (waited 0.2 s); nothing was written: try again"
         ]
         code = main(["--lang", "ru", "import", str(src), "--db", str(filled)])
         out, err = capsys.readouterr()
         assert err.splitlines() == [
-            f"{filled} занят другой программой (ждали 0 с); ничего не записано: попробуйте ещё раз"
+            f"{filled} занят другой программой (ждали 0.2 с); ничего не записано: попробуйте ещё раз"
         ]
     finally:
         holder.execute("ROLLBACK")
