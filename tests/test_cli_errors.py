@@ -108,7 +108,7 @@ CASES = [
         "unknown convention",
         session([], convention="vladivostok"),
         [
-            "convention: unknown convention 'vladivostok' (known: kazakhstan, kodex, leningrad, piter, rostov, sochi)"
+            "convention: unknown convention 'vladivostok' (known: gusarik, kazakhstan, kodex, leningrad, piter, rostov, sochi)"
         ],
     ),
 ]
