@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_families_cli import D_E1, G_E15
 
 from conftest import run_cli
 from scorepad.cli import main
@@ -61,6 +62,8 @@ SESSIONS: list[Any] = [
     random_session(RandomChooser(11), deals=6),
     random_session(RandomChooser(12), convention="leningrad", players=4, deals=6),
     json.loads(DEMO.read_text(encoding="utf-8")),
+    D_E1,  # the bula and kassa families: their own deals, the same file
+    G_E15,
 ]
 RECORDS: list[Any] = [json.loads((FIXTURES / "deals" / "eight-spades.json").read_text("utf-8"))]
 

@@ -293,12 +293,26 @@ def convention_id(value: Any) -> str:
     return value
 
 
+def currency_code(code: str) -> str:
+    """An ISO 4217 code, checked without echoing a long refused value."""
+    if not _CURRENCY.fullmatch(code) or not is_currency(code):
+        raise FieldRefused(msg(N_("{code} is not an ISO 4217 currency code"), code=quote(code)))
+    return code
+
+
+def check_setting_names(overrides: dict[str, Any]) -> dict[str, Any]:
+    """Names that could be settings: a long or odd one is refused, quoted short."""
+    for name in overrides:
+        if not _SETTING.fullmatch(name):
+            raise FieldRefused(msg(N_("unknown setting {name}"), name=quote(name)))
+    return overrides
+
+
 def check_overrides(overrides: dict[str, Any]) -> dict[str, Any]:
     """Setting names that could be settings, numbers a sheet can hold (the convention checks
     the rest, naming the setting)."""
+    check_setting_names(overrides)
     for name, value in overrides.items():
-        if not _SETTING.fullmatch(name):
-            raise FieldRefused(msg(N_("unknown setting {name}"), name=quote(name)))
         if any(abs(n) > MAX_SETTING for n in _numbers(value)):
             raise FieldRefused(
                 msg(
@@ -313,7 +327,10 @@ def check_overrides(overrides: dict[str, Any]) -> dict[str, Any]:
 PlayerName = Annotated[str, PlainValidator(player_name)]
 ConventionId = Annotated[str, PlainValidator(convention_id)]
 Overrides = Annotated[dict[str, Any], AfterValidator(check_overrides)]
-_PRICE = re.compile(r"\d{1,12}(\.\d{1,6})?")
+Currency = Annotated[str, AfterValidator(currency_code)]
+#: The whist price: a decimal string like "1.00" (at most 12 digits and 6 decimals).
+PRICE = re.compile(r"[0-9]{1,12}(\.[0-9]{1,6})?")
+_PRICE = PRICE
 _CONVENTION = re.compile(r"[A-Za-z0-9_-]{1,40}")
 _CURRENCY = re.compile(r"[A-Z]{3}")
 _SETTING = re.compile(r"[a-z0-9_]{1,40}")
@@ -375,9 +392,7 @@ class Session(_Model):
     @field_validator("currency")
     @classmethod
     def _currency(cls, code: str) -> str:
-        if not _CURRENCY.fullmatch(code) or not is_currency(code):
-            raise FieldRefused(msg(N_("{code} is not an ISO 4217 currency code"), code=quote(code)))
-        return code
+        return currency_code(code)
 
     @property
     def price(self) -> Decimal:
