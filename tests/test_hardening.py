@@ -685,3 +685,44 @@ def _no_stray_writable_bits(tmp_path: Path) -> Iterator[None]:
     for p in tmp_path.rglob("*"):  # leave every folder removable for pytest's cleanup
         if p.is_dir() and not p.is_symlink():
             p.chmod(stat.S_IMODE(p.stat().st_mode) | 0o700)
+
+
+# --- the ledger families' session files (bula, kassa, pot, direct) ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("change", "line"),
+    [
+        (
+            {"currency": "x" * 100_000},
+            "currency: 'xxxxxxxxxxxxxxxxxxxxxxxx…' is not an ISO 4217 currency code",
+        ),
+        (
+            {"overrides": {"y" * 100_000: 1}},
+            "overrides: unknown setting 'yyyyyyyyyyyyyyyyyyyyyyyy…'",
+        ),
+        (
+            {"whist_price": "1e999999"},
+            "whist_price: the price is a decimal string more than zero, like '1.00'",
+        ),
+        (
+            {"deals": [{"type": "allpass"}] * (MAX_DEALS + 1)},
+            "deals: a session holds at most 10000 deals",
+        ),
+        (
+            {"deals": [{"type": "allpass", "note": "x\x1b[2J"}]},
+            "deal 0: note: a note must not contain the character U+001B",
+        ),
+    ],
+    ids=["currency", "setting name", "price", "deals", "note"],
+)
+def test_family_session_files_are_bounded_too(
+    change: dict[str, Any], line: str, tmp_path: Path
+) -> None:
+    from test_families_cli import D_E1
+
+    path = tmp_path / "bula.json"
+    path.write_text(json.dumps({**D_E1, **change}), encoding="utf-8")
+    done = run_cli("--lang", "en", "settle", str(path))
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.splitlines() == [line]

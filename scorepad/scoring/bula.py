@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool
 from ..i18n import N_, Msg, msg
 from ..numbers import Number, normal
 from .ledger import Account, Ledger, Posting
+from .session import Note
 
 # The bids as Serbian and Croatian players say them (translated only into Cyrillic letters).
 BID_NAMES = {
@@ -165,14 +166,14 @@ class BulaGame(_Model):
     defence: dict[int, Role]
     contra: Contra | None = None
     tricks: dict[int, Count] | None = None
-    note: str | None = None
+    note: Note | None = None
 
 
 class BulaAllPass(_Model):
     """Everybody passed: a round of refe (D7)."""
 
     type: Literal["allpass"]
-    note: str | None = None
+    note: Note | None = None
 
 
 class PikNoContra(_Model):
@@ -180,7 +181,7 @@ class PikNoContra(_Model):
 
     type: Literal["pik_no_contra"]
     declarer: Seat
-    note: str | None = None
+    note: Note | None = None
 
 
 BulaDeal = Annotated[BulaGame | BulaAllPass | PikNoContra, Field(discriminator="type")]

@@ -25,6 +25,7 @@ from ..contract import Contract, Trump
 from ..i18n import N_, Msg, msg
 from ..numbers import Number, normal
 from .ledger import Account, Ledger, Posting
+from .session import Note
 
 Role = Literal["whist", "pass", "invite", "invited"]
 Seat = Annotated[int, Field(strict=True, ge=0, le=2)]
@@ -75,7 +76,7 @@ class KassaGame(_Model):
     contract: str
     defence: dict[int, Role]
     tricks: dict[int, Count] | None = None
-    note: str | None = None
+    note: Note | None = None
 
     @field_validator("contract")
     @classmethod

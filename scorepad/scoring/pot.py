@@ -33,6 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool
 from ..i18n import N_, Msg, msg
 from ..numbers import Number, normal
 from .ledger import Account, Ledger, Posting
+from .session import Note
 
 System = Literal["1829", "modern", "illustrated", "swabian", "american"]
 Suit = Literal["C", "S", "D", "H"]
@@ -251,7 +252,7 @@ class PotGame(_Model):
     four_aces: StrictBool = False
     no_aces: StrictBool = False
     second_round: dict[int, Amount] | None = None  # American: the chips each bidder put in
-    note: str | None = None
+    note: Note | None = None
 
 
 class PotNonSuit(_Model):
@@ -264,7 +265,7 @@ class PotNonSuit(_Model):
     contra: dict[int, StrictBool] = Field(default_factory=dict)
     recontra: StrictBool = False
     tricks: Count  # the declarer's, as counted when play stopped
-    note: str | None = None
+    note: Note | None = None
 
 
 class SwabianGame(_Model):
@@ -279,7 +280,7 @@ class SwabianGame(_Model):
     recontra: StrictBool = False
     kunstwerk: StrictBool = False
     dealer: Seat | None = None
-    note: str | None = None
+    note: Note | None = None
 
 
 class Concede(_Model):
@@ -288,7 +289,7 @@ class Concede(_Model):
     type: Literal["concede"]
     declarer: Seat
     defence: dict[int, Role]
-    note: str | None = None
+    note: Note | None = None
 
 
 class Bete(_Model):
@@ -296,7 +297,7 @@ class Bete(_Model):
 
     type: Literal["bete"]
     dealer: Seat
-    note: str | None = None
+    note: Note | None = None
 
 
 PotDeal = Annotated[
