@@ -27,7 +27,7 @@ from platformdirs import user_data_path
 from pydantic import TypeAdapter, ValidationError
 from sqlite_utils import Database
 
-from .i18n import N_, Msg, msg
+from .i18n import N_, Msg, ScorepadError, msg
 from .journal import Action, ActionKind, Journal, JournalError, replay_journal
 from .scoring.convention import ConventionError, Settings, settings_for
 from .scoring.score import Replay, Scored, batch, replay
@@ -40,6 +40,7 @@ from .scoring.session import (
     Session,
     SessionInvalid,
     clean_text,
+    deal_data,
     dump_session,
     look_alike,
     parse_session,
@@ -56,13 +57,13 @@ MAX_REASON = 200
 _DEAL: TypeAdapter[Any] = TypeAdapter(Deal)
 
 
-class StoreError(ValueError):
+class StoreError(ScorepadError):
     """Something the store refuses; nothing was written.  ``message`` is a sentence to show."""
 
     def __init__(self, message: Msg, *details: Msg) -> None:
         self.message = message
         self.details = details
-        super().__init__(self.render())
+        super().__init__(message, self.render())
 
     def render(self, lang: str = "en") -> str:
         return "\n".join(m.render(lang) for m in (self.message, *self.details))
@@ -449,7 +450,7 @@ class Store:
         session = parse_session(data)
         scored = _score(session, None)
         with self._write():
-            return self._insert_session(session, scored.settings, [])
+            return self._insert_session(session, scored.settings)
 
     def import_session(self, text: str | bytes) -> int:
         """A session file, validated in full before anything is written; returns its id."""
@@ -457,14 +458,14 @@ class Store:
         scored = _score(session, None)
         deals = [_canonical_deal(d) for d in session.deals]
         with self._write():
-            sid = self._insert_session(session, scored.settings, [])
+            sid = self._insert_session(session, scored.settings)
             at = now()
             for seq, deal in enumerate(deals, start=1):
                 self._insert_action(sid, Action(seq, "add", at, deal=deal))
             self._update_cache(sid, len(deals), len(deals), scored)
         return sid
 
-    def _insert_session(self, session: Session, settings: Settings, deals: list[Any]) -> int:
+    def _insert_session(self, session: Session, settings: Settings) -> int:
         names = [_clean_name(n) for n in session.players]
         sid = self._insert(
             "sessions",
@@ -517,7 +518,7 @@ class Store:
                 (sid,),
             ).fetchall()
         for r in rows:
-            deal = _stored_json(r[4], self.path) if r[4] else None
+            deal = _stored_deal(r[4], self.path) if r[4] else None
             out.append(Action(r[0], r[1], r[2], r[3], deal, r[5], r[6]))
         return out
 
@@ -636,7 +637,8 @@ class Store:
     def _append(self, live: _Live, action: Action) -> _Live:
         """Write one added deal onto the kept replay."""
         r = live.replay
-        model = _DEAL.validate_python(action.deal)
+        model = action.deal
+        assert model is not None
         problems = r.add(len(r.session.deals), model)
         if problems:
             raise InvalidEntry(problems)
@@ -673,7 +675,9 @@ class Store:
                 "seq": a.seq,
                 "kind": a.kind,
                 "deal_id": a.deal_id,
-                "deal": json.dumps(a.deal, ensure_ascii=False) if a.deal is not None else None,
+                "deal": None
+                if a.deal is None
+                else json.dumps(deal_data(a.deal), ensure_ascii=False),
                 "reason": a.reason,
                 "target": a.target,
                 "at": a.at,
@@ -826,6 +830,14 @@ def database_error(exc: sqlite3.Error, path: Path, timeout: float) -> StoreError
     )
 
 
+def _stored_deal(text: str, path: Path) -> Any:
+    """A stored deal, as the journal keeps it; a row that no longer parses is damage, in words."""
+    try:
+        return _DEAL.validate_json(text)
+    except ValidationError as exc:
+        raise _damaged(path, str(exc.errors()[0]["msg"])) from None
+
+
 def _stored_json(text: str, path: Path) -> Any:
     try:
         return json.loads(text)
@@ -852,19 +864,18 @@ def _reason(reason: str) -> str:
     return text
 
 
-def _canonical_deal(deal: Any) -> dict[str, Any]:
+def _canonical_deal(deal: Any) -> Deal:
     """A deal in its canonical form (as exported); a malformed deal is refused here."""
     try:
-        model = _DEAL.validate_python(
+        model: Deal = _DEAL.validate_python(
             deal.model_dump(mode="json") if hasattr(deal, "model_dump") else deal
         )
     except ValidationError as exc:
         raise InvalidEntry([pydantic_problem(e) for e in exc.errors()]) from None
-    data: dict[str, Any] = model.model_dump(mode="json", exclude_defaults=True)
-    return {"type": data.pop("type"), **data}
+    return model
 
 
-def _session_of(row: dict[str, Any], deals: list[dict[str, Any]]) -> tuple[Session, Settings]:
+def _session_of(row: dict[str, Any], deals: list[Deal]) -> tuple[Session, Settings]:
     data = {
         "format": FORMAT,
         "players": json.loads(row["players"]),

@@ -67,7 +67,7 @@ def history_screen(shell: Shell) -> ft.Control:
                 ),
             )
         ]
-        if entry.deal["type"] != "correction":
+        if entry.deal.type != "correction":
             actions.insert(
                 0,
                 sem(

@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool
 from ..i18n import N_, Msg, msg
 from ..numbers import Number, normal
 from .ledger import Account, Ledger, Posting
+from .legal import DealError
 from .session import Note
 
 # The bids as Serbian and Croatian players say them (translated only into Cyrillic letters).
@@ -53,13 +54,8 @@ Seat = Annotated[int, Field(strict=True, ge=0, le=2)]
 Count = Annotated[int, Field(strict=True, ge=0, le=10)]
 
 
-class BulaError(ValueError):
+class BulaError(DealError):
     """A bula deal breaks a rule: ``field`` and the sentence a player reads."""
-
-    def __init__(self, field: str | None, message: Msg) -> None:
-        self.field = field
-        self.message = message
-        super().__init__(message.render())
 
 
 class BulaSettings(BaseModel):
@@ -291,7 +287,7 @@ class BulaTable:
         if ("invite" in roles) != ("invited" in roles) or roles.count("invite") > 1:
             raise _err(
                 "defence",
-                N_("an invitation needs one inviter (invite) and the passer he calls (invited)"),
+                N_("an invitation needs one inviter (invite) and the passer called in (invited)"),
             )
         both_pass = roles == ["pass", "pass"]
         pik_talon = deal.bid == 2 and not deal.hand

@@ -22,9 +22,10 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..contract import Contract, Trump
-from ..i18n import N_, Msg, msg
+from ..i18n import N_, msg
 from ..numbers import Number, normal
 from .ledger import Account, Ledger, Posting
+from .legal import DealError
 from .session import Note
 
 Role = Literal["whist", "pass", "invite", "invited"]
@@ -41,13 +42,8 @@ DUTY_LONE = {6: 2, 7: 2, 8: 1, 9: 1, 10: 0}
 DUTY_INVITED = {6: 4, 7: 3, 8: 2, 9: 1, 10: 0}
 
 
-class KassaError(ValueError):
+class KassaError(DealError):
     """A Prefa deal breaks a rule: ``field`` and the sentence a player reads."""
-
-    def __init__(self, field: str | None, message: Msg) -> None:
-        self.field = field
-        self.message = message
-        super().__init__(message.render())
 
 
 class KassaSettings(BaseModel):
@@ -168,7 +164,7 @@ class KassaTable:
         if ("invite" in roles) != ("invited" in roles) or roles.count("invite") > 1:
             raise _err(
                 "defence",
-                N_("an invitation needs one inviter (invite) and the passer he calls (invited)"),
+                N_("an invitation needs one inviter (invite) and the passer called in (invited)"),
             )
         if roles == ["pass", "pass"]:
             if deal.tricks is not None:

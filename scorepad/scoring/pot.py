@@ -30,9 +30,10 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
-from ..i18n import N_, Msg, msg
+from ..i18n import N_, msg
 from ..numbers import Number, normal
 from .ledger import Account, Ledger, Posting
+from .legal import DealError
 from .session import Note
 
 System = Literal["1829", "modern", "illustrated", "swabian", "american"]
@@ -64,13 +65,8 @@ SWABIAN_NAMES = {
 }
 
 
-class PotError(ValueError):
+class PotError(DealError):
     """A deal breaks a rule of the pot family: ``field`` and the sentence a player reads."""
-
-    def __init__(self, field: str | None, message: Msg) -> None:
-        self.field = field
-        self.message = message
-        super().__init__(message.render())
 
 
 def _suits(c: int, s: int, d: int, h: int) -> dict[Suit, int]:
@@ -117,7 +113,7 @@ class PotSettings(BaseModel):
         10, description=N_("1829: a game is worth this × the trick price (A3).")
     )
     bete: Amount = Field(
-        10, description=N_("1829: the dealer's penalty when he declines the talon (A6).")
+        10, description=N_("1829: the penalty of a dealer who declines the talon (A6).")
     )
     hand_multiplier: Amount = Field(
         2, description=N_("1829: a hand game multiplies trick price and value (A-Q2).")
@@ -130,7 +126,7 @@ class PotSettings(BaseModel):
     )
     # modern Austrian
     win: Amount = Field(
-        10, description=N_("Modern: the declarer takes this from the pot when he makes it (B6).")
+        10, description=N_("Modern: a declarer who makes it takes this from the pot (B6).")
     )
     loss: Amount = Field(
         20, description=N_("Modern: a failed declarer pays this into the pot (B6).")
@@ -397,7 +393,7 @@ class PotTable:
         if ("invite" in roles) != ("invited" in roles) or roles.count("invite") > 1:
             raise _err(
                 "defence",
-                N_("an invitation needs one inviter (invite) and the passer he calls (invited)"),
+                N_("an invitation needs one inviter (invite) and the passer called in (invited)"),
             )
         if isinstance(deal, Concede):
             return

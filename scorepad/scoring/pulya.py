@@ -9,12 +9,31 @@ off his own gora (Kodex §4.1.1, even below zero) or are lost, as the convention
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 from ..i18n import N_, msg, nmsg, whist_count
-from ..numbers import Number
+from ..numbers import Number, normal
 from .convention import Settings
 from .sheet import Writing
+from .table import Table
+
+
+def write_pool_at(
+    t: Table, w: Writing, seat: int, points: Number, *, why: str, **args: Any
+) -> None:
+    """:func:`write_pool` at the table ``t``: its pools so far, target, convention and names."""
+    write_pool(
+        w,
+        seat,
+        points,
+        pools=t.pools,
+        target=t.target,
+        settings=t.settings,
+        names=t.names,
+        why=why,
+        **args,
+    )
 
 
 def write_pool(
@@ -32,6 +51,16 @@ def write_pool(
     """Write ``points`` for ``seat``; ``why`` (a msgid with ``{points}``) explains the own entry.
 
     ``pools`` are the totals before this deal; what this deal already wrote counts too.
+    Past the target the points help the others' pulyas, for whists (§6.2, ``pool_help``).
+
+    >>> from scorepad.scoring.convention import settings_for
+    >>> w = Writing(3)
+    >>> write_pool(w, 0, 6, pools=[18, 0, 0], target=20, settings=settings_for("sochi"),
+    ...            names=["Anna", "Boris", "Vera"], why="{points} into the pulya.")
+    >>> w.pool, w.whists[0]
+    ([2, 4, 0], [0, 40, 0])
+    >>> [m.render() for m in w.explain or ()]
+    ['2 into the pulya.', "Anna's pulya is closed: 4 points help Boris, 40 whists on Boris."]
     """
     n = len(names)
 
@@ -80,7 +109,24 @@ def write_pool(
         rest -= give
     if not rest:
         return
-    if settings.help_overflow == "gora":
+    if settings.help_overflow == "gora_ratio":
+        # Piter home rules: a pool point is worth pool/gora points of gora.
+        off = normal(Fraction(rest * settings.pool_point_whists, settings.gora_point_whists))
+        w.gora[seat] -= off
+        if w.explain is not None:
+            w.explain.append(
+                msg(
+                    N_(
+                        "Every pulya is closed: {helper} takes {points} × {pool_whists}/{gora_whists} = {gora} off the gora."
+                    ),
+                    points=rest,
+                    helper=helper,
+                    pool_whists=settings.pool_point_whists,
+                    gora_whists=settings.gora_point_whists,
+                    gora=off,
+                )
+            )
+    elif settings.help_overflow == "gora":
         w.gora[seat] -= rest
         if w.explain is not None:
             w.explain.append(
@@ -93,9 +139,10 @@ def write_pool(
     else:
         if w.explain is not None:
             w.explain.append(
-                msg(
-                    N_("Every pulya is closed: {helper}'s {points} points are lost."),
-                    points=rest,
+                nmsg(
+                    "Every pulya is closed: {helper}'s {n} point is lost.",
+                    "Every pulya is closed: {helper}'s {n} points are lost.",
+                    rest,
                     helper=helper,
                 )
             )
