@@ -132,7 +132,7 @@ def test_refusals_in_russian() -> None:
     ]
     done = run_cli("--lang", "ru", "settle", str(MALFORMED / "look-alike-names.json"))
     assert done.stderr.splitlines() == [
-        "players: имя 'Ａnna' похоже на 'Anna': пишите одно имя одинаково"
+        "players: имена 'Ａnna' и 'Anna' выглядят одинаково: оставьте одно написание"
     ]
 
 
