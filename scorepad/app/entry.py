@@ -209,15 +209,17 @@ def entry_screen(shell: Shell) -> ft.Control:
         )
     )
 
+    # The revision this form was built from: the write names it, so a stale one is refused.
+    basis, sid = shell.basis, shell.sid
+
     def confirm() -> None:
-        s = shell.stored()
+        assert basis is not None and sid is not None
         if editing:
             deal_id = editing[0]
             reason = shell.state.get("reason", "")
             if shell.attempt(
-                lambda: shell.store.edit_deal(
-                    s.id, deal_id, f.to_deal(), reason=reason, seen=s.revision
-                )
+                lambda: shell.store.edit_deal(sid, deal_id, f.to_deal(), reason=reason, seen=basis),
+                seen=basis,
             ):
                 from .history import history_screen
 
@@ -226,7 +228,7 @@ def entry_screen(shell: Shell) -> ft.Control:
                 return
             shell.show(entry_screen)
             return
-        if shell.attempt(lambda: shell.store.add_deal(s.id, f.to_deal(), seen=s.revision)):
+        if shell.attempt(lambda: shell.store.add_deal(sid, f.to_deal(), seen=basis), seen=basis):
             shell.new_form()
         shell.show(entry_screen)
 

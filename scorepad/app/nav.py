@@ -8,6 +8,7 @@ import flet as ft
 
 from ..i18n import N_
 from .shell import Screen, Shell, sem
+from .table import shown
 
 
 def nav(shell: Shell, current: str) -> ft.Control:
@@ -26,6 +27,8 @@ def nav(shell: Shell, current: str) -> ft.Control:
         ("nav-chart", N_("Chart"), chart_screen),
         ("nav-sessions", N_("Sessions"), sessions_screen),
     ]
+
+    items = [i for i in items if shown(shell, i[0])]  # a viewer: no entry; a joined phone: no list
 
     def go(screen: Screen) -> Callable[[], None]:
         def handler() -> None:

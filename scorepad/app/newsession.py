@@ -14,6 +14,10 @@ from .shell import Shell, sem
 
 
 def new_session_screen(shell: Shell) -> ft.Control:
+    if not shell.access.host:  # a viewer or a joined phone: not the host's other sessions
+        from .table import locked_screen
+
+        return locked_screen(shell)
     from .entry import entry_screen
     from .sessions import sessions_screen
 

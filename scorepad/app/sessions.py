@@ -10,6 +10,10 @@ from .shell import Shell, sem
 
 
 def sessions_screen(shell: Shell) -> ft.Control:
+    if not shell.access.host:  # a viewer or a joined phone: not the host's other sessions
+        from .table import locked_screen
+
+        return locked_screen(shell)
     from .entry import entry_screen
     from .newsession import new_session_screen
 
@@ -22,11 +26,10 @@ def sessions_screen(shell: Shell) -> ft.Control:
         shell.new_form()
         shell.show(entry_screen)
 
-    def ask_delete(sid: int) -> None:
+    def ask_delete(sid: int, seen: int) -> None:
+        # ``seen``: the revision the list showed; a session changed since is not deleted unseen.
         def confirmed() -> None:
             shell.page.pop_dialog()
-            with shell.lock:
-                seen = shell.store.load(sid).revision
             shell.attempt(lambda: shell.store.delete_session(sid, seen=seen))
             if shell.sid == sid:
                 shell.sid = None
@@ -133,7 +136,9 @@ def sessions_screen(shell: Shell) -> ft.Control:
                                         f"session-delete-{r.id}",
                                         ft.TextButton(
                                             shell.t(N_("Delete")),
-                                            on_click=lambda e, sid=r.id: ask_delete(sid),
+                                            on_click=lambda e, sid=r.id, seen=r.revision: (
+                                                ask_delete(sid, seen)
+                                            ),
                                         ),
                                     ),
                                 ],

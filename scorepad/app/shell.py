@@ -16,7 +16,9 @@ import flet as ft
 from ..i18n import Msg, catalog
 from ..scoring.score import replay
 from ..scoring.session import SessionInvalid
-from ..store import Store, Stored, StoreError
+from ..store import StaleRevision, Store, Stored, StoreError
+from . import live
+from .access import Access, open_access
 from .form import DealForm
 
 Screen = Callable[["Shell"], ft.Control]
@@ -30,7 +32,14 @@ def sem(identifier: str, control: ft.Control) -> ft.Semantics:
 class Shell:
     """One browser tab (or window) of the app."""
 
-    def __init__(self, page: ft.Page, store: Store, lang: str, lock: threading.RLock) -> None:
+    def __init__(
+        self,
+        page: ft.Page,
+        store: Store,
+        lang: str,
+        lock: threading.RLock,
+        access: Access | None = None,
+    ) -> None:
         self.page = page
         self.store = store
         self.lang = lang
@@ -41,6 +50,11 @@ class Shell:
         self.screen: Screen | None = None
         self.message: str | None = None
         self.state: dict[str, Any] = {}
+        # The shared table: what this page may do, the revision its form was built from, and
+        # the server-wide table (PIN, sharing) when served (see live.py, access.py, table.py).
+        self.access = access or open_access()
+        self.basis: int | None = None
+        self.table: Any = None
 
     # --- words ---------------------------------------------------------------------------
 
@@ -59,12 +73,15 @@ class Shell:
 
     def new_form(self) -> DealForm:
         self.editing = None
-        self.form = DealForm(self.stored().scored)
+        stored = self.stored()
+        self.basis = stored.revision
+        self.form = DealForm(stored.scored)
         return self.form
 
     def edit_form(self, deal_id: int, index: int) -> DealForm:
         """A form for deal ``index`` as it was written, in its own context (the deals before it)."""
         stored = self.stored()
+        self.basis = stored.revision
         before = stored.session.model_copy(update={"deals": stored.session.deals[:index]})
         self.form = DealForm(replay(before, stored.settings))
         self.form.load(stored.journal.live[index].deal)
@@ -72,11 +89,23 @@ class Shell:
         self.state["reason"] = ""
         return self.form
 
-    def attempt(self, action: Callable[[], Any]) -> bool:
-        """Run a store action; a refusal is shown on screen with its reason and changes nothing."""
+    def attempt(self, action: Callable[[], Any], *, seen: int | None = None) -> bool:
+        """Run a store action; a refusal is shown on screen with its reason and changes nothing.
+
+        The device's right to write is checked here, on the server, for every write.  ``seen``
+        is the revision the form was built from: a stale write is told what changed, and the
+        form is rebased.  A written action is announced to the other pages of the session.
+        """
         try:
+            self.access.require_write(self.sid)
             with self.lock:
-                action()
+                done = action()
+        except StaleRevision as exc:
+            if seen is None or self.sid is None:
+                self.message = exc.render(self.lang)
+            else:
+                live.stale_told(self, seen)
+            return False
         except SessionInvalid as exc:
             self.message = "\n".join(exc.render(self.lang))
             return False
@@ -84,6 +113,9 @@ class Shell:
             self.message = exc.render(self.lang)
             return False
         self.message = None
+        if isinstance(done, Stored):
+            self.basis = done.revision
+            live.publish(self, done.id, done.revision)
         return True
 
     # --- drawing ---------------------------------------------------------------------------
@@ -97,13 +129,18 @@ class Shell:
                 sem(
                     "message",
                     ft.Container(
-                        ft.Text(self.message, color=ft.Colors.RED_900, selectable=True),
+                        ft.Text(
+                            self.message, color=ft.Colors.RED_900
+                        ),  # plain text: screen readers read it
                         bgcolor=ft.Colors.RED_50,
                         padding=10,
                         border_radius=8,
                     ),
                 )
             )
+        bar = table_bar(self)
+        if bar is not None:
+            controls.append(bar)
         controls.append(body)
         self.page.controls = [
             ft.SafeArea(ft.Column(controls, spacing=10, expand=True), expand=True)
@@ -113,3 +150,9 @@ class Shell:
     def redraw(self) -> None:
         if self.screen is not None:
             self.show(self.screen)
+
+
+def table_bar(shell: Shell) -> ft.Control | None:
+    from .table import table_bar as bar
+
+    return bar(shell)
