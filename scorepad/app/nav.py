@@ -15,6 +15,7 @@ def nav(shell: Shell, current: str) -> ft.Control:
     from .chart import chart_screen
     from .entry import entry_screen
     from .history import history_screen
+    from .players import players_screen
     from .sessions import sessions_screen
     from .settle import settle_screen
     from .sheet import sheet_screen
@@ -25,6 +26,7 @@ def nav(shell: Shell, current: str) -> ft.Control:
         ("nav-history", N_("History"), history_screen),
         ("nav-settle", N_("Cash-out"), settle_screen),
         ("nav-chart", N_("Chart"), chart_screen),
+        ("nav-players", N_("Players"), players_screen),
         ("nav-sessions", N_("Sessions"), sessions_screen),
     ]
 

@@ -6,6 +6,7 @@ import flet as ft
 
 from ..i18n import N_, nmsg
 from ..scoring.convention import presets
+from .players import players_screen
 from .shell import Shell, sem
 
 
@@ -180,6 +181,12 @@ def sessions_screen(shell: Shell) -> ft.Control:
                     sem(
                         "session-import",
                         ft.OutlinedButton(shell.t(N_("Import…")), on_click=ask_import),
+                    ),
+                    sem(
+                        "session-players",
+                        ft.OutlinedButton(
+                            shell.t(N_("Players")), on_click=lambda: shell.show(players_screen)
+                        ),
                     ),
                 ],
                 wrap=True,
