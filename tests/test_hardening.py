@@ -73,11 +73,11 @@ def unprivileged(*args: str) -> subprocess.CompletedProcess[str]:
 # --- 1-3: numbers the format accepts -----------------------------------------------------------
 
 FIXTURE_LINES = {
-    "zero-denominator.json": "deal 0: pool: '1/0' has a zero denominator",
-    "seat-key-minus-one.json": "deal 0: whists: '-1' is not a seat: seats are 0 to 3",
-    "seat-key-minus-three.json": "deal 0: whists: '-3' is not a seat: seats are 0 to 3",
-    "seat-key-minus-four.json": "deal 0: whists: '-4' is not a seat: seats are 0 to 3",
-    "huge-pool.json": "deal 0: pool: a sheet entry is at most 1000000 either way",
+    "zero-denominator.json": "deal 1: pool: '1/0' has a zero denominator",
+    "seat-key-minus-one.json": "deal 1: whists: '-1' is not a seat: seats are 0 to 3",
+    "seat-key-minus-three.json": "deal 1: whists: '-3' is not a seat: seats are 0 to 3",
+    "seat-key-minus-four.json": "deal 1: whists: '-4' is not a seat: seats are 0 to 3",
+    "huge-pool.json": "deal 1: pool: a sheet entry is at most 1000000 either way",
     "huge-setting.json": "overrides: pool_point_whists: a setting's numbers are at most 10000",
     "bidi-name.json": "players.1: a player name must not contain the character U+202E",
     "ansi-name.json": "players.1: a player name must not contain the character U+001B",
@@ -125,10 +125,10 @@ def test_the_app_import_path_refuses_in_words(tmp_path: Path) -> None:
 def test_refusals_in_russian() -> None:
     done = run_cli("--lang", "ru", "settle", str(MALFORMED / "zero-denominator.json"))
     assert (done.returncode, done.stdout) == (2, "")
-    assert done.stderr.splitlines() == ["сдача 0: pool: у '1/0' нулевой знаменатель"]
+    assert done.stderr.splitlines() == ["сдача 1: pool: у '1/0' нулевой знаменатель"]
     done = run_cli("--lang", "ru", "settle", str(MALFORMED / "seat-key-minus-one.json"))
     assert done.stderr.splitlines() == [
-        "сдача 0: whists: '-1' — не место за столом: места от 0 до 3"
+        "сдача 1: whists: '-1' — не место за столом: места от 0 до 3"
     ]
     done = run_cli("--lang", "ru", "settle", str(MALFORMED / "look-alike-names.json"))
     assert done.stderr.splitlines() == [
@@ -139,13 +139,13 @@ def test_refusals_in_russian() -> None:
 @pytest.mark.parametrize(
     ("value", "line"),
     [
-        ("1/00", "deal 0: gora: '1/00' has a zero denominator"),
-        ("-7/0", "deal 0: gora: '-7/0' has a zero denominator"),
-        ("1/13", "deal 0: gora: a fraction on a sheet has a denominator of at most 12"),
-        (1_000_001, "deal 0: gora: a sheet entry is at most 1000000 either way"),
-        ("-1000001", "deal 0: gora: a sheet entry is at most 1000000 either way"),
-        ("9" * 4300, "deal 0: gora: a sheet entry is at most 1000000 either way"),
-        (10**300, "deal 0: gora: a sheet entry is at most 1000000 either way"),
+        ("1/00", "deal 1: gora: '1/00' has a zero denominator"),
+        ("-7/0", "deal 1: gora: '-7/0' has a zero denominator"),
+        ("1/13", "deal 1: gora: a fraction on a sheet has a denominator of at most 12"),
+        (1_000_001, "deal 1: gora: a sheet entry is at most 1000000 either way"),
+        ("-1000001", "deal 1: gora: a sheet entry is at most 1000000 either way"),
+        ("9" * 4300, "deal 1: gora: a sheet entry is at most 1000000 either way"),
+        (10**300, "deal 1: gora: a sheet entry is at most 1000000 either way"),
     ],
     ids=["1/00", "-7/0", "1/13", "1000001", "-1000001", "4300 digits", "10**300"],
 )
@@ -174,7 +174,7 @@ def test_seat_keys_are_0_to_3_in_every_map_by_seat() -> None:
         with pytest.raises(SessionInvalid) as exc:
             parse_session(session([deal]))
         [line] = exc.value.render()
-        assert line.startswith("deal 0: tricks: '") and line.endswith(
+        assert line.startswith("deal 1: tricks: '") and line.endswith(
             "' is not a seat: seats are 0 to 3"
         )
 
@@ -193,7 +193,7 @@ def test_seat_keys_are_0_to_3_in_every_map_by_seat() -> None:
         ("currency", "currency: 'xxxxxxxxxxxxxxxxxxxxxxxx…' is not an ISO 4217 currency code"),
         (
             "contract",
-            "deal 0: contract: 'xxxxxxxxxxxxxxxxxxxxxxxx…' is not a contract: level 6-10 and "
+            "deal 1: contract: 'xxxxxxxxxxxxxxxxxxxxxxxx…' is not a contract: level 6-10 and "
             "S, C, D, H or NT, like '7S'",
         ),
         ("setting", "overrides: unknown setting 'xxxxxxxxxxxxxxxxxxxxxxxx…'"),
@@ -711,7 +711,7 @@ def _no_stray_writable_bits(tmp_path: Path) -> Iterator[None]:
         ),
         (
             {"deals": [{"type": "allpass", "note": "x\x1b[2J"}]},
-            "deal 0: note: a note must not contain the character U+001B",
+            "deal 1: note: a note must not contain the character U+001B",
         ),
     ],
     ids=["currency", "setting name", "price", "deals", "note"],
