@@ -9,8 +9,13 @@ record, an illegal one's too, and still exit with 2).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
+import sqlite3
+import stat
 import sys
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -26,6 +31,8 @@ if TYPE_CHECKING:
 
 DEMO = Path(__file__).resolve().parent / "data" / "demo-session.json"
 EXIT_INVALID = 2
+#: The largest input file read: a session of the longest evening is well under 1 MB.
+MAX_INPUT = 16 * 1024 * 1024
 
 
 def _fail(lines: Sequence[str]) -> int:
@@ -38,13 +45,45 @@ class Refused(ScorepadError):
     """A command cannot run: ``message`` says why (exit status 2, nothing on stdout)."""
 
 
+def _too_big(path: str) -> Refused:
+    return Refused(
+        msg(
+            N_("{path} is larger than {limit} MB: it is not a Scorepad file"),
+            path=path,
+            limit=MAX_INPUT // (1024 * 1024),
+        )
+    )
+
+
 def _read(path: str) -> bytes:
+    """An input file, read whole: only a regular file (or standard input) of at most 16 MB."""
+    if path == "-":
+        data = sys.stdin.buffer.read(MAX_INPUT + 1)
+        if len(data) > MAX_INPUT:
+            raise _too_big("-")
+        return data
     try:
-        return sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+        # Non-blocking, so a FIFO is refused at once instead of waiting for a writer.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError as exc:
         raise Refused(
             msg(N_("cannot read {path}: {reason}"), path=path, reason=exc.strerror or str(exc))
         ) from None
+    with os.fdopen(fd, "rb") as f:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise Refused(msg(N_("{path} is not a regular file"), path=path))
+        if info.st_size > MAX_INPUT:
+            raise _too_big(path)
+        try:
+            data = f.read(MAX_INPUT + 1)
+        except OSError as exc:
+            raise Refused(
+                msg(N_("cannot read {path}: {reason}"), path=path, reason=exc.strerror or str(exc))
+            ) from None
+    if len(data) > MAX_INPUT:  # it grew while we looked
+        raise _too_big(path)
+    return data
 
 
 def _open(args: argparse.Namespace) -> Store:
@@ -118,13 +157,95 @@ def cmd_history(args: argparse.Namespace) -> int:
     return 0
 
 
+def _database_files(db: Path) -> list[Path]:
+    """The database, its SQLite companions and Scorepad's backups of it."""
+    names = [db.name, *(db.name + end for end in ("-wal", "-shm", "-journal"))]
+    files = [db.with_name(n) for n in names]
+    with contextlib.suppress(OSError):
+        files += sorted(db.parent.glob(f"{db.name}.*.bak"))
+    return files
+
+
+def _is_database_file(target: Path, db: Path) -> bool:
+    # Compare resolved paths (symlinks, "..") and the inode (hard links) of what exists.
+    resolved = target.resolve()
+    real_db = db.resolve()
+    name = resolved.name
+    if (
+        resolved.parent == real_db.parent
+        and name.startswith(real_db.name + ".")
+        and name.endswith(".bak")
+    ):
+        return True
+    for f in _database_files(db):
+        if resolved == f.resolve():
+            return True
+        try:
+            if os.path.samefile(target, f):
+                return True
+        except OSError:
+            continue
+    return False
+
+
+def _write_export(target: Path, text: str, *, db: Path, force: bool) -> None:
+    if _is_database_file(target, db):
+        raise Refused(
+            msg(
+                N_("{path} is the database or one of its files: the export was not written"),
+                path=str(target),
+            )
+        )
+    data = text.encode("utf-8")
+    try:
+        if not force:
+            # O_EXCL: an existing file is never overwritten, even one created a moment ago.
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            return
+        if target.is_dir():
+            raise IsADirectoryError(21, os.strerror(21), str(target))
+        # --force: a whole new file takes the old one's place, never half of one.
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            os.replace(tmp, target)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except FileExistsError:
+        raise Refused(
+            msg(N_("{path} exists: add --force to overwrite it"), path=str(target))
+        ) from None
+    except OSError as exc:
+        raise Refused(
+            msg(
+                N_("cannot write {path}: {reason}"),
+                path=str(target),
+                reason=exc.strerror or str(exc),
+            )
+        ) from None
+
+
 def cmd_export(args: argparse.Namespace) -> int:
+    from .store import default_path
+
+    db = args.db or default_path()
+    if args.file != "-" and _is_database_file(Path(args.file), db):
+        raise Refused(
+            msg(
+                N_("{path} is the database or one of its files: the export was not written"),
+                path=args.file,
+            )
+        )
     with _open(args) as store:
         text = store.export_session(args.session)
     if args.file == "-":
         sys.stdout.write(text)
     else:
-        Path(args.file).write_text(text, encoding="utf-8")
+        _write_export(Path(args.file), text, db=db, force=args.force)
     return 0
 
 
@@ -382,6 +503,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("export", parents=[common], help="write a stored session as a session file")
     p.add_argument("session", type=int)
     p.add_argument("file", help="the file to write, or - for standard output")
+    p.add_argument(
+        "--force", action="store_true", help="overwrite the file if it exists (never the database)"
+    )
     p.set_defaults(func=cmd_export)
 
     p = sub.add_parser(
@@ -438,6 +562,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if lines is None:
             raise
         return _fail(lines)
+    except sqlite3.Error as exc:  # a read the store met first (a damaged page, a lock)
+        from .store import LOCK_TIMEOUT, database_error, default_path
+
+        error = database_error(exc, args.db or default_path(), LOCK_TIMEOUT)
+        return _fail(error.render(args.lang).splitlines())
 
 
 def _refusal(exc: ValueError, lang: str) -> list[str] | None:

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 Number = int | Fraction
 
-_RATIONAL = re.compile(r"-?\d+(/\d+)?")
+_RATIONAL = re.compile(r"-?[0-9]+(/[0-9]+)?")
 
 
 def parse_rational(text: str) -> Number:
@@ -21,10 +21,18 @@ def parse_rational(text: str) -> Number:
     Fraction(-88, 3)
     >>> parse_rational("12")
     12
+    >>> parse_rational("1/0")
+    Traceback (most recent call last):
+    ...
+    ValueError: '1/0' has a zero denominator
     """
+    shown = repr(text if len(text) <= 24 else text[:24] + "…")  # never a whole huge value
     if not _RATIONAL.fullmatch(text):
-        raise ValueError(f"{text!r} is not an exact rational like '12' or '-88/3'")
-    return normal(Fraction(text))
+        raise ValueError(f"{shown} is not an exact rational like '12' or '-88/3'")
+    numerator, _, denominator = text.partition("/")
+    if denominator and int(denominator) == 0:
+        raise ValueError(f"{shown} has a zero denominator")
+    return normal(Fraction(int(numerator), int(denominator or 1)))
 
 
 def normal(value: Number) -> Number:

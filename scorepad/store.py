@@ -15,8 +15,9 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import stat
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -32,19 +33,27 @@ from .scoring.convention import ConventionError, Settings, settings_for
 from .scoring.score import Replay, Scored, batch, replay
 from .scoring.session import (
     FORMAT,
+    MAX_DEALS,
     Deal,
+    FieldRefused,
     Problem,
     Session,
     SessionInvalid,
+    clean_text,
     deal_data,
     dump_session,
+    look_alike,
     parse_session,
     player_name,
     pydantic_problem,
+    quote,
+    too_many_deals,
 )
 
 APPLICATION_ID = 0x53435044  # "SCPD" in the database header: this file is Scorepad's
-SQLITE_HEADER = b"SQLite format 3\x00"
+#: Seconds a write waits for another program's lock before it is refused.
+LOCK_TIMEOUT = 30.0
+MAX_REASON = 200
 _DEAL: TypeAdapter[Any] = TypeAdapter(Deal)
 
 
@@ -70,6 +79,14 @@ class SchemaTooNew(StoreError):
 
 class NotFound(StoreError):
     pass
+
+
+class Damaged(NotScorepad):
+    """The database is damaged: it is not written to; the message points to the latest backup."""
+
+
+class Unavailable(StoreError):
+    """The database cannot be used now: locked, read-only, the disk full, a path that is no file."""
 
 
 class StaleRevision(StoreError):
@@ -216,37 +233,45 @@ class Store:
     """A Scorepad database.  Use as a context manager, or call :meth:`close`."""
 
     def __init__(
-        self, path: str | Path, *, timeout: float = 30.0, check_same_thread: bool = True
+        self,
+        path: str | Path,
+        *,
+        timeout: float | None = None,
+        check_same_thread: bool = True,
     ) -> None:
         self.path = Path(path)
-        _check_file(self.path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.timeout = LOCK_TIMEOUT if timeout is None else timeout
+        _check_path(self.path)
+        _make_private(self.path)
         try:
             conn = sqlite3.connect(
                 self.path,
                 isolation_level=None,
-                timeout=timeout,
+                timeout=self.timeout,
                 check_same_thread=check_same_thread,
             )
-            conn.execute("PRAGMA schema_version").fetchone()
-        except sqlite3.DatabaseError as exc:
-            raise NotScorepad(
-                msg(
-                    N_("{path} is not a Scorepad database ({reason})"),
-                    path=str(self.path),
-                    reason=str(exc),
-                )
-            ) from None
+        except sqlite3.Error as exc:
+            raise database_error(exc, self.path, self.timeout) from None
         self.conn = conn
         self.db = Database(conn)
         # Actions are append-only, so a session at the same revision has the same actions:
         # the replay kept here is exact until the revision moves.
         self._live: dict[int, _Live] = {}
+        #: Why the file is damaged (quick_check), or None: a damaged file is never written.
+        self.damage: str | None = None
         try:
+            # The header is read through SQLite: a Python open() and close() of the file would
+            # drop every POSIX lock this process holds on it (another Store's, say).
+            conn.execute("PRAGMA schema_version").fetchone()
+            self.damage = _quick_check(conn)
             self._migrate()
-            conn.execute("PRAGMA journal_mode=WAL")
+            if self.damage is None:
+                conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=FULL")  # an action that returned is on the disk
             conn.execute("PRAGMA foreign_keys=ON")
+        except sqlite3.Error as exc:
+            conn.close()
+            raise database_error(exc, self.path, self.timeout) from None
         except BaseException:
             conn.close()
             raise
@@ -265,13 +290,33 @@ class Store:
     @contextmanager
     def _write(self) -> Iterator[None]:
         """One action, one transaction: all of it is written, or none."""
-        self.conn.execute("BEGIN IMMEDIATE")
+        if self.damage is not None:
+            raise self._damaged(self.damage)
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise database_error(exc, self.path, self.timeout) from None
         try:
             yield
-        except BaseException:
-            self.conn.execute("ROLLBACK")
+            self.conn.execute("COMMIT")
+        except BaseException as exc:
+            if self.conn.in_transaction:
+                with suppress(sqlite3.Error):  # SQLite may have rolled back already
+                    self.conn.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.Error):
+                raise database_error(exc, self.path, self.timeout) from None
             raise
-        self.conn.execute("COMMIT")
+
+    def _damaged(self, detail: str) -> Damaged:
+        return _damaged(self.path, detail)
+
+    @contextmanager
+    def _reading(self) -> Iterator[None]:
+        """A read meets damage quick_check cannot see (a scribbled record): say so, in words."""
+        try:
+            yield
+        except sqlite3.Error as exc:
+            raise database_error(exc, self.path, self.timeout) from None
 
     def version(self) -> int:
         if "_migrations" not in self.db.table_names():
@@ -288,6 +333,11 @@ class Store:
             )
         current = self.version()
         latest = schema_version()
+        if current == 0 and [t for t in tables if t != "_migrations"]:
+            # Scorepad's tables without the record of their schema: never guess, never rebuild.
+            raise self._damaged("_migrations")
+        if self.damage is not None and current != latest:
+            raise self._damaged(self.damage)
         if current > latest:
             raise SchemaTooNew(
                 msg(
@@ -324,7 +374,8 @@ class Store:
         self.conn.execute("COMMIT")
 
     def backup(self, target: Path) -> Path:
-        """A consistent copy of the database (SQLite's online backup)."""
+        """A consistent copy of the database (SQLite's online backup), private like it."""
+        _make_private(target)
         dest = sqlite3.connect(target)
         try:
             self.conn.backup(dest)
@@ -335,10 +386,11 @@ class Store:
     # --- players ---------------------------------------------------------------------------
 
     def players(self) -> list[str]:
-        return [
-            r["name"]
-            for r in self.db.query("SELECT name FROM players ORDER BY name COLLATE NOCASE")
-        ]
+        with self._reading():
+            return [
+                r["name"]
+                for r in self.db.query("SELECT name FROM players ORDER BY name COLLATE NOCASE")
+            ]
 
     def add_player(self, name: str) -> int:
         with self._write():
@@ -350,6 +402,19 @@ class Store:
         ).fetchone()
         if row:
             return int(row[0])
+        key = look_alike(name)
+        for pid, other in self.conn.execute("SELECT id, name FROM players"):
+            if look_alike(other) != key:
+                continue
+            if other.casefold() == name.casefold():
+                return int(pid)  # the same name in another case (Анна, анна)
+            raise StoreError(
+                msg(
+                    N_("the name {name} looks like {other}, already on the roster: use that one"),
+                    name=repr(name),
+                    other=repr(other),
+                )
+            )
         return self._insert("players", {"name": name, "created_at": now()})
 
     def _insert(self, table: str, row: dict[str, Any]) -> int:
@@ -427,31 +492,34 @@ class Store:
     def sessions(self, *, include_deleted: bool = False) -> list[SessionSummary]:
         """Every session, newest first."""
         where = "" if include_deleted else "WHERE deleted_at IS NULL"
-        rows = self.conn.execute(
-            "SELECT id, players, convention, pool_target, created_at, finished_at, revision, deals "
-            f"FROM sessions {where} ORDER BY id DESC"
-        ).fetchall()
+        with self._reading():
+            rows = self.conn.execute(
+                "SELECT id, players, convention, pool_target, created_at, finished_at, revision, "
+                f"deals FROM sessions {where} ORDER BY id DESC"
+            ).fetchall()
         return [
-            SessionSummary(r[0], json.loads(r[1]), r[2], r[3], r[4], r[5], r[6], r[7]) for r in rows
+            SessionSummary(r[0], _stored_json(r[1], self.path), r[2], r[3], r[4], r[5], r[6], r[7])
+            for r in rows
         ]
 
     def _row(self, sid: int) -> dict[str, Any]:
-        rows = list(self.db.query("SELECT * FROM sessions WHERE id = ?", [sid]))
+        with self._reading():
+            rows = list(self.db.query("SELECT * FROM sessions WHERE id = ?", [sid]))
         if not rows:
             raise NotFound(msg(N_("there is no session {id}"), id=sid))
         return rows[0]
 
     def _actions(self, sid: int) -> list[Action]:
         out = []
-        for r in self.conn.execute(
-            "SELECT seq, kind, at, deal_id, deal, reason, target FROM actions WHERE session_id = ? ORDER BY seq",
-            (sid,),
-        ):
-            out.append(
-                Action(
-                    r[0], r[1], r[2], r[3], _DEAL.validate_json(r[4]) if r[4] else None, r[5], r[6]
-                )
-            )
+        with self._reading():
+            rows = self.conn.execute(
+                "SELECT seq, kind, at, deal_id, deal, reason, target FROM actions "
+                "WHERE session_id = ? ORDER BY seq",
+                (sid,),
+            ).fetchall()
+        for r in rows:
+            deal = _stored_deal(r[4], self.path) if r[4] else None
+            out.append(Action(r[0], r[1], r[2], r[3], deal, r[5], r[6]))
         return out
 
     def load(self, sid: int) -> Stored:
@@ -505,9 +573,12 @@ class Store:
     # --- actions -----------------------------------------------------------------------------
 
     def add_deal(self, sid: int, deal: dict[str, Any], *, seen: int) -> Stored:
-        return self._act(
-            sid, seen, lambda j, seq, at: Action(seq, "add", at, deal=_canonical_deal(deal))
-        )
+        def make(j: Journal, seq: int, at: str) -> Action:
+            if len(j.live) >= MAX_DEALS:
+                raise StoreError(too_many_deals())
+            return Action(seq, "add", at, deal=_canonical_deal(deal))
+
+        return self._act(sid, seen, make)
 
     def edit_deal(
         self, sid: int, deal_id: int, deal: dict[str, Any], *, reason: str, seen: int
@@ -641,30 +712,163 @@ def _journal(step: Callable[[], Action]) -> Action:
         raise StoreError(exc.message) from None
 
 
-def _check_file(path: Path) -> None:
-    """A file that exists must start as a SQLite database does: refuse anything else untouched."""
-    if not path.exists() or path.stat().st_size == 0:
+def _check_path(path: Path) -> None:
+    """The database path must be a regular file or nothing yet, in a folder (never opened here)."""
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        info = None
+    except OSError as exc:  # a path under a file, a folder we may not enter...
+        raise _os_error(exc, path) from None
+    if info is None:
         return
-    with path.open("rb") as f:
-        head = f.read(len(SQLITE_HEADER))
-    if head != SQLITE_HEADER:
-        raise NotScorepad(
+    if stat.S_ISDIR(info.st_mode):
+        raise Unavailable(msg(N_("{path} is a folder, not a database file"), path=str(path)))
+    if not stat.S_ISREG(info.st_mode):
+        raise Unavailable(msg(N_("{path} is not a regular file"), path=str(path)))
+
+
+def _make_folder(folder: Path) -> None:
+    """Create the missing folders of ``folder``, private (0700); existing ones are left alone."""
+    missing = []
+    for parent in (folder, *folder.parents):
+        if parent.is_dir():
+            break
+        missing.append(parent)
+    for parent in reversed(missing):
+        try:
+            parent.mkdir(mode=0o700)
+        except FileExistsError:
+            if not parent.is_dir():
+                raise Unavailable(
+                    msg(N_("{path} is a file, not a folder"), path=str(parent))
+                ) from None
+        except OSError as exc:
+            raise _os_error(exc, parent) from None
+
+
+def _make_private(path: Path) -> None:
+    """A new database (or backup) file is created empty and private (0600) before SQLite opens it.
+
+    SQLite gives the -wal and -shm files the permissions of the database file.
+    """
+    _make_folder(path.parent)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+    except FileExistsError:
+        return  # never opened here: closing it would drop this process's locks on it
+    except OSError as exc:
+        raise _os_error(exc, path) from None
+    os.close(fd)
+
+
+def _os_error(exc: OSError, path: Path) -> StoreError:
+    return Unavailable(
+        msg(
+            N_("cannot use {path} for the database: {reason}"),
+            path=str(exc.filename or path),
+            reason=exc.strerror or type(exc).__name__,
+        )
+    )
+
+
+def _quick_check(conn: sqlite3.Connection) -> str | None:
+    """SQLite's quick_check: None when the file is sound, else its first complaint."""
+    rows = conn.execute("PRAGMA quick_check").fetchall()
+    first = str(rows[0][0]) if rows else "ok"
+    return None if first == "ok" and len(rows) <= 1 else first
+
+
+def latest_backup(path: Path) -> Path | None:
+    """The newest backup Scorepad wrote of ``path`` (``NAME.*.bak`` beside it), if any."""
+    try:
+        found = [p for p in path.parent.glob(f"{path.name}.*.bak") if p.is_file()]
+    except OSError:
+        return None
+    return max(found, key=lambda p: p.stat().st_mtime, default=None)
+
+
+def _damaged(path: Path, detail: str) -> Damaged:
+    backup = latest_backup(path)
+    head = msg(
+        N_("{path} is damaged ({detail}): Scorepad does not write to it; nothing was written"),
+        path=str(path),
+        detail=quote(detail, 60),
+    )
+    if backup is None:
+        return Damaged(head, msg(N_("No backup of it was found.")))
+    return Damaged(
+        head, msg(N_("The latest backup is {backup}: copy it in its place."), backup=str(backup))
+    )
+
+
+def database_error(exc: sqlite3.Error, path: Path, timeout: float) -> StoreError:
+    """A sentence for what SQLite refused (nothing was written: the transaction is gone)."""
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    where = str(path)
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+        return Unavailable(
             msg(
-                N_("{path} is not a Scorepad database (not a SQLite file, or corrupt)"),
-                path=str(path),
+                N_(
+                    "{path} is locked by another program (waited {seconds} s); nothing was written: try again"
+                ),
+                path=where,
+                seconds=int(timeout) if timeout >= 1 else round(timeout, 1),
             )
         )
+    if name == "SQLITE_FULL":
+        return Unavailable(msg(N_("the disk is full: nothing was written to {path}"), path=where))
+    if name.startswith(("SQLITE_READONLY", "SQLITE_PERM", "SQLITE_AUTH")):
+        return Unavailable(msg(N_("{path} is read-only: nothing was written"), path=where))
+    if name.startswith("SQLITE_NOTADB"):
+        return NotScorepad(
+            msg(
+                N_("{path} is not a Scorepad database (not a SQLite file, or corrupt)"),
+                path=where,
+            )
+        )
+    if name.startswith("SQLITE_CORRUPT"):
+        return _damaged(path, str(exc))
+    if name.startswith("SQLITE_CANTOPEN"):
+        return Unavailable(msg(N_("cannot open {path}"), path=where))
+    return Unavailable(
+        msg(
+            N_("the database {path} failed ({reason}); nothing was written"),
+            path=where,
+            reason=quote(name or str(exc), 60),
+        )
+    )
+
+
+def _stored_deal(text: str, path: Path) -> Any:
+    """A stored deal, as the journal keeps it; a row that no longer parses is damage, in words."""
+    try:
+        return _DEAL.validate_json(text)
+    except ValidationError as exc:
+        raise _damaged(path, str(exc.errors()[0]["msg"])) from None
+
+
+def _stored_json(text: str, path: Path) -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, TypeError) as exc:
+        raise _damaged(path, str(exc)) from None
 
 
 def _clean_name(name: str) -> str:
     try:
         return player_name(name)
+    except FieldRefused as exc:
+        raise StoreError(exc.message) from None
     except ValueError as exc:
         raise StoreError(Msg("{detail}", {"detail": str(exc)})) from None
 
 
 def _reason(reason: str) -> str:
-    text = (reason or "").strip()
+    try:
+        text = clean_text((reason or "").strip(), "reason", limit=MAX_REASON)
+    except FieldRefused as exc:
+        raise StoreError(exc.message) from None
     if not text:
         raise StoreError(msg(N_("an edit or a void needs a reason")))
     return text
@@ -693,8 +897,18 @@ def _session_of(row: dict[str, Any], deals: list[Deal]) -> tuple[Session, Settin
         "currency": row["currency"],
         "deals": deals,
     }
-    settings = Settings.model_validate_json(row["settings"])
-    return Session.model_validate(data), settings
+    try:
+        settings = Settings.model_validate_json(row["settings"])
+        return Session.model_validate(data), settings
+    except ValidationError as exc:
+        # Only a damaged or hand-edited row fails here: everything written was checked first.
+        raise StoreError(
+            msg(
+                N_("session {id} in the database does not pass the checks ({detail})"),
+                id=row["id"],
+                detail=quote(str(exc.errors()[0]["msg"]), 60),
+            )
+        ) from None
 
 
 def _export_overrides(row: dict[str, Any]) -> dict[str, Any]:
@@ -736,6 +950,7 @@ def describe_action(a: Action, number: int | None = None) -> Msg:
 __all__ = [
     "MIGRATIONS",
     "ActionKind",
+    "Damaged",
     "InvalidEntry",
     "NotFound",
     "NotScorepad",
@@ -744,5 +959,8 @@ __all__ = [
     "Store",
     "StoreError",
     "Stored",
+    "Unavailable",
+    "database_error",
     "default_path",
+    "latest_backup",
 ]

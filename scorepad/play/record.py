@@ -39,7 +39,16 @@ from ..contract import Contract
 from ..i18n import N_, Msg, ScorepadError, msg
 from ..scoring.convention import ConventionError, settings_for
 from ..scoring.legal import DealError, required_exit, seat_range, verify_calls, verify_deal
-from ..scoring.session import PlayedDeal, PlayerName, Seat, pydantic_problem
+from ..scoring.session import (
+    ConventionId,
+    Note,
+    Overrides,
+    PlayedDeal,
+    PlayerName,
+    Seat,
+    SeatKey,
+    pydantic_problem,
+)
 from ..scoring.table import Table, contract_name
 from ..scoring.whist import Call, Kind, Whisting, shortest
 from .auction import (
@@ -58,13 +67,16 @@ from .play import Play
 
 FORMAT = "scorepad-deal/1"
 _ENTRY: TypeAdapter[PlayedDeal] = TypeAdapter(PlayedDeal)
+# Bounds far past any real deal, so a refused value is never echoed whole.
+Cards = Annotated[str, Field(max_length=100)]
+Word = Annotated[str, Field(max_length=10)]
 
 
 class Claim(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     by: Seat
-    tricks: dict[int, Annotated[int, Field(strict=True, ge=0, le=10)]]
+    tricks: dict[SeatKey, Annotated[int, Field(strict=True, ge=0, le=10)]]
 
 
 class DealRecord(BaseModel):
@@ -74,20 +86,20 @@ class DealRecord(BaseModel):
 
     format: Literal["scorepad-deal/1"]
     players: list[PlayerName] = Field(min_length=3, max_length=4)
-    convention: str = "sochi"
-    overrides: dict[str, Any] = Field(default_factory=dict)
+    convention: ConventionId = "sochi"
+    overrides: Overrides = Field(default_factory=dict)
     dealer: Seat
-    raspasy_in_row: Annotated[int, Field(strict=True, ge=0)] = 0
-    hands: dict[int, str]
-    talon: str
-    auction: list[str]
-    discard: str | None = None
-    contract: str | None = None
+    raspasy_in_row: Annotated[int, Field(strict=True, ge=0, le=1000)] = 0
+    hands: dict[SeatKey, Cards]
+    talon: Cards
+    auction: list[Word] = Field(max_length=100)
+    discard: Cards | None = None
+    contract: Word | None = None
     calls: list[Call] | None = None
     open: bool = False
-    play: list[str] = Field(default_factory=list)
+    play: list[Cards] = Field(default_factory=list, max_length=20)
     claim: Claim | None = None
-    note: str | None = None
+    note: Note | None = None
 
 
 class RecordInvalid(ScorepadError):

@@ -30,6 +30,7 @@ from ..numbers import Number, normal
 from .defence import verify_roles, verify_tricks, verify_unplayed
 from .ledger import Account, Ledger, Posting
 from .legal import DealError
+from .session import Note
 
 # The bids as Serbian and Croatian players say them (translated only into Cyrillic letters).
 BID_NAMES = {
@@ -162,14 +163,14 @@ class BulaGame(_Model):
     defence: dict[int, Role]
     contra: Contra | None = None
     tricks: dict[int, Count] | None = None
-    note: str | None = None
+    note: Note | None = None
 
 
 class BulaAllPass(_Model):
     """Everybody passed: a round of refe (D7)."""
 
     type: Literal["allpass"]
-    note: str | None = None
+    note: Note | None = None
 
 
 class PikNoContra(_Model):
@@ -177,7 +178,7 @@ class PikNoContra(_Model):
 
     type: Literal["pik_no_contra"]
     declarer: Seat
-    note: str | None = None
+    note: Note | None = None
 
 
 BulaDeal = Annotated[BulaGame | BulaAllPass | PikNoContra, Field(discriminator="type")]

@@ -32,7 +32,18 @@ from .peek import family_ids as family_ids  # (their home was here)
 from .peek import peek_family as peek_family
 from .pot import PotDeal, PotError, PotSettings, PotTable
 from .pot import results as pot_results
-from .session import FORMAT, PlayerName, Problem, SessionInvalid, pydantic_problem
+from .session import (
+    FORMAT,
+    MAX_DEALS,
+    PRICE,
+    ConventionId,
+    Currency,
+    PlayerName,
+    Problem,
+    SessionInvalid,
+    check_setting_names,
+    pydantic_problem,
+)
 from .settlement import Payment, minor_digits, payments, to_money
 
 Family = Literal["bula", "kassa", "pot", "direct"]
@@ -93,15 +104,22 @@ class _Session(BaseModel):
 
     format: Literal["scorepad-session/1"]
     players: list[PlayerName] = Field(min_length=3, max_length=3)
-    convention: str
+    convention: ConventionId
     overrides: dict[str, Any] = Field(default_factory=dict)
     first_dealer: Annotated[int, Field(strict=True, ge=0, le=2)] = 0
     whist_price: str = "1.00"
-    currency: str = "RUB"
+    currency: Currency = "RUB"
+
+    @field_validator("overrides")
+    @classmethod
+    def _names(cls, overrides: dict[str, Any]) -> dict[str, Any]:
+        return check_setting_names(overrides)
 
     @field_validator("whist_price")
     @classmethod
     def _price(cls, price: str) -> str:
+        if not PRICE.fullmatch(price):  # bounded first: '1e999999' is a Decimal too
+            raise ValueError("the price is a decimal string more than zero, like '1.00'")
         try:
             value = Decimal(price)
         except ArithmeticError:
@@ -116,15 +134,15 @@ class _Session(BaseModel):
 
 
 class BulaSession(_Session):
-    deals: list[BulaDeal] = Field(default_factory=list)
+    deals: list[BulaDeal] = Field(default_factory=list, max_length=MAX_DEALS)
 
 
 class KassaSession(_Session):
-    deals: list[KassaDeal] = Field(default_factory=list)
+    deals: list[KassaDeal] = Field(default_factory=list, max_length=MAX_DEALS)
 
 
 class PotSession(_Session):
-    deals: list[PotDeal] = Field(default_factory=list)
+    deals: list[PotDeal] = Field(default_factory=list, max_length=MAX_DEALS)
 
 
 AnySession = BulaSession | KassaSession | PotSession

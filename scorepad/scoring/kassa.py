@@ -27,6 +27,7 @@ from ..numbers import Number, normal
 from .defence import verify_roles, verify_tricks, verify_unplayed
 from .ledger import Account, Ledger, Posting
 from .legal import DealError
+from .session import Note
 
 Role = Literal["whist", "pass", "invite", "invited"]
 Seat = Annotated[int, Field(strict=True, ge=0, le=2)]
@@ -72,7 +73,7 @@ class KassaGame(_Model):
     contract: str
     defence: dict[int, Role]
     tricks: dict[int, Count] | None = None
-    note: str | None = None
+    note: Note | None = None
 
     @field_validator("contract")
     @classmethod

@@ -35,6 +35,7 @@ from ..numbers import Number, normal
 from .defence import verify_roles, verify_tricks, verify_unplayed
 from .ledger import Account, Ledger, Posting
 from .legal import DealError
+from .session import Note
 
 System = Literal["1829", "modern", "illustrated", "swabian", "american"]
 Suit = Literal["C", "S", "D", "H"]
@@ -248,7 +249,7 @@ class PotGame(_Model):
     four_aces: StrictBool = False
     no_aces: StrictBool = False
     second_round: dict[int, Amount] | None = None  # American: the chips each bidder put in
-    note: str | None = None
+    note: Note | None = None
 
 
 class PotNonSuit(_Model):
@@ -261,7 +262,7 @@ class PotNonSuit(_Model):
     contra: dict[int, StrictBool] = Field(default_factory=dict)
     recontra: StrictBool = False
     tricks: Count  # the declarer's, as counted when play stopped
-    note: str | None = None
+    note: Note | None = None
 
 
 class SwabianGame(_Model):
@@ -276,7 +277,7 @@ class SwabianGame(_Model):
     recontra: StrictBool = False
     kunstwerk: StrictBool = False
     dealer: Seat | None = None
-    note: str | None = None
+    note: Note | None = None
 
 
 class Concede(_Model):
@@ -285,7 +286,7 @@ class Concede(_Model):
     type: Literal["concede"]
     declarer: Seat
     defence: dict[int, Role]
-    note: str | None = None
+    note: Note | None = None
 
 
 class Bete(_Model):
@@ -293,7 +294,7 @@ class Bete(_Model):
 
     type: Literal["bete"]
     dealer: Seat
-    note: str | None = None
+    note: Note | None = None
 
 
 PotDeal = Annotated[
