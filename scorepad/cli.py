@@ -299,8 +299,11 @@ def cmd_audit(args: argparse.Namespace) -> int:
         except RecordInvalid as exc:
             status = EXIT_INVALID
             if args.json:
+                # The verdict is a document too; the refusal is also said on stderr, as always.
                 verdict = invalid_json(exc, lang, label)
                 sys.stdout.write(dumps(verdict) if single else _compact(verdict))
+                if single:
+                    print(exc.render(lang), file=sys.stderr)
             elif single:
                 print(exc.render(lang), file=sys.stderr)
             else:

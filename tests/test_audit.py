@@ -180,7 +180,8 @@ def test_json_verdict_for_an_illegal_record(tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(bad, ensure_ascii=False), encoding="utf-8")
     done = run_cli("--lang", "ru", "audit", str(path), "--json")
-    assert done.returncode == 2 and done.stderr == ""
+    assert done.returncode == 2
+    assert done.stderr == "взятка 2: Boris: ход 10♣ при наличии пик — ренонс\n"
     assert json.loads(done.stdout) == {
         "format": "scorepad-audit/1",
         "verdict": "illegal",

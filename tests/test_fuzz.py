@@ -181,13 +181,18 @@ def cli(*args: str) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-def check_outcome(code: int, out: str, err: str) -> None:
+def check_outcome(code: int, out: str, err: str, *, verdict: bool = False) -> None:
+    """Exit 0 or 2; a refusal says one line per problem on stderr and nothing on stdout, except
+    `audit --json` (``verdict``), which always prints its verdict document as well."""
     assert code in (0, 2), err
     if code == 0:
         assert err == ""
         assert out
     else:
-        assert out == ""
+        if verdict:
+            assert json.loads(out)["verdict"] == "illegal"
+        else:
+            assert out == ""
         lines = err.split("\n")
         assert lines[-1] == "" and len(lines) >= 2  # each line ends with a newline
         assert all(line.strip() for line in lines[:-1])  # one problem, one line, none empty
@@ -243,9 +248,10 @@ def test_audit_mutated_records(tmp_path: Path, data: st.DataObject) -> None:
     path = tmp_path / "deal.json"
     path.write_bytes(_text(data, data.draw(st.sampled_from(RECORDS))))
     args = ["--lang", data.draw(st.sampled_from(["en", "ru"])), "audit", str(path)]
-    if data.draw(st.booleans()):
+    as_json = data.draw(st.booleans())
+    if as_json:
         args.append("--json")
-    check_outcome(*cli(*args))
+    check_outcome(*cli(*args), verdict=as_json)
 
 
 @settings(FUZZ, max_examples=4)

@@ -172,7 +172,17 @@ def parse_record(data: str | bytes | dict[str, Any]) -> DealRecord:
             return DealRecord.model_validate(data)
         return DealRecord.model_validate_json(data)
     except ValidationError as exc:
-        p = pydantic_problem(exc.errors()[0])
+        errors = exc.errors()
+        # A file that is not a deal record gets one line, naming the record's own format.
+        if any(tuple(e["loc"]) == ("format",) or not e["loc"] for e in errors):
+            raise RecordInvalid(
+                "format",
+                msg(
+                    N_("this is not a Scorepad deal record (format must be '{format}')"),
+                    format=FORMAT,
+                ),
+            ) from None
+        p = pydantic_problem(errors[0])
         raise RecordInvalid(p.field, p.message) from None
 
 
