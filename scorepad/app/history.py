@@ -6,7 +6,7 @@ import flet as ft
 
 from ..i18n import N_
 from ..store import describe_action
-from .nav import nav
+from .nav import nav, screen
 from .shell import Shell, sem
 
 
@@ -46,10 +46,8 @@ def history_screen(shell: Shell) -> ft.Control:
         )
 
     def edit(deal_id: int, index: int) -> None:
-        from .entry import entry_screen
-
         shell.edit_form(deal_id, index)
-        shell.show(entry_screen)
+        shell.show(screen("entry"))
 
     items: list[ft.Control] = []
     for result, entry in zip(stored.scored.deals, journal.live, strict=True):

@@ -10,7 +10,8 @@ from pathlib import Path
 import flet as ft
 
 from ..store import Store
-from .sessions import sessions_screen
+from . import theme
+from .screens import sessions_screen
 from .shell import Shell
 
 
@@ -29,9 +30,7 @@ def make_main(db: Path, lang: str):  # type: ignore[no-untyped-def]
 
     def main(page: ft.Page) -> None:
         page.title = "Scorepad"
-        page.fonts = {"DejaVu": "fonts/DejaVuSans.ttf", "DejaVuBold": "fonts/DejaVuSans-Bold.ttf"}
-        page.theme = ft.Theme(font_family="DejaVu")
-        page.padding = 12
+        theme.apply(page)
         shell = Shell(page, store, lang, lock)
         shell.show(sessions_screen)
 

@@ -6,21 +6,17 @@ import flet as ft
 
 from ..i18n import N_, nmsg
 from ..scoring.convention import presets
-from .shell import Shell, sem
+from .shell import Shell
+from .theme import heading, primary, quiet, secondary, sem
 
 
 def sessions_screen(shell: Shell) -> ft.Control:
-    from .entry import entry_screen
-    from .newsession import new_session_screen
-
     with shell.lock:
         rows = shell.store.sessions()
 
     def open_session(sid: int) -> None:
         shell.sid = sid
-        shell.message = None
-        shell.new_form()
-        shell.show(entry_screen)
+        shell.go("entry")
 
     def ask_delete(sid: int) -> None:
         def confirmed() -> None:
@@ -117,21 +113,21 @@ def sessions_screen(shell: Shell) -> ft.Control:
                                 [
                                     sem(
                                         f"session-open-{r.id}",
-                                        ft.FilledButton(
+                                        primary(
                                             shell.t(N_("Continue")),
                                             on_click=lambda e, sid=r.id: open_session(sid),
                                         ),
                                     ),
                                     sem(
                                         f"session-export-{r.id}",
-                                        ft.TextButton(
+                                        quiet(
                                             shell.t(N_("Export")),
                                             on_click=lambda e, sid=r.id: show_export(sid),
                                         ),
                                     ),
                                     sem(
                                         f"session-delete-{r.id}",
-                                        ft.TextButton(
+                                        quiet(
                                             shell.t(N_("Delete")),
                                             on_click=lambda e, sid=r.id: ask_delete(sid),
                                         ),
@@ -154,27 +150,27 @@ def sessions_screen(shell: Shell) -> ft.Control:
 
     language = sem(
         "language",
-        ft.TextButton("Русский" if shell.lang == "en" else "English", on_click=switch_language),
+        quiet("Русский" if shell.lang == "en" else "English", on_click=switch_language),
     )
 
     return ft.Column(
         [
             ft.Row(
-                [ft.Text(shell.t(N_("Scorepad")), size=24, weight=ft.FontWeight.BOLD), language],
+                [heading(shell.t(N_("Scorepad"))), language],
                 wrap=True,
             ),
             ft.Row(
                 [
                     sem(
                         "session-new",
-                        ft.FilledButton(
-                            shell.t(N_("New session")),
-                            on_click=lambda: shell.show(new_session_screen),
+                        primary(
+                            shell.t(N_("New pulka")),
+                            on_click=lambda: shell.go("new-session"),
                         ),
                     ),
                     sem(
                         "session-import",
-                        ft.OutlinedButton(shell.t(N_("Import…")), on_click=ask_import),
+                        secondary(shell.t(N_("Import…")), on_click=ask_import),
                     ),
                 ],
                 wrap=True,

@@ -10,16 +10,17 @@ from ..numbers import to_text
 from .nav import nav
 from .pulya_view import pulya_drawing
 from .shell import Shell, sem
+from .state import SheetView
 
 NARROW = 600  # px: below this, cards instead of a table
 
 
 def sheet_screen(shell: Shell) -> ft.Control:
     stored = shell.stored()
-    drawing = shell.state.get("sheet_view", "drawing") == "drawing"
+    drawing = shell.state.sheet_view == "drawing"
 
-    def switch(view: str) -> None:
-        shell.state["sheet_view"] = view
+    def switch(view: SheetView) -> None:
+        shell.state.sheet_view = view
         shell.show(sheet_screen)
 
     toggle = ft.Row(
