@@ -64,7 +64,7 @@ def choice(
 
 def primary(
     text: str, on_click: Callable[..., Any] | None, *, disabled: bool = False
-) -> ft.Control:
+) -> ft.FilledButton:
     return ft.FilledButton(text, on_click=on_click, height=TAP, disabled=disabled)
 
 
