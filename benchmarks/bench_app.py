@@ -20,6 +20,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
@@ -55,15 +56,23 @@ async def confirm_times(repeat: int, folder: Path) -> list[float]:
         return times
 
 
-def painted(folder: Path) -> float:
-    """Seconds from opening the page until the first screen is there and has stopped changing."""
+def painted(folder: Path, *, renderer: str = "auto", tuned: bool = True) -> dict[str, float]:
+    """Seconds from opening the page until the first screen is there and has stopped changing,
+    cold (an empty browser cache) and warm (the same browser opening it again), with the
+    megabytes the cold load fetched."""
+    import os
+
     from playwright.sync_api import sync_playwright
     from test_app_e2e import ARGS, CHROMIUM, running_app, semantics_on
 
-    with running_app(folder / "paint.db") as (url, _db), sync_playwright() as p:
+    os.environ["FLET_WEB_RENDERER"] = renderer
+    os.environ["SCOREPAD_WEB_TUNING"] = "1" if tuned else "0"
+    db = folder / f"paint-{renderer}-{tuned}.db"
+    out: dict[str, float] = {}
+    with running_app(db) as (url, _db), sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        page = browser.new_page(viewport={"width": 360, "height": 740})
-        page.route(
+        context = browser.new_context(viewport={"width": 360, "height": 740})
+        context.route(
             "**/*",
             lambda r: (
                 r.continue_()
@@ -71,23 +80,37 @@ def painted(folder: Path) -> float:
                 else r.abort()
             ),
         )
-        start = time.perf_counter()
-        page.goto(url)
-        semantics_on(page)
-        page.locator('[flt-semantics-identifier="session-new"]').wait_for(timeout=60000)
-        prev = None
-        while (png := page.screenshot()) != prev:
-            prev = png
-            page.wait_for_timeout(100)
-        elapsed = time.perf_counter() - start
+        fetched: list[int] = []
+
+        def count(response: Any) -> None:
+            size = response.headers.get("content-length")
+            if size and response.status == 200:
+                fetched.append(int(size))
+
+        for visit in ("cold", "warm"):
+            page = context.new_page()
+            if visit == "cold":
+                page.on("response", count)
+            start = time.perf_counter()
+            page.goto(url)
+            semantics_on(page)
+            page.locator('[flt-semantics-identifier="session-new"]').wait_for(timeout=60000)
+            prev = None
+            while (png := page.screenshot()) != prev:
+                prev = png
+                page.wait_for_timeout(100)
+            out[visit] = time.perf_counter() - start
+            page.close()
+        out["mb"] = sum(fetched) / 1e6
         browser.close()
-        return elapsed
+    return out
 
 
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=30)
     ap.add_argument("--no-browser", action="store_true")
+    ap.add_argument("--paints", type=int, default=3, help="page loads per variant (median)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(dir=Path(__file__).resolve().parent) as tmp:
         times = asyncio.run(confirm_times(args.repeat, Path(tmp)))
@@ -96,10 +119,16 @@ def main() -> int:
             "   target ≤ 50 ms"
         )
         if not args.no_browser:
-            print(
-                f"app painted in the browser after opening:         {painted(Path(tmp)):6.2f} s"
-                "    target ≤ 5 s"
-            )
+            print("app painted in the browser after opening (360×740; target ≤ 5 s cold):")
+            for renderer, tuned in (("auto", False), ("auto", True), ("canvaskit", True)):
+                runs = [painted(Path(tmp), renderer=renderer, tuned=tuned) for _ in range(args.paints)]
+                cold = statistics.median(r["cold"] for r in runs)
+                warm = statistics.median(r["warm"] for r in runs)
+                mb = statistics.median(r["mb"] for r in runs)
+                label = f"{renderer}{'' if renderer != 'auto' else ' (skwasm)'}, " + (
+                    "compressed + cached" if tuned else "plain Flet server"
+                )
+                print(f"  {label:40} cold {cold:5.2f} s   warm {warm:5.2f} s   {mb:5.1f} MB")
     return 0
 
 

@@ -116,9 +116,11 @@ async def test_edit_a_past_deal_with_a_reason_then_undo(app: tuple[Shell, object
     )
     assert "Deal 1: Anna deals, Boris leads." in texts(shell.page)  # the deal's own context
     await fire(session, by_id(shell.page, "tricks-1-6"))  # Boris took 6, not 7
-    await fire(session, by_id(shell.page, "confirm-deal"))
+    assert by_id(shell.page, "confirm-deal").disabled  # no reason yet
+    await fire(session, by_id(shell.page, "confirm-deal"))  # the handler refuses it too
     assert "an edit or a void needs a reason" in by_id(shell.page, "message").content.value
     await type_into(session, by_id(shell.page, "edit-reason"), "miscounted")
+    assert not by_id(shell.page, "confirm-deal").disabled
     await fire(session, by_id(shell.page, "confirm-deal"))
     assert "Boris failed 7♠, down 1: 4 into his gora." in texts(shell.page)  # back in the history
     sid = store.sessions()[0].id

@@ -183,7 +183,16 @@ def entry_screen(shell: Shell) -> ft.Control:
     )
     cards.append(sem("preview", card(ft.Column(preview, spacing=4), title=shell.t(N_("Preview")))))
 
+    label = shell.t(N_("Write the change")) if editing else shell.t(N_("Write the deal"))
+    write = primary(label, None, disabled=problem is not None)
     if editing:
+        write.disabled = problem is not None or not shell.state.edit_reason.strip()
+
+        def reason_typed(e: ft.Event[ft.TextField]) -> None:
+            # Only the button changes while typing: a redraw would take the focus away.
+            shell.state.edit_reason = e.control.value or ""
+            write.disabled = problem is not None or not shell.state.edit_reason.strip()
+
         cards.append(
             card(
                 sem(
@@ -191,7 +200,7 @@ def entry_screen(shell: Shell) -> ft.Control:
                     ft.TextField(
                         label=shell.t(N_("Reason for the change")),
                         value=shell.state.edit_reason,
-                        on_change=lambda e: setattr(shell.state, "edit_reason", e.control.value),
+                        on_change=reason_typed,
                     ),
                 )
             )
@@ -222,19 +231,20 @@ def entry_screen(shell: Shell) -> ft.Control:
             shell.new_form()
         shell.show(entry_screen)
 
-    label = shell.t(N_("Write the change")) if editing else shell.t(N_("Write the deal"))
-    footer: list[ft.Control] = [
-        ft.Container(
-            sem("confirm-deal", primary(label, confirm, disabled=problem is not None)),
-            expand=True,
-        )
-    ]
+    write.on_click = confirm
+    footer: list[ft.Control] = [ft.Container(sem("confirm-deal", write), expand=True)]
     if editing:
         footer.append(sem("cancel-edit", quiet(shell.t(N_("Cancel")), redraw(shell.new_form))))
     # The button sits below the scrolling cards: always on screen, however long the deal.
     return ft.Column(
         [
-            ft.Column(cards, scroll=ft.ScrollMode.AUTO, expand=True, spacing=8),
+            ft.Column(
+                cards,
+                scroll=ft.ScrollMode.AUTO,
+                expand=True,
+                spacing=8,
+                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+            ),
             ft.Row(footer, spacing=8),
         ],
         expand=True,
@@ -283,6 +293,7 @@ def _finished(shell: Shell, head: list[ft.Control]) -> ft.Control:
         scroll=ft.ScrollMode.AUTO,
         expand=True,
         spacing=8,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )
 
 

@@ -12,6 +12,7 @@ import flet as ft
 from ..store import Store
 from . import theme
 from .screens import sessions_screen
+from .serve import StaticTuning, prewarm, tuning_wanted
 from .shell import Shell
 
 
@@ -55,11 +56,20 @@ def run(
         ft.run(main, view=ft.AppView.FLET_APP, assets_dir=str(assets_dir()))
         return
     print(f"Scorepad: http://{host}:{port}/", flush=True)
-    ft.run(
-        main,
-        view=ft.AppView.WEB_BROWSER,
-        host=host,
-        port=port,
-        assets_dir=str(assets_dir()),
-        no_cdn=True,
+    if not tuning_wanted():
+        ft.run(
+            main,
+            view=ft.AppView.WEB_BROWSER,
+            host=host,
+            port=port,
+            assets_dir=str(assets_dir()),
+            no_cdn=True,
+        )
+        return
+    import uvicorn
+
+    app = ft.run(main, export_asgi_app=True, assets_dir=str(assets_dir()), no_cdn=True)
+    prewarm(f"http://{'127.0.0.1' if host in ('0.0.0.0', '') else host}:{port}")
+    uvicorn.run(
+        StaticTuning(app), host=host, port=port, log_level="warning", ws="websockets-sansio"
     )
