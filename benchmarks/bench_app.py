@@ -121,7 +121,9 @@ def main() -> int:
         if not args.no_browser:
             print("app painted in the browser after opening (360×740; target ≤ 5 s cold):")
             for renderer, tuned in (("auto", False), ("auto", True), ("canvaskit", True)):
-                runs = [painted(Path(tmp), renderer=renderer, tuned=tuned) for _ in range(args.paints)]
+                runs = [
+                    painted(Path(tmp), renderer=renderer, tuned=tuned) for _ in range(args.paints)
+                ]
                 cold = statistics.median(r["cold"] for r in runs)
                 warm = statistics.median(r["warm"] for r in runs)
                 mb = statistics.median(r["mb"] for r in runs)

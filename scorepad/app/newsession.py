@@ -85,6 +85,7 @@ def new_session_screen(shell: Shell) -> ft.Control:
     banner = ft.Semantics(
         identifier="message",
         live_region=True,
+        exclude_semantics=True,  # the label is the text: read once
         content=ft.Container(
             banner_text, bgcolor=ft.Colors.ERROR_CONTAINER, padding=12, border_radius=12
         ),

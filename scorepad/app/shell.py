@@ -118,6 +118,7 @@ class Shell:
                     identifier="message",
                     label=self.message,
                     live_region=True,
+                    exclude_semantics=True,  # the label is the text: read once
                     content=ft.Container(
                         ft.Text(self.message, color=ft.Colors.ON_ERROR_CONTAINER, selectable=True),
                         bgcolor=ft.Colors.ERROR_CONTAINER,
