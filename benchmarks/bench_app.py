@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from flet_fakes import by_id, fire, make_page  # noqa: E402
 
-from scorepad.app.entry import entry_screen  # noqa: E402
+from scorepad.app.screens import entry_screen  # noqa: E402  (fills the screen registry)
 from scorepad.app.sheet import sheet_screen  # noqa: E402
 from scorepad.app.shell import Shell  # noqa: E402
 from scorepad.generate import RandomChooser, random_session  # noqa: E402
@@ -41,6 +41,7 @@ async def confirm_times(repeat: int, folder: Path) -> list[float]:
         sid = store.import_session(json.dumps(raw))
         shell = Shell(page, store, "en", threading.RLock())
         shell.sid = sid
+        shell.state.playing_on.add(sid)  # a finished pulka: the table plays on
         times = []
         for _ in range(repeat):
             form = shell.new_form()

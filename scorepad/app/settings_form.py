@@ -80,7 +80,7 @@ LAYOUT: dict[str, list[SettingView]] = {
         SettingView("responsible_whister", N_("Who answers for missing tricks"), CHOICE),
         SettingView("whist_quota", N_("Defence quota"), CHOICE),
         SettingView(
-            "failed_whister_writes_tricks", N_("A failed whister writes his tricks"), SWITCH
+            "failed_whister_writes_tricks", N_("A failed whister still writes whists"), SWITCH
         ),
         SettingView("whist_style", N_("Whist style"), CHOICE),
         SettingView("passer_consolation", N_("Who writes the passer's consolation"), CHOICE),
