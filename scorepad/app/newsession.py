@@ -114,11 +114,14 @@ def new_session_screen(shell: Shell) -> ft.Control:
         return shell.render(why) if why else None
 
     roster_buttons: dict[str, ft.Control] = {}
+    roster_section = ft.Column(spacing=6, visible=False)
 
     def update_roster() -> None:
         seated = {n.strip().casefold() for n in names[:count] if n.strip()}
         for name, button in roster_buttons.items():
             button.visible = name.casefold() not in seated
+        # No heading over an empty roster.
+        roster_section.visible = any(b.visible for b in roster_buttons.values())
 
     fields: list[ft.TextField] = []
 
@@ -284,7 +287,11 @@ def new_session_screen(shell: Shell) -> ft.Control:
         ],
         wrap=True,
     )
-    visible_roster = [b for b in roster_buttons.values()]
+    roster_section.controls = [
+        ft.Text(shell.t(N_("From the roster:"))),
+        sem("roster", ft.Row(list(roster_buttons.values()), wrap=True, spacing=6)),
+    ]
+    update_roster()
     sync()
     body: list[ft.Control] = [
         heading(shell.t(N_("New pulka"))),
@@ -293,11 +300,7 @@ def new_session_screen(shell: Shell) -> ft.Control:
         ft.Text(shell.t(N_("Names in seating order, clockwise."))),
         *(sem(f"player-{i}", f) for i, f in enumerate(fields)),
     ]
-    if visible_roster:
-        body += [
-            ft.Text(shell.t(N_("From the roster:"))),
-            sem("roster", ft.Row(visible_roster, wrap=True, spacing=6)),
-        ]
+    body.append(sem("roster-section", roster_section))
     body += [
         sem("first-dealer", dealer),
         sem("convention", conventions),
