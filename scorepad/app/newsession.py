@@ -114,7 +114,8 @@ def new_session_screen(shell: Shell) -> ft.Control:
         return shell.render(why) if why else None
 
     roster_buttons: dict[str, ft.Control] = {}
-    roster_section = ft.Column(spacing=6, visible=False)
+    roster_list = ft.Column(spacing=6)
+    roster_section = sem("roster-section", roster_list)  # hidden as a whole when empty
 
     def update_roster() -> None:
         seated = {n.strip().casefold() for n in names[:count] if n.strip()}
@@ -287,7 +288,7 @@ def new_session_screen(shell: Shell) -> ft.Control:
         ],
         wrap=True,
     )
-    roster_section.controls = [
+    roster_list.controls = [
         ft.Text(shell.t(N_("From the roster:"))),
         sem("roster", ft.Row(list(roster_buttons.values()), wrap=True, spacing=6)),
     ]
@@ -300,7 +301,7 @@ def new_session_screen(shell: Shell) -> ft.Control:
         ft.Text(shell.t(N_("Names in seating order, clockwise."))),
         *(sem(f"player-{i}", f) for i, f in enumerate(fields)),
     ]
-    body.append(sem("roster-section", roster_section))
+    body.append(roster_section)
     body += [
         sem("first-dealer", dealer),
         sem("convention", conventions),
