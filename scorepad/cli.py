@@ -18,6 +18,7 @@ from .i18n import LANGUAGES, N_, Msg, catalog, msg, nmsg, system_language
 from .play.record import RecordInvalid, audit, audit_json, dumps, parse_record
 from .report import to_json_text, to_text_sheet
 from .scoring.convention import ConventionError, presets
+from .scoring.families import family_presets, peek_family
 from .scoring.score import replay
 from .scoring.session import SessionInvalid, parse_session
 from .store import Store, StoreError, default_path, describe_action
@@ -58,11 +59,27 @@ def cmd_settle(args: argparse.Namespace) -> int:
         with _open(args) as store:
             scored = store.load(stored_id).scored
     else:
-        scored = replay(parse_session(_read(args.file)))
+        data = _read(args.file)
+        if peek_family(data) != "pulya":
+            return _settle_family(data, args)
+        scored = replay(parse_session(data))
     if args.json:
         sys.stdout.write(to_json_text(scored, args.lang))
     else:
         sys.stdout.write(to_text_sheet(scored, args.lang, explain=args.explain))
+    return 0
+
+
+def _settle_family(data: bytes, args: argparse.Namespace) -> int:
+    """`settle` of a bula or kassa session file (the store keeps the pulya family only, so far)."""
+    from . import family_report
+    from .scoring.families import settle_family
+
+    scored = settle_family(data)
+    if args.json:
+        sys.stdout.write(family_report.to_json_text(scored, args.lang))
+    else:
+        sys.stdout.write(family_report.to_text_sheet(scored, args.lang, explain=args.explain))
     return 0
 
 
@@ -150,6 +167,16 @@ def cmd_conventions(args: argparse.Namespace) -> int:
         if args.verbose:
             for field, info in type(p.settings).model_fields.items():
                 value = getattr(p.settings, field)
+                print(f"    {field} = {value!r}  # {cat.gettext(info.description or '')}")
+    for fp in family_presets().values():
+        name, summary = (fp.name_ru, fp.summary_ru) if args.lang == "ru" else (fp.name, fp.summary)
+        print(f"{fp.id:12} {name} [{fp.family}]: {summary}")
+        if args.verbose:
+            settings = fp.resolve()
+            for field, info in type(settings).model_fields.items():
+                if field == "family":
+                    continue
+                value = getattr(settings, field)
                 print(f"    {field} = {value!r}  # {cat.gettext(info.description or '')}")
     return 0
 

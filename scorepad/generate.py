@@ -139,11 +139,14 @@ def _game(ch: Chooser, t: Table, need: int | None) -> dict[str, Any]:
     trump = ch.choice(list(Trump))
     contract = Contract(level, trump)
     d: dict[str, Any] = {"type": "game", "declarer": declarer, "contract": contract.code}
-    if s.concede != "none" and ch.integer(0, 9) == 0:
+    conceded = s.concede != "none" and ch.integer(0, 9) == 0
+    if conceded:
         d["conceded"] = s.concede
-        return d
-    if t.sits_out is not None and s.talon_bonus and ch.integer(0, 2) == 0:
+    premium = s.talon_bonus if t.sits_out is not None else s.talon_bonus_three
+    if premium and ch.integer(0, 2) == 0:
         d["talon_bonus"] = ch.integer(0, 3)
+    if conceded:
+        return d
     d1, d2 = t.defenders(declarer)
     if level == 10 and s.ten == "checked":
         played, lone = True, False

@@ -42,7 +42,7 @@ async def test_create_a_session_and_write_a_deal(app: tuple[Shell, object, Store
         await fire(session, by_id(shell.page, ident))
     await fire(session, by_id(shell.page, "tricks-2-3"))  # one tap: Vera took 3
     assert by_id(shell.page, "tricks-0").value == "0"  # Anna, the rest
-    assert "Boris made 7♠: 4 into his pulya." in texts(shell.page)
+    assert "Boris made 7♠: 4 into the pulya." in texts(shell.page)
     await fire(session, by_id(shell.page, "confirm-deal"))
     assert "Deal 2: Boris deals, Vera leads." in texts(shell.page)
     stored = store.load(store.sessions()[0].id)
@@ -86,7 +86,7 @@ async def test_raspasy_series_shown_and_history_void_undo(app: tuple[Shell, obje
         "All-passes in a row: 1. A contract of 6 or higher ends the series."
     )
     await navigate(session, shell.page, "nav-history")
-    assert "Anna took 1 trick: 1 × 1 = 1 into his gora." in texts(
+    assert "Anna took 1 trick: 1 × 1 = 1 into the gora." in texts(
         shell.page
     )  # 3, 3 and the rest, 4
     await fire(session, by_id(shell.page, "void-1"))
@@ -122,12 +122,12 @@ async def test_edit_a_past_deal_with_a_reason_then_undo(app: tuple[Shell, object
     await type_into(session, by_id(shell.page, "edit-reason"), "miscounted")
     assert not by_id(shell.page, "confirm-deal").disabled
     await fire(session, by_id(shell.page, "confirm-deal"))
-    assert "Boris failed 7♠, down 1: 4 into his gora." in texts(shell.page)  # back in the history
+    assert "Boris failed 7♠, down 1: 4 into the gora." in texts(shell.page)  # back in the history
     sid = store.sessions()[0].id
     assert [a.kind for a in store.history(sid)] == ["add", "add", "edit"]
     assert store.history(sid)[-1].reason == "miscounted"
     await fire(session, by_id(shell.page, "undo"))
-    assert "Boris made 7♠: 4 into his pulya." in texts(shell.page)
+    assert "Boris made 7♠: 4 into the pulya." in texts(shell.page)
 
 
 async def test_roster_language_and_open_play(app: tuple[Shell, object, Store]) -> None:

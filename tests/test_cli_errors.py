@@ -41,7 +41,7 @@ CASES = [
             players=["A", "B", "C", "D"],
             first_dealer=3,
         ),
-        ["deal 0: declarer: D deals this deal and sits out: he cannot declare"],
+        ["deal 0: declarer: D deals this deal and sits it out: the dealer cannot declare"],
     ),
     (
         "half on an 8",
@@ -108,7 +108,7 @@ CASES = [
         "unknown convention",
         session([], convention="vladivostok"),
         [
-            "convention: unknown convention 'vladivostok' (known: kazakhstan, kodex, leningrad, piter, rostov, sochi)"
+            "convention: unknown convention 'vladivostok' (known: fspr, gusarik, kazakhstan, kodex, leningrad, piter-home, piter, rostov, sochi)"
         ],
     ),
 ]
@@ -154,6 +154,6 @@ def test_missing_file() -> None:
 def test_text_sheet_is_readable() -> None:
     done = run_cli("--lang", "en", "settle", "-", stdin=json.dumps(session([GOOD_GAME])))
     assert done.returncode == 0, done.stderr
-    assert "Boris made 7♠: 4 into his pulya." in done.stdout
+    assert "Boris made 7♠: 4 into the pulya." in done.stdout
     assert "Anna pays Boris 13.33 RUB" in done.stdout
     assert "Boris: 44/3 whists, 14.67 RUB" in done.stdout

@@ -55,8 +55,10 @@ PUBLIC = [
 
 
 def test_the_required_presets_ship() -> None:
-    assert {"sochi", "leningrad", "rostov", "kodex", "piter"} <= set(presets())
-    assert len(presets()) >= 6
+    assert {"sochi", "leningrad", "rostov", "kodex", "piter", "piter-home", "fspr"} <= set(
+        presets()
+    )
+    assert len(presets()) >= 8
 
 
 def test_every_public_setting_exists() -> None:
@@ -99,12 +101,51 @@ def test_every_setting_is_described_in_english_and_russian() -> None:
         assert info.description in ru.messages, f"{name} has no Russian description"
 
 
-def test_every_preset_file_names_every_setting_explicitly(tmp_path: Path) -> None:
+def test_the_base_names_every_setting_and_presets_only_what_differs() -> None:
     import tomllib
 
+    bases = {}
     for path in sorted(conv.conventions_dir().glob("*.toml")):
         data = tomllib.loads(path.read_text(encoding="utf-8"))
-        assert set(data["settings"]) == set(SETTING_NAMES), path.name
+        bases[path.stem] = data.get("base")
+        if data.get("base") is None:
+            assert set(data["settings"]) == set(SETTING_NAMES), path.name
+            continue
+        # A small override: every setting it names differs from what its base resolves to.
+        base = presets()[data["base"]].settings
+        same = [k for k, v in data["settings"].items() if getattr(base, k) == v]
+        assert same == [], path.name
+    assert [k for k, b in bases.items() if b is None] == ["kodex"]  # one base
+
+
+def test_a_preset_resolves_through_its_bases() -> None:
+    piter_home = presets()["piter-home"]
+    assert (piter_home.base, presets()["piter"].base) == ("piter", "leningrad")
+    s = piter_home.settings
+    assert s.help_overflow == "gora_ratio" and s.pool_help == "highest"  # its own
+    assert s.raspasy_exit == [7] and s.ten == "checked"  # from piter
+    assert s.whist_trick_factor == 2 and s.whist_style == "gentleman"  # from leningrad
+    assert s.half_whist == [6, 7] and s.rounding_whists == 3  # from the Kodex
+
+
+def test_a_bad_base_is_named(tmp_path: Path) -> None:
+    folder = _copy_dir(tmp_path)
+    loop = folder / "kodex.toml"
+    loop.write_text(
+        loop.read_text(encoding="utf-8").replace('id = "kodex"', 'id = "kodex"\nbase = "sochi"'),
+        encoding="utf-8",
+    )
+    with pytest.raises(ConventionError) as exc:
+        load_preset_file(folder / "sochi.toml")
+    assert str(exc.value) == "kodex.toml: base 'sochi' leads back to itself"
+    missing = folder / "rostov.toml"
+    missing.write_text(
+        missing.read_text(encoding="utf-8").replace('base = "kodex"', 'base = "moscow"'),
+        encoding="utf-8",
+    )
+    with pytest.raises(ConventionError) as exc:
+        load_preset_file(missing)
+    assert str(exc.value) == "rostov.toml: base 'moscow' has no file moscow.toml"
 
 
 def _copy_dir(tmp_path: Path) -> Path:
@@ -117,9 +158,7 @@ def test_a_bad_preset_fails_loudly_naming_file_and_setting(tmp_path: Path) -> No
     folder = _copy_dir(tmp_path)
     path = folder / "sochi.toml"
     path.write_text(
-        path.read_text(encoding="utf-8").replace(
-            'whist_style = "greedy"', 'whist_style = "polite"'
-        ),
+        path.read_text(encoding="utf-8") + 'whist_style = "polite"\n',
         encoding="utf-8",
     )
     with pytest.raises(ConventionError) as exc:
@@ -131,17 +170,28 @@ def test_a_bad_preset_fails_loudly_naming_file_and_setting(tmp_path: Path) -> No
 
 def test_a_preset_missing_a_setting_or_with_a_typo(tmp_path: Path) -> None:
     folder = _copy_dir(tmp_path)
-    path = folder / "rostov.toml"
+    path = folder / "kodex.toml"
     path.write_text(
         path.read_text(encoding="utf-8").replace("stalingrad = false", "stalingard = false"),
         encoding="utf-8",
     )
     with pytest.raises(ConventionError) as exc:
-        load_preset_file(path)
+        load_preset_file(folder / "rostov.toml")  # the base's fault is named as the base's
     lines = str(exc.value).splitlines()
-    assert "rostov.toml: settings.stalingrad: Field required" in lines
-    assert (
-        "rostov.toml: unknown setting 'settings.stalingard' (did you mean 'stalingrad'?)" in lines
+    assert "kodex.toml: settings.stalingrad: Field required" in lines
+    assert "kodex.toml: unknown setting 'settings.stalingard' (did you mean 'stalingrad'?)" in lines
+    rostov = folder / "rostov.toml"
+    rostov.write_text(
+        rostov.read_text(encoding="utf-8") + "raspasy_amnestie = true\n", encoding="utf-8"
+    )
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("stalingard = false", "stalingrad = false"),
+        encoding="utf-8",
+    )
+    with pytest.raises(ConventionError) as exc:
+        load_preset_file(rostov)
+    assert str(exc.value) == (
+        "rostov.toml: unknown setting 'settings.raspasy_amnestie' (did you mean 'raspasy_amnesty'?)"
     )
 
 
@@ -159,3 +209,9 @@ def test_a_session_freezes_its_settings() -> None:
     s = settings_for("sochi")
     with pytest.raises(ValidationError, match="frozen"):
         s.whist_style = "gentleman"  # type: ignore[misc]
+
+
+def test_the_readme_lists_every_preset() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = readme.split("| preset | what it is |", 1)[1].split("\n\n", 1)[0]
+    assert sorted(re.findall(r"^\| `([\w-]+)` \|", table, re.M)) == sorted(presets())

@@ -44,8 +44,8 @@ def test_russian_plurals() -> None:
         "25 вистов",
     ]
     m = nmsg(
-        "{player} took {n} trick: {n} × {price} = {gora} into his gora.",
-        "{player} took {n} tricks: {n} × {price} = {gora} into his gora.",
+        "{player} took {n} trick: {n} × {price} = {gora} into the gora.",
+        "{player} took {n} tricks: {n} × {price} = {gora} into the gora.",
         3,
         player="Вера",
         price=1,
@@ -65,14 +65,14 @@ def test_a_deal_explained_in_both_languages() -> None:
         }
     )
     assert explain(w, "en") == [
-        "Anna failed 6NT, down 1: 2 into his gora.",
+        "Anna failed 6NT, down 1: 2 into the gora.",
         "Boris whisted alone: 5 defence tricks × 2 = 10 whists on Anna.",
         "Boris writes consolation: 1 undertrick × 2 = 2 whists on Anna.",
         "Vera writes consolation: 1 undertrick × 2 = 2 whists on Anna.",
     ]
     assert explain(w, "ru") == [
-        "Anna без одной на 6БК: 2 в гору.",
-        "Boris: вист в одиночку, 5 взяток защиты × 2 = 10 вистов на Anna.",
-        "Boris пишет консоляцию: 1 недобранная × 2 = 2 виста на Anna.",
-        "Vera пишет консоляцию: 1 недобранная × 2 = 2 виста на Anna.",
+        "Anna: без одной на 6БК, 2 в гору.",
+        "Boris → Anna: вист в одиночку, 5 взяток защиты × 2 = 10 вистов.",
+        "Boris → Anna: консоляция, 1 недобранная × 2 = 2 виста.",
+        "Vera → Anna: консоляция, 1 недобранная × 2 = 2 виста.",
     ]

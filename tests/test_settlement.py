@@ -62,7 +62,7 @@ def test_spec_example_golden(cli_settle) -> None:  # type: ignore[no-untyped-def
                 "gora": [0, 0, 0],
                 "whists": [[0, 0, 0], [0, 0, 0], [0, 12, 0]],
                 "explain": [
-                    "Boris made 7♠: 4 into his pulya.",
+                    "Boris made 7♠: 4 into the pulya.",
                     "Vera whisted alone: 3 defence tricks × 4 = 12 whists on Boris.",
                 ],
             }

@@ -69,7 +69,12 @@ CHOICE_LABELS: dict[str, str] = {
     "shared": N_("shared"),
     "personal": N_("personal"),
     "lost": N_("lost"),
+    "gora_ratio": N_("off the gora at the pulya/gora ratio"),
     "trick": N_("as a trick"),
+    "all": N_("every player's"),
+    "one": N_("one only"),
+    "returner": N_("the returner"),
+    "lapses": N_("lapses"),
 }
 
 LAYOUT: dict[str, list[SettingView]] = {
@@ -90,7 +95,14 @@ LAYOUT: dict[str, list[SettingView]] = {
         SettingView("long_half_whist", N_("Whist–pass–half-whist"), SWITCH),
         SettingView("pass_pass_whist", N_("Whist after two passes"), SWITCH),
         SettingView("dealer_whist", N_("The dealer may whist"), SWITCH),
+        SettingView("dealer_whist_liable", N_("A whisting dealer answers for tricks"), SWITCH),
+        SettingView(
+            "dealer_whist_consolation", N_("Consolation written by a whisting dealer"), CHOICE
+        ),
+        SettingView("returned_half_consolation", N_("Consolation after a returned whist"), CHOICE),
+        SettingView("gentleman_on_made", N_("Gentleman whist on a made game too"), SWITCH),
         SettingView("ten", N_("The ten"), CHOICE),
+        SettingView("ten_checked_whists", N_("A checked ten writes whists"), SWITCH),
         SettingView("stalingrad", N_("Stalingrad"), SWITCH),
         SettingView("concede", N_("Conceding"), NONE_OR_NUMBER, 1),
         SettingView("must_overtake", N_("Must beat the trick"), SWITCH),
@@ -102,6 +114,7 @@ LAYOUT: dict[str, list[SettingView]] = {
         SettingView("raspasy_exit", N_("Exit levels"), SEQUENCE, 6),
         SettingView("raspasy_amnesty", N_("Amnesty"), SWITCH),
         SettingView("raspasy_zero_pool", N_("No tricks taken"), TRICK_OR_NUMBER),
+        SettingView("raspasy_zero_tricks", N_("No tricks: reward in tricks"), NUMBER, 1),
         SettingView("raspasy_zero_target", N_("No tricks: written to"), CHOICE),
         SettingView("raspasy_dealer_zero", N_("The dealer's zero counts"), SWITCH),
         SettingView("raspasy_talon", N_("The talon"), CHOICE),
@@ -116,6 +129,7 @@ LAYOUT: dict[str, list[SettingView]] = {
         SettingView("misere_share", N_("Shared misère"), CHOICE),
         SettingView("misere_bonus_whists", N_("Misère bonus"), NUMBER),
         SettingView("talon_bonus", N_("Talon tricks count"), SWITCH),
+        SettingView("talon_bonus_three", N_("Talon premium with three players"), SWITCH),
         SettingView("pool_help", N_("Help past a closed pulya"), CHOICE),
         SettingView("help_whists", N_("Whists per point of help"), NUMBER),
         SettingView("help_overflow", N_("Help nobody can take"), CHOICE),
@@ -362,5 +376,17 @@ class SettingsForm:
 
 
 def every_setting_placed() -> bool:
+    """Each setting in the form once, and each of its choices with a label."""
     placed = [v.name for items in LAYOUT.values() for v in items]
-    return sorted(placed) == sorted(Settings.model_fields) and len(placed) == len(set(placed))
+    labelled = all(
+        option in CHOICE_LABELS
+        for items in LAYOUT.values()
+        for v in items
+        if v.kind == CHOICE
+        for option in choices_of(v.name)
+    )
+    return (
+        labelled
+        and sorted(placed) == sorted(Settings.model_fields)
+        and len(placed) == len(set(placed))
+    )

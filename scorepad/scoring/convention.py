@@ -135,16 +135,16 @@ class Settings(BaseModel):
 
     # --- further rules of rules-research.md -------------------------------------------------
     failed_whister_writes_tricks: bool = Field(
-        description="A whister who fell short still writes whists for the tricks he took (§3.3)."
+        description="A whister who fell short still writes whists for the tricks taken (§3.3)."
     )
     whist_quota: Literal["shared", "personal"] = Field(
-        description="The defence's obligation is shared, or each whister must take his own half of it (§3.2, 'over-greedy')."
+        description="The defence's obligation is shared, or each whister must personally take half of it (§3.2, 'over-greedy')."
     )
     passer_consolation: Literal["passer", "whister", "none"] = Field(
         description="Greedy whist: the passer's consolation is written by the passer, by the whister, or not at all (§3.4, §5.2)."
     )
     long_half_whist: bool = Field(
-        description="The first whister may go half-whist after his partner's pass: whist–pass–half (§4.3)."
+        description="The first whister may go half-whist after the partner's pass: whist–pass–half (§4.3)."
     )
     pass_pass_whist: bool = Field(
         description="With 3 players, on 8 and higher the first defender may whist after two passes (§4.3)."
@@ -162,10 +162,10 @@ class Settings(BaseModel):
         description="On all-pass the talon is opened (4 players: the dealer plays its cards) or never opened (§9.2)."
     )
     raspasy_zero_target: Literal["pool", "gora"] = Field(
-        description="The no-trick reward on all-pass goes into the pool, or off the gora (§7.3)."
+        description="The no-trick reward on all-pass goes into the pool, or comes off the gora, which may go below zero (Piter) (§7.3)."
     )
     raspasy_dealer_zero: bool = Field(
-        description="With 4 players a dealer whose talon took no trick gets the no-trick reward (§7.3, §11)."
+        description="With 4 players a dealer whose talon took no trick gets the no-trick reward (Kodex §3.7.6.1); off: not the dealer (Piter, FSPR 6.5) (§7.3, §11)."
     )
     raspasy_exit_by_failure: bool = Field(
         description="A failed contract ends an all-pass series (§9.2)."
@@ -174,8 +174,8 @@ class Settings(BaseModel):
         description="A game nobody whisted, or a checked ten, ends an all-pass series (§9.2)."
     )
     raspasy_exit_by_misere: bool = Field(description="A misère ends an all-pass series (§9.2).")
-    help_overflow: Literal["gora", "lost"] = Field(
-        description="Points nobody can take as help come off the player's own gora, or are lost (§10.1)."
+    help_overflow: Literal["gora", "lost", "gora_ratio"] = Field(
+        description="Points nobody can take as help come off the player's own gora point for point (Kodex §4.1.1), are lost, or come off it at the pool-point/gora-point ratio (Piter home rules) (§10.1)."
     )
     settlement_rounding: Literal["exact", "kodex"] = Field(
         description="Settle in exact fractions, or round goras to whole whists as the Kodex does (§10.2)."
@@ -184,10 +184,39 @@ class Settings(BaseModel):
     # so a session frozen earlier still scores the same (preset files name it all the same).
     must_overtake: bool = Field(
         default=False,
-        description="In play a player following suit, or trumping, must beat the winning card when he can (not a Russian rule).",
+        description="In play a player following suit, or trumping, must beat the winning card where possible (not a Russian rule).",
     )
     rounding_whists: Positive = Field(
         description="Kodex rounding: whists each other player writes per gora point moved (§10.2)."
+    )
+    # House rules of issue 9, added later still: each default is the rule before it existed.
+    ten_checked_whists: bool = Field(
+        default=True,
+        description="On a checked ten the defenders write whists for their tricks and consolation (Kodex, HIST D5); off: a failed checked ten writes only the declarer's gora (§12).",
+    )
+    gentleman_on_made: bool = Field(
+        default=False,
+        description="Gentleman whist also when the declarer makes it: one whister and one passer halve the defence's trick whists (FSPR tournament rules) (§3.4).",
+    )
+    talon_bonus_three: bool = Field(
+        default=False,
+        description="With 3 players the talon premium is written too: each opponent writes half of it on the declarer, on top of the trick whists (FSPR 6.4) (§11).",
+    )
+    dealer_whist_liable: bool = Field(
+        default=True,
+        description="A sitting-out dealer who whists answers for the defence's shortfall (Kodex §3.8.8.1); off: the dealer does not («за недобор взяток не отвечает») (§11).",
+    )
+    dealer_whist_consolation: Literal["all", "one"] = Field(
+        default="all",
+        description="A sitting-out dealer who whists writes the consolation of every player (HIST), or one consolation only (FSPR) (§11).",
+    )
+    returned_half_consolation: Literal["returner", "lapses"] = Field(
+        default="returner",
+        description="A returned whist and a failed declarer: the half-whister's consolation is written by the returner (HIST), or lapses (FSPR) (§4.3).",
+    )
+    raspasy_zero_tricks: Positive = Field(
+        default=1,
+        description="With raspasy_zero_pool 'trick': the no-trick reward is this many tricks at the current all-pass price, in the pool or off the gora (§9.2, §7.3).",
     )
 
     @field_validator("game_price")
@@ -235,7 +264,7 @@ class ConventionError(ValueError):
 
 
 class Preset(BaseModel):
-    """A convention preset file: who it is, and every setting."""
+    """A convention preset: who it is, and every setting (its base's, with its own on top)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -244,6 +273,7 @@ class Preset(BaseModel):
     name_ru: str
     summary: str
     summary_ru: str
+    base: str | None = None
     settings: Settings
 
 
@@ -270,14 +300,38 @@ def _describe(error: ValidationError, prefix: str) -> list[str]:
     return lines
 
 
-def load_preset_file(path: Path) -> Preset:
-    """Read and validate one preset file; a bad file fails naming file and setting."""
+def _read(path: Path) -> dict[str, Any]:
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise ConventionError(f"{path.name}: {exc}") from None
+
+
+def load_preset_file(path: Path, *, _seen: tuple[str, ...] = ()) -> Preset:
+    """Read and validate one preset file, on top of its base; a bad file fails naming the file
+    and the setting (a bad base fails naming the base).
+
+    A preset states only what differs from its ``base`` (as python-chess's variants subclass
+    the standard board); the base names every setting, with the comments.
+    """
+    data = _read(path)
+    own = data.get("settings")
+    if not isinstance(own, dict):
+        raise ConventionError(f"{path.name}: a [settings] table is required")
+    base = data.get("base")
+    settings = own
+    if base is not None:
+        if not isinstance(base, str):
+            raise ConventionError(f"{path.name}: base must be the id of another preset")
+        if base == path.stem or base in _seen:
+            raise ConventionError(f"{path.name}: base '{base}' leads back to itself")
+        base_path = path.with_name(f"{base}.toml")
+        if not base_path.is_file():
+            raise ConventionError(f"{path.name}: base '{base}' has no file {base_path.name}")
+        inherited = load_preset_file(base_path, _seen=(*_seen, path.stem)).settings
+        settings = inherited.model_dump() | own
     try:
-        preset = Preset.model_validate(data)
+        preset = Preset.model_validate({**data, "settings": settings})
     except ValidationError as exc:
         raise ConventionError("\n".join(_describe(exc, f"{path.name}: "))) from None
     if preset.id != path.stem:
@@ -295,6 +349,12 @@ def presets() -> dict[str, Preset]:
 
 
 def preset(convention_id: str) -> Preset:
+    """A shipped preset, resolved through its bases.
+
+    >>> p = preset("piter-home")
+    >>> p.base, preset(p.base).base, p.settings.help_overflow, p.settings.whist_trick_factor
+    ('piter', 'leningrad', 'gora_ratio', 2)
+    """
     try:
         return presets()[convention_id]
     except KeyError:

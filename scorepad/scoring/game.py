@@ -27,14 +27,17 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
     cname: object = contract_name(c) if t.explain else ""
     declarer = t.name(g.declarer)
 
+    if g.talon_bonus:
+        # Written even on a game given up: the premium is for the talon, taken before (§11).
+        _talon_premium(w, g, table=t, per_trick=s.trick_whists(level))
     if g.conceded is not None:
         gora = g.conceded * s.remiz(level)
         w.add_gora(g.declarer, gora)
         if w.explain is not None:
             w.explain.append(
                 nmsg(
-                    "{declarer} gave up {contract} before the whist, down {n}: {gora} into his gora; no whists.",
-                    "{declarer} gave up {contract} before the whist, down {n}: {n} × {price} = {gora} into his gora; no whists.",
+                    "{declarer} gave up {contract} before the whist, down {n}: {gora} into the gora; no whists for tricks.",
+                    "{declarer} gave up {contract} before the whist, down {n}: {n} × {price} = {gora} into the gora; no whists for tricks.",
                     g.conceded,
                     declarer=declarer,
                     contract=cname,
@@ -47,24 +50,6 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
 
     price = s.price(level)
     per_trick = s.trick_whists(level)
-    if g.talon_bonus:
-        sitter = t.sits_out
-        assert sitter is not None
-        amount = g.talon_bonus * per_trick
-        w.add_whists(sitter, g.declarer, amount)
-        if w.explain is not None:
-            w.explain.append(
-                nmsg(
-                    "{dealer}, the dealer, writes the talon premium: {n} trick × {price} = {whists} on {declarer}.",
-                    "{dealer}, the dealer, writes the talon premium: {n} tricks × {price} = {whists} on {declarer}.",
-                    g.talon_bonus,
-                    dealer=t.name(sitter),
-                    price=per_trick,
-                    whists=whist_count(amount),
-                    declarer=declarer,
-                )
-            )
-
     if not outcome.played:
         if outcome.kind is Kind.ALL_PASSED and w.explain is not None:
             w.explain.append(
@@ -107,8 +92,8 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
         if w.explain is not None:
             w.explain.append(
                 nmsg(
-                    "{declarer} failed {contract}, down {n}: {gora} into his gora.",
-                    "{declarer} failed {contract}, down {n}: {n} × {price} = {gora} into his gora.",
+                    "{declarer} failed {contract}, down {n}: {gora} into the gora.",
+                    "{declarer} failed {contract}, down {n}: {n} × {price} = {gora} into the gora.",
                     under,
                     declarer=declarer,
                     contract=cname,
@@ -122,6 +107,12 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
     cons = s.consolation_whists(level)
     kind = outcome.kind
     short = _shortfalls(g, t, outcome, defence)
+    if kind is Kind.CHECKED and not s.ten_checked_whists:
+        # A checked ten writes nothing for the defence, only the declarer's pulya or gora.
+        if under and w.explain is not None:
+            w.explain.append(msg(N_("The ten was checked: the defenders write no whists.")))
+        return w
+    split_made = kind is Kind.ONE and s.whist_style == "gentleman" and s.gentleman_on_made
 
     # Whists for tricks.
     if kind in (Kind.TWO, Kind.CHECKED):
@@ -131,6 +122,29 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
             _trick_whists(w, t, seat, g.declarer, tricks[seat], per_trick, alone=False)
     elif kind is Kind.ONE and under and s.whist_style == "gentleman":
         pass  # written below, split with the passer
+    elif split_made:
+        # FSPR: gentleman whist halves the trick whists on a made contract as well.
+        whister, passer = outcome.whisters[0], outcome.passers[0]
+        counted = tricks[whister] if s.whist_quota == "personal" else defence
+        if counted and not (short.get(whister) and not s.failed_whister_writes_tricks):
+            total = counted * per_trick
+            each = normal(Fraction(total, 2))
+            w.add_whists(whister, g.declarer, each)
+            w.add_whists(passer, g.declarer, each)
+            if w.explain is not None:
+                w.explain.append(
+                    nmsg(
+                        "Gentleman whist on a made contract: {whister} and {passer} split {n} trick × {price} = {total}: {each} each on {declarer}.",
+                        "Gentleman whist on a made contract: {whister} and {passer} split {n} tricks × {price} = {total}: {each} each on {declarer}.",
+                        counted,
+                        whister=t.name(whister),
+                        passer=t.name(passer),
+                        price=per_trick,
+                        total=total,
+                        each=whist_count(each),
+                        declarer=declarer,
+                    )
+                )
     elif kind is Kind.ONE and s.whist_quota == "personal":
         # Over-greedy: the passer's tricks belong to nobody (§4.4).
         seat = outcome.whisters[0]
@@ -195,8 +209,28 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
                         )
         else:  # RETURNED: the returner writes everyone's consolation (§4.3, §11)
             returner = outcome.whisters[0]
-            _consolation(w, t, returner, g.declarer, under, cons)
-            for seat in outcome.passers:
+            dealer_whists = returner == t.sits_out
+            if dealer_whists and s.dealer_whist_consolation == "one":
+                # FSPR: the whisting dealer writes one consolation, nobody else any.
+                _consolation(w, t, returner, g.declarer, under, cons)
+                passers: tuple[int, ...] = ()
+            else:
+                # A whisting dealer's own consolation is the sitting-out dealer's (§11).
+                if not dealer_whists or s.consolation_to_dealer:
+                    _consolation(w, t, returner, g.declarer, under, cons)
+                passers = outcome.passers
+            for seat in passers:
+                if seat == outcome.half_whister and s.returned_half_consolation == "lapses":
+                    if w.explain is not None:
+                        w.explain.append(
+                            msg(
+                                N_(
+                                    "{passer} went half-whist and was overruled: that consolation lapses."
+                                ),
+                                passer=t.name(seat),
+                            )
+                        )
+                    continue
                 _consolation_of(
                     w,
                     t,
@@ -235,8 +269,8 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
         if w.explain is not None:
             w.explain.append(
                 nmsg(
-                    "{whister} fell short on the whist by {n} trick: {n} × {price} = {gora} into his gora.",
-                    "{whister} fell short on the whist by {n} tricks: {n} × {price} = {gora} into his gora.",
+                    "{whister} fell short on the whist by {n} trick: {n} × {price} = {gora} into the gora.",
+                    "{whister} fell short on the whist by {n} tricks: {n} × {price} = {gora} into the gora.",
                     missing,
                     whister=t.name(seat),
                     price=normal(penalty),
@@ -256,7 +290,7 @@ def _made(w: Writing, g: Game, t: Table, price: int, cname: object) -> None:
         target=t.target,
         settings=t.settings,
         names=t.names,
-        why=N_("{declarer} made {contract}: {points} into his pulya."),
+        why=N_("{declarer} made {contract}: {points} into the pulya."),
         declarer=declarer,
         contract=cname,
     )
@@ -338,6 +372,8 @@ def _shortfalls(g: Game, t: Table, outcome: Whisting, defence: int) -> dict[int,
     assert g.tricks is not None
     if kind is Kind.CHECKED:
         return {}  # a checked ten carries no obligation
+    if kind is Kind.RETURNED and outcome.whisters[0] == t.sits_out and not s.dealer_whist_liable:
+        return {}  # «за недобор взяток не отвечает»
     obligation = s.obligation(level)
     if s.whist_quota == "personal" and kind in (Kind.TWO, Kind.ONE):
         # Over-greedy: each whister must take his own half, whatever the declarer did.
@@ -369,3 +405,43 @@ def _shortfalls(g: Game, t: Table, outcome: Whisting, defence: int) -> dict[int,
     if s.responsible_whister == "split":
         return {first: normal(Fraction(missing, 2)), second: normal(Fraction(missing, 2))}
     return {first: missing, second: missing}
+
+
+def _talon_premium(w: Writing, g: Game, *, table: Table, per_trick: int) -> None:
+    """The talon premium (§11): the 4-player dealer writes it; with 3 players (FSPR 6.4) each
+    opponent writes half of it."""
+    assert g.talon_bonus is not None
+    amount = g.talon_bonus * per_trick
+    t = table
+    declarer = t.name(g.declarer)
+    sitter = t.sits_out
+    if sitter is not None:
+        w.add_whists(sitter, g.declarer, amount)
+        if w.explain is not None:
+            w.explain.append(
+                nmsg(
+                    "{dealer}, the dealer, writes the talon premium: {n} trick × {price} = {whists} on {declarer}.",
+                    "{dealer}, the dealer, writes the talon premium: {n} tricks × {price} = {whists} on {declarer}.",
+                    g.talon_bonus,
+                    dealer=t.name(sitter),
+                    price=per_trick,
+                    whists=whist_count(amount),
+                    declarer=declarer,
+                )
+            )
+        return
+    half = normal(Fraction(amount, 2))
+    for seat in t.defenders(g.declarer):
+        w.add_whists(seat, g.declarer, half)
+        if w.explain is not None:
+            w.explain.append(
+                nmsg(
+                    "{player} writes half the talon premium: {n} trick × {price} / 2 = {whists} on {declarer}.",
+                    "{player} writes half the talon premium: {n} tricks × {price} / 2 = {whists} on {declarer}.",
+                    g.talon_bonus,
+                    player=t.name(seat),
+                    price=per_trick,
+                    whists=whist_count(half),
+                    declarer=declarer,
+                )
+            )

@@ -46,7 +46,7 @@ def score_misere(m: Misere, t: Table) -> Writing:
                 target=t.target,
                 settings=s,
                 names=t.names,
-                why=N_("{player} made the misère: {points} into his pulya."),
+                why=N_("{player} made the misère: {points} into the pulya."),
                 player=name,
             )
         if s.misere_bonus_whists:

@@ -9,10 +9,11 @@ off his own gora (Kodex §4.1.1, even below zero) or are lost, as the convention
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 from ..i18n import N_, msg, nmsg, whist_count
-from ..numbers import Number
+from ..numbers import Number, normal
 from .convention import Settings
 from .sheet import Writing
 
@@ -80,7 +81,24 @@ def write_pool(
         rest -= give
     if not rest:
         return
-    if settings.help_overflow == "gora":
+    if settings.help_overflow == "gora_ratio":
+        # Piter home rules: a pool point is worth pool/gora points of gora.
+        off = normal(Fraction(rest * settings.pool_point_whists, settings.gora_point_whists))
+        w.gora[seat] -= off
+        if w.explain is not None:
+            w.explain.append(
+                msg(
+                    N_(
+                        "Every pulya is closed: {helper} takes {points} × {pool_whists}/{gora_whists} = {gora} off the gora."
+                    ),
+                    points=rest,
+                    helper=helper,
+                    pool_whists=settings.pool_point_whists,
+                    gora_whists=settings.gora_point_whists,
+                    gora=off,
+                )
+            )
+    elif settings.help_overflow == "gora":
         w.gora[seat] -= rest
         if w.explain is not None:
             w.explain.append(
@@ -93,9 +111,10 @@ def write_pool(
     else:
         if w.explain is not None:
             w.explain.append(
-                msg(
-                    N_("Every pulya is closed: {helper}'s {points} points are lost."),
-                    points=rest,
+                nmsg(
+                    "Every pulya is closed: {helper}'s {n} point is lost.",
+                    "Every pulya is closed: {helper}'s {n} points are lost.",
+                    rest,
                     helper=helper,
                 )
             )

@@ -76,8 +76,8 @@ def score_raspasy(r: Raspasy, t: Table) -> Writing:
                 if w.explain is not None:
                     w.explain.append(
                         nmsg(
-                            "{player} took {n} trick: {n} × {price} = {gora} into his gora.",
-                            "{player} took {n} tricks: {n} × {price} = {gora} into his gora.",
+                            "{player} took {n} trick: {n} × {price} = {gora} into the gora.",
+                            "{player} took {n} tricks: {n} × {price} = {gora} into the gora.",
                             counted,
                             player=t.name(seat),
                             price=price,
@@ -87,19 +87,30 @@ def score_raspasy(r: Raspasy, t: Table) -> Writing:
     else:
         least = min(tricks.values())
         losers = [seat for seat in players if tricks[seat] == least]
+        # The amnesty in whists (Kodex fn 46): the least count comes off everyone's first.
+        off = least if s.raspasy_amnesty else 0
+        if off and w.explain is not None:
+            w.explain.append(
+                nmsg(
+                    "Amnesty: {n} trick off everyone's count.",
+                    "Amnesty: {n} tricks off everyone's count.",
+                    off,
+                )
+            )
+        net = {seat: n - off for seat, n in tricks.items()}
         for loser in losers:
             for seat in players:
-                if seat in losers or not tricks[seat]:
+                if seat in losers or not net[seat]:
                     continue
-                amount = normal(Fraction(tricks[seat] * price, len(losers)))
+                amount = normal(Fraction(net[seat] * price, len(losers)))
                 w.add_whists(loser, seat, amount)
                 if w.explain is None:
                     continue
                 if len(losers) == 1:
                     text = nmsg(
-                        "{player} took the fewest tricks: {n} trick of {other} × {price} = {whists} on {other}.",
-                        "{player} took the fewest tricks: {n} tricks of {other} × {price} = {whists} on {other}.",
-                        tricks[seat],
+                        "{player} took the fewest tricks: {other}'s {n} trick × {price} = {whists} on {other}.",
+                        "{player} took the fewest tricks: {other}'s {n} tricks × {price} = {whists} on {other}.",
+                        net[seat],
                         player=t.name(loser),
                         other=t.name(seat),
                         price=price,
@@ -109,7 +120,7 @@ def score_raspasy(r: Raspasy, t: Table) -> Writing:
                     text = nmsg(
                         "{player} shares the fewest tricks: half of {n} trick × {price} = {whists} on {other}.",
                         "{player} shares the fewest tricks: half of {n} tricks × {price} = {whists} on {other}.",
-                        tricks[seat],
+                        net[seat],
                         player=t.name(loser),
                         other=t.name(seat),
                         price=price,
@@ -123,7 +134,9 @@ def score_raspasy(r: Raspasy, t: Table) -> Writing:
 def _rewards(w: Writing, r: Raspasy, t: Table, price: int, players: tuple[int, ...]) -> None:
     """A player who took no trick is rewarded (§9.2); the 4-player dealer as the convention says."""
     s = t.settings
-    reward = price if s.raspasy_zero_pool == "trick" else s.raspasy_zero_pool
+    reward = (
+        s.raspasy_zero_tricks * price if s.raspasy_zero_pool == "trick" else s.raspasy_zero_pool
+    )
     if not reward:
         return
     for seat in range(t.players):
@@ -139,7 +152,7 @@ def _rewards(w: Writing, r: Raspasy, t: Table, price: int, players: tuple[int, .
             if w.explain is not None:
                 w.explain.append(
                     msg(
-                        N_("{player} took no trick: {points} off his gora."),
+                        N_("{player} took no trick: {points} off the gora."),
                         player=name,
                         points=reward,
                     )
@@ -153,6 +166,6 @@ def _rewards(w: Writing, r: Raspasy, t: Table, price: int, players: tuple[int, .
                 target=t.target,
                 settings=s,
                 names=t.names,
-                why=N_("{player} took no trick: {points} into his pulya."),
+                why=N_("{player} took no trick: {points} into the pulya."),
                 player=name,
             )

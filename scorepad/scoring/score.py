@@ -383,7 +383,8 @@ def _check_declarer(seat: int, t: Table) -> None:
         raise DealError(
             "declarer",
             msg(
-                N_("{player} deals this deal and sits out: he cannot declare"), player=t.name(seat)
+                N_("{player} deals this deal and sits it out: the dealer cannot declare"),
+                player=t.name(seat),
             ),
         )
 
@@ -431,10 +432,16 @@ def check_game(g: Game, t: Table) -> Whisting | None:
     _check_declarer(g.declarer, t)
     level = g.contract.level
     _check_exit(t, level)
-    if g.talon_bonus is not None and not (t.sits_out is not None and s.talon_bonus):
+    if g.talon_bonus is not None and not (
+        s.talon_bonus if t.sits_out is not None else s.talon_bonus_three
+    ):
         raise DealError(
             "talon_bonus",
-            msg(N_("a talon premium needs 4 players and a convention with talon_bonus")),
+            msg(
+                N_(
+                    "a talon premium needs a convention with talon_bonus (4 players) or talon_bonus_three (3 players)"
+                )
+            ),
         )
     if g.conceded is not None:
         if s.concede == "none":
@@ -535,7 +542,9 @@ def _check_correction(c: Correction, n: int) -> None:
         if other >= n:
             raise DealError("whists", _seat_range(other, n))
         if other == c.seat:
-            raise DealError("whists", msg(N_("a player does not write whists on himself")))
+            raise DealError(
+                "whists", msg(N_("whists are written on another player, never on the writer"))
+            )
 
 
 def _score_correction(c: Correction, n: int, names: Sequence[str], explain: bool = True) -> Writing:

@@ -1,0 +1,195 @@
+"""`scorepad settle` for the ledger families (bula, kassa): the JSON document and a readable sheet.
+
+Only formatting lives here; every number comes from :mod:`scorepad.scoring.families`, every
+sentence from the catalogs.  The JSON is ``scorepad-settlement/1`` with a ``family`` field, each
+deal's postings, and the family's sheet (docs/session-format.md, "Other families").
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .i18n import N_, catalog
+from .numbers import to_json, to_text
+from .scoring.bula import BulaTable
+from .scoring.families import FamilyScored
+from .scoring.ledger import Posting, explanations
+from .scoring.pot import PotTable
+from .scoring.settlement import format_money, minor_digits
+
+FORMAT = "scorepad-settlement/1"
+
+
+def _posting(p: Posting) -> dict[str, Any]:
+    a = p.account
+    out: dict[str, Any] = {"account": a.kind}
+    if a.kind in ("supe", "chips"):
+        out |= {"by": a.a, "on": a.b} if a.kind == "supe" else {"to": a.a, "from": a.b}
+    elif a.a >= 0:
+        out["seat"] = a.a
+    out["amount"] = to_json(p.amount)
+    return out
+
+
+def sheet_data(scored: FamilyScored) -> dict[str, Any]:
+    t, n = scored.table, len(scored.session.players)
+    led = t.ledger
+    if isinstance(t, PotTable):
+        return {"pot": to_json(t.pot), "cash": [to_json(v) for v in t.cash]}
+    if isinstance(t, BulaTable):
+        if t.settings.scoring == "pot":
+            return {
+                "pot": to_json(led.get("pot")),
+                "cash": [to_json(v) for v in led.row("cash", n)],
+                "refe": list(t.refe),
+            }
+        return {
+            "bula": [to_json(v) for v in t.bulas],
+            "supe": [[to_json(v) for v in row] for row in led.square("supe", n)],
+            "refe": list(t.refe),
+            "refe_rounds": t.refe_rounds,
+            "hats": [list(h) for h in t.hats],
+            "left": to_json(t.left),
+        }
+    return {
+        "kassa": [to_json(v) for v in t.kassas],
+        "chips": [[to_json(v) for v in row] for row in led.square("chips", n)],
+    }
+
+
+def to_data(scored: FamilyScored, lang: str = "en") -> dict[str, Any]:
+    cat = catalog(lang)
+    digits = minor_digits(scored.session.currency)
+    money = scored.money_units()
+    return {
+        "format": FORMAT,
+        "family": scored.family,
+        "players": list(scored.session.players),
+        "convention": scored.session.convention,
+        "deals": [
+            {
+                "index": d.index,
+                "postings": [_posting(p) for p in d.postings if p.account.kind != "note"],
+                "explain": [cat.render(m) for m in explanations(d.postings)],
+            }
+            for d in scored.deals
+        ],
+        "sheet": sheet_data(scored),
+        "finished": scored.finished,
+        "balance": [to_text(b) for b in scored.results()],
+        "money": [format_money(m, digits) for m in money],
+        "payments": [
+            {"from": p.payer, "to": p.payee, "amount": format_money(p.amount, digits)}
+            for p in scored.payments()
+        ],
+    }
+
+
+def to_json_text(scored: FamilyScored, lang: str = "en") -> str:
+    """The JSON document, one deal per line; the same session gives the same bytes."""
+    data = to_data(scored, lang)
+    lines = ["{"]
+    items = list(data.items())
+    for i, (key, value) in enumerate(items):
+        comma = "," if i < len(items) - 1 else ""
+        if key == "deals" and value:
+            lines.append('  "deals": [')
+            lines.extend(
+                f"    {json.dumps(d, ensure_ascii=False)}{',' if j < len(value) - 1 else ''}"
+                for j, d in enumerate(value)
+            )
+            lines.append(f"  ]{comma}")
+        else:
+            lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def to_text_sheet(scored: FamilyScored, lang: str = "en", *, explain: bool = True) -> str:
+    """A readable sheet: each deal explained, the family's columns, results, money, payments."""
+    cat = catalog(lang)
+    _ = cat.gettext
+    names = list(scored.session.players)
+    n = len(names)
+    t = scored.table
+    led = t.ledger
+    out: list[str] = []
+    if explain:
+        for d in scored.deals:
+            out.append(cat.render_args(N_("Deal {number}"), number=d.index + 1))
+            out.extend(f"  {cat.render(m)}" for m in explanations(d.postings))
+        out.append("")
+    width = max(12, *(len(x) for x in names)) + 2
+    rows: list[list[str]]
+    if isinstance(t, PotTable):
+        rows = [[_("Player"), _("Cash")]]
+        rows += [[names[p], to_text(t.cash[p])] for p in range(n)]
+        rows.append([_("Pot"), to_text(t.pot)])
+    elif isinstance(t, BulaTable) and t.settings.scoring == "pot":
+        rows = [[_("Player"), _("Cash"), _("Refe")]]
+        rows += [[names[p], to_text(led.get("cash", p)), str(t.refe[p])] for p in range(n)]
+        rows.append([_("Pot"), to_text(led.get("pot")), ""])
+    elif isinstance(t, BulaTable):
+        supe = led.square("supe", n)
+        rows = [
+            [_("Player"), _("Bula"), _("Refe")]
+            + [cat.render_args(N_("supe on {player}"), player=x) for x in names]
+        ]
+        for p in range(n):
+            rows.append(
+                [names[p], to_text(t.bulas[p]), str(t.refe[p])]
+                + ["—" if q == p else to_text(supe[p][q]) for q in range(n)]
+            )
+    else:
+        chips = led.square("chips", n)
+        rows = [
+            [_("Player"), _("Kassa")]
+            + [cat.render_args(N_("chips from {player}"), player=x) for x in names]
+        ]
+        for p in range(n):
+            rows.append(
+                [names[p], to_text(t.kassas[p])]
+                + ["—" if q == p else to_text(chips[p][q]) for q in range(n)]
+            )
+    out.extend("".join(cell.ljust(width) for cell in row).rstrip() for row in rows)
+    out.append("")
+    out.append(
+        _("The game is finished.")
+        if scored.finished
+        else _("The game is not finished: if we stopped now.")
+    )
+    digits = minor_digits(scored.session.currency)
+    money = scored.money_units()
+    currency = scored.session.currency
+    unit = N_("{player}: {result} supe, {money} {currency}")
+    if scored.family == "kassa":
+        unit = N_("{player}: {result} chips, {money} {currency}")
+    elif scored.family in ("pot", "direct") or scored.table.ledger.get("pot"):
+        unit = N_("{player}: {result}, {money} {currency}")
+    for p, name in enumerate(names):
+        out.append(
+            cat.render_args(
+                unit,
+                player=name,
+                result=to_text(scored.results()[p]),
+                money=format_money(money[p], digits),
+                currency=currency,
+            )
+        )
+    pays = scored.payments()
+    if pays:
+        out.append("")
+        out.append(_("Payments:"))
+        for pay in pays:
+            out.append(
+                "  "
+                + cat.render_args(
+                    N_("{payer} pays {payee} {amount} {currency}"),
+                    payer=names[pay.payer],
+                    payee=names[pay.payee],
+                    amount=format_money(pay.amount, digits),
+                    currency=currency,
+                )
+            )
+    return "\n".join(out) + "\n"

@@ -1,0 +1,299 @@
+"""`scorepad settle` and `conventions -v` for the bula and kassa families, through the real CLI."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorepad.family_report import to_json_text
+from scorepad.scoring.families import settle_family
+from scorepad.scoring.session import SessionInvalid
+
+D_E1: dict[str, Any] = {
+    "format": "scorepad-session/1",
+    "players": ["A", "B", "C"],
+    "convention": "balkan",
+    "overrides": {"start_bula": 30},
+    "whist_price": "0.10",
+    "currency": "EUR",
+    "deals": [
+        {
+            "type": "game",
+            "declarer": 2,
+            "bid": 3,
+            "defence": {"0": "follow", "1": "follow"},
+            "tricks": {"2": 6, "0": 2, "1": 2},
+        },
+        {
+            "type": "game",
+            "declarer": 1,
+            "bid": 5,
+            "defence": {"0": "pass", "2": "follow"},
+            "tricks": {"1": 7, "2": 3},
+        },
+        {"type": "allpass"},
+        {
+            "type": "game",
+            "declarer": 0,
+            "bid": 5,
+            "defence": {"1": "pass", "2": "follow"},
+            "tricks": {"0": 7, "2": 3},
+        },
+    ],
+}
+G_E15: dict[str, Any] = {
+    "format": "scorepad-session/1",
+    "players": ["A", "C", "B"],
+    "convention": "prefa",
+    "whist_price": "1.00",
+    "currency": "EUR",
+    "deals": [
+        {
+            "type": "game",
+            "declarer": 1,
+            "contract": "6S",
+            "defence": {"0": "whist", "2": "whist"},
+            "tricks": {"1": 6, "0": 2, "2": 2},
+        },
+        {
+            "type": "game",
+            "declarer": 0,
+            "contract": "7H",
+            "defence": {"1": "whist", "2": "whist"},
+            "tricks": {"0": 8, "1": 2, "2": 0},
+        },
+    ],
+}
+
+
+def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "scorepad.cli", *args],
+        capture_output=True,
+        text=True,
+        input=stdin,
+        encoding="utf-8",
+    )
+
+
+def write(tmp_path: Path, data: dict[str, Any]) -> str:
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return str(path)
+
+
+def test_settle_json_of_pagats_sheet(tmp_path: Path) -> None:
+    done = cli("settle", write(tmp_path, D_E1), "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["family"] == "bula"
+    assert out["sheet"]["bula"] == [10, 20, 24]
+    assert out["sheet"]["supe"] == [[0, 0, 12], [0, 0, 12], [60, 30, 0]]
+    assert out["balance"] == ["32", "-38", "6"]
+    assert out["money"] == ["3.20", "-3.80", "0.60"]  # a supa at 0.10 EUR
+    assert out["payments"] == [
+        {"from": 1, "to": 0, "amount": "3.20"},
+        {"from": 1, "to": 2, "amount": "0.60"},
+    ]
+    assert out["deals"][3]["explain"] == [
+        "A plays on a refe: everything ×2",
+        "A made tref: bula −20",
+        "C writes 60 supe on A (3 × 20)",
+    ]
+
+
+def test_settle_text_in_russian(tmp_path: Path) -> None:
+    done = cli("--lang", "ru", "settle", write(tmp_path, D_E1))
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[:4] == [
+        "Сдача 1",
+        "  C: каро сыгран, була −6",
+        "  A → C: супе 12 (2 × 6)",
+        "  B → C: супе 12 (2 × 6)",
+    ]
+    assert "A: супе 32, 3.20 EUR" in lines
+    assert "B: супе -38, -3.80 EUR" in lines
+
+
+def test_settle_of_the_prefa_score_sheet(tmp_path: Path) -> None:
+    done = cli("settle", write(tmp_path, G_E15), "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["family"] == "kassa"
+    assert out["sheet"]["kassa"] == [31, 29, 31]
+    assert out["balance"] == ["60", "6", "-66"]  # A, C, B
+    assert out["money"] == ["6.00", "0.60", "-6.60"]  # chips are tenths of a point
+
+
+@pytest.mark.parametrize(
+    ("change", "line"),
+    [
+        (
+            lambda d: d["deals"][0].update(tricks={"2": 6, "0": 2, "1": 1}),
+            "deal 0: tricks: tricks sum to 9: play stops before 10 only when the defence has 5",
+        ),
+        (
+            lambda d: d["deals"][1].update(bid=9),
+            "deal 1: bid: Input should be less than or equal to 7",
+        ),
+        (
+            lambda d: d["deals"][0].update(defence={"0": "follow", "2": "pass"}),
+            "deal 0: defence: the defence names the two other players, each once: 0, 1",
+        ),
+        (
+            lambda d: d["overrides"].update(start_bula=31),
+            "overrides.start_bula: Input should be a multiple of 2",
+        ),
+        (
+            lambda d: d["deals"].append(
+                {
+                    "type": "game",
+                    "declarer": 0,
+                    "bid": 2,
+                    "defence": {"1": "follow", "2": "follow"},
+                    "tricks": {"0": 6, "1": 2, "2": 2},
+                }
+            ),
+            "deal 4: contra: pik with the talon is played only under contra: write it as pik_no_contra",
+        ),
+    ],
+)
+def test_a_bad_file_is_refused_with_one_line_naming_deal_and_field(
+    tmp_path: Path, change: Any, line: str
+) -> None:
+    data = json.loads(json.dumps(D_E1))
+    change(data)
+    done = cli("settle", write(tmp_path, data))
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.splitlines() == [line]
+
+
+def test_conventions_lists_every_family_preset_with_every_setting() -> None:
+    en = cli("conventions", "-v").stdout
+    ru = cli("--lang", "ru", "conventions", "-v").stdout
+    assert "balkan       Balkan bula [bula]: " in en
+    assert "balkan-pot   Balkan pot [bula]: " in en
+    assert "prefa        Greek Prefa [kassa]: " in en
+    assert "    scoring = 'pot'  # Bula sheet (bula) or the seed's pot form (pot) (§4.5 D12)." in en
+    assert "    kassa = 31  # Касса каждого игрока в начале (31, 20, 10 …)." in ru
+
+
+@st.composite
+def session(draw: st.DrawFn) -> dict[str, Any]:
+    deals: list[dict[str, Any]] = []
+    for _ in range(draw(st.integers(0, 15))):
+        d = draw(st.integers(0, 2))
+        o1, o2 = [p for p in range(3) if p != d]
+        if draw(st.booleans()):
+            deals.append({"type": "allpass"})
+            continue
+        bid = draw(st.integers(3, 7))
+        dt = draw(st.integers(0, 10))
+        a = draw(st.integers(0, 10 - dt))
+        defence = {str(o1): "follow", str(o2): "follow"}
+        tricks = {str(d): dt, str(o1): a, str(o2): 10 - dt - a}
+        if bid != 6 and 10 - dt > 5:
+            continue
+        deals.append(
+            {"type": "game", "declarer": d, "bid": bid, "defence": defence, "tricks": tricks}
+        )
+    return {
+        **D_E1,
+        "convention": draw(st.sampled_from(["balkan", "balkan-pot"])),
+        "whist_price": draw(st.sampled_from(["0.10", "0.07", "3"])),
+        "deals": deals,
+    }
+
+
+@settings(max_examples=60, deadline=None)
+@given(session())
+def test_money_is_zero_sum_and_settle_is_byte_identical(data: dict[str, Any]) -> None:
+    try:
+        scored = settle_family(data)
+    except SessionInvalid:
+        return
+    assert sum(scored.money_units()) == 0
+    assert sum(scored.results()) == 0
+    assert to_json_text(settle_family(data)) == to_json_text(scored)
+
+
+A_E6: dict[str, Any] = {
+    "format": "scorepad-session/1",
+    "players": ["Anton", "Brigitte", "Charlotte"],
+    "convention": "austrian-1829",
+    "whist_price": "1",
+    "currency": "JPY",
+    "deals": [
+        {
+            "type": "game",
+            "declarer": 0,
+            "suit": "D",
+            "defence": {"1": "play", "2": "play"},
+            "tricks": {"0": 6, "1": 2, "2": 2},
+        },
+        {"type": "bete", "dealer": 1},
+        {
+            "type": "game",
+            "declarer": 2,
+            "suit": "H",
+            "defence": {"0": "play", "1": "play"},
+            "tricks": {"2": 5, "0": 4, "1": 1},
+        },
+    ],
+}
+
+
+def test_settle_of_the_1829_session(tmp_path: Path) -> None:
+    done = cli("settle", write(tmp_path, A_E6), "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["family"] == "pot"
+    assert out["sheet"] == {"pot": 780, "cash": [-206, -280, -294]}
+    assert out["balance"] == ["54", "-20", "-34"]
+    assert out["money"] == ["54", "-20", "-34"]
+    assert out["deals"][0]["explain"] == [
+        "Anton takes 30 from the pot",
+        "Anton pays Brigitte 6 for tricks",
+        "Anton pays Charlotte 6 for tricks",
+    ]
+    ru = cli("--lang", "ru", "settle", write(tmp_path, A_E6)).stdout.splitlines()
+    assert ru[:4] == [
+        "Сдача 1",
+        "  Anton: из котла 30",
+        "  Anton → Brigitte: 6 за взятки",
+        "  Anton → Charlotte: 6 за взятки",
+    ]
+
+
+def test_settle_of_a_swabian_evening(tmp_path: Path) -> None:
+    data = {
+        "format": "scorepad-session/1",
+        "players": ["X", "Y", "Z"],
+        "convention": "swabian",
+        "whist_price": "0.50",
+        "currency": "EUR",
+        "deals": [
+            {"type": "swabian", "declarer": 0, "bid": 4, "tricks": 7},
+            {
+                "type": "swabian",
+                "declarer": 1,
+                "bid": 6,
+                "tricks": 0,
+                "contra": {"0": True},
+                "recontra": True,
+            },
+        ],
+    }
+    out = json.loads(cli("settle", write(tmp_path, data), "--json").stdout)
+    # E-E1: +10 / −5 / −5; E-E3: X pays 6 × 4, Z pays 6.
+    assert out["sheet"]["cash"] == [10 - 24, -5 + 30, -5 - 6]
+    assert out["money"] == ["-7.00", "12.50", "-5.50"]
