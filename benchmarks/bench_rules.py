@@ -52,7 +52,7 @@ def main() -> int:
             deck[i], deck[j] = deck[j], deck[i]
         hands = [sum(1 << c for c in deck[k * 5 : (k + 1) * 5]) for k in range(3)]
         trump = rc.choice([None, 0, 1, 2, 3])
-        p = Play(hands, (0, 1, 2), trump, rc.integer(0, 2))
+        p = Play(hands, (0, 1, 2), trump=trump, first_hand=rc.integer(0, 2))
         start = time.perf_counter()
         best_tricks(p, 0, more=rc.choice([True, False]))
         times.append(time.perf_counter() - start)

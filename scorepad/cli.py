@@ -14,13 +14,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import __version__
-from .i18n import LANGUAGES, N_, Msg, catalog, msg, nmsg, system_language
+from .i18n import LANGUAGES, N_, ScorepadError, catalog, msg, nmsg, system_language
 from .play.record import RecordInvalid, audit, audit_json, dumps, parse_record
 from .report import to_json_text, to_text_sheet
 from .scoring.convention import ConventionError, presets
 from .scoring.families import family_presets, peek_family
 from .scoring.score import replay
-from .scoring.session import SessionInvalid, parse_session
+from .scoring.session import SessionInvalid, deal_data, parse_session
 from .store import Store, StoreError, default_path, describe_action
 
 DEMO = Path(__file__).resolve().parent / "data" / "demo-session.json"
@@ -33,11 +33,8 @@ def _fail(lines: Sequence[str]) -> int:
     return EXIT_INVALID
 
 
-class Refused(Exception):
+class Refused(ScorepadError):
     """A command cannot run: ``message`` says why (exit status 2, nothing on stdout)."""
-
-    def __init__(self, message: Msg) -> None:
-        self.message = message
 
 
 def _read(path: str) -> bytes:
@@ -102,7 +99,7 @@ def cmd_history(args: argparse.Namespace) -> int:
     for a in actions:
         line = f"{a.seq:4}  {a.at[:19].replace('T', ' ')}  {cat.render(describe_action(a))}"
         if a.deal is not None:
-            line += "  " + json.dumps(a.deal, ensure_ascii=False)
+            line += "  " + json.dumps(deal_data(a.deal), ensure_ascii=False)
         print(line)
     return 0
 
@@ -189,7 +186,7 @@ def cmd_app(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    # Until the app exists, `scorepad` shows what it will keep: the sheet of a demo evening.
+    # What a kept session looks like, without a database: the sheet of a demo evening.
     scored = replay(parse_session(DEMO.read_bytes()))
     sys.stdout.write(to_text_sheet(scored, args.lang))
     return 0

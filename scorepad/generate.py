@@ -1,8 +1,8 @@
 """Random *valid* sessions: for property tests (driven by hypothesis) and benchmarks (seeded).
 
-Every deal is drawn from what the rules allow at that moment (the dealer by rotation, the
-exit level of a running all-pass series, the convention's call sequences) and checked by the
-engine as it is drawn, so a generated session always validates.
+Every deal is drawn from what :mod:`scorepad.scoring.legal` offers at that moment (the dealer
+by rotation, the exit level of a running all-pass series, the convention's call sequences, the
+talon's cap) and checked by the engine as it is drawn, so a generated session always validates.
 """
 
 from __future__ import annotations
@@ -14,12 +14,11 @@ from typing import Any, Protocol, TypeVar
 from pydantic import TypeAdapter
 
 from .contract import Contract, Trump
+from .scoring import legal
 from .scoring.convention import settings_for
-from .scoring.raspasy import exit_level, participants
 from .scoring.score import Replay
 from .scoring.session import FORMAT, Deal, Session
 from .scoring.table import Table
-from .scoring.whist import WhistError, Whisting, legal_sequences, whisting
 
 T = TypeVar("T")
 _DEAL: TypeAdapter[Any] = TypeAdapter(Deal)
@@ -99,13 +98,12 @@ def random_deal(ch: Chooser, t: Table, *, corrections: bool = True) -> dict[str,
         ["game"] * 6 + ["misere", "raspasy", "raspasy"] + (["correction"] if corrections else [])
     )
     kind = ch.choice(kinds)
-    need = exit_level(t.settings.raspasy_exit, t.raspasy_in_row)
-    if kind == "misere" and need is not None and need > 8:
+    if kind == "misere" and kind not in legal.kinds(t):
         kind = "raspasy"
     if kind == "game":
-        return _game(ch, t, need)
+        return _game(ch, t)
     if kind == "misere":
-        declarer = ch.choice(t.active)
+        declarer = ch.choice(legal.declarers(t))
         d: dict[str, Any] = {
             "type": "misere",
             "declarer": declarer,
@@ -115,10 +113,8 @@ def random_deal(ch: Chooser, t: Table, *, corrections: bool = True) -> dict[str,
             d["shared_with_dealer"] = True
         return d
     if kind == "raspasy":
-        seats = tuple(range(t.players))
-        caps = {}
-        if t.sits_out is not None:
-            caps[t.sits_out] = 2 if t.sits_out in participants(t) else 0
+        seats = legal.trick_seats(t, "raspasy")
+        caps = {seat: legal.trick_cap(t, "raspasy", seat) for seat in seats}
         return {"type": "raspasy", "tricks": _split(ch, 10, seats, caps)}
     seat = ch.integer(0, t.players - 1)
     c: dict[str, Any] = {"type": "correction", "seat": seat, "note": "agreed at the table"}
@@ -132,36 +128,31 @@ def random_deal(ch: Chooser, t: Table, *, corrections: bool = True) -> dict[str,
     return c
 
 
-def _game(ch: Chooser, t: Table, need: int | None) -> dict[str, Any]:
+def _game(ch: Chooser, t: Table) -> dict[str, Any]:
     s = t.settings
-    declarer = ch.choice(t.active)
-    level = ch.choice([lv for lv in (6, 7, 8, 9, 10) if need is None or lv >= need])
+    declarer = ch.choice(legal.declarers(t))
+    level = ch.choice(legal.levels(t))
     trump = ch.choice(list(Trump))
     contract = Contract(level, trump)
     d: dict[str, Any] = {"type": "game", "declarer": declarer, "contract": contract.code}
     conceded = s.concede != "none" and ch.integer(0, 9) == 0
     if conceded:
         d["conceded"] = s.concede
-    premium = s.talon_bonus if t.sits_out is not None else s.talon_bonus_three
-    if premium and ch.integer(0, 2) == 0:
+    if legal.has_talon_premium(t) and ch.integer(0, 2) == 0:
         d["talon_bonus"] = ch.integer(0, 3)
     if conceded:
         return d
     d1, d2 = t.defenders(declarer)
-    if level == 10 and s.ten == "checked":
-        played, lone = True, False
+    options = legal.sequences(t, declarer, contract)
+    if options:
+        chosen = ch.choice(list(options))
+        d["calls"] = [str(c) for c in chosen]
+        outcome = options[chosen]
     else:
-        options = []
-        for calls in legal_sequences(level, d1, d2, t.sits_out, s):
-            try:
-                options.append(
-                    (list(calls), whisting(list(calls), contract, d1, d2, t.sits_out, s))
-                )
-            except WhistError:
-                continue  # Stalingrad
-        chosen, outcome = ch.choice(options)
-        d["calls"] = chosen
-        played, lone = outcome.played, len(outcome.whisters) == 1
+        outcome = legal.verify_calls(
+            t, declarer=declarer, contract=contract, calls=None
+        )  # a checked ten
+    played, lone = outcome.played, outcome.lone_whister
     if played:
         taken = ch.integer(max(0, level - 4), 10)
         defence = _split(ch, 10 - taken, [d1, d2])
@@ -182,12 +173,19 @@ def random_record(
 ) -> dict[str, Any]:
     """A legal deal record: a random deal, bid, whisted and played by random legal moves."""
     from .play.auction import PASS, Auction, legal_bids, rank
-    from .play.cards import ALL_CARDS, Hand
+    from .play.cards import ALL_CARDS, Hand, Suit
     from .play.play import Play
 
     s = settings_for(convention, overrides)
     dealer = ch.integer(0, players - 1)
-    t = Table(s, NAMES[:players], 10, dealer, [0] * players, raspasy_in_row)
+    t = Table(
+        s,
+        NAMES[:players],
+        target=10,
+        dealer=dealer,
+        pools=[0] * players,
+        raspasy_in_row=raspasy_in_row,
+    )
     deck = list(range(32))
     for i in range(31, 0, -1):  # Fisher-Yates with the chooser, so hypothesis can shrink it
         j = ch.integer(0, i)
@@ -195,7 +193,7 @@ def random_record(
     hands = {seat: deck[k * 10 : (k + 1) * 10] for k, seat in enumerate(t.active)}
     talon = deck[30:32]
     text = {seat: " ".join(str(ALL_CARDS[c]) for c in cards) for seat, cards in hands.items()}
-    a = Auction(t.active, exit_level(s.raspasy_exit, raspasy_in_row))
+    a = Auction(t.active, legal.required_exit(t))
     said: list[str] = []
     while not a.finished:
         options = legal_bids(a)
@@ -230,9 +228,17 @@ def random_record(
             owner = t.sits_out
             if owner is not None:
                 masks[owner] = (1 << talon[0]) | (1 << talon[1])
-            p = Play(masks, t.active, None, first, s.must_overtake, tuple(talon), owner)
+            p = Play(
+                masks,
+                t.active,
+                trump=None,
+                first_hand=first,
+                must_overtake=s.must_overtake,
+                talon_leads=tuple(talon),
+                talon_owner=owner,
+            )
         else:
-            p = Play(masks, t.active, None, first, s.must_overtake)
+            p = Play(masks, t.active, trump=None, first_hand=first, must_overtake=s.must_overtake)
     else:
         final = a.final_bid
         assert final is not None
@@ -249,24 +255,17 @@ def random_record(
             ]
             contract = final if ch.integer(0, 3) else ch.choice(up[:4])
             record["contract"] = contract.code
-            d1, d2 = t.defenders(declarer)
-            trump = None if contract.trump is Trump.NO_TRUMP else "SCDH".index(contract.trump.value)
-            if not (contract.level == 10 and s.ten == "checked"):
-                sequences: list[tuple[list[str], Whisting]] = []
-                for seq in legal_sequences(contract.level, d1, d2, t.sits_out, s):
-                    try:
-                        sequences.append(
-                            (list(seq), whisting(list(seq), contract, d1, d2, t.sits_out, s))
-                        )
-                    except WhistError:
-                        continue
-                spoken, outcome = ch.choice(sequences)
-                record["calls"] = spoken
-                if not outcome.played:
+            suit = Suit.from_trump(contract.trump)
+            trump = None if suit is None else suit.index
+            calls = legal.sequences(t, declarer, contract)
+            if calls:
+                spoken = ch.choice(list(calls))
+                record["calls"] = [str(c) for c in spoken]
+                if not calls[spoken].played:
                     return record
         else:
             record["contract"] = "misere"
-        p = Play(masks, t.active, trump, first, s.must_overtake)
+        p = Play(masks, t.active, trump=trump, first_hand=first, must_overtake=s.must_overtake)
     tricks: list[str] = []
     stop = ch.integer(3, 9) if claim and declarer is not None else 10
     while p.trick_number < stop:

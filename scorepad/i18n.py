@@ -144,3 +144,15 @@ def system_language() -> str:
 def _(text: str, lang: str = "en", **args: Any) -> str:
     """Translate and format a sentence now (views, CLI)."""
     return catalog(lang).render(Msg(text, args))
+
+
+class ScorepadError(ValueError):
+    """A refusal a player reads: ``message`` is the sentence, translated when it is rendered.
+
+    Every error the engines, the store and the journal raise subclasses this one, so a view or
+    the CLI shows ``exc.message`` in the player's language without knowing which layer refused.
+    """
+
+    def __init__(self, message: Msg, text: str | None = None) -> None:
+        self.message = message
+        super().__init__(message.render() if text is None else text)

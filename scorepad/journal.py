@@ -12,9 +12,10 @@ redo puts back the last one undone, and a new add/edit/void forgets what could b
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
-from .i18n import N_, Msg, msg
+from .i18n import N_, ScorepadError, msg
+from .scoring.session import Deal
 
 ActionKind = Literal["add", "edit", "void", "undo", "redo"]
 KINDS: tuple[ActionKind, ...] = ("add", "edit", "void", "undo", "redo")
@@ -28,7 +29,7 @@ class Action:
     kind: ActionKind
     at: str  # ISO 8601, UTC
     deal_id: int | None = None  # the seq of the action that added the deal
-    deal: dict[str, Any] | None = None  # the deal as written (add, edit)
+    deal: Deal | None = None  # the deal as written (add, edit)
     reason: str | None = None  # edit, void
     target: int | None = None  # undo, redo: the seq of the action taken back or put back
 
@@ -38,17 +39,13 @@ class Entry:
     """A deal as it stands: its current text, whether it is voided, and every revision."""
 
     deal_id: int
-    deal: dict[str, Any]
+    deal: Deal
     voided: bool = False
     revisions: list[Action] = field(default_factory=list)
 
 
-class JournalError(ValueError):
+class JournalError(ScorepadError):
     """An action that the journal cannot take (edit of a voided deal, nothing to undo...)."""
-
-    def __init__(self, message: Msg) -> None:
-        self.message = message
-        super().__init__(message.render())
 
 
 @dataclass(slots=True)
@@ -61,7 +58,7 @@ class Journal:
     revision: int = 0
 
     @property
-    def deals(self) -> list[dict[str, Any]]:
+    def deals(self) -> list[Deal]:
         """The current deals, in the order they were added, voided ones left out."""
         return [e.deal for e in self.entries.values() if not e.voided]
 

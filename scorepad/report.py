@@ -19,7 +19,7 @@ FORMAT = "scorepad-settlement/1"
 
 def settlement_of(scored: Scored) -> Settlement:
     session = scored.session
-    return settle(scored.sheet, scored.settings, session.price, session.currency)
+    return settle(scored.sheet, scored.settings, price=session.price, currency=session.currency)
 
 
 def to_data(scored: Scored, lang: str = "en") -> dict[str, Any]:

@@ -26,7 +26,7 @@ from platformdirs import user_data_path
 from pydantic import TypeAdapter, ValidationError
 from sqlite_utils import Database
 
-from .i18n import N_, Msg, msg
+from .i18n import N_, Msg, ScorepadError, msg
 from .journal import Action, ActionKind, Journal, JournalError, replay_journal
 from .scoring.convention import ConventionError, Settings, settings_for
 from .scoring.score import Replay, Scored, batch, replay
@@ -36,6 +36,7 @@ from .scoring.session import (
     Problem,
     Session,
     SessionInvalid,
+    deal_data,
     dump_session,
     parse_session,
     player_name,
@@ -47,13 +48,13 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 _DEAL: TypeAdapter[Any] = TypeAdapter(Deal)
 
 
-class StoreError(ValueError):
+class StoreError(ScorepadError):
     """Something the store refuses; nothing was written.  ``message`` is a sentence to show."""
 
     def __init__(self, message: Msg, *details: Msg) -> None:
         self.message = message
         self.details = details
-        super().__init__(self.render())
+        super().__init__(message, self.render())
 
     def render(self, lang: str = "en") -> str:
         return "\n".join(m.render(lang) for m in (self.message, *self.details))
@@ -384,7 +385,7 @@ class Store:
         session = parse_session(data)
         scored = _score(session, None)
         with self._write():
-            return self._insert_session(session, scored.settings, [])
+            return self._insert_session(session, scored.settings)
 
     def import_session(self, text: str | bytes) -> int:
         """A session file, validated in full before anything is written; returns its id."""
@@ -392,14 +393,14 @@ class Store:
         scored = _score(session, None)
         deals = [_canonical_deal(d) for d in session.deals]
         with self._write():
-            sid = self._insert_session(session, scored.settings, [])
+            sid = self._insert_session(session, scored.settings)
             at = now()
             for seq, deal in enumerate(deals, start=1):
                 self._insert_action(sid, Action(seq, "add", at, deal=deal))
             self._update_cache(sid, len(deals), len(deals), scored)
         return sid
 
-    def _insert_session(self, session: Session, settings: Settings, deals: list[Any]) -> int:
+    def _insert_session(self, session: Session, settings: Settings) -> int:
         names = [_clean_name(n) for n in session.players]
         sid = self._insert(
             "sessions",
@@ -447,7 +448,9 @@ class Store:
             (sid,),
         ):
             out.append(
-                Action(r[0], r[1], r[2], r[3], json.loads(r[4]) if r[4] else None, r[5], r[6])
+                Action(
+                    r[0], r[1], r[2], r[3], _DEAL.validate_json(r[4]) if r[4] else None, r[5], r[6]
+                )
             )
         return out
 
@@ -563,7 +566,8 @@ class Store:
     def _append(self, live: _Live, action: Action) -> _Live:
         """Write one added deal onto the kept replay."""
         r = live.replay
-        model = _DEAL.validate_python(action.deal)
+        model = action.deal
+        assert model is not None
         problems = r.add(len(r.session.deals), model)
         if problems:
             raise InvalidEntry(problems)
@@ -600,7 +604,9 @@ class Store:
                 "seq": a.seq,
                 "kind": a.kind,
                 "deal_id": a.deal_id,
-                "deal": json.dumps(a.deal, ensure_ascii=False) if a.deal is not None else None,
+                "deal": None
+                if a.deal is None
+                else json.dumps(deal_data(a.deal), ensure_ascii=False),
                 "reason": a.reason,
                 "target": a.target,
                 "at": a.at,
@@ -654,19 +660,18 @@ def _reason(reason: str) -> str:
     return text
 
 
-def _canonical_deal(deal: Any) -> dict[str, Any]:
+def _canonical_deal(deal: Any) -> Deal:
     """A deal in its canonical form (as exported); a malformed deal is refused here."""
     try:
-        model = _DEAL.validate_python(
+        model: Deal = _DEAL.validate_python(
             deal.model_dump(mode="json") if hasattr(deal, "model_dump") else deal
         )
     except ValidationError as exc:
         raise InvalidEntry([pydantic_problem(e) for e in exc.errors()]) from None
-    data: dict[str, Any] = model.model_dump(mode="json", exclude_defaults=True)
-    return {"type": data.pop("type"), **data}
+    return model
 
 
-def _session_of(row: dict[str, Any], deals: list[dict[str, Any]]) -> tuple[Session, Settings]:
+def _session_of(row: dict[str, Any], deals: list[Deal]) -> tuple[Session, Settings]:
     data = {
         "format": FORMAT,
         "players": json.loads(row["players"]),

@@ -100,5 +100,5 @@ def test_two_writers_never_lose_or_duplicate_an_action(tmp_path: Path) -> None:
         assert (
             by_seq[rev].kind == kind
             and by_seq[rev].deal is not None
-            and by_seq[rev].deal["note"] == note
+            and by_seq[rev].deal.note == note
         )

@@ -119,3 +119,20 @@ def test_a_checked_ten_has_no_calls() -> None:
         "tricks": {"0": 9, "1": 0, "2": 1},
     }
     assert f.preview()[1] is None
+
+
+def test_a_closed_talon_all_pass_writes_the_sitting_dealer_with_no_trick() -> None:
+    # Rostov keeps the talon closed: the 4-player dealer takes no trick, and is written with 0
+    # (the scorer needs every seat), without a stepper to show.
+    f = form(players=["A", "B", "C", "D"], first_dealer=3, convention="rostov")
+    f.choose_kind("raspasy")
+    assert f.trick_seats() == [0, 1, 2] and f.trick_range(3) == (0, 0)
+    f.step(0, 4)
+    f.step(1, 3)
+    assert f.to_deal() == {"type": "raspasy", "tricks": {"0": 4, "1": 3, "2": 3, "3": 0}}
+    assert f.preview()[1] is None
+
+
+def test_declarers_are_offered_in_speaking_order_from_the_dealers_left() -> None:
+    assert form(first_dealer=1).declarers() == [2, 0, 1]
+    assert form(players=["A", "B", "C", "D"], first_dealer=1).declarers() == [2, 3, 0]

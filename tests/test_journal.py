@@ -5,12 +5,13 @@ from __future__ import annotations
 import pytest
 
 from scorepad.journal import Action, JournalError, replay_journal
+from scorepad.scoring.session import Raspasy
 
 T = "2026-11-29T20:00:00.000+00:00"
 
 
-def deal(n: int) -> dict[str, object]:
-    return {"type": "raspasy", "tricks": {"0": n, "1": 0, "2": 10 - n}}
+def deal(n: int) -> Raspasy:
+    return Raspasy.model_validate({"type": "raspasy", "tricks": {"0": n, "1": 0, "2": 10 - n}})
 
 
 def test_add_edit_void_keep_every_revision() -> None:

@@ -292,3 +292,10 @@ def test_any_single_corruption_is_caught_and_named(data: st.DataObject) -> None:
         )
     else:
         assert report.startswith("trick ") and words in report, report
+
+
+def test_open_play_needs_a_lone_whister_as_in_the_session() -> None:
+    record = load("eight-spades.json")
+    assert check({**record, "open": True}).entry["open"] is True  # Boris whists alone
+    both = {**record, "calls": ["whist", "whist"], "open": True}
+    assert refused(both) == "open: only a lone whister plays open"

@@ -65,7 +65,7 @@ def test_the_search_agrees_with_plain_minimax_on_small_endings(seed: int) -> Non
     trump = rng.choice([None, 0, 1, 2, 3])
     leader = rng.choice([0, 1, 2])
     more = rng.random() < 0.5
-    p = Play(list(hands), (0, 1, 2), trump, leader)
+    p = Play(list(hands), (0, 1, 2), trump=trump, first_hand=leader)
     assert best_tricks(p, 0, more=more) == oracle(hands, (0, 1, 2), trump, leader, 0, more)
 
 
@@ -88,5 +88,5 @@ Y = Hand.parse("♠QJ ♥J7 ♦KQJ10 ♣97").mask
     ],
 )
 def test_kovalevskaya_misere(left: int, right: int, leader: int, caught: int) -> None:
-    p = Play([DECLARER, left, right], (0, 1, 2), None, leader)
+    p = Play([DECLARER, left, right], (0, 1, 2), trump=None, first_hand=leader)
     assert best_tricks(p, 0, more=False) == caught

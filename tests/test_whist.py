@@ -5,15 +5,21 @@ from __future__ import annotations
 import pytest
 
 from scorepad.contract import Contract
-from scorepad.scoring.convention import settings_for
-from scorepad.scoring.whist import Kind, WhistError, legal_sequences, whisting
+from scorepad.scoring.convention import Settings, settings_for
+from scorepad.scoring.legal import WhistError, legal_sequences, whisting
+from scorepad.scoring.whist import Kind, Whisting
 
 SOCHI = settings_for("sochi")
 
 
+def calls(said: list[str], contract: str, s: Settings = SOCHI) -> Whisting:
+    """The outcome of ``said`` by the defenders 1 and 2 of a 3-player table."""
+    return whisting(said, Contract.parse(contract), first=1, second=2, dealer=None, settings=s)
+
+
 def seqs(level: int, dealer: int | None = None, **overrides: object) -> set[tuple[str, ...]]:
     s = settings_for("sochi", dict(overrides)) if overrides else SOCHI
-    return set(legal_sequences(level, 1, 2, dealer, s))
+    return set(legal_sequences(level, 1, 2, dealer=dealer, settings=s))
 
 
 def test_three_players_six_and_seven() -> None:
@@ -41,14 +47,7 @@ def test_four_players_dealer_may_return_or_whist_on_eight() -> None:
 
 def test_pass_pass_whist_three_players_by_agreement() -> None:
     assert ("pass", "pass", "whist") not in seqs(8)
-    w = whisting(
-        ["pass", "pass", "whist"],
-        Contract.parse("8S"),
-        1,
-        2,
-        None,
-        settings_for("sochi", {"pass_pass_whist": True}),
-    )
+    w = calls(["pass", "pass", "whist"], "8S", settings_for("sochi", {"pass_pass_whist": True}))
     assert (w.kind, w.whisters, w.passers) == (Kind.ONE, (1,), (2,))
 
 
@@ -60,19 +59,19 @@ def test_long_half_whist() -> None:
 def test_stalingrad_six_spades_needs_both() -> None:
     s = settings_for("sochi", {"stalingrad": True})
     with pytest.raises(WhistError, match="Stalingrad"):
-        whisting(["whist"], Contract.parse("6S"), 1, 2, None, s)
-    assert whisting(["whist"], Contract.parse("6C"), 1, 2, None, s).kind is Kind.ONE
-    assert whisting(["whist", "whist"], Contract.parse("6S"), 1, 2, None, s).kind is Kind.TWO
+        calls(["whist"], "6S", s)
+    assert calls(["whist"], "6C", s).kind is Kind.ONE
+    assert calls(["whist", "whist"], "6S", s).kind is Kind.TWO
 
 
 def test_roles() -> None:
-    w = whisting(["pass", "half", "whist"], Contract.parse("7D"), 1, 2, None, SOCHI)
+    w = calls(["pass", "half", "whist"], "7D")
     assert (w.kind, w.whisters, w.half_whister) == (Kind.RETURNED, (1,), 2)
-    w = whisting([], Contract.parse("9H"), 1, 2, None, SOCHI)
+    w = calls([], "9H")
     assert (w.kind, w.played) == (Kind.ALL_PASSED, False)
 
 
 def test_illegal_sequence_names_the_legal_ones() -> None:
     with pytest.raises(WhistError) as exc:
-        whisting(["whist", "half"], Contract.parse("6S"), 1, 2, None, SOCHI)
+        calls(["whist", "half"], "6S")
     assert "is not a legal call sequence on a 6-game" in str(exc.value)

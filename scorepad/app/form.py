@@ -9,21 +9,24 @@ view draws it; the tests drive it directly.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
 from ..contract import Contract, Trump
 from ..i18n import N_, Msg, catalog, msg
-from ..scoring.raspasy import participants
-from ..scoring.score import DealError, Scored, preview
-from ..scoring.session import Deal, pydantic_problem
+from ..scoring import legal
+from ..scoring.legal import KINDS, DealError
+from ..scoring.legal import DealKind as Kind
+from ..scoring.score import Scored, preview
+from ..scoring.session import Deal, deal_data, pydantic_problem
 from ..scoring.table import Table
-from ..scoring.whist import legal_sequences, next_calls, speaker
+from ..scoring.whist import Call, Whisting, shortest
+from ..scoring.whist import Kind as WhistKind
 
-Kind = Literal["game", "misere", "raspasy"]
-KINDS: tuple[Kind, ...] = ("game", "misere", "raspasy")
 _DEAL: TypeAdapter[Any] = TypeAdapter(Deal)
+_UNDECIDED = Whisting(WhistKind.ALL_PASSED)  # calls still to come: no tricks, no open play
+__all__ = ["KINDS", "DealForm", "Kind"]
 
 
 @dataclass
@@ -35,7 +38,7 @@ class DealForm:
     declarer: int | None = None
     level: int | None = None
     trump: Trump | None = None
-    calls: list[str] = field(default_factory=list)
+    calls: list[Call] = field(default_factory=list)
     tricks: dict[int, int] = field(default_factory=dict)
     open: bool = False
 
@@ -43,15 +46,7 @@ class DealForm:
 
     @property
     def table(self) -> Table:
-        s = self.scored
-        return Table(
-            s.settings,
-            s.session.players,
-            s.session.pool_target,
-            s.next_dealer,
-            list(s.sheet.pool),
-            s.raspasy_in_row,
-        )
+        return self.scored.table()
 
     @property
     def dealer(self) -> int:
@@ -73,15 +68,13 @@ class DealForm:
     # --- choices -------------------------------------------------------------------------
 
     def kinds(self) -> list[Kind]:
-        need = self.required_exit
-        return [k for k in KINDS if not (k == "misere" and need is not None and need > 8)]
+        return list(legal.kinds(self.table))
 
     def declarers(self) -> list[int]:
-        return list(self.table.active)
+        return list(legal.declarers(self.table))
 
     def levels(self) -> list[int]:
-        need = self.required_exit or 6
-        return [lv for lv in (6, 7, 8, 9, 10) if lv >= need]
+        return list(legal.levels(self.table))
 
     def choose_kind(self, kind: Kind) -> None:
         self.kind = kind
@@ -112,38 +105,24 @@ class DealForm:
 
     @property
     def checked_ten(self) -> bool:
-        return self.level == 10 and self.scored.settings.ten == "checked"
+        return self.contract is not None and legal.is_checked_ten(
+            self.scored.settings, self.contract
+        )
 
-    def _sequences(self) -> tuple[list[tuple[str, ...]], tuple[int, int], int | None]:
-        assert self.declarer is not None and self.contract is not None
-        t = self.table
-        d1, d2 = t.defenders(self.declarer)
-        seqs = list(legal_sequences(self.contract.level, d1, d2, t.sits_out, self.scored.settings))
-        if self.scored.settings.stalingrad and self.contract == Contract(6, Trump.SPADES):
-            seqs = [("whist", "whist")]
-        return seqs, (d1, d2), t.sits_out
-
-    def call_options(self) -> tuple[int | None, list[str]]:
+    def call_options(self) -> tuple[int | None, list[Call]]:
         """Who speaks next and what he may say ([] when the calls are complete)."""
-        if (
-            self.kind != "game"
-            or self.declarer is None
-            or self.contract is None
-            or self.checked_ten
-        ):
+        if self.kind != "game" or self.declarer is None or self.contract is None:
             return None, []
-        seqs, (d1, d2), sitter = self._sequences()
-        longest = max(len(s) for s in seqs)
-        options, done = next_calls(self.calls, seqs, longest)
-        if done:
-            return None, []
-        return speaker(self.calls, d1, d2, sitter), options
+        who, options = legal.call_options(
+            self.table, declarer=self.declarer, contract=self.contract, said=self.calls
+        )
+        return who, list(options)
 
     def say(self, call: str) -> None:
         options = self.call_options()[1]
         if call not in options:
             raise ValueError(f"{call!r} is not a call here; the options are {options}")
-        self.calls.append(call)
+        self.calls.append(Call(call))
         self._reset_tricks()
 
     def undo_call(self) -> None:
@@ -159,26 +138,24 @@ class DealForm:
             return False
         return self.call_options()[0] is None
 
+    def _outcome(self) -> Whisting:
+        """What the calls amount to; until they are complete nothing is played."""
+        if self.declarer is None or self.contract is None or not self.calls_complete:
+            return _UNDECIDED
+        calls = None if self.checked_ten else shortest(self.calls)
+        return legal.verify_calls(
+            self.table, declarer=self.declarer, contract=self.contract, calls=calls
+        )
+
     @property
     def played(self) -> bool:
         """Whether tricks are entered (a game nobody whisted, or a half-whist, is not played)."""
-        if self.kind != "game":
-            return True
-        if self.checked_ten:
-            return True
-        if not self.calls_complete:
-            return False
-        stripped = [c for c in self.calls]
-        while stripped and stripped[-1] == "pass":
-            stripped.pop()
-        return "whist" in stripped
+        return self.kind != "game" or self._outcome().played
 
     @property
     def lone_whister(self) -> bool:
         """One defender whists alone (he may play open, всветлую)."""
-        if self.kind != "game" or not self.played or self.checked_ten:
-            return False
-        return self.calls.count("whist") == 1
+        return self.kind == "game" and self._outcome().lone_whister
 
     def set_open(self, value: bool) -> None:
         self.open = value and self.lone_whister
@@ -186,25 +163,24 @@ class DealForm:
     # --- tricks: steppers whose sum stays 10 -----------------------------------------------
 
     def trick_seats(self) -> list[int]:
-        """Whose tricks are entered, the last of them filled in by the form."""
+        """Whose tricks are entered, the last of them filled in by the form.
+
+        A capped seat (the 4-player dealer's talon) comes first, so it is never the filled-in
+        one; a seat capped at nought is not shown and is written as nought.
+        """
         t = self.table
-        if self.kind == "raspasy":
-            seats = list(t.active)
-            if t.sits_out is not None and t.sits_out in participants(t):
-                seats.insert(0, t.sits_out)  # his talon takes at most two: never the filled-in one
-            return seats
-        if self.kind == "misere":
-            return [self.declarer] if self.declarer is not None else []
-        if self.declarer is None:
-            return []
-        d1, d2 = t.defenders(self.declarer)
-        return [self.declarer, d1, d2]
+        seats = legal.trick_seats(t, self.kind, self.declarer)
+        caps = {s: legal.trick_cap(t, self.kind, s) for s in seats}
+        if self.kind == "game" and self.declarer is not None:
+            shown = (self.declarer, *t.defenders(self.declarer))  # the declarer's count first
+            return [s for s in shown if s in seats]
+        if self.kind != "raspasy":
+            return list(seats)
+        capped = [s for s in seats if 0 < caps[s] < 10]
+        return capped + [s for s in t.active if caps[s] == 10]
 
     def trick_range(self, seat: int) -> tuple[int, int]:
-        t = self.table
-        if self.kind == "raspasy" and seat == t.sits_out:
-            return 0, 2
-        return 0, 10
+        return 0, legal.trick_cap(self.table, self.kind, seat)
 
     def _reset_tricks(self) -> None:
         seats = self.trick_seats()
@@ -264,8 +240,9 @@ class DealForm:
 
     # --- the deal --------------------------------------------------------------------------
 
-    def load(self, deal: dict[str, Any]) -> None:
+    def load(self, written: Deal | dict[str, Any]) -> None:
         """Fill the form with a written deal (to edit it)."""
+        deal = written if isinstance(written, dict) else deal_data(written)
         kind = deal["type"]
         if kind not in KINDS:
             raise ValueError(f"a {kind} is not entered with this form")
@@ -274,20 +251,25 @@ class DealForm:
         if kind == "game":
             contract = Contract.parse(deal["contract"])
             self.level, self.trump = contract.level, contract.trump
-            self.calls = list(deal.get("calls") or [])
+            self.calls = [Call(c) for c in deal.get("calls") or []]
             self.open = bool(deal.get("open", False))
             # A written deal keeps the shortest form: whoever else was asked passed.
             for _ in range(5):
                 if self.checked_ten or self.calls_complete:
                     break
-                self.calls.append("pass")
+                self.calls.append(Call.PASS)
         self._reset_tricks()
         for seat, n in (deal.get("tricks") or {}).items():
             self.tricks[int(seat)] = n
 
     def to_deal(self) -> dict[str, Any]:
         if self.kind == "raspasy":
-            return {"type": "raspasy", "tricks": {str(s): n for s, n in self.tricks.items()}}
+            seats = legal.trick_seats(self.table, "raspasy")
+            unseen = {str(s): 0 for s in seats if s not in self.tricks}
+            return {
+                "type": "raspasy",
+                "tricks": {str(s): n for s, n in self.tricks.items()} | unseen,
+            }
         if self.kind == "misere":
             return {
                 "type": "misere",
@@ -300,7 +282,7 @@ class DealForm:
             "contract": self.contract.code if self.contract else None,
         }
         if not self.checked_ten:
-            deal["calls"] = list(self.calls)
+            deal["calls"] = [str(c) for c in self.calls]
         if self.open and self.lone_whister:
             deal["open"] = True
         if self.played:

@@ -65,7 +65,7 @@ def history_screen(shell: Shell) -> ft.Control:
                 ),
             )
         ]
-        if entry.deal["type"] != "correction":
+        if entry.deal.type != "correction":
             actions.insert(
                 0,
                 sem(

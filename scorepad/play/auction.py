@@ -20,7 +20,8 @@ import re
 from dataclasses import dataclass, field
 
 from ..contract import Contract, Trump
-from ..i18n import N_, Msg, msg
+from ..i18n import N_, Msg, ScorepadError, msg
+from ..scoring.legal import is_below_exit
 
 PASS = "pass"
 MISERE = "misere"
@@ -28,10 +29,8 @@ Bid = Contract | str  # a Contract, MISERE or PASS
 MISERE_RANK = 89  # ladder ranks are doubled: misère sits between 8NT (88) and 9♠ (90)
 
 
-class AuctionError(ValueError):
-    def __init__(self, message: Msg) -> None:
-        self.message = message
-        super().__init__(message.render())
+class AuctionError(ScorepadError):
+    """A bid that may not be said now, or a word that is not a bid."""
 
 
 _BID = re.compile(r"(10|[6-9])\s*(S|C|D|H|NT|♠|♣|♦|♥|БК|БЕЗ)", re.IGNORECASE)
@@ -155,12 +154,11 @@ def verify_bid(a: Auction, b: Bid) -> None:
         raise AuctionError(msg(N_("a misère stays a misère: after it only a pass")))
     if b == MISERE and own:
         raise AuctionError(msg(N_("misère can only be a player's first bid")))
-    if a.exit_level is not None:
-        low = rank(Contract(a.exit_level, Trump.SPADES))
-        if rank(b) < low:
-            raise AuctionError(
-                msg(N_("after the all-passes the lowest bid is {level}"), level=f"{a.exit_level}♠")
-            )
+    level = b.level if isinstance(b, Contract) else None  # a misère: between 8NT and 9♠
+    if a.exit_level is not None and is_below_exit(a.exit_level, level):
+        raise AuctionError(
+            msg(N_("after the all-passes the lowest bid is {level}"), level=f"{a.exit_level}♠")
+        )
     top = a.highest
     if top is not None and rank(b) <= rank(top[1]):
         raise AuctionError(

@@ -18,7 +18,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
 
-from ..i18n import N_, Msg, msg
+from ..contract import Trump
+from ..i18n import N_, Msg, ScorepadError, msg
 
 
 class Suit(Enum):
@@ -37,6 +38,18 @@ class Suit(Enum):
     def index(self) -> int:
         return _SUIT_INDEX[self]
 
+    @classmethod
+    def from_trump(cls, trump: Trump) -> Suit | None:
+        """The suit a contract's trump names (``None`` for no-trump); the two enums share letters.
+
+        >>> Suit.from_trump(Trump.HEARTS), Suit.from_trump(Trump.NO_TRUMP)
+        (<Suit.HEARTS: 'H'>, None)
+        """
+        return None if trump is Trump.NO_TRUMP else cls(trump.value)
+
+    def to_trump(self) -> Trump:
+        return Trump(self.value)
+
 
 _SUITS = tuple(Suit)
 _SUIT_INDEX = {s: i for i, s in enumerate(_SUITS)}
@@ -52,10 +65,8 @@ _SUIT_ALIASES = {
 }  # fmt: skip
 
 
-class CardError(ValueError):
-    def __init__(self, message: Msg) -> None:
-        self.message = message
-        super().__init__(message.render())
+class CardError(ScorepadError):
+    """A card or a hand that cannot be read, or a layout that is not a deal."""
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -188,9 +199,6 @@ class Hand:
             for s in _SUITS
             for c in sorted(cards_of(self.mask & SUIT_MASK[s.index]), reverse=True)
         )
-
-    def has_suit(self, suit: Suit) -> bool:
-        return bool(self.mask & SUIT_MASK[suit.index])
 
 
 def _is_card(token: str) -> bool:

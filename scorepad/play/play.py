@@ -15,7 +15,7 @@ of deals a second and to search claims exhaustively.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 
 from ..i18n import N_, Msg, msg
 from .cards import ALL_CARDS, SUIT_MASK
@@ -31,6 +31,7 @@ class Play:
 
     hands: list[int]
     order: tuple[int, ...]
+    _: KW_ONLY
     trump: int | None  # suit index, or None
     first_hand: int
     must_overtake: bool = False

@@ -31,15 +31,15 @@ import json
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from ..contract import Contract, Trump
-from ..i18n import N_, Msg, msg
+from ..contract import Contract
+from ..i18n import N_, Msg, ScorepadError, msg
 from ..scoring.convention import ConventionError, settings_for
-from ..scoring.raspasy import exit_level
-from ..scoring.session import Call, PlayerName, Seat, pydantic_problem
+from ..scoring.legal import DealError, required_exit, seat_range, verify_calls, verify_deal
+from ..scoring.session import PlayedDeal, PlayerName, Seat, pydantic_problem
 from ..scoring.table import Table, contract_name
-from ..scoring.whist import Kind, WhistError, Whisting, whisting
+from ..scoring.whist import Call, Kind, Whisting, shortest
 from .auction import (
     MISERE,
     PASS,
@@ -50,11 +50,12 @@ from .auction import (
     parse_bid,
     verify_declaration,
 )
-from .cards import ALL_CARDS, Card, CardError, Hand, cards_of, check_layout
+from .cards import ALL_CARDS, Card, CardError, Hand, Suit, cards_of, check_layout
 from .play import Play
 from .solver import best_tricks
 
 FORMAT = "scorepad-deal/1"
+_ENTRY: TypeAdapter[PlayedDeal] = TypeAdapter(PlayedDeal)
 
 
 class Claim(BaseModel):
@@ -87,13 +88,13 @@ class DealRecord(BaseModel):
     note: str | None = None
 
 
-class RecordInvalid(ValueError):
+class RecordInvalid(ScorepadError):
     """The record is malformed or breaks a rule: ``step`` says where, ``message`` why."""
 
     def __init__(self, step: Msg | str | None, message: Msg) -> None:
         self.step = step
         self.message = message
-        super().__init__(self.render())
+        super().__init__(message, self.render())
 
     def render(self, lang: str = "en") -> str:
         text = self.message.render(lang)
@@ -151,15 +152,15 @@ def audit(record: DealRecord) -> Audit:
     except ConventionError as exc:
         raise RecordInvalid("convention", Msg("{detail}", {"detail": str(exc)})) from None
     if record.dealer >= n:
-        raise RecordInvalid(
-            "dealer",
-            msg(
-                N_("seat {seat} is out of range: the seats are 0 to {last}"),
-                seat=record.dealer,
-                last=n - 1,
-            ),
-        )
-    t = Table(s, names, 10, record.dealer, [0] * n, record.raspasy_in_row)
+        raise RecordInvalid("dealer", seat_range(record.dealer, n))
+    t = Table(
+        s,
+        names,
+        target=10,
+        dealer=record.dealer,
+        pools=[0] * n,
+        raspasy_in_row=record.raspasy_in_row,
+    )
     active = t.active
     first_hand = active[0]
 
@@ -179,7 +180,7 @@ def audit(record: DealRecord) -> Audit:
         raise RecordInvalid("hands", problems[0])
 
     # The auction.
-    a = Auction(active, exit_level(s.raspasy_exit, record.raspasy_in_row))
+    a = Auction(active, required_exit(t))
     for i, text in enumerate(record.auction):
         step = msg(N_("auction, bid {k}"), k=i + 1)
         try:
@@ -225,9 +226,19 @@ def audit(record: DealRecord) -> Audit:
             owner = t.sits_out
             if owner is not None:
                 play_hands[owner] = talon.mask
-            p = Play(play_hands, active, None, first_hand, s.must_overtake, talon_cards, owner)
+            p = Play(
+                play_hands,
+                active,
+                trump=None,
+                first_hand=first_hand,
+                must_overtake=s.must_overtake,
+                talon_leads=talon_cards,
+                talon_owner=owner,
+            )
         else:
-            p = Play(play_hands, active, None, first_hand, s.must_overtake)
+            p = Play(
+                play_hands, active, trump=None, first_hand=first_hand, must_overtake=s.must_overtake
+            )
     else:
         assert final is not None
         contract = final
@@ -251,29 +262,25 @@ def audit(record: DealRecord) -> Audit:
         if contract == MISERE:
             if record.calls is not None:
                 raise RecordInvalid("calls", msg(N_("a misère is not whisted: it has no calls")))
-            p = Play(play_hands, active, None, first_hand, s.must_overtake)
+            p = Play(
+                play_hands, active, trump=None, first_hand=first_hand, must_overtake=s.must_overtake
+            )
         else:
             assert isinstance(contract, Contract)
-            d1, d2 = t.defenders(declarer)
-            if contract.level == 10 and s.ten == "checked":
-                if record.calls is not None:
-                    raise RecordInvalid(
-                        "calls",
-                        msg(N_("a ten is checked in this convention: nobody whists, so no calls")),
-                    )
-                outcome = Whisting(Kind.CHECKED, (d1, d2))
-            else:
-                if record.calls is None:
-                    raise RecordInvalid("calls", msg(N_("the defenders' whist calls are required")))
-                calls = list(record.calls)
-                while calls and calls[-1] == "pass":
-                    calls.pop()
-                try:
-                    outcome = whisting(calls, contract, d1, d2, t.sits_out, s)
-                except WhistError as exc:
-                    raise RecordInvalid("calls", exc.message) from None
-            trump = None if contract.trump is Trump.NO_TRUMP else "SCDH".index(contract.trump.value)
-            p = Play(play_hands, active, trump, first_hand, s.must_overtake)
+            calls = None if record.calls is None else shortest(record.calls)
+            try:
+                outcome = verify_calls(t, declarer=declarer, contract=contract, calls=calls)
+            except DealError as exc:
+                raise RecordInvalid(exc.field, exc.message) from None
+            suit = Suit.from_trump(contract.trump)
+            trump = None if suit is None else suit.index
+            p = Play(
+                play_hands,
+                active,
+                trump=trump,
+                first_hand=first_hand,
+                must_overtake=s.must_overtake,
+            )
             if not outcome.played:
                 if record.play or record.claim:
                     raise RecordInvalid(
@@ -287,7 +294,7 @@ def audit(record: DealRecord) -> Audit:
                     (),
                     {},
                     None,
-                    _entry(record, declarer, contract, outcome, {}, n, t),
+                    _verified(_entry(record, declarer, contract, outcome, {}, t), t),
                 )
 
     accounts = _play(record, p, names)
@@ -300,7 +307,7 @@ def audit(record: DealRecord) -> Audit:
             "play",
             msg(N_("only {k} tricks were played and nobody claimed the rest"), k=p.trick_number),
         )
-    entry = _entry(record, declarer, contract, outcome, taken, n, t)
+    entry = _verified(_entry(record, declarer, contract, outcome, taken, t), t)
     return Audit(record, declarer, contract, outcome, tuple(accounts), taken, claim_value, entry)
 
 
@@ -438,13 +445,21 @@ def _claim(
     return value
 
 
+def _verified(entry: dict[str, Any], t: Table) -> dict[str, Any]:
+    """The entry, verified as the scorer will verify it (open play needs a lone whister...)."""
+    try:
+        verify_deal(_ENTRY.validate_python(entry), t)
+    except DealError as exc:
+        raise RecordInvalid(exc.field, exc.message) from None
+    return entry
+
+
 def _entry(
     record: DealRecord,
     declarer: int | None,
     contract: Bid | None,
     outcome: Whisting | None,
     taken: dict[int, int],
-    n: int,
     t: Table,
 ) -> dict[str, Any]:
     """The session-format entry of an audited deal."""
@@ -458,10 +473,7 @@ def _entry(
     assert isinstance(contract, Contract) and outcome is not None
     entry: dict[str, Any] = {"type": "game", "declarer": declarer, "contract": contract.code}
     if outcome.kind is not Kind.CHECKED:
-        calls = list(record.calls or [])
-        while calls and calls[-1] == "pass":
-            calls.pop()
-        entry["calls"] = calls
+        entry["calls"] = [str(c) for c in shortest(record.calls or [])]
     if record.open:
         entry["open"] = True
     if outcome.played:

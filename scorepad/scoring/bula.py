@@ -27,7 +27,9 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 from ..i18n import N_, Msg, msg
 from ..numbers import Number, normal
+from .defence import verify_roles, verify_tricks, verify_unplayed
 from .ledger import Account, Ledger, Posting
+from .legal import DealError
 
 # The bids as Serbian and Croatian players say them (translated only into Cyrillic letters).
 BID_NAMES = {
@@ -52,13 +54,8 @@ Seat = Annotated[int, Field(strict=True, ge=0, le=2)]
 Count = Annotated[int, Field(strict=True, ge=0, le=10)]
 
 
-class BulaError(ValueError):
+class BulaError(DealError):
     """A bula deal breaks a rule: ``field`` and the sentence a player reads."""
-
-    def __init__(self, field: str | None, message: Msg) -> None:
-        self.field = field
-        self.message = message
-        super().__init__(message.render())
 
 
 class BulaSettings(BaseModel):
@@ -279,19 +276,7 @@ class BulaTable:
                     N_("a declarer holding a refe plays pik without contra: write it as a game"),
                 )
             return
-        others = [p for p in range(self.n) if p != deal.declarer]
-        if sorted(deal.defence) != others:
-            raise _err(
-                "defence",
-                N_("the defence names the two other players, each once: {seats}"),
-                seats=", ".join(map(str, others)),
-            )
-        roles = [deal.defence[p] for p in others]
-        if ("invite" in roles) != ("invited" in roles) or roles.count("invite") > 1:
-            raise _err(
-                "defence",
-                N_("an invitation needs one inviter (invite) and the passer called in (invited)"),
-            )
+        roles = verify_roles(deal.declarer, self.n, deal.defence, error=BulaError)
         both_pass = roles == ["pass", "pass"]
         pik_talon = deal.bid == 2 and not deal.hand
         if deal.bid == BETL and roles != ["follow", "follow"]:
@@ -325,32 +310,15 @@ class BulaTable:
         if both_pass:
             if deal.contra is not None:
                 raise _err("contra", N_("nobody follows, so nobody can say contra"))
-            if deal.tricks is not None:
-                raise _err(
-                    "tricks",
-                    N_("both defenders passed: the game is not played, write no tricks"),
-                )
+            verify_unplayed(deal.tricks, error=BulaError)
             return
-        if deal.tricks is None:
-            raise _err("tricks", N_("the tricks of every player in play are required"))
-        playing = self.in_play(deal)
-        for seat in deal.tricks:
-            if seat not in playing:
-                raise _err(
-                    f"tricks.{seat}",
-                    N_("this player does not play this deal: write no tricks for this player"),
-                )
-        missing = [p for p in playing if p not in deal.tricks]
-        if missing:
-            raise _err(
-                f"tricks.{missing[0]}", N_("the tricks of every player in play are required")
-            )
-        total = sum(deal.tricks.values())
-        defence = total - deal.tricks[deal.declarer]
+        tricks = verify_tricks(deal.tricks, self.in_play(deal), error=BulaError, total=None)
+        total = sum(tricks.values())
+        defence = total - tricks[deal.declarer]
         if total > 10:
             raise _err("tricks", N_("tricks sum to {n}, at most 10"), n=total)
         if deal.bid == BETL:
-            if deal.tricks[deal.declarer] == 0 and total != 10:
+            if tricks[deal.declarer] == 0 and total != 10:
                 raise _err(
                     "tricks", N_("a betl made takes no trick in 10: tricks sum to {n}"), n=total
                 )
@@ -478,13 +446,8 @@ class BulaTable:
         d = deal.declarer
         out: list[Posting] = []
         unit = value(deal.bid, deal.hand) * self._multiplier(deal, out)
-        roles: dict[int, str] = dict(deal.defence)
-        if deal.contra is not None:
-            # The seed: the other defender is considered invited, whether or not he dropped out.
-            for seat in roles:
-                roles[seat] = "contra" if seat == deal.contra.by else "invited"
+        roles, tricks = _defence(deal)
         defenders = sorted(roles)
-        tricks: dict[int, int] = dict.fromkeys(deal.defence, 0) | dict(deal.tricks or {})
         left = self.left
         penalties: list[Posting] = []
         supe: list[tuple[int, int]] = []  # (writer, tricks)
@@ -595,12 +558,8 @@ class BulaTable:
         d = deal.declarer
         out: list[Posting] = []
         base = (deal.bid + (1 if deal.hand else 0)) * self._multiplier(deal, out)
-        roles: dict[int, str] = dict(deal.defence)
-        if deal.contra is not None:
-            for seat in roles:
-                roles[seat] = "contra" if seat == deal.contra.by else "invited"
+        roles, tricks = _defence(deal)
         defenders = sorted(roles)
-        tricks: dict[int, int] = dict.fromkeys(deal.defence, 0) | dict(deal.tricks or {})
         both_pass = all(r == "pass" for r in roles.values())
         if both_pass:
             made = True
@@ -660,6 +619,18 @@ class BulaTable:
                 out.append(Posting(Account("cash", d), -pay, why))
                 out.append(Posting(Account("cash", p), pay, why))
         return out
+
+
+def _defence(deal: BulaGame) -> tuple[dict[int, str], dict[int, int]]:
+    """Each defender's role and tricks (0 for a passer).
+
+    Under contra the other defender is considered invited, whether or not he dropped out (the seed).
+    """
+    roles: dict[int, str] = dict(deal.defence)
+    if deal.contra is not None:
+        for seat in roles:
+            roles[seat] = "contra" if seat == deal.contra.by else "invited"
+    return roles, dict.fromkeys(deal.defence, 0) | dict(deal.tricks or {})
 
 
 def _pot_why(seat: str, made: bool, amount: int) -> Msg:

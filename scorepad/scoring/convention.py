@@ -16,6 +16,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from ..i18n import Msg, ScorepadError
+
 LEVELS = ("6", "7", "8", "9", "10")
 PRICED = (*LEVELS, "misere")
 
@@ -259,8 +261,14 @@ _KEY = {int(k): k for k in LEVELS}
 SETTING_NAMES: tuple[str, ...] = tuple(Settings.model_fields)
 
 
-class ConventionError(ValueError):
-    """A preset file or an override is not a valid convention; the message names the setting."""
+class ConventionError(ScorepadError):
+    """A preset file or an override is not a valid convention; the message names the setting.
+
+    Raised with the text (pydantic's own words name the constraint exactly); ``message`` carries it.
+    """
+
+    def __init__(self, text: str) -> None:
+        super().__init__(Msg("{detail}", {"detail": text}))
 
 
 class Preset(BaseModel):

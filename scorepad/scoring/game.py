@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from ..i18n import N_, msg, nmsg, whist_count
 from ..numbers import Number, normal
-from .pulya import write_pool
+from .pulya import write_pool_at
 from .session import Game
 from .sheet import Writing
 from .table import Table, contract_name
@@ -18,7 +18,22 @@ from .whist import Kind, Whisting
 
 
 def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
-    """What a (validated) game writes.  ``outcome`` is ``None`` only for a conceded game."""
+    """What a (validated) game writes.  ``outcome`` is ``None`` only for a conceded game.
+
+    The outcome comes from :func:`~scorepad.scoring.legal.verify_game`, which checks the game.
+
+    >>> from scorepad.scoring.convention import settings_for
+    >>> from scorepad.scoring.legal import verify_game
+    >>> t = Table(settings_for("sochi"), ("Anna", "Boris", "Vera"), target=20, dealer=0,
+    ...           pools=[0, 0, 0], raspasy_in_row=0)
+    >>> g = Game.model_validate({"type": "game", "declarer": 1, "contract": "7S",
+    ...                          "calls": ["whist"], "tricks": {"1": 7, "2": 3, "0": 0}})
+    >>> w = score_game(g, t, verify_game(g, t))
+    >>> w.pool, w.whists[2]
+    ([0, 4, 0], [0, 12, 0])
+    >>> [m.render() for m in w.explain or ()]
+    ['Boris made 7♠: 4 into his pulya.', 'Vera whisted alone: 3 defence tricks × 4 = 12 whists on Boris.']
+    """
     s = t.settings
     w = Writing(t.players, explain=t.explain)
     c = g.contract
@@ -282,14 +297,11 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
 
 def _made(w: Writing, g: Game, t: Table, price: int, cname: object) -> None:
     declarer = t.name(g.declarer)
-    write_pool(
+    write_pool_at(
+        t,
         w,
         g.declarer,
         price,
-        pools=t.pools,
-        target=t.target,
-        settings=t.settings,
-        names=t.names,
         why=N_("{declarer} made {contract}: {points} into the pulya."),
         declarer=declarer,
         contract=cname,

@@ -22,9 +22,11 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..contract import Contract, Trump
-from ..i18n import N_, Msg, msg
+from ..i18n import N_, msg
 from ..numbers import Number, normal
+from .defence import verify_roles, verify_tricks, verify_unplayed
 from .ledger import Account, Ledger, Posting
+from .legal import DealError
 
 Role = Literal["whist", "pass", "invite", "invited"]
 Seat = Annotated[int, Field(strict=True, ge=0, le=2)]
@@ -40,13 +42,8 @@ DUTY_LONE = {6: 2, 7: 2, 8: 1, 9: 1, 10: 0}
 DUTY_INVITED = {6: 4, 7: 3, 8: 2, 9: 1, 10: 0}
 
 
-class KassaError(ValueError):
+class KassaError(DealError):
     """A Prefa deal breaks a rule: ``field`` and the sentence a player reads."""
-
-    def __init__(self, field: str | None, message: Msg) -> None:
-        self.field = field
-        self.message = message
-        super().__init__(message.render())
 
 
 class KassaSettings(BaseModel):
@@ -157,39 +154,12 @@ class KassaTable:
             raise _err(None, N_("every kassa is empty: the game is over, no deal can follow"))
         d = deal.declarer
         others = [p for p in range(self.n) if p != d]
-        if sorted(deal.defence) != others:
-            raise _err(
-                "defence",
-                N_("the defence names the two other players, each once: {seats}"),
-                seats=", ".join(map(str, others)),
-            )
-        roles = [deal.defence[p] for p in others]
-        if ("invite" in roles) != ("invited" in roles) or roles.count("invite") > 1:
-            raise _err(
-                "defence",
-                N_("an invitation needs one inviter (invite) and the passer called in (invited)"),
-            )
+        roles = verify_roles(d, self.n, deal.defence, error=KassaError)
         if roles == ["pass", "pass"]:
-            if deal.tricks is not None:
-                raise _err(
-                    "tricks", N_("both defenders passed: the game is not played, write no tricks")
-                )
+            verify_unplayed(deal.tricks, error=KassaError)
             return
-        if deal.tricks is None:
-            raise _err("tricks", N_("the tricks of every player in play are required"))
         playing = [d, *(p for p in others if deal.defence[p] != "pass")]
-        for seat in deal.tricks:
-            if seat not in playing:
-                raise _err(
-                    f"tricks.{seat}",
-                    N_("this player does not play this deal: write no tricks for this player"),
-                )
-        for seat in playing:
-            if seat not in deal.tricks:
-                raise _err(f"tricks.{seat}", N_("the tricks of every player in play are required"))
-        total = sum(deal.tricks.values())
-        if total != 10:
-            raise _err("tricks", N_("tricks sum to {n}, must be 10"), n=total)
+        verify_tricks(deal.tricks, playing, error=KassaError)
 
     def play(self, deal: KassaGame) -> list[Posting]:
         self.verify(deal)

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from ..i18n import N_, msg, nmsg, whist_count
 from ..numbers import Number, normal
-from .pulya import write_pool
+from .pulya import write_pool_at
 from .session import Misere
 from .sheet import Writing
 from .table import Table
@@ -38,17 +38,8 @@ def score_misere(m: Misere, t: Table) -> Writing:
         points = normal(s.price_misere * share) if share != 1 else s.price_misere
         for seat in seats:
             name = t.name(seat)
-            write_pool(
-                w,
-                seat,
-                points,
-                pools=t.pools,
-                target=t.target,
-                settings=s,
-                names=t.names,
-                why=N_("{player} made the misère: {points} into the pulya."),
-                player=name,
-            )
+            why = N_("{player} made the misère: {points} into the pulya.")
+            write_pool_at(t, w, seat, points, why=why, player=name)
         if s.misere_bonus_whists:
             for other in range(t.players):
                 if other not in seats:

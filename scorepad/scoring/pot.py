@@ -30,9 +30,11 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
-from ..i18n import N_, Msg, msg
+from ..i18n import N_, msg
 from ..numbers import Number, normal
+from .defence import verify_roles, verify_tricks, verify_unplayed
 from .ledger import Account, Ledger, Posting
+from .legal import DealError
 
 System = Literal["1829", "modern", "illustrated", "swabian", "american"]
 Suit = Literal["C", "S", "D", "H"]
@@ -63,13 +65,8 @@ SWABIAN_NAMES = {
 }
 
 
-class PotError(ValueError):
+class PotError(DealError):
     """A deal breaks a rule of the pot family: ``field`` and the sentence a player reads."""
-
-    def __init__(self, field: str | None, message: Msg) -> None:
-        self.field = field
-        self.message = message
-        super().__init__(message.render())
 
 
 def _suits(c: int, s: int, d: int, h: int) -> dict[Suit, int]:
@@ -386,18 +383,7 @@ class PotTable:
                 if bad:
                     raise _err(f"second_round.{bad[0]}", N_("no such player"))
             return
-        if sorted(deal.defence) != others:
-            raise _err(
-                "defence",
-                N_("the defence names the two other players, each once: {seats}"),
-                seats=", ".join(map(str, others)),
-            )
-        roles = [deal.defence[p] for p in others]
-        if ("invite" in roles) != ("invited" in roles) or roles.count("invite") > 1:
-            raise _err(
-                "defence",
-                N_("an invitation needs one inviter (invite) and the passer called in (invited)"),
-            )
+        roles = verify_roles(d, self.n, deal.defence, error=PotError)
         if isinstance(deal, Concede):
             return
         if s.system == "1829" and "invite" in roles:
@@ -405,26 +391,10 @@ class PotTable:
         if deal.second_round:
             raise _err("second_round", N_("only American Preference has a second round of chips"))
         if roles == ["drop", "drop"]:
-            if deal.tricks is not None:
-                raise _err(
-                    "tricks", N_("both defenders passed: the game is not played, write no tricks")
-                )
+            verify_unplayed(deal.tricks, error=PotError)
             return
-        if deal.tricks is None:
-            raise _err("tricks", N_("the tricks of every player in play are required"))
         playing = [d, *(p for p in others if deal.defence[p] != "drop")]
-        for seat in deal.tricks:
-            if seat not in playing:
-                raise _err(
-                    f"tricks.{seat}",
-                    N_("this player does not play this deal: write no tricks for this player"),
-                )
-        for seat in playing:
-            if seat not in deal.tricks:
-                raise _err(f"tricks.{seat}", N_("the tricks of every player in play are required"))
-        total = sum(deal.tricks.values())
-        if total != 10:
-            raise _err("tricks", N_("tricks sum to {n}, must be 10"), n=total)
+        verify_tricks(deal.tricks, playing, error=PotError)
         if (deal.four_aces or deal.no_aces) and s.system not in ("modern", "illustrated"):
             raise _err(
                 "four_aces" if deal.four_aces else "no_aces",

@@ -16,6 +16,24 @@ from ..i18n import N_, msg, nmsg, whist_count
 from ..numbers import Number, normal
 from .convention import Settings
 from .sheet import Writing
+from .table import Table
+
+
+def write_pool_at(
+    t: Table, w: Writing, seat: int, points: Number, *, why: str, **args: Any
+) -> None:
+    """:func:`write_pool` at the table ``t``: its pools so far, target, convention and names."""
+    write_pool(
+        w,
+        seat,
+        points,
+        pools=t.pools,
+        target=t.target,
+        settings=t.settings,
+        names=t.names,
+        why=why,
+        **args,
+    )
 
 
 def write_pool(
@@ -33,6 +51,16 @@ def write_pool(
     """Write ``points`` for ``seat``; ``why`` (a msgid with ``{points}``) explains the own entry.
 
     ``pools`` are the totals before this deal; what this deal already wrote counts too.
+    Past the target the points help the others' pulyas, for whists (§6.2, ``pool_help``).
+
+    >>> from scorepad.scoring.convention import settings_for
+    >>> w = Writing(3)
+    >>> write_pool(w, 0, 6, pools=[18, 0, 0], target=20, settings=settings_for("sochi"),
+    ...            names=["Anna", "Boris", "Vera"], why="{points} into the pulya.")
+    >>> w.pool, w.whists[0]
+    ([2, 4, 0], [0, 40, 0])
+    >>> [m.render() for m in w.explain or ()]
+    ['2 into the pulya.', "Anna's pulya is closed: 4 points help Boris, 40 whists on Boris."]
     """
     n = len(names)
 

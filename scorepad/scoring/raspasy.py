@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from ..i18n import N_, msg, nmsg, whist_count
 from ..numbers import normal
-from .pulya import write_pool
+from .pulya import write_pool_at
 from .session import Raspasy
 from .sheet import Writing
 from .table import Table
@@ -158,14 +158,5 @@ def _rewards(w: Writing, r: Raspasy, t: Table, price: int, players: tuple[int, .
                     )
                 )
         else:
-            write_pool(
-                w,
-                seat,
-                reward,
-                pools=t.pools,
-                target=t.target,
-                settings=s,
-                names=t.names,
-                why=N_("{player} took no trick: {points} into the pulya."),
-                player=name,
-            )
+            why = N_("{player} took no trick: {points} into the pulya.")
+            write_pool_at(t, w, seat, reward, why=why, player=name)

@@ -1,8 +1,8 @@
 """Replaying a session: every deal checked in context, then written onto the sheet.
 
-The checks that need context live here: the seating (a seat out of range, the 4-player
-dealer as declarer), the dealer rotation, the whist calls of the convention, the tricks, and
-the raspasy series (the lowest contract that ends it).  A session with any problem is never
+Each deal is checked in its place at the table by :func:`~scorepad.scoring.legal.verify_deal`
+(the seating, the exit level of the raspasy series, the whist calls, the tricks); the dealer
+rotation and the series itself are kept here.  A session with any problem is never
 scored: :func:`replay` raises :class:`~scorepad.scoring.session.SessionInvalid` listing them all.
 """
 
@@ -18,21 +18,13 @@ from ..i18n import N_, Msg, msg, whist_count
 from ..numbers import Number
 from .convention import ConventionError, Settings, settings_for
 from .game import score_game
+from .legal import DealError, seat_range, verify_correction, verify_deal
 from .misere import score_misere
-from .raspasy import exit_level, participants, score_raspasy
+from .raspasy import exit_level, score_raspasy
 from .session import Correction, Game, Misere, PlayedDeal, Problem, Raspasy, Session, SessionInvalid
 from .sheet import Sheet, Tally, Writing
 from .table import Table, contract_name
-from .whist import Kind, WhistError, Whisting, whisting
-
-
-class DealError(ValueError):
-    """One deal breaks a rule: ``field`` and a sentence."""
-
-    def __init__(self, field: str | None, message: Msg) -> None:
-        self.field = field
-        self.message = message
-        super().__init__(message.render())
+from .whist import Kind, Whisting
 
 
 @dataclass(slots=True)
@@ -89,6 +81,18 @@ class Scored:
         """The lowest contract that ends the current all-pass series, if one is running."""
         return exit_level(self.settings.raspasy_exit, self.raspasy_in_row)
 
+    def table(self) -> Table:
+        """The table the next deal is played at: what :mod:`~scorepad.scoring.legal` asks about."""
+        s = self.session
+        return Table(
+            self.settings,
+            s.players,
+            target=s.pool_target,
+            dealer=self.next_dealer,
+            pools=list(self.sheet.pool),
+            raspasy_in_row=self.raspasy_in_row,
+        )
+
 
 def is_finished(pools: Sequence[Number], target: int, settings: Settings) -> bool:
     """The convention's end of the game (§10.1)."""
@@ -127,7 +131,7 @@ class Replay:
         self.problems: list[Problem] = []
         if session.first_dealer >= self.n:
             self.problems.append(
-                Problem(None, "first_dealer", _seat_range(session.first_dealer, self.n))
+                Problem(None, "first_dealer", seat_range(session.first_dealer, self.n))
             )
         self.steps: list[Step] = []
         self.writer = Writer(session, self.settings)
@@ -145,10 +149,10 @@ class Replay:
         return Table(
             self.settings,
             s.players,
-            s.pool_target,
-            self.dealer if dealer is None else dealer,
-            self.writer.tally.pool,
-            self.in_row,
+            target=s.pool_target,
+            dealer=self.dealer if dealer is None else dealer,
+            pools=self.writer.tally.pool,
+            raspasy_in_row=self.in_row,
             whist_cache=self._whist_cache,
         )
 
@@ -170,7 +174,7 @@ class Replay:
         n, names = self.n, self.session.players
         if isinstance(deal, Correction):
             try:
-                _check_correction(deal, n)
+                verify_correction(deal, n)
             except DealError as exc:
                 return None, [Problem(index, exc.field, exc.message)]
             return Step(index, deal, None, self.in_row, None), []
@@ -178,7 +182,7 @@ class Replay:
         found: list[Problem] = []
         if deal.dealer is not None and deal.dealer != dealer:
             if deal.dealer >= n:
-                found.append(Problem(index, "dealer", _seat_range(deal.dealer, n)))
+                found.append(Problem(index, "dealer", seat_range(deal.dealer, n)))
             elif not deal.dealer_override:
                 found.append(
                     Problem(
@@ -199,7 +203,7 @@ class Replay:
         self.dealer = (dealer + 1) % n
         table = self.table(dealer)
         try:
-            outcome = check_deal(deal, table)
+            outcome = verify_deal(deal, table)
         except DealError as exc:
             found.append(Problem(index, exc.field, exc.message))
             return None, found
@@ -240,7 +244,7 @@ class Writer:
         s = self.session
         deal = step.deal
         if isinstance(deal, Correction):
-            w = _score_correction(deal, len(s.players), s.players, self.explain)
+            w = _score_correction(deal, len(s.players), s.players, explain=self.explain)
         else:
             assert step.dealer is not None
             key = (step.dealer, step.in_row)
@@ -249,10 +253,10 @@ class Writer:
                 table = Table(
                     self.settings,
                     s.players,
-                    s.pool_target,
-                    step.dealer,
-                    self.tally.pool,
-                    step.in_row,
+                    target=s.pool_target,
+                    dealer=step.dealer,
+                    pools=self.tally.pool,
+                    raspasy_in_row=step.in_row,
                     explain=self.explain,
                 )
                 self._tables[key] = table
@@ -314,18 +318,10 @@ def preview(scored: Scored, deal: Correction | PlayedDeal) -> Writing:
     """
     s = scored.session
     if isinstance(deal, Correction):
-        _check_correction(deal, len(s.players))
+        verify_correction(deal, len(s.players))
         return _score_correction(deal, len(s.players), s.players)
-    dealer = scored.next_dealer
-    table = Table(
-        scored.settings,
-        s.players,
-        s.pool_target,
-        dealer,
-        list(scored.sheet.pool),
-        scored.raspasy_in_row,
-    )
-    outcome = check_deal(deal, table)
+    table = scored.table()
+    outcome = verify_deal(deal, table)
     return _score(deal, table, outcome)
 
 
@@ -337,217 +333,9 @@ def _score(deal: PlayedDeal, t: Table, outcome: Whisting | None) -> Writing:
     return score_raspasy(deal, t)
 
 
-def _seat_range(seat: int, n: int) -> Msg:
-    return msg(N_("seat {seat} is out of range: the seats are 0 to {last}"), seat=seat, last=n - 1)
-
-
-def _check_seat(field: str, seat: int, t: Table) -> None:
-    if seat >= t.players:
-        raise DealError(field, _seat_range(seat, t.players))
-
-
-def _check_sum(tricks: dict[int, int]) -> None:
-    total = sum(tricks.values())
-    if total != 10:
-        raise DealError("tricks", msg(N_("tricks sum to {total}, must be 10"), total=total))
-
-
-def _check_seats(tricks: dict[int, int], seats: Sequence[int], t: Table) -> None:
-    for seat in tricks:
-        _check_seat("tricks", seat, t)
-    missing = [s for s in seats if s not in tricks]
-    extra = [s for s in tricks if s not in seats]
-    if extra:
-        raise DealError(
-            "tricks",
-            msg(
-                N_("seat {seat} ({player}) did not play this deal"),
-                seat=extra[0],
-                player=t.name(extra[0]),
-            ),
-        )
-    if missing:
-        raise DealError(
-            "tricks",
-            msg(
-                N_("the tricks of seat {seat} ({player}) are missing"),
-                seat=missing[0],
-                player=t.name(missing[0]),
-            ),
-        )
-
-
-def _check_declarer(seat: int, t: Table) -> None:
-    _check_seat("declarer", seat, t)
-    if seat == t.sits_out:
-        raise DealError(
-            "declarer",
-            msg(
-                N_("{player} deals this deal and sits it out: the dealer cannot declare"),
-                player=t.name(seat),
-            ),
-        )
-
-
-def _check_exit(t: Table, level: int | None) -> None:
-    """After all-passes only a contract at the exit level or higher may be bid (§9.2)."""
-    need = exit_level(t.settings.raspasy_exit, t.raspasy_in_row)
-    if need is None:
-        return
-    if level is None:  # misère sits between 8NT and 9♠
-        if need > 8:
-            raise DealError(
-                "type",
-                msg(
-                    N_("after {k} all-passes the lowest contract is {level}: a misère is too low"),
-                    k=t.raspasy_in_row,
-                    level=need,
-                ),
-            )
-        return
-    if level < need:
-        raise DealError(
-            "contract",
-            msg(
-                N_("after {k} all-passes the lowest contract is {level}"),
-                k=t.raspasy_in_row,
-                level=need,
-            ),
-        )
-
-
-def check_deal(deal: PlayedDeal, t: Table) -> Whisting | None:
-    """Check a played deal against its context; returns the whisting outcome of a game."""
-    if isinstance(deal, Game):
-        return check_game(deal, t)
-    if isinstance(deal, Misere):
-        check_misere(deal, t)
-        return None
-    check_raspasy(deal, t)
-    return None
-
-
-def check_game(g: Game, t: Table) -> Whisting | None:
-    s = t.settings
-    _check_declarer(g.declarer, t)
-    level = g.contract.level
-    _check_exit(t, level)
-    if g.talon_bonus is not None and not (
-        s.talon_bonus if t.sits_out is not None else s.talon_bonus_three
-    ):
-        raise DealError(
-            "talon_bonus",
-            msg(
-                N_(
-                    "a talon premium needs a convention with talon_bonus (4 players) or talon_bonus_three (3 players)"
-                )
-            ),
-        )
-    if g.conceded is not None:
-        if s.concede == "none":
-            raise DealError(
-                "conceded", msg(N_("this convention does not allow giving up before the whist"))
-            )
-        if g.conceded != s.concede:
-            raise DealError(
-                "conceded",
-                msg(
-                    N_("giving up costs {n} undertricks in this convention, not {given}"),
-                    n=s.concede,
-                    given=g.conceded,
-                ),
-            )
-        for name in ("calls", "tricks"):
-            if getattr(g, name) is not None:
-                raise DealError(
-                    name, msg(N_("a game given up before the whist has no calls and no tricks"))
-                )
-        return None
-    d1, d2 = t.defenders(g.declarer)
-    if level == 10 and s.ten == "checked":
-        if g.calls is not None:
-            raise DealError(
-                "calls", msg(N_("a ten is checked in this convention: nobody whists, so no calls"))
-            )
-        outcome = Whisting(Kind.CHECKED, (d1, d2))
-    else:
-        if g.calls is None:
-            raise DealError("calls", msg(N_("the defenders' whist calls are required")))
-        try:
-            outcome = whisting(g.calls, g.contract, d1, d2, t.sits_out, s, t.whist_cache)
-        except WhistError as exc:
-            raise DealError("calls", exc.message) from None
-    if g.open and not (outcome.played and len(outcome.whisters) == 1):
-        raise DealError("open", msg(N_("only a lone whister plays open")))
-    if not outcome.played:
-        if g.tricks is not None:
-            raise DealError(
-                "tricks", msg(N_("the deal was not played (no whist), so it has no tricks"))
-            )
-        return outcome
-    if g.tricks is None:
-        raise DealError("tricks", msg(N_("the tricks of a played deal are required")))
-    _check_seats(g.tricks, t.active, t)
-    _check_sum(g.tricks)
-    return outcome
-
-
-def check_misere(m: Misere, t: Table) -> None:
-    _check_declarer(m.declarer, t)
-    _check_exit(t, None)
-    if m.shared_with_dealer and t.sits_out is None:
-        raise DealError("shared_with_dealer", msg(N_("only a 4-player dealer can share a misère")))
-    if m.declarer not in m.tricks:
-        raise DealError("tricks", msg(N_("the misère player's tricks are required")))
-    for seat in m.tricks:
-        _check_seat("tricks", seat, t)
-        if seat not in t.active:
-            raise DealError(
-                "tricks",
-                msg(
-                    N_("seat {seat} ({player}) did not play this deal"),
-                    seat=seat,
-                    player=t.name(seat),
-                ),
-            )
-    total = sum(m.tricks.values())
-    if len(m.tricks) == len(t.active):
-        _check_sum(m.tricks)
-    elif total > 10:
-        raise DealError("tricks", msg(N_("tricks sum to {total}, more than 10"), total=total))
-
-
-def check_raspasy(r: Raspasy, t: Table) -> None:
-    seats = tuple(range(t.players))
-    _check_seats(r.tricks, seats, t)
-    _check_sum(r.tricks)
-    sitter = t.sits_out
-    if sitter is not None:
-        top = 2 if sitter in participants(t) else 0
-        if r.tricks[sitter] > top:
-            raise DealError(
-                "tricks",
-                msg(
-                    N_("the dealer's talon can win at most {top} tricks here, not {given}"),
-                    top=top,
-                    given=r.tricks[sitter],
-                ),
-            )
-
-
-def _check_correction(c: Correction, n: int) -> None:
-    if c.seat >= n:
-        raise DealError("seat", _seat_range(c.seat, n))
-    for other in c.whists or {}:
-        if other >= n:
-            raise DealError("whists", _seat_range(other, n))
-        if other == c.seat:
-            raise DealError(
-                "whists", msg(N_("whists are written on another player, never on the writer"))
-            )
-
-
-def _score_correction(c: Correction, n: int, names: Sequence[str], explain: bool = True) -> Writing:
+def _score_correction(
+    c: Correction, n: int, names: Sequence[str], *, explain: bool = True
+) -> Writing:
     w = Writing(n, explain=explain)
     name = names[c.seat]
     note = c.note
@@ -622,7 +410,6 @@ __all__ = [
     "Replay",
     "Scored",
     "Step",
-    "check_deal",
     "contract_name",
     "is_finished",
     "preview",

@@ -28,8 +28,9 @@ from pydantic import (
 )
 
 from ..contract import Contract
-from ..i18n import N_, Msg, msg
+from ..i18n import N_, Msg, ScorepadError, msg
 from ..numbers import Number, parse_rational, to_json
+from .whist import Call, shortest
 
 FORMAT = "scorepad-session/1"
 MAX_NAME = 40
@@ -63,7 +64,6 @@ Rational = Annotated[
 ]
 Tricks = Annotated[int, Field(strict=True, ge=0, le=10)]
 Seat = Annotated[int, Field(strict=True, ge=0, le=3)]
-Call = Literal["whist", "pass", "half"]
 
 
 class _Model(BaseModel):
@@ -94,12 +94,7 @@ class Game(_Played):
     @classmethod
     def _shortest(cls, calls: list[Call] | None) -> list[Call] | None:
         # Passes at the end of a sequence change nothing; the shortest form is canonical.
-        if calls is None:
-            return None
-        end = len(calls)
-        while end and calls[end - 1] == "pass":
-            end -= 1
-        return calls[:end]
+        return None if calls is None else list(shortest(calls))
 
 
 class Misere(_Played):
@@ -200,21 +195,25 @@ class Problem:
     message: Msg
 
     def render(self, lang: str = "en") -> str:
-        text = self.message.render(lang)
-        where = []
-        if self.deal is not None:
-            where.append(msg(N_("deal {index}"), index=self.deal).render(lang))
+        return self.sentence().render(lang)
+
+    def sentence(self) -> Msg:
+        """``deal 3: calls: …``: where, then why, as one message to render in any language."""
+        args: dict[str, Any] = {"text": self.message}
         if self.field:
-            where.append(self.field)
-        return ": ".join([*where, text])
+            args["field"] = self.field
+        if self.deal is not None:
+            args["deal"] = msg(N_("deal {index}"), index=self.deal)
+        return Msg(": ".join(f"{{{k}}}" for k in ("deal", "field", "text") if k in args), args)
 
 
-class SessionInvalid(ValueError):
+class SessionInvalid(ScorepadError):
     """The session file is not valid; ``problems`` says every reason."""
 
     def __init__(self, problems: list[Problem]) -> None:
         self.problems = problems
-        super().__init__("\n".join(p.render() for p in problems))
+        lines = {f"p{i}": p.sentence() for i, p in enumerate(problems)}
+        super().__init__(Msg("\n".join(f"{{{k}}}" for k in lines), lines))
 
     def render(self, lang: str = "en") -> list[str]:
         return [p.render(lang) for p in self.problems]
@@ -282,6 +281,12 @@ def parse_session(data: str | bytes | dict[str, Any]) -> Session:
         raise SessionInvalid([pydantic_problem(e) for e in chosen]) from None
 
 
+def deal_data(deal: Deal) -> dict[str, Any]:
+    """A deal as the session file writes it: ``type`` first, defaults left out, calls shortest."""
+    data: dict[str, Any] = deal.model_dump(mode="json", exclude_defaults=True)
+    return {"type": data.pop("type"), **data}
+
+
 def dump_session(session: Session) -> str:
     """The canonical JSON text of a session: defaults left out, calls in shortest form.
 
@@ -290,8 +295,5 @@ def dump_session(session: Session) -> str:
     data = session.model_dump(mode="json", exclude_defaults=True)
     data["format"] = FORMAT
     ordered = {k: data[k] for k in Session.model_fields if k in data}
-    ordered["deals"] = [
-        {"type": d["type"], **{k: v for k, v in d.items() if k != "type"}}
-        for d in ordered.get("deals", [])
-    ]
+    ordered["deals"] = [deal_data(d) for d in session.deals]
     return json.dumps(ordered, ensure_ascii=False, indent=2) + "\n"

@@ -160,7 +160,7 @@ def payments(money: Sequence[int]) -> tuple[Payment, ...]:
     return tuple(sorted(out, key=lambda p: (p.payer, p.payee)))
 
 
-def settle(sheet: Sheet, s: Settings, price: Decimal, currency: str) -> Settlement:
+def settle(sheet: Sheet, s: Settings, *, price: Decimal, currency: str) -> Settlement:
     """Balances, money and payments for the sheet as it stands."""
     balance = balances(sheet, s)
     digits = minor_digits(currency)

@@ -28,10 +28,6 @@ class Writing:
         self.entries: dict[tuple[int, int], Number] = {}
         self.explain: list[Msg] | None = [] if explain else None
 
-    @classmethod
-    def empty(cls, players: int, *, explain: bool = True) -> Writing:
-        return cls(players, explain=explain)
-
     @property
     def players(self) -> int:
         return len(self.pool)

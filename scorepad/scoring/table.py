@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from functools import cache
 from typing import Any
 
@@ -19,6 +19,7 @@ class Table:
 
     settings: Settings
     names: Sequence[str]
+    _: KW_ONLY
     target: int
     dealer: int
     pools: Sequence[Number]
