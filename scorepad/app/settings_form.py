@@ -44,7 +44,7 @@ CHOICE_LABELS: dict[str, str] = {
     "half": N_("half"),
     "third": N_("a third"),
     "second": N_("the second whister"),
-    "split": N_("shared"),
+    "split": N_("split in half"),
     "both": N_("both"),
     "greedy": N_("greedy"),
     "gentleman": N_("gentleman"),

@@ -32,7 +32,7 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
     >>> w.pool, w.whists[2]
     ([0, 4, 0], [0, 12, 0])
     >>> [m.render() for m in w.explain or ()]
-    ['Boris made 7♠: 4 into his pulya.', 'Vera whisted alone: 3 defence tricks × 4 = 12 whists on Boris.']
+    ['Boris made 7♠: 4 into the pulya.', 'Vera whisted alone: 3 defence tricks × 4 = 12 whists on Boris.']
     """
     s = t.settings
     w = Writing(t.players, explain=t.explain)
