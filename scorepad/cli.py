@@ -181,7 +181,18 @@ def cmd_conventions(args: argparse.Namespace) -> int:
 def cmd_app(args: argparse.Namespace) -> int:
     from .app.run import run  # Flet loads only when the app starts
 
-    run(args.db or default_path(), args.lang, web=args.web, host=args.host, port=args.port)
+    run(
+        args.db or default_path(),
+        args.lang,
+        web=args.web,
+        host=args.host,
+        port=args.port,
+        share=args.share,
+        pin=args.pin,
+        certfile=args.certfile,
+        keyfile=args.keyfile,
+        pin_wait=args.pin_wait,
+    )
     return 0
 
 
@@ -219,6 +230,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--host", default="127.0.0.1", help="where the web app listens (default 127.0.0.1)"
     )
     parser.add_argument("--port", type=int, default=8550, help="the web app's port (default 8550)")
+    parser.add_argument(
+        "--share",
+        action="store_true",
+        help="serve the table on the local network (every interface), behind a table PIN",
+    )
+    parser.add_argument(
+        "--pin",
+        help="the table PIN (4 to 12 digits; default: 6 generated digits when sharing); "
+        "given, it is asked on this computer too",
+    )
+    parser.add_argument("--certfile", type=Path, help="serve HTTPS with this certificate (PEM)")
+    parser.add_argument("--keyfile", type=Path, help="the certificate's private key (PEM)")
+    parser.add_argument("--pin-wait", type=float, default=None, help=argparse.SUPPRESS)
     parser.set_defaults(func=cmd_app)
     sub = parser.add_subparsers(dest="command")
 

@@ -66,6 +66,10 @@ class Journal:
     def live(self) -> list[Entry]:
         return [e for e in self.entries.values() if not e.voided]
 
+    def fork(self) -> Journal:
+        """A copy to apply further actions to; this journal (a snapshot someone holds) stays."""
+        return Journal(dict(self.entries), list(self.done), list(self.undone), self.revision)
+
     def index_of(self, deal_id: int) -> int:
         """The deal's index in the session file (its place among the live deals)."""
         for i, e in enumerate(self.live):
@@ -134,15 +138,14 @@ class Journal:
             assert a.deal is not None
             self.entries[a.seq] = Entry(a.seq, a.deal, revisions=[a])
         elif a.kind == "edit":
+            # A new entry, not a change to the old one: a fork shares the old entries.
             assert a.deal_id is not None and a.deal is not None
-            entry = self.entries[a.deal_id]
-            entry.deal = a.deal
-            entry.revisions.append(a)
+            old = self.entries[a.deal_id]
+            self.entries[a.deal_id] = Entry(a.deal_id, a.deal, old.voided, [*old.revisions, a])
         else:  # void
             assert a.deal_id is not None
-            entry = self.entries[a.deal_id]
-            entry.voided = True
-            entry.revisions.append(a)
+            old = self.entries[a.deal_id]
+            self.entries[a.deal_id] = Entry(a.deal_id, old.deal, True, [*old.revisions, a])
 
     def _rebuild(self) -> None:
         # Undo and redo are rare; recomputing from the actions in effect keeps one code path.

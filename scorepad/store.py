@@ -541,14 +541,17 @@ class Store:
                 live = self._live.pop(sid, None)
                 if live is not None and live.revision != row["revision"]:
                     live = None
-                journal = live.journal if live is not None else replay_journal(self._actions(sid))
+                # A fork: snapshots already handed out keep their journal (and their revision).
+                journal = (
+                    live.journal.fork() if live is not None else replay_journal(self._actions(sid))
+                )
                 action = make(journal, journal.revision + 1, now())
                 try:
                     journal.apply(action)
                 except JournalError as exc:
                     raise StoreError(exc.message) from None
                 if live is not None and action.kind == "add":
-                    live = self._append(live, action)
+                    live = self._append(live, journal, action)
                 else:
                     try:
                         live = self._replay(row, journal)
@@ -563,7 +566,7 @@ class Store:
         self._live[sid] = live
         return stored
 
-    def _append(self, live: _Live, action: Action) -> _Live:
+    def _append(self, live: _Live, journal: Journal, action: Action) -> _Live:
         """Write one added deal onto the kept replay."""
         r = live.replay
         model = action.deal
@@ -574,6 +577,7 @@ class Store:
         r.session = r.session.model_copy(update={"deals": [*r.session.deals, model]})
         r.writer.session = r.session
         live.revision = action.seq
+        live.journal = journal
         return live
 
     def _check_seen(self, sid: int, row: dict[str, Any], seen: int) -> None:

@@ -325,6 +325,8 @@ class Table:
     def game(
         self, declarer: int, contract: str, calls: list[str], tricks: dict[int, int] | None = None
     ) -> None:
+        from playwright.sync_api import expect
+
         level, trump = (
             int(contract[:-1] if not contract.endswith("NT") else contract[:-2]),
             ("NT" if contract.endswith("NT") else contract[-1]),
@@ -333,7 +335,14 @@ class Table:
         visible(self.page, f"level-{level}")
         tap(self.page, f"level-{level}")
         visible(self.page, f"trump-{trump}")
+        # The level's default trump already drew call buttons: wait until the trump's redraw has
+        # replaced them, or a call tap can land on a button that is going away.
+        old = self.page.locator('[flt-semantics-identifier^="call-"]').evaluate_all(
+            "nodes => nodes.map(n => n.id)"
+        )
         tap(self.page, f"trump-{trump}")
+        for node in old:
+            expect(self.page.locator(f'[id="{node}"]')).to_have_count(0, timeout=10000)
         said: list[str] = []
         for call in calls:
             visible(self.page, f"call-{call}")

@@ -206,15 +206,17 @@ def entry_screen(shell: Shell) -> ft.Control:
             )
         )
 
+    # The revision this form was built from: the write names it, so a stale one is refused.
+    basis, sid = shell.basis, shell.sid
+
     def confirm() -> None:
-        s = shell.stored()
+        assert basis is not None and sid is not None
         if editing:
             deal_id = editing[0]
             reason = shell.state.edit_reason
             if shell.attempt(
-                lambda: shell.store.edit_deal(
-                    s.id, deal_id, f.to_deal(), reason=reason, seen=s.revision
-                )
+                lambda: shell.store.edit_deal(sid, deal_id, f.to_deal(), reason=reason, seen=basis),
+                seen=basis,
             ):
                 shell.go("history")
                 return
@@ -227,7 +229,7 @@ def entry_screen(shell: Shell) -> ft.Control:
             )
             shell.show(entry_screen)
             return
-        if shell.attempt(lambda: shell.store.add_deal(s.id, f.to_deal(), seen=s.revision)):
+        if shell.attempt(lambda: shell.store.add_deal(sid, f.to_deal(), seen=basis), seen=basis):
             shell.new_form()
         shell.show(entry_screen)
 

@@ -12,14 +12,19 @@ from .shell import Shell, sem
 
 def history_screen(shell: Shell) -> ft.Control:
     stored = shell.stored()
+    shell.basis = stored.revision  # undo, redo and void name the revision drawn here
     journal = stored.journal
 
     def undo() -> None:
-        shell.attempt(lambda: shell.store.undo(stored.id, seen=stored.revision))
+        shell.attempt(
+            lambda: shell.store.undo(stored.id, seen=stored.revision), seen=stored.revision
+        )
         shell.show(history_screen)
 
     def redo() -> None:
-        shell.attempt(lambda: shell.store.redo(stored.id, seen=stored.revision))
+        shell.attempt(
+            lambda: shell.store.redo(stored.id, seen=stored.revision), seen=stored.revision
+        )
         shell.show(history_screen)
 
     def ask_void(deal_id: int, index: int) -> None:
@@ -30,7 +35,8 @@ def history_screen(shell: Shell) -> ft.Control:
             shell.attempt(
                 lambda: shell.store.void_deal(
                     stored.id, deal_id, reason=reason.value or "", seen=stored.revision
-                )
+                ),
+                seen=stored.revision,
             )
             shell.show(history_screen)
 
@@ -76,7 +82,8 @@ def history_screen(shell: Shell) -> ft.Control:
                     ),
                 ),
             )
-        lines.append(ft.Row(actions, wrap=True))
+        if shell.access.may_write:  # a viewer's page has no write controls
+            lines.append(ft.Row(actions, wrap=True))
         items.append(
             sem(
                 f"deal-{result.index + 1}",
@@ -94,7 +101,9 @@ def history_screen(shell: Shell) -> ft.Control:
         [
             nav(shell, "nav-history"),
             ft.Row(
-                [
+                []
+                if not shell.access.may_write  # a viewer's page has no write controls
+                else [
                     sem(
                         "undo",
                         ft.OutlinedButton(

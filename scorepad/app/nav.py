@@ -16,12 +16,16 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from . import registry
+from .registry import UnknownScreen, screen
+from .table import shown
 from .theme import sem
 
 if TYPE_CHECKING:
     from .shell import Shell
 
 Screen = Callable[["Shell"], ft.Control]
+__all__ = ["Destination", "Screen", "UnknownScreen", "register", "screen"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,11 +42,6 @@ class Destination:
         return f"nav-{self.name}"
 
 
-class UnknownScreen(KeyError):
-    """A screen name nobody registered (a programming error, never a player's)."""
-
-
-_SCREENS: dict[str, Screen] = {}
 _DESTINATIONS: list[Destination] = []
 
 
@@ -55,17 +54,10 @@ def register(
 ) -> None:
     """Make ``screen`` reachable as ``name``; with a label and icon it is in the navigation too,
     in the order of registration."""
-    _SCREENS[name] = screen
+    registry.add(name, screen)
     _DESTINATIONS[:] = [d for d in _DESTINATIONS if d.name != name]
     if label is not None and icon is not None:
         _DESTINATIONS.append(Destination(name, screen, label, icon))
-
-
-def screen(name: str) -> Screen:
-    try:
-        return _SCREENS[name]
-    except KeyError:
-        raise UnknownScreen(name) from None
 
 
 def destinations() -> list[Destination]:
@@ -86,34 +78,43 @@ def nav(shell: Shell, current: str) -> ft.Control:
     return ft.Container(visible=False)
 
 
+def _visible(shell: Shell, selected: int) -> tuple[list[Destination], int]:
+    """The destinations this page shows (a viewer has no deal entry) and the current one."""
+    visible = [d for d in _DESTINATIONS if shown(shell, d.ident)]
+    current = _DESTINATIONS[selected]
+    return visible, visible.index(current) if current in visible else 0
+
+
 def navigation_bar(shell: Shell, selected: int) -> ft.NavigationBar:
     """The phone's bottom bar."""
+    visible, index = _visible(shell, selected)
     return ft.NavigationBar(
         destinations=[
             ft.NavigationBarDestination(
                 label=shell.t(d.label),
                 icon=sem(d.ident, ft.Icon(d.icon)),
             )
-            for d in _DESTINATIONS
+            for d in visible
         ],
-        selected_index=selected,
+        selected_index=index,
         label_behavior=ft.NavigationBarLabelBehavior.ALWAYS_SHOW,
-        on_change=lambda e: shell.go(_DESTINATIONS[e.control.selected_index].name),
+        on_change=lambda e: shell.go(visible[e.control.selected_index].name),
     )
 
 
 def navigation_rail(shell: Shell, selected: int) -> ft.NavigationRail:
     """The laptop's rail on the left."""
+    visible, index = _visible(shell, selected)
     return ft.NavigationRail(
         destinations=[
             ft.NavigationRailDestination(
                 label=shell.t(d.label),
                 icon=sem(d.ident, ft.Icon(d.icon)),
             )
-            for d in _DESTINATIONS
+            for d in visible
         ],
-        selected_index=selected,
+        selected_index=index,
         label_type=ft.NavigationRailLabelType.ALL,
         min_width=88,
-        on_change=lambda e: shell.go(_DESTINATIONS[e.control.selected_index or 0].name),
+        on_change=lambda e: shell.go(visible[e.control.selected_index or 0].name),
     )

@@ -21,6 +21,7 @@ from ..scoring.session import MAX_NAME
 from .settings_form import SettingsForm
 from .shell import Shell
 from .state import NewSession
+from .table import locked_screen
 from .theme import choice, heading, primary, quiet, sem
 
 _PRICE = re.compile(r"\d{1,12}([.,]\d{1,6})?")
@@ -69,6 +70,8 @@ def currency_refusal(text: str) -> Msg | None:
 
 
 def new_session_screen(shell: Shell) -> ft.Control:
+    if not shell.access.host:  # a viewer or a joined phone: not the host's other sessions
+        return locked_screen(shell)
     st = shell.state.new_session
     if st is None:
         st = shell.state.new_session = NewSession()

@@ -7,10 +7,13 @@ import flet as ft
 from ..i18n import N_, nmsg
 from ..scoring.convention import presets
 from .shell import Shell
+from .table import locked_screen
 from .theme import heading, primary, quiet, secondary, sem
 
 
 def sessions_screen(shell: Shell) -> ft.Control:
+    if not shell.access.host:  # a viewer or a joined phone: not the host's other sessions
+        return locked_screen(shell)
     with shell.lock:
         rows = shell.store.sessions()
 
@@ -18,11 +21,10 @@ def sessions_screen(shell: Shell) -> ft.Control:
         shell.sid = sid
         shell.go("entry")
 
-    def ask_delete(sid: int) -> None:
+    def ask_delete(sid: int, seen: int) -> None:
+        # ``seen``: the revision the list showed; a session changed since is not deleted unseen.
         def confirmed() -> None:
             shell.page.pop_dialog()
-            with shell.lock:
-                seen = shell.store.load(sid).revision
             shell.attempt(lambda: shell.store.delete_session(sid, seen=seen))
             if shell.sid == sid:
                 shell.sid = None
@@ -129,7 +131,9 @@ def sessions_screen(shell: Shell) -> ft.Control:
                                         f"session-delete-{r.id}",
                                         quiet(
                                             shell.t(N_("Delete")),
-                                            on_click=lambda e, sid=r.id: ask_delete(sid),
+                                            on_click=lambda e, sid=r.id, seen=r.revision: (
+                                                ask_delete(sid, seen)
+                                            ),
                                         ),
                                     ),
                                 ],

@@ -16,11 +16,13 @@ import flet as ft
 from ..i18n import N_, Msg, catalog
 from ..scoring.score import replay
 from ..scoring.session import SessionInvalid
-from ..store import Store, Stored, StoreError
-from . import nav
+from ..store import StaleRevision, Store, Stored, StoreError
+from . import live, nav
+from .access import Access, open_access
 from .form import DealForm
 from .nav import Screen
 from .state import AppState
+from .table import shown, table_bar
 from .theme import WIDE, sem
 
 __all__ = ["Screen", "Shell", "sem"]
@@ -29,7 +31,14 @@ __all__ = ["Screen", "Shell", "sem"]
 class Shell:
     """One browser tab (or window) of the app."""
 
-    def __init__(self, page: ft.Page, store: Store, lang: str, lock: threading.RLock) -> None:
+    def __init__(
+        self,
+        page: ft.Page,
+        store: Store,
+        lang: str,
+        lock: threading.RLock,
+        access: Access | None = None,
+    ) -> None:
         self.page = page
         self.store = store
         self.lang = lang
@@ -42,6 +51,11 @@ class Shell:
         self.state = AppState()
         self._wide = self.wide
         page.on_resize = self._resized
+        # The shared table: what this page may do, the revision its form was built from, and
+        # the server-wide table (PIN, sharing) when served (see live.py, access.py, table.py).
+        self.access = access or open_access()
+        self.basis: int | None = None
+        self.table: Any = None
 
     # --- words ---------------------------------------------------------------------------
 
@@ -60,12 +74,15 @@ class Shell:
 
     def new_form(self) -> DealForm:
         self.editing = None
-        self.form = DealForm(self.stored().scored)
+        stored = self.stored()
+        self.basis = stored.revision
+        self.form = DealForm(stored.scored)
         return self.form
 
     def edit_form(self, deal_id: int, index: int) -> DealForm:
         """A form for deal ``index`` as it was written, in its own context (the deals before it)."""
         stored = self.stored()
+        self.basis = stored.revision
         before = stored.session.model_copy(update={"deals": stored.session.deals[:index]})
         self.form = DealForm(replay(before, stored.settings))
         self.form.load(stored.journal.live[index].deal)
@@ -73,11 +90,23 @@ class Shell:
         self.state.edit_reason = ""
         return self.form
 
-    def attempt(self, action: Callable[[], Any]) -> bool:
-        """Run a store action; a refusal is shown on screen with its reason and changes nothing."""
+    def attempt(self, action: Callable[[], Any], *, seen: int | None = None) -> bool:
+        """Run a store action; a refusal is shown on screen with its reason and changes nothing.
+
+        The device's right to write is checked here, on the server, for every write.  ``seen``
+        is the revision the form was built from: a stale write is told what changed, and the
+        form is rebased.  A written action is announced to the other pages of the session.
+        """
         try:
+            self.access.require_write(self.sid)
             with self.lock:
-                action()
+                done = action()
+        except StaleRevision as exc:
+            if seen is None or self.sid is None:
+                self.message = exc.render(self.lang)
+            else:
+                live.stale_told(self, seen)
+            return False
         except SessionInvalid as exc:
             self.message = "\n".join(exc.render(self.lang))
             return False
@@ -85,6 +114,9 @@ class Shell:
             self.message = exc.render(self.lang)
             return False
         self.message = None
+        if isinstance(done, Stored):
+            self.basis = done.revision
+            live.publish(self, done.id, done.revision)
         return True
 
     @property
@@ -127,6 +159,9 @@ class Shell:
                     ),
                 )
             )
+        bar = table_bar(self)
+        if bar is not None:
+            controls.append(bar)
         controls.append(body)
         content = ft.Container(
             ft.Column(controls, spacing=10, expand=True), padding=12, expand=True
@@ -155,8 +190,12 @@ class Shell:
 
     def _appbar(self) -> ft.AppBar:
         names = ", ".join(self.stored().session.players)
+        back = shown(self, "nav-sessions")  # a joined phone has no list to go back to
         return ft.AppBar(
-            leading=sem(
+            automatically_imply_leading=False,
+            leading=None
+            if not back
+            else sem(
                 "nav-sessions",
                 ft.IconButton(
                     ft.Icons.ARROW_BACK,

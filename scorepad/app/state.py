@@ -34,3 +34,7 @@ class AppState:
     sheet_view: SheetView = "drawing"
     # Pulkas (by id) whose players chose to go on after every pool closed, in this tab.
     playing_on: set[int] = field(default_factory=set)
+    # The shared table (table.py, live.py): the screen to return to once the PIN is given, and
+    # the note on screen about a write another device made first.
+    after_pin: object | None = None
+    live_notice: object | None = None

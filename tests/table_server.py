@@ -1,0 +1,90 @@
+"""Starting the real server (``python -m scorepad.cli --web``) for the shared-table tests."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start(db: Path, port: int, *extra: str, lang: str = "en") -> subprocess.Popen[bytes]:
+    env = dict(os.environ, FLET_WEB_NO_CDN="1")
+    env.pop("DISPLAY", None)
+    log = (db.parent / f"server-{port}.log").open("ab")
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "scorepad.cli",
+            "--lang",
+            lang,
+            "--db",
+            str(db),
+            "--web",
+            "--port",
+            str(port),
+            *extra,
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+
+
+def wait_ready(proc: subprocess.Popen[bytes], url: str, log: Path) -> None:
+    deadline = time.time() + 60
+    while True:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited: {log.read_text(errors='replace')}")
+        try:
+            urllib.request.urlopen(url, timeout=2).read()
+            return
+        except urllib.error.HTTPError:
+            return
+        except OSError:
+            if time.time() > deadline:
+                proc.kill()
+                raise
+            time.sleep(0.2)
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@contextmanager
+def serving(db: Path, *extra: str, port: int | None = None) -> Iterator[tuple[str, int]]:
+    port = port or free_port()
+    proc = start(db, port, *extra)
+    try:
+        wait_ready(proc, f"http://127.0.0.1:{port}/", db.parent / f"server-{port}.log")
+        yield f"http://127.0.0.1:{port}/", port
+    finally:
+        stop(proc)
+
+
+def log_of(db: Path, port: int) -> str:
+    return (db.parent / f"server-{port}.log").read_text(errors="replace")

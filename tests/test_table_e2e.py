@@ -1,0 +1,297 @@
+"""The shared table in a real browser: a host at 1280×800 and two phones at 360×740 on one session.
+
+The server runs on 127.0.0.1 with ``--pin`` (so the PIN is asked here too) and a short lock-out
+wait (``--pin-wait``), as the real CLI.  Live updates are asserted by waiting for the new state
+with a one-second timeout.  Screenshots go to ``screenshots/table-*.png``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import msgpack
+import pytest
+import websockets.sync.client as ws_client
+from playwright.sync_api import expect
+from table_server import free_port, start, stop, wait_ready
+from test_app_e2e import browser, has_text, open_app, shot, tap, visible
+
+from scorepad.app.share import lan_addresses
+from scorepad.store import Store
+
+__all__ = ["browser"]  # the module-scoped chromium fixture
+pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
+
+PIN = "246810"
+LIVE = 1000  # ms: a write shows on the other pages within a second
+
+
+def sel(ident: str) -> str:
+    return f'[flt-semantics-identifier="{ident}"]'
+
+
+def count(page: Any, ident: str) -> int:
+    return int(page.locator(sel(ident)).count())
+
+
+def enter_pin(page: Any, pin: str, label: str = "Table PIN") -> None:
+    field = page.get_by_label(label)
+    field.click()
+    field.fill(pin)
+    # the browser delivers typing asynchronously; submitting with Enter orders it after the text
+    field.press("Enter")
+
+
+def enter(page: Any, declarer: int, level: str, trump: str, calls: list[str]) -> None:
+    """A game entered as a player taps it, each tap waiting for what it causes; not confirmed."""
+    tap(page, f"declarer-{declarer}")
+    visible(page, f"level-{level}")
+    tap(page, f"level-{level}")
+    visible(page, f"trump-{trump}")
+    tap(page, f"trump-{trump}")
+    said: list[str] = []
+    for call in calls:
+        visible(page, f"call-{call}")
+        tap(page, f"call-{call}")
+        said.append(call)
+        has_text(page, "calls-said", "Calls: " + ", ".join(said))
+
+
+def message_of(page: Any) -> str:
+    return str(page.locator(sel("message")).first.inner_text())
+
+
+class Server:
+    def __init__(self, db: Path, lang: str = "en") -> None:
+        self.db = db
+        self.lang = lang
+        self.port = free_port()
+        self.proc: Any = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self) -> None:
+        self.proc = start(self.db, self.port, "--pin", PIN, "--pin-wait", "4", lang=self.lang)
+        wait_ready(self.proc, self.url, self.db.parent / f"server-{self.port}.log")
+
+    def stop(self) -> None:
+        stop(self.proc)
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[tuple[Server, int]]:
+    db = tmp_path / "table.db"
+    with Store(db) as store:
+        sid = store.create_session(["Anna", "Boris", "Vera"])
+    server = Server(db)
+    server.start()
+    yield server, sid
+    server.stop()
+
+
+def deals(db: Path, sid: int) -> list[dict[str, Any]]:
+    with Store(db) as store:
+        return [e.deal for e in store.load(sid).journal.live]
+
+
+def forge_viewer_clicks(port: int, sid: int) -> int:
+    """A hand-made client at the join link (no PIN) clicks every control id it can name."""
+    frames = 0
+    with ws_client.connect(
+        f"ws://127.0.0.1:{port}/ws", origin=f"http://127.0.0.1:{port}", open_timeout=10
+    ) as conn:
+        page = {"route": f"/join/{sid}", "width": 360, "height": 740, "platform": "android"}
+        conn.send(b"\x00" + msgpack.packb([1, {"session_id": "", "page_name": "", "page": page}]))
+        deadline = time.time() + 30
+        while time.time() < deadline:  # the viewer's page arrives (its sheet)
+            try:
+                data = conn.recv(timeout=1)
+            except TimeoutError:
+                if frames > 1:
+                    break
+                continue
+            frames += 1
+        for target in range(1, 3000):
+            event = [3, {"target": target, "name": "click", "data": None}]
+            conn.send(b"\x00" + msgpack.packb(event))
+        for name in ("submit", "change", "select"):
+            for target in range(1, 300):
+                conn.send(
+                    b"\x00" + msgpack.packb([3, {"target": target, "name": name, "data": "x"}])
+                )
+        try:
+            while True:
+                data = conn.recv(timeout=2)
+                frames += 1 if data else 0
+        except TimeoutError:
+            pass
+    return frames
+
+
+def test_three_devices_at_one_table(browser: Any, table: tuple[Server, int]) -> None:
+    server, sid = table
+    db = server.db
+
+    # The host: the PIN is asked on 127.0.0.1 too (--pin), then the session, then "Share".
+    host = open_app(browser, server.url, 1280, 800)
+    visible(host, "pin-field")
+    shot(host, "table-host-1280-01-pin")
+    enter_pin(host, PIN)
+    tap(host, f"session-open-{sid}")
+    has_text(host, "deal-header", "Deal 1: Anna deals, Boris leads.")
+    tap(host, "share-table")
+    # The server listened on 127.0.0.1 only: sharing serves the network too, behind the PIN.
+    lan = lan_addresses()[0]
+    has_text(host, "share-url-0", f"http://{lan}:{server.port}/join/{sid}")
+    has_text(host, "share-pin", f"Table PIN (needed to write): {PIN}")
+    shot(host, "table-host-1280-02-share")
+    tap(host, "share-close")
+    expect(host.locator(sel("share-dialog"))).to_have_count(0, timeout=10000)
+
+    # Phone A joins by the link and enters the PIN; phone B only looks.
+    phone_a = open_app(browser, f"{server.url}join/{sid}", 360, 740)
+    visible(phone_a, "viewer-note")
+    tap(phone_a, "pin-open")
+    enter_pin(phone_a, PIN)
+    visible(phone_a, "nav-entry")
+    assert count(phone_a, "nav-sessions") == 0
+    phone_b = open_app(browser, f"{server.url}join/{sid}", 360, 740)
+    has_text(phone_b, "viewer-note", "You are looking at the sheet; writing needs the table PIN.")
+    shot(phone_b, "table-phone-360-01-viewer-sheet")
+    tap(phone_b, "nav-history")
+    visible(phone_b, "nav-settle")
+    for ident in ("nav-entry", "nav-sessions", "share-table", "undo", "redo", "confirm-deal"):
+        assert count(phone_b, ident) == 0, ident
+
+    # Phone A writes deal 1: the host (deal entry) and phone B (history) show it within 1 s.
+    tap(phone_a, "nav-entry")
+    has_text(phone_a, "deal-header", "Deal 1: Anna deals, Boris leads.")
+    enter(phone_a, 1, "7", "S", ["whist", "pass"])
+    for n in (1, 2, 3):
+        tap(phone_a, "tricks-2-plus")
+        has_text(phone_a, "tricks-2", str(n))
+    has_text(phone_a, "tricks-1", "7")
+    shot(phone_a, "table-phone-360-02-entry")
+    tap(phone_a, "confirm-deal")
+    expect(host.locator(sel("deal-header")).first).to_have_text(
+        "Deal 2: Boris deals, Vera leads.", timeout=LIVE
+    )
+    expect(phone_b.locator(sel("deal-1")).first).to_be_visible(timeout=LIVE)
+    assert [d["contract"] for d in deals(db, sid)] == ["7S"]
+    shot(phone_b, "table-phone-360-03-viewer-history")
+
+    # A forged client at the join link, without the PIN, clicks everything: nothing is written.
+    assert forge_viewer_clicks(server.port, sid) > 0
+    assert [d["contract"] for d in deals(db, sid)] == ["7S"]
+
+    # The two editors enter deal 2 and confirm at the same moment: one is written, the other
+    # is told what changed and rebased with his choices kept.
+    has_text(phone_a, "deal-header", "Deal 2: Boris deals, Vera leads.")
+    for page in (host, phone_a):
+        enter(page, 2, "6", "S", ["pass", "pass"])
+    host.locator(sel("confirm-deal")).first.click()
+    phone_a.locator(sel("confirm-deal")).first.click()
+    expect(phone_b.locator(sel("deal-2")).first).to_be_visible(timeout=10000)
+    written = deals(db, sid)
+    assert [d["contract"] for d in written] == ["7S", "6S"]
+    told = []
+    deadline = time.time() + 10
+    while time.time() < deadline and not told:
+        told = [p for p in (host, phone_a) if count(p, "message")]
+    assert len(told) == 1
+    loser = told[0]
+    assert message_of(loser) == (
+        "Deal 2 was just written on another device: Nobody whisted: the deal was not played, "
+        "Vera counts it made. Check your entry and confirm again."
+    )
+    has_text(loser, "deal-header", "Deal 3: Vera deals, Anna leads.")
+    has_text(loser, "calls-said", "Calls: pass, pass")  # his choices kept on the new deal
+    shot(loser, f"table-{'host-1280' if loser is host else 'phone-360'}-03-told-and-rebased")
+    assert len(deals(db, sid)) == 2
+
+    # Five wrong PINs lock phone B out; the right PIN is refused until the wait ends.
+    tap(phone_b, "pin-open")
+    for left in (4, 3, 2, 1):
+        enter_pin(phone_b, "000000")
+        has_text(phone_b, "message", f"Wrong PIN. Tries left on this device: {left}.")
+    enter_pin(phone_b, "000000")
+    has_text(phone_b, "message", "Too many wrong PINs on this device: wait 4 s, then try again.")
+    enter_pin(phone_b, PIN)
+    expect(phone_b.locator(sel("message")).first).to_contain_text(
+        "Too many wrong PINs on this device: wait", timeout=5000
+    )
+    shot(phone_b, "table-phone-360-04-locked")
+    assert count(phone_b, "nav-entry") == 0
+    deadline = time.time() + 30
+    while count(phone_b, "nav-entry") == 0 and time.time() < deadline:
+        enter_pin(phone_b, PIN)  # refused while the wait lasts, accepted once it is over
+        try:
+            expect(phone_b.locator(sel("nav-entry")).first).to_be_visible(timeout=1500)
+        except AssertionError:
+            continue
+    visible(phone_b, "nav-entry")
+
+    # A server restart mid-session: every page comes back, nothing is lost.
+    server.stop()
+    server.start()
+    for page in (phone_a, phone_b):
+        expect(page.locator(sel("viewer-note")).first).to_be_visible(timeout=60000)
+        tap(page, "nav-history")
+        visible(page, "deal-2")
+    expect(host.locator(sel("pin-field")).first).to_be_visible(timeout=60000)
+    enter_pin(host, PIN)
+    tap(host, f"session-open-{sid}")
+    has_text(host, "deal-header", "Deal 3: Vera deals, Anna leads.")
+    assert [d["contract"] for d in deals(db, sid)] == ["7S", "6S"]
+    for page in (host, phone_a, phone_b):
+        page.context.close()
+
+
+def test_a_join_link_to_a_missing_session(browser: Any, table: tuple[Server, int]) -> None:
+    server, _sid = table
+    page = open_app(browser, f"{server.url}join/999", 360, 740)
+    has_text(page, "message", "There is no session 999 at this table: ask the host for a new link.")
+    assert count(page, "nav-sheet") == 0
+    page.context.close()
+
+
+def test_the_table_in_russian(browser: Any, tmp_path: Path) -> None:
+    db = tmp_path / "ru.db"
+    with Store(db) as store:
+        sid = store.create_session(["Аня", "Борис", "Вера"])
+        store.add_deal(
+            sid,
+            {"type": "game", "declarer": 1, "contract": "6S", "calls": ["pass", "pass"]},
+            seen=0,
+        )
+    server = Server(db, lang="ru")
+    server.start()
+    try:
+        host = open_app(browser, server.url, 1280, 800)
+        enter_pin(host, PIN, "PIN стола")
+        tap(host, f"session-open-{sid}")
+        has_text(host, "deal-header", "Сдача 2: сдаёт Борис, ходит Вера.")
+        tap(host, "share-table")
+        has_text(host, "share-pin", f"PIN стола (нужен для записи): {PIN}")
+        shot(host, "table-host-1280-ru-share")
+        phone = open_app(browser, f"{server.url}join/{sid}", 360, 740)
+        has_text(phone, "viewer-note", "Вы смотрите пулю; чтобы записывать, нужен PIN стола.")
+        shot(phone, "table-phone-360-ru-viewer")
+        tap(phone, "pin-open")
+        enter_pin(phone, "12", "PIN стола")
+        has_text(phone, "message", "Это не PIN стола: в нём 6 цифр. Осталось попыток: 4.")
+        shot(phone, "table-phone-360-ru-pin")
+        enter_pin(phone, PIN, "PIN стола")
+        visible(phone, "nav-entry")
+        tap(phone, "nav-entry")
+        has_text(phone, "deal-header", "Сдача 2: сдаёт Борис, ходит Вера.")
+        shot(phone, "table-phone-360-ru-entry")
+        for page in (host, phone):
+            page.context.close()
+    finally:
+        server.stop()

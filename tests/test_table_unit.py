@@ -1,0 +1,413 @@
+"""The shared table against real Flet pages (no browser): stale writes, live updates, who may write.
+
+Each page is a real ``flet`` Session; the pages of one "server" share one PubSub hub on the test's
+event loop, as Flet's web server does.  Events go through ``Session.dispatch_event``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import flet as ft
+import msgpack
+import pytest
+from flet.controls.context import _context_page
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+from flet_fakes import RecordingConnection, _encode, by_id, find, fire, navigate, texts, type_into
+
+from scorepad.app import live, screens  # noqa: F401  (fills the screen registry)
+from scorepad.app.access import Access, Gate
+from scorepad.app.entry import entry_screen
+from scorepad.app.history import history_screen
+from scorepad.app.sessions import sessions_screen
+from scorepad.app.share import Sharing
+from scorepad.app.sheet import sheet_screen
+from scorepad.app.shell import Shell
+from scorepad.app.table import Table, join, pin_screen
+from scorepad.store import Store
+
+PASSED = {"type": "game", "declarer": 1, "contract": "6S", "calls": ["pass", "pass"]}
+
+
+def page_on(hub: PubSubHub | None) -> tuple[ft.Page, Session]:
+    conn = RecordingConnection()
+    if hub is not None:
+        conn.pubsubhub = hub
+    session = Session(conn)
+    _context_page.set(session.page)
+    session.apply_page_patch({"route": "/", "width": 360, "height": 740})
+    msgpack.packb(session.get_page_patch(), default=_encode)
+    return session.page, session
+
+
+class Room:
+    """One server: a store, a lock, a PIN gate and the pages open on it."""
+
+    def __init__(self, store: Store, *, pin: str | None, hub: PubSubHub | None) -> None:
+        self.store = store
+        self.lock = threading.RLock()
+        self.gate = Gate(pin, explicit=pin is not None)
+        self.hub = hub
+        self.table = Table(self.gate, Sharing.make("127.0.0.1", 8550, tls=False, pin=pin))
+        self.sessions: list[Session] = []  # a page holds its session weakly
+
+    def device(self, name: str, *, scope: int | None = None) -> tuple[Shell, Session]:
+        page, session = page_on(self.hub)
+        access = Access(self.gate, f"device-{name}-0123456789", loopback=True)
+        shell = Shell(page, self.store, "en", self.lock, access=access)
+        shell.table = self.table
+        live.subscribe(shell)
+        self.sessions.append(session)
+        return shell, session
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    with Store(tmp_path / "t.db", check_same_thread=False) as s:
+        yield s
+
+
+async def until(check: Callable[[], bool], what: str) -> None:
+    """Wait for a state (the hub delivers on the loop), never for a fixed time."""
+    for _ in range(500):
+        if check():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"never happened: {what}")
+
+
+async def enter_passed_six(shell: Shell, session: Session) -> None:
+    for ident in ("declarer-1", "level-6", "trump-S", "call-pass", "call-pass"):
+        await fire(session, by_id(shell.page, ident))
+
+
+def open_entry(shell: Shell, sid: int) -> None:
+    shell.sid = sid
+    shell.new_form()
+    shell.show(entry_screen)
+
+
+def header(shell: Shell) -> str:
+    return str(by_id(shell.page, "deal-header").value)
+
+
+def message(shell: Shell) -> str:
+    return str(by_id(shell.page, "message").content.value)
+
+
+# --- the two-tabs double write (issue: the shared table) -------------------------------------
+
+
+async def test_two_tabs_entering_the_same_deal_write_it_once(store: Store) -> None:
+    """Both tabs enter "Boris 6♠, pass, pass" on deal 1 and confirm: one deal is written."""
+    sid = store.create_session(["Anna", "Boris", "Vera"])
+    lock = threading.RLock()
+    pages = []
+    for _ in range(2):
+        page, session = page_on(None)
+        shell = Shell(page, store, "en", lock)
+        shell.show(sessions_screen)
+        await fire(session, by_id(page, f"session-open-{sid}"))
+        await enter_passed_six(shell, session)
+        pages.append((shell, session))
+    (a, sa), (b, sb) = pages
+    await fire(sa, by_id(a.page, "confirm-deal"))
+    await fire(sb, by_id(b.page, "confirm-deal"))
+    assert len(store.load(sid).session.deals) == 1
+    assert "Deal 2: Boris deals, Vera leads." in texts(b.page)
+
+
+async def test_a_stale_deal_is_refused_named_and_rebased_keeping_the_choices(store: Store) -> None:
+    room = Room(store, pin=None, hub=None)  # no hub: the refusal itself is what is tested
+    sid = store.create_session(["Anna", "Boris", "Vera"])
+    a, sa = room.device("a")
+    b, sb = room.device("b")
+    open_entry(a, sid)
+    open_entry(b, sid)
+    for ident in ("declarer-1", "level-7", "trump-S", "call-whist", "call-pass"):
+        await fire(sa, by_id(a.page, ident))
+    await fire(sa, by_id(a.page, "tricks-2-3"))  # the picker: Vera took 3
+    await enter_passed_six(b, sb)
+    await fire(sa, by_id(a.page, "confirm-deal"))
+    await fire(sb, by_id(b.page, "confirm-deal"))
+    assert len(store.load(sid).session.deals) == 1
+    assert message(b) == (
+        "Deal 1 was just written on another device: Boris made 7♠: 4 into the pulya. "
+        "Check your entry and confirm again."
+    )
+    assert header(b) == "Deal 2: Boris deals, Vera leads."
+    assert b.form is not None
+    assert (b.form.declarer, b.form.level, b.form.calls) == (1, 6, ["pass", "pass"])
+    await fire(sb, by_id(b.page, "confirm-deal"))  # confirmed again, on the new basis
+    assert [d.contract.code for d in store.load(sid).session.deals] == ["7S", "6S"]  # type: ignore[union-attr]
+
+
+async def test_the_refusal_is_in_russian_for_a_russian_page(store: Store) -> None:
+    room = Room(store, pin=None, hub=None)
+    sid = store.create_session(["Anna", "Boris", "Vera"])
+    a, sa = room.device("a")
+    b, sb = room.device("b")
+    b.lang = "ru"
+    open_entry(a, sid)
+    open_entry(b, sid)
+    await enter_passed_six(a, sa)
+    await enter_passed_six(b, sb)
+    await fire(sa, by_id(a.page, "confirm-deal"))
+    await fire(sb, by_id(b.page, "confirm-deal"))
+    assert message(b) == (
+        "Сдача 1 только что записана на другом устройстве: Никто не вистовал: сдача не "
+        "разыгрывалась, Boris записывает игру сыгранной. Проверьте запись и подтвердите ещё раз."
+    )
+    assert len(store.load(sid).session.deals) == 1
+
+
+async def test_a_stale_edit_void_and_undo_are_refused_and_told(store: Store) -> None:
+    room = Room(store, pin=None, hub=None)
+    sid = store.create_session(["Anna", "Boris", "Vera"])
+    store.add_deal(sid, PASSED, seen=0)
+    a, sa = room.device("a")
+    b, sb = room.device("b")
+    for s in (a, b):
+        s.sid = sid
+        s.show(history_screen)
+    # b starts an edit of deal 1 (kept on its basis), a voids deal 1 meanwhile
+    await fire(sb, by_id(b.page, "edit-1"))
+    await fire(sa, by_id(a.page, "void-1"))
+    await type_into(sa, by_id(a.page, "void-reason"), "misdealt")
+    await fire(sa, by_id(a.page, "confirm-void"))
+    await type_into(sb, by_id(b.page, "edit-reason"), "typo")
+    await fire(sb, by_id(b.page, "confirm-deal"))
+    assert message(b) == (
+        "A deal was just voided on another device (misdealt). Check your entry and confirm again."
+    )
+    history = store.history(sid)
+    assert [x.kind for x in history] == ["add", "void"]
+    # b's history was drawn before the void: its undo names revision 1 and is refused
+    b.show(history_screen)
+    b_undo = by_id(b.page, "undo")
+    store.add_deal(sid, PASSED, seen=2)
+    await fire(sb, b_undo)
+    assert message(b) == (
+        "Deal 1 was just written on another device: Nobody whisted: the deal was not played, "
+        "Boris counts it made. Check your entry and confirm again."
+    )
+    assert [x.kind for x in store.history(sid)] == ["add", "void", "add"]
+
+
+async def test_delete_names_the_revision_the_list_showed(store: Store) -> None:
+    room = Room(store, pin=None, hub=None)
+    sid = store.create_session(["Anna", "Boris", "Vera"])
+    a, sa = room.device("a")
+    a.show(sessions_screen)
+    await fire(sa, by_id(a.page, f"session-delete-{sid}"))
+    store.add_deal(sid, PASSED, seen=0)  # another device writes while the dialog is open
+    await fire(sa, by_id(a.page, "confirm-delete"))
+    assert [s.id for s in store.sessions()] == [sid]
+
+
+# --- live ------------------------------------------------------------------------------------
+
+
+async def test_every_page_of_the_session_shows_a_write_without_reload(store: Store) -> None:
+    room = Room(store, pin=None, hub=PubSubHub(loop=asyncio.get_running_loop()))
+    sid = store.create_session(["Anna", "Boris", "Vera"])
+    other = store.create_session(["Gleb", "Dima", "Egor"])
+    writer, sw = room.device("w")
+    on_sheet, _ = room.device("s")
+    on_history, _ = room.device("h")
+    on_entry, _ = room.device("e")
+    elsewhere, _ = room.device("x")
+    open_entry(writer, sid)
+    for shell, screen in ((on_sheet, sheet_screen), (on_history, history_screen)):
+        shell.sid = sid
+        shell.show(screen)
+    open_entry(on_entry, sid)
+    open_entry(elsewhere, other)
+    await enter_passed_six(writer, sw)
+    await fire(sw, by_id(writer.page, "confirm-deal"))
+    await until(lambda: on_entry.basis == 1, "the entry page moved to revision 1")
+    await until(lambda: on_history.basis == 1, "the history page moved to revision 1")
+    assert header(on_entry) == "Deal 2: Boris deals, Vera leads."
+    assert find(on_entry.page, lambda c: getattr(c, "identifier", None) == "message") == []
+    assert by_id(on_history.page, "deal-1") is not None
+    await until(lambda: on_sheet.basis == 1, "the sheet page moved to revision 1")
+    assert header(elsewhere) == "Deal 1: Gleb deals, Dima leads."
+
+
+async def test_a_page_entering_a_deal_is_told_live_and_its_confirm_refused(store: Store) -> None:
+    """A half-entered deal is not redrawn under the player's finger: he is told at once, his
+    confirm (on the old basis) is refused, and only then is the form rebased, choices kept."""
+    room = Room(store, pin=None, hub=PubSubHub(loop=asyncio.get_running_loop()))
+    sid = store.create_session(["Anna", "Boris", "Vera"])
+    a, sa = room.device("a")
+    b, sb = room.device("b")
+    open_entry(a, sid)
+    open_entry(b, sid)
+    await fire(sb, by_id(b.page, "kind-raspasy"))
+    b_confirm = by_id(b.page, "confirm-deal")
+    await enter_passed_six(a, sa)
+    await fire(sa, by_id(a.page, "confirm-deal"))
+    told = (
+        "Deal 1 was just written on another device: Nobody whisted: the deal was not played, "
+        "Boris counts it made. Check your entry and confirm again."
+    )
+    notices = lambda: [  # noqa: E731
+        c.content.content.value
+        for c in find(b.page, lambda c: isinstance(c, ft.SnackBar))
+        if isinstance(c.content, ft.Semantics)
+    ]
+    await until(lambda: notices() == [told], "b was told")
+    assert b.basis == 0 and header(b) == "Deal 1: Anna deals, Boris leads."
+    assert by_id(b.page, "confirm-deal") is b_confirm  # not redrawn under the finger
+    await fire(sb, b_confirm)
+    assert len(store.load(sid).session.deals) == 1  # refused: it named revision 0
+    assert message(b) == told
+    assert [c.open for c in find(b.page, lambda c: isinstance(c, ft.SnackBar))] == [False]
+    assert header(b) == "Deal 2: Boris deals, Vera leads."
+    assert b.form is not None and b.form.kind == "raspasy"
+    await fire(sb, by_id(b.page, "confirm-deal"))
+    assert len(store.load(sid).session.deals) == 2
+
+
+# --- who may write ---------------------------------------------------------------------------
+
+
+async def test_a_viewer_has_no_write_controls_and_a_forged_write_is_refused(store: Store) -> None:
+    room = Room(store, pin="246810", hub=None)
+    sid = store.create_session(["Anna", "Boris", "Vera"])
+    store.add_deal(sid, PASSED, seen=0)
+    viewer, sv = room.device("v")
+    join(viewer, sid)
+    assert by_id(viewer.page, "viewer-note").value == (
+        "You are looking at the sheet; writing needs the table PIN."
+    )
+    ids = {c.identifier for c in find(viewer.page, lambda c: isinstance(c, ft.Semantics))}
+    assert not ids & {"nav-entry", "nav-sessions", "share-table"}
+    await navigate(sv, viewer.page, "nav-history")
+    ids = {c.identifier for c in find(viewer.page, lambda c: isinstance(c, ft.Semantics))}
+    assert not ids & {"undo", "redo", "void-1", "edit-1"}
+    # A forged client: the entry screen drawn anyway, a deal entered and confirmed.
+    viewer.new_form()
+    viewer.show(entry_screen)
+    await enter_passed_six(viewer, sv)
+    await fire(sv, by_id(viewer.page, "confirm-deal"))
+    assert message(viewer) == (
+        "This device may only look at the sheet: enter the table PIN to write."
+    )
+    assert len(store.history(sid)) == 1
+    # nor may it reach the list of sessions
+    viewer.show(sessions_screen)
+    assert f"session-open-{sid}" not in {
+        c.identifier for c in find(viewer.page, lambda c: isinstance(c, ft.Semantics))
+    }
+
+
+async def test_a_joined_phone_with_the_pin_writes_only_its_session(store: Store) -> None:
+    room = Room(store, pin="246810", hub=None)
+    sid = store.create_session(["Anna", "Boris", "Vera"])
+    other = store.create_session(["Gleb", "Dima", "Egor"])
+    phone, sp = room.device("p")
+    join(phone, sid)
+    await fire(sp, by_id(phone.page, "pin-open"))
+    await type_into(sp, by_id(phone.page, "pin-field"), "246810")
+    await fire(sp, by_id(phone.page, "pin-submit"))
+    ids = {c.identifier for c in find(phone.page, lambda c: isinstance(c, ft.Semantics))}
+    assert "nav-entry" in ids and "nav-sessions" not in ids
+    await navigate(sp, phone.page, "nav-entry")
+    await enter_passed_six(phone, sp)
+    await fire(sp, by_id(phone.page, "confirm-deal"))
+    assert len(store.load(sid).session.deals) == 1
+    # a forged write to another session is refused in the write path
+    phone.sid = other
+    phone.new_form()
+    phone.show(entry_screen)
+    await enter_passed_six(phone, sp)
+    await fire(sp, by_id(phone.page, "confirm-deal"))
+    assert message(phone) == "This device may only write to the shared session."
+    assert store.load(other).session.deals == []
+
+
+async def test_join_link_to_a_missing_session(store: Store) -> None:
+    room = Room(store, pin="246810", hub=None)
+    viewer, _ = room.device("v")
+    join(viewer, 42)
+    assert message(viewer) == "There is no session 42 at this table: ask the host for a new link."
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.mark.parametrize(
+    ("typed", "told"),
+    [
+        ("", "Enter the table PIN: the host's screen shows it."),
+        ("   ", "Enter the table PIN: the host's screen shows it."),
+        ("111111", "Wrong PIN. Tries left on this device: 4."),
+        ("9" * 5000, "That is not the table PIN: it is 6 digits. Tries left: 4."),
+        ("12ab56", "That is not the table PIN: it is 6 digits. Tries left: 4."),
+    ],
+)
+async def test_bad_pins_are_refused_in_a_sentence(store: Store, typed: str, told: str) -> None:
+    room = Room(store, pin="246810", hub=None)
+    shell, s = room.device("d")
+    shell.show(pin_screen)
+    await type_into(s, by_id(shell.page, "pin-field"), typed)
+    await fire(s, by_id(shell.page, "pin-submit"))
+    assert message(shell) == told
+    assert not shell.access.may_write
+
+
+def test_five_wrong_pins_lock_the_device_then_the_wait_grows() -> None:
+    clock = Clock()
+    gate = Gate("246810", explicit=True, wait=30.0, clock=clock)
+    for left in (4, 3, 2, 1):
+        assert gate.enter("phone", "000000").render() == (  # type: ignore[union-attr]
+            f"Wrong PIN. Tries left on this device: {left}."
+        )
+    assert gate.enter("phone", "000000").render() == (  # type: ignore[union-attr]
+        "Too many wrong PINs on this device: wait 30 s, then try again."
+    )
+    clock.now += 29
+    assert gate.enter("phone", "246810").render() == (  # type: ignore[union-attr]
+        "Too many wrong PINs on this device: wait 1 s, then try again."
+    )
+    assert not gate.may_write("phone")
+    assert gate.enter("laptop", "246810") is None  # another device is not locked out
+    clock.now += 1.5
+    assert gate.enter("phone", "000000").render() == (  # type: ignore[union-attr]
+        "Too many wrong PINs on this device: wait 60 s, then try again."
+    )
+    clock.now += 61
+    assert gate.enter("phone", "246810") is None
+    assert gate.may_write("phone")
+
+
+def test_the_global_cap_stops_guessing_from_many_devices() -> None:
+    clock = Clock()
+    gate = Gate("246810", explicit=True, global_cap=6, clock=clock)
+    for i in range(6):
+        gate.enter(f"device-{i}", "000000")
+    assert gate.enter("device-new", "246810").render() == (  # type: ignore[union-attr]
+        "Too many wrong PINs at this table: every device waits a minute; try again then."
+    )
+    clock.now += 61
+    assert gate.enter("device-new", "246810") is None
+
+
+def test_the_pin_is_remembered_per_device_and_loopback_host_needs_none() -> None:
+    gate = Gate("246810", explicit=False)
+    assert gate.may_write("host", loopback=True)  # a generated PIN: the host's computer writes
+    assert not gate.may_write("phone")
+    assert gate.enter("phone", "246810") is None
+    assert gate.may_write("phone")
+    explicit = Gate("246810", explicit=True)
+    assert not explicit.may_write("host", loopback=True)  # --pin: asked here too
