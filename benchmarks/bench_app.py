@@ -77,7 +77,7 @@ def painted(folder: Path, *, renderer: str = "auto", tuned: bool = True) -> dict
     """Seconds from opening the page until the first screen is there and has stopped changing,
     cold (an empty browser cache) and warm (the same browser opening it again), with the
     megabytes the cold load fetched. The tuned server is measured once it has compressed the
-    engine files (it does so in the background when it starts)."""
+    engine files (it compresses each on its first request)."""
     import os
 
     from playwright.sync_api import sync_playwright
@@ -89,7 +89,7 @@ def painted(folder: Path, *, renderer: str = "auto", tuned: bool = True) -> dict
     out: dict[str, float] = {}
     with running_app(db) as (url, _db), sync_playwright() as p:
         if tuned:
-            # A server runs long before a player opens the page: let it finish compressing.
+            # A server runs long before a player opens the page: its files are compressed by then.
             import urllib.request
 
             from scorepad.app.serve import ENGINE

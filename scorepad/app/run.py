@@ -27,7 +27,7 @@ from .access import (
     valid_token,
 )
 from .screens import sessions_screen
-from .serve import StaticTuning, prewarm, tuning_wanted
+from .serve import StaticTuning, tuning_wanted
 from .server import Guard, Server, bind, flet_asgi
 from .share import Sharing, banner, is_loopback
 from .shell import Shell
@@ -172,9 +172,6 @@ def serve(
     table.server = server
 
     def ready() -> None:
-        if tuning_wanted():
-            local = "127.0.0.1" if is_loopback(host) or host in ("0.0.0.0", "::") else host
-            prewarm(f"{'https' if certfile else 'http'}://{local}:{port}")
         # Shared: the join link of the newest session (the evening being played).
         newest = next(iter(store.sessions()), None) if sharing.shared else None
         sys.stdout.write(banner(table.sharing, newest.id if newest else None, lang))

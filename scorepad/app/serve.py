@@ -12,9 +12,6 @@ from __future__ import annotations
 
 import gzip
 import os
-import threading
-import time
-import urllib.request
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -99,7 +96,7 @@ class StaticTuning:
 
 
 # What a browser fetches first (Chromium: the wasm build and the skwasm renderer; others: the
-# JavaScript build and CanvasKit), plus the bundled fonts.
+# JavaScript build and CanvasKit), plus the bundled fonts: what the benchmark warms first.
 ENGINE = (
     "/main.dart.wasm",
     "/main.dart.mjs",
@@ -111,29 +108,6 @@ ENGINE = (
     "/fonts/DejaVuSans.ttf",
     "/fonts/DejaVuSans-Bold.ttf",
 )
-
-
-def prewarm(base: str) -> threading.Thread:
-    """Compress the engine files in the background as soon as the server answers, so that the
-    first visitor does not wait for it."""
-
-    def fetch() -> None:
-        for _ in range(300):
-            try:
-                urllib.request.urlopen(base, timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        for path in ENGINE:
-            request = urllib.request.Request(base + path, headers={"Accept-Encoding": "gzip"})
-            try:
-                urllib.request.urlopen(request, timeout=60).read()
-            except OSError:
-                continue  # a file this Flet build does not have
-
-    thread = threading.Thread(target=fetch, name="scorepad-prewarm", daemon=True)
-    thread.start()
-    return thread
 
 
 def _header(name: str, value: str) -> tuple[bytes, bytes]:
