@@ -12,16 +12,15 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import __version__
 from .i18n import LANGUAGES, N_, ScorepadError, catalog, msg, nmsg, system_language
-from .play.record import RecordInvalid, audit, audit_json, dumps, parse_record
-from .report import to_json_text, to_text_sheet
-from .scoring.convention import ConventionError, presets
-from .scoring.families import family_presets, peek_family
-from .scoring.score import replay
-from .scoring.session import SessionInvalid, deal_data, parse_session
-from .store import Store, StoreError, default_path, describe_action
+
+# Each command imports what it uses, so that `--help` or `settle FILE` never loads the store
+# (sqlite-utils), the rules engine or Flet.
+if TYPE_CHECKING:
+    from .store import Store
 
 DEMO = Path(__file__).resolve().parent / "data" / "demo-session.json"
 EXIT_INVALID = 2
@@ -47,10 +46,17 @@ def _read(path: str) -> bytes:
 
 
 def _open(args: argparse.Namespace) -> Store:
+    from .store import Store, default_path
+
     return Store(args.db or default_path())
 
 
 def cmd_settle(args: argparse.Namespace) -> int:
+    from .report import to_json_text, to_text_sheet
+    from .scoring.peek import peek_family
+    from .scoring.score import replay
+    from .scoring.session import parse_session
+
     stored_id = int(args.file) if args.file.isdigit() else None
     if stored_id is not None and (args.db or not Path(args.file).exists()):
         with _open(args) as store:
@@ -93,11 +99,17 @@ def cmd_sessions(args: argparse.Namespace) -> int:
 
 
 def cmd_history(args: argparse.Namespace) -> int:
+    from .journal import deal_numbers
+    from .scoring.session import deal_data
+    from .store import describe_action
+
     cat = catalog(args.lang)
     with _open(args) as store:
         actions = store.history(args.session)
+    numbers = deal_numbers(actions)
     for a in actions:
-        line = f"{a.seq:4}  {a.at[:19].replace('T', ' ')}  {cat.render(describe_action(a))}"
+        what = cat.render(describe_action(a, numbers.get(a.seq)))
+        line = f"{a.seq:4}  {a.at[:19].replace('T', ' ')}  {what}"
         if a.deal is not None:
             line += "  " + json.dumps(deal_data(a.deal), ensure_ascii=False)
         print(line)
@@ -122,6 +134,8 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
+    from .play.record import audit, audit_json, dumps, parse_record
+
     lang = args.lang
     cat = catalog(lang)
     found = audit(parse_record(_read(args.file)))
@@ -157,6 +171,9 @@ def cmd_audit(args: argparse.Namespace) -> int:
 
 
 def cmd_conventions(args: argparse.Namespace) -> int:
+    from .scoring.convention import presets
+    from .scoring.families import family_presets
+
     cat = catalog(args.lang)
     for p in presets().values():
         name, summary = (p.name_ru, p.summary_ru) if args.lang == "ru" else (p.name, p.summary)
@@ -180,6 +197,7 @@ def cmd_conventions(args: argparse.Namespace) -> int:
 
 def cmd_app(args: argparse.Namespace) -> int:
     from .app.run import run  # Flet loads only when the app starts
+    from .store import default_path
 
     run(
         args.db or default_path(),
@@ -198,6 +216,10 @@ def cmd_app(args: argparse.Namespace) -> int:
 
 def cmd_demo(args: argparse.Namespace) -> int:
     # What a kept session looks like, without a database: the sheet of a demo evening.
+    from .report import to_text_sheet
+    from .scoring.score import replay
+    from .scoring.session import parse_session
+
     scored = replay(parse_session(DEMO.read_bytes()))
     sys.stdout.write(to_text_sheet(scored, args.lang))
     return 0
@@ -319,14 +341,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.func(args))
     except Refused as exc:
         return _fail([exc.message.render(args.lang)])
-    except SessionInvalid as exc:
-        return _fail(exc.render(args.lang))
-    except StoreError as exc:
-        return _fail(exc.render(args.lang).splitlines())
-    except ConventionError as exc:
-        return _fail(str(exc).splitlines())
-    except RecordInvalid as exc:
-        return _fail([exc.render(args.lang)])
+    except ValueError as exc:
+        lines = _refusal(exc, args.lang)
+        if lines is None:
+            raise
+        return _fail(lines)
+
+
+def _refusal(exc: ValueError, lang: str) -> list[str] | None:
+    """The lines that say why the input was refused; ``None`` for an error that is a bug."""
+    # Imported only on the way out, so that no command loads a module for its errors alone.
+    from .play.record import RecordInvalid
+    from .scoring.convention import ConventionError
+    from .scoring.session import SessionInvalid
+    from .store import StoreError
+
+    if isinstance(exc, SessionInvalid):
+        return exc.render(lang)
+    if isinstance(exc, StoreError):
+        return exc.render(lang).splitlines()
+    if isinstance(exc, ConventionError):
+        return str(exc).splitlines()
+    if isinstance(exc, RecordInvalid):
+        return [exc.render(lang)]
+    return None
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from babel.messages.pofile import read_po
+from .numbers import whist_figure
 
 LANGUAGES = ("en", "ru")
 DOMAIN = "scorepad"
@@ -53,11 +53,15 @@ def nmsg(singular: str, plural: str, n: Any, **args: Any) -> Msg:
 
 
 def whist_count(n: Any) -> Msg:
-    """``12 whists`` / ``12 вистов``: a count of whists, agreed in number."""
-    return nmsg("{n} whist", "{n} whists", n)
+    """``12 whists`` / ``12 вистов`` / ``3⅓ виста``: a count of whists, agreed in number, the
+    whole whists and a remainder only where there is one (as on the cash-out)."""
+    m = nmsg("{n} whist", "{n} whists", n)  # the count picks the form, the figure is shown
+    return m._replace(args={"n": whist_figure(n)})
 
 
 def format_number(value: Any) -> str:
+    if type(value) is int:  # the usual case, without the ABC check of isinstance(.., Fraction)
+        return str(value)
     if isinstance(value, Fraction):
         return str(value.numerator) if value.denominator == 1 else str(value)
     return str(value)
@@ -67,6 +71,8 @@ class Catalog:
     """One language's messages, read from its .po file."""
 
     def __init__(self, lang: str) -> None:
+        from babel.messages.pofile import read_po  # only when a sentence is rendered
+
         self.lang = lang
         path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
         with path.open("rb") as f:
@@ -94,18 +100,31 @@ class Catalog:
         return singular if n == 1 else plural
 
     def render(self, m: Msg) -> str:
-        if m.plural is not None and m.n is not None:
-            template = self.ngettext(m.text, m.plural, m.n)
+        text, args, plural, n = m
+        if plural is not None and n is not None:
+            template = self.ngettext(text, plural, n)
         else:
-            template = self.gettext(m.text)
-        args = {k: self._arg(v) for k, v in m.args.items()}
-        return template.format(**args)
+            template = self.gettext(text)
+        # Inlined for the common arguments (a long evening renders tens of thousands).
+        values: dict[str, Any] = {}
+        for k, v in args.items():
+            kind = type(v)
+            if kind is str:
+                values[k] = v
+            elif kind is int:
+                values[k] = str(v)
+            else:
+                values[k] = self._arg(v)
+        return template.format_map(values)
 
     def render_args(self, text: str, **args: Any) -> str:
         return self.render(Msg(text, args))
 
     def _arg(self, value: Any) -> str:
-        if isinstance(value, Msg):
+        kind = type(value)
+        if kind is str:  # names and contracts: most arguments
+            return str(value)
+        if kind is Msg or isinstance(value, Msg):
             return self.render(value)
         return format_number(value)
 

@@ -17,8 +17,8 @@ from typing import Literal
 from .i18n import N_, ScorepadError, msg
 from .scoring.session import Deal
 
-ActionKind = Literal["add", "edit", "void", "undo", "redo"]
-KINDS: tuple[ActionKind, ...] = ("add", "edit", "void", "undo", "redo")
+ActionKind = Literal["add", "edit", "void", "restore", "undo", "redo"]
+KINDS: tuple[ActionKind, ...] = ("add", "edit", "void", "restore", "undo", "redo")
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +30,7 @@ class Action:
     at: str  # ISO 8601, UTC
     deal_id: int | None = None  # the seq of the action that added the deal
     deal: Deal | None = None  # the deal as written (add, edit)
-    reason: str | None = None  # edit, void
+    reason: str | None = None  # edit, void (a restore needs none: it takes the void back)
     target: int | None = None  # undo, redo: the seq of the action taken back or put back
 
 
@@ -94,14 +94,17 @@ class Journal:
         return self.undone[-1]
 
     def check(self, kind: ActionKind, deal_id: int | None) -> None:
-        """Whether an edit or void may target ``deal_id`` now."""
-        if kind in ("edit", "void"):
+        """Whether an edit, void or restore may target ``deal_id`` now."""
+        if kind in ("edit", "void", "restore"):
             entry = self.entries.get(deal_id) if deal_id is not None else None
             if entry is None:
                 raise JournalError(
                     msg(N_("there is no deal #{deal} in this session"), deal=deal_id)
                 )
-            if entry.voided:
+            if kind == "restore":
+                if not entry.voided:
+                    raise JournalError(msg(N_("deal #{deal} is not voided"), deal=deal_id))
+            elif entry.voided:
                 raise JournalError(
                     msg(N_("deal #{deal} is voided; undo the void to change it"), deal=deal_id)
                 )
@@ -142,16 +145,41 @@ class Journal:
             assert a.deal_id is not None and a.deal is not None
             old = self.entries[a.deal_id]
             self.entries[a.deal_id] = Entry(a.deal_id, a.deal, old.voided, [*old.revisions, a])
-        else:  # void
+        else:  # void, restore
             assert a.deal_id is not None
             old = self.entries[a.deal_id]
-            self.entries[a.deal_id] = Entry(a.deal_id, old.deal, True, [*old.revisions, a])
+            voided = a.kind == "void"
+            self.entries[a.deal_id] = Entry(a.deal_id, old.deal, voided, [*old.revisions, a])
 
     def _rebuild(self) -> None:
         # Undo and redo are rare; recomputing from the actions in effect keeps one code path.
         self.entries = {}
         for a in self.done:
             self._effect(a)
+
+
+def number_of(journal: Journal, deal_id: int) -> int:
+    """The deal's number as the player sees it: its place among the live deals, from 1."""
+    return journal.index_of(deal_id) + 1
+
+
+def deal_numbers(actions: list[Action]) -> dict[int, int]:
+    """For each add, edit, void and restore (by ``seq``): the number its deal had on screen then.
+
+    An added, edited or restored deal is counted as it stands after the action; a voided one
+    as it stood just before (the number the player tapped).
+    """
+    j = Journal()
+    out: dict[int, int] = {}
+    for a in actions:
+        entry = j.entries.get(a.deal_id) if a.deal_id is not None else None
+        if a.kind == "void" and entry is not None and not entry.voided:
+            out[a.seq] = number_of(j, entry.deal_id)
+        j.apply(a)
+        deal = a.seq if a.kind == "add" else a.deal_id
+        if a.kind in ("add", "edit", "restore") and deal is not None:
+            out[a.seq] = number_of(j, deal)
+    return out
 
 
 def replay_journal(actions: list[Action]) -> Journal:

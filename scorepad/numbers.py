@@ -33,17 +33,79 @@ def normal(value: Number) -> Number:
     >>> normal(Fraction(4, 2)), normal(Fraction(1, 2))
     (2, Fraction(1, 2))
     """
-    if isinstance(value, Fraction) and value.denominator == 1:
+    # `type(...) is int` first: `isinstance(x, Fraction)` goes through the ABC machinery.
+    if type(value) is not int and isinstance(value, Fraction) and value.denominator == 1:
         return value.numerator
     return value
 
 
+def half(n: int) -> Number:
+    """``n / 2``: an int when ``n`` is even (the usual case), a Fraction only when it is odd.
+
+    >>> half(8), half(-7)
+    (4, Fraction(-7, 2))
+    """
+    return n // 2 if n % 2 == 0 else Fraction(n, 2)
+
+
 def to_json(value: Number) -> int | str:
     """A sheet value for JSON: whole numbers as numbers, others as ``"p/q"`` strings."""
+    if type(value) is int:
+        return value
     value = normal(value)
     return value if isinstance(value, int) else str(value)
+
+
+def json_fraction(value: object) -> int | str:
+    """The JSON encoder's hook for what it cannot write itself: an exact fraction.
+
+    Whole numbers the encoder writes as they are; a fraction is converted here, once, to what
+    :func:`to_json` gives.
+
+    >>> import json
+    >>> json.dumps([3, Fraction(-88, 3), Fraction(4, 2)], default=json_fraction)
+    '[3, "-88/3", 2]'
+    """
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else str(value)
+    raise TypeError(f"{type(value).__name__} is not a sheet number")
 
 
 def to_text(value: Number) -> str:
     """Always the ``str(Fraction)`` form: ``"-40/3"``, ``"31"``."""
     return str(normal(value))
+
+
+_VULGAR = {
+    (1, 2): "½",
+    (1, 3): "⅓",
+    (2, 3): "⅔",
+    (1, 4): "¼",
+    (3, 4): "¾",
+    (1, 6): "⅙",
+    (5, 6): "⅚",
+    (1, 8): "⅛",
+    (3, 8): "⅜",
+    (5, 8): "⅝",
+    (7, 8): "⅞",
+}
+
+
+def whist_figure(value: Number) -> str:
+    """Whole whists, and the exact remainder as a fraction only where there is one.
+
+    >>> whist_figure(Fraction(-530, 3)), whist_figure(12), whist_figure(Fraction(1, 2))
+    ('−176⅔', '12', '½')
+    >>> whist_figure(Fraction(-12, 7)), whist_figure(0)
+    ('−1 5/7', '0')
+    """
+    v = Fraction(value)
+    sign = "−" if v < 0 else ""
+    whole, rest = divmod(abs(v.numerator), v.denominator)
+    if not rest:
+        return f"{sign}{whole}"
+    glyph = _VULGAR.get((rest, v.denominator))
+    if glyph is None:
+        fraction = f"{rest}/{v.denominator}"
+        return f"{sign}{whole} {fraction}" if whole else f"{sign}{fraction}"
+    return f"{sign}{whole or ''}{glyph}"

@@ -7,14 +7,111 @@ Only formatting lives here; every number comes from :mod:`scorepad.scoring.score
 from __future__ import annotations
 
 import json
+import re
+from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
-from .i18n import N_, catalog, whist_count
-from .numbers import to_json, to_text
-from .scoring.score import Scored
+from babel.numbers import format_currency, get_currency_symbol
+
+from .i18n import N_, Msg, catalog, msg, whist_count
+from .numbers import Number, json_fraction, to_text, whist_figure
+from .scoring.score import Scored, batch
+from .scoring.session import Deal, Game, Misere, Raspasy
 from .scoring.settlement import Settlement, format_money, settle
 
 FORMAT = "scorepad-settlement/1"
+
+
+def whists_of(value: Number) -> Msg:
+    """``1 whist``, ``−176⅔ whists``, ``5 вистов``: the count agrees with the number itself."""
+    return whist_count(value)
+
+
+def money_text(units: int, digits: int, currency: str, lang: str) -> str:
+    """Money in the language's own format (Babel): ``87,33 ₽`` in Russian, ``RUB 87.33`` in English."""
+    amount = Decimal(units).scaleb(-digits)
+    text = format_currency(amount, currency, locale=lang)
+    symbol = get_currency_symbol(currency, locale=lang)
+    if symbol.isalpha():  # a code, not a sign: "RUB 87.33" reads better than "RUB87.33"
+        text = re.sub(rf"{re.escape(symbol)}(?=\d)", symbol + "\u00a0", text)
+    return text.replace("-", "−")  # the minus of the whists beside it
+
+
+@dataclass(frozen=True, slots=True)
+class CashOutRow:
+    """One player's line of the cash-out, every figure formatted for ``lang``."""
+
+    name: str
+    pool: str
+    gora: str
+    written: str  # the whists he wrote on the others
+    received: str  # the whists the others wrote on him
+    balance: str
+    money: str
+    closed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CashOut:
+    """The cash-out screen and the text sheet's last part: one formatting for both."""
+
+    finished: bool
+    status: str
+    rows: tuple[CashOutRow, ...]
+    balances: tuple[str, ...]  # "Anna: −176⅔ whists, −87,33 ₽"
+    payments: tuple[str, ...]  # "Boris → Anna: 87,33 ₽"
+
+
+def cash_out(scored: Scored, lang: str = "en") -> CashOut:
+    cat = catalog(lang)
+    names = list(scored.session.players)
+    st = settlement_of(scored)
+    sheet = scored.sheet
+    currency = scored.session.currency
+    n = len(names)
+    target = scored.session.pool_target
+
+    def money(units: int) -> str:
+        return money_text(units, st.minor_digits, currency, lang)
+
+    rows = tuple(
+        CashOutRow(
+            name=names[p],
+            pool=whist_figure(sheet.pool[p]),
+            gora=whist_figure(sheet.gora[p]),
+            written=whist_figure(sum((sheet.whists[p][q] for q in range(n) if q != p), 0)),
+            received=whist_figure(sum((sheet.whists[q][p] for q in range(n) if q != p), 0)),
+            balance=whist_figure(st.balance[p]),
+            money=money(st.money[p]),
+            closed=sheet.pool[p] >= target,
+        )
+        for p in range(n)
+    )
+    balances = tuple(
+        cat.render_args(
+            N_("{player}: {whists}, {money}"),
+            player=names[p],
+            whists=whists_of(st.balance[p]),
+            money=money(st.money[p]),
+        )
+        for p in range(n)
+    )
+    payments = tuple(
+        cat.render_args(
+            N_("{payer} → {payee}: {amount}"),
+            payer=names[pay.payer],
+            payee=names[pay.payee],
+            amount=money(pay.amount),
+        )
+        for pay in st.payments
+    )
+    status = cat.gettext(
+        N_("The game is finished.")
+        if scored.finished
+        else N_("The game is not finished: if we stopped now.")
+    )
+    return CashOut(scored.finished, status, rows, balances, payments)
 
 
 def settlement_of(scored: Scored) -> Settlement:
@@ -22,9 +119,11 @@ def settlement_of(scored: Scored) -> Settlement:
     return settle(scored.sheet, scored.settings, price=session.price, currency=session.currency)
 
 
-def to_data(scored: Scored, lang: str = "en") -> dict[str, Any]:
-    """The settlement document as plain data, in the spec's field order."""
+def _document(scored: Scored, lang: str) -> dict[str, Any]:
+    """The settlement document in the spec's field order, its numbers as the engine holds them
+    (int or Fraction): the JSON encoder writes them (:data:`_encode`)."""
     cat = catalog(lang)
+    render = cat.render
     st = settlement_of(scored)
     sheet = scored.sheet
     return {
@@ -34,18 +133,14 @@ def to_data(scored: Scored, lang: str = "en") -> dict[str, Any]:
         "deals": [
             {
                 "index": r.index,
-                "pool": [to_json(v) for v in r.writing.pool],
-                "gora": [to_json(v) for v in r.writing.gora],
-                "whists": [[to_json(v) for v in row] for row in r.writing.whists],
-                "explain": [cat.render(m) for m in r.writing.explain or ()],
+                "pool": r.writing.pool,
+                "gora": r.writing.gora,
+                "whists": r.writing.whists,
+                "explain": [render(m) for m in r.writing.explain or ()],
             }
             for r in scored.deals
         ],
-        "sheet": {
-            "pool": [to_json(v) for v in sheet.pool],
-            "gora": [to_json(v) for v in sheet.gora],
-            "whists": [[to_json(v) for v in row] for row in sheet.whists],
-        },
+        "sheet": {"pool": sheet.pool, "gora": sheet.gora, "whists": sheet.whists},
         "finished": scored.finished,
         "balance": [to_text(b) for b in st.balance],
         "money": [format_money(m, st.minor_digits) for m in st.money],
@@ -56,25 +151,33 @@ def to_data(scored: Scored, lang: str = "en") -> dict[str, Any]:
     }
 
 
-def _compact(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+# Whole numbers go through the encoder as they are; a Fraction is converted once, by the hook.
+_encode = json.JSONEncoder(
+    ensure_ascii=False, separators=(", ", ": "), default=json_fraction
+).encode
+
+
+def to_data(scored: Scored, lang: str = "en") -> dict[str, Any]:
+    """The settlement document as plain data, in the spec's field order."""
+    data: dict[str, Any] = json.loads(to_json_text(scored, lang))
+    return data
 
 
 def to_json_text(scored: Scored, lang: str = "en") -> str:
     """The JSON document, one deal per line; the same session gives the same bytes."""
-    data = to_data(scored, lang)
+    with batch():  # tens of thousands of sentences, freed by reference counting
+        data = _document(scored, lang)
     lines = ["{"]
     items = list(data.items())
     for i, (key, value) in enumerate(items):
         comma = "," if i < len(items) - 1 else ""
         if key == "deals" and value:
             lines.append('  "deals": [')
-            lines.extend(
-                f"    {_compact(d)}{',' if j < len(value) - 1 else ''}" for j, d in enumerate(value)
-            )
+            last = len(value) - 1
+            lines.extend(f"    {_encode(d)}{',' if j < last else ''}" for j, d in enumerate(value))
             lines.append(f"  ]{comma}")
         else:
-            lines.append(f"  {_compact(key)}: {_compact(value)}{comma}")
+            lines.append(f"  {_encode(key)}: {_encode(value)}{comma}")
     lines.append("}")
     return "\n".join(lines) + "\n"
 
@@ -84,13 +187,15 @@ def to_text_sheet(scored: Scored, lang: str = "en", *, explain: bool = True) -> 
     cat = catalog(lang)
     _ = cat.gettext
     names = list(scored.session.players)
-    st = settlement_of(scored)
     sheet = scored.sheet
     out: list[str] = []
     if explain:
-        for r in scored.deals:
-            out.append(cat.render_args(N_("Deal {index}"), index=r.index))
-            out.extend(f"  {cat.render(m)}" for m in r.writing.explain or ())
+        render = cat.render
+        with batch():
+            for r in scored.deals:
+                # Deals are counted from 1, as on every screen (the JSON keeps its 0-based index).
+                out.append(cat.render_args(N_("Deal {n}"), n=r.index + 1))
+                out.extend(f"  {render(m)}" for m in r.writing.explain or ())
         out.append("")
     width = max(12, *(len(n) for n in names)) + 2
     head = [
@@ -104,42 +209,37 @@ def to_text_sheet(scored: Scored, lang: str = "en", *, explain: bool = True) -> 
         rows.append(
             [
                 name,
-                to_text(sheet.pool[p]),
-                to_text(sheet.gora[p]),
-                *("—" if q == p else to_text(sheet.whists[p][q]) for q in range(len(names))),
+                whist_figure(sheet.pool[p]),
+                whist_figure(sheet.gora[p]),
+                *("—" if q == p else whist_figure(sheet.whists[p][q]) for q in range(len(names))),
             ]
         )
     out.extend("".join(cell.ljust(width) for cell in row).rstrip() for row in rows)
     out.append("")
-    status = (
-        _("The game is finished.")
-        if scored.finished
-        else _("The game is not finished: if we stopped now.")
-    )
-    out.append(status)
-    currency = scored.session.currency
-    for p, name in enumerate(names):
-        out.append(
-            cat.render_args(
-                N_("{player}: {whists}, {money} {currency}"),
-                player=name,
-                whists=whist_count(st.balance[p]),
-                money=format_money(st.money[p], st.minor_digits),
-                currency=currency,
-            )
-        )
-    if st.payments:
+    cash = cash_out(scored, lang)
+    out.append(cash.status)
+    out.extend(cash.balances)
+    if cash.payments:
         out.append("")
         out.append(_("Payments:"))
-        for pay in st.payments:
-            out.append(
-                "  "
-                + cat.render_args(
-                    N_("{payer} pays {payee} {amount} {currency}"),
-                    payer=names[pay.payer],
-                    payee=names[pay.payee],
-                    amount=format_money(pay.amount, st.minor_digits),
-                    currency=currency,
-                )
-            )
+        out.extend("  " + line for line in cash.payments)
     return "\n".join(out) + "\n"
+
+
+def deal_title(deal: Deal, names: list[str]) -> Msg:
+    """What a deal was, in a few words (``Boris: 8♣``, ``Vera: misère``, ``All pass``).
+
+    Shown above every deal in History, voided ones too: the explanation alone can miss the
+    contract (a deal that only helps a closed pulya explains only the help).
+    """
+    if isinstance(deal, Game):
+        return msg(
+            N_("{player}: {contract}"),
+            player=names[deal.declarer],
+            contract=deal.contract.symbol,
+        )
+    if isinstance(deal, Misere):
+        return msg(N_("{player}: misère"), player=names[deal.declarer])
+    if isinstance(deal, Raspasy):
+        return msg(N_("All pass"))
+    return msg(N_("Correction"))

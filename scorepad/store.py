@@ -27,7 +27,7 @@ from pydantic import TypeAdapter, ValidationError
 from sqlite_utils import Database
 
 from .i18n import N_, Msg, ScorepadError, msg
-from .journal import Action, ActionKind, Journal, JournalError, replay_journal
+from .journal import Action, ActionKind, Journal, JournalError, deal_numbers, replay_journal
 from .scoring.convention import ConventionError, Settings, settings_for
 from .scoring.score import Replay, Scored, batch, replay
 from .scoring.session import (
@@ -523,6 +523,10 @@ class Store:
         why = _reason(reason)
         return self._act(sid, seen, lambda j, seq, at: Action(seq, "void", at, deal_id, reason=why))
 
+    def restore_deal(self, sid: int, deal_id: int, *, seen: int) -> Stored:
+        """Take a void back: the deal returns to its place, as it was written before the void."""
+        return self._act(sid, seen, lambda j, seq, at: Action(seq, "restore", at, deal_id))
+
     def undo(self, sid: int, *, seen: int) -> Stored:
         return self._act(
             sid, seen, lambda j, seq, at: Action(seq, "undo", at, target=_journal(j.next_undo).seq)
@@ -584,9 +588,11 @@ class Store:
         revision = row["revision"]
         if revision == seen:
             return
+        actions = self._actions(sid)
+        numbers = deal_numbers(actions)
         changes = [
-            msg(N_("{at}: {what}"), at=a.at[11:19], what=describe_action(a))
-            for a in self._actions(sid)
+            msg(N_("{at}: {what}"), at=a.at[11:19], what=describe_action(a, numbers.get(a.seq)))
+            for a in actions
             if a.seq > seen
         ]
         raise StaleRevision(
@@ -705,14 +711,23 @@ def _score(session: Session, settings: Settings | None) -> Scored:
     return replay(session, settings)
 
 
-def describe_action(a: Action) -> Msg:
-    """What an action did, in words (the history and the stale-write message)."""
+def describe_action(a: Action, number: int | None = None) -> Msg:
+    """What an action did, in words (the history and the stale-write message).
+
+    ``number`` is the deal's number as the player saw it (:func:`journal.deal_numbers`), never
+    its id in the journal: the app, the sheet and the history count deals alike, from 1.
+    """
     if a.kind == "add":
+        if number is not None:
+            return msg(N_("deal {deal} was written"), deal=number)
         return msg(N_("a deal was added"))
+    deal = number if number is not None else "?"
     if a.kind == "edit":
-        return msg(N_("deal #{deal} was edited ({reason})"), deal=a.deal_id, reason=a.reason)
+        return msg(N_("deal {deal} was edited ({reason})"), deal=deal, reason=a.reason)
     if a.kind == "void":
-        return msg(N_("deal #{deal} was voided ({reason})"), deal=a.deal_id, reason=a.reason)
+        return msg(N_("deal {deal} was voided ({reason})"), deal=deal, reason=a.reason)
+    if a.kind == "restore":
+        return msg(N_("deal {deal} was restored"), deal=deal)
     if a.kind == "undo":
         return msg(N_("action {target} was undone"), target=a.target)
     return msg(N_("action {target} was redone"), target=a.target)

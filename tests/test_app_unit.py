@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -9,10 +10,13 @@ from typing import Any
 
 import flet as ft
 import pytest
-from flet_fakes import by_id, fire, make_page, navigate, texts, type_into
+from flet_fakes import by_id, find, fire, make_page, navigate, texts, type_into
 
+from scorepad.app.history import PAGE
 from scorepad.app.screens import sessions_screen
 from scorepad.app.shell import Shell
+from scorepad.generate import RandomChooser, random_session
+from scorepad.i18n import catalog
 from scorepad.store import Store
 
 
@@ -56,9 +60,12 @@ async def test_create_a_session_and_write_a_deal(app: tuple[Shell, object, Store
     await navigate(session, shell.page, "nav-sheet")
     assert by_id(shell.page, "sheet-picture") is not None  # the paper drawing first
     await fire(session, by_id(shell.page, "sheet-table-view"))
-    assert by_id(shell.page, "pool-1").value == "Pulya 4"  # a phone: one card a player
+    assert sorted(texts(by_id(shell.page, "pool-1"))) == [
+        "4",
+        "Pulya",
+    ]  # a phone: one card a player
     await navigate(session, shell.page, "nav-settle")
-    assert by_id(shell.page, "balance-1").value == "Boris: 44/3 whists, 14.67 RUB"
+    assert by_id(shell.page, "balance-1").value == "Boris: 14⅔ whists, RUB\u00a014.67"
     await navigate(session, shell.page, "nav-chart")
     chart = by_id(shell.page, "chart")
     assert [pt.y for pt in chart.data_series[1].points] == [44 / 3]  # Boris after deal 1
@@ -95,9 +102,25 @@ async def test_raspasy_series_shown_and_history_void_undo(app: tuple[Shell, obje
     reason = by_id(dialog, "void-reason")
     await type_into(session, reason, "misdeal")
     await fire(session, by_id(dialog, "confirm-void"))
-    assert "No deals yet." in texts(shell.page)
+    # the voided deal stays in History, struck through, with its reason
+    assert sorted(texts(by_id(shell.page, "voided-1"))) == [
+        "Voided deal: All pass",
+        "deal 1 was voided (misdeal)",
+    ]  # sorted: capitals first
+    assert "Anna took 1 trick: 1 × 1 = 1 into the gora." not in texts(shell.page)
     await fire(session, by_id(shell.page, "undo"))
-    assert any(t.startswith("Deal 1") for t in texts(shell.page))
+    assert "Deal 1 · All pass" in texts(shell.page)
+    await fire(session, by_id(shell.page, "redo"))
+    await fire(session, by_id(shell.page, "restore-1"))  # a restore, as an action of its own
+    assert "Deal 1 · All pass" in texts(shell.page)
+    assert "Anna took 1 trick: 1 × 1 = 1 into the gora." in texts(shell.page)
+    assert [a.kind for a in _store.history(_store.sessions()[0].id)] == [
+        "add",
+        "void",
+        "undo",
+        "redo",
+        "restore",
+    ]
 
 
 async def test_edit_a_past_deal_with_a_reason_then_undo(app: tuple[Shell, object, Store]) -> None:
@@ -123,6 +146,7 @@ async def test_edit_a_past_deal_with_a_reason_then_undo(app: tuple[Shell, object
     assert not by_id(shell.page, "confirm-deal").disabled
     await fire(session, by_id(shell.page, "confirm-deal"))
     assert "Boris failed 7♠, down 1: 4 into the gora." in texts(shell.page)  # back in the history
+    assert "deal 1 was edited (miscounted)" in texts(shell.page)  # the card's own number
     sid = store.sessions()[0].id
     assert [a.kind for a in store.history(sid)] == ["add", "add", "edit"]
     assert store.history(sid)[-1].reason == "miscounted"
@@ -393,3 +417,39 @@ def find_all(root: object, kind: type) -> list[Any]:
     from flet_fakes import find
 
     return find(root, lambda c: isinstance(c, kind))
+
+
+async def test_a_long_history_shows_a_page_of_deals_and_earlier_pages_on_request(
+    app: tuple[Shell, object, Store],
+) -> None:
+    shell, session, store = app
+    data = random_session(RandomChooser(12), deals=2 * PAGE + 20)
+    sid = store.import_session(json.dumps(data))
+    shell.show(sessions_screen)
+    await fire(session, by_id(shell.page, f"session-open-{sid}"))
+    await navigate(session, shell.page, "nav-history")
+    scored = store.load(sid).scored
+    en = catalog("en")
+
+    def shown() -> list[int]:
+        return [n for n in range(1, 2 * PAGE + 21) if find_id(shell.page, f"deal-{n}")]
+
+    assert shown() == list(range(PAGE + 21, 2 * PAGE + 21))  # the newest page only
+    last = by_id(shell.page, f"deal-{2 * PAGE + 20}")
+    assert sorted(texts(last)) == sorted(  # (the order of a tree walk)
+        [f"Deal {2 * PAGE + 20}", *(en.render(m) for m in scored.deals[-1].writing.explain or ())]
+    )
+    await fire(session, by_id(shell.page, "history-earlier"))
+    assert shown() == list(range(21, 2 * PAGE + 21))
+    await fire(session, by_id(shell.page, "history-earlier"))
+    assert shown() == list(range(1, 2 * PAGE + 21))
+    assert find_id(shell.page, "history-earlier") is None  # nothing earlier than deal 1
+    first = by_id(shell.page, "deal-1")
+    assert sorted(texts(first)) == sorted(
+        ["Deal 1", *(en.render(m) for m in scored.deals[0].writing.explain or ())]
+    )
+
+
+def find_id(root: object, identifier: str) -> object | None:
+    found = find(root, lambda c: isinstance(c, ft.Semantics) and c.identifier == identifier)
+    return found[0].content if found else None

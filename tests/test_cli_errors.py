@@ -32,7 +32,7 @@ CASES = [
     (
         "tricks sum to 11",
         session([game(tricks={"1": 7, "2": 3, "0": 1})]),
-        ["deal 0: tricks: tricks sum to 11, must be 10"],
+        ["deal 1: tricks: tricks sum to 11, must be 10"],
     ),
     (
         "dealer declares",
@@ -41,22 +41,22 @@ CASES = [
             players=["A", "B", "C", "D"],
             first_dealer=3,
         ),
-        ["deal 0: declarer: D deals this deal and sits it out: the dealer cannot declare"],
+        ["deal 1: declarer: D deals this deal and sits it out: the dealer cannot declare"],
     ),
     (
         "half on an 8",
         session([game(contract="8S", calls=["pass", "half"], tricks=None)]),
-        ["deal 0: calls: 'half' is not allowed on a 8-game"],
+        ["deal 1: calls: 'half' is not allowed on a 8-game"],
     ),
     (
         "half said first",
         session([game(calls=["half"], tricks=None)]),
-        ["deal 0: calls: 'half' is said by the second defender, after a pass, never first"],
+        ["deal 1: calls: 'half' is said by the second defender, after a pass, never first"],
     ),
     (
         "misère with calls",
         session([{"type": "misere", "declarer": 0, "tricks": {"0": 0}, "calls": ["whist"]}]),
-        ["deal 0: calls: a misère is not whisted: it has no calls"],
+        ["deal 1: calls: a misère is not whisted: it has no calls"],
     ),
     (
         "mistyped setting",
@@ -71,12 +71,12 @@ CASES = [
     (
         "seat out of range",
         session([game(declarer=5)]),
-        ["deal 0: declarer: Input should be less than or equal to 3"],
+        ["deal 1: declarer: Input should be less than or equal to 3"],
     ),
     (
         "seat 3 of three players",
         session([game(declarer=3, tricks={"3": 7, "0": 2, "2": 1})]),
-        ["deal 0: declarer: seat 3 is out of range: the seats are 0 to 2"],
+        ["deal 1: declarer: seat 3 is out of range: the seats are 0 to 2"],
     ),
     (
         "two players",
@@ -103,7 +103,7 @@ CASES = [
         {"name": "shopping list", "items": ["milk"]},
         ["format: this is not a Scorepad session (format must be 'scorepad-session/1')"],
     ),
-    ("unknown deal field", session([game(trick={"1": 7})]), ["deal 0: trick: unknown field"]),
+    ("unknown deal field", session([game(trick={"1": 7})]), ["deal 1: trick: unknown field"]),
     (
         "unknown convention",
         session([], convention="vladivostok"),
@@ -133,8 +133,8 @@ def test_every_problem_is_listed_one_per_line() -> None:
     code, out, err = settle(data)
     assert (code, out) == (2, "")
     assert err.splitlines() == [
-        "deal 0: tricks: tricks sum to 11, must be 10",
-        "deal 2: calls: 'half' is not allowed on a 8-game",
+        "deal 1: tricks: tricks sum to 11, must be 10",
+        "deal 3: calls: 'half' is not allowed on a 8-game",
     ]
 
 
@@ -142,7 +142,7 @@ def test_errors_in_russian() -> None:
     data = json.dumps(session([game(tricks={"1": 7, "2": 3, "0": 1})]))
     done = run_cli("--lang", "ru", "settle", "-", stdin=data)
     assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr.splitlines() == ["сдача 0: tricks: сумма взяток 11, а должна быть 10"]
+    assert done.stderr.splitlines() == ["сдача 1: tricks: сумма взяток 11, а должна быть 10"]
 
 
 def test_missing_file() -> None:
@@ -155,5 +155,5 @@ def test_text_sheet_is_readable() -> None:
     done = run_cli("--lang", "en", "settle", "-", stdin=json.dumps(session([GOOD_GAME])))
     assert done.returncode == 0, done.stderr
     assert "Boris made 7♠: 4 into the pulya." in done.stdout
-    assert "Anna pays Boris 13.33 RUB" in done.stdout
-    assert "Boris: 44/3 whists, 14.67 RUB" in done.stdout
+    assert "  Anna → Boris: RUB\u00a013.33" in done.stdout.splitlines()
+    assert "Boris: 14⅔ whists, RUB\u00a014.67" in done.stdout.splitlines()

@@ -138,15 +138,15 @@ def test_settle_of_the_prefa_score_sheet(tmp_path: Path) -> None:
     [
         (
             lambda d: d["deals"][0].update(tricks={"2": 6, "0": 2, "1": 1}),
-            "deal 0: tricks: tricks sum to 9: play stops before 10 only when the defence has 5",
+            "deal 1: tricks: tricks sum to 9: play stops before 10 only when the defence has 5",
         ),
         (
             lambda d: d["deals"][1].update(bid=9),
-            "deal 1: bid: Input should be less than or equal to 7",
+            "deal 2: bid: Input should be less than or equal to 7",
         ),
         (
             lambda d: d["deals"][0].update(defence={"0": "follow", "2": "pass"}),
-            "deal 0: defence: the defence names the two other players, each once: 0, 1",
+            "deal 1: defence: the defence names the two other players, each once: 0, 1",
         ),
         (
             lambda d: d["overrides"].update(start_bula=31),
@@ -162,7 +162,7 @@ def test_settle_of_the_prefa_score_sheet(tmp_path: Path) -> None:
                     "tricks": {"0": 6, "1": 2, "2": 2},
                 }
             ),
-            "deal 4: contra: pik with the talon is played only under contra: write it as pik_no_contra",
+            "deal 5: contra: pik with the talon is played only under contra: write it as pik_no_contra",
         ),
     ],
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorepad.journal import Action, JournalError, replay_journal
+from scorepad.journal import Action, JournalError, deal_numbers, replay_journal
 from scorepad.scoring.session import Raspasy
 
 T = "2026-11-29T20:00:00.000+00:00"
@@ -68,3 +68,34 @@ def test_refusals() -> None:
         empty.next_undo()
     with pytest.raises(JournalError, match="nothing to redo"):
         empty.next_redo()
+
+
+def test_a_voided_deal_is_restored_in_its_place_and_the_restore_can_be_undone() -> None:
+    actions = [
+        Action(1, "add", T, deal=deal(1)),
+        Action(2, "add", T, deal=deal(2)),
+        Action(3, "add", T, deal=deal(3)),
+        Action(4, "void", T, 2, reason="misdeal"),
+        Action(5, "restore", T, 2),
+    ]
+    j = replay_journal(actions)
+    assert j.deals == [deal(1), deal(2), deal(3)]  # back between 1 and 3, not at the end
+    assert [a.kind for a in j.entries[2].revisions] == ["add", "void", "restore"]
+    j.apply(Action(6, "undo", T, target=5))
+    assert j.deals == [deal(1), deal(3)] and j.entries[2].voided
+    with pytest.raises(JournalError, match="deal #1 is not voided"):
+        j.apply(Action(7, "restore", T, 1))
+    assert j.revision == 6  # the refused restore changed nothing
+
+
+def test_deal_numbers_are_the_ones_the_player_saw() -> None:
+    actions = [
+        Action(1, "add", T, deal=deal(1)),
+        Action(2, "add", T, deal=deal(2)),
+        Action(3, "add", T, deal=deal(3)),
+        Action(4, "void", T, 1, reason="misdeal"),  # deal 1 on screen
+        Action(5, "edit", T, 3, deal(4), "typo"),  # now deal 2 on screen (was 3)
+        Action(6, "restore", T, 1),  # deal 1 again
+        Action(7, "undo", T, target=6),
+    ]
+    assert deal_numbers(actions) == {1: 1, 2: 2, 3: 3, 4: 1, 5: 2, 6: 1}

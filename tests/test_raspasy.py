@@ -89,7 +89,7 @@ def test_exit_level_is_enforced() -> None:
     ]
     with pytest.raises(SessionInvalid) as exc:
         scored(deals, convention="piter")
-    assert exc.value.render() == ["deal 1: contract: after 1 all-passes the lowest contract is 7"]
+    assert exc.value.render() == ["deal 2: contract: after 1 all-passes the lowest contract is 7"]
 
 
 def test_piter_failed_contract_does_not_end_the_series() -> None:
@@ -160,7 +160,7 @@ def test_talon_tricks_bounded() -> None:
     with pytest.raises(SessionInvalid) as exc:
         scored([rasp(3, 2, 2, 3)], **FOUR)
     assert exc.value.render() == [
-        "deal 0: tricks: the dealer's talon can win at most 2 tricks here, not 3"
+        "deal 1: tricks: the dealer's talon can win at most 2 tricks here, not 3"
     ]
     with pytest.raises(SessionInvalid):
         scored([rasp(4, 3, 2, 1)], convention="rostov", **FOUR)

@@ -43,7 +43,7 @@ def test_dealer_is_checked_against_the_rotation() -> None:
     with pytest.raises(SessionInvalid) as exc:
         scored(deals)
     assert exc.value.render() == [
-        "deal 1: dealer: the dealer by rotation is Boris, not Vera "
+        "deal 2: dealer: the dealer by rotation is Boris, not Vera "
         "(set dealer_override to change it)"
     ]
     deals[1]["dealer_override"] = True
@@ -71,7 +71,7 @@ def test_four_players_dealer_sits_out_of_a_game() -> None:
     }
     with pytest.raises(SessionInvalid) as exc:
         scored([deal], players=["A", "B", "C", "D"], first_dealer=3)
-    assert exc.value.render() == ["deal 0: tricks: seat 3 (D) did not play this deal"]
+    assert exc.value.render() == ["deal 1: tricks: seat 3 (D) did not play this deal"]
     assert scored([deal], players=["A", "B", "C", "D"], first_dealer=2).sheet.pool == [2, 0, 0, 0]
 
 

@@ -122,7 +122,7 @@ def test_an_edit_that_breaks_a_later_deal_is_refused_and_nothing_is_written(stor
         )
     assert (
         exc.value.render()
-        == "the entry was refused:\ndeal 1: contract: after 1 all-passes the lowest contract is 7"
+        == "the entry was refused:\ndeal 2: contract: after 1 all-passes the lowest contract is 7"
     )
     assert store.load(sid).revision == r and len(store.history(sid)) == 2
 
@@ -131,15 +131,22 @@ def test_stale_write_is_refused_with_what_changed(store: Store) -> None:
     sid = store.create_session(["Anna", "Boris", "Vera"])
     store.add_deal(sid, GAME, seen=0)
     store.void_deal(sid, 1, reason="wrong table", seen=1)
+    store.add_deal(sid, GAME, seen=2)  # journal id 3, but the first deal on the sheet
+    store.edit_deal(sid, 3, rasp(3, 3, 4), reason="it was an all-pass", seen=3)
     with pytest.raises(StaleRevision) as exc:
         store.add_deal(sid, rasp(3, 3, 4), seen=0)
     lines = exc.value.render().splitlines()
     assert (
-        lines[0] == "session 1 changed since you looked (revision 0, now 2); nothing was written:"
+        lines[0] == "session 1 changed since you looked (revision 0, now 4); nothing was written:"
     )
-    assert lines[1].endswith(": a deal was added")
-    assert lines[2].endswith(": deal #1 was voided (wrong table)")
-    assert store.load(sid).revision == 2
+    # every deal by the number the player saw, from 1 (never its id in the journal)
+    assert [line[10:] for line in lines[1:]] == [
+        "deal 1 was written",
+        "deal 1 was voided (wrong table)",
+        "deal 1 was written",
+        "deal 1 was edited (it was an all-pass)",
+    ]
+    assert store.load(sid).revision == 4
 
 
 def test_edit_and_void_need_a_reason(store: Store) -> None:
@@ -226,7 +233,7 @@ def test_an_import_with_one_bad_deal_among_100_writes_nothing(store: Store) -> N
         raw["deals"][57].pop(key, None)
     with pytest.raises(SessionInvalid) as exc:
         store.import_session(json.dumps(raw))
-    assert exc.value.render() == ["deal 57: tricks: tricks sum to 15, must be 10"]
+    assert exc.value.render() == ["deal 58: tricks: tricks sum to 15, must be 10"]
     assert store.sessions() == [] and store.players() == []
 
 
@@ -342,7 +349,11 @@ def test_cli_import_sessions_history_export(tmp_path: Path) -> None:
         and "2 deals, in play" in listed.stdout
     )
     history = run_cli("--lang", "en", "history", "1", "--db", str(db))
-    assert history.stdout.count("a deal was added") == 2
+    lines = history.stdout.splitlines()
+    assert [line[27:].split("  {")[0] for line in lines] == [
+        "deal 1 was written",
+        "deal 2 was written",
+    ]
     out = tmp_path / "out.json"
     assert run_cli("export", "1", str(out), "--db", str(db)).returncode == 0
     assert out.read_text(encoding="utf-8") == dump_session(parse_session(src.read_bytes()))
@@ -354,7 +365,7 @@ def test_cli_refuses_a_bad_import_and_a_bad_database(tmp_path: Path) -> None:
     bad.write_text(json.dumps(session([rasp(5, 5, 5)])), encoding="utf-8")
     done = run_cli("--lang", "en", "import", str(bad), "--db", str(db))
     assert (done.returncode, done.stdout) == (2, "")
-    assert done.stderr.splitlines() == ["deal 0: tricks: tricks sum to 15, must be 10"]
+    assert done.stderr.splitlines() == ["deal 1: tricks: tricks sum to 15, must be 10"]
     junk = tmp_path / "junk.db"
     junk.write_text("not a database", encoding="utf-8")
     done = run_cli("--lang", "en", "sessions", "--db", str(junk))

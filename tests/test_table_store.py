@@ -59,9 +59,9 @@ def test_a_snapshot_keeps_its_revision_through_edit_undo_and_redo(store: Store) 
     c = store.load(sid)
     store.redo(sid, seen=4)
     assert (a.revision, b.revision, c.revision, store.load(sid).revision) == (2, 3, 4, 5)
-    assert a.journal.entries[1].deal["contract"] == "7S"
-    assert b.journal.entries[1].deal["contract"] == "6S"
-    assert c.journal.entries[1].deal["contract"] == "7S"
+    assert a.journal.entries[1].deal.contract.code == "7S"
+    assert b.journal.entries[1].deal.contract.code == "6S"
+    assert c.journal.entries[1].deal.contract.code == "7S"
     assert [x.seq for x in a.journal.entries[1].revisions] == [1]
 
 
@@ -85,7 +85,10 @@ def test_a_second_edit_of_one_deal_does_not_replace_the_first(store: Store) -> N
     with pytest.raises(StaleRevision):
         store.edit_deal(sid, 1, GAME, reason="second", seen=snapshot.revision)
     entry = store.load(sid).journal.entries[1]
-    assert (entry.deal["contract"], [a.reason for a in entry.revisions]) == ("6S", [None, "first"])
+    assert (entry.deal.contract.code, [a.reason for a in entry.revisions]) == (
+        "6S",
+        [None, "first"],
+    )
 
 
 @pytest.mark.parametrize("kind", ["void", "undo", "redo", "delete"])

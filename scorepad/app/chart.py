@@ -8,11 +8,54 @@ import flet as ft
 import flet_charts as fch
 
 from ..i18n import N_
+from ..numbers import whist_figure
 from ..scoring.settlement import balances_over_deals
 from .nav import nav
 from .shell import Shell, sem
 
 COLORS = [ft.Colors.BLUE, ft.Colors.RED, ft.Colors.GREEN, ft.Colors.ORANGE]
+
+
+MIN_LABEL_GAP = 36  # px between two deal numbers on the axis: "13" and "14" never touch
+
+
+def deal_label_step(deals: int, plot_width: float) -> int:
+    """Label every k-th deal, so that the labels keep at least MIN_LABEL_GAP apart.
+
+    >>> deal_label_step(14, 300), deal_label_step(40, 300), deal_label_step(5, 300)
+    (2, 5, 1)
+    """
+    slots = max(1, int(plot_width // MIN_LABEL_GAP))
+    for k in (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000):
+        if math.ceil(deals / k) <= slots:
+            return k
+    return math.ceil(deals / slots)
+
+
+def axis_labels(count: int, every: int) -> list[fch.ChartAxisLabel]:
+    """Labels at the multiples of ``every`` (where the chart asks for them), and at 1 where it
+    stays clear of the first multiple."""
+    return [
+        fch.ChartAxisLabel(value=k, label=ft.Text(str(k), size=12))
+        for k in range(1, count + 1)
+        if k % every == 0 or (k == 1 and every >= 5)
+    ]
+
+
+def _bounds(values: list[float], *, ticks: int) -> tuple[int, int, int]:
+    """Round bounds and a round step, at most ``ticks`` steps: short whole labels, apart."""
+    lo, hi = min(0.0, *values), max(0.0, *values)
+    span = (hi - lo) or 1.0
+    step = next(
+        x
+        for x in (5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10**6, 10**9)
+        if span / x <= ticks
+    )
+    low = step * math.floor(lo / step)
+    high = step * math.ceil(hi / step)
+    if high == low:
+        high = low + step
+    return low, high, step
 
 
 def chart_screen(shell: Shell) -> ft.Control:
@@ -26,15 +69,9 @@ def chart_screen(shell: Shell) -> ft.Control:
     else:
         # Points on a drawing may be floats; the numbers themselves stay exact everywhere else.
         values = [float(v) for row in history for v in row]
-        # Round bounds and a fixed step, so that every axis label is a short whole number.
-        span = max(abs(v) for v in values) or 1.0
-        step = next(
-            x for x in (10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10**9) if span / x <= 4
-        )
-        low = step * math.floor(min(0.0, *values) / step)
-        high = step * math.ceil(max(0.0, *values) / step)
-        if high == low:
-            high = low + step
+        width = min(900, max(300, (shell.page.width or 360) - 30))
+        height = 300
+        low, high, step = _bounds(values, ticks=max(2, (height - 40) // 40))
         series = [
             fch.LineChartData(
                 points=[
@@ -45,20 +82,37 @@ def chart_screen(shell: Shell) -> ft.Control:
             )
             for p in range(len(names))
         ]
-        width = min(900, max(300, (shell.page.width or 360) - 30))
+        deals = len(history)
+        left = 52  # the left axis' labels: room for "−1000"
+        every = deal_label_step(deals, width - left)
         body = fch.LineChart(
             data_series=series,
             min_x=1,
-            max_x=max(2, len(history)),
+            max_x=max(2, deals),
             min_y=low,
             max_y=high,
-            left_axis=fch.ChartAxis(label_size=48, label_spacing=step),
-            bottom_axis=fch.ChartAxis(label_size=24, label_spacing=max(1, len(history) // 6)),
+            left_axis=fch.ChartAxis(
+                label_size=left,
+                label_spacing=step,
+                labels=[
+                    fch.ChartAxisLabel(value=v, label=ft.Text(whist_figure(v), size=12))
+                    for v in range(low, high + 1, step)
+                ],
+            ),
+            bottom_axis=fch.ChartAxis(
+                label_size=28,
+                label_spacing=every,
+                # The chart asks for a label at each multiple of the spacing and at its ends;
+                # only the multiples have one, so the last deal never crowds its neighbour.
+                labels=axis_labels(max(2, deals), every),
+                title=ft.Text(shell.t(N_("Deal")), size=12),
+                title_size=20,
+            ),
             horizontal_grid_lines=fch.ChartGridLines(
-                color=ft.Colors.GREY_300, width=1, interval=step
+                color=ft.Colors.OUTLINE_VARIANT, width=1, interval=step
             ),
             width=width,
-            height=300,
+            height=height,
         )
     legend = ft.Row(
         [

@@ -5,15 +5,29 @@ from __future__ import annotations
 import flet as ft
 
 from ..i18n import N_
+from ..journal import Action, deal_numbers
+from ..report import deal_title
 from ..store import describe_action
 from .nav import nav, screen
 from .shell import Shell, sem
+
+# Deals shown (and their sentences rendered) at a time, newest first: an evening may be long.
+PAGE = 50
 
 
 def history_screen(shell: Shell) -> ft.Control:
     stored = shell.stored()
     shell.basis = stored.revision  # undo, redo and void name the revision drawn here
     journal = stored.journal
+    # Every entry, a voided one too (struck through, restorable); the live ones have a result.
+    entries = list(journal.entries.values())
+    results = dict(zip((e.deal_id for e in journal.live), stored.scored.deals, strict=True))
+    shown = shell.state.history_shown.get(stored.id, PAGE)
+    first = max(0, len(entries) - shown)
+
+    def earlier() -> None:
+        shell.state.history_shown[stored.id] = shown + PAGE
+        shell.show(history_screen)
 
     def undo() -> None:
         shell.attempt(
@@ -55,16 +69,83 @@ def history_screen(shell: Shell) -> ft.Control:
         shell.edit_form(deal_id, index)
         shell.show(screen("entry"))
 
+    def restore(deal_id: int) -> None:
+        shell.attempt(
+            lambda: shell.store.restore_deal(stored.id, deal_id, seen=stored.revision),
+            seen=stored.revision,
+        )
+        shell.show(history_screen)
+
+    names = list(stored.session.players)
+    numbers = deal_numbers(journal_actions(shell, stored.id))
     items: list[ft.Control] = []
-    for result, entry in zip(stored.scored.deals, journal.live, strict=True):
-        lines = [ft.Text(shell.t(N_("Deal {n}"), n=result.index + 1), weight=ft.FontWeight.BOLD)]
-        lines += [ft.Text(shell.render(m)) for m in result.writing.explain or ()]
-        revisions = [shell.render(describe_action(a)) for a in entry.revisions[1:]]
+    for entry in entries[first:]:
+        title = shell.render(deal_title(entry.deal, names))
+        if entry.voided:
+            void = entry.revisions[-1]
+            items.append(
+                sem(
+                    f"voided-{entry.deal_id}",
+                    _card(
+                        [
+                            sem(
+                                f"voided-title-{entry.deal_id}",
+                                ft.Text(
+                                    shell.t(N_("Voided deal: {title}"), title=title),
+                                    weight=ft.FontWeight.BOLD,
+                                    style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH),
+                                    color=ft.Colors.ON_SURFACE_VARIANT,
+                                ),
+                            ),
+                            sem(
+                                f"voided-reason-{entry.deal_id}",
+                                ft.Text(
+                                    shell.render(describe_action(void, numbers.get(void.seq))),
+                                    italic=True,
+                                ),
+                            ),
+                            *(
+                                [
+                                    sem(
+                                        f"restore-{entry.deal_id}",
+                                        ft.TextButton(
+                                            shell.t(N_("Restore")),
+                                            icon=ft.Icons.RESTORE,
+                                            on_click=lambda e, d=entry.deal_id: restore(d),
+                                        ),
+                                    )
+                                ]
+                                if shell.access.may_write  # a viewer's page has no write controls
+                                else []
+                            ),
+                        ],
+                        voided=True,
+                    ),
+                )
+            )
+            continue
+        result = results[entry.deal_id]
+        number = result.index + 1
+        lines: list[ft.Control] = [
+            sem(
+                f"deal-title-{number}",
+                ft.Text(
+                    shell.t(N_("Deal {n}"), n=number) + " · " + title, weight=ft.FontWeight.BOLD
+                ),
+            )
+        ]
+        lines += [
+            sem(f"deal-line-{number}-{k}", ft.Text(shell.render(m)))
+            for k, m in enumerate(result.writing.explain or ())
+        ]
+        revisions = [
+            shell.render(describe_action(a, numbers.get(a.seq))) for a in entry.revisions[1:]
+        ]
         if revisions:
             lines.append(ft.Text("; ".join(revisions), italic=True))
         actions: list[ft.Control] = [
             sem(
-                f"void-{result.index + 1}",
+                f"void-{number}",
                 ft.TextButton(
                     shell.t(N_("Void…")),
                     on_click=lambda e, d=entry.deal_id, i=result.index: ask_void(d, i),
@@ -75,7 +156,7 @@ def history_screen(shell: Shell) -> ft.Control:
             actions.insert(
                 0,
                 sem(
-                    f"edit-{result.index + 1}",
+                    f"edit-{number}",
                     ft.TextButton(
                         shell.t(N_("Edit…")),
                         on_click=lambda e, d=entry.deal_id, i=result.index: edit(d, i),
@@ -84,19 +165,14 @@ def history_screen(shell: Shell) -> ft.Control:
             )
         if shell.access.may_write:  # a viewer's page has no write controls
             lines.append(ft.Row(actions, wrap=True))
-        items.append(
-            sem(
-                f"deal-{result.index + 1}",
-                ft.Container(
-                    ft.Column(lines, spacing=2),
-                    padding=8,
-                    border=ft.Border.all(1, ft.Colors.BLUE_GREY_100),
-                    border_radius=8,
-                ),
-            )
-        )
+        items.append(sem(f"deal-{number}", _card(lines)))
     if not items:
         items.append(ft.Text(shell.t(N_("No deals yet."))))
+    older: list[ft.Control] = []
+    if first:
+        older.append(
+            sem("history-earlier", ft.TextButton(shell.t(N_("Earlier deals")), on_click=earlier))
+        )
     return ft.Column(
         [
             nav(shell, "nav-history"),
@@ -119,8 +195,25 @@ def history_screen(shell: Shell) -> ft.Control:
                 ]
             ),
             *reversed(items),
+            *older,
         ],
         scroll=ft.ScrollMode.AUTO,
         expand=True,
         spacing=8,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )
+
+
+def journal_actions(shell: Shell, sid: int) -> list[Action]:
+    with shell.lock:
+        return shell.store.history(sid)
+
+
+def _card(lines: list[ft.Control], *, voided: bool = False) -> ft.Control:
+    return ft.Container(
+        ft.Column(lines, spacing=2),
+        padding=8,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        border_radius=8,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if voided else None,
     )

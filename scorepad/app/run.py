@@ -32,16 +32,7 @@ from .server import Guard, Server, bind, flet_asgi
 from .share import Sharing, banner, is_loopback
 from .shell import Shell
 from .table import JOIN, Table, join, pin_screen
-
-
-def assets_dir() -> Path:
-    """``assets/`` beside the package (a checkout), or inside it (an installed wheel)."""
-    package = Path(__file__).resolve().parent.parent
-    for candidate in (package / "_assets", package.parent / "assets"):
-        if (candidate / "fonts").is_dir():
-            return candidate
-    raise FileNotFoundError(f"no assets folder with fonts next to {package}")
-
+from .theme import assets_dir
 
 DEVICE_KEY = "scorepad-device"
 

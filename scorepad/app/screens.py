@@ -14,12 +14,14 @@ from .entry import entry_screen
 from .history import history_screen
 from .nav import register
 from .newsession import new_session_screen
+from .players import players_screen
 from .sessions import sessions_screen
 from .settle import settle_screen
 from .sheet import sheet_screen
 
 register("sessions", sessions_screen)
 register("new-session", new_session_screen)
+register("players", players_screen)  # every pulka: reached from the list
 # The navigation of an open pulka, in this order.
 register(
     "entry",

@@ -176,6 +176,10 @@ def sessions_screen(shell: Shell) -> ft.Control:
                         "session-import",
                         secondary(shell.t(N_("Import…")), on_click=ask_import),
                     ),
+                    sem(
+                        "session-players",
+                        secondary(shell.t(N_("Players")), on_click=lambda: shell.go("players")),
+                    ),
                 ],
                 wrap=True,
             ),

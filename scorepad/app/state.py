@@ -37,4 +37,6 @@ class AppState:
     # The shared table (table.py, live.py): the screen to return to once the PIN is given, and
     # the note on screen about a write another device made first.
     after_pin: object | None = None
+    history_shown: dict[int, int] = field(default_factory=dict)  # pulka → entries shown
+    player: str | None = None  # the Players screen's chosen player
     live_notice: object | None = None

@@ -8,6 +8,7 @@ fixed shade, so that the dark theme stays readable.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import flet as ft
@@ -92,3 +93,12 @@ def card(*controls: ft.Control, title: str | None = None, spacing: float = 8) ->
 
 def heading(text: str) -> ft.Control:
     return ft.Text(text, size=22, weight=ft.FontWeight.BOLD)
+
+
+def assets_dir() -> Path:
+    """``assets/`` beside the package (a checkout), or inside it (an installed wheel)."""
+    package = Path(__file__).resolve().parent.parent
+    for candidate in (package / "_assets", package.parent / "assets"):
+        if (candidate / "fonts").is_dir():
+            return candidate
+    raise FileNotFoundError(f"no assets folder with fonts next to {package}")

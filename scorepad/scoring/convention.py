@@ -348,26 +348,33 @@ def load_preset_file(path: Path, *, _seen: tuple[str, ...] = ()) -> Preset:
 
 
 @cache
-def presets() -> dict[str, Preset]:
-    """Every shipped preset by id, validated; one bad file fails them all, loudly."""
-    found = {p.stem: load_preset_file(p) for p in sorted(conventions_dir().glob("*.toml"))}
+def _preset_files() -> dict[str, Path]:
+    found = {p.stem: p for p in sorted(conventions_dir().glob("*.toml"))}
     if not found:
         raise ConventionError(f"no preset files in {conventions_dir()}")
     return found
 
 
+@cache
+def presets() -> dict[str, Preset]:
+    """Every shipped preset by id, validated; one bad file fails them all, loudly."""
+    return {stem: preset(stem) for stem in _preset_files()}
+
+
+@cache
 def preset(convention_id: str) -> Preset:
-    """A shipped preset, resolved through its bases.
+    """A shipped preset, resolved through its bases; read on first use (a session needs only
+    its own).
 
     >>> p = preset("piter-home")
     >>> p.base, preset(p.base).base, p.settings.help_overflow, p.settings.whist_trick_factor
     ('piter', 'leningrad', 'gora_ratio', 2)
     """
-    try:
-        return presets()[convention_id]
-    except KeyError:
-        known = ", ".join(presets())
-        raise ConventionError(f"unknown convention '{convention_id}' (known: {known})") from None
+    files = _preset_files()
+    if convention_id not in files:
+        known = ", ".join(files)
+        raise ConventionError(f"unknown convention '{convention_id}' (known: {known})")
+    return load_preset_file(files[convention_id])
 
 
 def settings_for(convention_id: str, overrides: dict[str, Any] | None = None) -> Settings:

@@ -11,7 +11,6 @@ family's deal types (docs/session-format.md, "Other families").
 from __future__ import annotations
 
 import json
-import re
 import tomllib
 from dataclasses import dataclass
 from decimal import Decimal
@@ -28,12 +27,14 @@ from .convention import ConventionError, conventions_dir
 from .kassa import KassaDeal, KassaError, KassaSettings, KassaTable
 from .kassa import results as kassa_results
 from .ledger import Posting
+from .peek import FAMILIES
+from .peek import family_ids as family_ids  # (their home was here)
+from .peek import peek_family as peek_family
 from .pot import PotDeal, PotError, PotSettings, PotTable
 from .pot import results as pot_results
 from .session import FORMAT, PlayerName, Problem, SessionInvalid, pydantic_problem
 from .settlement import Payment, minor_digits, payments, to_money
 
-FAMILIES = ("bula", "kassa", "pot", "direct")
 Family = Literal["bula", "kassa", "pot", "direct"]
 FamilySettings = BulaSettings | KassaSettings | PotSettings
 _SETTINGS: dict[str, type[BulaSettings] | type[KassaSettings] | type[PotSettings]] = {
@@ -79,21 +80,6 @@ def family_presets() -> dict[str, FamilyPreset]:
                 raise ConventionError(f"{family}/{path.name}: id and family must match the path")
             found[p.id] = p
     return found
-
-
-_CONVENTION = re.compile(rb'"convention"\s*:\s*"([^"\\]{1,64})"')
-
-
-def family_ids() -> dict[str, str]:
-    """Preset id → family, from the file names alone (cheap: no preset is read)."""
-    base = conventions_dir()
-    return {path.stem: family for family in FAMILIES for path in (base / family).glob("*.toml")}
-
-
-def peek_family(data: bytes) -> str:
-    """The family of a session file's convention, or ``pulya`` (whose parser reports any problem)."""
-    m = _CONVENTION.search(data)
-    return family_ids().get(m.group(1).decode("utf-8", "replace"), "pulya") if m else "pulya"
 
 
 def family_of(convention: str) -> str:

@@ -6,10 +6,8 @@ Every number written comes with a sentence (:class:`~scorepad.i18n.Msg`) that ac
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from ..i18n import N_, msg, nmsg, whist_count
-from ..numbers import Number, normal
+from ..numbers import Number, half, normal
 from .pulya import write_pool_at
 from .session import Game
 from .sheet import Writing
@@ -76,10 +74,7 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
         _made(w, g, t, price, cname)
         if outcome.kind is Kind.HALF:
             assert outcome.half_whister is not None
-            obligation = s.obligation(level)
-            half_tricks: Number = (
-                obligation // 2 if obligation % 2 == 0 else Fraction(obligation, 2)
-            )
+            half_tricks = half(s.obligation(level))
             half_amount = normal(half_tricks * per_trick)
             w.add_whists(outcome.half_whister, g.declarer, half_amount)
             if w.explain is not None:
@@ -143,7 +138,7 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
         counted = tricks[whister] if s.whist_quota == "personal" else defence
         if counted and not (short.get(whister) and not s.failed_whister_writes_tricks):
             total = counted * per_trick
-            each = normal(Fraction(total, 2))
+            each = half(total)
             w.add_whists(whister, g.declarer, each)
             w.add_whists(passer, g.declarer, each)
             if w.explain is not None:
@@ -180,7 +175,7 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
             if s.whist_style == "gentleman":
                 counted = tricks[whister] if s.whist_quota == "personal" else defence
                 total = counted * per_trick + 2 * under * cons
-                each = normal(Fraction(total, 2))
+                each = half(total)
                 w.add_whists(whister, g.declarer, each)
                 w.add_whists(passer, g.declarer, each)
                 if w.explain is not None:
@@ -275,9 +270,10 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
                 )
 
     # Whister's shortfall (недовист), into his own gora (§3.2, §3.3).
-    penalty: Number = (
-        s.remiz(level) if s.whist_responsibility == "full" else normal(Fraction(s.remiz(level), 2))
-    )
+    if not short:
+        return w
+    remiz = s.remiz(level)
+    penalty = remiz if s.whist_responsibility == "full" else half(remiz)
     for seat, missing in short.items():
         short_gora = normal(missing * penalty)
         w.add_gora(seat, short_gora)
@@ -404,18 +400,18 @@ def _shortfalls(g: Game, t: Table, outcome: Whisting, defence: int) -> dict[int,
     first, second = outcome.whisters
     if level <= 7:
         # Each answers for his own half; a partner's extra tricks cover for him (KOD §3.8.6).
-        half = Fraction(obligation, 2)
+        # Counted in half tricks, so that only an odd count makes a fraction.
         out = {}
         for seat, partner in ((first, second), (second, first)):
-            extra = max(Fraction(0), g.tricks[partner] - half)
-            own = normal(max(Fraction(0), half - g.tricks[seat] - extra))
+            extra = max(0, 2 * g.tricks[partner] - obligation)
+            own = max(0, obligation - 2 * g.tricks[seat] - extra)
             if own:
-                out[seat] = own
+                out[seat] = half(own)
         return out
     if s.responsible_whister == "second":
         return {second: missing}
     if s.responsible_whister == "split":
-        return {first: normal(Fraction(missing, 2)), second: normal(Fraction(missing, 2))}
+        return {first: half(missing), second: half(missing)}
     return {first: missing, second: missing}
 
 
@@ -442,9 +438,9 @@ def _talon_premium(w: Writing, g: Game, *, table: Table, per_trick: int) -> None
                 )
             )
         return
-    half = normal(Fraction(amount, 2))
+    each = half(amount)
     for seat in t.defenders(g.declarer):
-        w.add_whists(seat, g.declarer, half)
+        w.add_whists(seat, g.declarer, each)
         if w.explain is not None:
             w.explain.append(
                 nmsg(
@@ -453,7 +449,7 @@ def _talon_premium(w: Writing, g: Game, *, table: Table, per_trick: int) -> None
                     g.talon_bonus,
                     player=t.name(seat),
                     price=per_trick,
-                    whists=whist_count(half),
+                    whists=whist_count(each),
                     declarer=declarer,
                 )
             )

@@ -203,7 +203,8 @@ class Problem:
         if self.field:
             args["field"] = self.field
         if self.deal is not None:
-            args["deal"] = msg(N_("deal {index}"), index=self.deal)
+            # ``deal`` is the index in the file; a sentence counts deals from 1, as every screen.
+            args["deal"] = msg(N_("deal {index}"), index=self.deal + 1)
         return Msg(": ".join(f"{{{k}}}" for k in ("deal", "field", "text") if k in args), args)
 
 
