@@ -2,7 +2,8 @@
 
 All behaviour lives in the library (:mod:`scorepad.scoring.session`, :mod:`scorepad.scoring.score`,
 :mod:`scorepad.report`).  Invalid input: exit status 2, one line per problem on stderr,
-nothing on stdout.
+nothing on stdout (except ``audit --json`` and batch audits, which print a verdict for every
+record, an illegal one's too, and still exit with 2).
 """
 
 from __future__ import annotations
@@ -15,11 +16,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import __version__
-from .i18n import LANGUAGES, N_, ScorepadError, catalog, msg, nmsg, system_language
+from .i18n import LANGUAGES, N_, Catalog, Msg, ScorepadError, catalog, msg, nmsg, system_language
 
 # Each command imports what it uses, so that `--help` or `settle FILE` never loads the store
 # (sqlite-utils), the rules engine or Flet.
 if TYPE_CHECKING:
+    from .play.record import Audit
     from .store import Store
 
 DEMO = Path(__file__).resolve().parent / "data" / "demo-session.json"
@@ -133,29 +135,105 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def _records(paths: Sequence[str]) -> list[tuple[str, bytes | None, Msg | None]]:
+    """Every record of the files: (source, text, or why it cannot be read).
+
+    A file holds one JSON record, or JSON lines (one record a line, for a whole night).
+    """
+    out: list[tuple[str, bytes | None, Msg | None]] = []
+    for path in paths:
+        try:
+            data = _read(path)
+        except Refused as exc:
+            out.append((path, None, exc.message))
+            continue
+        try:
+            json.loads(data)
+        except ValueError:
+            rows = [(k, line) for k, line in enumerate(data.splitlines(), start=1) if line.strip()]
+            if len(rows) > 1 or (rows and rows[0][0] > 1):
+                out.extend((f"{path}:{k}", line, None) for k, line in rows)
+                continue
+        out.append((path, data, None))
+    return out
+
+
 def cmd_audit(args: argparse.Namespace) -> int:
-    from .play.record import audit, audit_json, dumps, parse_record
+    """Audit deal records; exit status 2 when any record is illegal or cannot be read."""
+    from .play.analysis import analyse, analysis_json, lines
+    from .play.record import RecordInvalid, audit, audit_json, dumps, invalid_json, parse_record
 
     lang = args.lang
     cat = catalog(lang)
-    found = audit(parse_record(_read(args.file)))
-    if args.json:
-        sys.stdout.write(dumps(audit_json(found, lang)))
-        return 0
+    records = _records(args.file)
+    single = len(records) == 1
+    status = 0
+    for source, data, unreadable in records:
+        label = None if single else source
+        try:
+            if unreadable is not None:
+                raise RecordInvalid(None, unreadable)
+            assert data is not None
+            found = audit(parse_record(data))
+        except RecordInvalid as exc:
+            status = EXIT_INVALID
+            if args.json:
+                verdict = invalid_json(exc, lang, label)
+                sys.stdout.write(dumps(verdict) if single else _compact(verdict))
+            elif single:
+                print(exc.render(lang), file=sys.stderr)
+            else:
+                print(f"{source}: {exc.render(lang)}")
+            continue
+        analysis = analyse(found) if args.analyse else None
+        if args.json:
+            doc = audit_json(found, lang)
+            if label is not None:
+                doc = {"source": label, **doc}
+            if analysis is not None:
+                doc["analysis"] = analysis_json(found, analysis, lang)
+            sys.stdout.write(dumps(doc) if single else _compact(doc))
+            continue
+        if single:
+            _print_audit(found, cat)
+        else:
+            entry = json.dumps(found.entry, ensure_ascii=False)
+            print(
+                cat.render_args(
+                    N_("{source}: every step is legal; entry {entry}"), source=source, entry=entry
+                )
+            )
+        if analysis is not None:
+            for line in lines(found, analysis):
+                print(("" if single else "    ") + cat.render(line))
+    return status
+
+
+def _compact(doc: dict[str, object]) -> str:
+    return json.dumps(doc, ensure_ascii=False) + "\n"
+
+
+def _print_audit(found: Audit, cat: Catalog) -> None:
     names = found.record.players
     print(cat.gettext(N_("Verdict: every step is legal.")))
     for tr in found.tricks:
         cards = ", ".join(f"{names[seat]} {card}" for seat, card in tr.cards)
-        talon = cat.render_args(N_("talon {card}; "), card=str(tr.talon)) if tr.talon else ""
-        print(
-            cat.render_args(
-                N_("Trick {k}: {talon}{cards} — {winner} takes it."),
+        if tr.talon:
+            line = cat.render_args(
+                N_("Trick {k}: the talon's {talon} leads; {cards} — {winner} takes it."),
                 k=tr.number,
-                talon=talon,
+                talon=str(tr.talon),
                 cards=cards,
                 winner=names[tr.winner],
             )
-        )
+        else:
+            line = cat.render_args(
+                N_("Trick {k}: {cards} — {winner} takes it."),
+                k=tr.number,
+                cards=cards,
+                winner=names[tr.winner],
+            )
+        print(line)
     if found.claim_value is not None:
         print(
             cat.render_args(
@@ -167,7 +245,6 @@ def cmd_audit(args: argparse.Namespace) -> int:
     if taken:
         print(cat.render_args(N_("Tricks: {taken}."), taken=taken))
     print(cat.render_args(N_("Entry: {entry}"), entry=json.dumps(found.entry, ensure_ascii=False)))
-    return 0
 
 
 def cmd_conventions(args: argparse.Namespace) -> int:
@@ -318,10 +395,25 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "audit",
         parents=[common],
-        help="check a deal record card by card: the verdict, the tricks, the entry",
+        help="check deal records card by card: the verdict, the tricks, the entry "
+        "(exit status 2 when any record is illegal or unreadable)",
     )
-    p.add_argument("file", help="a scorepad-deal/1 JSON file, or - for standard input")
-    p.add_argument("--json", action="store_true", help="print the audit as JSON")
+    p.add_argument(
+        "file",
+        nargs="+",
+        help="scorepad-deal/1 JSON files (or JSON lines, one record a line), - for standard input",
+    )
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="print each verdict as JSON (one document; one line per record for several)",
+    )
+    p.add_argument(
+        "--analyse",
+        "--analyze",
+        action="store_true",
+        help="add the double-dummy analysis: what was makeable, and which card cost a trick",
+    )
     p.set_defaults(func=cmd_audit)
 
     p = sub.add_parser("conventions", parents=[common], help="list the convention presets")

@@ -117,7 +117,7 @@ def to_text_sheet(scored: FamilyScored, lang: str = "en", *, explain: bool = Tru
     out: list[str] = []
     if explain:
         for d in scored.deals:
-            out.append(cat.render_args(N_("Deal {number}"), number=d.index + 1))
+            out.append(cat.render_args(N_("Deal {n}"), n=d.index + 1))
             out.extend(f"  {cat.render(m)}" for m in explanations(d.postings))
         out.append("")
     width = max(12, *(len(x) for x in names)) + 2

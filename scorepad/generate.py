@@ -277,12 +277,19 @@ def random_record(
         tricks.append(" ".join(played))
     record["play"] = tricks
     if stop < 10 and declarer is not None:
-        from .play.solver import best_tricks
+        from .play.dds import solve as best_tricks
 
-        value = best_tricks(p, declarer, more=record.get("contract") != "misere")
+        more = record.get("contract") != "misere"
+        value = best_tricks(p, declarer, more=more)
         others = [s for s in p.order if s != declarer]
+        # Each defender gets at least what he takes alone against the other two.
+        second = best_tricks(p, others[1], more=True) if more else 0
         record["claim"] = {
             "by": declarer,
-            "tricks": {str(declarer): value, str(others[0]): 10 - stop - value, str(others[1]): 0},
+            "tricks": {
+                str(declarer): value,
+                str(others[0]): 10 - stop - value - second,
+                str(others[1]): second,
+            },
         }
     return record

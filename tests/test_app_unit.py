@@ -17,6 +17,7 @@ from scorepad.app.screens import sessions_screen
 from scorepad.app.shell import Shell
 from scorepad.generate import RandomChooser, random_session
 from scorepad.i18n import catalog
+from scorepad.report import deal_title
 from scorepad.store import Store
 
 
@@ -428,8 +429,13 @@ async def test_a_long_history_shows_a_page_of_deals_and_earlier_pages_on_request
     shell.show(sessions_screen)
     await fire(session, by_id(shell.page, f"session-open-{sid}"))
     await navigate(session, shell.page, "nav-history")
-    scored = store.load(sid).scored
+    stored = store.load(sid)
+    scored = stored.scored
     en = catalog("en")
+    names = list(stored.session.players)
+
+    def title(k: int) -> str:
+        return f"Deal {k + 1} · " + en.render(deal_title(stored.journal.live[k].deal, names))
 
     def shown() -> list[int]:
         return [n for n in range(1, 2 * PAGE + 21) if find_id(shell.page, f"deal-{n}")]
@@ -437,7 +443,7 @@ async def test_a_long_history_shows_a_page_of_deals_and_earlier_pages_on_request
     assert shown() == list(range(PAGE + 21, 2 * PAGE + 21))  # the newest page only
     last = by_id(shell.page, f"deal-{2 * PAGE + 20}")
     assert sorted(texts(last)) == sorted(  # (the order of a tree walk)
-        [f"Deal {2 * PAGE + 20}", *(en.render(m) for m in scored.deals[-1].writing.explain or ())]
+        [title(2 * PAGE + 19), *(en.render(m) for m in scored.deals[-1].writing.explain or ())]
     )
     await fire(session, by_id(shell.page, "history-earlier"))
     assert shown() == list(range(21, 2 * PAGE + 21))
@@ -446,7 +452,7 @@ async def test_a_long_history_shows_a_page_of_deals_and_earlier_pages_on_request
     assert find_id(shell.page, "history-earlier") is None  # nothing earlier than deal 1
     first = by_id(shell.page, "deal-1")
     assert sorted(texts(first)) == sorted(
-        ["Deal 1", *(en.render(m) for m in scored.deals[0].writing.explain or ())]
+        [title(0), *(en.render(m) for m in scored.deals[0].writing.explain or ())]
     )
 
 

@@ -79,7 +79,7 @@ def test_an_audited_entry_scores_like_a_typed_one() -> None:
         ),
         (
             lambda d: d["play"].__setitem__(7, "10♠ K♥ J♥"),
-            "trick 8: Anna led 10♠, but the lead is Boris's",
+            "trick 8: 10♠ is Anna's card, but the lead is Boris's: played by the wrong player",
         ),
         (
             lambda d: d["play"].__setitem__(8, "A♠ Q♣ 9♦"),
@@ -91,7 +91,7 @@ def test_an_audited_entry_scores_like_a_typed_one() -> None:
         ),
         (
             lambda d: d["play"].__setitem__(2, "A♣ 8♣ 10♣"),
-            "trick 3: Vera played 8♣ out of turn: Boris plays now",
+            "trick 3: 8♣ is Vera's card, but Boris plays now: played by the wrong player",
         ),
         (
             lambda d: d.__setitem__("auction", ["7S", "6H", "pass", "pass"]),
@@ -249,7 +249,7 @@ def _corrupt(record: dict[str, Any], data: st.DataObject) -> tuple[str, dict[str
         return "nobody holds", bad
     if kind == "leader":
         tricks[k] = " ".join(cards[1:] + cards[:1])
-        return "but the lead is", bad
+        return "played by the wrong player", bad
     # A revoke: a follower who held the led suit plays a card of another suit of his instead,
     # taken from one of his later tricks (where the card he should have played goes).
     owner = _holdings(record)

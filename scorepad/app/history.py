@@ -8,6 +8,7 @@ from ..i18n import N_
 from ..journal import Action, deal_numbers
 from ..report import deal_title
 from ..store import describe_action
+from .analysis import open_analysis
 from .nav import nav, screen
 from .shell import Shell, sem
 
@@ -193,6 +194,12 @@ def history_screen(shell: Shell) -> ft.Control:
                         ),
                     ),
                 ]
+            ),
+            sem(
+                "analyse-deal",
+                ft.TextButton(
+                    shell.t(N_("Analyse a deal…")), on_click=lambda: open_analysis(shell)
+                ),
             ),
             *reversed(items),
             *older,

@@ -121,6 +121,7 @@ _SPELLINGS: dict[str, Card] = {
     if rank_text != "1"
     for suit_text, suit in _SUIT_ALIASES.items()
 }
+SPELLINGS = _SPELLINGS
 FULL = (1 << 32) - 1
 SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
 
@@ -133,6 +134,7 @@ def cards_of(mask: int) -> Iterator[Card]:
 
 
 _GROUP = re.compile(r"([♠♣♦♥])((?:10|[7-9JQKAТКДВT])*)")
+_RANK = re.compile(r"10|[7-9JQKAТКДВT]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,18 +160,18 @@ class Hand:
         if not text or text == "-":
             return cls(0)
         cards: list[Card] = []
+        spellings = _SPELLINGS
         for token in text.replace(",", " ").split():
-            if token[0] in "♠♣♦♥" and len(token) > 1 and not _is_card(token):
-                m = _GROUP.fullmatch(token.upper())
-                if m is None:
-                    raise CardError(
-                        msg(N_("'{token}' is not a suit group like ♠AK10"), token=token)
-                    )
-                suit = _SUIT_ALIASES[m.group(1)]
-                for r in re.findall(r"10|[7-9JQKAТКДВT]", m.group(2)):
-                    cards.append(Card(suit * 8 + _RANK_ALIASES[r]))
+            # A card by a lookup; a suit group (``♠AK10``) by its own rule, never by a failed
+            # card first.
+            if token[0] in "♠♣♦♥" and len(token) > 1:  # no card is spelt suit first: a group
+                group = _GROUPS.get(token)
+                if group is None:
+                    group = _group(token)
+                cards.extend(group)
             else:
-                cards.append(Card.parse(token))
+                card = spellings.get(token)
+                cards.append(card if card is not None else Card.parse(token))
         return cls.of(cards)
 
     def __len__(self) -> int:
@@ -201,12 +203,18 @@ class Hand:
         )
 
 
-def _is_card(token: str) -> bool:
-    try:
-        Card.parse(token)
-    except CardError:
-        return False
-    return True
+_GROUPS: dict[str, tuple[Card, ...]] = {}  # suit groups already read: a night repeats them
+
+
+def _group(token: str) -> tuple[Card, ...]:
+    m = _GROUP.fullmatch(token.upper())
+    if m is None:
+        raise CardError(msg(N_("'{token}' is not a suit group like ♠AK10"), token=token))
+    suit = _SUIT_ALIASES[m.group(1)]
+    group = tuple(ALL_CARDS[suit * 8 + _RANK_ALIASES[r]] for r in _RANK.findall(m.group(2)))
+    if len(_GROUPS) < 4096:
+        _GROUPS[token] = group
+    return group
 
 
 def check_layout(hands: dict[int, Hand], talon: Hand, names: list[str]) -> list[Msg]:

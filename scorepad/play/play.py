@@ -41,6 +41,7 @@ class Play:
     won: dict[int, int] = field(default_factory=dict)
     current: list[tuple[int, int]] = field(default_factory=list)
     leader: int = -1
+    last_winner: int = -1  # who took the last trick (the talon's owner too)
     _seq: list[int] = field(default_factory=list)  # who plays to this trick, in order
     _size: int = 0  # cards in this trick
 
@@ -119,7 +120,11 @@ class Play:
         return hand
 
     def _trumped(self) -> bool:
-        return self.trump is not None and any(c >> 3 == self.trump for _, c in self.current)
+        """A trump was played to a trick led in another suit (following suit cannot beat it)."""
+        trump = self.trump
+        if trump is None or not self.current or self.led_suit == trump:
+            return False
+        return any(c >> 3 == trump for _, c in self.current)
 
     def _best_in(self, suit: int) -> int:
         best = -1
@@ -169,6 +174,7 @@ class Play:
         if len(current) < self._size:
             return None
         winner = self._winner()
+        self.last_winner = winner
         self.tricks.append(self.current)
         self.won[winner] += 1
         self.current = []
@@ -176,6 +182,55 @@ class Play:
         number = len(self.tricks)
         self._start_trick()
         return winner, number
+
+    def play_trick(self, cards: list[int]) -> int:
+        """Play a whole trick (the record path's hot loop): -1, or the first illegal card's index.
+
+        A card is legal here only if the player to play holds it and may play it; on an
+        illegal card nothing of the trick is played.
+        """
+        seq = self._seq
+        hands = self.hands
+        start = len(self.current)
+        led = self.led_suit
+        trump = self.trump
+        slow = self.must_overtake
+        for i, card in enumerate(cards):
+            seat = seq[i]
+            bit = 1 << card
+            hand = hands[seat]
+            if slow:
+                ok = hand & bit and self.legal(seat) & bit
+            elif led is None:
+                ok = hand & bit
+                led = card >> 3
+            else:
+                # Follow suit; without it, trump; without trumps, anything.
+                suit = card >> 3
+                ok = hand & bit and (
+                    suit == led
+                    or (
+                        not hand & SUIT_MASK[led]
+                        and (trump is None or suit == trump or not hand & SUIT_MASK[trump])
+                    )
+                )
+            if not ok:
+                for s, c in self.current[start:]:
+                    hands[s] |= 1 << c
+                del self.current[start:]
+                return i
+            hands[seat] ^= bit
+            self.current.append((seat, card))
+        if len(self.current) != self._size:
+            raise ValueError("a trick needs a card from each player")
+        winner = self._winner()
+        self.last_winner = winner
+        self.tricks.append(self.current)
+        self.won[winner] += 1
+        self.current = []
+        self.leader = winner if winner in self.order else self.first_hand
+        self._start_trick()
+        return -1
 
     def _talon_in_trick(self) -> bool:
         return self.talon_owner is not None and len(self.tricks) < len(self.talon_leads)

@@ -22,7 +22,9 @@ Format (every field but ``players``, ``dealer``, ``hands``, ``talon`` and ``auct
 ``auction`` is in speaking order from the first hand (the dealer's left).  Each ``play`` entry
 is one trick, the cards in the order played (who played a card is known from the hands; the
 first hand leads the first trick, the winner the next).  On an all-pass the talon cards are not
-written in the tricks: they are the talon.  ``claim`` gives the rest of the tricks per seat.
+written in the tricks: they are the talon.  ``claim`` gives the rest of the tricks per seat;
+it is checked double dummy for the declarer's count and, in a game, for each defender's (whists
+are written per defender); the dealer sitting out a 4-player deal cannot claim.
 """
 
 from __future__ import annotations
@@ -50,9 +52,9 @@ from .auction import (
     parse_bid,
     verify_declaration,
 )
-from .cards import ALL_CARDS, Card, CardError, Hand, Suit, cards_of, check_layout
+from .cards import ALL_CARDS, SPELLINGS, Card, CardError, Hand, Suit, cards_of, check_layout
+from .dds import solve as best_tricks
 from .play import Play
-from .solver import best_tricks
 
 FORMAT = "scorepad-deal/1"
 _ENTRY: TypeAdapter[PlayedDeal] = TypeAdapter(PlayedDeal)
@@ -113,6 +115,31 @@ class TrickAccount:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayStart:
+    """The play as it began (hands after the discard): enough to replay or analyse it."""
+
+    hands: tuple[int, ...]
+    order: tuple[int, ...]
+    trump: int | None
+    first_hand: int
+    must_overtake: bool
+    talon_leads: tuple[int, ...]
+    talon_owner: int | None
+
+    @classmethod
+    def of(cls, p: Play) -> PlayStart:
+        return cls(
+            tuple(p.hands),
+            p.order,
+            p.trump,
+            p.first_hand,
+            p.must_overtake,
+            p.talon_leads,
+            p.talon_owner,
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class Audit:
     """A legal record: what was bid and played, and the session entry it yields."""
 
@@ -124,6 +151,7 @@ class Audit:
     taken: dict[int, int]  # per seat, the claim included
     claim_value: int | None  # the declarer's tricks in the claimed rest, with best play
     entry: dict[str, Any] = field(default_factory=dict)
+    start: PlayStart | None = None  # the play as it began (absent when nobody whisted)
 
 
 def parse_record(data: str | bytes | dict[str, Any]) -> DealRecord:
@@ -295,8 +323,10 @@ def audit(record: DealRecord) -> Audit:
                     {},
                     None,
                     _verified(_entry(record, declarer, contract, outcome, {}, t), t),
+                    PlayStart.of(p),
                 )
 
+    start = PlayStart.of(p)
     accounts = _play(record, p, names)
     taken = dict(p.won)
     claim_value = None
@@ -308,7 +338,9 @@ def audit(record: DealRecord) -> Audit:
             msg(N_("only {k} tricks were played and nobody claimed the rest"), k=p.trick_number),
         )
     entry = _verified(_entry(record, declarer, contract, outcome, taken, t), t)
-    return Audit(record, declarer, contract, outcome, tuple(accounts), taken, claim_value, entry)
+    return Audit(
+        record, declarer, contract, outcome, tuple(accounts), taken, claim_value, entry, start
+    )
 
 
 def _talon_order(text: str) -> tuple[int, ...]:
@@ -322,10 +354,8 @@ def _trick_step(k: int) -> Msg:
 
 def _play(record: DealRecord, p: Play, names: list[str]) -> list[TrickAccount]:
     accounts: list[TrickAccount] = []
-    seen: dict[int, int] = {}  # card -> trick number where it was played
-    owner = {c.index: s for s in p.order for c in cards_of(p.hands[s])}  # cards never change hands
     size = len(p.order)
-    owner_of, legal, play = owner.get, p.legal, p.play  # the hot loop: thirty cards a deal
+    spellings = SPELLINGS
     for k, text in enumerate(record.play, start=1):
         if p.finished:
             raise RecordInvalid(_trick_step(k), msg(N_("all ten tricks were already played")))
@@ -333,30 +363,42 @@ def _play(record: DealRecord, p: Play, names: list[str]) -> list[TrickAccount]:
         if p.trick_number < len(p.talon_leads):
             talon_card = ALL_CARDS[p.talon_leads[p.trick_number]]
         try:
-            cards = [Card.parse(tok) for tok in text.replace(",", " ").split()]
+            cards = [
+                spellings.get(tok) or Card.parse(tok) for tok in text.replace(",", " ").split()
+            ]
         except CardError as exc:
             raise RecordInvalid(_trick_step(k), exc.message) from None
         if len(cards) != size:
             why = msg(N_("a trick has {n} cards here, not {given}"), n=size, given=len(cards))
             raise RecordInvalid(_trick_step(k), why)
-        for i, card in enumerate(cards):
-            index = card.index
-            seat = p.to_play
-            holder = owner_of(index)
-            if holder != seat or index in seen or not legal(seat) >> index & 1:
-                raise RecordInvalid(
-                    _trick_step(k), _why(p, names, seen, holder, seat, card, first=i == 0)
-                )
-            result = play(index, seat)
-            seen[index] = k
-            if result is not None:
-                trick = p.tricks[-1]
-                accounts.append(
-                    TrickAccount(
-                        k, tuple((s, ALL_CARDS[c]) for s, c in trick), result[0], talon_card
-                    )
-                )
+        bad = p.play_trick([c.index for c in cards])
+        if bad >= 0:
+            _refuse(p, names, k, cards, bad, talon_card)
+        trick = p.tricks[-1]
+        accounts.append(
+            TrickAccount(k, tuple((s, ALL_CARDS[c]) for s, c in trick), p.last_winner, talon_card)
+        )
     return accounts
+
+
+def _refuse(
+    p: Play, names: list[str], k: int, cards: list[Card], bad: int, talon_card: Card | None
+) -> None:
+    """The trick's first illegal card, in words (the cards before it are legal)."""
+    seen = {  # the dealer's talon cards are not played from a hand: nobody holds them
+        c: n for n, trick in enumerate(p.tricks, start=1) for s, c in trick if s in p.order
+    }
+    owner = {c.index: s for s in p.order for c in cards_of(p.hands[s])}
+    for seat, c in p.current:
+        if seat in p.order:
+            owner[c] = seat
+    for card in cards[:bad]:
+        p.play(card.index, p.to_play)
+        seen[card.index] = k
+    card = cards[bad]
+    seat = p.to_play
+    why = _why(p, names, seen, owner.get(card.index), seat, card, first=bad == 0, talon=talon_card)
+    raise RecordInvalid(_trick_step(k), why)
 
 
 def _why(
@@ -368,6 +410,7 @@ def _why(
     card: Card,
     *,
     first: bool,
+    talon: Card | None,
 ) -> Msg:
     """Why a card may not be played here, in words."""
     if card.index in seen:
@@ -375,21 +418,32 @@ def _why(
     if holder is None:
         return msg(N_("nobody holds {card} (the talon or the discard)"), card=str(card))
     if holder != seat:
-        if first:
+        # Who played a card is read from the hands: a card of another hand here is a card
+        # played by the wrong player.
+        if first and talon is None:
             return msg(
-                N_("{holder} led {card}, but the lead is {player}'s"),
+                N_(
+                    "{card} is {holder}'s card, but the lead is {player}'s: played by the wrong player"
+                ),
                 holder=names[holder],
                 card=str(card),
                 player=names[seat],
             )
         return msg(
-            N_("{holder} played {card} out of turn: {player} plays now"),
+            N_("{card} is {holder}'s card, but {player} plays now: played by the wrong player"),
             holder=names[holder],
             card=str(card),
             player=names[seat],
         )
     illegal = p.why_illegal(seat, card.index)
     assert illegal is not None
+    if talon is not None:
+        return msg(
+            N_("the talon's {talon} leads: {player} {why}"),
+            talon=str(talon),
+            player=names[seat],
+            why=illegal,
+        )
     return msg(N_("{player} {why}"), player=names[seat], why=illegal)
 
 
@@ -407,6 +461,20 @@ def _claim(
     step = "claim"
     if declarer is None or contract is None:
         raise RecordInvalid(step, msg(N_("a claim is for games and misères, not for an all-pass")))
+    if claim.by >= len(names):
+        raise RecordInvalid(
+            "claim.by",
+            msg(
+                N_("seat {seat} is out of range: the seats are 0 to {last}"),
+                seat=claim.by,
+                last=len(names) - 1,
+            ),
+        )
+    if claim.by not in p.order:
+        raise RecordInvalid(
+            step,
+            msg(N_("{player} sits out this deal and cannot claim"), player=names[claim.by]),
+        )
     if p.current:
         raise RecordInvalid(step, msg(N_("a claim is made between tricks")))
     rest = 10 - p.trick_number
@@ -440,6 +508,26 @@ def _claim(
                 rest=rest,
             ),
         )
+    if more:
+        # Whists are written per defender: neither may be given fewer tricks than he takes
+        # by himself against the other two, whatever they do.
+        for seat in p.order:
+            if seat == declarer:
+                continue
+            own = best_tricks(p, seat, more=True)
+            if claim.tricks.get(seat, 0) < own:
+                raise RecordInvalid(
+                    step,
+                    msg(
+                        N_(
+                            "{player} cannot claim that: {defender} takes {value} of the last {rest} whatever the others do"
+                        ),
+                        player=names[claim.by],
+                        defender=names[seat],
+                        value=own,
+                        rest=rest,
+                    ),
+                )
     for seat, count in claim.tricks.items():
         taken[seat] = taken.get(seat, 0) + count
     return value
@@ -504,6 +592,19 @@ def audit_json(a: Audit, lang: str = "en") -> dict[str, Any]:
     }
 
 
+def invalid_json(exc: RecordInvalid, lang: str = "en", source: str | None = None) -> dict[str, Any]:
+    """The verdict on a record that breaks a rule or cannot be read: where, and why."""
+    step = exc.step if exc.step is None or isinstance(exc.step, str) else exc.step.render(lang)
+    return {
+        "format": "scorepad-audit/1",
+        **({"source": source} if source is not None else {}),
+        "verdict": "illegal",
+        "step": step,
+        "reason": exc.message.render(lang),
+        "message": exc.render(lang),
+    }
+
+
 def dumps(data: dict[str, Any]) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
@@ -517,5 +618,6 @@ __all__ = [
     "audit",
     "audit_json",
     "contract_name",
+    "invalid_json",
     "parse_record",
 ]

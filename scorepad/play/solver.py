@@ -1,4 +1,7 @@
-"""Exhaustive search of the remaining play (double dummy): who takes how many tricks.
+"""Exhaustive search of the remaining play (double dummy): the simple reference solver.
+
+The audit uses the fast solver (:mod:`scorepad.play.dds`); this one stays as the reference the
+tests compare it with, simple enough to trust.
 
 Used to verify claims ("I take the rest", "N of the rest") and to check a disputed misère
 ("he could have been caught").  Every card is seen; the declarer plays against the defenders
@@ -91,7 +94,11 @@ class Solver:
             return hand
         led = _suit_of(played[0])
         follow = hand & SUIT_MASK[led]
-        trumped = self.trump is not None and any(_suit_of(c) == self.trump for c in played)
+        trumped = (
+            self.trump is not None
+            and led != self.trump
+            and any(_suit_of(c) == self.trump for c in played)
+        )
         if follow:
             if self.overtake and not trumped:
                 best = max(c for c in played if _suit_of(c) == led)
