@@ -59,6 +59,11 @@ def find(root: Any, predicate: Any) -> list[Any]:
             "title",
             "overlay",
             "_dialogs",
+            "appbar",
+            "leading",
+            "navigation_bar",
+            "destinations",
+            "icon",
         ):
             v = getattr(c, attr, None)
             if isinstance(v, list):
@@ -95,3 +100,13 @@ async def fire(session: Session, control: Any, event: str = "click", data: Any =
 async def type_into(session: Session, field: Any, value: str) -> None:
     session.apply_patch(field._i, {"value": value})
     await fire(session, field, "change", value)
+
+
+async def navigate(session: Session, page: ft.Page, ident: str) -> None:
+    """A tap on a destination of the bottom bar (phone) or the rail (laptop), by its id."""
+    bars = find(page, lambda c: isinstance(c, ft.NavigationBar | ft.NavigationRail))
+    assert len(bars) == 1, f"expected one navigation bar or rail, got {len(bars)}"
+    bar = bars[0]
+    ids = [d.icon.identifier for d in bar.destinations]
+    session.apply_patch(bar._i, {"selected_index": ids.index(ident)})
+    await fire(session, bar, "change", str(ids.index(ident)))

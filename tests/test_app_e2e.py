@@ -91,12 +91,14 @@ def running_app(db: Path) -> Iterator[tuple[str, Path]]:
                 proc.kill()
                 raise
             time.sleep(0.2)
-    yield url, db
-    proc.terminate()
     try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+        yield url, db
+    finally:  # a failed test must not leave its server running
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
 
 
 @pytest.fixture(scope="module")
@@ -149,24 +151,103 @@ def semantics_on(page: Any) -> None:
 
 
 def tap(page: Any, ident: str) -> None:
-    try:
-        page.locator(f'[flt-semantics-identifier="{ident}"]').first.click(timeout=15000)
-    except Exception:
-        _on_failure(page, f"tap-{ident}")
-        raise
+    """Tap a control by its id: by coordinates, as a finger would, when it is on screen; through
+    its semantics node's tap action (as a screen reader does) when it is scrolled out of view,
+    because Flutter moves its canvas a frame or more after the DOM scrolls and a tap by
+    coordinates in between lands on whatever was there."""
+    sel = f'[flt-semantics-identifier="{ident}"]'
+    for attempt in range(4):
+        try:
+            node = page.locator(sel).first
+            node.wait_for(state="attached", timeout=15000)
+            box, view = node.bounding_box(), page.viewport_size
+            if ident.startswith("nav-") or (
+                box is not None and box["y"] >= 0 and box["y"] + box["height"] <= view["height"]
+            ):
+                node.click(timeout=15000)  # waits until it is enabled
+                return
+            # Waits until the control can be tapped (a disabled button has no tap action).
+            action = page.locator(
+                f"{sel}[flt-tappable]:not([aria-disabled=true]), "
+                f"{sel} [flt-tappable]:not([aria-disabled=true])"
+            ).first
+            action.wait_for(state="attached", timeout=15000)
+            action.dispatch_event("click", timeout=15000)
+            return
+        except Exception as exc:
+            # A redraw may replace the node between finding and tapping it: find it again.
+            if "not attached" in str(exc) and attempt < 3:
+                continue
+            _on_failure(page, f"tap-{ident}")
+            raise
 
 
-def shot(page: Any, name: str) -> bytes:
-    """A screenshot once two captures agree (the canvas paints after the semantics tree)."""
-    SHOTS.mkdir(exist_ok=True)
+def type_text(page: Any, field: Any, text: str) -> None:
+    """Type into a text field as a player does: scrolled into view and the canvas settled (the
+    focusing click goes by coordinates, see ``tap``), then typed.
+
+    Flutter takes the focus in two steps: the DOM input first, its text editing a moment later,
+    and on a loaded machine the second step can come after the typing and put the field's old
+    text back. So the text must stay in the field for a while; if it is put back, type again.
+    """
+    for attempt in range(5):
+        try:
+            field.scroll_into_view_if_needed(timeout=15000)
+            settle(page)
+            field.click()
+            field.fill(text)
+            if _stays(page, field, text):
+                return
+        except Exception as exc:
+            if attempt < 4 and "not attached" in str(exc):
+                continue
+            _on_failure(page, "type")
+            raise
+    _on_failure(page, "type")
+    raise AssertionError(f"the field never kept {text!r}")
+
+
+def _stays(page: Any, field: Any, text: str) -> bool:
+    """Whether the field shows ``text`` at six reads in a row, 250 ms apart."""
+    for _ in range(6):
+        page.wait_for_timeout(250)
+        if field.input_value(timeout=5000) != text:
+            return False
+    return True
+
+
+def listen_to_announcements(page: Any) -> None:
+    """Keep every sentence Flutter hands to the screen reader's announcer in window.announced."""
+    page.evaluate(
+        """() => {
+            window.announced = [];
+            const host = document.querySelector('flt-announcement-host');
+            new MutationObserver(() => {
+                for (const el of host.children) {
+                    if (el.textContent) window.announced.push(el.textContent);
+                }
+            }).observe(host, {subtree: true, childList: true, characterData: true});
+        }"""
+    )
+
+
+def settle(page: Any) -> bytes:
+    """The screen once two captures agree (the canvas paints after the semantics tree)."""
     prev, deadline = None, time.time() + 10
     while time.time() < deadline:
         png = page.screenshot()
         if png == prev:
             break
         prev = png
-        page.wait_for_timeout(300)
+        page.wait_for_timeout(150)
     assert prev is not None
+    return prev
+
+
+def shot(page: Any, name: str) -> bytes:
+    """A screenshot once two captures agree (the canvas paints after the semantics tree)."""
+    SHOTS.mkdir(exist_ok=True)
+    prev = settle(page)
     (SHOTS / f"{name}.png").write_bytes(prev)
     return prev
 
@@ -204,16 +285,21 @@ def text_of(page: Any, ident: str) -> str:
     return str(page.locator(f'[flt-semantics-identifier="{ident}"]').first.inner_text())
 
 
+CHOOSE_CONTRACT_RU = "выберите игру"
 CALLS = {"whist": "whist", "pass": "pass", "half": "half-whist"}
+CALLS_RU = {"whist": "вист", "pass": "пас", "half": "полвиста"}
 
 
 class Table:
     """Enters deals through the UI as a player would, each tap waiting for what it causes."""
 
-    def __init__(self, page: Any, players: int) -> None:
+    def __init__(self, page: Any, players: int, *, lang: str = "en") -> None:
         self.page = page
+        self.calls, self.said = (CALLS, "Calls: ") if lang == "en" else (CALLS_RU, "Заявки: ")
+        self.header = "Deal" if lang == "en" else "Сдача"
         self.players = players
         self.number = 1
+        self.finishing = False  # the next deal closes the last open pool
 
     def dealer(self) -> int:
         return (self.number - 1) % self.players
@@ -227,13 +313,13 @@ class Table:
         order = [(declarer + k) % self.players for k in range(1, self.players)]
         return [s for s in order if not (self.players == 4 and s == self.dealer())]
 
-    def set_tricks(self, seat: int, start: int, target: int) -> None:
-        step = "plus" if target > start else "minus"
-        value = start
-        while value != target:
-            tap(self.page, f"tricks-{seat}-{step}")
-            value += 1 if step == "plus" else -1
-            has_text(self.page, f"tricks-{seat}", str(value))
+    def set_tricks(self, seat: int, target: int) -> None:
+        """One tap on the seat's 0–10 picker (none when it already shows the count: the wait
+        after a tap must be for a change the tap makes)."""
+        if text_of(self.page, f"tricks-{seat}") == str(target):
+            return
+        tap(self.page, f"tricks-{seat}-{target}")
+        has_text(self.page, f"tricks-{seat}", str(target))
 
     def game(
         self, declarer: int, contract: str, calls: list[str], tricks: dict[int, int] | None = None
@@ -260,12 +346,12 @@ class Table:
         for call in calls:
             visible(self.page, f"call-{call}")
             tap(self.page, f"call-{call}")
-            said.append(CALLS[call])
-            has_text(self.page, "calls-said", "Calls: " + ", ".join(said))
+            said.append(self.calls[call])
+            has_text(self.page, "calls-said", self.said + ", ".join(said))
         if tricks:
             d1 = self.defenders(declarer)[0]
-            self.set_tricks(declarer, level, tricks[declarer])
-            self.set_tricks(d1, 0, tricks[d1])
+            self.set_tricks(declarer, tricks[declarer])
+            self.set_tricks(d1, tricks[d1])
         self.confirm()
 
     def misere(self, declarer: int, taken: int = 0) -> None:
@@ -275,16 +361,16 @@ class Table:
         # The declarer buttons are on the game screen too: wait for the misère's own prompt.
         expect(self.page.get_by_text("choose who plays the misère")).to_be_visible(timeout=10000)
         tap(self.page, f"declarer-{declarer}")
-        visible(self.page, f"tricks-{declarer}-plus")
-        self.set_tricks(declarer, 0, taken)
+        visible(self.page, f"tricks-{declarer}-0")
+        self.set_tricks(declarer, taken)
         self.confirm()
 
     def raspasy(self, tricks: dict[int, int]) -> None:
         """``tricks`` for every seat but the last dealt in (filled in by the form)."""
         tap(self.page, "kind-raspasy")
-        visible(self.page, f"tricks-{self.active()[0]}-plus")
+        visible(self.page, f"tricks-{self.active()[0]}-0")
         for seat, n in tricks.items():
-            self.set_tricks(seat, 0, n)
+            self.set_tricks(seat, n)
         self.confirm()
 
     def confirm(self) -> None:
@@ -292,8 +378,13 @@ class Table:
 
         tap(self.page, "confirm-deal")
         self.number += 1
+        if self.finishing:
+            # The last pool closed: the pulka says so and writes nothing more by itself.
+            visible(self.page, "pulka-finished")
+            self.finishing = False
+            return
         expect(self.page.locator('[flt-semantics-identifier="deal-header"]').first).to_contain_text(
-            f"Deal {self.number}:", timeout=15000
+            f"{self.header} {self.number}:", timeout=15000
         )
 
 
@@ -309,8 +400,7 @@ def new_session(
         visible(page, "player-3")
     for i, name in enumerate(names):
         field = page.get_by_label(f"Player {i + 1}")
-        field.click()
-        field.fill(name)
+        type_text(page, field, name)
     # The browser delivers typing asynchronously: the start button is enabled once the app has
     # every name, so waiting for it orders the click after the names.
     expect(page.locator('[flt-semantics-identifier="create-session"]').first).to_be_enabled(
@@ -318,8 +408,7 @@ def new_session(
     )
     if target is not None:
         field = page.get_by_label("Pool target")
-        field.click()
-        field.fill(target)
+        type_text(page, field, target)
     if convention is not None:
         tap(page, "convention")
         page.get_by_role("button", name=convention, exact=True).click()
@@ -382,7 +471,16 @@ def test_a_sochi_evening_of_15_deals_through_the_ui(
     t.misere(0, 1)  # 10 misère caught for one
     t.game(2, "7H", ["whist", "pass"], {2: 8, 0: 1})  # 11 made with an overtrick
     t.raspasy({0: 2, 1: 4})  # 12 all pass
-    t.game(0, "9S", ["pass", "whist"], {0: 9, 1: 0})  # 13 pass-whist, made
+    t.finishing = True
+    t.game(0, "9S", ["pass", "whist"], {0: 9, 1: 0})  # 13 pass-whist, made: every pool closed
+    has_text(page, "pulka-finished", "The pulka is finished: every pool is closed.")
+    assert page.locator('[flt-semantics-identifier="confirm-deal"]').count() == 0  # no silent deal
+    shot(page, f"{size}-04-finished")
+    tap(page, "play-on")
+    expect(page.locator('[flt-semantics-identifier="deal-header"]').first).to_contain_text(
+        "Deal 14:", timeout=15000
+    )
+    has_text(page, "playing-on", "Every pool is closed; the table plays on.")
     t.game(1, "6D", ["whist", "whist"], {1: 4, 2: 3})  # 14 down two
     t.game(2, "6S", ["pass", "pass"])  # 15 nobody whists
     shot(page, f"{size}-04-deal-entry")
@@ -404,10 +502,9 @@ def test_a_sochi_evening_of_15_deals_through_the_ui(
     shot(page, f"{size}-06-history")
     tap(page, "edit-8")
     visible(page, "editing")
-    t.set_tricks(0, 6, 7)
+    t.set_tricks(0, 7)
     field = page.get_by_label("Reason for the change")
-    field.click()
-    field.fill("miscounted")
+    type_text(page, field, "miscounted")
     shot(page, f"{size}-07-edit")
     tap(page, "confirm-deal")
     visible(page, "undo")
@@ -426,6 +523,8 @@ def test_a_sochi_evening_of_15_deals_through_the_ui(
         tap(page, "nav-entry")
     else:
         page.locator('[flt-semantics-identifier^="session-open-"]').first.click(timeout=30000)
+        # A fresh tab asks again whether the finished pulka goes on.
+        tap(page, "play-on")
     expect(page.locator('[flt-semantics-identifier="deal-header"]').first).to_contain_text(
         "Deal 16:", timeout=15000
     )
@@ -486,4 +585,106 @@ def test_a_leningrad_session_of_4_players_8_deals(
         expect(page.locator('[flt-semantics-identifier="deal-header"]').first).to_contain_text(
             "Deal 9:", timeout=15000
         )
+        page.context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(360, 740), (1280, 800)], ids=["phone", "laptop"])
+def test_in_russian_a_refusal_the_settings_the_picker_and_the_end_of_the_pulka(
+    browser: Any, tmp_path_factory: pytest.TempPathFactory, width: int, height: int
+) -> None:
+    """The visible fixes in Russian: a refusal in Russian that goes once fixed (a decimal comma
+    accepted), the settings as a form, the tricks picker, the write button on screen for a lone
+    whist, and a finished pulka that writes no deal until the table chooses to play on."""
+    from playwright.sync_api import expect
+
+    size = "phone" if width < 500 else "laptop"
+    with running_app(tmp_path_factory.mktemp("ru") / "ru.db") as (url, _db):
+        page = open_app(browser, url, width, height)
+        visible(page, "session-new")
+        tap(page, "language")
+        expect(page.get_by_text("Новая пулька")).to_be_visible(timeout=10000)
+        shot(page, f"ru-{size}-01-sessions")
+        tap(page, "session-new")
+        visible(page, "players-4")
+        for i, name in enumerate(["Аня", "Боря", "Вера"]):
+            field = page.get_by_label(f"Игрок {i + 1}")
+            type_text(page, field, name)
+        expect(page.locator('[flt-semantics-identifier="create-session"]').first).to_be_enabled(
+            timeout=10000
+        )
+        target = page.get_by_label("Размер пули")
+        type_text(page, target, "2")
+        price = page.get_by_label("Цена виста")
+        refusal = "цена виста должна быть больше нуля, например 0,5 или 1"
+        listen_to_announcements(page)
+        type_text(page, price, "-1")
+        has_text(page, "message", refusal)
+        # A live region: Flutter hands the sentence to its polite announcer, which a screen
+        # reader reads out when it appears (and Flutter empties again a moment later).
+        page.wait_for_function(
+            "text => window.announced.includes(text)", arg=refusal, timeout=10000
+        )
+        shot(page, f"ru-{size}-02-refusal")
+        tap(page, "create-session")
+        has_text(page, "message", refusal)  # nothing started
+        price = page.get_by_label("Цена виста")
+        type_text(page, price, "0,5")
+        expect(page.locator('[flt-semantics-identifier="message"]')).to_have_count(0)
+        tap(page, "show-settings")
+        visible(page, "settings-whisting")
+        whisting = page.locator('[flt-semantics-identifier="setting-whist_trick_factor"]').first
+        whisting.scroll_into_view_if_needed(timeout=15000)
+        # Its name and one-line meaning, in Russian, without the rule book's section number.
+        expect(whisting).to_have_attribute(
+            "aria-label",
+            "Висты за взятку защиты\nВисты защитника за взятку: цена игры, умноженная на это.",
+            timeout=10000,
+        )
+        assert "§" not in page.locator("flt-semantics-host").inner_text()
+        shot(page, f"ru-{size}-03-settings")
+        tap(page, "create-session")
+        expect(page.get_by_text("Сдача 1: сдаёт Аня, ходит Боря.")).to_be_visible(timeout=15000)
+
+        # A lone whist: the picker, and the write button on screen without scrolling.
+        t = Table(page, 3, lang="ru")
+        tap(page, "declarer-1")
+        visible(page, "level-6")
+        tap(page, "level-6")
+        visible(page, "trump-S")
+        # No suit picked for the player: the preview still asks for the game.
+        expect(page.locator('[flt-semantics-identifier="preview"]').first).to_contain_text(
+            CHOOSE_CONTRACT_RU, timeout=10000
+        )
+        tap(page, "trump-C")
+        for call, said in (("whist", "вист"), ("pass", "вист, пас")):
+            visible(page, f"call-{call}")
+            tap(page, f"call-{call}")
+            has_text(page, "calls-said", f"Заявки: {said}")
+        t.set_tricks(2, 3)
+        has_text(page, "tricks-0", "1")
+        expect(page.locator('[flt-semantics-identifier="confirm-deal"]').first).to_be_in_viewport()
+        shot(page, f"ru-{size}-04-tricks")
+        t.confirm()
+        # Vera and Anna each make a six nobody whists: every pool (to 2) is closed.
+        t.game(2, "6S", ["pass", "pass"])
+        t.finishing = True
+        t.game(0, "6S", ["pass", "pass"])
+        has_text(page, "pulka-finished", "Пулька закончена: все пули закрыты.")
+        assert page.locator('[flt-semantics-identifier="confirm-deal"]').count() == 0
+        shot(page, f"ru-{size}-05-finished")
+        tap(page, "play-on")
+        has_text(page, "playing-on", "Все пули закрыты; стол играет дальше.")
+        shot(page, f"ru-{size}-06-play-on")
+        tap(page, "nav-settle")
+        visible(page, "balance-0")
+        shot(page, f"ru-{size}-07-settlement")
+        tap(page, "nav-sheet")
+        visible(page, "sheet-picture")
+        shot(page, f"ru-{size}-08-sheet")
+        tap(page, "nav-history")
+        visible(page, "deal-1")
+        shot(page, f"ru-{size}-09-history")
+        tap(page, "nav-chart")
+        visible(page, "chart")
+        shot(page, f"ru-{size}-10-chart")
         page.context.close()

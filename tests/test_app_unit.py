@@ -6,13 +6,14 @@ import json
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import flet as ft
 import pytest
-from flet_fakes import by_id, find, fire, make_page, texts, type_into
+from flet_fakes import by_id, find, fire, make_page, navigate, texts, type_into
 
 from scorepad.app.history import PAGE
-from scorepad.app.sessions import sessions_screen
+from scorepad.app.screens import sessions_screen
 from scorepad.app.shell import Shell
 from scorepad.generate import RandomChooser, random_session
 from scorepad.i18n import catalog
@@ -44,8 +45,8 @@ async def test_create_a_session_and_write_a_deal(app: tuple[Shell, object, Store
     assert "Deal 1: Anna deals, Boris leads." in texts(shell.page)
     for ident in ("declarer-1", "level-7", "trump-S", "call-whist", "call-pass"):
         await fire(session, by_id(shell.page, ident))
-    for _ in range(3):
-        await fire(session, by_id(shell.page, "tricks-2-plus"))
+    await fire(session, by_id(shell.page, "tricks-2-3"))  # one tap: Vera took 3
+    assert by_id(shell.page, "tricks-0").value == "0"  # Anna, the rest
     assert "Boris made 7♠: 4 into the pulya." in texts(shell.page)
     await fire(session, by_id(shell.page, "confirm-deal"))
     assert "Deal 2: Boris deals, Vera leads." in texts(shell.page)
@@ -57,16 +58,16 @@ async def test_create_a_session_and_write_a_deal(app: tuple[Shell, object, Store
         "calls": ["whist"],
         "tricks": {"1": 7, "2": 3, "0": 0},
     }
-    await fire(session, by_id(shell.page, "nav-sheet"))
+    await navigate(session, shell.page, "nav-sheet")
     assert by_id(shell.page, "sheet-picture") is not None  # the paper drawing first
     await fire(session, by_id(shell.page, "sheet-table-view"))
     assert sorted(texts(by_id(shell.page, "pool-1"))) == [
         "4",
         "Pulya",
     ]  # a phone: one card a player
-    await fire(session, by_id(shell.page, "nav-settle"))
+    await navigate(session, shell.page, "nav-settle")
     assert by_id(shell.page, "balance-1").value == "Boris: 14⅔ whists, RUB\u00a014.67"
-    await fire(session, by_id(shell.page, "nav-chart"))
+    await navigate(session, shell.page, "nav-chart")
     chart = by_id(shell.page, "chart")
     assert [pt.y for pt in chart.data_series[1].points] == [44 / 3]  # Boris after deal 1
 
@@ -76,9 +77,9 @@ async def test_a_bad_name_is_refused_on_screen_and_nothing_is_written(
 ) -> None:
     shell, session, store = app
     await new_session(shell, session, ["Anna", "", "Vera"])
-    assert (
-        "players.1: a player name must not be empty" in by_id(shell.page, "message").content.value
-    )
+    assert by_id(shell.page, "player-1").error == "every player needs a name"
+    assert by_id(shell.page, "message").content.value == "every player needs a name"
+    assert semantics(shell.page, "message").label == "every player needs a name"  # read out
     assert store.sessions() == []
 
 
@@ -87,13 +88,12 @@ async def test_raspasy_series_shown_and_history_void_undo(app: tuple[Shell, obje
     await new_session(shell, session, ["Anna", "Boris", "Vera"])
     await fire(session, by_id(shell.page, "kind-raspasy"))
     for seat in (1, 2):
-        for _ in range(3):
-            await fire(session, by_id(shell.page, f"tricks-{seat}-plus"))
+        await fire(session, by_id(shell.page, f"tricks-{seat}-3"))
     await fire(session, by_id(shell.page, "confirm-deal"))
     assert by_id(shell.page, "raspasy-series").value == (
         "All-passes in a row: 1. A contract of 6 or higher ends the series."
     )
-    await fire(session, by_id(shell.page, "nav-history"))
+    await navigate(session, shell.page, "nav-history")
     assert "Anna took 1 trick: 1 × 1 = 1 into the gora." in texts(
         shell.page
     )  # 3, 3 and the rest, 4
@@ -131,18 +131,20 @@ async def test_edit_a_past_deal_with_a_reason_then_undo(app: tuple[Shell, object
         await fire(session, by_id(shell.page, ident))
     await fire(session, by_id(shell.page, "confirm-deal"))
     await fire(session, by_id(shell.page, "kind-raspasy"))
-    await fire(session, by_id(shell.page, "tricks-2-plus"))
+    await fire(session, by_id(shell.page, "tricks-2-1"))
     await fire(session, by_id(shell.page, "confirm-deal"))
-    await fire(session, by_id(shell.page, "nav-history"))
+    await navigate(session, shell.page, "nav-history")
     await fire(session, by_id(shell.page, "edit-1"))
     assert (
         by_id(shell.page, "editing").value == "Editing deal 1: the later deals are checked again."
     )
     assert "Deal 1: Anna deals, Boris leads." in texts(shell.page)  # the deal's own context
-    await fire(session, by_id(shell.page, "tricks-1-minus"))  # Boris took 6, not 7
-    await fire(session, by_id(shell.page, "confirm-deal"))
+    await fire(session, by_id(shell.page, "tricks-1-6"))  # Boris took 6, not 7
+    assert by_id(shell.page, "confirm-deal").disabled  # no reason yet
+    await fire(session, by_id(shell.page, "confirm-deal"))  # the handler refuses it too
     assert "an edit or a void needs a reason" in by_id(shell.page, "message").content.value
     await type_into(session, by_id(shell.page, "edit-reason"), "miscounted")
+    assert not by_id(shell.page, "confirm-deal").disabled
     await fire(session, by_id(shell.page, "confirm-deal"))
     assert "Boris failed 7♠, down 1: 4 into the gora." in texts(shell.page)  # back in the history
     assert "deal 1 was edited (miscounted)" in texts(shell.page)  # the card's own number
@@ -161,8 +163,8 @@ async def test_roster_language_and_open_play(app: tuple[Shell, object, Store]) -
     assert "Новая пулька" in [c.content for c in find_buttons(shell.page)]
     await fire(session, by_id(shell.page, "language"))
     await fire(session, by_id(shell.page, "session-new"))
-    for _ in range(3):
-        await fire(session, by_id(shell.page, "roster-0"))  # the first name not yet seated
+    for k in range(3):
+        await fire(session, by_id(shell.page, f"roster-{k}"))  # into the first empty seat
     assert [by_id(shell.page, f"player-{i}").value for i in range(3)] == ["Anna", "Boris", "Vera"]
     await fire(session, by_id(shell.page, "create-session"))
     for ident in ("declarer-1", "level-6", "trump-S", "call-whist", "call-pass"):
@@ -171,6 +173,14 @@ async def test_roster_language_and_open_play(app: tuple[Shell, object, Store]) -
     session.apply_patch(open_play._i, {"value": True})
     await fire(session, open_play, "change", "true")
     assert shell.form is not None and shell.form.to_deal()["open"] is True
+
+
+def semantics(root: object, identifier: str) -> Any:
+    from flet_fakes import find
+
+    found = find(root, lambda c: isinstance(c, ft.Semantics) and c.identifier == identifier)
+    assert len(found) == 1
+    return found[0]
 
 
 def find_buttons(root: object) -> list[object]:
@@ -204,6 +214,212 @@ async def test_import_refuses_a_bad_file_then_imports_and_exports(
     assert exported == store.export_session(sid)
 
 
+def finished_session(store: Store) -> int:
+    """A pulka to 2 whose pools are all closed after three made sixes (2 points each)."""
+    sid = store.create_session(["Anna", "Boris", "Vera"], pool_target=2)
+    for declarer in (1, 2, 0):
+        deal = {"type": "game", "declarer": declarer, "contract": "6S", "calls": ["pass", "pass"]}
+        store.add_deal(sid, deal, seen=store.load(sid).revision)
+    assert store.load(sid).scored.finished
+    return sid
+
+
+async def test_a_finished_pulka_offers_the_cash_out_and_never_writes_silently(
+    app: tuple[Shell, object, Store],
+) -> None:
+    shell, session, store = app
+    sid = finished_session(store)
+    shell.show(sessions_screen)
+    await fire(session, by_id(shell.page, f"session-open-{sid}"))
+    assert by_id(shell.page, "pulka-finished").value == (
+        "The pulka is finished: every pool is closed."
+    )
+    assert not find_buttons_with(shell.page, "Write the deal")  # no form, no silent deal
+    await fire(session, by_id(shell.page, "finished-settle"))
+    assert shell.screen is not None and shell.screen.__name__ == "settle_screen"
+    await navigate(session, shell.page, "nav-entry")
+    await fire(session, by_id(shell.page, "play-on"))
+    assert by_id(shell.page, "playing-on").value == "Every pool is closed; the table plays on."
+    await fire(session, by_id(shell.page, "kind-raspasy"))
+    for seat in (1, 2):
+        await fire(session, by_id(shell.page, f"tricks-{seat}-3"))
+    button = by_id(shell.page, "confirm-deal")
+    # The handler itself refuses while the table has not chosen to play on.
+    shell.state.playing_on.clear()
+    await fire(session, button)
+    assert by_id(shell.page, "message").content.value == (
+        "The pulka is finished: choose “Play on” to write another deal."
+    )
+    assert len(store.load(sid).session.deals) == 3
+    await fire(session, by_id(shell.page, "play-on"))
+    await fire(session, by_id(shell.page, "kind-raspasy"))
+    await fire(session, by_id(shell.page, "confirm-deal"))
+    assert len(store.load(sid).session.deals) == 4
+    assert by_id(shell.page, "deal-header").value == "Deal 5: Boris deals, Vera leads."
+
+
+def find_buttons_with(root: object, text: str) -> list[object]:
+    return [b for b in find_buttons(root) if getattr(b, "content", None) == text]
+
+
+async def test_a_russian_refusal_in_russian_goes_once_fixed_and_takes_a_decimal_comma(
+    app: tuple[Shell, object, Store],
+) -> None:
+    shell, session, store = app
+    shell.lang = "ru"
+    shell.show(sessions_screen)
+    await fire(session, by_id(shell.page, "session-new"))
+    for i, name in enumerate(["Аня", "Боря", "Вера"]):
+        await type_into(session, by_id(shell.page, f"player-{i}"), name)
+    price = by_id(shell.page, "whist-price")
+    await type_into(session, price, "−1")
+    refusal = "цена виста должна быть больше нуля, например 0,5 или 1"
+    assert price.error == refusal
+    assert semantics(shell.page, "message").label == refusal
+    assert semantics(shell.page, "message").visible is True
+    await fire(session, by_id(shell.page, "create-session"))
+    assert store.sessions() == []
+    price = by_id(shell.page, "whist-price")
+    assert price.error == refusal  # still there after the refused start
+    await type_into(session, price, "0,5")
+    assert price.error is None
+    assert semantics(shell.page, "message").visible is False
+    await type_into(session, by_id(shell.page, "player-2"), "аня")
+    assert by_id(shell.page, "player-2").error == "это имя уже за столом"
+    await type_into(session, by_id(shell.page, "player-0"), "Коля")  # fixed by the other seat
+    assert by_id(shell.page, "player-2").error is None
+    await fire(session, by_id(shell.page, "create-session"))
+    stored = store.load(store.sessions()[0].id)
+    assert (stored.session.players, stored.session.whist_price) == (["Коля", "Боря", "аня"], "0.5")
+
+
+@pytest.mark.parametrize("value", ["-1", "0", "0,0", "abc", ""])
+def test_a_whist_price_must_be_more_than_zero(value: str) -> None:
+    from scorepad.app.newsession import price_of, price_refusal
+
+    assert price_of(value) is None
+    refusal = price_refusal(value)
+    assert refusal is not None
+    assert refusal.render("en") == "the whist price must be more than zero, such as 0.5 or 1"
+
+
+async def test_the_settings_are_a_form_in_four_groups(app: tuple[Shell, object, Store]) -> None:
+    from scorepad.app.settings_form import LAYOUT, every_setting_placed
+    from scorepad.scoring.convention import SETTING_NAMES
+
+    assert every_setting_placed()
+    shell, session, store = app
+    shell.lang = "ru"
+    shell.show(sessions_screen)
+    await fire(session, by_id(shell.page, "session-new"))
+    await fire(session, by_id(shell.page, "show-settings"))
+    for group in LAYOUT:
+        assert by_id(shell.page, f"settings-{group}") is not None
+    shown = texts(shell.page)
+    for text in shown:
+        assert "§" not in text, text
+        assert text not in SETTING_NAMES, text  # no English keys
+    stalingrad = find_switch(by_id(shell.page, "setting-stalingrad"))
+    assert stalingrad.label == "Сталинград"
+    session.apply_patch(stalingrad._i, {"value": True})
+    await fire(session, stalingrad, "change", "true")
+    await fire(session, by_id(shell.page, "setting-ten").controls[2].controls[0])  # «вистуется»
+    game = by_id(shell.page, "setting-raspasy_progression").controls[2]
+    await type_into(session, game, "1, 2, 0")
+    assert game.error == "целые числа не меньше 1, через запятую"
+    await type_into(session, game, "1, 2, 2")
+    assert game.error is None
+    for i, name in enumerate(["Аня", "Боря", "Вера"]):
+        await type_into(session, by_id(shell.page, f"player-{i}"), name)
+    await fire(session, by_id(shell.page, "create-session"))
+    sid = store.sessions()[0].id
+    settings = store.load(sid).settings
+    assert (settings.stalingrad, settings.ten, settings.raspasy_progression) == (
+        True,
+        "whisted",
+        [1, 2, 2],
+    )
+
+
+def find_switch(root: object) -> Any:
+    from flet_fakes import find
+
+    (found,) = find(root, lambda c: isinstance(c, ft.Switch))
+    return found
+
+
+async def test_the_roster_hides_a_name_once_it_is_seated(app: tuple[Shell, object, Store]) -> None:
+    shell, session, store = app
+    store.create_session(["Anna", "Boris", "Vera"])
+    shell.show(sessions_screen)
+    await fire(session, by_id(shell.page, "session-new"))
+    assert [b.visible for b in by_id(shell.page, "roster").controls] == [True, True, True]
+    await type_into(session, by_id(shell.page, "player-0"), "boris")  # typed, not picked
+    assert [b.visible for b in by_id(shell.page, "roster").controls] == [True, False, True]
+    assert semantics(shell.page, "roster-section").visible
+    await type_into(session, by_id(shell.page, "player-1"), "Anna")
+    await type_into(session, by_id(shell.page, "player-2"), "VERA ")
+    assert not semantics(shell.page, "roster-section").visible  # no heading over nobody
+
+
+async def test_the_tricks_picker_offers_only_counts_that_fit(
+    app: tuple[Shell, object, Store],
+) -> None:
+    shell, session, store = app
+    sid = store.create_session(["Anna", "Boris", "Vera", "Gleb"])
+    shell.sid = sid
+    shell.go("entry")
+    await fire(session, by_id(shell.page, "kind-raspasy"))
+    # Anna deals and sits out: her talon takes at most 2; Gleb is filled in.
+    assert [by_id(shell.page, f"tricks-0-{n}").disabled for n in range(3)] == [False] * 3
+    with pytest.raises(AssertionError):
+        by_id(shell.page, "tricks-0-3")
+    await fire(session, by_id(shell.page, "tricks-0-2"))
+    await fire(session, by_id(shell.page, "tricks-1-6"))
+    assert by_id(shell.page, "tricks-3").value == "2"
+    assert by_id(shell.page, "tricks-2-2").disabled is False
+    assert by_id(shell.page, "tricks-2-3").disabled  # 2 + 6 + 3 > 10
+    await fire(session, by_id(shell.page, "tricks-2-2"))
+    assert by_id(shell.page, "tricks-3").value == "0"
+    assert by_id(shell.page, "tricks-1-7").disabled  # the talon's 2 and Vera's 2 are kept
+
+
+async def test_a_level_does_not_pick_a_suit(app: tuple[Shell, object, Store]) -> None:
+    shell, session, store = app
+    shell.sid = store.create_session(["Anna", "Boris", "Vera"])
+    shell.go("entry")
+    await fire(session, by_id(shell.page, "declarer-1"))
+    await fire(session, by_id(shell.page, "level-7"))
+    assert [type(by_id(shell.page, f"trump-{t}")) for t in ("S", "C", "D", "H", "NT")] == [
+        ft.OutlinedButton
+    ] * 5
+    assert by_id(shell.page, "confirm-deal").disabled
+
+
+@pytest.mark.parametrize(("width", "wide"), [(360, False), (1280, True)])
+async def test_a_bar_on_a_phone_and_a_rail_on_a_laptop(
+    tmp_path: Path, width: int, wide: bool
+) -> None:
+    page, session, _conn = make_page(width, 800)
+    with Store(tmp_path / "nav.db", check_same_thread=False) as store:
+        shell = Shell(page, store, "en", threading.RLock())
+        shell.sid = store.create_session(["Anna", "Boris", "Vera"])
+        shell.go("entry")
+        assert (page.navigation_bar is None) is wide
+        rails = find_all(page, ft.NavigationRail)
+        assert len(rails) == (1 if wide else 0)
+        await navigate(session, page, "nav-history")
+        assert texts(page)[-1] == "No deals yet." or "No deals yet." in texts(page)
+        shell.go("sessions")
+        assert page.navigation_bar is None and not find_all(page, ft.NavigationRail)
+
+
+def find_all(root: object, kind: type) -> list[Any]:
+    from flet_fakes import find
+
+    return find(root, lambda c: isinstance(c, kind))
+
+
 async def test_a_long_history_shows_a_page_of_deals_and_earlier_pages_on_request(
     app: tuple[Shell, object, Store],
 ) -> None:
@@ -212,7 +428,7 @@ async def test_a_long_history_shows_a_page_of_deals_and_earlier_pages_on_request
     sid = store.import_session(json.dumps(data))
     shell.show(sessions_screen)
     await fire(session, by_id(shell.page, f"session-open-{sid}"))
-    await fire(session, by_id(shell.page, "nav-history"))
+    await navigate(session, shell.page, "nav-history")
     stored = store.load(sid)
     scored = stored.scored
     en = catalog("en")

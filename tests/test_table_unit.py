@@ -17,9 +17,9 @@ import pytest
 from flet.controls.context import _context_page
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
-from flet_fakes import RecordingConnection, _encode, by_id, find, fire, texts, type_into
+from flet_fakes import RecordingConnection, _encode, by_id, find, fire, navigate, texts, type_into
 
-from scorepad.app import live
+from scorepad.app import live, screens  # noqa: F401  (fills the screen registry)
 from scorepad.app.access import Access, Gate
 from scorepad.app.entry import entry_screen
 from scorepad.app.history import history_screen
@@ -130,8 +130,7 @@ async def test_a_stale_deal_is_refused_named_and_rebased_keeping_the_choices(sto
     open_entry(b, sid)
     for ident in ("declarer-1", "level-7", "trump-S", "call-whist", "call-pass"):
         await fire(sa, by_id(a.page, ident))
-    for _ in range(3):
-        await fire(sa, by_id(a.page, "tricks-2-plus"))
+    await fire(sa, by_id(a.page, "tricks-2-3"))  # the picker: Vera took 3
     await enter_passed_six(b, sb)
     await fire(sa, by_id(a.page, "confirm-deal"))
     await fire(sb, by_id(b.page, "confirm-deal"))
@@ -288,7 +287,7 @@ async def test_a_viewer_has_no_write_controls_and_a_forged_write_is_refused(stor
     )
     ids = {c.identifier for c in find(viewer.page, lambda c: isinstance(c, ft.Semantics))}
     assert not ids & {"nav-entry", "nav-sessions", "share-table"}
-    await fire(sv, by_id(viewer.page, "nav-history"))
+    await navigate(sv, viewer.page, "nav-history")
     ids = {c.identifier for c in find(viewer.page, lambda c: isinstance(c, ft.Semantics))}
     assert not ids & {"undo", "redo", "void-1", "edit-1"}
     # A forged client: the entry screen drawn anyway, a deal entered and confirmed.
@@ -318,7 +317,7 @@ async def test_a_joined_phone_with_the_pin_writes_only_its_session(store: Store)
     await fire(sp, by_id(phone.page, "pin-submit"))
     ids = {c.identifier for c in find(phone.page, lambda c: isinstance(c, ft.Semantics))}
     assert "nav-entry" in ids and "nav-sessions" not in ids
-    await fire(sp, by_id(phone.page, "nav-entry"))
+    await navigate(sp, phone.page, "nav-entry")
     await enter_passed_six(phone, sp)
     await fire(sp, by_id(phone.page, "confirm-deal"))
     assert len(store.load(sid).session.deals) == 1

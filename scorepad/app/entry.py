@@ -1,6 +1,11 @@
 """Deal entry, the screen used most: who deals and leads, the raspasy series, the deal in a few
-taps (only legal choices offered), tricks with steppers that keep the sum at 10, a live preview
-in words of what the deal will write, and one tap to confirm."""
+taps on cards (only legal choices offered), tricks with one tap a seat on a 0–10 picker (the last
+seat filled in so that the sum is 10), a live preview in words of what the deal will write, and
+the button that writes it, always on screen.
+
+When every pool is closed the pulka is finished: the screen says so and offers the cash-out; a
+further deal is written only after an explicit "play on" (the confirm handler refuses otherwise).
+"""
 
 from __future__ import annotations
 
@@ -12,53 +17,58 @@ from ..contract import Contract, Trump
 from ..i18n import N_
 from ..scoring.table import contract_name
 from .form import DealForm
-from .nav import nav
-from .shell import Shell, sem
+from .shell import Shell
+from .theme import TAP, card, choice, primary, quiet, secondary, sem
 
 KIND_LABELS = {"game": N_("Game"), "misere": N_("Misère"), "raspasy": N_("All pass")}
 CALL_LABELS = {"whist": N_("whist"), "pass": N_("pass"), "half": N_("half-whist")}
 
-
-def _choice(selected: bool, text: str, on_click: Callable[[], None]) -> ft.Control:
-    if selected:
-        return ft.FilledButton(text, on_click=on_click)
-    return ft.OutlinedButton(text, on_click=on_click)
+Redraw = Callable[[Callable[[], None]], Callable[[], None]]
 
 
 def entry_screen(shell: Shell) -> ft.Control:
     f = shell.form or shell.new_form()
     names = f.scored.session.players
+    editing = shell.editing
 
     def redraw(change: Callable[[], None]) -> Callable[[], None]:
         def handler() -> None:
             change()
+            shell.message = None  # the refusal was about the deal as it was
             shell.show(entry_screen)
 
         return handler
 
-    parts: list[ft.Control] = [nav(shell, "nav-entry")]
-    editing = shell.editing
     number = editing[1] + 1 if editing else len(shell.stored().journal.live) + 1
+    head: list[ft.Control] = []
     if editing:
-        parts.append(
+        head.append(
             sem(
                 "editing",
                 ft.Text(
                     shell.t(N_("Editing deal {n}: the later deals are checked again."), n=number),
                     weight=ft.FontWeight.BOLD,
-                    color=ft.Colors.BLUE_900,
+                    color=ft.Colors.PRIMARY,
                 ),
             )
         )
-    head = shell.t(
-        N_("Deal {n}: {dealer} deals, {leader} leads."),
-        n=number,
-        dealer=names[f.dealer],
-        leader=names[f.leader],
+    head.append(
+        sem(
+            "deal-header",
+            ft.Text(
+                shell.t(
+                    N_("Deal {n}: {dealer} deals, {leader} leads."),
+                    n=number,
+                    dealer=names[f.dealer],
+                    leader=names[f.leader],
+                ),
+                weight=ft.FontWeight.BOLD,
+                size=16,
+            ),
+        )
     )
-    parts.append(sem("deal-header", ft.Text(head, weight=ft.FontWeight.BOLD)))
     if f.raspasy_in_row:
-        parts.append(
+        head.append(
             sem(
                 "raspasy-series",
                 ft.Text(
@@ -73,56 +83,77 @@ def entry_screen(shell: Shell) -> ft.Control:
             )
         )
 
-    parts.append(
-        ft.Row(
-            [
-                sem(
-                    f"kind-{k}",
-                    _choice(
-                        f.kind == k, shell.t(KIND_LABELS[k]), redraw(lambda k=k: f.choose_kind(k))
-                    ),
-                )
-                for k in f.kinds()
-            ],
-            wrap=True,
+    if not editing and shell.finished:
+        return _finished(shell, head)
+    if not editing and shell.sid in shell.state.playing_on and f.scored.finished:
+        head.append(
+            sem(
+                "playing-on",
+                ft.Text(
+                    shell.t(N_("Every pool is closed; the table plays on.")),
+                    italic=True,
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                ),
+            )
         )
-    )
 
-    if f.kind in ("game", "misere"):
-        parts.append(ft.Text(shell.t(N_("Declarer"))))
-        parts.append(
+    cards: list[ft.Control] = [card(*head)]
+    cards.append(
+        card(
             ft.Row(
                 [
                     sem(
-                        f"declarer-{s}",
-                        _choice(
-                            f.declarer == s, names[s], redraw(lambda s=s: f.choose_declarer(s))
+                        f"kind-{k}",
+                        choice(
+                            f.kind == k,
+                            shell.t(KIND_LABELS[k]),
+                            redraw(lambda k=k: f.choose_kind(k)),
                         ),
                     )
-                    for s in f.declarers()
+                    for k in f.kinds()
                 ],
                 wrap=True,
             )
         )
+    )
+
+    if f.kind in ("game", "misere"):
+        cards.append(
+            card(
+                ft.Row(
+                    [
+                        sem(
+                            f"declarer-{s}",
+                            choice(
+                                f.declarer == s, names[s], redraw(lambda s=s: f.choose_declarer(s))
+                            ),
+                        )
+                        for s in f.declarers()
+                    ],
+                    wrap=True,
+                ),
+                title=shell.t(N_("Declarer")),
+            )
+        )
 
     if f.kind == "game" and f.declarer is not None:
-        parts.append(ft.Text(shell.t(N_("Contract"))))
-        parts.append(
+        contract: list[ft.Control] = [
             ft.Row(
                 [
                     sem(
                         f"level-{lv}",
-                        _choice(
+                        choice(
                             f.level == lv,
                             str(lv),
-                            redraw(lambda lv=lv: f.choose_contract(lv, f.trump or Trump.SPADES)),
+                            redraw(lambda lv=lv: f.choose_level(lv)),
+                            width=TAP + 8,
                         ),
                     )
                     for lv in f.levels()
                 ],
                 wrap=True,
             )
-        )
+        ]
         if f.level is not None:
             trumps = []
             for tr in Trump:
@@ -131,83 +162,49 @@ def entry_screen(shell: Shell) -> ft.Control:
                 trumps.append(
                     sem(
                         f"trump-{tr.value}",
-                        _choice(
+                        choice(
                             f.trump is tr,
                             text,
                             redraw(lambda tr=tr: f.choose_contract(f.level or 6, tr)),
                         ),
                     )
                 )
-            parts.append(ft.Row(trumps, wrap=True))
+            contract.append(ft.Row(trumps, wrap=True))
+        cards.append(card(*contract, title=shell.t(N_("Contract"))))
 
     if f.kind == "game" and f.contract is not None:
-        if f.checked_ten:
-            parts.append(ft.Text(shell.t(N_("The ten is checked: played open, nobody whists."))))
-        else:
-            said = ", ".join(shell.t(CALL_LABELS[c]) for c in f.calls)
-            if said:
-                parts.append(sem("calls-said", ft.Text(shell.t(N_("Calls: {calls}"), calls=said))))
-            who, options = f.call_options()
-            if who is not None:
-                parts.append(ft.Text(shell.t(N_("{player} says:"), player=names[who])))
-                parts.append(
-                    ft.Row(
-                        [
-                            sem(
-                                f"call-{c}",
-                                ft.OutlinedButton(
-                                    shell.t(CALL_LABELS[c]), on_click=redraw(lambda c=c: f.say(c))
-                                ),
-                            )
-                            for c in options
-                        ],
-                        wrap=True,
-                    )
-                )
-            if f.calls:
-                parts.append(
-                    sem(
-                        "call-undo",
-                        ft.TextButton(
-                            shell.t(N_("Take back the last call")), on_click=redraw(f.undo_call)
-                        ),
-                    )
-                )
-
-    if f.lone_whister:
-
-        def played_open(e: ft.Event[ft.Checkbox]) -> None:
-            f.set_open(bool(e.control.value))
-            shell.show(entry_screen)
-
-        parts.append(
-            sem(
-                "open-play",
-                ft.Checkbox(
-                    label=shell.t(N_("The whister played open")),
-                    value=f.open,
-                    on_change=played_open,
-                ),
-            )
-        )
+        cards.append(_whisting(shell, f, redraw))
     if f.played and f.trick_seats() and (f.kind != "game" or f.calls_complete):
-        parts.append(_tricks(shell, f, redraw))
+        cards.append(_tricks(shell, f, redraw))
 
     sentences, problem = f.preview(shell.lang)
     preview = (
         [ft.Text(s) for s in sentences] if sentences else [ft.Text(problem or "", italic=True)]
     )
-    parts.append(
-        sem(
-            "preview",
-            ft.Container(
-                ft.Column(preview, spacing=4),
-                padding=10,
-                bgcolor=ft.Colors.BLUE_GREY_50,
-                border_radius=8,
-            ),
+    cards.append(sem("preview", card(ft.Column(preview, spacing=4), title=shell.t(N_("Preview")))))
+
+    label = shell.t(N_("Write the change")) if editing else shell.t(N_("Write the deal"))
+    write = primary(label, None, disabled=problem is not None)
+    if editing:
+        write.disabled = problem is not None or not shell.state.edit_reason.strip()
+
+        def reason_typed(e: ft.Event[ft.TextField]) -> None:
+            # Only the button changes while typing: a redraw would take the focus away.
+            shell.state.edit_reason = e.control.value or ""
+            write.disabled = problem is not None or not shell.state.edit_reason.strip()
+
+        cards.append(
+            card(
+                sem(
+                    "edit-reason",
+                    ft.TextField(
+                        label=shell.t(N_("Reason for the change")),
+                        value=shell.state.edit_reason,
+                        on_change=reason_typed,
+                    ),
+                )
+            )
         )
-    )
 
     # The revision this form was built from: the write names it, so a stale one is refused.
     basis, sid = shell.basis, shell.sid
@@ -216,54 +213,143 @@ def entry_screen(shell: Shell) -> ft.Control:
         assert basis is not None and sid is not None
         if editing:
             deal_id = editing[0]
-            reason = shell.state.get("reason", "")
+            reason = shell.state.edit_reason
             if shell.attempt(
                 lambda: shell.store.edit_deal(sid, deal_id, f.to_deal(), reason=reason, seen=basis),
                 seen=basis,
             ):
-                from .history import history_screen
-
-                shell.new_form()
-                shell.show(history_screen)
+                shell.go("history")
                 return
+            shell.show(entry_screen)
+            return
+        if shell.finished:
+            # Never a silent deal past the end: the players must have chosen to play on.
+            shell.message = shell.t(
+                N_("The pulka is finished: choose “Play on” to write another deal.")
+            )
             shell.show(entry_screen)
             return
         if shell.attempt(lambda: shell.store.add_deal(sid, f.to_deal(), seen=basis), seen=basis):
             shell.new_form()
         shell.show(entry_screen)
 
+    write.on_click = confirm
+    footer: list[ft.Control] = [ft.Container(sem("confirm-deal", write), expand=True)]
     if editing:
-        parts.append(
+        footer.append(sem("cancel-edit", quiet(shell.t(N_("Cancel")), redraw(shell.new_form))))
+    # The button sits below the scrolling cards: always on screen, however long the deal.
+    return ft.Column(
+        [
+            ft.Column(
+                cards,
+                scroll=ft.ScrollMode.AUTO,
+                expand=True,
+                spacing=8,
+                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+            ),
+            ft.Row(footer, spacing=8),
+        ],
+        expand=True,
+        spacing=8,
+    )
+
+
+def _finished(shell: Shell, head: list[ft.Control]) -> ft.Control:
+    """The end of the pulka: the cash-out, or an explicit decision to go on."""
+
+    def play_on() -> None:
+        assert shell.sid is not None
+        shell.state.playing_on.add(shell.sid)
+        shell.message = None
+        shell.new_form()
+        shell.show(entry_screen)
+
+    return ft.Column(
+        [
+            card(
+                sem(
+                    "pulka-finished",
+                    ft.Text(
+                        shell.t(N_("The pulka is finished: every pool is closed.")),
+                        size=18,
+                        weight=ft.FontWeight.BOLD,
+                    ),
+                ),
+                ft.Text(
+                    shell.t(
+                        N_("Settle up now, or play on if the table agreed to finish the round.")
+                    )
+                ),
+                ft.Row(
+                    [
+                        sem(
+                            "finished-settle",
+                            primary(shell.t(N_("Cash-out")), lambda: shell.go("settle")),
+                        ),
+                        sem("play-on", secondary(shell.t(N_("Play on")), play_on)),
+                    ],
+                    wrap=True,
+                ),
+            ),
+        ],
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+        spacing=8,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )
+
+
+def _whisting(shell: Shell, f: DealForm, redraw: Redraw) -> ft.Control:
+    names = f.scored.session.players
+    if f.checked_ten:
+        return card(ft.Text(shell.t(N_("The ten is checked: played open, nobody whists."))))
+    rows: list[ft.Control] = []
+    said = ", ".join(shell.t(CALL_LABELS[c]) for c in f.calls)
+    if said:
+        rows.append(sem("calls-said", ft.Text(shell.t(N_("Calls: {calls}"), calls=said))))
+    who, options = f.call_options()
+    if who is not None:
+        rows.append(ft.Text(shell.t(N_("{player} says:"), player=names[who])))
+        rows.append(
+            ft.Row(
+                [
+                    sem(
+                        f"call-{c}",
+                        secondary(shell.t(CALL_LABELS[c]), redraw(lambda c=c: f.say(c))),
+                    )
+                    for c in options
+                ],
+                wrap=True,
+            )
+        )
+    if f.calls:
+        rows.append(
+            sem("call-undo", quiet(shell.t(N_("Take back the last call")), redraw(f.undo_call)))
+        )
+    if f.lone_whister:
+
+        def played_open(e: ft.Event[ft.Switch]) -> None:
+            f.set_open(bool(e.control.value))
+            shell.show(entry_screen)
+
+        rows.append(
             sem(
-                "edit-reason",
-                ft.TextField(
-                    label=shell.t(N_("Reason for the change")),
-                    value=shell.state.get("reason", ""),
-                    dense=True,
-                    on_change=lambda e: shell.state.__setitem__("reason", e.control.value),
+                "open-play",
+                ft.Switch(
+                    label=shell.t(N_("The whister played open")),
+                    value=f.open,
+                    on_change=played_open,
+                    height=TAP,
                 ),
             )
         )
-    label = shell.t(N_("Write the change")) if editing else shell.t(N_("Write the deal"))
-    buttons: list[ft.Control] = [
-        sem("confirm-deal", ft.FilledButton(label, on_click=confirm, disabled=problem is not None))
-    ]
-    if editing:
-        buttons.append(
-            sem(
-                "cancel-edit", ft.TextButton(shell.t(N_("Cancel")), on_click=redraw(shell.new_form))
-            )
-        )
-    parts.append(ft.Row(buttons, wrap=True))
-    return ft.Column(parts, scroll=ft.ScrollMode.AUTO, expand=True, spacing=8)
+    return card(*rows, title=shell.t(N_("Whisting")))
 
 
-def _tricks(
-    shell: Shell, f: DealForm, redraw: Callable[[Callable[[], None]], Callable[[], None]]
-) -> ft.Control:
+def _tricks(shell: Shell, f: DealForm, redraw: Redraw) -> ft.Control:
     names = f.scored.session.players
     seats = f.trick_seats()
-    rows: list[ft.Control] = [ft.Text(shell.t(N_("Tricks")))]
+    rows: list[ft.Control] = []
     for i, seat in enumerate(seats):
         label = names[seat]
         if f.kind == "raspasy" and seat == f.table.sits_out:
@@ -272,32 +358,39 @@ def _tricks(
             f"tricks-{seat}",
             ft.Text(str(f.tricks.get(seat, 0)), size=18, weight=ft.FontWeight.BOLD),
         )
-        auto = f.kind != "misere" and i == len(seats) - 1
-        if auto:
+        if f.kind != "misere" and i == len(seats) - 1:
             rows.append(
                 ft.Row(
                     [
-                        ft.Text(label, width=120),
+                        ft.Text(label, weight=ft.FontWeight.W_500),
                         count,
                         ft.Text(shell.t(N_("(the rest)")), italic=True),
-                    ]
+                    ],
+                    wrap=True,
                 )
             )
-        else:
-            rows.append(
-                ft.Row(
-                    [
-                        ft.Text(label, width=120),
-                        sem(
-                            f"tricks-{seat}-minus",
-                            ft.OutlinedButton("−", on_click=redraw(lambda s=seat: f.step(s, -1))),
+            continue
+        allowed = set(f.trick_choices(seat))
+        low, high = f.trick_range(seat)
+        rows.append(ft.Row([ft.Text(label, weight=ft.FontWeight.W_500), count]))
+        rows.append(
+            ft.Row(
+                [
+                    sem(
+                        f"tricks-{seat}-{n}",
+                        choice(
+                            f.tricks.get(seat) == n,
+                            str(n),
+                            redraw(lambda s=seat, n=n: f.set_tricks(s, n)),
+                            width=TAP,
+                            disabled=n not in allowed,
                         ),
-                        count,
-                        sem(
-                            f"tricks-{seat}-plus",
-                            ft.OutlinedButton("+", on_click=redraw(lambda s=seat: f.step(s, 1))),
-                        ),
-                    ]
-                )
+                    )
+                    for n in range(low, high + 1)
+                ],
+                wrap=True,
+                spacing=4,
+                run_spacing=4,
             )
-    return ft.Column(rows, spacing=4)
+        )
+    return card(*rows, title=shell.t(N_("Tricks")))

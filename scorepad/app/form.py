@@ -86,6 +86,12 @@ class DealForm:
         self.calls = []
         self._reset_tricks()
 
+    def choose_level(self, level: int) -> None:
+        """A level alone: the suit stays as it was (none at first), for the player to pick."""
+        self.level = level
+        self.calls = []
+        self._reset_tricks()
+
     def choose_contract(self, level: int, trump: Trump) -> None:
         self.level, self.trump = level, trump
         self.calls = []
@@ -213,6 +219,24 @@ class DealForm:
             value = max(value, 10 - others - self.trick_range(seats[-1])[1])
         self.tricks[seat] = value
         self._fill_last()
+
+    def trick_choices(self, seat: int) -> list[int]:
+        """The counts one tap may give ``seat`` (the others kept, the last filling up to 10)."""
+        seats = self.trick_seats()
+        low, high = self.trick_range(seat)
+        if self.kind == "misere":
+            return list(range(low, high + 1))
+        if seat == seats[-1]:
+            return []  # filled in
+        others = sum(self.tricks[s] for s in seats[:-1] if s != seat)
+        last_high = self.trick_range(seats[-1])[1]
+        return [n for n in range(low, high + 1) if 0 <= 10 - others - n <= last_high]
+
+    def set_tricks(self, seat: int, n: int) -> None:
+        """One tap on the picker: ``seat`` took ``n`` (a count it may not take is refused)."""
+        if n not in self.trick_choices(seat):
+            raise ValueError(f"seat {seat} cannot take {n} tricks here")
+        self.step(seat, n - self.tricks.get(seat, 0))
 
     # --- the deal --------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ from ..journal import Action, deal_numbers
 from ..report import deal_title
 from ..store import describe_action
 from .analysis import open_analysis
-from .nav import nav
+from .nav import nav, screen
 from .shell import Shell, sem
 
 # Deals shown (and their sentences rendered) at a time, newest first: an evening may be long.
@@ -23,12 +23,11 @@ def history_screen(shell: Shell) -> ft.Control:
     # Every entry, a voided one too (struck through, restorable); the live ones have a result.
     entries = list(journal.entries.values())
     results = dict(zip((e.deal_id for e in journal.live), stored.scored.deals, strict=True))
-    shown_key = f"history_shown_{stored.id}"
-    shown = shell.state.get(shown_key, PAGE)
+    shown = shell.state.history_shown.get(stored.id, PAGE)
     first = max(0, len(entries) - shown)
 
     def earlier() -> None:
-        shell.state[shown_key] = shown + PAGE
+        shell.state.history_shown[stored.id] = shown + PAGE
         shell.show(history_screen)
 
     def undo() -> None:
@@ -68,10 +67,8 @@ def history_screen(shell: Shell) -> ft.Control:
         )
 
     def edit(deal_id: int, index: int) -> None:
-        from .entry import entry_screen
-
         shell.edit_form(deal_id, index)
-        shell.show(entry_screen)
+        shell.show(screen("entry"))
 
     def restore(deal_id: int) -> None:
         shell.attempt(

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..i18n import N_, Msg, msg
 from ..journal import Action
 from ..scoring.score import Scored
 from ..store import Stored, StoreError
+from . import registry
 from .form import DealForm
+from .theme import sem
 
 if TYPE_CHECKING:
     from .shell import Shell
@@ -83,17 +85,16 @@ def notice(shell: Shell, text: str) -> None:
     """A passing note that does not redraw the screen under the player's finger."""
     import flet as ft
 
-    from .shell import sem
-
     close_notice(shell)
     snack = ft.SnackBar(sem("live-notice", ft.Text(text)), duration=ft.Duration(seconds=8))
-    shell.state["live-notice"] = snack
+    shell.state.live_notice = snack
     shell.page.show_dialog(snack)
 
 
 def close_notice(shell: Shell) -> None:
     """The note has served once the refusal (or the new state) is on the screen."""
-    snack = shell.state.pop("live-notice", None)
+    snack = cast("Any", shell.state.live_notice)
+    shell.state.live_notice = None
     if snack is not None and snack.open:
         snack.open = False
 
@@ -125,9 +126,9 @@ def rebase_form(shell: Shell, stored: Stored, *, quiet: bool = False) -> list[Ms
             shell.new_form()
             shell.screen = _history()
             return changed_since(shell, stored, seen)
-        reason = shell.state.get("reason", "")
+        reason = shell.state.edit_reason
         shell.edit_form(deal_id, live_ids.index(deal_id))
-        shell.state["reason"] = reason
+        shell.state.edit_reason = reason
         assert shell.form is not None
         shell.form = carry(old, shell.form.scored, start=shell.form)
     else:
@@ -140,9 +141,7 @@ def rebase_form(shell: Shell, stored: Stored, *, quiet: bool = False) -> list[Ms
 
 
 def _history() -> Callable[[Shell], Any]:
-    from .history import history_screen
-
-    return history_screen
+    return registry.screen("history")
 
 
 def dirty(form: DealForm) -> bool:

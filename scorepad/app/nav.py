@@ -1,53 +1,120 @@
-"""The navigation bar of an open session."""
+"""Where the screens are: a registry by name, and the navigation of an open pulka (a bottom bar
+on a phone, a rail on a laptop).
+
+No screen imports another: a screen goes elsewhere with ``shell.go("history")``, and
+``scorepad.app.screens`` (the one module that imports every screen) fills the registry.  To add
+a screen: write ``def my_screen(shell) -> ft.Control`` in its module and register it there,
+with ``register(name, screen)`` or, to put it in the navigation,
+``register(name, screen, label=N_("..."), icon=ft.Icons....)``.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import flet as ft
 
-from ..i18n import N_
-from .shell import Screen, Shell, sem
+from . import registry
+from .registry import UnknownScreen, screen
 from .table import shown
+from .theme import sem
+
+if TYPE_CHECKING:
+    from .shell import Shell
+
+Screen = Callable[["Shell"], ft.Control]
+__all__ = ["Destination", "Screen", "UnknownScreen", "register", "screen"]
+
+
+@dataclass(frozen=True, slots=True)
+class Destination:
+    """A screen in the navigation of an open pulka; ``ident`` is its testing id (``nav-…``)."""
+
+    name: str
+    screen: Screen
+    label: str  # a msgid
+    icon: ft.IconData
+
+    @property
+    def ident(self) -> str:
+        return f"nav-{self.name}"
+
+
+_DESTINATIONS: list[Destination] = []
+
+
+def register(
+    name: str,
+    screen: Screen,
+    *,
+    label: str | None = None,
+    icon: ft.IconData | None = None,
+) -> None:
+    """Make ``screen`` reachable as ``name``; with a label and icon it is in the navigation too,
+    in the order of registration."""
+    registry.add(name, screen)
+    _DESTINATIONS[:] = [d for d in _DESTINATIONS if d.name != name]
+    if label is not None and icon is not None:
+        _DESTINATIONS.append(Destination(name, screen, label, icon))
+
+
+def destinations() -> list[Destination]:
+    return list(_DESTINATIONS)
+
+
+def destination_of(shown: Screen | None) -> int | None:
+    """The index of the navigation item for a screen (None: a screen outside the navigation)."""
+    for i, d in enumerate(_DESTINATIONS):
+        if d.screen is shown:
+            return i
+    return None
 
 
 def nav(shell: Shell, current: str) -> ft.Control:
-    from .chart import chart_screen
-    from .entry import entry_screen
-    from .history import history_screen
-    from .players import players_screen
-    from .sessions import sessions_screen
-    from .settle import settle_screen
-    from .sheet import sheet_screen
+    """Kept for screens written before the shell drew the navigation: draws nothing now."""
+    del shell, current
+    return ft.Container(visible=False)
 
-    items: list[tuple[str, str, Screen]] = [
-        ("nav-entry", N_("Deal"), entry_screen),
-        ("nav-sheet", N_("Sheet"), sheet_screen),
-        ("nav-history", N_("History"), history_screen),
-        ("nav-settle", N_("Cash-out"), settle_screen),
-        ("nav-chart", N_("Chart"), chart_screen),
-        ("nav-players", N_("Players"), players_screen),
-        ("nav-sessions", N_("Sessions"), sessions_screen),
-    ]
 
-    items = [i for i in items if shown(shell, i[0])]  # a viewer: no entry; a joined phone: no list
+def _visible(shell: Shell, selected: int) -> tuple[list[Destination], int]:
+    """The destinations this page shows (a viewer has no deal entry) and the current one."""
+    visible = [d for d in _DESTINATIONS if shown(shell, d.ident)]
+    current = _DESTINATIONS[selected]
+    return visible, visible.index(current) if current in visible else 0
 
-    def go(screen: Screen) -> Callable[[], None]:
-        def handler() -> None:
-            shell.message = None
-            if screen is entry_screen:
-                shell.new_form()
-            shell.show(screen)
 
-        return handler
+def navigation_bar(shell: Shell, selected: int) -> ft.NavigationBar:
+    """The phone's bottom bar."""
+    visible, index = _visible(shell, selected)
+    return ft.NavigationBar(
+        destinations=[
+            ft.NavigationBarDestination(
+                label=shell.t(d.label),
+                icon=sem(d.ident, ft.Icon(d.icon)),
+            )
+            for d in visible
+        ],
+        selected_index=index,
+        label_behavior=ft.NavigationBarLabelBehavior.ALWAYS_SHOW,
+        on_change=lambda e: shell.go(visible[e.control.selected_index].name),
+    )
 
-    buttons = []
-    for ident, label, screen in items:
-        text = shell.t(label)
-        button: ft.Control = (
-            ft.FilledButton(text, on_click=go(screen))
-            if ident == current
-            else ft.TextButton(text, on_click=go(screen))
-        )
-        buttons.append(sem(ident, button))
-    return ft.Row(buttons, wrap=True, spacing=2, run_spacing=2)
+
+def navigation_rail(shell: Shell, selected: int) -> ft.NavigationRail:
+    """The laptop's rail on the left."""
+    visible, index = _visible(shell, selected)
+    return ft.NavigationRail(
+        destinations=[
+            ft.NavigationRailDestination(
+                label=shell.t(d.label),
+                icon=sem(d.ident, ft.Icon(d.icon)),
+            )
+            for d in visible
+        ],
+        selected_index=index,
+        label_type=ft.NavigationRailLabelType.ALL,
+        min_width=88,
+        on_change=lambda e: shell.go(visible[e.control.selected_index or 0].name),
+    )

@@ -1,163 +1,263 @@
-"""A new session: players in seating order, the first dealer, the convention with every setting
-visible and changeable (then frozen, as on paper), pool target, whist price, currency."""
+"""A new pulka: players in seating order, the first dealer, the convention and every setting as
+a form (then frozen, as on paper), pool target, whist price, currency.
+
+Each field is checked as it is typed: a refusal is a sentence in the screen's language under its
+field, and goes away once the field is fixed.  "Start" checks every field again and writes
+nothing while one is refused.
+"""
 
 from __future__ import annotations
 
-import json
-from typing import Any
+import re
+from decimal import Decimal, InvalidOperation
 
 import flet as ft
+from babel.numbers import is_currency
+from pydantic import ValidationError
 
-from ..i18n import N_
+from ..i18n import N_, Msg, msg
 from ..scoring.convention import Settings, presets
-from .shell import Shell, sem
+from ..scoring.session import MAX_NAME
+from .settings_form import SettingsForm
+from .shell import Shell
+from .state import NewSession
+from .table import locked_screen
+from .theme import choice, heading, primary, quiet, sem
+
+_PRICE = re.compile(r"\d{1,12}([.,]\d{1,6})?")
+
+
+def name_refusal(names: list[str], i: int) -> Msg | None:
+    name = names[i].strip()
+    if not name:
+        return msg(N_("every player needs a name"))
+    if len(name) > MAX_NAME:
+        return msg(N_("a name is at most {n} characters"), n=MAX_NAME)
+    if any(name.casefold() == other.strip().casefold() for other in names[:i]):
+        return msg(N_("this name is already at the table"))
+    return None
+
+
+def target_refusal(text: str) -> Msg | None:
+    text = text.strip()
+    if not re.fullmatch(r"[+-]?\d{1,9}", text) or not 1 <= int(text) <= 10_000:
+        return msg(N_("the pool target must be a whole number from 1 to 10000"))
+    return None
+
+
+def price_of(text: str) -> str | None:
+    """The whist price as the store keeps it ("0,5" → "0.5"), or None when it is not a price."""
+    text = text.strip()
+    if not _PRICE.fullmatch(text):
+        return None
+    price = text.replace(",", ".")
+    try:
+        return price if Decimal(price) > 0 else None
+    except InvalidOperation:
+        return None
+
+
+def price_refusal(text: str) -> Msg | None:
+    if price_of(text) is not None:
+        return None
+    return msg(N_("the whist price must be more than zero, such as 0.5 or 1"))
+
+
+def currency_refusal(text: str) -> Msg | None:
+    if is_currency(text.strip().upper()):
+        return None
+    return msg(N_("a currency is a three-letter code, such as RUB, EUR or USD"))
 
 
 def new_session_screen(shell: Shell) -> ft.Control:
     if not shell.access.host:  # a viewer or a joined phone: not the host's other sessions
-        from .table import locked_screen
-
         return locked_screen(shell)
-    from .entry import entry_screen
-    from .sessions import sessions_screen
-
-    st = shell.state.setdefault(
-        "new", {"players": 3, "convention": "sochi", "show_settings": False}
-    )
+    st = shell.state.new_session
+    if st is None:
+        st = shell.state.new_session = NewSession()
     with shell.lock:
         roster = shell.store.players()
-    count = st["players"]
+    count = st.players
+    names = st.names
 
-    def all_named() -> bool:
-        return all((st.get(f"name{i}") or "").strip() for i in range(count))
+    # Enabled once every seat has a name (the checks run when it is pressed).
+    start = primary(
+        shell.t(N_("Start the pulka")), None, disabled=not all(n.strip() for n in names[:count])
+    )
+    banner_text = ft.Text(color=ft.Colors.ON_ERROR_CONTAINER)
+    banner = ft.Semantics(
+        identifier="message",
+        live_region=True,
+        exclude_semantics=True,  # the label is the text: read once
+        content=ft.Container(
+            banner_text, bgcolor=ft.Colors.ERROR_CONTAINER, padding=12, border_radius=12
+        ),
+    )
 
-    # Enabled once every seat has a name; only this button is updated while typing (a redraw
-    # would take the focus away from the field).
-    start = ft.FilledButton(shell.t(N_("Start the session")), disabled=not all_named())
+    def sync() -> None:
+        """The banner lists what is refused (read out by a screen reader), and goes when all
+        is fixed."""
+        refusals = list(dict.fromkeys(shell.render(m) for m in st.errors.values()))
+        banner_text.value = "\n".join(refusals)
+        banner.label = banner_text.value
+        banner.visible = bool(refusals)
+
+    def refused(key: str, control: ft.TextField, why: Msg | None) -> None:
+        """Show (or take away) the refusal under a field; only the field changes while typing,
+        because a redraw would take the focus away from it."""
+        if why is None:
+            st.errors.pop(key, None)
+            control.error = None
+        else:
+            st.errors[key] = why
+            control.error = shell.render(why)
+
+    def error_text(key: str) -> str | None:
+        why = st.errors.get(key)
+        return shell.render(why) if why else None
+
+    roster_buttons: dict[str, ft.Control] = {}
+    roster_list = ft.Column(spacing=6)
+    roster_section = sem("roster-section", roster_list)  # hidden as a whole when empty
+
+    def update_roster() -> None:
+        seated = {n.strip().casefold() for n in names[:count] if n.strip()}
+        for name, button in roster_buttons.items():
+            button.visible = name.casefold() not in seated
+        # No heading over an empty roster.
+        roster_section.visible = any(b.visible for b in roster_buttons.values())
+
+    fields: list[ft.TextField] = []
 
     def named(i: int, value: str) -> None:
-        st[f"name{i}"] = value
-        start.disabled = not all_named()
+        had = f"player-{i}" in st.errors
+        names[i] = value
+        for k in range(count):
+            # A duplicate may be fixed by changing the other name: check the refused seats too.
+            # An empty seat being typed into is not nagged about until it was refused once.
+            if (k == i and (value.strip() or had)) or (k != i and f"player-{k}" in st.errors):
+                refused(f"player-{k}", fields[k], name_refusal(names[:count], k))
+        start.disabled = not all(n.strip() for n in names[:count])
+        update_roster()
+        sync()
 
-    names = [
-        ft.TextField(
-            label=shell.t(N_("Player {n}"), n=i + 1),
-            value=st.get(f"name{i}", ""),
-            dense=True,
-            on_change=lambda e, i=i: named(i, e.control.value),
+    for i in range(count):
+        fields.append(
+            ft.TextField(
+                label=shell.t(N_("Player {n}"), n=i + 1),
+                value=names[i],
+                error=error_text(f"player-{i}"),
+                on_change=lambda e, i=i: named(i, e.control.value or ""),
+            )
         )
-        for i in range(count)
-    ]
-    preset = presets()[st["convention"]]
-    settings = preset.settings
+
+    def pick(name: str) -> None:
+        # The roster fills the first empty seat.
+        for i in range(count):
+            if not names[i].strip():
+                names[i] = name
+                st.errors.pop(f"player-{i}", None)
+                break
+        shell.show(new_session_screen)
+
+    seated = {n.strip().casefold() for n in names[:count] if n.strip()}
+    for k, name in enumerate(roster):
+        roster_buttons[name] = sem(
+            f"roster-{k}",
+            ft.OutlinedButton(
+                name,
+                on_click=lambda e, name=name: pick(name),
+                height=48,
+                visible=name.casefold() not in seated,
+            ),
+        )
+
+    preset = presets()[st.convention]
 
     def set_count(n: int) -> None:
-        st["players"] = n
+        st.players = n
+        st.dealer = min(st.dealer, n - 1)
+        for k in range(n, 4):
+            st.errors.pop(f"player-{k}", None)
         shell.show(new_session_screen)
 
     def set_convention(e: ft.Event[ft.Dropdown]) -> None:
-        st["convention"] = e.control.value or "sochi"
-        st.pop("overrides", None)
+        st.convention = e.control.value or "sochi"
+        st.overrides.clear()
+        for key in [k for k in st.errors if k.startswith("setting-")]:
+            del st.errors[key]
         shell.show(new_session_screen)
 
     def toggle_settings() -> None:
-        st["show_settings"] = not st["show_settings"]
+        st.show_settings = not st.show_settings
         shell.show(new_session_screen)
 
-    overrides_text: dict[str, str] = st.setdefault("overrides", {})
-    setting_fields: list[ft.Control] = []
-    if st["show_settings"]:
-        for name, info in Settings.model_fields.items():
-            value = overrides_text.get(
-                name, json.dumps(getattr(settings, name), ensure_ascii=False)
-            )
-            # The description wraps above its field: a phone is too narrow for a helper line.
-            setting_fields.append(
-                ft.Text(shell.t(info.description or ""), size=12, color=ft.Colors.BLUE_GREY_800)
-            )
-            setting_fields.append(
-                sem(
-                    f"setting-{name}",
-                    ft.TextField(
-                        label=name,
-                        value=value,
-                        dense=True,
-                        on_change=lambda e, name=name: overrides_text.__setitem__(
-                            name, e.control.value
-                        ),
-                    ),
-                )
-            )
+    def text_field(
+        label: str, key: str, value: str, width: int, check: object, store: str
+    ) -> ft.TextField:
+        def changed(e: ft.Event[ft.TextField]) -> None:
+            text = e.control.value or ""
+            setattr(st, store, text)
+            refused(key, e.control, check(text))  # type: ignore[operator]
+            sync()
 
-    def field(label: str, key: str, default: str, width: int) -> ft.TextField:
         return ft.TextField(
             label=shell.t(label),
-            value=st.get(key, default),
-            dense=True,
+            value=value,
             width=width,
-            on_change=lambda e: st.__setitem__(key, e.control.value),
+            error=error_text(key),
+            on_change=changed,
         )
 
-    target = field(N_("Pool target"), "target", "20", 150)
-    price = field(N_("Whist price"), "price", "1.00", 150)
-    currency = field(N_("Currency"), "currency", "RUB", 120)
+    target = text_field(N_("Pool target"), "pool-target", st.target, 170, target_refusal, "target")
+    price = text_field(N_("Whist price"), "whist-price", st.price, 170, price_refusal, "price")
+    currency = text_field(
+        N_("Currency"), "currency", st.currency, 130, currency_refusal, "currency"
+    )
     dealer = ft.Dropdown(
         label=shell.t(N_("First dealer")),
-        value=str(st.get("dealer", 0)),
-        dense=True,
-        width=200,
+        value=str(st.dealer),
+        width=220,
         options=[
             ft.DropdownOption(key=str(i), text=shell.t(N_("Player {n}"), n=i + 1))
             for i in range(count)
         ],
-        on_select=lambda e: st.__setitem__("dealer", int(e.control.value or 0)),
+        on_select=lambda e: setattr(st, "dealer", int(e.control.value or 0)),
     )
     conventions = ft.Dropdown(
         label=shell.t(N_("Convention")),
-        value=st["convention"],
-        dense=True,
-        width=260,
+        value=st.convention,
+        width=280,
         options=[
             ft.DropdownOption(key=p.id, text=p.name_ru if shell.lang == "ru" else p.name)
             for p in presets().values()
         ],
         on_select=set_convention,
     )
-
-    taken = {(st.get(f"name{i}") or "").strip().casefold() for i in range(count)}
-
-    def pick(name: str) -> None:
-        # The roster fills the first empty seat.
-        for i in range(count):
-            if not (st.get(f"name{i}") or "").strip():
-                st[f"name{i}"] = name
-                break
-        shell.show(new_session_screen)
-
-    available = [name for name in roster if name.casefold() not in taken]
-    picks: list[ft.Control] = [
-        sem(f"roster-{k}", ft.OutlinedButton(name, on_click=lambda e, name=name: pick(name)))
-        for k, name in enumerate(available)
-    ]
+    form = SettingsForm(
+        shell.t, preset.settings, st.overrides, st.errors, shell.render, changed=lambda: sync()
+    )
 
     def create() -> None:
-        players = [(st.get(f"name{i}") or "").strip() for i in range(count)]
-        overrides: dict[str, Any] = {}
-        for name, text in overrides_text.items():
+        players = [n.strip() for n in names[:count]]
+        for i in range(count):
+            why = name_refusal(players, i)
+            if why is not None:
+                st.errors[f"player-{i}"] = why
+        for key, check, text in (
+            ("pool-target", target_refusal, st.target),
+            ("whist-price", price_refusal, st.price),
+            ("currency", currency_refusal, st.currency),
+        ):
+            why = check(text)
+            if why is not None:
+                st.errors[key] = why
+        if not st.errors:
             try:
-                value = json.loads(text)
-            except json.JSONDecodeError:
-                shell.message = shell.t(
-                    N_("setting {name}: {value} is not a value"), name=name, value=text
-                )
-                shell.show(new_session_screen)
-                return
-            if value != json.loads(json.dumps(getattr(settings, name))):
-                overrides[name] = value
-        try:
-            pool_target = int(st.get("target", "20"))
-        except ValueError:
-            shell.message = shell.t(N_("the pool target is a whole number"))
+                Settings.model_validate({**preset.settings.model_dump(), **st.overrides})
+            except ValidationError:
+                st.errors["settings"] = msg(N_("these settings do not go together"))
+        if st.errors:
             shell.show(new_session_screen)
             return
         made: dict[str, int] = {}
@@ -165,78 +265,77 @@ def new_session_screen(shell: Shell) -> ft.Control:
         def action() -> None:
             made["sid"] = shell.store.create_session(
                 players,
-                convention=st["convention"],
-                overrides=overrides,
-                pool_target=pool_target,
-                first_dealer=int(st.get("dealer", 0)),
-                whist_price=st.get("price", "1.00"),
-                currency=st.get("currency", "RUB"),
+                convention=st.convention,
+                overrides=dict(st.overrides),
+                pool_target=int(st.target.strip()),
+                first_dealer=st.dealer,
+                whist_price=price_of(st.price) or "",
+                currency=st.currency.strip().upper(),
             )
 
         if shell.attempt(action):
-            shell.state.pop("new", None)
+            shell.state.new_session = None
             shell.sid = made["sid"]
-            shell.new_form()
-            shell.show(entry_screen)
+            shell.go("entry")
         else:
             shell.show(new_session_screen)
 
+    def back() -> None:
+        shell.go("sessions")
+
     start.on_click = create
+    players_row = ft.Row(
+        [
+            sem("players-3", choice(count == 3, shell.t(N_("3 players")), lambda: set_count(3))),
+            sem("players-4", choice(count == 4, shell.t(N_("4 players")), lambda: set_count(4))),
+        ],
+        wrap=True,
+    )
+    roster_list.controls = [
+        ft.Text(shell.t(N_("From the roster:"))),
+        sem("roster", ft.Row(list(roster_buttons.values()), wrap=True, spacing=6)),
+    ]
+    update_roster()
+    sync()
+    body: list[ft.Control] = [
+        heading(shell.t(N_("New pulka"))),
+        banner,
+        players_row,
+        ft.Text(shell.t(N_("Names in seating order, clockwise."))),
+        *(sem(f"player-{i}", f) for i, f in enumerate(fields)),
+    ]
+    body.append(roster_section)
+    body += [
+        sem("first-dealer", dealer),
+        sem("convention", conventions),
+        ft.Text(preset.summary_ru if shell.lang == "ru" else preset.summary, italic=True),
+        ft.Row(
+            [sem("pool-target", target), sem("whist-price", price), sem("currency", currency)],
+            wrap=True,
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        ),
+        sem(
+            "show-settings",
+            quiet(
+                shell.t(N_("Hide the settings"))
+                if st.show_settings
+                else shell.t(N_("Show every setting")),
+                toggle_settings,
+            ),
+        ),
+    ]
+    if st.show_settings:
+        body += form.groups(lambda: shell.show(new_session_screen))
     return ft.Column(
         [
-            ft.Text(shell.t(N_("New session")), size=22, weight=ft.FontWeight.BOLD),
+            ft.Column(body, scroll=ft.ScrollMode.AUTO, expand=True, spacing=12),
             ft.Row(
                 [
-                    sem(
-                        "players-3",
-                        (ft.FilledButton if count == 3 else ft.OutlinedButton)(
-                            shell.t(N_("3 players")), on_click=lambda: set_count(3)
-                        ),
-                    ),
-                    sem(
-                        "players-4",
-                        (ft.FilledButton if count == 4 else ft.OutlinedButton)(
-                            shell.t(N_("4 players")), on_click=lambda: set_count(4)
-                        ),
-                    ),
-                ],
-                wrap=True,
-            ),
-            ft.Text(shell.t(N_("Names in seating order, clockwise."))),
-            *(sem(f"player-{i}", f) for i, f in enumerate(names)),
-            *(
-                [ft.Text(shell.t(N_("From the roster:"))), ft.Row(picks, wrap=True)]
-                if picks
-                else []
-            ),
-            sem("first-dealer", dealer),
-            sem("convention", conventions),
-            ft.Text(preset.summary_ru if shell.lang == "ru" else preset.summary, italic=True),
-            ft.Row(
-                [sem("pool-target", target), sem("whist-price", price), sem("currency", currency)],
-                wrap=True,
-            ),
-            sem(
-                "show-settings",
-                ft.TextButton(
-                    shell.t(N_("Hide the settings"))
-                    if st["show_settings"]
-                    else shell.t(N_("Show every setting")),
-                    on_click=toggle_settings,
-                ),
-            ),
-            *setting_fields,
-            ft.Row(
-                [
-                    sem("create-session", start),
-                    ft.TextButton(
-                        shell.t(N_("Back")), on_click=lambda: shell.show(sessions_screen)
-                    ),
-                ],
-                wrap=True,
+                    ft.Container(sem("create-session", start), expand=True),
+                    sem("back", quiet(shell.t(N_("Back")), back)),
+                ]
             ),
         ],
-        scroll=ft.ScrollMode.AUTO,
         expand=True,
-        spacing=10,
+        spacing=8,
     )

@@ -12,6 +12,7 @@ from ..report import money_text
 from ..scoring.settlement import minor_digits
 from ..stats import LEVELS, PlayerStats, store_stats
 from .chart import _bounds, axis_labels, deal_label_step
+from .nav import nav
 from .shell import Shell, sem
 
 
@@ -20,19 +21,15 @@ def players_screen(shell: Shell) -> ft.Control:
         stats = store_stats(shell.store)
     top: list[ft.Control] = []
     if shell.sid is not None:
-        from .nav import nav
-
         top.append(nav(shell, "nav-players"))
     else:
-        from .sessions import sessions_screen
-
         top.append(
             sem(
                 "back-to-sessions",
                 ft.TextButton(
                     shell.t(N_("Sessions")),
                     icon=ft.Icons.ARROW_BACK,
-                    on_click=lambda: shell.show(sessions_screen),
+                    on_click=lambda: shell.go("sessions"),
                 ),
             )
         )
@@ -40,13 +37,13 @@ def players_screen(shell: Shell) -> ft.Control:
     if not stats:
         return ft.Column([*top, ft.Text(shell.t(N_("No pulka has a deal yet.")))], spacing=10)
     ordered = sorted(stats.values(), key=lambda s: (-s.pulkas, s.name.casefold()))
-    chosen_name = shell.state.get("player")
+    chosen_name = shell.state.player
     chosen = stats.get(chosen_name) if isinstance(chosen_name, str) else None
     if chosen is None:
         chosen = ordered[0]
 
     def pick(name: str) -> None:
-        shell.state["player"] = name
+        shell.state.player = name
         shell.show(players_screen)
 
     chips = ft.Row(

@@ -16,7 +16,7 @@ import flet as ft
 
 from ..i18n import N_, msg
 from ..store import Store
-from . import live
+from . import live, theme
 from .access import (
     Access,
     Gate,
@@ -26,20 +26,13 @@ from .access import (
     new_device_token,
     valid_token,
 )
-from .sessions import sessions_screen
+from .screens import sessions_screen
+from .serve import StaticTuning, tuning_wanted
+from .server import Guard, Server, bind, flet_asgi
 from .share import Sharing, banner, is_loopback
 from .shell import Shell
 from .table import JOIN, Table, join, pin_screen
-
-
-def assets_dir() -> Path:
-    """``assets/`` beside the package (a checkout), or inside it (an installed wheel)."""
-    package = Path(__file__).resolve().parent.parent
-    for candidate in (package / "_assets", package.parent / "assets"):
-        if (candidate / "fonts").is_dir():
-            return candidate
-    raise FileNotFoundError(f"no assets folder with fonts next to {package}")
-
+from .theme import assets_dir
 
 DEVICE_KEY = "scorepad-device"
 
@@ -64,9 +57,7 @@ def make_main(db: Path, lang: str, table: Table | None = None):  # type: ignore[
 
     async def main(page: ft.Page) -> None:
         page.title = "Scorepad"
-        page.fonts = {"DejaVu": "fonts/DejaVuSans.ttf", "DejaVuBold": "fonts/DejaVuSans-Bold.ttf"}
-        page.theme = ft.Theme(font_family="DejaVu")
-        page.padding = 12
+        theme.apply(page)
         if table is None:
             shell = Shell(page, store, lang, lock)
             shell.show(sessions_screen)
@@ -142,7 +133,6 @@ def serve(
     pin_wait: float | None = None,
 ) -> None:
     """The web app on ``host:port`` until SIGTERM or Ctrl-C; the database is closed on the way out."""
-    from .server import Guard, Server, bind, flet_asgi
 
     if (certfile is None) != (keyfile is None):
         raise ServeRefused(msg(N_("--certfile and --keyfile go together: give both or neither")))
@@ -162,8 +152,11 @@ def serve(
     sock = bind(host, port)
     main = make_main(db, lang, table)
     store: Store = main.store
+    app = flet_asgi(main, assets_dir())
+    if tuning_wanted():  # the engine files compressed once and cached (serve.py)
+        app = StaticTuning(app)
     server = Server(
-        Guard(flet_asgi(main, assets_dir()), lambda: table.sharing),
+        Guard(app, lambda: table.sharing),
         certfile=certfile,
         keyfile=keyfile,
     )

@@ -6,26 +6,20 @@ import flet as ft
 
 from ..i18n import N_, nmsg
 from ..scoring.convention import presets
-from .players import players_screen
-from .shell import Shell, sem
+from .shell import Shell
+from .table import locked_screen
+from .theme import heading, primary, quiet, secondary, sem
 
 
 def sessions_screen(shell: Shell) -> ft.Control:
     if not shell.access.host:  # a viewer or a joined phone: not the host's other sessions
-        from .table import locked_screen
-
         return locked_screen(shell)
-    from .entry import entry_screen
-    from .newsession import new_session_screen
-
     with shell.lock:
         rows = shell.store.sessions()
 
     def open_session(sid: int) -> None:
         shell.sid = sid
-        shell.message = None
-        shell.new_form()
-        shell.show(entry_screen)
+        shell.go("entry")
 
     def ask_delete(sid: int, seen: int) -> None:
         # ``seen``: the revision the list showed; a session changed since is not deleted unseen.
@@ -121,21 +115,21 @@ def sessions_screen(shell: Shell) -> ft.Control:
                                 [
                                     sem(
                                         f"session-open-{r.id}",
-                                        ft.FilledButton(
+                                        primary(
                                             shell.t(N_("Continue")),
                                             on_click=lambda e, sid=r.id: open_session(sid),
                                         ),
                                     ),
                                     sem(
                                         f"session-export-{r.id}",
-                                        ft.TextButton(
+                                        quiet(
                                             shell.t(N_("Export")),
                                             on_click=lambda e, sid=r.id: show_export(sid),
                                         ),
                                     ),
                                     sem(
                                         f"session-delete-{r.id}",
-                                        ft.TextButton(
+                                        quiet(
                                             shell.t(N_("Delete")),
                                             on_click=lambda e, sid=r.id, seen=r.revision: (
                                                 ask_delete(sid, seen)
@@ -160,33 +154,31 @@ def sessions_screen(shell: Shell) -> ft.Control:
 
     language = sem(
         "language",
-        ft.TextButton("Русский" if shell.lang == "en" else "English", on_click=switch_language),
+        quiet("Русский" if shell.lang == "en" else "English", on_click=switch_language),
     )
 
     return ft.Column(
         [
             ft.Row(
-                [ft.Text(shell.t(N_("Scorepad")), size=24, weight=ft.FontWeight.BOLD), language],
+                [heading(shell.t(N_("Scorepad"))), language],
                 wrap=True,
             ),
             ft.Row(
                 [
                     sem(
                         "session-new",
-                        ft.FilledButton(
-                            shell.t(N_("New session")),
-                            on_click=lambda: shell.show(new_session_screen),
+                        primary(
+                            shell.t(N_("New pulka")),
+                            on_click=lambda: shell.go("new-session"),
                         ),
                     ),
                     sem(
                         "session-import",
-                        ft.OutlinedButton(shell.t(N_("Import…")), on_click=ask_import),
+                        secondary(shell.t(N_("Import…")), on_click=ask_import),
                     ),
                     sem(
                         "session-players",
-                        ft.OutlinedButton(
-                            shell.t(N_("Players")), on_click=lambda: shell.show(players_screen)
-                        ),
+                        secondary(shell.t(N_("Players")), on_click=lambda: shell.go("players")),
                     ),
                 ],
                 wrap=True,

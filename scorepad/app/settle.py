@@ -10,10 +10,11 @@ import io
 
 import flet as ft
 
-from ..i18n import N_
+from ..i18n import N_, catalog
 from ..report import CashOut, cash_out, to_text_sheet
 from .nav import nav
 from .shell import Shell, sem
+from .theme import assets_dir
 
 NARROW = 600  # px: below this, one card a player instead of the table
 
@@ -127,9 +128,6 @@ def _table(shell: Shell, cash: CashOut) -> ft.Control:
 def cash_out_png(cash: CashOut, title: str, lang: str) -> bytes:
     """The cash-out as a PNG (the table, the balances, the payments) to send to the group."""
     from PIL import Image, ImageDraw, ImageFont
-
-    from ..i18n import catalog
-    from .run import assets_dir
 
     fonts = assets_dir() / "fonts"
     regular = ImageFont.truetype(str(fonts / "DejaVuSans.ttf"), 22)

@@ -12,6 +12,7 @@ from ..store import Stored
 from .nav import nav
 from .pulya_view import Cell, cell_history, pulya_drawing
 from .shell import Shell, sem
+from .state import SheetView
 
 NARROW = 600  # px: below this, cards instead of a table
 CLOSED = " ✓"
@@ -19,10 +20,10 @@ CLOSED = " ✓"
 
 def sheet_screen(shell: Shell) -> ft.Control:
     stored = shell.stored()
-    drawing = shell.state.get("sheet_view", "drawing") == "drawing"
+    drawing = shell.state.sheet_view == "drawing"
 
-    def switch(view: str) -> None:
-        shell.state["sheet_view"] = view
+    def switch(view: SheetView) -> None:
+        shell.state.sheet_view = view
         shell.show(sheet_screen)
 
     toggle_row = ft.Row(

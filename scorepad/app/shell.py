@@ -13,20 +13,19 @@ from typing import Any
 
 import flet as ft
 
-from ..i18n import Msg, catalog
+from ..i18n import N_, Msg, catalog
 from ..scoring.score import replay
 from ..scoring.session import SessionInvalid
 from ..store import StaleRevision, Store, Stored, StoreError
-from . import live
+from . import live, nav
 from .access import Access, open_access
 from .form import DealForm
+from .nav import Screen
+from .state import AppState
+from .table import shown, table_bar
+from .theme import WIDE, sem
 
-Screen = Callable[["Shell"], ft.Control]
-
-
-def sem(identifier: str, control: ft.Control) -> ft.Semantics:
-    """A stable automation id (``flt-semantics-identifier`` on the web)."""
-    return ft.Semantics(identifier=identifier, content=control)
+__all__ = ["Screen", "Shell", "sem"]
 
 
 class Shell:
@@ -49,7 +48,9 @@ class Shell:
         self.editing: tuple[int, int] | None = None  # (deal id, index) of a deal being edited
         self.screen: Screen | None = None
         self.message: str | None = None
-        self.state: dict[str, Any] = {}
+        self.state = AppState()
+        self._wide = self.wide
+        page.on_resize = self._resized
         # The shared table: what this page may do, the revision its form was built from, and
         # the server-wide table (PIN, sharing) when served (see live.py, access.py, table.py).
         self.access = access or open_access()
@@ -86,7 +87,7 @@ class Shell:
         self.form = DealForm(replay(before, stored.settings))
         self.form.load(stored.journal.live[index].deal)
         self.editing = (deal_id, index)
-        self.state["reason"] = ""
+        self.state.edit_reason = ""
         return self.form
 
     def attempt(self, action: Callable[[], Any], *, seen: int | None = None) -> bool:
@@ -118,23 +119,43 @@ class Shell:
             live.publish(self, done.id, done.revision)
         return True
 
+    @property
+    def finished(self) -> bool:
+        """Every pool of the open pulka is closed and nobody chose to play on."""
+        if self.sid is None:
+            return False
+        return self.stored().scored.finished and self.sid not in self.state.playing_on
+
     # --- drawing ---------------------------------------------------------------------------
+
+    @property
+    def wide(self) -> bool:
+        return (self.page.width or 0) >= WIDE
+
+    def go(self, name: str) -> None:
+        """Show the screen registered as ``name`` (a fresh deal form for the deal entry)."""
+        self.message = None
+        if name == "entry" and self.sid is not None:
+            self.new_form()
+        self.show(nav.screen(name))
 
     def show(self, screen: Screen) -> None:
         self.screen = screen
         body = screen(self)
         controls: list[ft.Control] = []
         if self.message:
+            # A live region: a screen reader reads the refusal out when it appears.
             controls.append(
-                sem(
-                    "message",
-                    ft.Container(
-                        ft.Text(
-                            self.message, color=ft.Colors.RED_900
-                        ),  # plain text: screen readers read it
-                        bgcolor=ft.Colors.RED_50,
-                        padding=10,
-                        border_radius=8,
+                ft.Semantics(
+                    identifier="message",
+                    label=self.message,
+                    live_region=True,
+                    exclude_semantics=True,  # the label is the text: read once
+                    content=ft.Container(
+                        ft.Text(self.message, color=ft.Colors.ON_ERROR_CONTAINER, selectable=True),
+                        bgcolor=ft.Colors.ERROR_CONTAINER,
+                        padding=12,
+                        border_radius=12,
                     ),
                 )
             )
@@ -142,17 +163,57 @@ class Shell:
         if bar is not None:
             controls.append(bar)
         controls.append(body)
-        self.page.controls = [
-            ft.SafeArea(ft.Column(controls, spacing=10, expand=True), expand=True)
-        ]
-        self.page.update()
+        content = ft.Container(
+            ft.Column(controls, spacing=10, expand=True), padding=12, expand=True
+        )
+        selected = nav.destination_of(screen)
+        page = self.page
+        if selected is None or self.sid is None:
+            page.navigation_bar = None
+            page.appbar = None
+            root: ft.Control = content
+        else:
+            page.appbar = self._appbar()
+            if self.wide:
+                page.navigation_bar = None
+                root = ft.Row(
+                    [nav.navigation_rail(self, selected), ft.VerticalDivider(width=1), content],
+                    expand=True,
+                    spacing=0,
+                    vertical_alignment=ft.CrossAxisAlignment.STRETCH,
+                )
+            else:
+                page.navigation_bar = nav.navigation_bar(self, selected)
+                root = content
+        page.controls = [ft.SafeArea(root, expand=True)]
+        page.update()
+
+    def _appbar(self) -> ft.AppBar:
+        names = ", ".join(self.stored().session.players)
+        back = shown(self, "nav-sessions")  # a joined phone has no list to go back to
+        return ft.AppBar(
+            automatically_imply_leading=False,
+            leading=None
+            if not back
+            else sem(
+                "nav-sessions",
+                ft.IconButton(
+                    ft.Icons.ARROW_BACK,
+                    tooltip=self.t(N_("Sessions")),
+                    on_click=lambda: self.go("sessions"),
+                ),
+                label=self.t(N_("Sessions")),
+            ),
+            title=ft.Text(names, size=18, overflow=ft.TextOverflow.ELLIPSIS),
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+        )
+
+    def _resized(self, _e: Any) -> None:
+        # Phone or laptop layout: redraw only when the width crosses the line.
+        if self.wide != self._wide:
+            self._wide = self.wide
+            self.redraw()
 
     def redraw(self) -> None:
         if self.screen is not None:
             self.show(self.screen)
-
-
-def table_bar(shell: Shell) -> ft.Control | None:
-    from .table import table_bar as bar
-
-    return bar(shell)

@@ -9,13 +9,15 @@ from __future__ import annotations
 import dataclasses
 import re
 import threading
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import flet as ft
 
-from ..i18n import N_
+from ..i18n import N_, msg
 from ..store import StoreError
+from . import registry
 from .access import PIN_MAX, Gate, ServeRefused, generate_pin
+from .server import bind
 from .share import Sharing, lan_addresses, qr_png, url_host
 
 if TYPE_CHECKING:
@@ -36,8 +38,6 @@ class Table:
 
     def share_now(self) -> Sharing:
         """Serve on every network interface too (the host pressed "Share the table")."""
-        from .server import bind
-
         with self.lock:
             if self.sharing.shared:
                 return self.sharing
@@ -61,7 +61,6 @@ class Table:
 
 
 def _no_network() -> Any:
-    from ..i18n import msg
 
     return msg(N_("No network interface is up: the table cannot be shared."))
 
@@ -130,7 +129,7 @@ def table_bar(shell: Shell) -> ft.Control | None:
 
 
 def ask_pin(shell: Shell) -> None:
-    shell.state["after-pin"] = shell.screen
+    shell.state.after_pin = shell.screen
     shell.message = None
     shell.show(pin_screen)
 
@@ -152,11 +151,10 @@ def pin_screen(shell: Shell) -> ft.Control:
             shell.show(pin_screen)
             return
         shell.message = None
-        after: Screen | None = shell.state.pop("after-pin", None)
+        after = cast("Screen | None", shell.state.after_pin)
+        shell.state.after_pin = None
         if after is None:
-            from .sessions import sessions_screen
-
-            after = sessions_screen
+            after = registry.screen("sessions")
         if after is not None and getattr(after, "__name__", "") == "entry_screen":
             shell.new_form()
         shell.show(after)
@@ -169,8 +167,7 @@ def pin_screen(shell: Shell) -> ft.Control:
         sem("pin-submit", ft.FilledButton(shell.t(N_("Unlock")), on_click=submit)),
     ]
     if shell.sid is not None:
-        from .sheet import sheet_screen
-
+        sheet_screen = registry.screen("sheet")
         parts.append(
             sem(
                 "pin-cancel",
@@ -185,7 +182,7 @@ def pin_screen(shell: Shell) -> ft.Control:
 
 def _back(shell: Shell, screen: Screen) -> None:
     shell.message = None
-    shell.state.pop("after-pin", None)
+    shell.state.after_pin = None
     shell.show(screen)
 
 
@@ -204,8 +201,7 @@ def locked_screen(shell: Shell) -> ft.Control:
 
 def join(shell: Shell, sid: int) -> None:
     """A join link: that session's sheet, and nothing else for this page."""
-    from .sheet import sheet_screen
-
+    sheet_screen = registry.screen("sheet")
     shell.access.scope = sid
     with shell.lock:
         known = {s.id for s in shell.store.sessions()}
