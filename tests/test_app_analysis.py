@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from flet_fakes import by_id, fire, make_page, type_into
+from flet_fakes import by_id, fire, make_page, navigate, type_into
 from test_app_unit import new_session
 
 from scorepad.app.sessions import sessions_screen
@@ -35,7 +35,7 @@ def app(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[tuple[Shell,
 async def test_history_opens_the_analysis_of_a_pasted_record(app: tuple[Shell, object]) -> None:
     shell, session = app
     await new_session(shell, session, ["Anna", "Boris", "Vera"])
-    await fire(session, by_id(shell.page, "nav-history"))
+    await navigate(session, shell.page, "nav-history")
     await fire(session, by_id(shell.page, "analyse-deal"))
     record = (DEALS / "lost-seven.json").read_text(encoding="utf-8")
     await type_into(session, by_id(shell.page, "analysis-record"), record)

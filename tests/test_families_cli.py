@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -13,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorepad.family_report import to_json_text
-from scorepad.scoring.families import settle_family
+from scorepad.scoring.families import family_presets, settle_family
 from scorepad.scoring.session import SessionInvalid
 
 D_E1: dict[str, Any] = {
@@ -297,3 +298,10 @@ def test_settle_of_a_swabian_evening(tmp_path: Path) -> None:
     # E-E1: +10 / −5 / −5; E-E3: X pays 6 × 4, Z pays 6.
     assert out["sheet"]["cash"] == [10 - 24, -5 + 30, -5 - 6]
     assert out["money"] == ["-7.00", "12.50", "-5.50"]
+
+
+def test_the_readme_lists_every_family_preset_with_its_family() -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    table = readme.split("| preset | family | what it is |", 1)[1].split("\n\n", 1)[0]
+    listed = dict(re.findall(r"^\| `([\w-]+)` \| (\w+) \|", table, re.M))
+    assert listed == {p.id: p.family for p in family_presets().values()}
