@@ -258,7 +258,8 @@ def test_sheet_history_and_numbers(
     tap(page, "nav-chart")
     visible(page, "chart")
     shot(page, f"{name}-07-chart")
-    tap(page, "nav-players")
+    tap(page, "nav-sessions")  # the Players screen is reached from the list of pulkas
+    tap(page, "session-players")
     visible(page, "player-stats")
     has_text(page, "stat-pulkas", "2")
     visible(page, "player-chart")
