@@ -46,7 +46,7 @@ def shell(tmp_path: Path) -> Iterator[tuple[Shell, object]]:
 
 async def test_a_tap_on_a_cell_opens_its_history(shell: tuple[Shell, object]) -> None:
     app, session = shell
-    app.state["sheet_view"] = "table"
+    app.state.sheet_view = "table"
     app.show(sheet_screen)
     # the table marks the closed pools, as the drawing does
     assert sorted(texts(by_id(app.page, "pool-0"))) == ["10 ✓", "Пуля"]

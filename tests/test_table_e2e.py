@@ -94,7 +94,7 @@ def table(tmp_path: Path) -> Iterator[tuple[Server, int]]:
     server.stop()
 
 
-def deals(db: Path, sid: int) -> list[dict[str, Any]]:
+def deals(db: Path, sid: int) -> list[Any]:
     with Store(db) as store:
         return [e.deal for e in store.load(sid).journal.live]
 
@@ -181,12 +181,12 @@ def test_three_devices_at_one_table(browser: Any, table: tuple[Server, int]) -> 
         "Deal 2: Boris deals, Vera leads.", timeout=LIVE
     )
     expect(phone_b.locator(sel("deal-1")).first).to_be_visible(timeout=LIVE)
-    assert [d["contract"] for d in deals(db, sid)] == ["7S"]
+    assert [d.contract.code for d in deals(db, sid)] == ["7S"]
     shot(phone_b, "table-phone-360-03-viewer-history")
 
     # A forged client at the join link, without the PIN, clicks everything: nothing is written.
     assert forge_viewer_clicks(server.port, sid) > 0
-    assert [d["contract"] for d in deals(db, sid)] == ["7S"]
+    assert [d.contract.code for d in deals(db, sid)] == ["7S"]
 
     # The two editors enter deal 2 and confirm at the same moment: one is written, the other
     # is told what changed and rebased with his choices kept.
@@ -197,7 +197,7 @@ def test_three_devices_at_one_table(browser: Any, table: tuple[Server, int]) -> 
     phone_a.locator(sel("confirm-deal")).first.click()
     expect(phone_b.locator(sel("deal-2")).first).to_be_visible(timeout=10000)
     written = deals(db, sid)
-    assert [d["contract"] for d in written] == ["7S", "6S"]
+    assert [d.contract.code for d in written] == ["7S", "6S"]
     told = []
     deadline = time.time() + 10
     while time.time() < deadline and not told:
@@ -246,7 +246,7 @@ def test_three_devices_at_one_table(browser: Any, table: tuple[Server, int]) -> 
     enter_pin(host, PIN)
     tap(host, f"session-open-{sid}")
     has_text(host, "deal-header", "Deal 3: Vera deals, Anna leads.")
-    assert [d["contract"] for d in deals(db, sid)] == ["7S", "6S"]
+    assert [d.contract.code for d in deals(db, sid)] == ["7S", "6S"]
     for page in (host, phone_a, phone_b):
         page.context.close()
 
