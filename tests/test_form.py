@@ -100,10 +100,11 @@ def test_live_preview_in_words_and_the_missing_step() -> None:
     sentences, problem = f.preview()
     assert problem is None
     assert sentences == [
+        "Boris: 7♠",  # the contract first, always
         "Boris made 7♠: 4 into the pulya.",
         "Vera whisted alone: 3 defence tricks × 4 = 12 whists on Boris.",
     ]
-    assert f.preview("ru")[0][0] == "Boris: игра 7♠ сыграна, 4 в пулю."
+    assert f.preview("ru")[0][:2] == ["Boris: 7♠", "Boris: игра 7♠ сыграна, 4 в пулю."]
 
 
 def test_a_checked_ten_has_no_calls() -> None:

@@ -15,6 +15,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from ..contract import Contract, Trump
 from ..i18n import N_, Msg, catalog, msg
+from ..report import deal_title
 from ..scoring import legal
 from ..scoring.legal import KINDS, DealError
 from ..scoring.legal import DealKind as Kind
@@ -324,4 +325,7 @@ class DealForm:
                 if exc.field
                 else exc.message.render(lang),
             )
-        return [cat.render(m) for m in w.explain or ()], None
+        # The contract first: the explanation alone can miss it (a deal that only helps a
+        # closed pulya explains only the help).
+        title = deal_title(deal, list(self.scored.session.players))
+        return [cat.render(title), *(cat.render(m) for m in w.explain or ())], None
