@@ -7,11 +7,11 @@ deal's postings, and the family's sheet (docs/session-format.md, "Other families
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from .i18n import N_, catalog
 from .numbers import to_json, to_text
+from .report import document_text
 from .scoring.bula import BulaTable
 from .scoring.families import FamilyScored
 from .scoring.ledger import Posting, explanations
@@ -87,23 +87,8 @@ def to_data(scored: FamilyScored, lang: str = "en") -> dict[str, Any]:
 
 
 def to_json_text(scored: FamilyScored, lang: str = "en") -> str:
-    """The JSON document, one deal per line; the same session gives the same bytes."""
-    data = to_data(scored, lang)
-    lines = ["{"]
-    items = list(data.items())
-    for i, (key, value) in enumerate(items):
-        comma = "," if i < len(items) - 1 else ""
-        if key == "deals" and value:
-            lines.append('  "deals": [')
-            lines.extend(
-                f"    {json.dumps(d, ensure_ascii=False)}{',' if j < len(value) - 1 else ''}"
-                for j, d in enumerate(value)
-            )
-            lines.append(f"  ]{comma}")
-        else:
-            lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{comma}")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+    """The JSON document, one deal per line (as for the pulya); the same session gives the same bytes."""
+    return document_text(to_data(scored, lang))
 
 
 def to_text_sheet(scored: FamilyScored, lang: str = "en", *, explain: bool = True) -> str:

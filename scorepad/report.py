@@ -167,6 +167,11 @@ def to_json_text(scored: Scored, lang: str = "en") -> str:
     """The JSON document, one deal per line; the same session gives the same bytes."""
     with batch():  # tens of thousands of sentences, freed by reference counting
         data = _document(scored, lang)
+    return document_text(data)
+
+
+def document_text(data: dict[str, Any]) -> str:
+    """A settlement document as text: one deal per line, every other field on its own line."""
     lines = ["{"]
     items = list(data.items())
     for i, (key, value) in enumerate(items):
