@@ -53,7 +53,8 @@ def run(rounds: int, pages: int) -> dict[str, float | int]:
     folder = Path(tempfile.mkdtemp(prefix="bench-table-"))
     db = folder / "bench.db"
     with Store(db) as store:
-        sid = store.create_session(["Anna", "Boris", "Vera"])
+        # A pool nobody closes in a benchmark: every round writes another all-pass.
+        sid = store.create_session(["Anna", "Boris", "Vera"], pool_target=10_000)
     port = free_port()
     proc = start(db, port)
     url = f"http://127.0.0.1:{port}/"
