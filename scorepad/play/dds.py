@@ -398,15 +398,15 @@ class DoubleDummy:
                 legal = x1 & tmask
             else:
                 legal = x1
+            # Past the lead the order depends only on the choices and the trick so far: kept.
             k1 = legal & ~((legal << 1) & ~_BOTTOMS)
-            cands1 = _cards(k1)
-            if len(cands1) > 1:
-                # Past the lead the order depends only on these: keep it.
-                key = k1 | (c0 + 1) << 32 | r1 | (p0 == decl) << 39
-                found = memo.get(key)
-                if found is None:
-                    found = memo[key] = order(cands1, hs, p1, leader, 1, c0, p0, led)
-                cands1 = found
+            key = k1 | (c0 + 1) << 32 | r1 | (p0 == decl) << 39
+            cands1 = memo.get(key)
+            if cands1 is None:
+                cands1 = _cards(k1)
+                if len(cands1) > 1:
+                    cands1 = order(cands1, hs, p1, leader, 1, c0, p0, led)
+                memo[key] = cands1
             best1 = -1 if m1 else 99
             a1, b1 = a0, b0
             for c1 in cands1:
@@ -429,13 +429,13 @@ class DoubleDummy:
                 else:
                     legal = x2
                 k2 = legal & ~((legal << 1) & ~_BOTTOMS)
-                cands2 = _cards(k2)
-                if len(cands2) > 1:
-                    key = k2 | (wc + 1) << 32 | r2 | (w == decl) << 39
-                    found = memo.get(key)
-                    if found is None:
-                        found = memo[key] = order(cands2, hs, p2, leader, 2, wc, w, led)
-                    cands2 = found
+                key = k2 | (wc + 1) << 32 | r2 | (w == decl) << 39
+                cands2 = memo.get(key)
+                if cands2 is None:
+                    cands2 = _cards(k2)
+                    if len(cands2) > 1:
+                        cands2 = order(cands2, hs, p2, leader, 2, wc, w, led)
+                    memo[key] = cands2
                 best2 = -1 if m2 else 99
                 a2, b2 = a1, b1
                 for c2 in cands2:
