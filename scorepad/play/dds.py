@@ -11,7 +11,9 @@ dealer sits out; on an all-pass his talon cards lead the first tricks).  What ma
   is tried;
 - cards are tried in a sensible order (a cheap winner, a low card under a partner's winner,
   the highest loser on a misère), so the window closes early;
-- quick tricks: the leader's top cards he can cash bound the value before any search.
+- quick tricks: the leader's top cards he can cash bound the value before any search;
+- a misère is searched with null windows from below (does he take at least 1, 2, ...?): the
+  answer is usually small, and each search leaves bounds in the table for the next.
 
 :class:`~scorepad.play.solver.Solver` stays as the slow, simple reference the tests compare
 against.
