@@ -11,7 +11,9 @@ dealer sits out; on an all-pass his talon cards lead the first tricks).  What ma
   is tried;
 - cards are tried in a sensible order (a cheap winner, a low card under a partner's winner,
   the highest loser on a misère), so the window closes early;
-- quick tricks: the leader's top cards he can cash bound the value before any search.
+- quick tricks: the leader's top cards he can cash bound the value before any search;
+- a misère is searched with null windows from below (does he take at least 1, 2, ...?): the
+  answer is usually small, and each search leaves bounds in the table for the next.
 
 :class:`~scorepad.play.solver.Solver` stays as the slow, simple reference the tests compare
 against.
@@ -109,6 +111,8 @@ class DoubleDummy:
         self.total = play.trick_number + rest
         self.tt: dict[tuple[int, ...], tuple[int, int]] = {}
         self.nodes = 0
+        # The card order inside a trick, by the cards to choose from and the trick so far.
+        self.orders: dict[int, list[int]] = {}
 
     # --- the public questions ------------------------------------------------------------
 
@@ -116,7 +120,19 @@ class DoubleDummy:
         """The counted seat's tricks from the current trick on (the current trick included)."""
         hands, leader, played, extra, j = self._state(play)
         if not played:
-            return self._node(hands, leader, extra, -1, self.total - j + 1)
+            if self.more:
+                return self._node(hands, leader, extra, -1, self.total - j + 1)
+            # A misère: null windows from below ("does he take at least g?"), few tricks being
+            # the usual answer; the table keeps each search's bounds for the next.
+            lo, hi = 0, self.total - j
+            while lo < hi:
+                g = lo + 1
+                v = self._node(hands, leader, extra, g - 1, g)
+                if v >= g:
+                    lo = v
+                else:
+                    hi = v
+            return lo
         return self._trick_from(hands, leader, played, extra, j)
 
     def card_values(self, play: Play) -> dict[int, int]:
@@ -247,6 +263,8 @@ class DoubleDummy:
         self, h0: int, h1: int, h2: int, leader: int, rem: int, alpha: int, beta: int
     ) -> int:
         """A position between tricks after the talon's: compressed, looked up, searched."""
+        if rem == 1:  # the last trick plays itself (real ranks order cards as compressed do)
+            return self._last(h0, h1, h2, leader)
         T = _T
         u = h0 | h1 | h2
         t0 = T[u & 255]
@@ -271,8 +289,6 @@ class DoubleDummy:
             | t2[h2 >> 16 & 255] << 16
             | t3[h2 >> 24 & 255] << 24
         )
-        if rem == 1:  # the last trick plays itself
-            return self._last(c0, c1, c2, leader)
         key = (c0, c1, c2, leader)
         tt = self.tt
         found = tt.get(key)
@@ -344,9 +360,31 @@ class DoubleDummy:
         x0, x1, x2 = hs[p0], hs[p1], hs[p2]
         m0, m1, m2 = att[p0], att[p1], att[p2]
         rem = x0.bit_count() - 1
-        cands0 = _cards(x0 & ~((x0 << 1) & ~_BOTTOMS))
+        memo = self.orders
+        r1 = (p1 == decl) << 38 | 1 << 40  # the seat to play and the card's place in the trick
+        r2 = (p2 == decl) << 38 | 2 << 40
+        k0 = x0 & ~((x0 << 1) & ~_BOTTOMS)
+        cands0 = _cards(k0)
         if len(cands0) > 1:
-            cands0 = order(cands0, hs, p0, leader, 0, -1, -1, -1)
+            if self.more:
+                cands0 = order(cands0, hs, p0, leader, 0, -1, -1, -1)
+            elif p0 != decl:
+                # The misère lead order depends only on the suits the declarer still holds.
+                dh = hs[decl]
+                key = (
+                    k0
+                    | (
+                        (dh & 0xFF != 0)
+                        | (dh & 0xFF00 != 0) << 1
+                        | (dh & 0xFF0000 != 0) << 2
+                        | (dh & 0xFF000000 != 0) << 3
+                    )
+                    << 32
+                )
+                found = memo.get(key)
+                if found is None:
+                    found = memo[key] = order(cands0, hs, p0, leader, 0, -1, -1, -1)
+                cands0 = found
         best0 = -1 if m0 else 99
         a0, b0 = alpha, beta
         for c0 in cands0:
@@ -362,9 +400,15 @@ class DoubleDummy:
                 legal = x1 & tmask
             else:
                 legal = x1
-            cands1 = _cards(legal & ~((legal << 1) & ~_BOTTOMS))
-            if len(cands1) > 1:
-                cands1 = order(cands1, hs, p1, leader, 1, c0, p0, led)
+            # Past the lead the order depends only on the choices and the trick so far: kept.
+            k1 = legal & ~((legal << 1) & ~_BOTTOMS)
+            key = k1 | (c0 + 1) << 32 | r1 | (p0 == decl) << 39
+            cands1 = memo.get(key)
+            if cands1 is None:
+                cands1 = _cards(k1)
+                if len(cands1) > 1:
+                    cands1 = order(cands1, hs, p1, leader, 1, c0, p0, led)
+                memo[key] = cands1
             best1 = -1 if m1 else 99
             a1, b1 = a0, b0
             for c1 in cands1:
@@ -386,9 +430,14 @@ class DoubleDummy:
                         legal = (legal & ~((2 << wc) - 1)) or legal
                 else:
                     legal = x2
-                cands2 = _cards(legal & ~((legal << 1) & ~_BOTTOMS))
-                if len(cands2) > 1:
-                    cands2 = order(cands2, hs, p2, leader, 2, wc, w, led)
+                k2 = legal & ~((legal << 1) & ~_BOTTOMS)
+                key = k2 | (wc + 1) << 32 | r2 | (w == decl) << 39
+                cands2 = memo.get(key)
+                if cands2 is None:
+                    cands2 = _cards(k2)
+                    if len(cands2) > 1:
+                        cands2 = order(cands2, hs, p2, leader, 2, wc, w, led)
+                    memo[key] = cands2
                 best2 = -1 if m2 else 99
                 a2, b2 = a1, b1
                 for c2 in cands2:
