@@ -8,6 +8,7 @@ from ..i18n import N_
 from ..journal import Action, deal_numbers
 from ..report import deal_title
 from ..store import describe_action
+from . import live
 from .analysis import open_analysis
 from .nav import nav, screen
 from .shell import Shell, sem
@@ -30,16 +31,14 @@ def history_screen(shell: Shell) -> ft.Control:
         shell.state.history_shown[stored.id] = shown + PAGE
         shell.show(history_screen)
 
-    def undo() -> None:
-        shell.attempt(
-            lambda: shell.store.undo(stored.id, seen=stored.revision), seen=stored.revision
-        )
+    # Undo, redo and restore name the revision of the screen the player tapped on (``seen``),
+    # which a live redraw keeps under the finger (live.guarded); never one read at tap time.
+    def undo(seen: int) -> None:
+        shell.attempt(lambda: shell.store.undo(stored.id, seen=seen), seen=seen)
         shell.show(history_screen)
 
-    def redo() -> None:
-        shell.attempt(
-            lambda: shell.store.redo(stored.id, seen=stored.revision), seen=stored.revision
-        )
+    def redo(seen: int) -> None:
+        shell.attempt(lambda: shell.store.redo(stored.id, seen=seen), seen=seen)
         shell.show(history_screen)
 
     def ask_void(deal_id: int, index: int) -> None:
@@ -67,14 +66,11 @@ def history_screen(shell: Shell) -> ft.Control:
         )
 
     def edit(deal_id: int, index: int) -> None:
-        shell.edit_form(deal_id, index)
+        shell.edit_form(deal_id, index, stored=stored)  # the deal as the player saw it
         shell.show(screen("entry"))
 
-    def restore(deal_id: int) -> None:
-        shell.attempt(
-            lambda: shell.store.restore_deal(stored.id, deal_id, seen=stored.revision),
-            seen=stored.revision,
-        )
+    def restore(deal_id: int, seen: int) -> None:
+        shell.attempt(lambda: shell.store.restore_deal(stored.id, deal_id, seen=seen), seen=seen)
         shell.show(history_screen)
 
     names = list(stored.session.players)
@@ -85,7 +81,7 @@ def history_screen(shell: Shell) -> ft.Control:
         if entry.voided:
             void = entry.revisions[-1]
             items.append(
-                sem(
+                _keyed(
                     f"voided-{entry.deal_id}",
                     _card(
                         [
@@ -106,16 +102,16 @@ def history_screen(shell: Shell) -> ft.Control:
                                 ),
                             ),
                             *(
-                                [
-                                    sem(
-                                        f"restore-{entry.deal_id}",
-                                        ft.TextButton(
-                                            shell.t(N_("Restore")),
-                                            icon=ft.Icons.RESTORE,
-                                            on_click=lambda e, d=entry.deal_id: restore(d),
-                                        ),
-                                    )
-                                ]
+                                live.guarded(
+                                    shell,
+                                    f"restore-{entry.deal_id}",
+                                    stored.revision,
+                                    lambda seen, d=entry.deal_id: ft.TextButton(
+                                        shell.t(N_("Restore")),
+                                        icon=ft.Icons.RESTORE,
+                                        on_click=lambda e: restore(d, seen),
+                                    ),
+                                )
                                 if shell.access.may_write  # a viewer's page has no write controls
                                 else []
                             ),
@@ -166,7 +162,7 @@ def history_screen(shell: Shell) -> ft.Control:
             )
         if shell.access.may_write:  # a viewer's page has no write controls
             lines.append(ft.Row(actions, wrap=True))
-        items.append(sem(f"deal-{number}", _card(lines)))
+        items.append(_keyed(f"deal-{number}", _card(lines), key=f"deal-{entry.deal_id}"))
     if not items:
         items.append(ft.Text(shell.t(N_("No deals yet."))))
     older: list[ft.Control] = []
@@ -181,16 +177,24 @@ def history_screen(shell: Shell) -> ft.Control:
                 []
                 if not shell.access.may_write  # a viewer's page has no write controls
                 else [
-                    sem(
+                    *live.guarded(
+                        shell,
                         "undo",
-                        ft.OutlinedButton(
-                            shell.t(N_("Undo")), on_click=undo, disabled=not journal.can_undo()
+                        stored.revision,
+                        lambda seen: ft.OutlinedButton(
+                            shell.t(N_("Undo")),
+                            on_click=lambda: undo(seen),
+                            disabled=not journal.can_undo(),
                         ),
                     ),
-                    sem(
+                    *live.guarded(
+                        shell,
                         "redo",
-                        ft.OutlinedButton(
-                            shell.t(N_("Redo")), on_click=redo, disabled=not journal.can_redo()
+                        stored.revision,
+                        lambda seen: ft.OutlinedButton(
+                            shell.t(N_("Redo")),
+                            on_click=lambda: redo(seen),
+                            disabled=not journal.can_redo(),
                         ),
                     ),
                 ]
@@ -214,6 +218,11 @@ def history_screen(shell: Shell) -> ft.Control:
 def journal_actions(shell: Shell, sid: int) -> list[Action]:
     with shell.lock:
         return shell.store.history(sid)
+
+
+def _keyed(identifier: str, control: ft.Control, *, key: str | None = None) -> ft.Control:
+    """A card keyed by its deal: a live redraw moves it instead of drawing every card anew."""
+    return ft.Semantics(identifier=identifier, key=key or identifier, content=control)
 
 
 def _card(lines: list[ft.Control], *, voided: bool = False) -> ft.Control:

@@ -13,6 +13,8 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, cast
 
+import flet as ft
+
 from ..i18n import N_, Msg, msg
 from ..journal import Action
 from ..scoring.score import Scored
@@ -27,6 +29,11 @@ if TYPE_CHECKING:
 TOPIC = "scorepad-written"
 # Screens with a half-typed form that shows nothing of the session: not redrawn under the typing.
 QUIET = frozenset({"pin_screen", "new_session_screen"})
+# Screens drawn whole from the store, whose controls are never changed in place once shown:
+# redrawn live as a diff against what is on screen (Shell.show(diffed=True)), which is several
+# times cheaper than a new frame.  Flet freezes a diffed frame: a screen that changes a control
+# in place (entry's edit reason, the new pulka's form) must not be listed.
+DIFFED = frozenset({"history_screen", "sheet_screen", "settle_screen", "chart_screen"})
 log = logging.getLogger(__name__)
 
 
@@ -78,13 +85,11 @@ def refresh(shell: Shell) -> None:
         rebase_form(shell, stored)
     close_notice(shell)
     shell.basis = stored.revision
-    shell.redraw()
+    shell.redraw(diffed=name in DIFFED)
 
 
 def notice(shell: Shell, text: str) -> None:
     """A passing note that does not redraw the screen under the player's finger."""
-    import flet as ft
-
     close_notice(shell)
     snack = ft.SnackBar(sem("live-notice", ft.Text(text)), duration=ft.Duration(seconds=8))
     shell.state.live_notice = snack
@@ -97,6 +102,24 @@ def close_notice(shell: Shell) -> None:
     shell.state.live_notice = None
     if snack is not None and snack.open:
         snack.open = False
+
+
+def guarded(
+    shell: Shell, ident: str, seen: int, make: Callable[[int], ft.Control]
+) -> list[ft.Control]:
+    """A write control drawn on revision ``seen``: ``make(seen)``, whose write names ``seen``.
+
+    The same control drawn on the revisions this page showed just before stays too, hidden, under
+    the same key: a tap the player made before a live redraw reached his screen (a diffed frame
+    keeps the ids of the controls it keeps) lands on the control he saw, whose write names the
+    revision he saw and is refused with what changed, never applied to a state he did not see.
+    """
+    kept: list[ft.Control] = [
+        ft.Semantics(key=f"{ident}@{r}", content=make(r), visible=False)
+        for r in shell.drawn
+        if r < seen
+    ]
+    return [*kept, ft.Semantics(key=f"{ident}@{seen}", identifier=ident, content=make(seen))]
 
 
 def stale_told(shell: Shell, seen: int) -> None:

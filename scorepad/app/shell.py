@@ -27,6 +27,9 @@ from .theme import WIDE, sem
 
 __all__ = ["Screen", "Shell", "sem"]
 
+# Revisions a page remembers having drawn (live.guarded keeps their write controls, hidden).
+KEPT = 3
+
 
 class Shell:
     """One browser tab (or window) of the app."""
@@ -56,6 +59,11 @@ class Shell:
         self.access = access or open_access()
         self.basis: int | None = None
         self.table: Any = None
+        # The revisions this page drew, newest last (see live.guarded), and what the frame,
+        # the app bar and the bottom bar were drawn for: a live redraw sends only what changed.
+        self.drawn: list[int] = []
+        self._frame = 0
+        self._bars: dict[str, tuple[tuple[Any, ...], ft.Control | None]] = {}
 
     # --- words ---------------------------------------------------------------------------
 
@@ -79,9 +87,14 @@ class Shell:
         self.form = DealForm(stored.scored)
         return self.form
 
-    def edit_form(self, deal_id: int, index: int) -> DealForm:
-        """A form for deal ``index`` as it was written, in its own context (the deals before it)."""
-        stored = self.stored()
+    def edit_form(self, deal_id: int, index: int, *, stored: Stored | None = None) -> DealForm:
+        """A form for deal ``index`` as it was written, in its own context (the deals before it).
+
+        ``stored``: the state the player saw when he chose the deal (its revision is the form's
+        basis, so an edit of a deal that changed meanwhile is refused and rebased); default now.
+        """
+        if stored is None:
+            stored = self.stored()
         self.basis = stored.revision
         before = stored.session.model_copy(update={"deals": stored.session.deals[:index]})
         self.form = DealForm(replay(before, stored.settings))
@@ -139,14 +152,26 @@ class Shell:
             self.new_form()
         self.show(nav.screen(name))
 
-    def show(self, screen: Screen) -> None:
+    def show(self, screen: Screen, *, diffed: bool = False) -> None:
+        """Draw ``screen`` from the store.
+
+        ``diffed``: the same screen drawn again on a write from another device (live.py).  Flet
+        then diffs the new frame against the one shown (keyed, frozen: the controls that stayed
+        keep their ids), so only what changed is built and sent.  Otherwise the frame is new:
+        a tap sent from the screen that was shown before reaches nothing on the new one.
+        """
+        if not (diffed and screen is self.screen):
+            self._frame += 1
         self.screen = screen
         body = screen(self)
+        if self.basis is not None and self.basis not in self.drawn:
+            self.drawn = [*self.drawn[-(KEPT - 1) :], self.basis]
         controls: list[ft.Control] = []
         if self.message:
             # A live region: a screen reader reads the refusal out when it appears.
             controls.append(
                 ft.Semantics(
+                    key="message",
                     identifier="message",
                     label=self.message,
                     live_region=True,
@@ -161,7 +186,9 @@ class Shell:
             )
         bar = table_bar(self)
         if bar is not None:
+            bar.key = "table-bar"
             controls.append(bar)
+        body.key = "body"
         controls.append(body)
         content = ft.Container(
             ft.Column(controls, spacing=10, expand=True), padding=12, expand=True
@@ -171,6 +198,7 @@ class Shell:
         if selected is None or self.sid is None:
             page.navigation_bar = None
             page.appbar = None
+            self._bars.clear()
             root: ft.Control = content
         else:
             page.appbar = self._appbar()
@@ -183,14 +211,33 @@ class Shell:
                     vertical_alignment=ft.CrossAxisAlignment.STRETCH,
                 )
             else:
-                page.navigation_bar = nav.navigation_bar(self, selected)
+                page.navigation_bar = self._kept(
+                    "bottom",
+                    (self.lang, selected, tuple(nav.destinations()), shown(self, "nav-entry")),
+                    lambda: nav.navigation_bar(self, selected),
+                )
                 root = content
-        page.controls = [ft.SafeArea(root, expand=True)]
+        page.controls = [ft.SafeArea(root, expand=True, key=f"frame-{self._frame}")]
         page.update()
+
+    def _kept(self, name: str, drawn_for: tuple[Any, ...], make: Callable[[], Any]) -> Any:
+        """The bar drawn for the same things last time (nothing to send), or a new one."""
+        old = self._bars.get(name)
+        if old is not None and old[0] == drawn_for:
+            return old[1]
+        bar = make()
+        self._bars[name] = (drawn_for, bar)
+        return bar
 
     def _appbar(self) -> ft.AppBar:
         names = ", ".join(self.stored().session.players)
         back = shown(self, "nav-sessions")  # a joined phone has no list to go back to
+        bar: ft.AppBar = self._kept(
+            "top", (self.lang, names, back), lambda: self._new_appbar(names, back=back)
+        )
+        return bar
+
+    def _new_appbar(self, names: str, *, back: bool) -> ft.AppBar:
         return ft.AppBar(
             automatically_imply_leading=False,
             leading=None
@@ -214,6 +261,6 @@ class Shell:
             self._wide = self.wide
             self.redraw()
 
-    def redraw(self) -> None:
+    def redraw(self, *, diffed: bool = False) -> None:
         if self.screen is not None:
-            self.show(self.screen)
+            self.show(self.screen, diffed=diffed)
