@@ -17,7 +17,7 @@ import pytest
 import websockets.sync.client as ws_client
 from playwright.sync_api import expect
 from table_server import free_port, start, stop, wait_ready
-from test_app_e2e import browser, has_text, open_app, shot, tap, visible
+from test_app_e2e import browser, has_text, open_app, semantics_on, shot, tap, visible
 
 from scorepad.app.share import lan_addresses
 from scorepad.store import Store
@@ -249,6 +249,119 @@ def test_three_devices_at_one_table(browser: Any, table: tuple[Server, int]) -> 
     assert [d.contract.code for d in deals(db, sid)] == ["7S", "6S"]
     for page in (host, phone_a, phone_b):
         page.context.close()
+
+
+class Held:
+    """A phone's connection whose messages from the server can be held back: the page goes on
+    showing what it showed, while the server has already moved on (a slow network)."""
+
+    def __init__(self) -> None:
+        self.on = False
+        self.queue: list[str | bytes] = []
+        self.page_side: Any = None
+
+    def route(self, ws: Any) -> None:
+        server = ws.connect_to_server()
+        self.page_side = ws
+        server.on_message(self.from_server)
+        ws.on_message(lambda m: server.send(m))
+
+    def from_server(self, message: str | bytes) -> None:
+        if self.on:
+            self.queue.append(message)
+        else:
+            self.page_side.send(message)
+
+    def release(self) -> None:
+        self.on = False
+        for message in self.queue:
+            self.page_side.send(message)
+        self.queue.clear()
+
+
+def open_held(browser: Any, url: str, held: Held) -> Any:
+    """``open_app`` for a phone whose WebSocket goes through ``held``."""
+    ctx = browser.new_context(viewport={"width": 360, "height": 740})
+    ctx.route(
+        "**/*",
+        lambda route: (
+            route.continue_()
+            if route.request.url.startswith(("http://127.0.0.1", "blob:", "data:"))
+            else route.abort()
+        ),
+    )
+    ctx.route_web_socket("**/ws", held.route)
+    page = ctx.new_page()
+    page.goto(url)
+    semantics_on(page)
+    return page
+
+
+def test_an_undo_tapped_on_a_screen_the_live_redraw_had_not_reached_is_refused(
+    browser: Any, tmp_path: Path
+) -> None:
+    """Phone B's history shows deal 1; phone A writes deal 2; the redraw does not reach B (held
+    on the way) when B's player taps Undo.  The server has redrawn B already, but the tap names
+    the screen B showed: refused in words, nothing undone.  Tapped again on the screen that
+    shows deal 2, Undo takes deal 2 back."""
+    db = tmp_path / "race.db"
+    with Store(db) as store:
+        sid = store.create_session(["Anna", "Boris", "Vera"])
+        store.add_deal(
+            sid,
+            {"type": "game", "declarer": 1, "contract": "6S", "calls": ["pass", "pass"]},
+            seen=0,
+        )
+    server = Server(db)
+    server.start()
+    try:
+        phone_a = open_app(browser, f"{server.url}join/{sid}", 360, 740)
+        tap(phone_a, "pin-open")
+        enter_pin(phone_a, PIN)
+        tap(phone_a, "nav-entry")
+        has_text(phone_a, "deal-header", "Deal 2: Boris deals, Vera leads.")
+        held = Held()
+        phone_b = open_held(browser, f"{server.url}join/{sid}", held)
+        tap(phone_b, "pin-open")
+        enter_pin(phone_b, PIN)
+        tap(phone_b, "nav-history")
+        visible(phone_b, "deal-1")
+        visible(phone_b, "undo")
+
+        held.on = True
+        enter(phone_a, 2, "6", "S", ["pass", "pass"])
+        tap(phone_a, "confirm-deal")
+        has_text(phone_a, "deal-header", "Deal 3: Vera deals, Anna leads.")
+        deadline = time.time() + 10
+        while not held.queue and time.time() < deadline:  # B's live redraw, held on the way
+            phone_b.wait_for_timeout(50)
+        assert held.queue, "the server never redrew phone B"
+        assert count(phone_b, "deal-2") == 0  # B still shows what it showed
+        tap(phone_b, "undo")
+        deadline = time.time() + 10
+        while len(held.queue) < 2 and time.time() < deadline:  # the answer to B's tap
+            phone_b.wait_for_timeout(50)
+        held.release()
+        has_text(
+            phone_b,
+            "message",
+            "Deal 2 was just written on another device: Nobody whisted: the deal was not played, "
+            "Vera counts it made. Check your entry and confirm again.",
+        )
+        visible(phone_b, "deal-2")
+        with Store(db) as store:
+            assert [a.kind for a in store.history(sid)] == ["add", "add"]
+        shot(phone_b, "table-phone-360-05-undo-refused")
+
+        tap(phone_b, "undo")  # on the screen that shows deal 2: applied
+        expect(phone_b.locator(sel("deal-2"))).to_have_count(0, timeout=10000)
+        with Store(db) as store:
+            assert [a.kind for a in store.history(sid)] == ["add", "add", "undo"]
+            assert store.history(sid)[-1].target == 2
+        for page in (phone_a, phone_b):
+            page.context.close()
+    finally:
+        server.stop()
 
 
 def test_a_join_link_to_a_missing_session(browser: Any, table: tuple[Server, int]) -> None:

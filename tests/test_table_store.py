@@ -91,15 +91,22 @@ def test_a_second_edit_of_one_deal_does_not_replace_the_first(store: Store) -> N
     )
 
 
-@pytest.mark.parametrize("kind", ["void", "undo", "redo", "delete"])
+@pytest.mark.parametrize("kind", ["void", "undo", "redo", "restore", "edit", "delete"])
 def test_every_write_on_an_old_basis_is_refused(store: Store, kind: str) -> None:
     sid = _session(store)
-    store.undo(sid, seen=2)  # something to redo
-    old = 2
+    store.void_deal(sid, 2, reason="misdealt", seen=2)  # something to restore
+    store.add_deal(sid, PASSED, seen=3)
+    store.undo(sid, seen=4)  # something to redo; the void still to undo
+    old = 5  # where a history screen was drawn: every write was possible there
+    store.void_deal(sid, 1, reason="torn card", seen=old)  # another device moved on
     before = store.history(sid)
     with pytest.raises(StaleRevision):
         if kind == "void":
             store.void_deal(sid, 1, reason="x", seen=old)
+        elif kind == "restore":
+            store.restore_deal(sid, 2, seen=old)
+        elif kind == "edit":
+            store.edit_deal(sid, 1, PASSED, reason="typo", seen=old)
         elif kind == "undo":
             store.undo(sid, seen=old)
         elif kind == "redo":

@@ -273,6 +273,113 @@ async def test_a_page_entering_a_deal_is_told_live_and_its_confirm_refused(store
     assert len(store.load(sid).session.deals) == 2
 
 
+# --- history's undo, redo and restore racing a live redraw ------------------------------------
+
+RASPASY = {"type": "raspasy", "tricks": {"0": 4, "1": 3, "2": 3}}
+
+
+def history_with_everything(store: Store) -> int:
+    """Deal 2 voided (restorable), deal 3 added and undone (redoable), something to undo."""
+    sid = store.create_session(["Anna", "Boris", "Vera"])
+    store.add_deal(sid, PASSED, seen=0)
+    store.add_deal(sid, RASPASY, seen=1)
+    store.void_deal(sid, 2, reason="misdealt", seen=2)
+    store.add_deal(sid, PASSED, seen=3)
+    store.undo(sid, seen=4)
+    return sid
+
+
+@pytest.mark.parametrize("ident", ["undo", "redo", "restore-2"])
+async def test_a_history_tap_sent_before_a_live_redraw_arrived_is_refused(
+    store: Store, ident: str
+) -> None:
+    """The phone showed revision 5 when the player tapped; the tap reaches the server after the
+    page was redrawn live on another device's deal (revision 6), as the client sends it: by the
+    id of the control it showed.  It is refused in words, never applied to revision 6."""
+    room = Room(store, pin=None, hub=PubSubHub(loop=asyncio.get_running_loop()))
+    sid = history_with_everything(store)
+    a, sa = room.device("a")
+    b, sb = room.device("b")
+    open_entry(a, sid)
+    b.sid = sid
+    b.show(history_screen)
+    tapped = by_id(b.page, ident)  # the button on b's screen at revision 5
+    await enter_passed_six(a, sa)
+    await fire(sa, by_id(a.page, "confirm-deal"))
+    await until(lambda: b.basis == 6, "b was redrawn live at revision 6")
+    before = store.history(sid)
+    await b_taps(sb, tapped)
+    assert store.history(sid) == before
+    assert message(b) == (
+        "Deal 2 was just written on another device: Nobody whisted: the deal was not played, "
+        "Boris counts it made. Check your entry and confirm again."
+    )
+    if ident == "redo":  # a's deal ended what could be redone: the button drawn now says so
+        assert by_id(b.page, "redo").disabled is True
+        return
+    # The player has seen the new state now: the same tap is applied, on revision 6.
+    await fire(sb, by_id(b.page, ident))
+    assert [x.seq for x in store.history(sid)] == [*(x.seq for x in before), 7]
+    assert store.history(sid)[-1].kind == ident.split("-")[0]
+    assert find(b.page, lambda c: getattr(c, "identifier", None) == "message") == []
+
+
+async def b_taps(session: Session, control: ft.Control) -> None:
+    """A tap as the browser sends it: an event for the id of the control it showed."""
+    await session.dispatch_event(control._i, "click", None)
+
+
+async def test_a_tap_after_the_live_redraw_reached_the_screen_is_applied(store: Store) -> None:
+    room = Room(store, pin=None, hub=PubSubHub(loop=asyncio.get_running_loop()))
+    sid = history_with_everything(store)
+    a, sa = room.device("a")
+    b, sb = room.device("b")
+    open_entry(a, sid)
+    b.sid = sid
+    b.show(history_screen)
+    await enter_passed_six(a, sa)
+    await fire(sa, by_id(a.page, "confirm-deal"))
+    await until(lambda: b.basis == 6, "b was redrawn live at revision 6")
+    await fire(sb, by_id(b.page, "undo"))
+    assert [x.kind for x in store.history(sid)][-2:] == ["add", "undo"]
+    assert store.history(sid)[-1].target == 6  # a's deal, which b's screen showed
+    assert len(store.load(sid).session.deals) == 1
+
+
+async def test_an_edit_opened_on_an_old_screen_edits_the_deal_the_player_saw(
+    store: Store,
+) -> None:
+    """Another device voided deal 1 after b's history was drawn, and b's page has not been told
+    yet: b taps "Edit" on deal 2.  The form is deal 2 as b saw it, on b's revision; its write is
+    refused in words and rebased, never written onto another deal's content."""
+    room = Room(store, pin=None, hub=None)
+    sid = store.create_session(["Anna", "Boris", "Vera"])
+    game = {
+        **PASSED,
+        "contract": "7S",
+        "calls": ["whist", "pass"],
+        "tricks": {"0": 0, "1": 7, "2": 3},
+    }
+    for seen, deal in enumerate((PASSED, RASPASY, game)):
+        store.add_deal(sid, deal, seen=seen)
+    b, sb = room.device("b")
+    b.sid = sid
+    b.show(history_screen)
+    store.void_deal(sid, 1, reason="misdealt", seen=3)
+    await fire(sb, by_id(b.page, "edit-2"))
+    assert header(b) == "Deal 2: Boris deals, Vera leads."
+    assert b.form is not None and b.form.kind == "raspasy"
+    await type_into(sb, by_id(b.page, "edit-reason"), "typo")
+    await fire(sb, by_id(b.page, "confirm-deal"))
+    assert message(b) == (
+        "A deal was just voided on another device (misdealt). Check your entry and confirm again."
+    )
+    assert [x.kind for x in store.history(sid)] == ["add", "add", "add", "void"]
+    assert store.load(sid).journal.entries[2].deal.type == "raspasy"
+    assert header(b) == "Deal 1: Anna deals, Boris leads."  # deal 2 is the first deal now
+    assert b.editing == (2, 0) and b.form is not None and b.form.kind == "raspasy"
+
+
 # --- who may write ---------------------------------------------------------------------------
 
 
