@@ -9,7 +9,9 @@ told in words what changed.  A write still made on an outdated basis is refused 
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import weakref
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, cast
 
@@ -56,9 +58,27 @@ def listener(shell: Shell) -> Callable[[str, Any], Awaitable[None]]:
     async def on_written(topic: str, message: Any) -> None:
         sid, revision = message
         if shell.sid == sid and shell.basis != revision:
-            refresh(shell)
+            # One page at a time, each page's update sent before the next page is drawn: the
+            # first pages show the write while the last ones are still being drawn.
+            async with _turn():
+                refresh(shell)
+                await asyncio.sleep(0)
 
     return on_written
+
+
+_TURNS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _turn() -> asyncio.Lock:
+    """The pages' turn to be redrawn, one lock per event loop (a server has one)."""
+    loop = asyncio.get_running_loop()
+    lock = _TURNS.get(loop)
+    if lock is None:
+        lock = _TURNS[loop] = asyncio.Lock()
+    return lock
 
 
 def refresh(shell: Shell) -> None:

@@ -7,6 +7,7 @@ a table PIN; ``--pin`` asks for the PIN on 127.0.0.1 too."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import sys
 import threading
@@ -163,6 +164,10 @@ def serve(
     table.server = server
 
     def ready() -> None:
+        # What is loaded by now (the app, Flet, the web server) lives as long as the server: kept
+        # out of the cyclic collector, whose full passes over it stalled every page's live
+        # redraw by tens of milliseconds (benchmarks/bench_table.py).
+        gc.freeze()
         # Shared: the join link of the newest session (the evening being played).
         newest = next(iter(store.sessions()), None) if sharing.shared else None
         sys.stdout.write(banner(table.sharing, newest.id if newest else None, lang))
