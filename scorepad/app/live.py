@@ -136,8 +136,8 @@ def guarded(
     """
     kept: list[ft.Control] = [
         ft.Semantics(key=f"{ident}@{r}", content=make(r), visible=False)
-        for r in shell.drawn
-        if r < seen
+        for sid, r in shell.drawn
+        if sid == shell.sid and r < seen
     ]
     return [*kept, ft.Semantics(key=f"{ident}@{seen}", identifier=ident, content=make(seen))]
 

@@ -61,7 +61,7 @@ class Shell:
         self.table: Any = None
         # The revisions this page drew, newest last (see live.guarded), and what the frame,
         # the app bar and the bottom bar were drawn for: a live redraw sends only what changed.
-        self.drawn: list[int] = []
+        self.drawn: list[tuple[int, int]] = []  # (session, revision)
         self._frame = 0
         self._bars: dict[str, tuple[tuple[Any, ...], ft.Control | None]] = {}
 
@@ -164,8 +164,9 @@ class Shell:
             self._frame += 1
         self.screen = screen
         body = screen(self)
-        if self.basis is not None and self.basis not in self.drawn:
-            self.drawn = [*self.drawn[-(KEPT - 1) :], self.basis]
+        drawn = (self.sid, self.basis)
+        if self.sid is not None and self.basis is not None and drawn not in self.drawn:
+            self.drawn = [*self.drawn[-(KEPT - 1) :], (self.sid, self.basis)]
         controls: list[ft.Control] = []
         if self.message:
             # A live region: a screen reader reads the refusal out when it appears.
@@ -204,6 +205,7 @@ class Shell:
             page.appbar = self._appbar()
             if self.wide:
                 page.navigation_bar = None
+                self._bars.pop("bottom", None)
                 root = ft.Row(
                     [nav.navigation_rail(self, selected), ft.VerticalDivider(width=1), content],
                     expand=True,
