@@ -9,6 +9,7 @@ from __future__ import annotations
 import flet as ft
 
 from ..i18n import N_
+from . import bula_ui, kassa_ui, pot_ui  # noqa: F401  (each registers its family)
 from .chart import chart_screen
 from .entry import entry_screen
 from .history import history_screen

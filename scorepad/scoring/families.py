@@ -178,11 +178,16 @@ class FamilyScored:
 
     def results(self) -> tuple[Number, ...]:
         """Each player's result in supe (bula) or chips (kassa), zero-sum, exact."""
-        if isinstance(self.table, BulaTable):
-            return bula_results(self.table)
-        if isinstance(self.table, PotTable):
-            return pot_results(self.table)
-        return kassa_results(self.table)
+        return _results(self.table)
+
+    def results_over_deals(self) -> list[tuple[Number, ...]]:
+        """Each player's result after each deal (the chart), from a second replay."""
+        table = _start(self.settings, self.session)
+        out = []
+        for deal in self.session.deals:
+            table.play(deal)  # type: ignore[arg-type]
+            out.append(_results(table))
+        return out
 
     def money_units(self) -> tuple[int, ...]:
         """Results × price in the currency's minor units, rounded once (largest remainder)."""
@@ -229,6 +234,43 @@ def parse_family_session(data: str | bytes | dict[str, Any]) -> AnySession:
     return session
 
 
+_DEALS: dict[str, TypeAdapter[Any]] = {
+    "bula": TypeAdapter(BulaDeal),
+    "kassa": TypeAdapter(KassaDeal),
+    "pot": TypeAdapter(PotDeal),
+    "direct": TypeAdapter(PotDeal),
+}
+
+
+def parse_family_deal(family: str, data: Any, *, index: int) -> Any:
+    """One deal of ``family`` checked alone (the store's entries); problems name deal ``index``."""
+    try:
+        return _DEALS[family].validate_python(data)
+    except ValidationError as exc:
+        raise SessionInvalid(
+            [_problem({**e, "loc": ("deals", index, *e["loc"])}) for e in exc.errors()]
+        ) from None
+
+
+def family_deal_adapter(family: str) -> TypeAdapter[Any]:
+    """The validator of one deal of ``family`` (the store reads its journal with it)."""
+    return _DEALS[family]
+
+
+def dump_family_session(session: AnySession) -> str:
+    """The canonical JSON text of a session of a ledger family (as :func:`dump_session`)."""
+    data = session.model_dump(mode="json", exclude_defaults=True)
+    data["format"] = FORMAT
+    ordered = {k: data[k] for k in type(session).model_fields if k in data}
+    ordered["deals"] = [_deal_data(d) for d in session.deals]
+    return json.dumps(ordered, ensure_ascii=False, indent=2) + "\n"
+
+
+def _deal_data(deal: BaseModel) -> dict[str, Any]:
+    data: dict[str, Any] = deal.model_dump(mode="json", exclude_defaults=True)
+    return {"type": data.pop("type"), **data}
+
+
 def _problem(error: Any) -> Problem:
     loc = list(error["loc"])
     if (
@@ -257,13 +299,7 @@ def replay_family(session: AnySession) -> FamilyScored:
                 for e in exc.errors()
             ]
         ) from None
-    table: BulaTable | KassaTable | PotTable
-    if isinstance(settings, BulaSettings):
-        table = BulaTable.start(settings, session.players)
-    elif isinstance(settings, PotSettings):
-        table = PotTable.start(settings, session.players, first_dealer=session.first_dealer)
-    else:
-        table = KassaTable.start(settings, session.players)
+    table = _start(settings, session)
     done: list[FamilyDeal] = []
     for index, deal in enumerate(session.deals):
         try:
@@ -272,6 +308,22 @@ def replay_family(session: AnySession) -> FamilyScored:
             raise SessionInvalid([Problem(index, exc.field, exc.message)]) from None
         done.append(FamilyDeal(index, tuple(postings)))
     return FamilyScored(session, preset.family, settings, table, tuple(done))
+
+
+def _start(settings: FamilySettings, session: AnySession) -> BulaTable | KassaTable | PotTable:
+    if isinstance(settings, BulaSettings):
+        return BulaTable.start(settings, session.players)
+    if isinstance(settings, PotSettings):
+        return PotTable.start(settings, session.players, first_dealer=session.first_dealer)
+    return KassaTable.start(settings, session.players)
+
+
+def _results(table: BulaTable | KassaTable | PotTable) -> tuple[Number, ...]:
+    if isinstance(table, BulaTable):
+        return bula_results(table)
+    if isinstance(table, PotTable):
+        return pot_results(table)
+    return kassa_results(table)
 
 
 def settle_family(data: str | bytes | dict[str, Any]) -> FamilyScored:

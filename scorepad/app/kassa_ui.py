@@ -1,0 +1,1 @@
+"""The kassa family in the app: its deal form and its sheet (registered in family_ui)."""
