@@ -273,6 +273,34 @@ async def test_a_page_entering_a_deal_is_told_live_and_its_confirm_refused(store
     assert len(store.load(sid).session.deals) == 2
 
 
+async def test_a_live_redraw_sends_only_what_changed(store: Store) -> None:
+    """A page redrawn on another device's write keeps the controls that did not change (their
+    ids, so the update sent is the new deal, not the whole screen) and the bars around it; the
+    page then works as before (a view switched, a deal opened)."""
+    room = Room(store, pin=None, hub=PubSubHub(loop=asyncio.get_running_loop()))
+    sid = store.create_session(["Anna", "Boris", "Vera"])
+    store.add_deal(sid, PASSED, seen=0)
+    a, sa = room.device("a")
+    on_history, sh = room.device("h")
+    on_sheet, ss = room.device("s")
+    open_entry(a, sid)
+    for shell, screen in ((on_history, history_screen), (on_sheet, sheet_screen)):
+        shell.sid = sid
+        shell.show(screen)
+    card = by_id(on_history.page, "deal-1")
+    bars = (on_history.page.appbar, on_history.page.navigation_bar)
+    await enter_passed_six(a, sa)
+    await fire(sa, by_id(a.page, "confirm-deal"))
+    await until(lambda: on_history.basis == 2 and on_sheet.basis == 2, "both pages redrawn")
+    assert by_id(on_history.page, "deal-2") is not None
+    assert by_id(on_history.page, "deal-1")._i == card._i
+    assert (on_history.page.appbar, on_history.page.navigation_bar) == bars
+    await fire(ss, by_id(on_sheet.page, "sheet-table-view"))
+    assert on_sheet.state.sheet_view == "table"
+    await fire(sh, by_id(on_history.page, "edit-1"))
+    assert header(on_history) == "Deal 1: Anna deals, Boris leads."
+
+
 # --- history's undo, redo and restore racing a live redraw ------------------------------------
 
 RASPASY = {"type": "raspasy", "tricks": {"0": 4, "1": 3, "2": 3}}
