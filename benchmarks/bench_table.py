@@ -12,23 +12,31 @@ Goal on the project's 2-core machines: median ≤ 300 ms, p95 ≤ 1 s.
 Reported: ``median_ms``/``p95_ms`` from the moment the benchmark asks Playwright to click (as
 before); ``tap_median_ms``/``tap_p95_ms`` from the pointer-down in the writer's browser (Playwright
 first checks that the button is attached, visible and still, which took 20-150 ms here);
-``server_cpu_ms`` the server's CPU time per write (the writer's page and the eight pages redrawn),
+``server_cpu_ms`` (CPU ms below) the server's CPU time per write (the writer's page and the eight pages redrawn),
 which the machine's load hardly changes; ``load_1min`` the load while measured.
 
-Before and after the live redraw became a diff (one run of 15 rounds each, 2 cores):
+Before and after the live redraw became a diff (15 rounds a run; "before" is the code as it was,
+run alternately with "after" in the same minutes, so both saw the same load from other work; the
+benchmark itself keeps the 2 cores busy, load about 6):
 
-=====================================  ==========  ======  ==========  ===========
-code                                   median ms   p95 ms  server CPU  load (1 min)
-=====================================  ==========  ======  ==========  ===========
-before: every page's whole screen new  408         520     -           quiet
-before (A/B, same hour)                500 / 564   800     134 ms      8.6 / 13
-after (A/B, same hour)                 362 / 315   688     80 ms       8.1 / 11
-=====================================  ==========  ======  ==========  ===========
+==========  ==================  ===============  ==================  ==========  =======
+code        median ms           p95 ms           tap median ms       CPU ms      load
+==========  ==================  ===============  ==================  ==========  =======
+before      408                 520              -                   -           quiet
+before      487 / 620           749 / 942        435 / 569           126 / 133   8.4
+after       285 / 299           503 / 457        228 / 254           82 / 79     8.4
+after       287                 452              229                 75          6.3
+==========  ==================  ===============  ==================  ==========  =======
 
-Per page on the server (CPU, history of 8 / 15 / 40 deals): 14.5 / 19.4 / 41.5 ms before,
-7.1 / 10.0 / 18.9 ms after; the update sent to a page 16-49 kB before, 1.5 kB after.  Most of the
-time left is the browsers': each page's renderer and its share of the GPU process spend about
-90 ms of CPU on an update (a Flutter frame drawn in software), the server about 10.
+Per page on the server (CPU; a history of 8 / 15 / 40 deals): 14.5 / 19.4 / 41.5 ms before,
+7.1 / 10.0 / 18.9 ms after; the update sent to a page was 16 / 23 / 49 kB, now 1.5 kB (the new
+deal's card).  What changed: a page redrawn on another device's write is diffed against what it
+shows (keyed by deal, so the cards that stayed keep their controls) instead of replacing the whole
+screen; the app bar and bottom bar are kept; the pages are redrawn one at a time, each page's update
+sent before the next is drawn; the server's startup objects are kept out of the cyclic collector
+(whose full passes had stalled a redraw by up to 200 ms).  Most of the time left is the browsers':
+each page's renderer and its share of the GPU process spend about 90 ms of CPU on an update (a
+Flutter frame drawn in software on these machines), the server about 10.
 """
 
 from __future__ import annotations
