@@ -12,8 +12,8 @@ Goal on the project's 2-core machines: median ≤ 300 ms, p95 ≤ 1 s.
 Reported: ``median_ms``/``p95_ms`` from the moment the benchmark asks Playwright to click (as
 before); ``tap_median_ms``/``tap_p95_ms`` from the pointer-down in the writer's browser (Playwright
 first checks that the button is attached, visible and still, which took 20-150 ms here);
-``server_cpu_ms`` (CPU ms below) the server's CPU time per write (the writer's page and the eight pages redrawn),
-which the machine's load hardly changes; ``load_1min`` the load while measured.
+``server_cpu_ms`` ("CPU ms" below) the server's CPU time per write (the writer's page and the
+eight pages redrawn), which the machine's load hardly changes; ``load_1min`` the load meanwhile.
 
 Before and after the live redraw became a diff (15 rounds a run; "before" is the code as it was,
 run alternately with "after" in the same minutes, so both saw the same load from other work; the
