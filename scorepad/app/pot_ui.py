@@ -10,6 +10,7 @@ cash and standing, and each deal's transfers in words, running, as paper players
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -21,7 +22,7 @@ from ..scoring.pot import NONSUIT_NAMES, SUIT_NAMES, SWABIAN_NAMES
 from .family_ui import FamilyUI, register_family
 from .pot_form import CHIPS_MAX, PotForm, title
 from .pot_sheet import PotSheet, pot_sheet
-from .theme import TAP, card, choice, primary, quiet, sem
+from .theme import TAP, WIDE, card, choice, primary, quiet, sem
 
 if TYPE_CHECKING:
     from ..store import FamilyStored
@@ -204,8 +205,9 @@ def entry_screen(shell: Shell) -> ft.Control:
             )
         if f.has_second_round and f.suit is not None:
             cards.append(_chips_card(shell, f, redraw))
-        if f.trick_seats() and f.missing() is None:
-            cards.append(_tricks_card(shell, f, redraw))
+    side: list[ft.Control] = []  # on a laptop, beside the choices: tricks, preview, reason
+    if f.declarer is not None and f.kind != "bete" and f.trick_seats() and f.missing() is None:
+        side.append(_tricks_card(shell, f, redraw))
 
     sentences, problem = f.preview(shell.lang)
     shown = (
@@ -213,7 +215,7 @@ def entry_screen(shell: Shell) -> ft.Control:
         if sentences
         else [ft.Text(problem or "", italic=True)]
     )
-    cards.append(sem("preview", card(ft.Column(shown, spacing=4), title=shell.t(N_("Preview")))))
+    side.append(sem("preview", card(ft.Column(shown, spacing=4), title=shell.t(N_("Preview")))))
 
     label = shell.t(N_("Write the change")) if editing else shell.t(N_("Write the deal"))
     write = primary(label, None, disabled=problem is not None)
@@ -225,7 +227,7 @@ def entry_screen(shell: Shell) -> ft.Control:
             shell.state.edit_reason = e.control.value or ""
             write.disabled = problem is not None or not shell.state.edit_reason.strip()
 
-        cards.append(
+        side.append(
             card(
                 sem(
                     "edit-reason",
@@ -262,21 +264,27 @@ def entry_screen(shell: Shell) -> ft.Control:
     footer: list[ft.Control] = [ft.Container(sem("confirm-deal", write), expand=True)]
     if editing:
         footer.append(sem("cancel-edit", quiet(shell.t(N_("Cancel")), redraw(shell.new_form))))
+
+    def column(controls: list[ft.Control]) -> ft.Column:
+        return ft.Column(
+            controls,
+            scroll=ft.ScrollMode.AUTO,
+            expand=True,
+            spacing=8,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        )
+
+    if (shell.page.width or 0) >= WIDE:
+        body: ft.Control = ft.Row(
+            [column(cards), column(side)],
+            expand=True,
+            spacing=12,
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        )
+    else:
+        body = column(cards + side)
     # The button sits below the scrolling cards: always on screen, however long the deal.
-    return ft.Column(
-        [
-            ft.Column(
-                cards,
-                scroll=ft.ScrollMode.AUTO,
-                expand=True,
-                spacing=8,
-                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-            ),
-            ft.Row(footer, spacing=8),
-        ],
-        expand=True,
-        spacing=8,
-    )
+    return ft.Column([body, ft.Row(footer, spacing=8)], expand=True, spacing=8)
 
 
 def _choices(
@@ -557,7 +565,7 @@ def _figure(label: str, value: str, *, ident: str, bold: bool = False, width: fl
 def sheet_screen(shell: Shell) -> ft.Control:
     stored = shell.family_stored()  # type: ignore[attr-defined]
     s = pot_sheet(stored.scored)
-    wide = (shell.page.width or 0) >= 600
+    wide = (shell.page.width or 0) >= WIDE
     col = 150.0 if wide else 96.0
     controls: list[ft.Control] = [sem("pot-summary", _summary(shell, s, col))]
     if s.has_pot and s.start_pot:
@@ -579,19 +587,27 @@ def sheet_screen(shell: Shell) -> ft.Control:
             )
         ]
         lines += [ft.Text(shell.render(m), size=14) for m in row.explain]
-        lines.append(
-            _totals(
-                shell,
-                s,
-                row.cash,
-                row.pot,
-                row.cash_change,
-                row.pot_change,
-                col,
-                ident=f"deal-{row.number}",
-            )
+        totals = _totals(
+            shell,
+            s,
+            row.cash,
+            row.pot,
+            row.cash_change,
+            row.pot_change,
+            col,
+            ident=f"deal-{row.number}",
         )
-        controls.append(sem(f"sheet-deal-{row.number}", card(*lines, spacing=4)))
+        if wide:  # the words on the left, the figures on the right, as on a ruled sheet
+            body: ft.Control = ft.Row(
+                [
+                    ft.Column(lines, spacing=4, expand=True),
+                    ft.Container(totals, width=(len(s.names) + 1) * (col + 8)),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            )
+            controls.append(sem(f"sheet-deal-{row.number}", card(body)))
+        else:
+            controls.append(sem(f"sheet-deal-{row.number}", card(*lines, totals, spacing=4)))
     if not s.rows:
         controls.append(ft.Text(shell.t(N_("No deal is written yet."))))
     return ft.Column(
@@ -616,10 +632,9 @@ def _summary(shell: Shell, s: PotSheet, col: float) -> ft.Control:
                 ),
             )
         )
+    fig = min(col, 88.0)
     for p, name in enumerate(s.names):
-        figures = [
-            _figure(shell.t(N_("Cash")), _fig(s.cash[p]), ident=f"cash-{p}", width=col),
-        ]
+        figures = [_figure(shell.t(N_("Cash")), _fig(s.cash[p]), ident=f"cash-{p}", width=fig)]
         if s.has_pot:
             figures.append(
                 _figure(
@@ -627,16 +642,19 @@ def _summary(shell: Shell, s: PotSheet, col: float) -> ft.Control:
                     _fig(s.standing[p]),
                     ident=f"standing-{p}",
                     bold=True,
-                    width=col,
+                    width=fig,
                 )
             )
         rows.append(
             ft.Row(
                 [
-                    ft.Container(ft.Text(name, weight=ft.FontWeight.BOLD, size=16), width=col),
+                    ft.Container(
+                        ft.Text(name, weight=ft.FontWeight.BOLD, size=16),
+                        expand=col < 150,  # a phone: all the width the figures leave
+                        width=None if col < 150 else 2 * col,
+                    ),
                     *figures,
                 ],
-                wrap=True,
                 spacing=8,
                 vertical_alignment=ft.CrossAxisAlignment.START,
             )
@@ -650,7 +668,7 @@ def _summary(shell: Shell, s: PotSheet, col: float) -> ft.Control:
                     if s.carry
                     else shell.t(
                         N_("Standing: the cash and an equal share of the pot, {share} each."),
-                        share=_fig(s.pot / len(s.names)),
+                        share=_fig(Fraction(s.pot) / len(s.names)),
                     ),
                     size=13,
                 ),
