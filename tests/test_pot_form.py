@@ -10,12 +10,14 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pydantic import TypeAdapter
 
 from scorepad.app.pot_form import PotForm, title
 from scorepad.app.pot_sheet import pot_sheet
 from scorepad.app.pot_ui import carry, edit_form, new_form
 from scorepad.i18n import catalog
 from scorepad.scoring.families import PotSession, replay_family
+from scorepad.scoring.pot import PotDeal
 
 NAMES = ["Anton", "Brigitte", "Charlotte"]
 
@@ -462,3 +464,45 @@ def _explain(done: Any) -> list[Any]:
     from scorepad.scoring.ledger import explanations
 
     return explanations(done.deals[-1].postings)
+
+
+# --- through a real store ---------------------------------------------------------------------
+
+
+def test_deals_entered_through_the_form_are_written_edited_and_carried_by_the_store(
+    tmp_path: Any,
+) -> None:
+    from scorepad.store import Store
+
+    with Store(tmp_path / "pot.db") as store:
+        sid = store.create_session(NAMES, convention="illustrated")
+        stored_ = store.load_family(sid)
+        for deal in DEALS:
+            f = new_form(stored_)
+            f.load(deal)
+            assert f.preview()[1] is None
+            stored_ = store.add_deal(sid, f.to_deal(), seen=stored_.revision)
+        assert list(stored_.session.deals) == [
+            TypeAdapter(PotDeal).validate_python(d) for d in DEALS
+        ]
+        # Edit deal 2 (an invitation becomes both playing) with its own context.
+        f = edit_form(stored_, 1)
+        assert f.dealer == 1 and f.defence == {2: "invite", 0: "invited"}
+        f.say(2, "play")
+        assert f.defence == {2: "play", 0: "drop"}  # he had passed before he was invited
+        f.say(0, "play")
+        f.set_tricks(1, 6)
+        f.set_tricks(2, 3)
+        deal_id = stored_.journal.live[1].deal_id
+        stored_ = store.edit_deal(
+            sid, deal_id, f.to_deal(), reason="both played", seen=stored_.revision
+        )
+        assert stored_.session.deals[1].defence == {2: "play", 0: "play"}  # type: ignore[union-attr]
+        # A form drawn before another device wrote a deal, carried onto the newer state.
+        old = new_form(stored_)
+        old.choose_declarer(2)
+        old.choose_suit("H")
+        newer = store.add_deal(sid, DEALS[0], seen=stored_.revision)
+        g = carry(old, newer)
+        assert len(g.scored.deals) == len(DEALS) + 1
+        assert g.to_deal() == old.to_deal()
