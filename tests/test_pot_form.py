@@ -506,3 +506,15 @@ def test_deals_entered_through_the_form_are_written_edited_and_carried_by_the_st
         g = carry(old, newer)
         assert len(g.scored.deals) == len(DEALS) + 1
         assert g.to_deal() == old.to_deal()
+
+
+def test_american_preference_offers_no_premium_it_would_not_pay() -> None:
+    f = form("american")
+    f.choose_declarer(0)
+    f.choose_suit("H")
+    assert f.premiums() == []
+    g = form("illustrated")
+    g.choose_declarer(0)
+    g.choose_suit("H")
+    g.set_tricks(0, 4)  # failed: four aces would not pay, but it is still a thing to write
+    assert g.premiums() == ["none", "four_aces", "no_aces"]

@@ -259,11 +259,22 @@ class PotForm:
         return found if len(found) > 1 else []
 
     def _premium_ok(self, premium: Premium) -> bool:
+        """The engine accepts the premium here, and pays it when the game is made (American
+        Preference accepts the flags but pays no premium: not offered there)."""
         if premium == "none":
             return True
         trial = copy.copy(self)
         trial.premium = premium
-        return trial._verify() is None
+        if trial._verify() is not None:
+            return False
+        made = copy.copy(trial)
+        seats = made.trick_seats()
+        if seats:
+            made.tricks = {s: 10 if s == seats[0] else 0 for s in seats}
+        plain = copy.copy(made)
+        plain.premium = "none"
+        a, b = made._trial(), plain._trial()
+        return isinstance(a, list) and isinstance(b, list) and len(a) != len(b)
 
     def choose_premium(self, premium: Premium) -> None:
         if premium not in self.premiums():

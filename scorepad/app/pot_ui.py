@@ -184,6 +184,23 @@ def entry_screen(shell: Shell) -> ft.Control:
             cards.append(_defence_card(shell, f, redraw))
         if f.has_contra and f.missing() is None:
             cards.append(_contra_card(shell, f, redraw))
+        if f.kunstwerk_offered:
+            cards.append(
+                card(
+                    _choices(
+                        [
+                            (
+                                "kunstwerk",
+                                shell.t(N_("Kunstwerk: the talon is a pair")),
+                                f.kunstwerk,
+                                lambda: f.set_kunstwerk(not f.kunstwerk),
+                            )
+                        ],
+                        redraw,
+                    ),
+                    title=shell.t(N_("Talon")),
+                )
+            )
         premiums = f.premiums()
         if premiums:
             cards.append(
@@ -432,20 +449,6 @@ def _contra_card(shell: Shell, f: PotForm, redraw: Redraw) -> ft.Control:
                 redraw,
             )
         )
-    if f.kunstwerk_offered:
-        rows.append(
-            _choices(
-                [
-                    (
-                        "kunstwerk",
-                        shell.t(N_("Kunstwerk: the talon is a pair")),
-                        f.kunstwerk,
-                        lambda: f.set_kunstwerk(not f.kunstwerk),
-                    )
-                ],
-                redraw,
-            )
-        )
     return card(*rows, title=shell.t(N_("Contra")))
 
 
@@ -632,33 +635,37 @@ def _summary(shell: Shell, s: PotSheet, col: float) -> ft.Control:
                 ),
             )
         )
-    fig = min(col, 88.0)
+    fig = min(col, 84.0)
+    wide = col >= 150
+
+    def line(name: ft.Control, *figures: ft.Control) -> ft.Control:
+        return ft.Row(
+            [
+                # a phone: the name takes what the figures leave, wrapping, never cut
+                ft.Container(name, expand=not wide, width=2 * col if wide else None),
+                *(ft.Container(x, width=fig) for x in figures),
+            ],
+            spacing=8,
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        )
+
+    def label(text: str) -> ft.Control:
+        return ft.Text(text, size=13, color=ft.Colors.ON_SURFACE_VARIANT)
+
+    heads = [label(shell.t(N_("Cash")))]
+    if s.has_pot:
+        heads.append(label(shell.t(N_("Standing"))))
+    rows.append(line(ft.Container(), *heads))
     for p, name in enumerate(s.names):
-        figures = [_figure(shell.t(N_("Cash")), _fig(s.cash[p]), ident=f"cash-{p}", width=fig)]
+        figures = [sem(f"cash-{p}", ft.Text(_fig(s.cash[p]), size=16))]
         if s.has_pot:
             figures.append(
-                _figure(
-                    shell.t(N_("Standing")),
-                    _fig(s.standing[p]),
-                    ident=f"standing-{p}",
-                    bold=True,
-                    width=fig,
+                sem(
+                    f"standing-{p}",
+                    ft.Text(_fig(s.standing[p]), size=16, weight=ft.FontWeight.BOLD),
                 )
             )
-        rows.append(
-            ft.Row(
-                [
-                    ft.Container(
-                        ft.Text(name, weight=ft.FontWeight.BOLD, size=16),
-                        expand=col < 150,  # a phone: all the width the figures leave
-                        width=None if col < 150 else 2 * col,
-                    ),
-                    *figures,
-                ],
-                spacing=8,
-                vertical_alignment=ft.CrossAxisAlignment.START,
-            )
-        )
+        rows.append(line(ft.Text(name, weight=ft.FontWeight.BOLD, size=16), *figures))
     if s.has_pot:
         rows.append(
             sem(
@@ -690,18 +697,40 @@ def _totals(
 ) -> ft.Control:
     """Each player's change and running cash (and the pot's), a name over its figures."""
 
-    def figure(label: str, total: Number, delta: Number | None, key: str) -> ft.Control:
-        value = _fig(total) if delta is None else f"{_signed(delta)} → {_fig(total)}"
-        return _figure(label, value, ident=f"{ident}-{key}", width=col)
+    def value(total: Number, delta: Number | None) -> str:
+        return _fig(total) if delta is None else f"{_signed(delta)} → {_fig(total)}"
 
     items = [
-        figure(name, cash[p], None if change is None else change[p], f"cash-{p}")
+        (name, cash[p], None if change is None else change[p], f"cash-{p}")
         for p, name in enumerate(s.names)
     ]
     if s.has_pot:
-        items.append(figure(shell.t(N_("Pot")), pot, pot_change, "pot"))
-    return ft.Row(
-        items, wrap=True, spacing=8, run_spacing=4, vertical_alignment=ft.CrossAxisAlignment.START
+        items.append((shell.t(N_("Pot")), pot, pot_change, "pot"))
+    if col >= 150:  # a laptop: a column a player, the name over the figures
+        return ft.Row(
+            [
+                _figure(name, value(total, delta), ident=f"{ident}-{key}", width=col)
+                for name, total, delta, key in items
+            ],
+            wrap=True,
+            spacing=8,
+            run_spacing=4,
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        )
+    # a phone: a line a player, the name wrapping (never cut), the figures on the right
+    return ft.Column(
+        [
+            ft.Row(
+                [
+                    ft.Text(name, size=14, color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
+                    sem(f"{ident}-{key}", ft.Text(value(total, delta), size=15)),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            )
+            for name, total, delta, key in items
+        ],
+        spacing=2,
+        tight=True,
     )
 
 
