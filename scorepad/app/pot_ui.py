@@ -635,7 +635,7 @@ def _summary(shell: Shell, s: PotSheet, col: float) -> ft.Control:
                 ),
             )
         )
-    fig = min(col, 84.0)
+    fig = min(col, 72.0)
     wide = col >= 150
 
     def line(name: ft.Control, *figures: ft.Control) -> ft.Control:
