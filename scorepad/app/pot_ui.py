@@ -57,6 +57,11 @@ def edit_form(stored: FamilyStored, index: int) -> PotForm:
     return form
 
 
+def dirty(form: PotForm) -> bool:
+    """Whether the player has chosen anything (an untouched form follows the other devices)."""
+    return form.to_deal() != PotForm(form.scored).to_deal()
+
+
 def carry(old: PotForm, stored: FamilyStored) -> PotForm:
     """``old``'s choices on the newer state; what no longer fits is left to choose again."""
     form = new_form(stored)
@@ -566,7 +571,7 @@ def _figure(label: str, value: str, *, ident: str, bold: bool = False, width: fl
 
 
 def sheet_screen(shell: Shell) -> ft.Control:
-    stored = shell.family_stored()  # type: ignore[attr-defined]
+    stored = shell.family_stored()
     s = pot_sheet(stored.scored)
     wide = (shell.page.width or 0) >= WIDE
     col = 150.0 if wide else 96.0
@@ -744,5 +749,6 @@ register_family(
         entry=entry_screen,
         sheet=sheet_screen,
         title=title,
+        dirty=dirty,
     ),
 )
