@@ -248,8 +248,8 @@ def test_pot_entry_and_sheet_look(
         visible(page, "pot-summary")
         for p, name in enumerate(NAMES):
             # a name whole on the sheet: its text is there and inside the screen
-            node = page.get_by_text(name, exact=True).first
-            box = node.bounding_box()
+            has_text(page, f"sheet-name-{p}", name)
+            box = page.locator(f'[flt-semantics-identifier="sheet-name-{p}"]').first.bounding_box()
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, (
                 name,
                 box,

@@ -670,7 +670,11 @@ def _summary(shell: Shell, s: PotSheet, col: float) -> ft.Control:
                     ft.Text(_fig(s.standing[p]), size=16, weight=ft.FontWeight.BOLD),
                 )
             )
-        rows.append(line(ft.Text(name, weight=ft.FontWeight.BOLD, size=16), *figures))
+        rows.append(
+            line(
+                sem(f"sheet-name-{p}", ft.Text(name, weight=ft.FontWeight.BOLD, size=16)), *figures
+            )
+        )
     if s.has_pot:
         rows.append(
             sem(
