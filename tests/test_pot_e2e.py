@@ -256,6 +256,7 @@ def test_pot_entry_and_sheet_look(
             )
             assert text_of(page, f"cash-{p}")
         shot(page, f"pot-sheet-{size}-{lang}")
+        page.mouse.move(width / 2, height / 2)
         page.mouse.wheel(0, 1400)
         shot(page, f"pot-sheet-{size}-{lang}-deals")
     finally:

@@ -90,6 +90,8 @@ async def test_a_modern_deal_tapped_in_is_written_and_shown_on_the_sheet(store: 
     )
     assert "1. Anton: diamonds, 7 tricks" in texts(shell.page)
     assert "everyone antes 50" in texts(shell.page)
+    shell.go("history")
+    assert "Deal 1 · Anton: diamonds, 7 tricks" in texts(shell.page)
 
 
 async def test_a_refused_choice_is_never_offered(store: Store) -> None:

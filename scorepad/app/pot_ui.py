@@ -287,18 +287,18 @@ def entry_screen(shell: Shell) -> ft.Control:
     if editing:
         footer.append(sem("cancel-edit", quiet(shell.t(N_("Cancel")), redraw(shell.new_form))))
 
-    def column(controls: list[ft.Control]) -> ft.Column:
+    def column(controls: list[ft.Control], share: int = 1) -> ft.Column:
         return ft.Column(
             controls,
             scroll=ft.ScrollMode.AUTO,
-            expand=True,
+            expand=share,
             spacing=8,
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
 
     if (shell.page.width or 0) >= WIDE:
         body: ft.Control = ft.Row(
-            [column(cards), column(side)],
+            [column(cards, 5), column(side, 6)],  # the tricks' eleven buttons in a row
             expand=True,
             spacing=12,
             vertical_alignment=ft.CrossAxisAlignment.START,
