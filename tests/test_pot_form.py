@@ -518,3 +518,56 @@ def test_american_preference_offers_no_premium_it_would_not_pay() -> None:
     g.choose_suit("H")
     g.set_tricks(0, 4)  # failed: four aces would not pay, but it is still a thing to write
     assert g.premiums() == ["none", "four_aces", "no_aces"]
+
+
+# --- generated sessions of every preset: the sheet adds up, every deal edits back the same -----
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10**9),
+    convention=st.sampled_from(["austrian-1829", "austrian", "illustrated", "american", "swabian"]),
+)
+def test_generated_sessions_sheet_and_edit_forms(seed: int, convention: str) -> None:
+    from scorepad.generate import RandomChooser, random_family_session
+
+    data = random_family_session(RandomChooser(seed), convention=convention, deals=12)
+    s = PotSession.model_validate(data)
+    scored = replay_family(s)
+    sheet = pot_sheet(scored)
+    cash, pot = list(sheet.start_cash), sheet.start_pot
+    for row in sheet.rows:
+        assert sum(row.cash_change) + row.pot_change == 0
+        cash = [c + x for c, x in zip(cash, row.cash_change, strict=True)]
+        pot += row.pot_change
+        assert (tuple(cash), pot) == (row.cash, row.pot)
+    assert (sheet.cash, sheet.pot) == (tuple(cash), pot)
+    assert sum(sheet.standing) == 0
+    kept = SimpleNamespace(
+        session=s, journal=SimpleNamespace(live=[SimpleNamespace(deal=d) for d in s.deals])
+    )
+    for index, deal in enumerate(s.deals):
+        f = edit_form(kept, index)  # type: ignore[arg-type]
+        assert f.preview()[1] is None
+        again = replay_family(s.model_copy(update={"deals": [*s.deals[:index], f.deal()]}))
+        assert again.deals[-1].postings == scored.deals[index].postings, deal
+
+
+def test_a_re_ante_shows_in_the_preview_and_on_the_sheet() -> None:
+    over = {"payout": {"S": 1, "C": 2, "D": 3, "H": 4}}
+    first = {"type": "game", "declarer": 1, "suit": "H", "tricks": {"1": 7}}  # F-E1: pot 30 → 2
+    f = form("american", [first], **over)
+    assert f.table.pot == 2
+    f.choose_declarer(0)
+    f.choose_suit("C")  # 6 tricks at 2: the pot cannot pay 12, so everyone antes again first
+    assert f.preview() == (
+        ["Anton: clubs, 6 tricks", "everyone antes 10", "Anton takes 12 from the pot"],
+        None,
+    )
+    s = pot_sheet(write(f))
+    assert [en(m) for m in s.rows[1].explain] == [
+        "everyone antes 10",
+        "Anton takes 12 from the pot",
+    ]
+    assert s.rows[1].cash_change == (-10 + 12, -10, -10)
+    assert (s.rows[0].pot, s.rows[1].pot_change, s.rows[1].pot) == (2, 30 - 12, 20)

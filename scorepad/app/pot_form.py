@@ -11,12 +11,15 @@ stopped: one tap a seat, the last seat in play filled in so that the sum is 10.
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, Literal
 
 from pydantic import TypeAdapter, ValidationError
 
 from ..i18n import N_, Msg, catalog, msg, nmsg
+from ..numbers import Number, normal
 from ..scoring.families import FamilyScored
 from ..scoring.ledger import Posting, explanations
 from ..scoring.pot import (
@@ -488,9 +491,14 @@ class PotForm:
 
     def _trial(self) -> list[Posting] | PotError | ValidationError:
         """What the deal writes, played on a copy of the table (the table itself untouched)."""
+        done = self._played()
+        return done if not isinstance(done, tuple) else done[0]
+
+    def _played(self) -> tuple[list[Posting], PotTable] | PotError | ValidationError:
         try:
             deal = self.deal()
-            return copy.deepcopy(self.table).play(deal)
+            table = copy.deepcopy(self.table)
+            return table.play(deal), table
         except (PotError, ValidationError) as exc:
             return exc
 
@@ -500,16 +508,37 @@ class PotForm:
         missing = self.missing()
         if missing is not None:
             return [], cat.render(missing)
-        done = self._trial()
+        done = self._played()
         if isinstance(done, ValidationError):
             return [], pydantic_problem(done.errors()[0]).render(lang)
         if isinstance(done, PotError):
             text = done.message.render(lang)
             return [], f"{done.field}: {text}" if done.field else text
-        said = [cat.render(m) for m in explanations(done)]
+        postings, after = done
+        said = [cat.render(m) for m in deal_explanations(self.table.pot, after, postings)]
         if not said:
             said = [cat.render(msg(N_("nobody pays anything")))]
         return [cat.render(title(self.deal(), self.names)), *said], None
+
+
+# --- what a deal says it wrote -------------------------------------------------------------
+
+
+def refill(pot_before: Number, after: PotTable, postings: Sequence[Posting]) -> Number:
+    """What each player put into the pot in the deal besides its postings: the re-ante before
+    a deal the pot cannot pay (the engine writes it to the table, not among the deal's postings)."""
+    posted = sum((p.amount for p in postings if p.account.kind == "pot"), Fraction(0))
+    extra = Fraction(after.pot) - Fraction(pot_before) - posted
+    return normal(extra / after.n) if extra else 0
+
+
+def deal_explanations(
+    pot_before: Number, after: PotTable, postings: Sequence[Posting]
+) -> list[Msg]:
+    """The deal's sentences, a re-ante first (in the engine's words) when there was one."""
+    ante = refill(pot_before, after, postings)
+    said = explanations(postings)
+    return [msg(N_("everyone antes {amount}"), amount=ante), *said] if ante else said
 
 
 # --- one line naming a written deal (the history, the sheet) ----------------------------------

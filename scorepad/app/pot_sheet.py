@@ -13,9 +13,8 @@ from typing import Any
 from ..i18n import Msg
 from ..numbers import Number, normal
 from ..scoring.families import FamilyScored, replay_family
-from ..scoring.ledger import explanations
 from ..scoring.pot import PotTable
-from .pot_form import title
+from .pot_form import deal_explanations, title
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,35 +48,29 @@ def pot_sheet(scored: FamilyScored) -> PotSheet:
     table = scored.table
     assert isinstance(table, PotTable)
     names = tuple(scored.session.players)
-    n = len(names)
-    empty = replay_family(scored.session.model_copy(update={"deals": []})).table
-    assert isinstance(empty, PotTable)
-    cash = list(empty.cash)
-    pot = empty.pot
-    start_cash, start_pot = tuple(cash), pot
+    # The running totals are the table's own after each deal: a re-ante is written to the table
+    # but not among the deal's postings (see pot_form.refill).
+    table_now = replay_family(scored.session.model_copy(update={"deals": []})).table
+    assert isinstance(table_now, PotTable)
+    cash, pot = tuple(table_now.cash), table_now.pot
+    start_cash, start_pot = cash, pot
     rows: list[SheetRow] = []
     deals: list[Any] = list(scored.session.deals)
     for d in scored.deals:
-        change: list[Number] = [0] * n
-        pot_change: Number = 0
-        for p in d.postings:
-            if p.account.kind == "cash":
-                change[p.account.a] = normal(change[p.account.a] + p.amount)
-            elif p.account.kind == "pot":
-                pot_change = normal(pot_change + p.amount)
-        cash = [normal(c + x) for c, x in zip(cash, change, strict=True)]
-        pot = normal(pot + pot_change)
+        table_now.play(deals[d.index])
+        after_cash, after_pot = tuple(table_now.cash), table_now.pot
         rows.append(
             SheetRow(
                 d.index + 1,
                 title(deals[d.index], names),
-                tuple(explanations(d.postings)),
-                tuple(change),
-                pot_change,
-                tuple(cash),
-                pot,
+                tuple(deal_explanations(pot, table_now, d.postings)),
+                tuple(normal(a - b) for a, b in zip(after_cash, cash, strict=True)),
+                normal(after_pot - pot),
+                after_cash,
+                after_pot,
             )
         )
+        cash, pot = after_cash, after_pot
     return PotSheet(
         names=names,
         has_pot=scored.family == "pot",
