@@ -515,7 +515,7 @@ class PotForm:
             text = done.message.render(lang)
             return [], f"{done.field}: {text}" if done.field else text
         postings, after = done
-        said = [cat.render(m) for m in deal_explanations(self.table.pot, after, postings)]
+        said = [cat.render(m) for m in deal_explanations(self.table.pot, after, postings=postings)]
         if not said:
             said = [cat.render(msg(N_("nobody pays anything")))]
         return [cat.render(title(self.deal(), self.names)), *said], None
@@ -524,7 +524,7 @@ class PotForm:
 # --- what a deal says it wrote -------------------------------------------------------------
 
 
-def refill(pot_before: Number, after: PotTable, postings: Sequence[Posting]) -> Number:
+def refill(pot_before: Number, after: PotTable, *, postings: Sequence[Posting]) -> Number:
     """What each player put into the pot in the deal besides its postings: the re-ante before
     a deal the pot cannot pay (the engine writes it to the table, not among the deal's postings)."""
     posted = sum((p.amount for p in postings if p.account.kind == "pot"), Fraction(0))
@@ -533,10 +533,10 @@ def refill(pot_before: Number, after: PotTable, postings: Sequence[Posting]) -> 
 
 
 def deal_explanations(
-    pot_before: Number, after: PotTable, postings: Sequence[Posting]
+    pot_before: Number, after: PotTable, *, postings: Sequence[Posting]
 ) -> list[Msg]:
     """The deal's sentences, a re-ante first (in the engine's words) when there was one."""
-    ante = refill(pot_before, after, postings)
+    ante = refill(pot_before, after, postings=postings)
     said = explanations(postings)
     return [msg(N_("everyone antes {amount}"), amount=ante), *said] if ante else said
 

@@ -63,7 +63,7 @@ def pot_sheet(scored: FamilyScored) -> PotSheet:
             SheetRow(
                 d.index + 1,
                 title(deals[d.index], names),
-                tuple(deal_explanations(pot, table_now, d.postings)),
+                tuple(deal_explanations(pot, table_now, postings=d.postings)),
                 tuple(normal(a - b) for a, b in zip(after_cash, cash, strict=True)),
                 normal(after_pot - pot),
                 after_cash,

@@ -583,7 +583,16 @@ def sheet_screen(shell: Shell) -> ft.Control:
                 card(
                     ft.Text(shell.t(N_("Before the first deal")), weight=ft.FontWeight.BOLD),
                     ft.Text(shell.t(N_("everyone antes {amount}"), amount=_fig(s.ante))),
-                    _totals(shell, s, s.start_cash, s.start_pot, None, None, col, ident="start"),
+                    _totals(
+                        shell,
+                        s,
+                        cash=s.start_cash,
+                        pot=s.start_pot,
+                        change=None,
+                        pot_change=None,
+                        col=col,
+                        ident="start",
+                    ),
                 ),
             )
         )
@@ -598,11 +607,11 @@ def sheet_screen(shell: Shell) -> ft.Control:
         totals = _totals(
             shell,
             s,
-            row.cash,
-            row.pot,
-            row.cash_change,
-            row.pot_change,
-            col,
+            cash=row.cash,
+            pot=row.pot,
+            change=row.cash_change,
+            pot_change=row.pot_change,
+            col=col,
             ident=f"deal-{row.number}",
         )
         if wide:  # the words on the left, the figures on the right, as on a ruled sheet
@@ -696,12 +705,12 @@ def _summary(shell: Shell, s: PotSheet, col: float) -> ft.Control:
 def _totals(
     shell: Shell,
     s: PotSheet,
+    *,
     cash: Sequence[Number],
     pot: Number,
     change: Sequence[Number] | None,
     pot_change: Number | None,
     col: float,
-    *,
     ident: str,
 ) -> ft.Control:
     """Each player's change and running cash (and the pot's), a name over its figures."""
