@@ -11,15 +11,12 @@ stopped: one tap a seat, the last seat in play filled in so that the sum is 10.
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any, Literal
 
 from pydantic import TypeAdapter, ValidationError
 
 from ..i18n import N_, Msg, catalog, msg, nmsg
-from ..numbers import Number, normal
 from ..scoring.families import FamilyScored
 from ..scoring.ledger import Posting, explanations
 from ..scoring.pot import (
@@ -514,31 +511,11 @@ class PotForm:
         if isinstance(done, PotError):
             text = done.message.render(lang)
             return [], f"{done.field}: {text}" if done.field else text
-        postings, after = done
-        said = [cat.render(m) for m in deal_explanations(self.table.pot, after, postings=postings)]
+        postings, _after = done
+        said = [cat.render(m) for m in explanations(postings)]  # a re-ante first, when made
         if not said:
             said = [cat.render(msg(N_("nobody pays anything")))]
         return [cat.render(title(self.deal(), self.names)), *said], None
-
-
-# --- what a deal says it wrote -------------------------------------------------------------
-
-
-def refill(pot_before: Number, after: PotTable, *, postings: Sequence[Posting]) -> Number:
-    """What each player put into the pot in the deal besides its postings: the re-ante before
-    a deal the pot cannot pay (the engine writes it to the table, not among the deal's postings)."""
-    posted = sum((p.amount for p in postings if p.account.kind == "pot"), Fraction(0))
-    extra = Fraction(after.pot) - Fraction(pot_before) - posted
-    return normal(extra / after.n) if extra else 0
-
-
-def deal_explanations(
-    pot_before: Number, after: PotTable, *, postings: Sequence[Posting]
-) -> list[Msg]:
-    """The deal's sentences, a re-ante first (in the engine's words) when there was one."""
-    ante = refill(pot_before, after, postings=postings)
-    said = explanations(postings)
-    return [msg(N_("everyone antes {amount}"), amount=ante), *said] if ante else said
 
 
 # --- one line naming a written deal (the history, the sheet) ----------------------------------

@@ -13,8 +13,9 @@ from typing import Any
 from ..i18n import Msg
 from ..numbers import Number, normal
 from ..scoring.families import FamilyScored, replay_family
+from ..scoring.ledger import explanations
 from ..scoring.pot import PotTable
-from .pot_form import deal_explanations, title
+from .pot_form import title
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,8 +49,7 @@ def pot_sheet(scored: FamilyScored) -> PotSheet:
     table = scored.table
     assert isinstance(table, PotTable)
     names = tuple(scored.session.players)
-    # The running totals are the table's own after each deal: a re-ante is written to the table
-    # but not among the deal's postings (see pot_form.refill).
+    # The running totals are the table's own after each deal (a re-ante is the deal's).
     table_now = replay_family(scored.session.model_copy(update={"deals": []})).table
     assert isinstance(table_now, PotTable)
     cash, pot = tuple(table_now.cash), table_now.pot
@@ -63,7 +63,7 @@ def pot_sheet(scored: FamilyScored) -> PotSheet:
             SheetRow(
                 d.index + 1,
                 title(deals[d.index], names),
-                tuple(deal_explanations(pot, table_now, postings=d.postings)),
+                tuple(explanations(d.postings)),
                 tuple(normal(a - b) for a, b in zip(after_cash, cash, strict=True)),
                 normal(after_pot - pot),
                 after_cash,
