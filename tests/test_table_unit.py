@@ -301,6 +301,27 @@ async def test_a_live_redraw_sends_only_what_changed(store: Store) -> None:
     assert header(on_history) == "Deal 1: Anna deals, Boris leads."
 
 
+async def test_a_pot_session_is_live_too(store: Store) -> None:
+    """A pot session (a ledger family): the history is redrawn as a diff, the family's own sheet
+    as a new frame; an undo tapped on the redrawn history is applied to what it showed."""
+    room = Room(store, pin=None, hub=PubSubHub(loop=asyncio.get_running_loop()))
+    sid = store.create_session(["Anton", "Brigitte", "Charlotte"], convention="austrian")
+    a, sa = room.device("a")
+    on_history, sh = room.device("h")
+    on_sheet, _ = room.device("s")
+    open_entry(a, sid)
+    on_history.sid = on_sheet.sid = sid
+    on_history.show(history_screen)
+    on_sheet.show(sheet_screen)
+    for ident in ("declarer-0", "suit-D", "tricks-0-7", "tricks-1-2", "confirm-deal"):
+        await fire(sa, by_id(a.page, ident))
+    await until(lambda: on_history.basis == 1, "the history redrawn")
+    await until(lambda: on_sheet.basis == 1, "the sheet redrawn")
+    assert by_id(on_history.page, "deal-1") is not None
+    await fire(sh, by_id(on_history.page, "undo"))
+    assert [x.kind for x in store.history(sid)] == ["add", "undo"]
+
+
 # --- history's undo, redo and restore racing a live redraw ------------------------------------
 
 RASPASY = {"type": "raspasy", "tricks": {"0": 4, "1": 3, "2": 3}}
