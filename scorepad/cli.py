@@ -27,6 +27,7 @@ from .i18n import LANGUAGES, N_, Catalog, Msg, ScorepadError, catalog, msg, nmsg
 # (sqlite-utils), the rules engine or Flet.
 if TYPE_CHECKING:
     from .play.record import Audit
+    from .scoring.families import FamilyScored
     from .store import Store
 
 DEMO = Path(__file__).resolve().parent / "data" / "demo-session.json"
@@ -101,6 +102,8 @@ def cmd_settle(args: argparse.Namespace) -> int:
     stored_id = int(args.file) if args.file.isdigit() else None
     if stored_id is not None and (args.db or not Path(args.file).exists()):
         with _open(args) as store:
+            if store.family(stored_id) != "pulya":
+                return _write_family(store.load_family(stored_id).scored, args)
             scored = store.load(stored_id).scored
     else:
         data = _read(args.file)
@@ -115,11 +118,15 @@ def cmd_settle(args: argparse.Namespace) -> int:
 
 
 def _settle_family(data: bytes, args: argparse.Namespace) -> int:
-    """`settle` of a bula or kassa session file (the store keeps the pulya family only, so far)."""
-    from . import family_report
+    """`settle` of a session file of a ledger family (bula, kassa, pot, direct)."""
     from .scoring.families import settle_family
 
-    scored = settle_family(data)
+    return _write_family(settle_family(data), args)
+
+
+def _write_family(scored: FamilyScored, args: argparse.Namespace) -> int:
+    from . import family_report
+
     if args.json:
         sys.stdout.write(family_report.to_json_text(scored, args.lang))
     else:

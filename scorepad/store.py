@@ -30,6 +30,19 @@ from sqlite_utils import Database
 from .i18n import N_, Msg, ScorepadError, msg
 from .journal import Action, ActionKind, Journal, JournalError, deal_numbers, replay_journal
 from .scoring.convention import ConventionError, Settings, settings_for
+from .scoring.families import (
+    AnySession,
+    FamilyScored,
+    FamilySettings,
+    dump_family_session,
+    family_deal_adapter,
+    family_of,
+    family_presets,
+    parse_family_deal,
+    parse_family_session,
+    replay_family,
+)
+from .scoring.peek import peek_family
 from .scoring.score import Replay, Scored, batch, replay
 from .scoring.session import (
     FORMAT,
@@ -178,9 +191,15 @@ def _v1(db: Database) -> None:
         )
 
 
+def _v2(db: Database) -> None:
+    # The scoring family of a session (central-european §9.1): the pulya for every older one.
+    db.table("sessions").add_column("family", str, not_null_default="pulya")
+
+
 #: Every schema version, in order.  A released version is never changed: add the next one.
 MIGRATIONS: list[tuple[int, str, Callable[[Database], None]]] = [
     (1, "players, sessions, append-only actions", _v1),
+    (2, "the scoring family of a session", _v2),
 ]
 
 
@@ -220,13 +239,36 @@ class Stored:
         return self.journal.revision
 
 
+@dataclass(frozen=True, slots=True)
+class FamilyStored:
+    """A stored session of a ledger family (bula, kassa, pot, direct), as it stands."""
+
+    id: int
+    family: str
+    session: AnySession
+    settings: FamilySettings
+    journal: Journal
+    scored: FamilyScored
+    created_at: str
+    finished_at: str | None
+
+    @property
+    def revision(self) -> int:
+        return self.journal.revision
+
+
+AnyStored = Stored | FamilyStored
+
+
 @dataclass(slots=True)
 class _Live:
-    """The last replay of a session, at ``revision``: an added deal is written onto it alone."""
+    """The last replay of a session, at ``revision``: an added deal is written onto it alone
+    (the pulya); a ledger family's session is replayed whole (``ledger``), it is short."""
 
     revision: int
     journal: Journal
-    replay: Replay
+    replay: Replay | None = None
+    ledger: FamilyScored | None = None
 
 
 class Store:
@@ -435,37 +477,55 @@ class Store:
         whist_price: str = "1.00",
         currency: str = "RUB",
     ) -> int:
-        """A new session with no deals; the convention's settings are frozen now."""
-        data = {
+        """A new session with no deals; the convention's settings are frozen now.
+
+        A preset of a ledger family (bula, kassa, pot, direct) makes a session of that family;
+        ``pool_target`` is the pulya's alone and is ignored there.
+        """
+        data: dict[str, Any] = {
             "format": FORMAT,
             "players": players,
             "convention": convention,
             "overrides": overrides or {},
-            "pool_target": pool_target,
             "first_dealer": first_dealer,
             "whist_price": whist_price,
             "currency": currency,
             "deals": [],
         }
-        session = parse_session(data)
+        if family_of(convention) != "pulya":
+            ledger = replay_family(parse_family_session(data))
+            with self._write():
+                return self._insert_session(ledger.session, ledger.settings, ledger.family)
+        session = parse_session(data | {"pool_target": pool_target})
         scored = _score(session, None)
         with self._write():
-            return self._insert_session(session, scored.settings)
+            return self._insert_session(session, scored.settings, "pulya")
 
     def import_session(self, text: str | bytes) -> int:
         """A session file, validated in full before anything is written; returns its id."""
-        session = parse_session(text)
-        scored = _score(session, None)
-        deals = [_canonical_deal(d) for d in session.deals]
+        data = text.encode("utf-8") if isinstance(text, str) else text
+        family = peek_family(data)
+        session: Session | AnySession
+        settings: Settings | FamilySettings
+        if family != "pulya":
+            ledger = replay_family(parse_family_session(data))
+            session, settings, finished = ledger.session, ledger.settings, ledger.finished
+        else:
+            pulya = parse_session(text)
+            scored = _score(pulya, None)
+            session, settings, finished = pulya, scored.settings, scored.finished
+        deals = [_canonical_deal(d, family) for d in session.deals]
         with self._write():
-            sid = self._insert_session(session, scored.settings)
+            sid = self._insert_session(session, settings, family)
             at = now()
             for seq, deal in enumerate(deals, start=1):
                 self._insert_action(sid, Action(seq, "add", at, deal=deal))
-            self._update_cache(sid, len(deals), len(deals), scored)
+            self._update_cache(sid, len(deals), len(deals), finished)
         return sid
 
-    def _insert_session(self, session: Session, settings: Settings) -> int:
+    def _insert_session(
+        self, session: Session | AnySession, settings: Settings | FamilySettings, family: str
+    ) -> int:
         names = [_clean_name(n) for n in session.players]
         sid = self._insert(
             "sessions",
@@ -474,7 +534,8 @@ class Store:
                 "convention": session.convention,
                 "overrides": json.dumps(session.overrides, ensure_ascii=False, sort_keys=True),
                 "settings": settings.model_dump_json(),
-                "pool_target": session.pool_target,
+                "pool_target": getattr(session, "pool_target", 0),
+                "family": family,
                 "first_dealer": session.first_dealer,
                 "whist_price": session.whist_price,
                 "currency": session.currency,
@@ -509,7 +570,7 @@ class Store:
             raise NotFound(msg(N_("there is no session {id}"), id=sid))
         return rows[0]
 
-    def _actions(self, sid: int) -> list[Action]:
+    def _actions(self, sid: int, family: str) -> list[Action]:
         out = []
         with self._reading():
             rows = self.conn.execute(
@@ -518,19 +579,44 @@ class Store:
                 (sid,),
             ).fetchall()
         for r in rows:
-            deal = _stored_deal(r[4], self.path) if r[4] else None
+            deal = _stored_deal(r[4], self.path, family) if r[4] else None
             out.append(Action(r[0], r[1], r[2], r[3], deal, r[5], r[6]))
         return out
 
+    def family(self, sid: int) -> str:
+        """The session's scoring family: ``pulya``, ``bula``, ``kassa``, ``pot`` or ``direct``."""
+        return str(self._row(sid)["family"])
+
     def load(self, sid: int) -> Stored:
+        """A pulya session as it stands (:meth:`load_family` for the other families)."""
+        stored = self.load_any(sid)
+        if isinstance(stored, FamilyStored):
+            raise StoreError(
+                msg(N_("session {id} is kept by the {family} family"), id=sid, family=stored.family)
+            )
+        return stored
+
+    def load_family(self, sid: int) -> FamilyStored:
+        """A session of a ledger family as it stands."""
+        stored = self.load_any(sid)
+        if not isinstance(stored, FamilyStored):
+            raise StoreError(msg(N_("session {id} is a pulya"), id=sid))
+        return stored
+
+    def load_any(self, sid: int) -> AnyStored:
         row = self._row(sid)
         live = self._live.get(sid)
         if live is None or live.revision != row["revision"]:
-            live = self._replay(row, replay_journal(self._actions(sid)))
+            live = self._replay(row, replay_journal(self._actions(sid, row["family"])))
         return self._stored(row, live)
 
     def _replay(self, row: dict[str, Any], journal: Journal) -> _Live:
         """Replay the whole session (and keep it for the next added deal)."""
+        if row["family"] != "pulya":
+            ledger = replay_family(_family_session_of(row, journal.deals))
+            live = _Live(journal.revision, journal, ledger=ledger)
+            self._live[row["id"]] = live
+            return live
         session, settings = _session_of(row, journal.deals)
         r = Replay(session, settings)
         with batch():
@@ -538,12 +624,25 @@ class Store:
                 r.add(index, deal)
         if r.problems:
             raise SessionInvalid(r.problems)
-        live = _Live(journal.revision, journal, r)
+        live = _Live(journal.revision, journal, replay=r)
         self._live[row["id"]] = live
         return live
 
-    def _stored(self, row: dict[str, Any], live: _Live) -> Stored:
+    def _stored(self, row: dict[str, Any], live: _Live) -> AnyStored:
+        if live.ledger is not None:
+            led = live.ledger
+            return FamilyStored(
+                row["id"],
+                led.family,
+                led.session,
+                led.settings,
+                live.journal,
+                led,
+                row["created_at"],
+                row["finished_at"],
+            )
         r = live.replay
+        assert r is not None
         return Stored(
             row["id"],
             r.session,
@@ -555,12 +654,13 @@ class Store:
         )
 
     def history(self, sid: int) -> list[Action]:
-        self._row(sid)
-        return self._actions(sid)
+        return self._actions(sid, self._row(sid)["family"])
 
     def export_session(self, sid: int) -> str:
         """The session file of a stored session (canonical form)."""
-        stored = self.load(sid)
+        stored = self.load_any(sid)
+        if isinstance(stored, FamilyStored):
+            return dump_family_session(stored.session)
         return dump_session(stored.session)
 
     def delete_session(self, sid: int, *, seen: int) -> None:
@@ -572,43 +672,47 @@ class Store:
 
     # --- actions -----------------------------------------------------------------------------
 
-    def add_deal(self, sid: int, deal: dict[str, Any], *, seen: int) -> Stored:
+    def add_deal(self, sid: int, deal: dict[str, Any], *, seen: int) -> AnyStored:
+        family = self.family(sid)
+
         def make(j: Journal, seq: int, at: str) -> Action:
             if len(j.live) >= MAX_DEALS:
                 raise StoreError(too_many_deals())
-            return Action(seq, "add", at, deal=_canonical_deal(deal))
+            return Action(seq, "add", at, deal=_canonical_deal(deal, family, len(j.live)))
 
         return self._act(sid, seen, make)
 
     def edit_deal(
         self, sid: int, deal_id: int, deal: dict[str, Any], *, reason: str, seen: int
-    ) -> Stored:
+    ) -> AnyStored:
         why = _reason(reason)
-        return self._act(
-            sid,
-            seen,
-            lambda j, seq, at: Action(seq, "edit", at, deal_id, _canonical_deal(deal), why),
-        )
+        family = self.family(sid)
 
-    def void_deal(self, sid: int, deal_id: int, *, reason: str, seen: int) -> Stored:
+        def make(j: Journal, seq: int, at: str) -> Action:
+            model = _canonical_deal(deal, family, j.index_of(deal_id))
+            return Action(seq, "edit", at, deal_id, model, why)
+
+        return self._act(sid, seen, make)
+
+    def void_deal(self, sid: int, deal_id: int, *, reason: str, seen: int) -> AnyStored:
         why = _reason(reason)
         return self._act(sid, seen, lambda j, seq, at: Action(seq, "void", at, deal_id, reason=why))
 
-    def restore_deal(self, sid: int, deal_id: int, *, seen: int) -> Stored:
+    def restore_deal(self, sid: int, deal_id: int, *, seen: int) -> AnyStored:
         """Take a void back: the deal returns to its place, as it was written before the void."""
         return self._act(sid, seen, lambda j, seq, at: Action(seq, "restore", at, deal_id))
 
-    def undo(self, sid: int, *, seen: int) -> Stored:
+    def undo(self, sid: int, *, seen: int) -> AnyStored:
         return self._act(
             sid, seen, lambda j, seq, at: Action(seq, "undo", at, target=_journal(j.next_undo).seq)
         )
 
-    def redo(self, sid: int, *, seen: int) -> Stored:
+    def redo(self, sid: int, *, seen: int) -> AnyStored:
         return self._act(
             sid, seen, lambda j, seq, at: Action(seq, "redo", at, target=_journal(j.next_redo).seq)
         )
 
-    def _act(self, sid: int, seen: int, make: Callable[[Journal, int, str], Action]) -> Stored:
+    def _act(self, sid: int, seen: int, make: Callable[[Journal, int, str], Action]) -> AnyStored:
         try:
             with self._write():
                 row = self._row(sid)
@@ -618,14 +722,16 @@ class Store:
                     live = None
                 # A fork: snapshots already handed out keep their journal (and their revision).
                 journal = (
-                    live.journal.fork() if live is not None else replay_journal(self._actions(sid))
+                    live.journal.fork()
+                    if live is not None
+                    else replay_journal(self._actions(sid, row["family"]))
                 )
                 action = make(journal, journal.revision + 1, now())
                 try:
                     journal.apply(action)
                 except JournalError as exc:
                     raise StoreError(exc.message) from None
-                if live is not None and action.kind == "add":
+                if live is not None and live.replay is not None and action.kind == "add":
                     live = self._append(live, journal, action)
                 else:
                     try:
@@ -634,7 +740,7 @@ class Store:
                         raise InvalidEntry(exc.problems) from None
                 self._insert_action(sid, action)
                 stored = self._stored(row, live)
-                self._update_cache(sid, journal.revision, len(journal.live), stored.scored)
+                self._update_cache(sid, journal.revision, len(journal.live), stored.scored.finished)
         except BaseException:
             self._live.pop(sid, None)  # whatever failed, the next action starts from the file
             raise
@@ -645,7 +751,7 @@ class Store:
         """Write one added deal onto the kept replay."""
         r = live.replay
         model = action.deal
-        assert model is not None
+        assert model is not None and r is not None
         problems = r.add(len(r.session.deals), model)
         if problems:
             raise InvalidEntry(problems)
@@ -659,7 +765,7 @@ class Store:
         revision = row["revision"]
         if revision == seen:
             return
-        actions = self._actions(sid)
+        actions = self._actions(sid, row["family"])
         numbers = deal_numbers(actions)
         changes = [
             msg(N_("{at}: {what}"), at=a.at[11:19], what=describe_action(a, numbers.get(a.seq)))
@@ -694,11 +800,11 @@ class Store:
             }
         )
 
-    def _update_cache(self, sid: int, revision: int, deals: int, scored: Scored) -> None:
+    def _update_cache(self, sid: int, revision: int, deals: int, finished: bool) -> None:
         self.conn.execute(
             "UPDATE sessions SET revision = ?, deals = ?, "
             "finished_at = CASE WHEN ? THEN coalesce(finished_at, ?) ELSE NULL END WHERE id = ?",
-            (revision, deals, scored.finished, now(), sid),
+            (revision, deals, finished, now(), sid),
         )
 
 
@@ -840,10 +946,11 @@ def database_error(exc: sqlite3.Error, path: Path, timeout: float) -> StoreError
     )
 
 
-def _stored_deal(text: str, path: Path) -> Any:
+def _stored_deal(text: str, path: Path, family: str = "pulya") -> Any:
     """A stored deal, as the journal keeps it; a row that no longer parses is damage, in words."""
+    adapter = _DEAL if family == "pulya" else family_deal_adapter(family)
     try:
-        return _DEAL.validate_json(text)
+        return adapter.validate_json(text)
     except ValidationError as exc:
         raise _damaged(path, str(exc.errors()[0]["msg"])) from None
 
@@ -874,12 +981,16 @@ def _reason(reason: str) -> str:
     return text
 
 
-def _canonical_deal(deal: Any) -> Deal:
+def _canonical_deal(deal: Any, family: str = "pulya", index: int | None = None) -> Any:
     """A deal in its canonical form (as exported); a malformed deal is refused here."""
+    data = deal.model_dump(mode="json") if hasattr(deal, "model_dump") else deal
+    if family != "pulya":
+        try:
+            return parse_family_deal(family, data, index=index or 0)
+        except SessionInvalid as exc:
+            raise InvalidEntry(exc.problems) from None
     try:
-        model: Deal = _DEAL.validate_python(
-            deal.model_dump(mode="json") if hasattr(deal, "model_dump") else deal
-        )
+        model: Deal = _DEAL.validate_python(data)
     except ValidationError as exc:
         raise InvalidEntry([pydantic_problem(e) for e in exc.errors()]) from None
     return model
@@ -911,11 +1022,45 @@ def _session_of(row: dict[str, Any], deals: list[Deal]) -> tuple[Session, Settin
         ) from None
 
 
+def _family_session_of(row: dict[str, Any], deals: list[Any]) -> AnySession:
+    data = {
+        "format": FORMAT,
+        "players": json.loads(row["players"]),
+        "convention": row["convention"],
+        "overrides": _export_overrides(row),
+        "first_dealer": row["first_dealer"],
+        "whist_price": row["whist_price"],
+        "currency": row["currency"],
+        "deals": [_deal_json(d) for d in deals],
+    }
+    try:
+        return parse_family_session(data)
+    except SessionInvalid as exc:
+        # Only a damaged or hand-edited row fails here: everything written was checked first.
+        raise StoreError(
+            msg(
+                N_("session {id} in the database does not pass the checks ({detail})"),
+                id=row["id"],
+                detail=quote(exc.render("en")[0], 60),
+            )
+        ) from None
+
+
+def _deal_json(deal: Any) -> Any:
+    return deal.model_dump(mode="json", exclude_defaults=True)
+
+
 def _export_overrides(row: dict[str, Any]) -> dict[str, Any]:
     """The frozen settings, written as overrides of today's preset, so the file scores the same."""
     frozen: dict[str, Any] = json.loads(row["settings"])
     try:
-        preset = settings_for(row["convention"]).model_dump(mode="json")
+        if row["family"] != "pulya":
+            found = family_presets().get(row["convention"])
+            if found is None:
+                return frozen
+            preset = found.resolve().model_dump(mode="json")
+        else:
+            preset = settings_for(row["convention"]).model_dump(mode="json")
     except ConventionError:
         return frozen  # the preset is gone: every setting is an override
     return {k: v for k, v in frozen.items() if preset.get(k) != v}
@@ -950,7 +1095,9 @@ def describe_action(a: Action, number: int | None = None) -> Msg:
 __all__ = [
     "MIGRATIONS",
     "ActionKind",
+    "AnyStored",
     "Damaged",
+    "FamilyStored",
     "InvalidEntry",
     "NotFound",
     "NotScorepad",

@@ -604,7 +604,7 @@ def test_a_migration_backup_is_private(tmp_path: Path, monkeypatch: pytest.Monke
     monkeypatch.setattr(
         store_module,
         "MIGRATIONS",
-        [*store_module.MIGRATIONS, (2, "venue", lambda db: db.execute("SELECT 1"))],
+        [*store_module.MIGRATIONS, (3, "venue", lambda db: db.execute("SELECT 1"))],
     )
     with Store(path):
         pass

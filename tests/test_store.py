@@ -24,6 +24,7 @@ from scorepad.store import (
     StaleRevision,
     Store,
     StoreError,
+    schema_version,
 )
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -221,7 +222,7 @@ def test_a_schema_newer_than_the_code_is_refused(tmp_path: Path) -> None:
     conn.execute("INSERT INTO _migrations VALUES (99, 'from the future', '2030-01-01')")
     conn.commit()
     conn.close()
-    with pytest.raises(SchemaTooNew, match=r"schema 99, this one knows 1"):
+    with pytest.raises(SchemaTooNew, match=rf"schema 99, this one knows {schema_version()}\b"):
         Store(path)
 
 
@@ -263,7 +264,8 @@ def test_the_released_schema_1_fixture_opens_and_scores(tmp_path: Path) -> None:
     path = tmp_path / "v1.db"
     shutil.copy(FIXTURES / "schema-1.db", path)
     with Store(path) as s:
-        assert s.version() == 1
+        assert s.version() == schema_version() == 2  # migrated on opening, a backup kept
+        assert (tmp_path / "v1.db.schema-1.bak").exists()
         rows = s.sessions()
         assert [(r.convention, r.deals) for r in rows] == [
             ("leningrad", 1),
@@ -287,20 +289,24 @@ def test_a_migration_writes_a_backup_first_and_is_recorded(
     path = tmp_path / "v1.db"
     shutil.copy(FIXTURES / "schema-1.db", path)
 
-    def v2(db: Any) -> None:
+    def v3(db: Any) -> None:
         db.execute("ALTER TABLE sessions ADD COLUMN venue TEXT")
 
     monkeypatch.setattr(
-        store_module, "MIGRATIONS", [*store_module.MIGRATIONS, (2, "a venue per session", v2)]
+        store_module, "MIGRATIONS", [*store_module.MIGRATIONS, (3, "a venue per session", v3)]
     )
     with Store(path) as s:
-        assert s.version() == 2
+        assert s.version() == 3
         assert "venue" in s.db.table("sessions").columns_dict
         assert [r["name"] for r in s.db.query("SELECT name FROM _migrations ORDER BY version")] == [
             "players, sessions, append-only actions",
+            "the scoring family of a session",
             "a venue per session",
         ]
         assert len(s.sessions()) == 2
+        # Every session of schema 1 is a pulya, and still scores.
+        assert {s.family(x.id) for x in s.sessions()} == {"pulya"}
+        assert all(s.load(x.id).scored for x in s.sessions())
     backup = tmp_path / "v1.db.schema-1.bak"
     assert backup.exists()
     monkeypatch.setattr(store_module, "MIGRATIONS", store_module.MIGRATIONS[:1])
@@ -319,13 +325,15 @@ def test_a_failed_migration_changes_nothing(
         raise RuntimeError("disk on fire")
 
     monkeypatch.setattr(
-        store_module, "MIGRATIONS", [*store_module.MIGRATIONS, (2, "broken", broken)]
+        store_module, "MIGRATIONS", [*store_module.MIGRATIONS, (3, "broken", broken)]
     )
     with pytest.raises(RuntimeError):
         Store(path)
     monkeypatch.setattr(store_module, "MIGRATIONS", store_module.MIGRATIONS[:1])
-    with Store(path) as s:
-        assert s.version() == 1 and "venue" not in s.db.table("sessions").columns_dict
+    with Store(path) as s:  # schema 2 went back with the broken 3: one transaction
+        assert s.version() == 1
+        assert "venue" not in s.db.table("sessions").columns_dict
+        assert "family" not in s.db.table("sessions").columns_dict
 
 
 def test_wal_and_synchronous_commits(store: Store) -> None:

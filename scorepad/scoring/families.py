@@ -229,6 +229,43 @@ def parse_family_session(data: str | bytes | dict[str, Any]) -> AnySession:
     return session
 
 
+_DEALS: dict[str, TypeAdapter[Any]] = {
+    "bula": TypeAdapter(BulaDeal),
+    "kassa": TypeAdapter(KassaDeal),
+    "pot": TypeAdapter(PotDeal),
+    "direct": TypeAdapter(PotDeal),
+}
+
+
+def parse_family_deal(family: str, data: Any, *, index: int) -> Any:
+    """One deal of ``family`` checked alone (the store's entries); problems name deal ``index``."""
+    try:
+        return _DEALS[family].validate_python(data)
+    except ValidationError as exc:
+        raise SessionInvalid(
+            [_problem({**e, "loc": ("deals", index, *e["loc"])}) for e in exc.errors()]
+        ) from None
+
+
+def family_deal_adapter(family: str) -> TypeAdapter[Any]:
+    """The validator of one deal of ``family`` (the store reads its journal with it)."""
+    return _DEALS[family]
+
+
+def dump_family_session(session: AnySession) -> str:
+    """The canonical JSON text of a session of a ledger family (as :func:`dump_session`)."""
+    data = session.model_dump(mode="json", exclude_defaults=True)
+    data["format"] = FORMAT
+    ordered = {k: data[k] for k in type(session).model_fields if k in data}
+    ordered["deals"] = [_deal_data(d) for d in session.deals]
+    return json.dumps(ordered, ensure_ascii=False, indent=2) + "\n"
+
+
+def _deal_data(deal: BaseModel) -> dict[str, Any]:
+    data: dict[str, Any] = deal.model_dump(mode="json", exclude_defaults=True)
+    return {"type": data.pop("type"), **data}
+
+
 def _problem(error: Any) -> Problem:
     loc = list(error["loc"])
     if (
