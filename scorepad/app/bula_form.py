@@ -337,9 +337,7 @@ class BulaForm:
         """0 (no contra), 1 kontra … 4 mortkontra: those the game allows here."""
         if not self.defence_complete:
             return []
-        return [
-            lv for lv in LEVELS if self._with(contra_level=lv, contra_by=None)
-        ]
+        return [lv for lv in LEVELS if self._with(contra_level=lv, contra_by=None)]
 
     def contra_sayers(self) -> list[int]:
         """Who may have said the chosen contra (the defender who opened the chain)."""
@@ -556,9 +554,7 @@ class BulaForm:
             if deal is None:
                 return False
             postings = copy.deepcopy(self.table).play(parse_deal(deal))
-        return any(
-            p.account == Account("refe", self.declarer) and p.amount < 0 for p in postings
-        )
+        return any(p.account == Account("refe", self.declarer) and p.amount < 0 for p in postings)
 
 
 def title(deal: Any, players: Sequence[str]) -> Msg:

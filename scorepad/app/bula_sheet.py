@@ -118,9 +118,7 @@ def column(
                 weight=ft.FontWeight.BOLD if last and bold else None,
                 color=None if last else ft.Colors.OUTLINE,
                 text_align=ft.TextAlign.CENTER,
-                style=None
-                if last
-                else ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH),
+                style=None if last else ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH),
             )
         )
     if not lines:
@@ -165,7 +163,9 @@ def triangles(got: int, used: list[bool]) -> ft.Control | None:
         if k < len(used):  # a used refe: its side crossed out
             shapes.append(cv.Line(x, MARK / 2 + 2, x + MARK, MARK / 2 - 3, paint=paint))
     width = got * (MARK + gap)
-    return ft.Container(cv.Canvas(shapes=shapes, width=width, height=MARK), width=width, height=MARK)
+    return ft.Container(
+        cv.Canvas(shapes=shapes, width=width, height=MARK), width=width, height=MARK
+    )
 
 
 def hats(marks: Sequence[str]) -> ft.Control | None:
@@ -180,11 +180,15 @@ def hats(marks: Sequence[str]) -> ft.Control | None:
         shapes.append(cv.Line(x, MARK - 2, x + MARK, MARK - 2, paint=paint))  # the brim
         shapes.append(cv.Rect(x + 3, 2, MARK - 6, MARK - 4, paint=paint))  # the crown
         if mark == "crossed":
-            cross = ft.Paint(stroke_width=1.6, style=ft.PaintingStyle.STROKE, color=ft.Colors.RED_700)
+            cross = ft.Paint(
+                stroke_width=1.6, style=ft.PaintingStyle.STROKE, color=ft.Colors.RED_700
+            )
             shapes.append(cv.Line(x, 0, x + MARK, MARK, paint=cross))
             shapes.append(cv.Line(x + MARK, 0, x, MARK, paint=cross))
     width = len(marks) * (MARK + gap)
-    return ft.Container(cv.Canvas(shapes=shapes, width=width, height=MARK), width=width, height=MARK)
+    return ft.Container(
+        cv.Canvas(shapes=shapes, width=width, height=MARK), width=width, height=MARK
+    )
 
 
 def group_width(page_width: float, n: int) -> float:

@@ -15,7 +15,7 @@ from typing import Any, cast
 
 import flet as ft
 
-from ..i18n import N_, Msg, msg
+from ..i18n import N_
 from ..scoring.bula import BulaSettings, BulaTable, bid_name
 from ..scoring.families import FamilyScored
 from ..scoring.ledger import Account
@@ -191,7 +191,7 @@ def entry_frame(
         if editing:
             deal_id, reason = editing[0], shell.state.edit_reason
             if shell.attempt(
-                lambda: shell.store.edit_deal(  # type: ignore[arg-type]
+                lambda: shell.store.edit_deal(
                     sid, deal_id, form.to_deal(), reason=reason, seen=basis
                 ),
                 seen=basis,
@@ -201,7 +201,7 @@ def entry_frame(
             shell.show(screen)
             return
         if shell.attempt(
-            lambda: shell.store.add_deal(sid, form.to_deal(), seen=basis),  # type: ignore[arg-type]
+            lambda: shell.store.add_deal(sid, form.to_deal(), seen=basis),
             seen=basis,
         ):
             shell.new_form()
@@ -277,9 +277,7 @@ def bula_entry(shell: Shell) -> ft.Control:
     number = editing[1] + 1 if editing else f.number
     head = head_card(shell, number, editing is not None)
     if not editing and f.finished:
-        return finished_card(
-            shell, head, shell.t(N_("The bulas sum to zero: the game is over."))
-        )
+        return finished_card(shell, head, shell.t(N_("The bulas sum to zero: the game is over.")))
     cards: list[ft.Control] = [card(*head)]
     cards.append(
         card(
@@ -287,7 +285,11 @@ def bula_entry(shell: Shell) -> ft.Control:
                 [
                     sem(
                         f"kind-{k}",
-                        choice(f.kind == k, shell.t(KIND_LABELS[k]), redraw(lambda k=k: f.choose_kind(k))),
+                        choice(
+                            f.kind == k,
+                            shell.t(KIND_LABELS[k]),
+                            redraw(lambda k=k: f.choose_kind(k)),
+                        ),
                     )
                     for k in f.kinds()
                 ],
@@ -331,9 +333,7 @@ def bula_entry(shell: Shell) -> ft.Control:
     if f.defence_complete and (f.contra_levels() != [0] or f.contra_level):
         cards.append(_contra(shell, f, redraw))
     if f.trick_seats():
-        cards.append(
-            tricks_card(shell, f, redraw, title=shell.t(N_("Tricks when play stopped")))
-        )
+        cards.append(tricks_card(shell, f, redraw, title=shell.t(N_("Tricks when play stopped"))))
     return entry_frame(shell, f, cards, bula_entry)
 
 
@@ -637,7 +637,13 @@ def bula_sheet(shell: Shell) -> ft.Control:
             sem(
                 f"sheet-player-{p}",
                 player_group(
-                    shell, p, names[p], marks, [ft.Column([head, ft.Row(cols, spacing=0)])], None, width
+                    shell,
+                    p,
+                    names[p],
+                    marks,
+                    [ft.Column([head, ft.Row(cols, spacing=0)])],
+                    None,
+                    width,
                 ),
             )
         )
@@ -680,7 +686,9 @@ def bula_sheet(shell: Shell) -> ft.Control:
                 "sheet-refe",
                 ft.Text(
                     shell.t(
-                        N_("Refe rounds: {n}. A triangle is a refe; crossed when used (green: made)."),
+                        N_(
+                            "Refe rounds: {n}. A triangle is a refe; crossed when used (green: made)."
+                        ),
                         n=table.refe_rounds,
                     ),
                     size=12,
@@ -704,10 +712,6 @@ def bula_sheet(shell: Shell) -> ft.Control:
     )
 
 
-def title(deal: Any, players: Any) -> Msg:
-    return bula_form.title(deal, players)
-
-
 register_family(
     "bula",
     ui=FamilyUI(
@@ -720,4 +724,4 @@ register_family(
     ),
 )
 
-__all__ = ["bula_entry", "bula_sheet", "msg", "title"]
+__all__ = ["bula_entry", "bula_sheet"]
