@@ -461,6 +461,8 @@ async def test_the_sheet_shows_the_columns_refe_and_what_is_left(app: Any) -> No
     assert in_order(by_id(page, "cell-history")) == [
         "Start: 30",
         "Deal 4: −20, total 10",
-        "Ana plays on a refe: everything ×2",
         "Ana made tref: bula −20",
+    ]
+    assert in_order(by_id(page, "sheet-refe")) == [
+        "Refe rounds: 1. A triangle is a refe; crossed when used (green: made)."
     ]
