@@ -6,15 +6,16 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
+import flet as ft
 import pytest
 from family_app import FamilyShell, in_order
 from flet_fakes import by_id, find, fire, make_page, texts, type_into
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import flet as ft
 from scorepad.app.bula_form import BulaForm, carry, edit_form, new_form, title
 from scorepad.app.bula_ui import bula_entry, bula_sheet
 from scorepad.app.family_ui import registered, ui_of
@@ -257,14 +258,8 @@ WRITTEN = [
 def test_a_written_deal_loads_into_the_form_as_written(index: int) -> None:
     held = Held(WRITTEN)
 
-    class Live:
-        def __init__(self, deal: Any) -> None:
-            self.deal = deal
-
-    class Journal:
-        live = [Live(d) for d in held.session.deals]
-
-    held.journal = Journal()  # type: ignore[attr-defined]
+    live = [SimpleNamespace(deal=d) for d in held.session.deals]
+    held.journal = SimpleNamespace(live=live)  # type: ignore[attr-defined]
     f = edit_form(held, index)
     assert f.to_deal() == held.session.deals[index].model_dump(mode="json", exclude_none=True)
     assert f.number == index + 1

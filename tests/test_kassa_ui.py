@@ -6,6 +6,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -112,14 +113,8 @@ def test_a_written_deal_loads_and_carries() -> None:
     ]
     held = Held(deals)
 
-    class Live:
-        def __init__(self, deal: Any) -> None:
-            self.deal = deal
-
-    class Journal:
-        live = [Live(d) for d in held.session.deals]
-
-    held.journal = Journal()  # type: ignore[attr-defined]
+    live = [SimpleNamespace(deal=d) for d in held.session.deals]
+    held.journal = SimpleNamespace(live=live)  # type: ignore[attr-defined]
     for i, deal in enumerate(deals):
         f = edit_form(held, i)
         assert f.to_deal() == deal

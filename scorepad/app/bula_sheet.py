@@ -102,6 +102,7 @@ def column(
     on_tap: Callable[[], None] | None,
     bold: bool = False,
     empty: str = "",
+    ruled: bool = False,
 ) -> ft.Control:
     """A running column: the last ``SHOWN`` totals, every one under the previous, the latest
     bold and the older ones grey (as on paper, where the old total stays, crossed off)."""
@@ -131,6 +132,13 @@ def column(
         ),
         width=width,
         padding=ft.Padding.symmetric(vertical=4),
+        # the middle column ruled off from the sides, as on paper
+        border=ft.Border(
+            left=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT),
+            right=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT),
+        )
+        if ruled
+        else None,
         on_click=(lambda _e: on_tap()) if on_tap else None,
         ink=on_tap is not None,
     )
@@ -178,7 +186,17 @@ def hats(marks: Sequence[str]) -> ft.Control | None:
     for k, mark in enumerate(marks):
         x = k * (MARK + gap)
         shapes.append(cv.Line(x, MARK - 2, x + MARK, MARK - 2, paint=paint))  # the brim
-        shapes.append(cv.Rect(x + 3, 2, MARK - 6, MARK - 4, paint=paint))  # the crown
+        shapes.append(
+            cv.Path(
+                [
+                    cv.Path.MoveTo(x + 3, MARK - 2),
+                    cv.Path.LineTo(x + 4, 2),
+                    cv.Path.LineTo(x + MARK - 4, 2),
+                    cv.Path.LineTo(x + MARK - 3, MARK - 2),
+                ],
+                paint=paint,
+            )
+        )  # the crown
         if mark == "crossed":
             cross = ft.Paint(
                 stroke_width=1.6, style=ft.PaintingStyle.STROKE, color=ft.Colors.RED_700

@@ -607,16 +607,15 @@ def bula_sheet(shell: Shell) -> ft.Control:
                     size=size - 1,
                     on_tap=opener(shell, supe_title(left), on_left),
                 ),
-                ft.VerticalDivider(width=1),
                 column(
                     f"bula-{p}",
                     bula,
-                    width=middle - 2,
+                    width=middle,
                     size=size,
                     bold=True,
+                    ruled=True,
                     on_tap=opener(shell, shell.t(N_("{player}: bula"), player=names[p]), bula),
                 ),
-                ft.VerticalDivider(width=1),
                 column(
                     f"supe-{p}-{right}",
                     on_right,
@@ -641,7 +640,16 @@ def bula_sheet(shell: Shell) -> ft.Control:
                     p,
                     names[p],
                     marks,
-                    [ft.Column([head, ft.Row(cols, spacing=0)])],
+                    [
+                        ft.Column(
+                            [
+                                head,
+                                ft.Row(
+                                    cols, spacing=0, vertical_alignment=ft.CrossAxisAlignment.START
+                                ),
+                            ]
+                        )
+                    ],
                     None,
                     width,
                 ),
@@ -661,7 +669,7 @@ def bula_sheet(shell: Shell) -> ft.Control:
                     ),
                     on_click=lambda _e: show_entries(shell, shell.t(N_("Pot")), pot),
                     ink=True,
-                    padding=6,
+                    padding=ft.Padding.symmetric(vertical=6),
                 ),
             )
         )
@@ -695,13 +703,23 @@ def bula_sheet(shell: Shell) -> ft.Control:
                 ),
             )
         )
+    if not pot_form:
+        status.append(
+            ft.Text(
+                shell.t(
+                    N_(
+                        "A column headed →X holds the supe written on player X; the bula is in the middle."
+                    )
+                ),
+                size=12,
+            )
+        )
     status.append(ft.Text(shell.t(N_("Tap a column to see every entry in it.")), size=12))
     return ft.Column(
         [
             ft.Row(
                 groups,
                 spacing=4,
-                alignment=ft.MainAxisAlignment.CENTER,
                 vertical_alignment=ft.CrossAxisAlignment.START,
             ),
             *status,

@@ -160,16 +160,15 @@ def kassa_sheet(shell: Shell) -> ft.Control:
                 size=size - 1,
                 on_tap=opener(shell, chips_title(left), from_left),
             ),
-            ft.VerticalDivider(width=1),
             column(
                 f"kassa-{p}",
                 kassa,
-                width=middle - 2,
+                width=middle,
                 size=size,
                 bold=True,
+                ruled=True,
                 on_tap=opener(shell, shell.t(N_("{player}: kassa"), player=names[p]), kassa),
             ),
-            ft.VerticalDivider(width=1),
             column(
                 f"chips-{p}-{right}",
                 from_right,
@@ -204,7 +203,16 @@ def kassa_sheet(shell: Shell) -> ft.Control:
                     p,
                     names[p],
                     [],
-                    [ft.Column([head, ft.Row(cols, spacing=0)])],
+                    [
+                        ft.Column(
+                            [
+                                head,
+                                ft.Row(
+                                    cols, spacing=0, vertical_alignment=ft.CrossAxisAlignment.START
+                                ),
+                            ]
+                        )
+                    ],
                     footer,
                     width,
                 ),
@@ -220,10 +228,17 @@ def kassa_sheet(shell: Shell) -> ft.Control:
             ft.Row(
                 groups,
                 spacing=4,
-                alignment=ft.MainAxisAlignment.CENTER,
                 vertical_alignment=ft.CrossAxisAlignment.START,
             ),
             sem("sheet-left", ft.Text(status, size=16, weight=ft.FontWeight.BOLD)),
+            ft.Text(
+                shell.t(
+                    N_(
+                        "A column headed X→ holds the chips received from player X; the kassa is in the middle."
+                    )
+                ),
+                size=12,
+            ),
             ft.Text(shell.t(N_("Tap a column to see every entry in it.")), size=12),
         ],
         scroll=ft.ScrollMode.AUTO,
