@@ -7,11 +7,12 @@ deal's postings, and the family's sheet (docs/session-format.md, "Other families
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from .i18n import N_, catalog
-from .numbers import to_json, to_text
-from .report import document_text
+from .numbers import Number, to_json, to_text, whist_figure
+from .report import document_text, money_text
 from .scoring.bula import BulaTable
 from .scoring.families import FamilyScored
 from .scoring.ledger import Posting, explanations
@@ -140,9 +141,7 @@ def to_text_sheet(scored: FamilyScored, lang: str = "en", *, explain: bool = Tru
     out.extend("".join(cell.ljust(width) for cell in row).rstrip() for row in rows)
     out.append("")
     out.append(
-        _("The game is finished.")
-        if scored.finished
-        else _("The game is not finished: if we stopped now.")
+        _("The game is over.") if scored.finished else _("The game is not over: if we stopped now.")
     )
     digits = minor_digits(scored.session.currency)
     money = scored.money_units()
@@ -178,3 +177,105 @@ def to_text_sheet(scored: FamilyScored, lang: str = "en", *, explain: bool = Tru
                 )
             )
     return "\n".join(out) + "\n"
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyCashOut:
+    """The cash-out of a ledger family, every figure formatted for ``lang`` (the app's screen).
+
+    ``columns`` are (msgid, key) pairs (the view renders the msgid; the key names the cell for
+    tests); each row is a player's name and figures in the columns' order.  The result and the money are those of ``scorepad settle``.
+    """
+
+    finished: bool
+    status: str
+    columns: tuple[tuple[str, str], ...]
+    rows: tuple[tuple[str, tuple[str, ...]], ...]
+    balances: tuple[str, ...]  # "Ana: −12, −1,20 €"
+    payments: tuple[str, ...]  # "Boris → Ana: 1,20 €"
+
+
+def family_cash_out(scored: FamilyScored, lang: str = "en") -> FamilyCashOut:
+    cat = catalog(lang)
+    names = list(scored.session.players)
+    n = len(names)
+    t = scored.table
+    led = t.ledger
+    digits = minor_digits(scored.session.currency)
+    currency = scored.session.currency
+    units = scored.money_units()
+    results = scored.results()
+
+    def money(value: int) -> str:
+        return money_text(value, digits, currency, lang)
+
+    figures: list[list[Number]]
+    columns: tuple[tuple[str, str], ...]
+    if isinstance(t, PotTable):
+        columns = ((N_("Cash"), "cash"), (N_("Result"), "result"))
+        figures = [[t.cash[p], results[p]] for p in range(n)]
+    elif isinstance(t, BulaTable) and t.settings.scoring == "pot":
+        columns = ((N_("Cash"), "cash"), (N_("Result"), "result"))
+        figures = [[led.get("cash", p), results[p]] for p in range(n)]
+    elif isinstance(t, BulaTable):
+        supe = led.square("supe", n)
+        columns = (
+            (N_("Bula"), "bula"),
+            (N_("Supe written"), "supe-written"),
+            (N_("Supe received"), "supe-received"),
+            (N_("Result"), "result"),
+        )
+        figures = [
+            [
+                t.bulas[p],
+                sum((supe[p][q] for q in range(n) if q != p), 0),
+                sum((supe[q][p] for q in range(n) if q != p), 0),
+                results[p],
+            ]
+            for p in range(n)
+        ]
+    else:
+        chips = led.square("chips", n)
+        columns = (
+            (N_("Kassa"), "kassa"),
+            (N_("Chips received"), "chips-received"),
+            (N_("Chips paid"), "chips-paid"),
+            (N_("Result"), "result"),
+        )
+        figures = [
+            [
+                t.kassas[p],
+                sum((chips[p][q] for q in range(n) if q != p), 0),
+                sum((chips[q][p] for q in range(n) if q != p), 0),
+                results[p],
+            ]
+            for p in range(n)
+        ]
+    rows = tuple(
+        (names[p], (*(whist_figure(v) for v in figures[p]), money(units[p]))) for p in range(n)
+    )
+    balances = tuple(
+        cat.render_args(
+            N_("{player}: {result}, {money}"),
+            player=names[p],
+            result=whist_figure(results[p]),
+            money=money(units[p]),
+        )
+        for p in range(n)
+    )
+    payments = tuple(
+        cat.render_args(
+            N_("{payer} → {payee}: {amount}"),
+            payer=names[pay.payer],
+            payee=names[pay.payee],
+            amount=money(pay.amount),
+        )
+        for pay in scored.payments()
+    )
+    status = cat.gettext(
+        N_("The game is over.")
+        if scored.finished
+        else N_("The game is not over: if we stopped now.")
+    )
+    columns += ((N_("Money"), "money"),)
+    return FamilyCashOut(scored.finished, status, columns, rows, balances, payments)

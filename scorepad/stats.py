@@ -124,8 +124,11 @@ def player_stats(pulkas: Iterable[tuple[int, str, Scored]]) -> dict[str, PlayerS
 
 
 def store_stats(store: Store) -> dict[str, PlayerStats]:
-    """:func:`player_stats` over every stored pulka (deleted ones left out), oldest first."""
-    summaries = sorted(store.sessions(), key=lambda s: s.id)
+    """:func:`player_stats` over every stored pulka (deleted ones left out), oldest first.
+
+    Only the pulya family: pools, gora and whists mean nothing to a bula or a pot.
+    """
+    summaries = sorted((s for s in store.sessions() if s.family == "pulya"), key=lambda s: s.id)
     return player_stats((s.id, s.created_at, store.load(s.id).scored) for s in summaries)
 
 

@@ -220,6 +220,7 @@ class SessionSummary:
     finished_at: str | None
     revision: int
     deals: int
+    family: str = "pulya"
 
 
 @dataclass(frozen=True, slots=True)
@@ -556,10 +557,12 @@ class Store:
         with self._reading():
             rows = self.conn.execute(
                 "SELECT id, players, convention, pool_target, created_at, finished_at, revision, "
-                f"deals FROM sessions {where} ORDER BY id DESC"
+                f"deals, family FROM sessions {where} ORDER BY id DESC"
             ).fetchall()
         return [
-            SessionSummary(r[0], _stored_json(r[1], self.path), r[2], r[3], r[4], r[5], r[6], r[7])
+            SessionSummary(
+                r[0], _stored_json(r[1], self.path), r[2], r[3], r[4], r[5], r[6], r[7], r[8]
+            )
             for r in rows
         ]
 

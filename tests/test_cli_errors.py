@@ -108,7 +108,8 @@ CASES = [
         "unknown convention",
         session([], convention="vladivostok"),
         [
-            "convention: unknown convention 'vladivostok' (known: fspr, gusarik, kazakhstan, kodex, leningrad, piter-home, piter, rostov, sochi)"
+            "convention: unknown convention 'vladivostok' (known: fspr, gusarik, kazakhstan, kodex, leningrad, piter-home, piter, rostov, sochi, "
+            "balkan-pot, balkan, prefa, american, austrian-1829, austrian, illustrated, swabian)"
         ],
     ),
 ]

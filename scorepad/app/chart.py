@@ -8,12 +8,17 @@ import flet as ft
 import flet_charts as fch
 
 from ..i18n import N_
-from ..numbers import whist_figure
+from ..numbers import Number, whist_figure
 from ..scoring.settlement import balances_over_deals
+from ..store import FamilyStored
 from .nav import nav
 from .shell import Shell, sem
 
 COLORS = [ft.Colors.BLUE, ft.Colors.RED, ft.Colors.GREEN, ft.Colors.ORANGE]
+FAMILY_CAPTIONS = {
+    "bula": N_("Result in supe after each deal"),
+    "kassa": N_("Result in chips after each deal"),
+}
 
 
 MIN_LABEL_GAP = 36  # px between two deal numbers on the axis: "13" and "14" never touch
@@ -59,11 +64,17 @@ def _bounds(values: list[float], *, ticks: int) -> tuple[int, int, int]:
 
 
 def chart_screen(shell: Shell) -> ft.Control:
-    stored = shell.stored()
+    stored = shell.any_stored()
     names = stored.session.players
-    history = balances_over_deals(
-        [d.writing for d in stored.scored.deals], stored.settings, len(names)
-    )
+    history: list[list[Number]] | list[tuple[Number, ...]]
+    if isinstance(stored, FamilyStored):
+        history = stored.scored.results_over_deals()
+        caption = FAMILY_CAPTIONS.get(stored.family, N_("Result after each deal"))
+    else:
+        history = balances_over_deals(
+            [d.writing for d in stored.scored.deals], stored.settings, len(names)
+        )
+        caption = N_("Balance in whists after each deal")
     if not history:
         body: ft.Control = ft.Text(shell.t(N_("No deals yet.")))
     else:
@@ -132,7 +143,7 @@ def chart_screen(shell: Shell) -> ft.Control:
     return ft.Column(
         [
             nav(shell, "nav-chart"),
-            ft.Text(shell.t(N_("Balance in whists after each deal"))),
+            ft.Text(shell.t(caption)),
             sem("chart", body),
             legend,
         ],

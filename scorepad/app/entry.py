@@ -16,6 +16,7 @@ import flet as ft
 from ..contract import Contract, Trump
 from ..i18n import N_
 from ..scoring.table import contract_name
+from .family_ui import ui_of
 from .form import DealForm
 from .shell import Shell
 from .theme import TAP, card, choice, primary, quiet, secondary, sem
@@ -27,7 +28,11 @@ Redraw = Callable[[Callable[[], None]], Callable[[], None]]
 
 
 def entry_screen(shell: Shell) -> ft.Control:
-    f = shell.form or shell.new_form()
+    if shell.family != "pulya":
+        if shell.form is None or isinstance(shell.form, DealForm):
+            shell.new_form()
+        return ui_of(shell.family).entry(shell)
+    f: DealForm = shell.form if isinstance(shell.form, DealForm) else shell.new_form()
     names = f.scored.session.players
     editing = shell.editing
 

@@ -35,6 +35,8 @@ class FamilyUI:
     entry: Screen
     sheet: Screen
     title: Callable[[Any, Sequence[str]], Msg]
+    #: Whether the player has chosen anything yet (an untouched form follows live updates).
+    dirty: Callable[[Any], bool] = lambda form: True
 
 
 _UI: dict[str, FamilyUI] = {}
@@ -52,3 +54,14 @@ def ui_of(family: str) -> FamilyUI:
 
 def registered() -> frozenset[str]:
     return frozenset(_UI)
+
+
+def destination(screen: object) -> str | None:
+    """``entry`` or ``sheet`` when ``screen`` is a family's own: the shell shows it through the
+    navigation's screen of that name, which picks the open session's family."""
+    for ui in _UI.values():
+        if screen is ui.entry:
+            return "entry"
+        if screen is ui.sheet:
+            return "sheet"
+    return None

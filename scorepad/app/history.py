@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import flet as ft
 
-from ..i18n import N_
+from ..i18n import N_, Msg
 from ..journal import Action, deal_numbers
 from ..report import deal_title
-from ..store import describe_action
+from ..scoring.ledger import explanations
+from ..store import AnyStored, FamilyStored, describe_action
 from .analysis import open_analysis
+from .family_ui import ui_of
 from .nav import nav, screen
 from .shell import Shell, sem
 
@@ -17,12 +21,12 @@ PAGE = 50
 
 
 def history_screen(shell: Shell) -> ft.Control:
-    stored = shell.stored()
+    stored = shell.any_stored()
     shell.basis = stored.revision  # undo, redo and void name the revision drawn here
     journal = stored.journal
     # Every entry, a voided one too (struck through, restorable); the live ones have a result.
     entries = list(journal.entries.values())
-    results = dict(zip((e.deal_id for e in journal.live), stored.scored.deals, strict=True))
+    results = dict(zip((e.deal_id for e in journal.live), _explained(stored), strict=True))
     shown = shell.state.history_shown.get(stored.id, PAGE)
     first = max(0, len(entries) - shown)
 
@@ -81,7 +85,7 @@ def history_screen(shell: Shell) -> ft.Control:
     numbers = deal_numbers(journal_actions(shell, stored.id))
     items: list[ft.Control] = []
     for entry in entries[first:]:
-        title = shell.render(deal_title(entry.deal, names))
+        title = shell.render(_title(stored, entry.deal, names))
         if entry.voided:
             void = entry.revisions[-1]
             items.append(
@@ -125,8 +129,8 @@ def history_screen(shell: Shell) -> ft.Control:
                 )
             )
             continue
-        result = results[entry.deal_id]
-        number = result.index + 1
+        index, explain = results[entry.deal_id]
+        number = index + 1
         lines: list[ft.Control] = [
             sem(
                 f"deal-title-{number}",
@@ -136,8 +140,7 @@ def history_screen(shell: Shell) -> ft.Control:
             )
         ]
         lines += [
-            sem(f"deal-line-{number}-{k}", ft.Text(shell.render(m)))
-            for k, m in enumerate(result.writing.explain or ())
+            sem(f"deal-line-{number}-{k}", ft.Text(shell.render(m))) for k, m in enumerate(explain)
         ]
         revisions = [
             shell.render(describe_action(a, numbers.get(a.seq))) for a in entry.revisions[1:]
@@ -149,7 +152,7 @@ def history_screen(shell: Shell) -> ft.Control:
                 f"void-{number}",
                 ft.TextButton(
                     shell.t(N_("Void…")),
-                    on_click=lambda e, d=entry.deal_id, i=result.index: ask_void(d, i),
+                    on_click=lambda e, d=entry.deal_id, i=index: ask_void(d, i),
                 ),
             )
         ]
@@ -160,7 +163,7 @@ def history_screen(shell: Shell) -> ft.Control:
                     f"edit-{number}",
                     ft.TextButton(
                         shell.t(N_("Edit…")),
-                        on_click=lambda e, d=entry.deal_id, i=result.index: edit(d, i),
+                        on_click=lambda e, d=entry.deal_id, i=index: edit(d, i),
                     ),
                 ),
             )
@@ -195,11 +198,17 @@ def history_screen(shell: Shell) -> ft.Control:
                     ),
                 ]
             ),
-            sem(
-                "analyse-deal",
-                ft.TextButton(
-                    shell.t(N_("Analyse a deal…")), on_click=lambda: open_analysis(shell)
-                ),
+            *(
+                []
+                if isinstance(stored, FamilyStored)  # the audit knows the Russian game only
+                else [
+                    sem(
+                        "analyse-deal",
+                        ft.TextButton(
+                            shell.t(N_("Analyse a deal…")), on_click=lambda: open_analysis(shell)
+                        ),
+                    )
+                ]
             ),
             *reversed(items),
             *older,
@@ -209,6 +218,19 @@ def history_screen(shell: Shell) -> ft.Control:
         spacing=8,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )
+
+
+def _explained(stored: AnyStored) -> list[tuple[int, list[Msg]]]:
+    """Each live deal's index and its sentences, for the pulya or a ledger family alike."""
+    if isinstance(stored, FamilyStored):
+        return [(d.index, explanations(d.postings)) for d in stored.scored.deals]
+    return [(d.index, list(d.writing.explain or ())) for d in stored.scored.deals]
+
+
+def _title(stored: AnyStored, deal: Any, names: list[str]) -> Msg:
+    if isinstance(stored, FamilyStored):
+        return ui_of(stored.family).title(deal, names)
+    return deal_title(deal, names)
 
 
 def journal_actions(shell: Shell, sid: int) -> list[Action]:

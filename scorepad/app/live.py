@@ -15,9 +15,11 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..i18n import N_, Msg, msg
 from ..journal import Action
+from ..scoring.ledger import explanations
 from ..scoring.score import Scored
-from ..store import Stored, StoreError
+from ..store import AnyStored, FamilyStored, StoreError
 from . import registry
+from .family_ui import ui_of
 from .form import DealForm
 from .theme import sem
 
@@ -59,7 +61,7 @@ def refresh(shell: Shell) -> None:
     if shell.sid is None or shell.screen is None:
         return
     try:
-        stored = shell.stored()
+        stored = shell.any_stored()
     except StoreError:
         return
     if shell.basis == stored.revision:
@@ -68,7 +70,7 @@ def refresh(shell: Shell) -> None:
     if name in QUIET:
         return
     if name == "entry_screen" and shell.form is not None:
-        if shell.editing is not None or dirty(shell.form):
+        if shell.editing is not None or _dirty(shell.form, stored):
             # A deal half entered stays as it is, on its basis: redrawn, a tap meant for the old
             # "Write" could land on a new one.  The player is told now; his confirm is refused
             # (it names the old revision), and only then is the form rebased.
@@ -102,7 +104,7 @@ def close_notice(shell: Shell) -> None:
 def stale_told(shell: Shell, seen: int) -> None:
     """A write was refused as stale: say what changed, and rebase the form on the new state."""
     close_notice(shell)
-    stored = shell.stored()
+    stored = shell.any_stored()
     told = changed_since(shell, stored, seen)
     if shell.form is not None:
         rebase_form(shell, stored, quiet=True)
@@ -114,7 +116,7 @@ def say(shell: Shell, told: list[Msg]) -> str:
     return " ".join(shell.render(m) for m in told)
 
 
-def rebase_form(shell: Shell, stored: Stored, *, quiet: bool = False) -> list[Msg]:
+def rebase_form(shell: Shell, stored: AnyStored, *, quiet: bool = False) -> list[Msg]:
     """Put the open form on ``stored``, keeping the player's choices; what to tell him, if any."""
     old = shell.form
     assert old is not None
@@ -130,18 +132,28 @@ def rebase_form(shell: Shell, stored: Stored, *, quiet: bool = False) -> list[Ms
         shell.edit_form(deal_id, live_ids.index(deal_id))
         shell.state.edit_reason = reason
         assert shell.form is not None
-        shell.form = carry(old, shell.form.scored, start=shell.form)
+        if isinstance(old, DealForm):  # a family's edit starts again from the deal as written
+            shell.form = carry(old, shell.form.scored, start=shell.form)
+    elif isinstance(stored, FamilyStored):
+        shell.form = ui_of(stored.family).carry(old, stored)
+        shell.editing = None
     else:
         shell.form = carry(old, stored.scored)
         shell.editing = None
     shell.basis = stored.revision
-    if quiet or not dirty(old):
+    if quiet or not _dirty(old, stored):
         return []
     return changed_since(shell, stored, seen)
 
 
 def _history() -> Callable[[Shell], Any]:
     return registry.screen("history")
+
+
+def _dirty(form: Any, stored: AnyStored) -> bool:
+    if isinstance(stored, FamilyStored):
+        return ui_of(stored.family).dirty(form)
+    return isinstance(form, DealForm) and dirty(form)
 
 
 def dirty(form: DealForm) -> bool:
@@ -180,7 +192,7 @@ def carry(old: DealForm, scored: Scored, *, start: DealForm | None = None) -> De
     return f
 
 
-def changed_since(shell: Shell, stored: Stored, seen: int) -> list[Msg]:
+def changed_since(shell: Shell, stored: AnyStored, seen: int) -> list[Msg]:
     """What other devices wrote after revision ``seen``, in words, and what to do now."""
     with shell.lock:
         actions = [a for a in shell.store.history(stored.id) if a.seq > seen]
@@ -192,12 +204,16 @@ def changed_since(shell: Shell, stored: Stored, seen: int) -> list[Msg]:
     return [*told, msg(N_("Check your entry and confirm again."))]
 
 
-def _describe(a: Action, stored: Stored) -> Msg:
+def _describe(a: Action, stored: AnyStored) -> Msg:
     ids = [e.deal_id for e in stored.journal.live]
     deal_id = a.seq if a.kind == "add" else a.deal_id
     if a.kind in ("add", "edit") and deal_id in ids:
         index = ids.index(deal_id)
-        explain = stored.scored.deals[index].writing.explain or ()
+        explain: Any
+        if isinstance(stored, FamilyStored):
+            explain = explanations(stored.scored.deals[index].postings)
+        else:
+            explain = stored.scored.deals[index].writing.explain or ()
         what: Msg = explain[0] if explain else msg(N_("a deal"))
         if a.kind == "add":
             return msg(

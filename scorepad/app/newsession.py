@@ -9,14 +9,18 @@ nothing while one is refused.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
+from fractions import Fraction
 
 import flet as ft
 from babel.numbers import is_currency
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from ..i18n import N_, Msg, msg
+from ..numbers import to_text
 from ..scoring.convention import Settings, presets
+from ..scoring.families import FamilyPreset, family_of, family_presets
 from ..scoring.session import MAX_NAME
 from .settings_form import SettingsForm
 from .shell import Shell
@@ -63,10 +67,57 @@ def price_refusal(text: str) -> Msg | None:
     return msg(N_("the whist price must be more than zero, such as 0.5 or 1"))
 
 
+def convention_choice(
+    shell: Shell, value: str, on_select: Callable[[ft.Event[ft.Dropdown]], None]
+) -> ft.Dropdown:
+    """Every preset: the pulya's, then the other families' (Balkan bula, Prefa, the pot games)."""
+    ru = shell.lang == "ru"
+    options = [
+        ft.DropdownOption(key=p.id, text=p.name_ru if ru else p.name) for p in presets().values()
+    ]
+    options += [
+        ft.DropdownOption(key=p.id, text=p.name_ru if ru else p.name)
+        for p in family_presets().values()
+    ]
+    return ft.Dropdown(
+        label=shell.t(N_("Convention")),
+        value=value,
+        width=280,
+        options=options,
+        on_select=on_select,
+    )
+
+
 def currency_refusal(text: str) -> Msg | None:
     if is_currency(text.strip().upper()):
         return None
     return msg(N_("a currency is a three-letter code, such as RUB, EUR or USD"))
+
+
+#: The numbers a table agrees on before a game of a ledger family, asked on this screen (the
+#: rest of the preset is shown, read-only; a session file may set any of them).
+FAMILY_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
+    "bula": ((N_("Starting bula"), "start_bula"), (N_("Refe limit (empty: none)"), "refe_limit")),
+    "kassa": ((N_("Kassa"), "kassa"),),
+    "pot": ((N_("Ante"), "ante"),),
+    "direct": (),
+}
+PRICE_LABELS: dict[str, str] = {
+    "pulya": N_("Whist price"),
+    "bula": N_("Price of a supa"),
+    "kassa": N_("Price of a kassa point"),
+    "pot": N_("Price of a point"),
+    "direct": N_("Price of a point"),
+}
+
+
+def family_number_refusal(text: str, *, optional: bool) -> Msg | None:
+    text = text.strip()
+    if optional and not text:
+        return None
+    if not re.fullmatch(r"\d{1,6}", text) or int(text) < 1:
+        return msg(N_("a whole number from 1 to 999999"))
+    return None
 
 
 def new_session_screen(shell: Shell) -> ft.Control:
@@ -77,12 +128,18 @@ def new_session_screen(shell: Shell) -> ft.Control:
         st = shell.state.new_session = NewSession()
     with shell.lock:
         roster = shell.store.players()
+    if family_of(st.convention) != "pulya":
+        st.players = 3  # the other families are three-handed
     count = st.players
     names = st.names
 
     # Enabled once every seat has a name (the checks run when it is pressed).
     start = primary(
-        shell.t(N_("Start the pulka")), None, disabled=not all(n.strip() for n in names[:count])
+        shell.t(N_("Start the pulka"))
+        if family_of(st.convention) == "pulya"
+        else shell.t(N_("Start the game")),
+        None,
+        disabled=not all(n.strip() for n in names[:count]),
     )
     banner_text = ft.Text(color=ft.Colors.ON_ERROR_CONTAINER)
     banner = ft.Semantics(
@@ -172,7 +229,9 @@ def new_session_screen(shell: Shell) -> ft.Control:
             ),
         )
 
-    preset = presets()[st.convention]
+    family = family_of(st.convention)
+    ledger = family_presets()[st.convention] if family != "pulya" else None
+    preset = presets()[st.convention if ledger is None else "sochi"]
 
     def set_count(n: int) -> None:
         st.players = n
@@ -184,6 +243,7 @@ def new_session_screen(shell: Shell) -> ft.Control:
     def set_convention(e: ft.Event[ft.Dropdown]) -> None:
         st.convention = e.control.value or "sochi"
         st.overrides.clear()
+        st.family_numbers.clear()
         for key in [k for k in st.errors if k.startswith("setting-")]:
             del st.errors[key]
         shell.show(new_session_screen)
@@ -193,11 +253,21 @@ def new_session_screen(shell: Shell) -> ft.Control:
         shell.show(new_session_screen)
 
     def text_field(
-        label: str, key: str, value: str, width: int, check: object, store: str
+        label: str,
+        key: str,
+        value: str,
+        width: int,
+        check: object,
+        store: str,
+        *,
+        numbers: bool = False,
     ) -> ft.TextField:
         def changed(e: ft.Event[ft.TextField]) -> None:
             text = e.control.value or ""
-            setattr(st, store, text)
+            if numbers:
+                st.family_numbers[store] = text
+            else:
+                setattr(st, store, text)
             refused(key, e.control, check(text))  # type: ignore[operator]
             sync()
 
@@ -210,7 +280,7 @@ def new_session_screen(shell: Shell) -> ft.Control:
         )
 
     target = text_field(N_("Pool target"), "pool-target", st.target, 170, target_refusal, "target")
-    price = text_field(N_("Whist price"), "whist-price", st.price, 170, price_refusal, "price")
+    price = text_field(PRICE_LABELS[family], "whist-price", st.price, 170, price_refusal, "price")
     currency = text_field(
         N_("Currency"), "currency", st.currency, 130, currency_refusal, "currency"
     )
@@ -224,16 +294,7 @@ def new_session_screen(shell: Shell) -> ft.Control:
         ],
         on_select=lambda e: setattr(st, "dealer", int(e.control.value or 0)),
     )
-    conventions = ft.Dropdown(
-        label=shell.t(N_("Convention")),
-        value=st.convention,
-        width=280,
-        options=[
-            ft.DropdownOption(key=p.id, text=p.name_ru if shell.lang == "ru" else p.name)
-            for p in presets().values()
-        ],
-        on_select=set_convention,
-    )
+    conventions = convention_choice(shell, st.convention, set_convention)
     form = SettingsForm(
         shell.t, preset.settings, st.overrides, st.errors, shell.render, changed=lambda: sync()
     )
@@ -252,9 +313,19 @@ def new_session_screen(shell: Shell) -> ft.Control:
             why = check(text)
             if why is not None:
                 st.errors[key] = why
+        if ledger is not None:
+            for _, name in FAMILY_FIELDS[family]:
+                why = family_number_refusal(
+                    st.family_numbers.get(name, ""), optional=name == "refe_limit"
+                )
+                if why is not None:
+                    st.errors[f"setting-{name}"] = why
         if not st.errors:
             try:
-                Settings.model_validate({**preset.settings.model_dump(), **st.overrides})
+                if ledger is not None:
+                    ledger.resolve(family_overrides(st, family))
+                else:
+                    Settings.model_validate({**preset.settings.model_dump(), **st.overrides})
             except ValidationError:
                 st.errors["settings"] = msg(N_("these settings do not go together"))
         if st.errors:
@@ -266,7 +337,7 @@ def new_session_screen(shell: Shell) -> ft.Control:
             made["sid"] = shell.store.create_session(
                 players,
                 convention=st.convention,
-                overrides=dict(st.overrides),
+                overrides=dict(st.overrides) if ledger is None else family_overrides(st, family),
                 pool_target=int(st.target.strip()),
                 first_dealer=st.dealer,
                 whist_price=price_of(st.price) or "",
@@ -297,10 +368,29 @@ def new_session_screen(shell: Shell) -> ft.Control:
     ]
     update_roster()
     sync()
+    numbers: list[ft.Control] = []
+    if ledger is not None:
+        for label, name in FAMILY_FIELDS[family]:
+            numbers.append(
+                sem(
+                    f"setting-{name}",
+                    text_field(
+                        label,
+                        f"setting-{name}",
+                        st.family_numbers.get(name, _default(ledger, name)),
+                        170,
+                        lambda t, name=name: family_number_refusal(
+                            t, optional=name == "refe_limit"
+                        ),
+                        name,
+                        numbers=True,
+                    ),
+                )
+            )
     body: list[ft.Control] = [
-        heading(shell.t(N_("New pulka"))),
+        heading(shell.t(N_("New pulka")) if ledger is None else shell.t(N_("New game"))),
         banner,
-        players_row,
+        *([players_row] if ledger is None else []),
         ft.Text(shell.t(N_("Names in seating order, clockwise."))),
         *(sem(f"player-{i}", f) for i, f in enumerate(fields)),
     ]
@@ -308,9 +398,17 @@ def new_session_screen(shell: Shell) -> ft.Control:
     body += [
         sem("first-dealer", dealer),
         sem("convention", conventions),
-        ft.Text(preset.summary_ru if shell.lang == "ru" else preset.summary, italic=True),
+        ft.Text(
+            (ledger or preset).summary_ru if shell.lang == "ru" else (ledger or preset).summary,
+            italic=True,
+        ),
         ft.Row(
-            [sem("pool-target", target), sem("whist-price", price), sem("currency", currency)],
+            [
+                *([sem("pool-target", target)] if ledger is None else []),
+                *numbers,
+                sem("whist-price", price),
+                sem("currency", currency),
+            ],
             wrap=True,
             vertical_alignment=ft.CrossAxisAlignment.START,
         ),
@@ -324,7 +422,9 @@ def new_session_screen(shell: Shell) -> ft.Control:
             ),
         ),
     ]
-    if st.show_settings:
+    if st.show_settings and ledger is not None:
+        body.append(_family_settings(shell, ledger.resolve(family_overrides(st, family))))
+    elif st.show_settings:
         body += form.groups(lambda: shell.show(new_session_screen))
     return ft.Column(
         [
@@ -339,3 +439,56 @@ def new_session_screen(shell: Shell) -> ft.Control:
         expand=True,
         spacing=8,
     )
+
+
+def _default(preset: FamilyPreset, name: str) -> str:
+    value = getattr(preset.resolve(), name)
+    return "" if value is None else str(value)
+
+
+def family_overrides(st: NewSession, family: str) -> dict[str, object]:
+    """The numbers typed on this screen, as overrides of the family's preset."""
+    out: dict[str, object] = {}
+    for _, name in FAMILY_FIELDS[family]:
+        if name not in st.family_numbers:
+            continue
+        text = st.family_numbers[name].strip()
+        if re.fullmatch(r"\d{1,6}", text):
+            out[name] = int(text)
+        elif not text and name == "refe_limit":
+            out[name] = None
+    return out
+
+
+def _family_settings(shell: Shell, settings: BaseModel) -> ft.Control:
+    """Every setting of a ledger family's preset, read-only: its meaning and its value."""
+    rows: list[ft.Control] = []
+    for name, field in type(settings).model_fields.items():
+        if name == "family" or not field.description:
+            continue
+        value = getattr(settings, name)
+        rows.append(
+            sem(
+                f"family-setting-{name}",
+                ft.Text(
+                    shell.t(
+                        N_("{value} — {meaning}"),
+                        meaning=shell.t(field.description),
+                        value=_value_text(value),
+                    )
+                ),
+            )
+        )
+    return ft.Column(rows, spacing=6)
+
+
+def _value_text(value: object) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {_value_text(v)}" for k, v in value.items())
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "✓" if value else "✗"
+    if isinstance(value, int | Fraction):
+        return to_text(value)
+    return str(value)

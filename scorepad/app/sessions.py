@@ -6,6 +6,7 @@ import flet as ft
 
 from ..i18n import N_, nmsg
 from ..scoring.convention import presets
+from ..scoring.families import family_presets
 from .shell import Shell
 from .table import locked_screen
 from .theme import heading, primary, quiet, secondary, sem
@@ -109,7 +110,11 @@ def sessions_screen(shell: Shell) -> ft.Control:
                         [
                             ft.Text(", ".join(r.players), weight=ft.FontWeight.BOLD),
                             ft.Text(
-                                f"{_convention_name(r.convention, shell.lang)} · {r.pool_target} · {deals}"
+                                " · ".join(
+                                    [_convention_name(r.convention, shell.lang)]
+                                    + ([str(r.pool_target)] if r.family == "pulya" else [])
+                                    + [deals]
+                                )
                             ),
                             ft.Row(
                                 [
@@ -192,7 +197,7 @@ def sessions_screen(shell: Shell) -> ft.Control:
 
 
 def _convention_name(convention: str, lang: str) -> str:
-    found = presets().get(convention)
+    found = presets().get(convention) or family_presets().get(convention)
     if found is None:
         return convention
     return found.name_ru if lang == "ru" else found.name

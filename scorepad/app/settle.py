@@ -7,11 +7,15 @@ Every figure comes from :func:`scorepad.report.cash_out`, the formatting ``score
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 
 import flet as ft
 
+from .. import family_report
+from ..family_report import FamilyCashOut, family_cash_out
 from ..i18n import N_, catalog
 from ..report import CashOut, cash_out, to_text_sheet
+from ..store import FamilyStored
 from .nav import nav
 from .shell import Shell, sem
 from .theme import assets_dir
@@ -30,12 +34,19 @@ COLUMNS = (
 
 
 def settle_screen(shell: Shell) -> ft.Control:
-    stored = shell.stored()
-    cash = cash_out(stored.scored, shell.lang)
+    stored = shell.any_stored()
+    cash: CashOut | FamilyCashOut
+    if isinstance(stored, FamilyStored):
+        cash = family_cash_out(stored.scored, shell.lang)
+        scored_text = family_report.to_text_sheet(stored.scored, shell.lang, explain=False)
+    else:
+        cash = cash_out(stored.scored, shell.lang)
+        scored_text = to_text_sheet(stored.scored, shell.lang, explain=False)
+    grid = grid_of(cash)
     rows: list[ft.Control] = [
         nav(shell, "nav-settle"),
         sem("settle-status", ft.Text(cash.status, weight=ft.FontWeight.BOLD)),
-        sem("settle-table", _table(shell, cash)),
+        sem("settle-table", _table(shell, grid)),
     ]
     rows += [sem(f"balance-{p}", ft.Text(line, size=15)) for p, line in enumerate(cash.balances)]
     if cash.payments:
@@ -45,7 +56,7 @@ def settle_screen(shell: Shell) -> ft.Control:
         ]
 
     async def copy() -> None:
-        await ft.Clipboard().set(to_text_sheet(stored.scored, shell.lang, explain=False))
+        await ft.Clipboard().set(scored_text)
         shell.message = None
 
     async def save() -> None:
@@ -78,41 +89,68 @@ def settle_screen(shell: Shell) -> ft.Control:
     return ft.Column(rows, scroll=ft.ScrollMode.AUTO, expand=True, spacing=8)
 
 
-def _table(shell: Shell, cash: CashOut) -> ft.Control:
+@dataclass(frozen=True, slots=True)
+class Grid:
+    """The cash-out table of any family: column labels (msgids) and keys, each player's figures."""
+
+    labels: tuple[str, ...]
+    keys: tuple[str, ...]  # name the cells for tests: cash-{player}-{key}
+    names: list[str]
+    figures: list[tuple[str, ...]]
+
+
+def grid_of(cash: CashOut | FamilyCashOut) -> Grid:
+    if isinstance(cash, FamilyCashOut):
+        return Grid(
+            tuple(label for label, _ in cash.columns),
+            tuple(key for _, key in cash.columns),
+            [name for name, _ in cash.rows],
+            [figures for _, figures in cash.rows],
+        )
+    return Grid(
+        tuple(label for label, _ in COLUMNS),
+        tuple(field for _, field in COLUMNS),
+        [r.name for r in cash.rows],
+        [tuple(getattr(r, field) for _, field in COLUMNS) for r in cash.rows],
+    )
+
+
+def _table(shell: Shell, grid: Grid) -> ft.Control:
+    columns = list(zip(grid.labels, grid.keys, strict=True))
     if (shell.page.width or 1000) >= NARROW:
         return ft.DataTable(
             columns=[ft.DataColumn(ft.Text(shell.t(N_("Player"))))]
-            + [ft.DataColumn(ft.Text(shell.t(label)), numeric=True) for label, _ in COLUMNS],
+            + [ft.DataColumn(ft.Text(shell.t(label)), numeric=True) for label, _ in columns],
             rows=[
                 ft.DataRow(
-                    [ft.DataCell(ft.Text(row.name, weight=ft.FontWeight.BOLD))]
+                    [ft.DataCell(ft.Text(name, weight=ft.FontWeight.BOLD))]
                     + [
-                        ft.DataCell(sem(f"cash-{p}-{field}", ft.Text(getattr(row, field))))
-                        for _, field in COLUMNS
+                        ft.DataCell(sem(f"cash-{p}-{key}", ft.Text(value)))
+                        for (_, key), value in zip(columns, grid.figures[p], strict=True)
                     ]
                 )
-                for p, row in enumerate(cash.rows)
+                for p, name in enumerate(grid.names)
             ],
             column_spacing=18,
         )
     cards: list[ft.Control] = []
-    for p, row in enumerate(cash.rows):
+    for p, name in enumerate(grid.names):
         figures = [
             ft.Column(
                 [
                     ft.Text(shell.t(label), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
-                    sem(f"cash-{p}-{field}", ft.Text(getattr(row, field), size=15)),
+                    sem(f"cash-{p}-{key}", ft.Text(value, size=15)),
                 ],
                 spacing=0,
                 width=104,
             )
-            for label, field in COLUMNS
+            for (label, key), value in zip(columns, grid.figures[p], strict=True)
         ]
         cards.append(
             ft.Container(
                 ft.Column(
                     [
-                        ft.Text(row.name, weight=ft.FontWeight.BOLD, size=16),
+                        ft.Text(name, weight=ft.FontWeight.BOLD, size=16),
                         ft.Row(figures, wrap=True, spacing=8, run_spacing=6),
                     ],
                     spacing=4,
@@ -125,7 +163,7 @@ def _table(shell: Shell, cash: CashOut) -> ft.Control:
     return ft.Column(cards, spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def cash_out_png(cash: CashOut, title: str, lang: str) -> bytes:
+def cash_out_png(cash: CashOut | FamilyCashOut, title: str, lang: str) -> bytes:
     """The cash-out as a PNG (the table, the balances, the payments) to send to the group."""
     from PIL import Image, ImageDraw, ImageFont
 
@@ -133,8 +171,9 @@ def cash_out_png(cash: CashOut, title: str, lang: str) -> bytes:
     regular = ImageFont.truetype(str(fonts / "DejaVuSans.ttf"), 22)
     bold = ImageFont.truetype(str(fonts / "DejaVuSans-Bold.ttf"), 22)
     cat = catalog(lang)
-    head = [cat.gettext("Player"), *(cat.gettext(label) for label, _ in COLUMNS)]
-    body = [[r.name, *(getattr(r, field) for _, field in COLUMNS)] for r in cash.rows]
+    grid = grid_of(cash)
+    head = [cat.gettext("Player"), *(cat.gettext(label) for label in grid.labels)]
+    body = [[name, *grid.figures[p]] for p, name in enumerate(grid.names)]
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     widths = [
         max(int(probe.textlength(row[k], font=bold)) for row in [head, *body]) + 28

@@ -9,6 +9,7 @@ import flet as ft
 from ..i18n import N_
 from ..numbers import whist_figure
 from ..store import Stored
+from .family_ui import ui_of
 from .nav import nav
 from .pulya_view import Cell, cell_history, pulya_drawing
 from .shell import Shell, sem
@@ -19,6 +20,8 @@ CLOSED = " ✓"
 
 
 def sheet_screen(shell: Shell) -> ft.Control:
+    if shell.family != "pulya":
+        return ui_of(shell.family).sheet(shell)
     stored = shell.stored()
     drawing = shell.state.sheet_view == "drawing"
 

@@ -16,9 +16,10 @@ import flet as ft
 from ..i18n import N_, Msg, catalog
 from ..scoring.score import replay
 from ..scoring.session import SessionInvalid
-from ..store import StaleRevision, Store, Stored, StoreError
+from ..store import AnyStored, FamilyStored, StaleRevision, Store, Stored, StoreError
 from . import live, nav
 from .access import Access, open_access
+from .family_ui import destination, ui_of
 from .form import DealForm
 from .nav import Screen
 from .state import AppState
@@ -44,7 +45,8 @@ class Shell:
         self.lang = lang
         self.lock = lock  # one database connection, handlers on several threads
         self.sid: int | None = None
-        self.form: DealForm | None = None
+        # The deal being entered: a DealForm for the pulya, the family's own form otherwise.
+        self.form: Any = None
         self.editing: tuple[int, int] | None = None  # (deal id, index) of a deal being edited
         self.screen: Screen | None = None
         self.message: str | None = None
@@ -56,6 +58,7 @@ class Shell:
         self.access = access or open_access()
         self.basis: int | None = None
         self.table: Any = None
+        self._family: tuple[int, str] | None = None  # (session, family): it never changes
 
     # --- words ---------------------------------------------------------------------------
 
@@ -68,24 +71,53 @@ class Shell:
     # --- data ------------------------------------------------------------------------------
 
     def stored(self) -> Stored:
+        """The open pulka (a session of the pulya family)."""
         assert self.sid is not None
         with self.lock:
             return self.store.load(self.sid)
 
-    def new_form(self) -> DealForm:
+    def family_stored(self) -> FamilyStored:
+        """The open session of a ledger family (bula, kassa, pot, direct)."""
+        assert self.sid is not None
+        with self.lock:
+            return self.store.load_family(self.sid)
+
+    def any_stored(self) -> AnyStored:
+        assert self.sid is not None
+        with self.lock:
+            return self.store.load_any(self.sid)
+
+    @property
+    def family(self) -> str:
+        """The open session's scoring family (``pulya`` when none is open)."""
+        if self.sid is None:
+            return "pulya"
+        if self._family is None or self._family[0] != self.sid:
+            with self.lock:
+                self._family = (self.sid, self.store.family(self.sid))
+        return self._family[1]
+
+    def new_form(self) -> Any:
         self.editing = None
-        stored = self.stored()
+        stored = self.any_stored()
         self.basis = stored.revision
-        self.form = DealForm(stored.scored)
+        if isinstance(stored, FamilyStored):
+            self.form = ui_of(stored.family).new_form(stored)
+        else:
+            self.form = DealForm(stored.scored)
         return self.form
 
-    def edit_form(self, deal_id: int, index: int) -> DealForm:
+    def edit_form(self, deal_id: int, index: int) -> Any:
         """A form for deal ``index`` as it was written, in its own context (the deals before it)."""
-        stored = self.stored()
+        stored = self.any_stored()
         self.basis = stored.revision
-        before = stored.session.model_copy(update={"deals": stored.session.deals[:index]})
-        self.form = DealForm(replay(before, stored.settings))
-        self.form.load(stored.journal.live[index].deal)
+        if isinstance(stored, FamilyStored):
+            self.form = ui_of(stored.family).edit_form(stored, index)
+        else:
+            before = stored.session.model_copy(update={"deals": stored.session.deals[:index]})
+            form = DealForm(replay(before, stored.settings))
+            form.load(stored.journal.live[index].deal)
+            self.form = form
         self.editing = (deal_id, index)
         self.state.edit_reason = ""
         return self.form
@@ -114,7 +146,7 @@ class Shell:
             self.message = exc.render(self.lang)
             return False
         self.message = None
-        if isinstance(done, Stored):
+        if isinstance(done, Stored | FamilyStored):
             self.basis = done.revision
             live.publish(self, done.id, done.revision)
         return True
@@ -124,7 +156,7 @@ class Shell:
         """Every pool of the open pulka is closed and nobody chose to play on."""
         if self.sid is None:
             return False
-        return self.stored().scored.finished and self.sid not in self.state.playing_on
+        return self.any_stored().scored.finished and self.sid not in self.state.playing_on
 
     # --- drawing ---------------------------------------------------------------------------
 
@@ -140,6 +172,9 @@ class Shell:
         self.show(nav.screen(name))
 
     def show(self, screen: Screen) -> None:
+        name = destination(screen)
+        if name is not None:  # a family's entry or sheet: shown under the navigation's own
+            screen = nav.screen(name)
         self.screen = screen
         body = screen(self)
         controls: list[ft.Control] = []
@@ -189,7 +224,7 @@ class Shell:
         page.update()
 
     def _appbar(self) -> ft.AppBar:
-        names = ", ".join(self.stored().session.players)
+        names = ", ".join(self.any_stored().session.players)
         back = shown(self, "nav-sessions")  # a joined phone has no list to go back to
         return ft.AppBar(
             automatically_imply_leading=False,

@@ -23,6 +23,8 @@ class NewSession:
     currency: str = "RUB"
     # Settings changed from the preset, by name, as the form's widgets hold them.
     overrides: dict[str, object] = field(default_factory=dict)
+    # A ledger family's numbers as typed (starting bula, refe limit, kassa, ante), by setting.
+    family_numbers: dict[str, str] = field(default_factory=dict)
     show_settings: bool = False
     errors: dict[str, Msg] = field(default_factory=dict)  # field → why it is refused
 

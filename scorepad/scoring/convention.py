@@ -372,7 +372,9 @@ def preset(convention_id: str) -> Preset:
     """
     files = _preset_files()
     if convention_id not in files:
-        known = ", ".join(files)
+        from .peek import family_ids  # the other families' presets, by their file names
+
+        known = ", ".join([*files, *family_ids()])
         raise ConventionError(f"unknown convention '{convention_id}' (known: {known})")
     return load_preset_file(files[convention_id])
 

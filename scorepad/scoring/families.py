@@ -178,11 +178,16 @@ class FamilyScored:
 
     def results(self) -> tuple[Number, ...]:
         """Each player's result in supe (bula) or chips (kassa), zero-sum, exact."""
-        if isinstance(self.table, BulaTable):
-            return bula_results(self.table)
-        if isinstance(self.table, PotTable):
-            return pot_results(self.table)
-        return kassa_results(self.table)
+        return _results(self.table)
+
+    def results_over_deals(self) -> list[tuple[Number, ...]]:
+        """Each player's result after each deal (the chart), from a second replay."""
+        table = _start(self.settings, self.session)
+        out = []
+        for deal in self.session.deals:
+            table.play(deal)  # type: ignore[arg-type]
+            out.append(_results(table))
+        return out
 
     def money_units(self) -> tuple[int, ...]:
         """Results × price in the currency's minor units, rounded once (largest remainder)."""
@@ -294,13 +299,7 @@ def replay_family(session: AnySession) -> FamilyScored:
                 for e in exc.errors()
             ]
         ) from None
-    table: BulaTable | KassaTable | PotTable
-    if isinstance(settings, BulaSettings):
-        table = BulaTable.start(settings, session.players)
-    elif isinstance(settings, PotSettings):
-        table = PotTable.start(settings, session.players, first_dealer=session.first_dealer)
-    else:
-        table = KassaTable.start(settings, session.players)
+    table = _start(settings, session)
     done: list[FamilyDeal] = []
     for index, deal in enumerate(session.deals):
         try:
@@ -309,6 +308,22 @@ def replay_family(session: AnySession) -> FamilyScored:
             raise SessionInvalid([Problem(index, exc.field, exc.message)]) from None
         done.append(FamilyDeal(index, tuple(postings)))
     return FamilyScored(session, preset.family, settings, table, tuple(done))
+
+
+def _start(settings: FamilySettings, session: AnySession) -> BulaTable | KassaTable | PotTable:
+    if isinstance(settings, BulaSettings):
+        return BulaTable.start(settings, session.players)
+    if isinstance(settings, PotSettings):
+        return PotTable.start(settings, session.players, first_dealer=session.first_dealer)
+    return KassaTable.start(settings, session.players)
+
+
+def _results(table: BulaTable | KassaTable | PotTable) -> tuple[Number, ...]:
+    if isinstance(table, BulaTable):
+        return bula_results(table)
+    if isinstance(table, PotTable):
+        return pot_results(table)
+    return kassa_results(table)
 
 
 def settle_family(data: str | bytes | dict[str, Any]) -> FamilyScored:

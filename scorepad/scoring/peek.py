@@ -17,7 +17,11 @@ _CONVENTION = re.compile(rb'"convention"\s*:\s*"([^"\\]{1,64})"')
 def family_ids() -> dict[str, str]:
     """Preset id → family, from the file names alone (cheap: no preset is read)."""
     base = conventions_dir()
-    return {path.stem: family for family in FAMILIES for path in (base / family).glob("*.toml")}
+    return {
+        path.stem: family
+        for family in FAMILIES
+        for path in sorted((base / family).glob("*.toml"))
+    }
 
 
 def peek_family(data: bytes) -> str:
