@@ -11,14 +11,16 @@ from typing import Any
 
 import flet as ft
 import pytest
-from family_app import FamilyShell, in_order
+from family_app import in_order
 from flet_fakes import by_id, find, fire, make_page, texts, type_into
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorepad.app import nav, screens  # noqa: F401  (the navigation's screens)
 from scorepad.app.bula_form import BulaForm, carry, edit_form, new_form, title
 from scorepad.app.bula_ui import bula_entry, bula_sheet
 from scorepad.app.family_ui import registered, ui_of
+from scorepad.app.shell import Shell
 from scorepad.i18n import catalog
 from scorepad.scoring.families import parse_family_session, replay_family
 from scorepad.store import Store
@@ -330,17 +332,17 @@ def test_titles_in_both_languages() -> None:
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[tuple[FamilyShell, Any, Store]]:
+def app(tmp_path: Path) -> Iterator[tuple[Shell, Any, Store]]:
     page, session, _conn = make_page()
     with Store(tmp_path / "app.db", check_same_thread=False) as store:
-        shell = FamilyShell(page, store, "en", threading.RLock())
+        shell = Shell(page, store, "en", threading.RLock())
         shell.sid = store.create_session(NAMES, convention="balkan", overrides={"start_bula": 30})
         shell.new_form()
         shell.show(bula_entry)
         yield shell, session, store
 
 
-async def tap(shell: FamilyShell, session: Any, *idents: str) -> None:
+async def tap(shell: Shell, session: Any, *idents: str) -> None:
     for ident in idents:
         await fire(session, by_id(shell.page, ident))
 
@@ -402,10 +404,27 @@ async def test_editing_a_deal_writes_the_change_with_a_reason(app: Any) -> None:
     await tap(shell, session, "bid-5-igra")
     await type_into(session, by_id(shell.page, "edit-reason"), "it was igra")
     assert not by_id(shell.page, "confirm-deal").disabled
-    shell.go = lambda name: None  # type: ignore[method-assign]  (history is the lead's)
     await tap(shell, session, "confirm-deal")
     deal = store.load_family(shell.sid).journal.live[1].deal
     assert (deal.bid, deal.hand) == (5, True)
+    assert shell.screen is nav.screen("history")
+
+
+async def test_a_stale_write_changes_nothing_and_keeps_the_choices(app: Any) -> None:
+    shell, session, store = app
+    await tap(shell, session, "declarer-0", "bid-4", "call-1-follow", "call-2-follow")
+    stored = store.load_family(shell.sid)
+    store.add_deal(shell.sid, {"type": "allpass"}, seen=stored.revision)  # another device
+    await tap(shell, session, "contra-0", "confirm-deal")
+    assert len(store.load_family(shell.sid).journal.live) == 1
+    assert in_order(by_id(shell.page, "message")) == [
+        "Deal 1 was just written on another device: all passed: a refe for Ana"
+        " Check your entry and confirm again."
+    ]
+    # the form carried onto the new state: Ana now plays on her refe
+    assert "Ana holds a refe: this game counts double." in texts(shell.page)
+    await tap(shell, session, "confirm-deal")
+    assert len(store.load_family(shell.sid).journal.live) == 2
 
 
 async def test_the_sheet_shows_the_columns_refe_and_what_is_left(app: Any) -> None:

@@ -10,14 +10,16 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from family_app import FamilyShell, in_order
+from family_app import in_order
 from flet_fakes import by_id, fire, make_page
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorepad.app import screens  # noqa: F401  (the navigation's screens)
 from scorepad.app.family_ui import ui_of
 from scorepad.app.kassa_form import KassaForm, carry, edit_form, new_form, title
 from scorepad.app.kassa_ui import kassa_entry, kassa_sheet
+from scorepad.app.shell import Shell
 from scorepad.contract import Contract
 from scorepad.i18n import catalog
 from scorepad.scoring.families import parse_family_session, replay_family
@@ -152,17 +154,17 @@ def test_titles() -> None:
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[tuple[FamilyShell, Any, Store]]:
+def app(tmp_path: Path) -> Iterator[tuple[Shell, Any, Store]]:
     page, session, _conn = make_page()
     with Store(tmp_path / "app.db", check_same_thread=False) as store:
-        shell = FamilyShell(page, store, "en", threading.RLock())
+        shell = Shell(page, store, "en", threading.RLock())
         shell.sid = store.create_session(NAMES, convention="prefa")
         shell.new_form()
         shell.show(kassa_entry)
         yield shell, session, store
 
 
-async def tap(shell: FamilyShell, session: Any, *idents: str) -> None:
+async def tap(shell: Shell, session: Any, *idents: str) -> None:
     for ident in idents:
         await fire(session, by_id(shell.page, ident))
 

@@ -11,7 +11,7 @@ pot form: the pot and each player's cash).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 import flet as ft
 
@@ -47,8 +47,8 @@ Redraw = Callable[[Callable[[], None]], Callable[[], None]]
 
 
 def family_stored(shell: Shell) -> Any:
-    """The open session's FamilyStored (the shell's dispatch gives it)."""
-    return cast(Any, shell).family_stored()
+    """The open session's FamilyStored."""
+    return shell.family_stored()
 
 
 def current_form(shell: Shell, cls: type, make: Callable[[Any], Any]) -> Any:
