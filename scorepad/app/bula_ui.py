@@ -42,6 +42,12 @@ KIND_LABELS = {
     "pik_no_contra": N_("Pik without contra"),
 }
 CALL_LABELS = {"follow": N_("follow"), "pass": N_("pass"), "invite": N_("invite")}
+CALLS_SAID = {
+    "follow": N_("follow"),
+    "pass": N_("pass"),
+    "invite": N_("invite"),
+    "whist": N_("whist"),
+}
 
 Redraw = Callable[[Callable[[], None]], Callable[[], None]]
 
@@ -382,7 +388,7 @@ def _defence(shell: Shell, f: BulaForm, redraw: Redraw) -> ft.Control:
                 )
             )
             continue
-        rows.append(ft.Text(names[s], weight=ft.FontWeight.W_500))
+        rows.append(said(shell, s, names[s], f.calls.get(s)))
         rows.append(
             ft.Row(
                 [
@@ -402,8 +408,24 @@ def _defence(shell: Shell, f: BulaForm, redraw: Redraw) -> ft.Control:
     return card(*rows, title=shell.t(N_("Defence")))
 
 
+def said(shell: Shell, seat: int, name: str, call: str | None) -> ft.Control:
+    """A defender's name, and his call once it is chosen."""
+    text = (
+        name
+        if call is None
+        else shell.t(N_("{player}: {call}"), player=name, call=shell.t(CALLS_SAID[call]))
+    )
+    return sem(f"defender-{seat}", ft.Text(text, weight=ft.FontWeight.W_500))
+
+
 def _contra(shell: Shell, f: BulaForm, redraw: Redraw) -> ft.Control:
+    chosen = ""
+    if f.contra_level is not None:
+        chosen = shell.render(contra_name(f.contra_level))
+        if f.contra_level and f.contra_by is not None:
+            chosen = shell.t(N_("{contra} ({by})"), contra=chosen, by=f.names[f.contra_by])
     rows: list[ft.Control] = [
+        sem("contra-said", ft.Text(chosen, weight=ft.FontWeight.W_500)),
         ft.Row(
             [
                 sem(
@@ -419,7 +441,7 @@ def _contra(shell: Shell, f: BulaForm, redraw: Redraw) -> ft.Control:
             wrap=True,
             spacing=6,
             run_spacing=6,
-        )
+        ),
     ]
     sayers = f.contra_sayers()
     if f.contra_level and sayers:

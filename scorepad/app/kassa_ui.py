@@ -30,6 +30,7 @@ from .bula_ui import (
     opener,
     player_group,
     redrawer,
+    said,
     seat_row,
     sheet_width,
     tricks_card,
@@ -106,7 +107,7 @@ def _defence(shell: Shell, f: KassaForm, redraw: Redraw) -> ft.Control:
                 )
             )
             continue
-        rows.append(ft.Text(f.names[s], weight=ft.FontWeight.W_500))
+        rows.append(said(shell, s, f.names[s], f.calls.get(s)))
         rows.append(
             ft.Row(
                 [
