@@ -140,6 +140,9 @@ class Entry:
                 seats = [d, *(s for s in defenders if str(s) in deal["tricks"])]
                 self.tricks(seats, deal["tricks"])
         if shot_as:
+            shot(page, shot_as + "-top")
+            page.mouse.move(180, 300)
+            page.mouse.wheel(0, 4000)  # the end of the form: the tricks and the preview
             shot(page, shot_as)
         self.confirm(last=last)
 

@@ -23,6 +23,7 @@ from ..scoring.ledger import Account
 
 SHOWN = 10  # entries shown per column; a tap shows them all
 MARK = 14  # px: a refe triangle or a hat
+LINE = 1.45  # a line of a column, in ems
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,34 +104,44 @@ def column(
     bold: bool = False,
     empty: str = "",
     ruled: bool = False,
+    lines: int = 0,
 ) -> ft.Control:
     """A running column: the last ``SHOWN`` totals, every one under the previous, the latest
     bold and the older ones grey (as on paper, where the old total stays, crossed off)."""
-    lines: list[ft.Control] = []
+    rows: list[ft.Control] = []
     shown = entries[-SHOWN:]
     if len(shown) < len(entries):
-        lines.append(ft.Text("⋮", size=size, color=ft.Colors.OUTLINE))
+        rows.append(
+            ft.Text("⋮", size=size, color=ft.Colors.OUTLINE, style=ft.TextStyle(height=LINE))
+        )
     for k, e in enumerate(shown):
         last = k == len(shown) - 1
-        lines.append(
+        rows.append(
             ft.Text(
                 figure(e.total),
                 size=size,
                 weight=ft.FontWeight.BOLD if last and bold else None,
                 color=None if last else ft.Colors.OUTLINE,
                 text_align=ft.TextAlign.CENTER,
-                style=None if last else ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH),
+                style=ft.TextStyle(
+                    height=LINE,
+                    decoration=None if last else ft.TextDecoration.LINE_THROUGH,
+                ),
             )
         )
-    if not lines:
-        lines.append(ft.Text(empty, size=size, color=ft.Colors.OUTLINE))
+    if not rows:
+        rows.append(
+            ft.Text(empty, size=size, color=ft.Colors.OUTLINE, style=ft.TextStyle(height=LINE))
+        )
     body = ft.Container(
         ft.Column(
-            lines,
+            rows,
             spacing=0,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         ),
         width=width,
+        # every column of the sheet as long as the longest, as the paper's lines run across
+        height=lines * line_height(size) + 8 if lines else None,
         padding=ft.Padding.symmetric(vertical=4),
         # the middle column ruled off from the sides, as on paper
         border=ft.Border(
@@ -143,6 +154,15 @@ def column(
         ink=on_tap is not None,
     )
     return ft.Semantics(identifier=ident, content=body, button=on_tap is not None)
+
+
+def line_height(size: float) -> float:
+    return size * LINE
+
+
+def rows_of(*columns: list[Entry]) -> int:
+    """The lines the longest of ``columns`` takes on the sheet (its "⋮" too)."""
+    return max((min(len(c), SHOWN) + (len(c) > SHOWN) for c in columns), default=1) or 1
 
 
 def triangles(got: int, used: list[bool]) -> ft.Control | None:

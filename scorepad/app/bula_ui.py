@@ -28,6 +28,7 @@ from .bula_sheet import (
     group_width,
     hats,
     refe_marks,
+    rows_of,
     running,
     short_names,
     triangles,
@@ -284,25 +285,23 @@ def bula_entry(shell: Shell) -> ft.Control:
     head = head_card(shell, number, editing is not None)
     if not editing and f.finished:
         return finished_card(shell, head, shell.t(N_("The bulas sum to zero: the game is over.")))
-    cards: list[ft.Control] = [card(*head)]
-    cards.append(
-        card(
-            ft.Row(
-                [
-                    sem(
-                        f"kind-{k}",
-                        choice(
-                            f.kind == k,
-                            shell.t(KIND_LABELS[k]),
-                            redraw(lambda k=k: f.choose_kind(k)),
-                        ),
-                    )
-                    for k in f.kinds()
-                ],
-                wrap=True,
+    kinds = ft.Row(
+        [
+            sem(
+                f"kind-{k}",
+                choice(
+                    f.kind == k,
+                    shell.t(KIND_LABELS[k]),
+                    redraw(lambda k=k: f.choose_kind(k)),
+                ),
             )
-        )
+            for k in f.kinds()
+        ],
+        wrap=True,
+        spacing=6,
+        run_spacing=6,
     )
+    cards: list[ft.Control] = [card(*head, kinds)]
     if f.kind in ("game", "pik_no_contra"):
         cards.append(
             card(
@@ -363,13 +362,14 @@ def _bids(shell: Shell, f: BulaForm, redraw: Redraw) -> ft.Control:
                             f.bid == b and f.hand is hand,
                             shell.render(bid_name(b, False)),
                             redraw(lambda b=b, hand=hand: f.choose_bid(b, hand)),
+                            width=TAP,  # six in a row on a phone
                         ),
                     )
                     for b in bids
                 ],
                 wrap=True,
-                spacing=6,
-                run_spacing=6,
+                spacing=4,
+                run_spacing=4,
             )
         )
     return card(*rows, title=shell.t(N_("Bid")))
@@ -594,6 +594,13 @@ def bula_sheet(shell: Shell) -> ft.Control:
     size = 13 if width < 140 else 15
     groups: list[ft.Control] = []
     pot_form = settings.scoring == "pot"
+    if pot_form:
+        lines = rows_of(*(running(scored, Account("cash", p), -settings.ante) for p in range(n)))
+    else:
+        lines = rows_of(
+            *(running(scored, Account("bula", p), settings.start_bula) for p in range(n)),
+            *(running(scored, Account("supe", p, q)) for p in range(n) for q in range(n) if p != q),
+        )
     for p in range(n):
         got, used = refe_marks(scored, p)
         marks: list[ft.Control | None] = [triangles(got, used), hats(table.hats[p])]
@@ -606,6 +613,7 @@ def bula_sheet(shell: Shell) -> ft.Control:
                     width=width - 2,
                     size=size,
                     bold=True,
+                    lines=lines,
                     on_tap=opener(shell, shell.t(N_("{player}: cash"), player=names[p]), cash),
                 )
             ]
@@ -627,6 +635,7 @@ def bula_sheet(shell: Shell) -> ft.Control:
                     on_left,
                     width=side,
                     size=size - 1,
+                    lines=lines,
                     on_tap=opener(shell, supe_title(left), on_left),
                 ),
                 column(
@@ -636,6 +645,7 @@ def bula_sheet(shell: Shell) -> ft.Control:
                     size=size,
                     bold=True,
                     ruled=True,
+                    lines=lines,
                     on_tap=opener(shell, shell.t(N_("{player}: bula"), player=names[p]), bula),
                 ),
                 column(
@@ -643,6 +653,7 @@ def bula_sheet(shell: Shell) -> ft.Control:
                     on_right,
                     width=side,
                     size=size - 1,
+                    lines=lines,
                     on_tap=opener(shell, supe_title(right), on_right),
                 ),
             ]

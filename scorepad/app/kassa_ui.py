@@ -18,7 +18,7 @@ from ..scoring.kassa import KassaSettings, KassaTable, results
 from ..scoring.ledger import Account
 from ..scoring.table import contract_name
 from . import kassa_form
-from .bula_sheet import column, figure, group_width, running, short_names
+from .bula_sheet import column, figure, group_width, rows_of, running, short_names
 from .bula_ui import (
     Redraw,
     current_form,
@@ -141,6 +141,10 @@ def kassa_sheet(shell: Shell) -> ft.Control:
     size = 13 if width < 140 else 15
     chips = results(table)
     groups: list[ft.Control] = []
+    lines = rows_of(
+        *(running(scored, Account("kassa", p), settings.kassa) for p in range(n)),
+        *(running(scored, Account("chips", p, q)) for p in range(n) for q in range(n) if p != q),
+    )
     for p in range(n):
         # pagat's layout: the kassa in the middle, the chips received from each side beside it
         left, right = table.right(table.right(p)), table.right(p)
@@ -159,6 +163,7 @@ def kassa_sheet(shell: Shell) -> ft.Control:
                 from_left,
                 width=side,
                 size=size - 1,
+                lines=lines,
                 on_tap=opener(shell, chips_title(left), from_left),
             ),
             column(
@@ -168,6 +173,7 @@ def kassa_sheet(shell: Shell) -> ft.Control:
                 size=size,
                 bold=True,
                 ruled=True,
+                lines=lines,
                 on_tap=opener(shell, shell.t(N_("{player}: kassa"), player=names[p]), kassa),
             ),
             column(
@@ -175,6 +181,7 @@ def kassa_sheet(shell: Shell) -> ft.Control:
                 from_right,
                 width=side,
                 size=size - 1,
+                lines=lines,
                 on_tap=opener(shell, chips_title(right), from_right),
             ),
         ]
