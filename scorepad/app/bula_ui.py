@@ -38,7 +38,8 @@ from .shell import Shell
 from .theme import TAP, WIDE, card, choice, primary, quiet, sem
 
 KIND_LABELS = {
-    "game": N_("Game"),
+    # not «Game»: in Russian that is «игра», the bula's word for a hand game
+    "game": N_("Declared game"),
     "allpass": N_("All pass (refe)"),
     "pik_no_contra": N_("Pik without contra"),
 }
