@@ -480,3 +480,59 @@ async def test_the_sheet_shows_the_columns_refe_and_what_is_left(app: Any) -> No
     assert in_order(by_id(page, "sheet-refe")) == [
         "Refe rounds: 1. A triangle is a refe; crossed when used (green: made)."
     ]
+
+
+async def test_pik_not_contrad_is_one_tap_from_pik_without_contra(app: Any) -> None:
+    shell, session, store = app
+    await tap(shell, session, "declarer-1", "bid-2", "call-2-follow", "call-0-pass")
+    assert "Without a contra this pik is not played: write it as pik without contra." in texts(
+        shell.page
+    )
+    await tap(shell, session, "to-pik-no-contra")
+    assert in_order(by_id(shell.page, "preview")) == [
+        "Preview",
+        "Boris: pik without contra",
+        "all passed: a refe for Ana",
+        "all passed: a refe for Boris",
+        "all passed: a refe for Vera",
+    ]
+    await tap(shell, session, "confirm-deal")
+    deal = store.load_family(shell.sid).journal.live[0].deal
+    assert deal.model_dump(mode="json", exclude_none=True) == {
+        "type": "pik_no_contra",
+        "declarer": 1,
+    }
+
+
+def test_the_pot_form_plays_all_ten_tricks() -> None:
+    f = form(convention="balkan-pot")
+    game(f, 0, 5, "follow", "follow")
+    f.choose_contra(0)
+    f.set_tricks(0, 3)
+    assert f.tricks == {0: 3, 1: 0, 2: 7}  # all ten played: no stop at five
+    f.set_tricks(1, 2)
+    assert f.preview() == (
+        [
+            "Ana: tref",
+            "Ana failed: pays 100 into the pot",
+            "Ana pays Boris 20 for 2 tricks",
+            "Ana pays Vera 50 for 5 tricks",
+        ],
+        None,
+    )
+
+
+async def test_the_pot_form_sheet_shows_the_pot_and_cash(tmp_path: Path) -> None:
+    page, session, _conn = make_page()
+    with Store(tmp_path / "pot.db", check_same_thread=False) as store:
+        shell = Shell(page, store, "en", threading.RLock())
+        shell.sid = store.create_session(NAMES, convention="balkan-pot")
+        store.add_deal(
+            shell.sid,
+            HERC | {"tricks": {"0": 6, "1": 2, "2": 2}},
+            seen=0,
+        )
+        shell.show(bula_sheet)
+        assert in_order(by_id(page, "cash-0")) == ["−100", "−52"]
+        assert in_order(by_id(page, "cash-1")) == ["−100", "−84"]
+        assert in_order(by_id(page, "sheet-pot")) == ["Pot: 220"]

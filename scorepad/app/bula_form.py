@@ -539,8 +539,12 @@ class BulaForm:
         if postings is None:
             assert problem is not None
             return [], cat.render(problem)
-        title_line = title(parse_deal(self.to_deal()), self.names)
-        return [cat.render(title_line), *(cat.render(m) for m in explanations(postings))], None
+        lines = [cat.render(title(parse_deal(self.to_deal()), self.names))]
+        for m in explanations(postings):
+            text = cat.render(m)
+            if text != lines[-1]:  # a transfer's two postings may carry equal, separate reasons
+                lines.append(text)
+        return lines, None
 
     @property
     def on_refe(self) -> bool:

@@ -444,6 +444,29 @@ def _contra(shell: Shell, f: BulaForm, redraw: Redraw) -> ft.Control:
             run_spacing=6,
         ),
     ]
+    if 0 not in f.contra_levels() and "pik_no_contra" in f.kinds():
+        # pik with the talon is played only under contra (D9): without one it is another deal
+        declarer = f.declarer
+
+        def to_pik_no_contra() -> None:
+            f.choose_kind("pik_no_contra")
+            if declarer is not None and declarer in f.declarers():
+                f.choose_declarer(declarer)
+
+        rows.append(
+            ft.Text(
+                shell.t(
+                    N_("Without a contra this pik is not played: write it as pik without contra.")
+                ),
+                size=13,
+            )
+        )
+        rows.append(
+            sem(
+                "to-pik-no-contra",
+                quiet(shell.t(KIND_LABELS["pik_no_contra"]), redraw(to_pik_no_contra)),
+            )
+        )
     sayers = f.contra_sayers()
     if f.contra_level and sayers:
         rows.append(
