@@ -221,6 +221,9 @@ def test_a_balkan_evening_of_twelve_deals_on_a_phone(
     tap(page, "nav-sheet")
     has_text(page, "sheet-left", "The bulas sum to zero: the game is over.")
     shot(page, "bula-sheet-360")
+    tap(page, "nav-history")
+    page.get_by_text("Vera: tref").first.wait_for(timeout=10000)
+    shot(page, "bula-history-360")
     sid = int(cli("--db", str(db), "sessions").split()[0])
     settled = cash_out_matches_cli(page, db, sid, tmp_path)
     assert settled["finished"] is True

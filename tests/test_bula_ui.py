@@ -523,7 +523,7 @@ def test_the_pot_form_plays_all_ten_tricks() -> None:
 
 
 async def test_the_pot_form_sheet_shows_the_pot_and_cash(tmp_path: Path) -> None:
-    page, session, _conn = make_page()
+    page, _session, _conn = make_page()
     with Store(tmp_path / "pot.db", check_same_thread=False) as store:
         shell = Shell(page, store, "en", threading.RLock())
         shell.sid = store.create_session(NAMES, convention="balkan-pot")
