@@ -293,3 +293,182 @@ def random_record(
             },
         }
     return record
+
+
+# --- the other families (bula, kassa, pot, direct) ---------------------------------------------
+
+
+def random_family_session(
+    ch: Chooser, *, convention: str = "balkan", deals: int = 20, tries: int = 40
+) -> dict[str, Any]:
+    """A valid session file of a ledger family's preset: each deal drawn at random and kept
+    only when the family's engine accepts it (a refused one changes nothing there)."""
+    from .scoring.bula import BulaError
+    from .scoring.families import (
+        _start,
+        family_presets,
+        parse_family_deal,
+        parse_family_session,
+    )
+    from .scoring.kassa import KassaError
+    from .scoring.pot import PotError
+
+    preset = family_presets()[convention]
+    head: dict[str, Any] = {
+        "format": FORMAT,
+        "players": list(NAMES[:3]),
+        "convention": convention,
+        "first_dealer": ch.integer(0, 2),
+        "whist_price": ch.choice(["0.10", "1", "0.07", "2.50"]),
+        "currency": ch.choice(["EUR", "RUB", "JPY"]),
+        "deals": [],
+    }
+    session = parse_family_session(head)
+    table = _start(preset.resolve(), session)
+    made: list[dict[str, Any]] = []
+    draw = {"bula": _bula_deal, "kassa": _kassa_deal, "pot": _pot_deal, "direct": _pot_deal}
+    for _ in range(deals):
+        if table.finished:
+            break
+        for _ in range(tries):
+            data = draw[preset.family](ch, table)
+            model = parse_family_deal(preset.family, data, index=len(made))
+            try:
+                table.play(model)
+            except (BulaError, KassaError, PotError):
+                continue
+            made.append(data)
+            break
+    return head | {"deals": made}
+
+
+def _share(ch: Chooser, seats: list[int], total: int) -> dict[str, int]:
+    """``total`` tricks among ``seats`` at random (the last seat takes the rest)."""
+    out: dict[str, int] = {}
+    left = total
+    for seat in seats[:-1]:
+        out[str(seat)] = ch.integer(0, left)
+        left -= out[str(seat)]
+    out[str(seats[-1])] = left
+    return out
+
+
+def _bula_deal(ch: Chooser, table: Any) -> dict[str, Any]:
+    kind = ch.choice(["game"] * 6 + ["allpass", "pik"])
+    d = ch.integer(0, 2)
+    if kind == "allpass":
+        return {"type": "allpass"}
+    if kind == "pik":
+        return {"type": "pik_no_contra", "declarer": d}
+    o1, o2 = [p for p in range(3) if p != d]
+    bid = ch.integer(2, 7)
+    roles = ch.choice(
+        [
+            ("follow", "follow"),
+            ("follow", "pass"),
+            ("pass", "follow"),
+            ("invite", "invited"),
+            ("pass", "pass"),
+        ]
+    )
+    deal: dict[str, Any] = {
+        "type": "game",
+        "declarer": d,
+        "bid": bid,
+        "hand": ch.choice([False, False, True]),
+        "defence": {str(o1): roles[0], str(o2): roles[1]},
+    }
+    if roles == ("pass", "pass"):
+        return deal
+    if roles[0] == "follow" and ch.integer(0, 5) == 0:
+        deal["contra"] = {"by": o1, "level": ch.integer(1, 2)}
+    playing = [d] + [
+        p for p, r in ((o1, roles[0]), (o2, roles[1])) if r != "pass" or "contra" in deal
+    ]
+    own = ch.choice([6, 6, 7, 8, 5, 4, 10]) if bid != 6 else ch.choice([0, 0, 1])
+    deal["tricks"] = {str(d): own, **_share(ch, playing[1:], 10 - own)}
+    return deal
+
+
+def _kassa_deal(ch: Chooser, table: Any) -> dict[str, Any]:
+    d = ch.integer(0, 2)
+    o1, o2 = [p for p in range(3) if p != d]
+    level = ch.choice([6, 6, 6, 7, 7, 8, 9, 10])
+    trump = ch.choice(["S", "C", "D", "H"] + (["NT"] if level < 10 else []))
+    roles = ch.choice(
+        [
+            ("whist", "whist"),
+            ("whist", "pass"),
+            ("pass", "whist"),
+            ("invite", "invited"),
+            ("pass", "pass"),
+        ]
+    )
+    deal: dict[str, Any] = {
+        "type": "game",
+        "declarer": d,
+        "contract": f"{level}{trump}",
+        "defence": {str(o1): roles[0], str(o2): roles[1]},
+    }
+    if roles != ("pass", "pass"):
+        playing = [p for p, r in ((o1, roles[0]), (o2, roles[1])) if r != "pass"]
+        own = min(10, level + ch.integer(-2, 1))
+        deal["tricks"] = {str(d): own, **_share(ch, playing, 10 - own)}
+    return deal
+
+
+def _pot_deal(ch: Chooser, table: Any) -> dict[str, Any]:
+    system = table.settings.system
+    d = ch.integer(0, 2)
+    o = [p for p in range(3) if p != d]
+    kinds = {
+        "1829": ["game"] * 8 + ["bete"],
+        "modern": ["game"] * 8 + ["concede"],
+        "illustrated": ["game"] * 6 + ["nonsuit", "nonsuit", "concede"],
+        "american": ["game"],
+        "swabian": ["swabian"],
+    }[system]
+    kind = ch.choice(kinds)
+    if kind == "bete":
+        return {"type": "bete", "dealer": d}
+    if kind == "concede":
+        return {"type": "concede", "declarer": d, "defence": {str(o[0]): "play", str(o[1]): "play"}}
+    if kind == "nonsuit":
+        return {
+            "type": "nonsuit",
+            "declarer": d,
+            "contract": ch.choice(["bettel", "durchmarsch", "plauderer", "open_durchmarsch"]),
+            "hand": ch.choice([False, True]),
+            "contra": {str(o[0]): ch.choice([False, False, True])},
+            "tricks": ch.choice([0, 0, 1, 10, 10, 9]),
+        }
+    if kind == "swabian":
+        return {
+            "type": "swabian",
+            "declarer": d,
+            "bid": ch.integer(2, 7),
+            "hand": ch.choice([False, True]),
+            "tricks": ch.integer(3, 10),
+            "contra": {str(o[1]): ch.choice([False, False, True])},
+        }
+    if system == "american":  # the declarer plays against both: no defence to choose
+        own = ch.choice([6, 6, 7, 8, 5, 4])
+        return {
+            "type": "game",
+            "declarer": d,
+            "suit": ch.choice(["C", "S", "D", "H"]),
+            "tricks": {str(d): own},  # the declarer's alone: the pot pays him only
+        }
+    roles = ch.choice([("play", "play"), ("play", "drop"), ("invite", "invited"), ("drop", "drop")])
+    deal: dict[str, Any] = {
+        "type": "game",
+        "declarer": d,
+        "suit": ch.choice(["C", "S", "D", "H"]),
+        "hand": ch.choice([False, False, True]),
+        "defence": {str(o[0]): roles[0], str(o[1]): roles[1]},
+    }
+    if roles != ("drop", "drop"):
+        inplay = [p for p, r in zip(o, roles, strict=True) if r != "drop"]
+        own = ch.choice([6, 6, 7, 8, 5, 4])
+        deal["tricks"] = {str(d): own, **_share(ch, inplay, 10 - own)}
+    return deal

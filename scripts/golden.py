@@ -2,12 +2,16 @@
 
     python scripts/golden.py            # (re)write tests/golden/*.jsonl.gz from today's code
     python scripts/golden.py --numbers  # rewrite only the sentences-free numbers file
+    python scripts/golden.py --families # rewrite only the other families' outputs
 
 `tests/test_golden.py` compares today's output with these files byte for byte. Two files:
 `numbers.jsonl.gz` holds every figure without the sentences (a refactor, a speed-up or a new
 family must never change it; only a deliberate scoring fix may, named in its commit), and
 `full.jsonl.gz` holds the whole `settle --json` (en) and `settle` text (ru) outputs (a
-deliberate change of wording rewrites it).
+deliberate change of wording rewrites it).  `families.jsonl.gz` holds 15 seeded sessions of
+every preset of the other families (bula, kassa, pot, direct) with their `settle --json` (en)
+and `settle` (ru): a change in one family, or in the ledger under them all, must leave the
+others' outputs as they were.
 """
 
 from __future__ import annotations
@@ -39,6 +43,29 @@ def sessions() -> list[tuple[str, str]]:
                     (f"{preset}-{players}-{k}", json.dumps(data, ensure_ascii=False, indent=1))
                 )
     return out
+
+
+def family_sessions() -> list[tuple[str, str]]:
+    """(name, session file text): 15 seeded sessions of every preset of the other families."""
+    from scorepad.generate import RandomChooser, random_family_session
+    from scorepad.scoring.families import family_presets
+
+    out = []
+    for n, preset in enumerate(sorted(family_presets())):
+        for k in range(15):
+            data = random_family_session(
+                RandomChooser(50_000 + n * 100 + k), convention=preset, deals=30
+            )
+            out.append((f"{preset}-{k}", json.dumps(data, ensure_ascii=False, indent=1)))
+    return out
+
+
+def family_outputs(text: str) -> dict[str, str]:
+    from scorepad.family_report import to_json_text, to_text_sheet
+    from scorepad.scoring.families import settle_family
+
+    scored = settle_family(text)
+    return {"json_en": to_json_text(scored, "en"), "text_ru": to_text_sheet(scored, "ru")}
 
 
 def outputs(text: str) -> dict[str, str]:
@@ -80,6 +107,14 @@ def main() -> int:
     write(
         GOLDEN / "numbers.jsonl.gz", [{"name": n, "numbers": o["numbers"]} for n, o in done.items()]
     )
+    if "--families" in sys.argv or not (GOLDEN / "families.jsonl.gz").exists():
+        kept = GOLDEN / "families.jsonl.gz"
+        fam = (
+            [(r["name"], r["session"]) for r in read(kept)] if kept.exists() else family_sessions()
+        )
+        write(kept, [{"name": n, "session": t, **family_outputs(t)} for n, t in fam])
+        if "--families" in sys.argv:
+            return 0
     if "--numbers" not in sys.argv:
         write(
             GOLDEN / "full.jsonl.gz",

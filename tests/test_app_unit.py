@@ -459,3 +459,18 @@ async def test_a_long_history_shows_a_page_of_deals_and_earlier_pages_on_request
 def find_id(root: object, identifier: str) -> object | None:
     found = find(root, lambda c: isinstance(c, ft.Semantics) and c.identifier == identifier)
     return found[0].content if found else None
+
+
+async def test_the_first_dealer_is_chosen_by_the_names_as_typed(
+    app: tuple[Shell, object, Store],
+) -> None:
+    shell, session, _store = app
+    await fire(session, by_id(shell.page, "session-new"))
+    dealer = by_id(shell.page, "first-dealer")
+    assert [o.text for o in dealer.options] == ["Player 1", "Player 2", "Player 3"]
+    await type_into(session, by_id(shell.page, "player-1"), "Boris")
+    assert [o.text for o in by_id(shell.page, "first-dealer").options] == [
+        "Player 1",
+        "Boris",
+        "Player 3",
+    ]

@@ -8,6 +8,7 @@ through the real CLI too, so the command's own path is covered.
 from __future__ import annotations
 
 import importlib.util
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -56,3 +57,23 @@ def test_the_cli_prints_the_golden_bytes(name: str, tmp_path: Path) -> None:
         check=True,
     )
     assert done.stdout.decode("utf-8") == FULL[name]["text_ru"]
+
+
+FAMILIES = {r["name"]: r for r in golden.read(golden.GOLDEN / "families.jsonl.gz")}
+
+
+def test_the_family_golden_set_covers_every_preset_of_the_other_families() -> None:
+    from scorepad.scoring.families import family_presets
+
+    for preset in family_presets():
+        names = [n for n in FAMILIES if n.rsplit("-", 1)[0] == preset]
+        assert len(names) == 15, preset
+        # Real evenings, not empty files: most of the 30 deals the generator asked for.
+        assert sum(len(json.loads(FAMILIES[n]["session"])["deals"]) for n in names) > 15 * 15
+
+
+@pytest.mark.parametrize("name", sorted(FAMILIES))
+def test_the_other_families_outputs_are_unchanged(name: str) -> None:
+    out = golden.family_outputs(FAMILIES[name]["session"])
+    assert out["json_en"] == FAMILIES[name]["json_en"]
+    assert out["text_ru"] == FAMILIES[name]["text_ru"]

@@ -248,3 +248,17 @@ def test_the_cli_imports_exports_and_settles_a_stored_family_session(tmp_path: P
     out = tmp_path / "out.json"
     cli("export", sid, str(out), "--db", str(db))
     assert cli("settle", str(out)) == cli("settle", str(src))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**9), st.sampled_from(sorted(SESSIONS) + ["american"]))
+def test_a_generated_family_session_always_validates_and_is_zero_sum(
+    seed: int, convention: str
+) -> None:
+    from scorepad.generate import RandomChooser, random_family_session
+
+    data = random_family_session(RandomChooser(seed), convention=convention, deals=20)
+    assert len(data["deals"]) >= 1
+    scored = settle_family(json.dumps(data))
+    assert sum(scored.money_units()) == 0 and sum(scored.results()) == 0
+    assert to_json_text(settle_family(json.dumps(data))) == to_json_text(scored)

@@ -195,8 +195,12 @@ def new_session_screen(shell: Shell) -> ft.Control:
             if (k == i and (value.strip() or had)) or (k != i and f"player-{k}" in st.errors):
                 refused(f"player-{k}", fields[k], name_refusal(names[:count], k))
         start.disabled = not all(n.strip() for n in names[:count])
+        dealer.options[i].text = seat_name(i)  # the first dealer is named as typed
         update_roster()
         sync()
+
+    def seat_name(i: int) -> str:
+        return names[i].strip() or shell.t(N_("Player {n}"), n=i + 1)
 
     for i in range(count):
         fields.append(
@@ -288,10 +292,7 @@ def new_session_screen(shell: Shell) -> ft.Control:
         label=shell.t(N_("First dealer")),
         value=str(st.dealer),
         width=220,
-        options=[
-            ft.DropdownOption(key=str(i), text=shell.t(N_("Player {n}"), n=i + 1))
-            for i in range(count)
-        ],
+        options=[ft.DropdownOption(key=str(i), text=seat_name(i)) for i in range(count)],
         on_select=lambda e: setattr(st, "dealer", int(e.control.value or 0)),
     )
     conventions = convention_choice(shell, st.convention, set_convention)

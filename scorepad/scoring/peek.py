@@ -18,9 +18,7 @@ def family_ids() -> dict[str, str]:
     """Preset id → family, from the file names alone (cheap: no preset is read)."""
     base = conventions_dir()
     return {
-        path.stem: family
-        for family in FAMILIES
-        for path in sorted((base / family).glob("*.toml"))
+        path.stem: family for family in FAMILIES for path in sorted((base / family).glob("*.toml"))
     }
 
 
