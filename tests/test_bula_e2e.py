@@ -197,7 +197,7 @@ def sheets_in_both_languages(browser: Any, url: str, sid: int, name: str) -> Non
                 tap(page, "language")
                 page.get_by_text("Новая пулька").wait_for(timeout=10000)
             tap(page, f"session-open-{sid}")
-            visible(page, "deal-header")
+            visible(page, "preview" if name == "kassa" else "game-finished")
             tap(page, "nav-sheet")
             visible(page, "sheet-player-0")
             shot(page, f"{name}-sheet-{lang}-{width}")

@@ -536,3 +536,20 @@ async def test_the_pot_form_sheet_shows_the_pot_and_cash(tmp_path: Path) -> None
         assert in_order(by_id(page, "cash-0")) == ["−100", "−52"]
         assert in_order(by_id(page, "cash-1")) == ["−100", "−84"]
         assert in_order(by_id(page, "sheet-pot")) == ["Pot: 220"]
+
+
+async def test_a_closed_bula_offers_the_cash_out_and_no_deal(tmp_path: Path) -> None:
+    page, session, _conn = make_page()
+    with Store(tmp_path / "end.db", check_same_thread=False) as store:
+        shell = Shell(page, store, "en", threading.RLock())
+        shell.sid = store.create_session(NAMES, convention="balkan", overrides={"start_bula": 2})
+        store.add_deal(shell.sid, HERC | {"defence": {"1": "pass", "2": "pass"}}, seen=0)
+        shell.new_form()
+        shell.show(bula_entry)
+        assert in_order(by_id(page, "game-finished")) == [
+            "The bulas sum to zero: the game is over."
+        ]
+        ids = {c.identifier for c in find(page, lambda c: isinstance(c, ft.Semantics))}
+        assert "confirm-deal" not in ids and "deal-header" not in ids
+        await fire(session, by_id(page, "finished-settle"))
+        assert shell.screen is nav.screen("settle")

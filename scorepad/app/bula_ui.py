@@ -241,11 +241,10 @@ def entry_frame(
     )
 
 
-def finished_card(shell: Shell, head: list[ft.Control], sentence: str) -> ft.Control:
+def finished_card(shell: Shell, sentence: str) -> ft.Control:
     return ft.Column(
         [
             card(
-                *head,
                 sem(
                     "game-finished",
                     ft.Text(sentence, size=18, weight=ft.FontWeight.BOLD),
@@ -283,9 +282,8 @@ def bula_entry(shell: Shell) -> ft.Control:
     editing = shell.editing
     redraw = redrawer(shell, bula_entry)
     number = editing[1] + 1 if editing else f.number
-    head = head_card(shell, number, editing is not None)
-    if not editing and f.finished:
-        return finished_card(shell, head, shell.t(N_("The bulas sum to zero: the game is over.")))
+    if not editing and f.finished:  # no next deal to number
+        return finished_card(shell, shell.t(N_("The bulas sum to zero: the game is over.")))
     kinds = ft.Row(
         [
             sem(
@@ -302,6 +300,7 @@ def bula_entry(shell: Shell) -> ft.Control:
         spacing=6,
         run_spacing=6,
     )
+    head = head_card(shell, number, editing is not None)
     cards: list[ft.Control] = [card(*head, kinds)]
     if f.kind in ("game", "pik_no_contra"):
         cards.append(

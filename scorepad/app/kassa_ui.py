@@ -48,9 +48,9 @@ def kassa_entry(shell: Shell) -> ft.Control:
     editing = shell.editing
     redraw = redrawer(shell, kassa_entry)
     number = editing[1] + 1 if editing else f.number
+    if not editing and f.finished:  # no next deal to number
+        return finished_card(shell, shell.t(N_("Every kassa is empty: the game is over.")))
     head = head_card(shell, number, editing is not None)
-    if not editing and f.finished:
-        return finished_card(shell, head, shell.t(N_("Every kassa is empty: the game is over.")))
     cards: list[ft.Control] = [card(*head)]
     cards.append(
         card(
