@@ -143,11 +143,11 @@ class Entry:
             shot(page, shot_as + "-top")
             page.mouse.move(180, 300)
             page.mouse.wheel(0, 4000)  # the end of the form: the tricks and the preview
-            page.mouse.move(2, 2)  # no button under the pointer (a hovered one looks pressed)
+            page.mouse.move(200, 20)  # no button under the pointer (a hovered one looks pressed)
             shot(page, shot_as)
         self.confirm(last=last)
 
-    def prefa(self, deal: dict[str, Any]) -> None:
+    def prefa(self, deal: dict[str, Any], *, shot_as: str | None = None) -> None:
         page = self.page
         d = deal["declarer"]
         tap(page, f"declarer-{d}")
@@ -158,6 +158,12 @@ class Entry:
         if deal.get("tricks"):
             seats = [d, *(s for s in defenders if str(s) in deal["tricks"])]
             self.tricks(seats, deal["tricks"])
+        if shot_as:
+            shot(page, shot_as + "-top")
+            page.mouse.move(180, 300)
+            page.mouse.wheel(0, 4000)
+            page.mouse.move(200, 20)
+            shot(page, shot_as)
         self.confirm()
 
 
@@ -240,8 +246,8 @@ def test_a_prefa_evening_of_four_deals(
     visible(page, "session-new")
     new_game(page, PREFA_PLAYERS, "Greek Prefa", {})
     table = Entry(page, PREFA_PLAYERS)
-    for deal in PREFA:
-        table.prefa(deal)
+    for k, deal in enumerate(PREFA, start=1):
+        table.prefa(deal, shot_as="kassa-entry-invite-360" if k == 4 else None)
     tap(page, "nav-sheet")
     has_text(page, "chips-total-0", "chips: +60")
     sid = int(cli("--db", str(db), "sessions").split()[0])

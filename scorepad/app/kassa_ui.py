@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import flet as ft
 
-from ..contract import Trump
 from ..i18n import N_
 from ..scoring.families import FamilyScored
 from ..scoring.kassa import KassaSettings, KassaTable, results
@@ -87,7 +86,7 @@ def _contract(shell: Shell, f: KassaForm, redraw: Redraw) -> ft.Control:
                         f.contract == c,
                         text,
                         redraw(lambda c=c: f.choose_contract(c)),
-                        width=TAP + 16 if c.trump is not Trump.NO_TRUMP else None,
+                        width=TAP + 8,  # a level's five in a row on a phone
                     ),
                 )
             )
