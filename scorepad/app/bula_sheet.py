@@ -105,15 +105,18 @@ def column(
     empty: str = "",
     ruled: bool = False,
     lines: int = 0,
+    line: float | None = None,
 ) -> ft.Control:
     """A running column: the last ``SHOWN`` totals, every one under the previous, the latest
-    bold and the older ones grey (as on paper, where the old total stays, crossed off)."""
+    bold and the older ones grey (as on paper, where the old total stays, crossed off).
+
+    ``line`` (px) is the same in every column of a sheet, so that their lines run across."""
+    pitch = line or line_height(size)
+    spacing = ft.TextStyle(height=pitch / size)
     rows: list[ft.Control] = []
     shown = entries[-SHOWN:]
     if len(shown) < len(entries):
-        rows.append(
-            ft.Text("⋮", size=size, color=ft.Colors.OUTLINE, style=ft.TextStyle(height=LINE))
-        )
+        rows.append(ft.Text("⋮", size=size, color=ft.Colors.OUTLINE, style=spacing))
     for k, e in enumerate(shown):
         last = k == len(shown) - 1
         rows.append(
@@ -124,15 +127,13 @@ def column(
                 color=None if last else ft.Colors.OUTLINE,
                 text_align=ft.TextAlign.CENTER,
                 style=ft.TextStyle(
-                    height=LINE,
+                    height=pitch / size,
                     decoration=None if last else ft.TextDecoration.LINE_THROUGH,
                 ),
             )
         )
     if not rows:
-        rows.append(
-            ft.Text(empty, size=size, color=ft.Colors.OUTLINE, style=ft.TextStyle(height=LINE))
-        )
+        rows.append(ft.Text(empty, size=size, color=ft.Colors.OUTLINE, style=spacing))
     body = ft.Container(
         ft.Column(
             rows,
@@ -141,7 +142,7 @@ def column(
         ),
         width=width,
         # every column of the sheet as long as the longest, as the paper's lines run across
-        height=lines * line_height(size) + 8 if lines else None,
+        height=lines * pitch + 8 if lines else None,
         padding=ft.Padding.symmetric(vertical=4),
         # the middle column ruled off from the sides, as on paper
         border=ft.Border(

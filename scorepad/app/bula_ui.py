@@ -27,6 +27,7 @@ from .bula_sheet import (
     figure,
     group_width,
     hats,
+    line_height,
     refe_marks,
     rows_of,
     running,
@@ -637,6 +638,7 @@ def bula_sheet(shell: Shell) -> ft.Control:
                     size=size,
                     bold=True,
                     lines=lines,
+                    line=line_height(size),
                     on_tap=opener(shell, shell.t(N_("{player}: cash"), player=names[p]), cash),
                 )
             ]
@@ -659,6 +661,7 @@ def bula_sheet(shell: Shell) -> ft.Control:
                     width=side,
                     size=size - 1,
                     lines=lines,
+                    line=line_height(size),
                     on_tap=opener(shell, supe_title(left), on_left),
                 ),
                 column(
@@ -669,6 +672,7 @@ def bula_sheet(shell: Shell) -> ft.Control:
                     bold=True,
                     ruled=True,
                     lines=lines,
+                    line=line_height(size),
                     on_tap=opener(shell, shell.t(N_("{player}: bula"), player=names[p]), bula),
                 ),
                 column(
@@ -677,6 +681,7 @@ def bula_sheet(shell: Shell) -> ft.Control:
                     width=side,
                     size=size - 1,
                     lines=lines,
+                    line=line_height(size),
                     on_tap=opener(shell, supe_title(right), on_right),
                 ),
             ]

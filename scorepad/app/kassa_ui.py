@@ -17,7 +17,15 @@ from ..scoring.kassa import KassaSettings, KassaTable, results
 from ..scoring.ledger import Account
 from ..scoring.table import contract_name
 from . import kassa_form
-from .bula_sheet import column, figure, group_width, rows_of, running, short_names
+from .bula_sheet import (
+    column,
+    figure,
+    group_width,
+    line_height,
+    rows_of,
+    running,
+    short_names,
+)
 from .bula_ui import (
     Redraw,
     current_form,
@@ -163,6 +171,7 @@ def kassa_sheet(shell: Shell) -> ft.Control:
                 width=side,
                 size=size - 1,
                 lines=lines,
+                line=line_height(size),
                 on_tap=opener(shell, chips_title(left), from_left),
             ),
             column(
@@ -173,6 +182,7 @@ def kassa_sheet(shell: Shell) -> ft.Control:
                 bold=True,
                 ruled=True,
                 lines=lines,
+                line=line_height(size),
                 on_tap=opener(shell, shell.t(N_("{player}: kassa"), player=names[p]), kassa),
             ),
             column(
@@ -181,6 +191,7 @@ def kassa_sheet(shell: Shell) -> ft.Control:
                 width=side,
                 size=size - 1,
                 lines=lines,
+                line=line_height(size),
                 on_tap=opener(shell, chips_title(right), from_right),
             ),
         ]
