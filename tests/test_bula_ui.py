@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from scorepad.app import nav, screens  # noqa: F401  (the navigation's screens)
 from scorepad.app.bula_form import BulaForm, carry, edit_form, new_form, title
+from scorepad.app.bula_sheet import refe_marks, short_names
 from scorepad.app.bula_ui import bula_entry, bula_sheet
 from scorepad.app.family_ui import registered, ui_of
 from scorepad.app.shell import Shell
@@ -553,3 +554,39 @@ async def test_a_closed_bula_offers_the_cash_out_and_no_deal(tmp_path: Path) -> 
         assert "confirm-deal" not in ids and "deal-header" not in ids
         await fire(session, by_id(page, "finished-settle"))
         assert shell.screen is nav.screen("settle")
+
+
+def test_refe_marks_and_short_names() -> None:
+    held = Held(
+        [
+            {"type": "allpass"},
+            HERC | {"tricks": {"0": 6, "1": 2, "2": 2}},  # Ana made on her refe
+            HERC | {"declarer": 1, "defence": {"2": "pass", "0": "pass"}},  # Boris made on his
+            {"type": "allpass"},
+            HERC
+            | {
+                "declarer": 2,
+                "defence": {"0": "follow", "1": "follow"},
+                "tricks": {"2": 4, "0": 3, "1": 2},
+            },  # Vera failed on hers
+        ]
+    )
+    assert [refe_marks(held.scored, p) for p in range(3)] == [
+        (2, [True]),
+        (2, [True]),
+        (2, [False]),
+    ]
+    assert short_names(["Ana", "Andrej", "Vera"]) == ["Ana", "And", "V"]
+    assert short_names(["Marko", "Nada", "Ognjen"]) == ["M", "N", "O"]
+
+
+async def test_each_column_names_whose_it_is(app: Any) -> None:
+    shell, _session, _store = app
+    shell.show(bula_sheet)
+    labels = {
+        c.identifier: c.label
+        for c in find(shell.page, lambda c: isinstance(c, ft.Semantics) and c.label)
+    }
+    assert labels["bula-0"] == "Ana: bula"
+    assert labels["supe-0-2"] == "Ana: supe on Vera"
+    assert labels["supe-1-2"] == "Boris: supe on Vera"

@@ -106,6 +106,7 @@ def column(
     ruled: bool = False,
     lines: int = 0,
     line: float | None = None,
+    label: str | None = None,
 ) -> ft.Control:
     """A running column: the last ``SHOWN`` totals, every one under the previous, the latest
     bold and the older ones grey (as on paper, where the old total stays, crossed off).
@@ -154,7 +155,8 @@ def column(
         on_click=(lambda _e: on_tap()) if on_tap else None,
         ink=on_tap is not None,
     )
-    return ft.Semantics(identifier=ident, content=body, button=on_tap is not None)
+    # a screen reader hears whose column it is before its figures
+    return ft.Semantics(identifier=ident, content=body, button=on_tap is not None, label=label)
 
 
 def line_height(size: float) -> float:

@@ -639,6 +639,7 @@ def bula_sheet(shell: Shell) -> ft.Control:
                     bold=True,
                     lines=lines,
                     line=line_height(size),
+                    label=shell.t(N_("{player}: cash"), player=names[p]),
                     on_tap=opener(shell, shell.t(N_("{player}: cash"), player=names[p]), cash),
                 )
             ]
@@ -662,6 +663,7 @@ def bula_sheet(shell: Shell) -> ft.Control:
                     size=size - 1,
                     lines=lines,
                     line=line_height(size),
+                    label=supe_title(left),
                     on_tap=opener(shell, supe_title(left), on_left),
                 ),
                 column(
@@ -673,6 +675,7 @@ def bula_sheet(shell: Shell) -> ft.Control:
                     ruled=True,
                     lines=lines,
                     line=line_height(size),
+                    label=shell.t(N_("{player}: bula"), player=names[p]),
                     on_tap=opener(shell, shell.t(N_("{player}: bula"), player=names[p]), bula),
                 ),
                 column(
@@ -682,6 +685,7 @@ def bula_sheet(shell: Shell) -> ft.Control:
                     size=size - 1,
                     lines=lines,
                     line=line_height(size),
+                    label=supe_title(right),
                     on_tap=opener(shell, supe_title(right), on_right),
                 ),
             ]

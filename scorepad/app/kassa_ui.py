@@ -172,6 +172,7 @@ def kassa_sheet(shell: Shell) -> ft.Control:
                 size=size - 1,
                 lines=lines,
                 line=line_height(size),
+                label=chips_title(left),
                 on_tap=opener(shell, chips_title(left), from_left),
             ),
             column(
@@ -183,6 +184,7 @@ def kassa_sheet(shell: Shell) -> ft.Control:
                 ruled=True,
                 lines=lines,
                 line=line_height(size),
+                label=shell.t(N_("{player}: kassa"), player=names[p]),
                 on_tap=opener(shell, shell.t(N_("{player}: kassa"), player=names[p]), kassa),
             ),
             column(
@@ -192,6 +194,7 @@ def kassa_sheet(shell: Shell) -> ft.Control:
                 size=size - 1,
                 lines=lines,
                 line=line_height(size),
+                label=chips_title(right),
                 on_tap=opener(shell, chips_title(right), from_right),
             ),
         ]
