@@ -140,6 +140,7 @@ class Entry:
                 seats = [d, *(s for s in defenders if str(s) in deal["tricks"])]
                 self.tricks(seats, deal["tricks"])
         if shot_as:
+            page.mouse.move(200, 20)  # no button under the pointer (a hovered one looks pressed)
             shot(page, shot_as + "-top")
             page.mouse.move(180, 300)
             page.mouse.wheel(0, 4000)  # the end of the form: the tricks and the preview
@@ -159,6 +160,7 @@ class Entry:
             seats = [d, *(s for s in defenders if str(s) in deal["tricks"])]
             self.tricks(seats, deal["tricks"])
         if shot_as:
+            page.mouse.move(200, 20)  # no button under the pointer (a hovered one looks pressed)
             shot(page, shot_as + "-top")
             page.mouse.move(180, 300)
             page.mouse.wheel(0, 4000)
