@@ -16,10 +16,12 @@ from dataclasses import dataclass
 import flet as ft
 import flet.canvas as cv
 
-from ..i18n import Msg
+from ..i18n import N_, Msg
 from ..numbers import Number, normal, whist_figure
 from ..scoring.families import FamilyScored
 from ..scoring.ledger import Account
+from .shell import Shell
+from .theme import WIDE, sem
 
 SHOWN = 10  # entries shown per column; a tap shows them all
 MARK = 14  # px: a refe triangle or a hat
@@ -235,3 +237,119 @@ def hats(marks: Sequence[str]) -> ft.Control | None:
 def group_width(page_width: float, n: int) -> float:
     """Each player's group: a third of the phone's width, at most 240 px on a laptop."""
     return max(100.0, min(240.0, (page_width - 24 - 4 * (n - 1)) / n))
+
+
+def show_entries(shell: Shell, heading: str, entries: list[Entry]) -> None:
+    """A dialog with every entry of a column: the deal, the change, the total, and why."""
+    lines: list[ft.Control] = []
+    for k, e in enumerate(entries):
+        last = k == len(entries) - 1
+        if e.deal == 0:
+            line = shell.t(N_("Start: {total}"), total=figure(e.total))
+        else:
+            change = figure(e.change)
+            line = shell.t(
+                N_("Deal {n}: {change}, total {total}"),
+                n=e.deal,
+                change=("+" + change) if e.change > 0 else change,
+                total=figure(e.total),
+            )
+        lines.append(
+            ft.Text(
+                line,
+                size=15,
+                weight=ft.FontWeight.BOLD if last else None,
+                color=None if last else ft.Colors.ON_SURFACE_VARIANT,
+            )
+        )
+        for why in e.why:
+            lines.append(ft.Text(shell.render(why), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+    if not lines:
+        lines.append(ft.Text(shell.t(N_("Nothing is written here yet."))))
+    shell.page.show_dialog(
+        ft.AlertDialog(
+            title=sem("cell-title", ft.Text(heading)),
+            content=sem(
+                "cell-history",
+                ft.Container(
+                    ft.Column(lines, spacing=2, scroll=ft.ScrollMode.AUTO),
+                    height=min(420, 24 * len(lines) + 8),
+                    width=300,
+                ),
+            ),
+            actions=[
+                sem(
+                    "close-cell",
+                    ft.TextButton(shell.t(N_("Close")), on_click=lambda: shell.page.pop_dialog()),
+                )
+            ],
+        )
+    )
+
+
+def opener(shell: Shell, heading: str, entries: list[Entry]) -> Callable[[], None]:
+    return lambda: show_entries(shell, heading, entries)
+
+
+def sheet_width(shell: Shell) -> float:
+    width = float(shell.page.width or 360)
+    return width - 89 if width >= WIDE else width  # the navigation rail on a laptop
+
+
+def player_group(
+    shell: Shell,
+    p: int,
+    name: str,
+    marks: list[ft.Control | None],
+    columns: list[ft.Control],
+    footer: ft.Control | None,
+    width: float,
+) -> ft.Control:
+    """A player's part of the sheet: his name (wrapped, never cut), his marks, his columns."""
+    top: list[ft.Control] = [
+        sem(
+            f"sheet-name-{p}",
+            ft.Text(
+                name,
+                weight=ft.FontWeight.BOLD,
+                size=15,
+                text_align=ft.TextAlign.CENTER,
+                width=width,
+            ),
+        )
+    ]
+    drawn = [m for m in marks if m is not None]
+    if drawn:
+        top.append(ft.Row(drawn, wrap=True, spacing=4, alignment=ft.MainAxisAlignment.CENTER))
+    body: list[ft.Control] = [
+        *top,
+        ft.Divider(height=1),
+        ft.Row(columns, spacing=0, vertical_alignment=ft.CrossAxisAlignment.START),
+    ]
+    if footer is not None:
+        body.append(footer)
+    return ft.Container(
+        ft.Column(body, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+        width=width,
+        padding=ft.Padding.symmetric(vertical=6),
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        border_radius=6,
+    )
+
+
+def headers(labels: list[tuple[str, float]], size: float) -> ft.Control:
+    return ft.Row(
+        [
+            ft.Text(
+                text,
+                width=w,
+                size=size,
+                text_align=ft.TextAlign.CENTER,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+                no_wrap=True,
+                overflow=ft.TextOverflow.ELLIPSIS,
+            )
+            for text, w in labels
+        ],
+        spacing=0,
+    )

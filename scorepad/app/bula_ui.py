@@ -10,9 +10,6 @@ pot form: the pot and each player's cash).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 import flet as ft
 
 from ..i18n import N_
@@ -21,22 +18,38 @@ from ..scoring.families import FamilyScored
 from ..scoring.ledger import Account
 from . import bula_form
 from .bula_form import BulaForm, contra_name
+from .bula_parts import (
+    Redraw,
+    current_form,
+    entry_frame,
+    family_stored,
+    finished_card,
+    head_card,
+    redrawer,
+    said,
+    seat_row,
+    tricks_card,
+)
 from .bula_sheet import (
-    Entry,
     column,
     figure,
     group_width,
     hats,
+    headers,
     line_height,
+    opener,
+    player_group,
     refe_marks,
     rows_of,
     running,
+    sheet_width,
     short_names,
+    show_entries,
     triangles,
 )
 from .family_ui import FamilyUI, register_family
 from .shell import Shell
-from .theme import TAP, WIDE, card, choice, primary, quiet, sem
+from .theme import TAP, card, choice, quiet, sem
 
 KIND_LABELS = {
     # not «Game»: in Russian that is «игра», the bula's word for a hand game
@@ -45,234 +58,6 @@ KIND_LABELS = {
     "pik_no_contra": N_("Pik without contra"),
 }
 CALL_LABELS = {"follow": N_("follow"), "pass": N_("pass"), "invite": N_("invite")}
-CALLS_SAID = {
-    "follow": N_("follow"),
-    "pass": N_("pass"),
-    "invite": N_("invite"),
-    "whist": N_("whist"),
-}
-
-Redraw = Callable[[Callable[[], None]], Callable[[], None]]
-
-
-def family_stored(shell: Shell) -> Any:
-    """The open session's FamilyStored."""
-    return shell.family_stored()
-
-
-def current_form(shell: Shell, cls: type, make: Callable[[Any], Any]) -> Any:
-    """The shell's form when it is one of this family's, else a fresh one for the next deal."""
-    if isinstance(shell.form, cls):
-        return shell.form
-    stored = family_stored(shell)
-    form = make(stored)
-    shell.form = form
-    shell.basis = stored.revision
-    shell.editing = None
-    return form
-
-
-# --- shared pieces of the entry (the kassa entry uses them too) ------------------------------
-
-
-def head_card(shell: Shell, number: int, editing: bool) -> list[ft.Control]:
-    head: list[ft.Control] = []
-    if editing:
-        head.append(
-            sem(
-                "editing",
-                ft.Text(
-                    shell.t(N_("Editing deal {n}: the later deals are checked again."), n=number),
-                    weight=ft.FontWeight.BOLD,
-                    color=ft.Colors.PRIMARY,
-                ),
-            )
-        )
-    head.append(
-        sem(
-            "deal-header",
-            ft.Text(shell.t(N_("Deal {n}"), n=number), weight=ft.FontWeight.BOLD, size=16),
-        )
-    )
-    return head
-
-
-def seat_row(
-    names: tuple[str, ...],
-    seats: list[int],
-    chosen: int | None,
-    prefix: str,
-    pick: Callable[[int], Callable[[], None]],
-) -> ft.Control:
-    return ft.Row(
-        [sem(f"{prefix}-{s}", choice(chosen == s, names[s], pick(s))) for s in seats],
-        wrap=True,
-    )
-
-
-def tricks_card(
-    shell: Shell,
-    form: Any,
-    redraw: Redraw,
-    *,
-    title: str,
-) -> ft.Control:
-    """One picker a seat in play, the last seat filled in (``form``: a bula or kassa form)."""
-    names = form.names
-    seats = form.trick_seats()
-    rows: list[ft.Control] = []
-    for i, seat in enumerate(seats):
-        count = sem(
-            f"tricks-{seat}",
-            ft.Text(str(form.tricks.get(seat, 0)), size=18, weight=ft.FontWeight.BOLD),
-        )
-        label = ft.Text(names[seat], weight=ft.FontWeight.W_500)
-        if i == len(seats) - 1:
-            rows.append(
-                ft.Row([label, count, ft.Text(shell.t(N_("(the rest)")), italic=True)], wrap=True)
-            )
-            continue
-        allowed = set(form.trick_choices(seat))
-        rows.append(ft.Row([label, count]))
-        rows.append(
-            ft.Row(
-                [
-                    sem(
-                        f"tricks-{seat}-{n}",
-                        choice(
-                            form.tricks.get(seat) == n,
-                            str(n),
-                            redraw(lambda s=seat, n=n: form.set_tricks(s, n)),
-                            width=TAP,
-                            disabled=n not in allowed,
-                        ),
-                    )
-                    for n in range(11)
-                ],
-                wrap=True,
-                spacing=4,
-                run_spacing=4,
-            )
-        )
-    return card(*rows, title=title)
-
-
-def entry_frame(
-    shell: Shell,
-    form: Any,
-    cards: list[ft.Control],
-    screen: Callable[[Shell], ft.Control],
-) -> ft.Control:
-    """The preview, the reason of an edit, and the write button below the scrolling cards."""
-    editing = shell.editing
-    sentences, problem = form.preview(shell.lang)
-    preview = (
-        [ft.Text(s) for s in sentences] if sentences else [ft.Text(problem or "", italic=True)]
-    )
-    cards.append(sem("preview", card(ft.Column(preview, spacing=4), title=shell.t(N_("Preview")))))
-    label = shell.t(N_("Write the change")) if editing else shell.t(N_("Write the deal"))
-    write = primary(label, None, disabled=problem is not None)
-    if editing:
-        write.disabled = problem is not None or not shell.state.edit_reason.strip()
-
-        def reason_typed(e: ft.Event[ft.TextField]) -> None:
-            # Only the button changes while typing: a redraw would take the focus away.
-            shell.state.edit_reason = e.control.value or ""
-            write.disabled = problem is not None or not shell.state.edit_reason.strip()
-
-        cards.append(
-            card(
-                sem(
-                    "edit-reason",
-                    ft.TextField(
-                        label=shell.t(N_("Reason for the change")),
-                        value=shell.state.edit_reason,
-                        on_change=reason_typed,
-                    ),
-                )
-            )
-        )
-    # The revision this form was built from: the write names it, so a stale one is refused.
-    basis, sid = shell.basis, shell.sid
-
-    def confirm() -> None:
-        assert basis is not None and sid is not None
-        if editing:
-            deal_id, reason = editing[0], shell.state.edit_reason
-            if shell.attempt(
-                lambda: shell.store.edit_deal(
-                    sid, deal_id, form.to_deal(), reason=reason, seen=basis
-                ),
-                seen=basis,
-            ):
-                shell.go("history")
-                return
-            shell.show(screen)
-            return
-        if shell.attempt(
-            lambda: shell.store.add_deal(sid, form.to_deal(), seen=basis),
-            seen=basis,
-        ):
-            shell.new_form()
-        shell.show(screen)
-
-    write.on_click = confirm
-    footer: list[ft.Control] = [ft.Container(sem("confirm-deal", write), expand=True)]
-    if editing:
-
-        def cancel() -> None:
-            shell.new_form()
-            shell.message = None
-            shell.show(screen)
-
-        footer.append(sem("cancel-edit", quiet(shell.t(N_("Cancel")), cancel)))
-    return ft.Column(
-        [
-            ft.Column(
-                cards,
-                scroll=ft.ScrollMode.AUTO,
-                expand=True,
-                spacing=8,
-                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-            ),
-            ft.Row(footer, spacing=8),
-        ],
-        expand=True,
-        spacing=8,
-    )
-
-
-def finished_card(shell: Shell, sentence: str) -> ft.Control:
-    return ft.Column(
-        [
-            card(
-                sem(
-                    "game-finished",
-                    ft.Text(sentence, size=18, weight=ft.FontWeight.BOLD),
-                ),
-                sem(
-                    "finished-settle",
-                    primary(shell.t(N_("Cash-out")), lambda: shell.go("settle")),
-                ),
-            )
-        ],
-        scroll=ft.ScrollMode.AUTO,
-        expand=True,
-        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-    )
-
-
-def redrawer(shell: Shell, screen: Callable[[Shell], ft.Control]) -> Redraw:
-    def redraw(change: Callable[[], None]) -> Callable[[], None]:
-        def handler() -> None:
-            change()
-            shell.message = None  # the refusal was about the deal as it was
-            shell.show(screen)
-
-        return handler
-
-    return redraw
-
 
 # --- the bula entry ----------------------------------------------------------------------------
 
@@ -409,16 +194,6 @@ def _defence(shell: Shell, f: BulaForm, redraw: Redraw) -> ft.Control:
     return card(*rows, title=shell.t(N_("Defence")))
 
 
-def said(shell: Shell, seat: int, name: str, call: str | None) -> ft.Control:
-    """A defender's name, and his call once it is chosen."""
-    text = (
-        name
-        if call is None
-        else shell.t(N_("{player}: {call}"), player=name, call=shell.t(CALLS_SAID[call]))
-    )
-    return sem(f"defender-{seat}", ft.Text(text, weight=ft.FontWeight.W_500))
-
-
 def _contra(shell: Shell, f: BulaForm, redraw: Redraw) -> ft.Control:
     chosen = ""
     if f.contra_level is not None:
@@ -486,122 +261,6 @@ def _contra(shell: Shell, f: BulaForm, redraw: Redraw) -> ft.Control:
 
 
 # --- the bula sheet ------------------------------------------------------------------------------
-
-
-def show_entries(shell: Shell, heading: str, entries: list[Entry]) -> None:
-    """A dialog with every entry of a column: the deal, the change, the total, and why."""
-    lines: list[ft.Control] = []
-    for k, e in enumerate(entries):
-        last = k == len(entries) - 1
-        if e.deal == 0:
-            line = shell.t(N_("Start: {total}"), total=figure(e.total))
-        else:
-            change = figure(e.change)
-            line = shell.t(
-                N_("Deal {n}: {change}, total {total}"),
-                n=e.deal,
-                change=("+" + change) if e.change > 0 else change,
-                total=figure(e.total),
-            )
-        lines.append(
-            ft.Text(
-                line,
-                size=15,
-                weight=ft.FontWeight.BOLD if last else None,
-                color=None if last else ft.Colors.ON_SURFACE_VARIANT,
-            )
-        )
-        for why in e.why:
-            lines.append(ft.Text(shell.render(why), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
-    if not lines:
-        lines.append(ft.Text(shell.t(N_("Nothing is written here yet."))))
-    shell.page.show_dialog(
-        ft.AlertDialog(
-            title=sem("cell-title", ft.Text(heading)),
-            content=sem(
-                "cell-history",
-                ft.Container(
-                    ft.Column(lines, spacing=2, scroll=ft.ScrollMode.AUTO),
-                    height=min(420, 24 * len(lines) + 8),
-                    width=300,
-                ),
-            ),
-            actions=[
-                sem(
-                    "close-cell",
-                    ft.TextButton(shell.t(N_("Close")), on_click=lambda: shell.page.pop_dialog()),
-                )
-            ],
-        )
-    )
-
-
-def opener(shell: Shell, heading: str, entries: list[Entry]) -> Callable[[], None]:
-    return lambda: show_entries(shell, heading, entries)
-
-
-def sheet_width(shell: Shell) -> float:
-    width = float(shell.page.width or 360)
-    return width - 89 if width >= WIDE else width  # the navigation rail on a laptop
-
-
-def player_group(
-    shell: Shell,
-    p: int,
-    name: str,
-    marks: list[ft.Control | None],
-    columns: list[ft.Control],
-    footer: ft.Control | None,
-    width: float,
-) -> ft.Control:
-    """A player's part of the sheet: his name (wrapped, never cut), his marks, his columns."""
-    top: list[ft.Control] = [
-        sem(
-            f"sheet-name-{p}",
-            ft.Text(
-                name,
-                weight=ft.FontWeight.BOLD,
-                size=15,
-                text_align=ft.TextAlign.CENTER,
-                width=width,
-            ),
-        )
-    ]
-    drawn = [m for m in marks if m is not None]
-    if drawn:
-        top.append(ft.Row(drawn, wrap=True, spacing=4, alignment=ft.MainAxisAlignment.CENTER))
-    body: list[ft.Control] = [
-        *top,
-        ft.Divider(height=1),
-        ft.Row(columns, spacing=0, vertical_alignment=ft.CrossAxisAlignment.START),
-    ]
-    if footer is not None:
-        body.append(footer)
-    return ft.Container(
-        ft.Column(body, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-        width=width,
-        padding=ft.Padding.symmetric(vertical=6),
-        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-        border_radius=6,
-    )
-
-
-def headers(labels: list[tuple[str, float]], size: float) -> ft.Control:
-    return ft.Row(
-        [
-            ft.Text(
-                text,
-                width=w,
-                size=size,
-                text_align=ft.TextAlign.CENTER,
-                color=ft.Colors.ON_SURFACE_VARIANT,
-                no_wrap=True,
-                overflow=ft.TextOverflow.ELLIPSIS,
-            )
-            for text, w in labels
-        ],
-        spacing=0,
-    )
 
 
 def bula_sheet(shell: Shell) -> ft.Control:

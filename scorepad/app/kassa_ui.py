@@ -17,30 +17,30 @@ from ..scoring.kassa import KassaSettings, KassaTable, results
 from ..scoring.ledger import Account
 from ..scoring.table import contract_name
 from . import kassa_form
-from .bula_sheet import (
-    column,
-    figure,
-    group_width,
-    line_height,
-    rows_of,
-    running,
-    short_names,
-)
-from .bula_ui import (
+from .bula_parts import (
     Redraw,
     current_form,
     entry_frame,
     family_stored,
     finished_card,
     head_card,
-    headers,
-    opener,
-    player_group,
     redrawer,
     said,
     seat_row,
-    sheet_width,
     tricks_card,
+)
+from .bula_sheet import (
+    column,
+    figure,
+    group_width,
+    headers,
+    line_height,
+    opener,
+    player_group,
+    rows_of,
+    running,
+    sheet_width,
+    short_names,
 )
 from .family_ui import FamilyUI, register_family
 from .kassa_form import KassaForm
