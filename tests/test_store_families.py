@@ -251,7 +251,7 @@ def test_the_cli_imports_exports_and_settles_a_stored_family_session(tmp_path: P
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(0, 10**9), st.sampled_from(sorted(SESSIONS) + ["american"]))
+@given(st.integers(0, 10**9), st.sampled_from([*sorted(SESSIONS), "american"]))
 def test_a_generated_family_session_always_validates_and_is_zero_sum(
     seed: int, convention: str
 ) -> None:

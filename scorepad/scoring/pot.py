@@ -349,11 +349,13 @@ class PotTable:
     def pot(self) -> Number:
         return self.ledger.get("pot")
 
-    def _ante(self) -> None:
+    def _ante(self) -> list[Posting]:
         a = self.settings.ante
         why = msg(N_("everyone antes {amount}"), amount=a)
-        self.ledger.post([Posting(Account("cash", p), -a, why) for p in range(self.n)])
-        self.ledger.post([Posting(Account("pot"), a * self.n, why)])
+        out = [Posting(Account("cash", p), -a, why) for p in range(self.n)]
+        out.append(Posting(Account("pot"), a * self.n, why))
+        self.ledger.post(out)
+        return out
 
     # --- checking -----------------------------------------------------------------------------
     def verify(self, deal: AnyPotDeal) -> None:
@@ -379,6 +381,11 @@ class PotTable:
                 raise _err("defence", N_("in American Preference the declarer plays against both"))
             if deal.tricks is None or list(deal.tricks) != [d]:
                 raise _err("tricks", N_("write the declarer's tricks only"))
+            if deal.four_aces or deal.no_aces:
+                raise _err(
+                    "four_aces" if deal.four_aces else "no_aces",
+                    N_("premiums belong to the modern Austrian game"),
+                )
             if deal.second_round:
                 bad = [p for p in deal.second_round if not 0 <= p < self.n]
                 if bad:
@@ -419,8 +426,8 @@ class PotTable:
             self.ledger.post(out)
         need = self._pot_need(deal)
         short = self.pot < need if s.pot_refill == "before_short_deal" else self.pot <= 0
-        if need and short:
-            self._ante()
+        if need and short:  # the re-ante is the deal's: its sentence and postings come first
+            out += self._ante()
         if isinstance(deal, Bete):
             rest = self._pay_pot(
                 deal.dealer, s.bete, N_("{seat} declines the talon: Bete of {amount} into the pot")

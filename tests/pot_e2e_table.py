@@ -1,0 +1,113 @@
+"""Enters pot and direct deals through the app's pot entry in a real browser, as a player taps."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from test_app_e2e import has_text, settle, tap, text_of, visible
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One deal as a player enters it: the taps, in order (seats from 0)."""
+
+    declarer: int
+    suit: str = ""
+    kind: str = "game"
+    hand: bool = False
+    roles: dict[int, str] = field(default_factory=dict)  # seat → play/drop/invite, in order said
+    premium: str = ""
+    tricks: dict[int, int] = field(default_factory=dict)  # the seats tapped (the last is filled)
+
+
+class PotEntry:
+    def __init__(self, page: Any, *, lang: str = "en", first: int = 1) -> None:
+        self.page = page
+        self.header = "Deal" if lang == "en" else "Сдача"
+        self.number = first
+
+    def tap(self, ident: str) -> None:
+        """Tap once the screen is still: a tap on a screen about to be redrawn may be lost."""
+        visible(self.page, ident)
+        settle(self.page)
+        tap(self.page, ident)
+
+    def enter(self, d: Deal, preview: list[str], *, kinds: bool = True) -> None:
+        """Tap the deal in, check that the preview says ``preview`` (the engine's sentences for
+        the deal meant), and write it."""
+        if kinds:
+            self.tap(f"kind-{d.kind}")
+        self.tap(f"declarer-{d.declarer}")
+        if d.suit:
+            self.tap(f"suit-{d.suit}")
+        if d.hand:
+            self.tap("hand-yes")
+        for seat, role in d.roles.items():
+            self.tap(f"role-{seat}-{role}")
+        if d.premium:
+            self.tap(f"premium-{d.premium}")
+        for seat, n in d.tricks.items():
+            self.set_tricks(seat, n)
+        settle(self.page)
+        from playwright.sync_api import expect
+
+        for k, line in enumerate(preview):
+            has_text(self.page, f"preview-{k}", line)
+        expect(self.page.locator('[flt-semantics-identifier^="preview-"]')).to_have_count(
+            len(preview)
+        )
+        self.confirm()
+
+    def set_tricks(self, seat: int, n: int) -> None:
+        """One tap on the seat's picker.  The screen redrawn by the tap before may still show its
+        old picker for a frame, and a tap on that one is lost: tap again until the count shows
+        (a second tap on the same count changes nothing)."""
+        from playwright.sync_api import expect
+
+        visible(self.page, f"tricks-{seat}-{n}")
+        count = self.page.locator(f'[flt-semantics-identifier="tricks-{seat}"]').first
+        for _ in range(4):
+            if text_of(self.page, f"tricks-{seat}") == str(n):
+                try:  # the count stays (not an old screen's about to be replaced)
+                    expect(count).to_have_text(str(n), timeout=1000)
+                    self.page.wait_for_timeout(300)
+                    if text_of(self.page, f"tricks-{seat}") == str(n):
+                        return
+                except AssertionError:
+                    pass
+            tap(self.page, f"tricks-{seat}-{n}")
+            try:
+                expect(count).to_have_text(str(n), timeout=4000)
+            except AssertionError:
+                continue
+        has_text(self.page, f"tricks-{seat}", str(n))
+
+    def confirm(self) -> None:
+        from playwright.sync_api import expect
+
+        tap(self.page, "confirm-deal")
+        self.number += 1
+        expect(self.page.locator('[flt-semantics-identifier="deal-header"]').first).to_contain_text(
+            f"{self.header} {self.number}:", timeout=15000
+        )
+
+
+def previews(
+    convention: str, names: list[str], deals: list[dict[str, Any]], *, lang: str = "en"
+) -> list[list[str]]:
+    """For each deal, what the entry's preview must say: its title and the engine's sentences."""
+    from scorepad.app.pot_form import title
+    from scorepad.i18n import catalog
+    from scorepad.scoring.families import PotSession, replay_family
+    from scorepad.scoring.ledger import explanations
+
+    cat = catalog(lang)
+    s = PotSession.model_validate(
+        {"format": "scorepad-session/1", "players": names, "convention": convention, "deals": deals}
+    )
+    done = replay_family(s)
+    return [
+        [cat.render(title(s.deals[d.index], names)), *map(cat.render, explanations(d.postings))]
+        for d in done.deals
+    ]

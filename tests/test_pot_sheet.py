@@ -1,0 +1,108 @@
+"""The pot sheet's figures: the ante before play, each deal's changes and running totals (a
+re-ante shown where it happened), the standing; generated sessions of every preset add up and
+every deal edits back to the same postings."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from types import SimpleNamespace
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_pot_form import DEALS, en, session
+
+from scorepad.app.pot_sheet import pot_sheet
+from scorepad.app.pot_ui import edit_form
+from scorepad.scoring.families import PotSession, replay_family
+
+# --- the sheet's figures ---------------------------------------------------------------------
+
+
+def test_the_sheet_runs_the_cash_and_the_pot_from_the_ante() -> None:
+    s = pot_sheet(
+        replay_family(
+            session(
+                "austrian-1829",
+                [
+                    {
+                        "type": "game",
+                        "declarer": 0,
+                        "suit": "D",
+                        "defence": {"1": "play", "2": "play"},
+                        "tricks": {"0": 6, "1": 2, "2": 2},
+                    },
+                    {"type": "bete", "dealer": 1},
+                    {
+                        "type": "game",
+                        "declarer": 2,
+                        "suit": "H",
+                        "defence": {"0": "play", "1": "play"},
+                        "tricks": {"2": 5, "0": 4, "1": 1},
+                    },
+                ],
+            )
+        )
+    )
+    assert (s.ante, s.start_pot, s.start_cash) == (240, 720, (-240, -240, -240))
+    assert [r.cash_change for r in s.rows] == [(18, 6, 6), (0, -10, 0), (16, -36, -60)]
+    assert [r.pot for r in s.rows] == [690, 700, 780]
+    assert s.cash == (-206, -280, -294)
+    assert s.standing == (54, -20, -34)
+    assert [en(r.title) for r in s.rows] == [
+        "Anton: diamonds, 6 tricks",
+        "Brigitte: Bete",
+        "Charlotte: hearts, 5 tricks",
+    ]
+
+
+def test_a_carried_pot_leaves_the_standing_the_cash_alone() -> None:
+    s = pot_sheet(replay_family(session("austrian", [DEALS[0]], pot_remainder="carry")))
+    assert s.carry and s.standing == s.cash == (-50 + 10 - 3, -50 + 3, -50)
+
+
+def test_the_direct_family_has_no_pot() -> None:
+    s = pot_sheet(
+        replay_family(
+            session("swabian", [{"type": "swabian", "declarer": 0, "bid": 5, "tricks": 4}])
+        )
+    )
+    assert not s.has_pot and s.start_pot == 0 and s.ante == 0
+    assert s.rows[0].cash == (-14, 7, 7) and s.standing == (-14, 7, 7)
+
+
+def test_an_exact_share_of_the_pot() -> None:
+    s = pot_sheet(replay_family(session("austrian", [DEALS[0]], ante=10)))
+    assert s.pot == 20 and s.standing[2] == Fraction(-10) + Fraction(20, 3)
+
+
+# --- generated sessions of every preset: the sheet adds up, every deal edits back the same -----
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10**9),
+    convention=st.sampled_from(["austrian-1829", "austrian", "illustrated", "american", "swabian"]),
+)
+def test_generated_sessions_sheet_and_edit_forms(seed: int, convention: str) -> None:
+    from scorepad.generate import RandomChooser, random_family_session
+
+    data = random_family_session(RandomChooser(seed), convention=convention, deals=12)
+    s = PotSession.model_validate(data)
+    scored = replay_family(s)
+    sheet = pot_sheet(scored)
+    cash, pot = list(sheet.start_cash), sheet.start_pot
+    for row in sheet.rows:
+        assert sum(row.cash_change) + row.pot_change == 0
+        cash = [c + x for c, x in zip(cash, row.cash_change, strict=True)]
+        pot += row.pot_change
+        assert (tuple(cash), pot) == (row.cash, row.pot)
+    assert (sheet.cash, sheet.pot) == (tuple(cash), pot)
+    assert sum(sheet.standing) == 0
+    kept = SimpleNamespace(
+        session=s, journal=SimpleNamespace(live=[SimpleNamespace(deal=d) for d in s.deals])
+    )
+    for index, deal in enumerate(s.deals):
+        f = edit_form(kept, index)  # type: ignore[arg-type]
+        assert f.preview()[1] is None
+        again = replay_family(s.model_copy(update={"deals": [*s.deals[:index], f.deal()]}))
+        assert again.deals[-1].postings == scored.deals[index].postings, deal

@@ -1,0 +1,202 @@
+"""The pot and direct families' entry and sheet on a real Flet Page (no browser), through the real
+shell and store: taps write deals, the preview and sheet show the engine's words and figures,
+editing, a stale write rebased, both languages."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flet_fakes import by_id, fire, make_page, texts, type_into
+
+from scorepad.app import nav
+from scorepad.app.pot_form import PotForm
+from scorepad.app.screens import sessions_screen
+from scorepad.app.shell import Shell
+from scorepad.store import Store
+
+NAMES = ["Anton", "Brigitte", "Charlotte"]
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    with Store(tmp_path / "app.db", check_same_thread=False) as s:
+        yield s
+
+
+def open_session(
+    store: Store, convention: str, *, lang: str = "en", width: int = 360
+) -> tuple[Shell, Any, int]:
+    page, session, _conn = make_page(width, 740)
+    shell = Shell(page, store, lang, threading.RLock())
+    shell.show(sessions_screen)
+    sid = store.create_session(NAMES, convention=convention)
+    shell.sid = sid
+    shell.go("entry")
+    return shell, session, sid
+
+
+async def tap(shell: Shell, session: Any, *idents: str) -> None:
+    for ident in idents:
+        await fire(session, by_id(shell.page, ident))
+
+
+def preview(shell: Shell) -> list[str]:
+    out, k = [], 0
+    while True:
+        try:
+            out.append(by_id(shell.page, f"preview-{k}").value)
+        except AssertionError:
+            return out
+        k += 1
+
+
+async def test_a_modern_deal_tapped_in_is_written_and_shown_on_the_sheet(store: Store) -> None:
+    shell, session, sid = open_session(store, "austrian")
+    assert by_id(shell.page, "deal-header").value == "Deal 1: Anton deals."
+    assert by_id(shell.page, "entry-pot").value == "In the pot: 150"
+    assert by_id(shell.page, "confirm-deal").disabled  # nothing chosen yet
+    assert "choose the declarer" in texts(shell.page)
+    await tap(shell, session, "declarer-0", "suit-D", "tricks-0-7", "tricks-1-2")
+    assert by_id(shell.page, "tricks-2").value == "1"  # the rest
+    assert preview(shell) == [
+        "Anton: diamonds, 7 tricks",
+        "Anton takes 10 from the pot",
+        "Anton pays Brigitte 2 for tricks",
+        "Anton pays Charlotte 1 for tricks",
+        "Charlotte defended short: pays 10 into the pot",
+    ]
+    await tap(shell, session, "confirm-deal")
+    assert by_id(shell.page, "deal-header").value == "Deal 2: Brigitte deals."
+    stored = store.load_family(sid)
+    assert stored.session.deals[0].model_dump(mode="json", exclude_defaults=True) == {
+        "type": "game",
+        "declarer": 0,
+        "suit": "D",
+        "defence": {"1": "play", "2": "play"},
+        "tricks": {"0": 7, "1": 2, "2": 1},
+    }
+    shell.go("sheet")
+    assert by_id(shell.page, "sheet-pot").value == "In the pot: 150"
+    assert [by_id(shell.page, f"cash-{p}").value for p in range(3)] == ["−43", "−48", "−59"]
+    assert [by_id(shell.page, f"standing-{p}").value for p in range(3)] == ["7", "2", "−9"]
+    assert by_id(shell.page, "deal-1-cash-2").value == "−9 → −59"
+    assert by_id(shell.page, "deal-1-pot").value == "0 → 150"
+    assert by_id(shell.page, "standing-rule").value == (
+        "Standing: the cash and an equal share of the pot, 50 each."
+    )
+    assert "1. Anton: diamonds, 7 tricks" in texts(shell.page)
+    assert "everyone antes 50" in texts(shell.page)
+    shell.go("history")
+    assert "Deal 1 · Anton: diamonds, 7 tricks" in texts(shell.page)
+
+
+async def test_a_refused_choice_is_never_offered(store: Store) -> None:
+    shell, session, _sid = open_session(store, "austrian-1829")
+    await tap(shell, session, "declarer-1", "suit-H")
+    with pytest.raises(AssertionError, match="got 0"):
+        by_id(shell.page, "role-2-invite")  # 1829 has no invitation
+    with pytest.raises(AssertionError, match="got 0"):
+        by_id(shell.page, "premium-four_aces")
+    await tap(shell, session, "kind-bete")
+    assert preview(shell) == [
+        "Anton: Bete",
+        "Anton declines the talon: Bete of 10 into the pot",
+    ]
+
+
+async def test_an_invitation_and_a_premium(store: Store) -> None:
+    shell, session, sid = open_session(store, "austrian")
+    await tap(shell, session, "declarer-2", "suit-C", "role-0-invite")
+    assert by_id(shell.page, "role-1-invited").value == "invited: plays along, cannot refuse"
+    await tap(shell, session, "premium-no_aces", "tricks-2-6", "tricks-0-3")
+    assert by_id(shell.page, "tricks-1").value == "1"
+    assert preview(shell) == [
+        "Charlotte: clubs, 6 tricks",
+        "Charlotte takes 10 from the pot",
+        "Charlotte pays Anton 4 for tricks",
+        "Anton pays Charlotte 10: no ace",
+        "Brigitte pays Charlotte 10: no ace",
+    ]
+    await tap(shell, session, "confirm-deal")
+    assert store.load_family(sid).scored.table.cash == [-50 + 4 - 10, -50 - 10, -50 + 10 - 4 + 20]  # type: ignore[union-attr]
+
+
+async def test_editing_a_deal_needs_a_reason_and_returns_to_the_history(store: Store) -> None:
+    shell, session, sid = open_session(store, "austrian")
+    stored = store.load_family(sid)
+    for deal in (
+        {"type": "game", "declarer": 0, "suit": "S", "defence": {"1": "drop", "2": "drop"}},
+        {"type": "concede", "declarer": 1, "defence": {"2": "play", "0": "play"}},
+    ):
+        stored = store.add_deal(sid, deal, seen=stored.revision)
+    shell.edit_form(stored.journal.live[0].deal_id, 0)
+    shell.show(nav.screen("entry"))
+    assert by_id(shell.page, "editing").value == (
+        "Editing deal 1: the later deals are checked again."
+    )
+    assert by_id(shell.page, "deal-header").value == "Deal 1: Anton deals."
+    await tap(shell, session, "role-2-play")
+    assert by_id(shell.page, "confirm-deal").disabled  # no reason yet
+    await type_into(session, by_id(shell.page, "edit-reason"), "Charlotte played")
+    assert not by_id(shell.page, "confirm-deal").disabled
+    await tap(shell, session, "tricks-0-8")
+    await type_into(session, by_id(shell.page, "edit-reason"), "Charlotte played")
+    await tap(shell, session, "confirm-deal")
+    after = store.load_family(sid)
+    assert after.session.deals[0].model_dump(mode="json", exclude_defaults=True) == {
+        "type": "game",
+        "declarer": 0,
+        "suit": "S",
+        "defence": {"1": "drop", "2": "play"},
+        "tricks": {"0": 8, "2": 2},
+    }
+    assert len(after.session.deals) == 2
+    assert shell.screen is nav.screen("history")
+
+
+async def test_a_stale_write_is_refused_and_the_choices_carried(store: Store) -> None:
+    shell, session, sid = open_session(store, "illustrated")
+    await tap(shell, session, "kind-nonsuit", "declarer-1", "contract-bettel", "contra-2")
+    other = store.load_family(sid)  # another device writes first
+    conceded = {"type": "concede", "declarer": 0, "defence": {"1": "play", "2": "play"}}
+    store.add_deal(sid, conceded, seen=other.revision)
+    await tap(shell, session, "confirm-deal")
+    assert len(store.load_family(sid).session.deals) == 1  # nothing written over it
+    f = shell.form
+    assert isinstance(f, PotForm)
+    assert len(f.scored.deals) == 1  # rebased on the newer state
+    assert (f.kind, f.declarer, f.contract, f.contra) == ("nonsuit", 1, "bettel", {2: True})
+    await tap(shell, session, "confirm-deal")
+    assert len(store.load_family(sid).session.deals) == 2
+
+
+async def test_russian_entry_and_sheet(store: Store) -> None:
+    shell, session, _sid = open_session(store, "swabian", lang="ru")
+    assert by_id(shell.page, "deal-header").value == "Сдача 1: сдаёт Anton."
+    await tap(shell, session, "declarer-1", "bid-5", "tricks-1-4")
+    assert preview(shell)[0] == "Brigitte: жёлуди, 4 взятки"
+    await tap(shell, session, "confirm-deal")
+    shell.go("sheet")
+    assert [by_id(shell.page, f"cash-{p}").value for p in range(3)] == ["7", "−14", "7"]
+    with pytest.raises(AssertionError, match="got 0"):
+        by_id(shell.page, "sheet-pot")  # the direct family has no pot
+    assert "1. Brigitte: жёлуди, 4 взятки" in texts(shell.page)
+
+
+async def test_american_second_round_chips(store: Store) -> None:
+    shell, session, sid = open_session(store, "american", width=1280)
+    await tap(shell, session, "declarer-0", "suit-H", "chips-1-more", "chips-1-more")
+    assert by_id(shell.page, "chips-1").value == "2"
+    await tap(shell, session, "chips-1-less", "tricks-0-7", "confirm-deal")
+    deal = store.load_family(sid).session.deals[0]
+    assert deal.model_dump(mode="json", exclude_defaults=True) == {
+        "type": "game",
+        "declarer": 0,
+        "suit": "H",
+        "tricks": {"0": 7},
+        "second_round": {"1": 1},
+    }
