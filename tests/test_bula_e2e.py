@@ -229,6 +229,10 @@ def test_a_balkan_evening_of_twelve_deals_on_a_phone(
     tap(page, "nav-sheet")
     has_text(page, "sheet-left", "The bulas sum to zero: the game is over.")
     shot(page, "bula-sheet-360")
+    tap(page, "bula-2")  # Vera's bula: every entry, deal by deal, with the reason
+    has_text(page, "cell-title", "Vera: bula")
+    shot(page, "bula-cell-360")
+    tap(page, "close-cell")
     tap(page, "nav-history")
     page.get_by_text("Vera: tref").first.wait_for(timeout=10000)
     shot(page, "bula-history-360")
