@@ -76,7 +76,7 @@ def test_g_e15_first_deal_in_the_form() -> None:
         "defence": {"2": "whist", "0": "whist"},
         "tricks": {"1": 6, "2": 2, "0": 2},
     }
-    assert f.preview() == (["C: 6♠", "C: kassa -2", "C pays B 4 chips", "C pays A 4 chips"], None)
+    assert f.preview() == (["C: 6♠", "C: kassa −2", "C pays B 4 chips", "C pays A 4 chips"], None)
 
 
 def test_both_pass_write_no_tricks_and_an_invitation_brings_the_passer_in() -> None:
@@ -86,7 +86,7 @@ def test_both_pass_write_no_tricks_and_an_invitation_brings_the_passer_in() -> N
     f.say(C, "pass")
     f.say(B, "pass")
     assert f.trick_seats() == []
-    assert f.preview() == (["A: 7♠, both pass", "A: kassa -7"], None)
+    assert f.preview() == (["A: 7♠, both pass", "A: kassa −7"], None)
     # example 8: 7♠, B passes and is invited; 7-2-1 (C is A's right)
     f.say(C, "invite")
     assert f.defence() == {C: "invite", B: "invited"}
@@ -94,7 +94,7 @@ def test_both_pass_write_no_tricks_and_an_invitation_brings_the_passer_in() -> N
     f.set_tricks(A, 7)
     f.set_tricks(C, 2)
     assert f.tricks == {A: 7, C: 2, B: 1}
-    assert f.preview() == (["A: 7♠, invited", "A: kassa -7", "A pays C 21 chips"], None)
+    assert f.preview() == (["A: 7♠, invited", "A: kassa −7", "A pays C 21 chips"], None)
 
 
 def test_a_written_deal_loads_and_carries() -> None:
