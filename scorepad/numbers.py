@@ -99,6 +99,15 @@ _VULGAR = {
 }
 
 
+def signed(value: Number) -> str:
+    """A change with its sign: ``+3``, ``−2``, ``0`` (the minus a typesetter's).
+
+    >>> signed(3), signed(-2), signed(0), signed(Fraction(-1, 2))
+    ('+3', '−2', '0', '−½')
+    """
+    return ("+" if value > 0 else "") + whist_figure(value)
+
+
 def whist_figure(value: Number) -> str:
     """Whole whists, and the exact remainder as a fraction only where there is one.
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import flet as ft
 import pytest
-from flet_fakes import by_id, fire, make_page
+from flet_fakes import by_id, fire, make_page, texts, type_into
 from test_families_cli import D_E1
 
 from scorepad.app import nav
@@ -32,6 +32,34 @@ def app(tmp_path: Path) -> Iterator[tuple[Shell, object, Store]]:
         shell = Shell(page, store, "en", threading.RLock())
         shell.show(sessions_screen)
         yield shell, session, store
+
+
+async def test_a_balkan_game_is_started_with_its_bula_and_refe_limit(
+    app: tuple[Shell, object, Store],
+) -> None:
+    shell, session, store = app
+    await fire(session, by_id(shell.page, "session-new"))
+    await choose(session, by_id(shell.page, "convention"), "balkan")
+    shown = texts(shell.page)
+    assert "New game" in shown and "New pulka" not in shown
+    assert by_id(shell.page, "whist-price").label == "Price of a supa"
+    assert by_id(shell.page, "setting-start_bula").value == "60"  # the preset's
+    assert by_id(shell.page, "setting-refe_limit").value == ""  # none unless agreed
+    for absent in ("pool-target", "players-4"):  # the bula is three-handed, with no pool
+        with pytest.raises(AssertionError, match="got 0"):
+            by_id(shell.page, absent)
+    for i, name in enumerate(["Ana", "Boris", "Vesna"]):
+        await type_into(session, by_id(shell.page, f"player-{i}"), name)
+    await type_into(session, by_id(shell.page, "setting-start_bula"), "x")
+    assert by_id(shell.page, "setting-start_bula").error == "a whole number from 1 to 999999"
+    await type_into(session, by_id(shell.page, "setting-start_bula"), "40")
+    await type_into(session, by_id(shell.page, "setting-refe_limit"), "2")
+    await fire(session, by_id(shell.page, "create-session"))
+    sid = store.sessions()[0].id
+    assert store.family(sid) == "bula"
+    exported = json.loads(store.export_session(sid))
+    assert exported["overrides"] == {"refe_limit": 2, "start_bula": 40}
+    assert exported["players"] == ["Ana", "Boris", "Vesna"]
 
 
 async def test_every_setting_of_a_family_preset_is_shown_with_its_meaning(
@@ -71,3 +99,19 @@ async def test_the_cash_out_of_a_bula_session_is_the_settle_document(
         )
         shell.show(nav.screen("chart"))
         assert isinstance(by_id(page, "chart"), ft.Control)
+
+
+async def test_a_prefa_game_starts_with_its_preset_kassa_untouched(
+    app: tuple[Shell, object, Store],
+) -> None:
+    shell, session, store = app
+    await fire(session, by_id(shell.page, "session-new"))
+    await choose(session, by_id(shell.page, "convention"), "prefa")
+    assert by_id(shell.page, "setting-kassa").value == "31"
+    for i, name in enumerate(["Ana", "Boris", "Vesna"]):
+        await type_into(session, by_id(shell.page, f"player-{i}"), name)
+    await fire(session, by_id(shell.page, "create-session"))
+    sid = store.sessions()[0].id
+    assert store.family(sid) == "kassa"
+    assert "overrides" not in json.loads(store.export_session(sid))  # the preset as it is
+    assert store.load_family(sid).scored.table.kassas == [31, 31, 31]  # type: ignore[union-attr]

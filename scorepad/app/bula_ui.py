@@ -1,1 +1,469 @@
-"""The bula family in the app: its deal form and its sheet (registered in family_ui)."""
+"""The bula family in the app: its deal entry and its sheet (registered in family_ui).
+
+The entry draws :class:`~.bula_form.BulaForm` (the shell keeps it in ``shell.form``): the kind
+of deal, the declarer, the bid with its hand («igra») version, each defender's follow / pass /
+invite, the contra level and who said it, the tricks as counted when play stopped, and the
+preview in the engine's words; the write button stays on screen.  The sheet is the paper's:
+per player left supe | bula | right supe, refe triangles and hats, what is left to close (the
+pot form: the pot and each player's cash).
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ..i18n import N_
+from ..scoring.bula import BulaSettings, BulaTable, bid_name
+from ..scoring.families import FamilyScored
+from ..scoring.ledger import Account
+from . import bula_form
+from .bula_form import BulaForm, contra_name
+from .bula_parts import (
+    Redraw,
+    current_form,
+    entry_frame,
+    family_stored,
+    finished_card,
+    head_card,
+    redrawer,
+    said,
+    seat_row,
+    tricks_card,
+)
+from .bula_sheet import (
+    column,
+    figure,
+    group_width,
+    hats,
+    headers,
+    line_height,
+    opener,
+    player_group,
+    refe_marks,
+    rows_of,
+    running,
+    sheet_width,
+    short_names,
+    show_entries,
+    triangles,
+)
+from .family_ui import FamilyUI, register_family
+from .shell import Shell
+from .theme import TAP, card, choice, quiet, sem
+
+KIND_LABELS = {
+    # not «Game»: in Russian that is «игра», the bula's word for a hand game
+    "game": N_("Declared game"),
+    "allpass": N_("All pass (refe)"),
+    "pik_no_contra": N_("Pik without contra"),
+}
+CALL_LABELS = {"follow": N_("follow"), "pass": N_("pass"), "invite": N_("invite")}
+
+# --- the bula entry ----------------------------------------------------------------------------
+
+
+def bula_entry(shell: Shell) -> ft.Control:
+    f: BulaForm = current_form(shell, BulaForm, bula_form.new_form)
+    names = f.names
+    editing = shell.editing
+    redraw = redrawer(shell, bula_entry)
+    number = editing[1] + 1 if editing else f.number
+    if not editing and f.finished:  # no next deal to number
+        return finished_card(shell, shell.t(N_("The bulas sum to zero: the game is over.")))
+    kinds = ft.Row(
+        [
+            sem(
+                f"kind-{k}",
+                choice(
+                    f.kind == k,
+                    shell.t(KIND_LABELS[k]),
+                    redraw(lambda k=k: f.choose_kind(k)),
+                ),
+            )
+            for k in f.kinds()
+        ],
+        wrap=True,
+        spacing=6,
+        run_spacing=6,
+    )
+    head = head_card(shell, number, editing is not None)
+    cards: list[ft.Control] = [card(*head, kinds)]
+    if f.kind in ("game", "pik_no_contra"):
+        cards.append(
+            card(
+                seat_row(
+                    names,
+                    f.declarers(),
+                    f.declarer,
+                    "declarer",
+                    lambda s: redraw(lambda: f.choose_declarer(s)),
+                ),
+                title=shell.t(N_("Declarer")),
+            )
+        )
+    if f.kind == "game" and f.declarer is not None:
+        cards.append(_bids(shell, f, redraw))
+        if f.on_refe:
+            cards.append(
+                sem(
+                    "refe-double",
+                    card(
+                        ft.Text(
+                            shell.t(
+                                N_("{player} holds a refe: this game counts double."),
+                                player=names[f.declarer],
+                            ),
+                            weight=ft.FontWeight.BOLD,
+                            color=ft.Colors.PRIMARY,
+                        )
+                    ),
+                )
+            )
+    if f.kind == "game" and f.bid is not None:
+        cards.append(_defence(shell, f, redraw))
+    if f.defence_complete and (f.contra_levels() != [0] or f.contra_level):
+        cards.append(_contra(shell, f, redraw))
+    if f.trick_seats():
+        cards.append(tricks_card(shell, f, redraw, title=shell.t(N_("Tricks when play stopped"))))
+    return entry_frame(shell, f, cards, bula_entry)
+
+
+def _bids(shell: Shell, f: BulaForm, redraw: Redraw) -> ft.Control:
+    legal = f.bids()
+    rows: list[ft.Control] = []
+    for hand, ident, heading in (
+        (False, "bid-{b}", N_("With the talon")),
+        (True, "bid-{b}-igra", N_("By hand (igra)")),
+    ):
+        bids = [b for b, h in legal if h is hand]
+        if not bids:
+            continue
+        rows.append(ft.Text(shell.t(heading), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+        rows.append(
+            ft.Row(
+                [
+                    sem(
+                        ident.format(b=b),
+                        choice(
+                            f.bid == b and f.hand is hand,
+                            shell.render(bid_name(b, False)),
+                            redraw(lambda b=b, hand=hand: f.choose_bid(b, hand)),
+                            width=TAP,  # six in a row on a phone
+                        ),
+                    )
+                    for b in bids
+                ],
+                wrap=True,
+                spacing=4,
+                run_spacing=4,
+            )
+        )
+    return card(*rows, title=shell.t(N_("Bid")))
+
+
+def _defence(shell: Shell, f: BulaForm, redraw: Redraw) -> ft.Control:
+    names = f.names
+    roles = f.defence()
+    rows: list[ft.Control] = []
+    for s in f.defenders():
+        if roles.get(s) == "invited":
+            rows.append(
+                sem(
+                    f"invited-{s}",
+                    ft.Text(shell.t(N_("{player}: called in (invited)"), player=names[s])),
+                )
+            )
+            continue
+        rows.append(said(shell, s, names[s], f.calls.get(s)))
+        rows.append(
+            ft.Row(
+                [
+                    sem(
+                        f"call-{s}-{c}",
+                        choice(
+                            f.calls.get(s) == c,
+                            shell.t(CALL_LABELS[c]),
+                            redraw(lambda s=s, c=c: f.say(s, c)),
+                        ),
+                    )
+                    for c in f.call_options(s)
+                ],
+                wrap=True,
+            )
+        )
+    return card(*rows, title=shell.t(N_("Defence")))
+
+
+def _contra(shell: Shell, f: BulaForm, redraw: Redraw) -> ft.Control:
+    chosen = ""
+    if f.contra_level is not None:
+        chosen = shell.render(contra_name(f.contra_level))
+        if f.contra_level and f.contra_by is not None:
+            chosen = shell.t(N_("{contra} ({by})"), contra=chosen, by=f.names[f.contra_by])
+    rows: list[ft.Control] = [
+        sem("contra-said", ft.Text(chosen, weight=ft.FontWeight.W_500)),
+        ft.Row(
+            [
+                sem(
+                    f"contra-{lv}",
+                    choice(
+                        f.contra_level == lv,
+                        shell.render(contra_name(lv)),
+                        redraw(lambda lv=lv: f.choose_contra(lv)),
+                    ),
+                )
+                for lv in f.contra_levels()
+            ],
+            wrap=True,
+            spacing=6,
+            run_spacing=6,
+        ),
+    ]
+    if 0 not in f.contra_levels() and "pik_no_contra" in f.kinds():
+        # pik with the talon is played only under contra (D9): without one it is another deal
+        declarer = f.declarer
+
+        def to_pik_no_contra() -> None:
+            f.choose_kind("pik_no_contra")
+            if declarer is not None and declarer in f.declarers():
+                f.choose_declarer(declarer)
+
+        rows.append(
+            ft.Text(
+                shell.t(
+                    N_("Without a contra this pik is not played: write it as pik without contra.")
+                ),
+                size=13,
+            )
+        )
+        rows.append(
+            sem(
+                "to-pik-no-contra",
+                quiet(shell.t(KIND_LABELS["pik_no_contra"]), redraw(to_pik_no_contra)),
+            )
+        )
+    sayers = f.contra_sayers()
+    if f.contra_level and sayers:
+        rows.append(
+            ft.Text(shell.t(N_("Kontra said by")), size=13, color=ft.Colors.ON_SURFACE_VARIANT)
+        )
+        level = f.contra_level
+        rows.append(
+            seat_row(
+                f.names,
+                sayers,
+                f.contra_by,
+                "contra-by",
+                lambda s: redraw(lambda: f.choose_contra(level, s)),
+            )
+        )
+    return card(*rows, title=shell.t(N_("Contra")))
+
+
+# --- the bula sheet ------------------------------------------------------------------------------
+
+
+def bula_sheet(shell: Shell) -> ft.Control:
+    stored = family_stored(shell)
+    scored: FamilyScored = stored.scored
+    table = scored.table
+    assert isinstance(table, BulaTable)
+    settings = scored.settings
+    assert isinstance(settings, BulaSettings)
+    names = list(scored.session.players)
+    n = len(names)
+    short = short_names(names)
+    width = group_width(sheet_width(shell), n)
+    size = 13 if width < 140 else 15
+    groups: list[ft.Control] = []
+    pot_form = settings.scoring == "pot"
+    if pot_form:
+        lines = rows_of(*(running(scored, Account("cash", p), -settings.ante) for p in range(n)))
+    else:
+        lines = rows_of(
+            *(running(scored, Account("bula", p), settings.start_bula) for p in range(n)),
+            *(running(scored, Account("supe", p, q)) for p in range(n) for q in range(n) if p != q),
+        )
+    for p in range(n):
+        got, used = refe_marks(scored, p)
+        marks: list[ft.Control | None] = [triangles(got, used), hats(table.hats[p])]
+        if pot_form:
+            cash = running(scored, Account("cash", p), -settings.ante)
+            cols = [
+                column(
+                    f"cash-{p}",
+                    cash,
+                    width=width - 2,
+                    size=size,
+                    bold=True,
+                    lines=lines,
+                    line=line_height(size),
+                    label=shell.t(N_("{player}: cash"), player=names[p]),
+                    on_tap=opener(shell, shell.t(N_("{player}: cash"), player=names[p]), cash),
+                )
+            ]
+            head = headers([(shell.t(N_("cash")), width - 2)], 12)
+        else:
+            left, right = (p - 1) % n, (p + 1) % n
+            side = (width - 2) * 0.31
+            middle = (width - 2) - 2 * side
+            on_left = running(scored, Account("supe", p, left))
+            bula = running(scored, Account("bula", p), settings.start_bula)
+            on_right = running(scored, Account("supe", p, right))
+
+            def supe_title(q: int, p: int = p) -> str:
+                return shell.t(N_("{player}: supe on {other}"), player=names[p], other=names[q])
+
+            cols = [
+                column(
+                    f"supe-{p}-{left}",
+                    on_left,
+                    width=side,
+                    size=size - 1,
+                    lines=lines,
+                    line=line_height(size),
+                    label=supe_title(left),
+                    on_tap=opener(shell, supe_title(left), on_left),
+                ),
+                column(
+                    f"bula-{p}",
+                    bula,
+                    width=middle,
+                    size=size,
+                    bold=True,
+                    ruled=True,
+                    lines=lines,
+                    line=line_height(size),
+                    label=shell.t(N_("{player}: bula"), player=names[p]),
+                    on_tap=opener(shell, shell.t(N_("{player}: bula"), player=names[p]), bula),
+                ),
+                column(
+                    f"supe-{p}-{right}",
+                    on_right,
+                    width=side,
+                    size=size - 1,
+                    lines=lines,
+                    line=line_height(size),
+                    label=supe_title(right),
+                    on_tap=opener(shell, supe_title(right), on_right),
+                ),
+            ]
+            head = headers(
+                [
+                    (shell.t(N_("→{player}"), player=short[left]), side),
+                    (shell.t(N_("bula")), middle),
+                    (shell.t(N_("→{player}"), player=short[right]), side),
+                ],
+                12,
+            )
+        groups.append(
+            sem(
+                f"sheet-player-{p}",
+                player_group(
+                    shell,
+                    p,
+                    names[p],
+                    marks,
+                    [
+                        ft.Column(
+                            [
+                                head,
+                                ft.Row(
+                                    cols, spacing=0, vertical_alignment=ft.CrossAxisAlignment.START
+                                ),
+                            ]
+                        )
+                    ],
+                    None,
+                    width,
+                ),
+            )
+        )
+    status: list[ft.Control] = []
+    if pot_form:
+        pot = running(scored, Account("pot"), settings.ante * n)
+        status.append(
+            sem(
+                "sheet-pot",
+                ft.Container(
+                    ft.Text(
+                        shell.t(N_("Pot: {amount}"), amount=figure(table.ledger.get("pot"))),
+                        size=16,
+                        weight=ft.FontWeight.BOLD,
+                    ),
+                    on_click=lambda _e: show_entries(shell, shell.t(N_("Pot")), pot),
+                    ink=True,
+                    padding=ft.Padding.symmetric(vertical=6),
+                ),
+            )
+        )
+    elif scored.finished:
+        status.append(
+            sem("sheet-left", ft.Text(shell.t(N_("The bulas sum to zero: the game is over."))))
+        )
+    else:
+        status.append(
+            sem(
+                "sheet-left",
+                ft.Text(
+                    shell.t(N_("Left to close: {left}"), left=figure(table.left)),
+                    size=16,
+                    weight=ft.FontWeight.BOLD,
+                ),
+            )
+        )
+    if table.refe_rounds:
+        status.append(
+            sem(
+                "sheet-refe",
+                ft.Text(
+                    shell.t(
+                        N_(
+                            "Refe rounds: {n}. A triangle is a refe; crossed when used (green: made)."
+                        ),
+                        n=table.refe_rounds,
+                    ),
+                    size=12,
+                ),
+            )
+        )
+    if not pot_form:
+        status.append(
+            ft.Text(
+                shell.t(
+                    N_(
+                        "A column headed →X holds the supe written on player X; the bula is in the middle."
+                    )
+                ),
+                size=12,
+            )
+        )
+    status.append(ft.Text(shell.t(N_("Tap a column to see every entry in it.")), size=12))
+    return ft.Column(
+        [
+            ft.Row(
+                groups,
+                spacing=4,
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            ),
+            *status,
+        ],
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+        spacing=10,
+    )
+
+
+register_family(
+    "bula",
+    ui=FamilyUI(
+        new_form=bula_form.new_form,
+        edit_form=bula_form.edit_form,
+        carry=bula_form.carry,
+        entry=bula_entry,
+        sheet=bula_sheet,
+        title=bula_form.title,
+    ),
+)
+
+__all__ = ["bula_entry", "bula_sheet"]

@@ -316,8 +316,9 @@ def new_session_screen(shell: Shell) -> ft.Control:
                 st.errors[key] = why
         if ledger is not None:
             for _, name in FAMILY_FIELDS[family]:
-                why = family_number_refusal(
-                    st.family_numbers.get(name, ""), optional=name == "refe_limit"
+                why = family_number_refusal(  # an untouched field holds the preset's number
+                    st.family_numbers.get(name, _default(ledger, name)),
+                    optional=name == "refe_limit",
                 )
                 if why is not None:
                     st.errors[f"setting-{name}"] = why

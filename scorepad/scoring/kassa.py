@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..contract import Contract, Trump
 from ..i18n import N_, msg
-from ..numbers import Number, normal
+from ..numbers import Number, normal, signed
 from .defence import verify_roles, verify_tricks, verify_unplayed
 from .ledger import Account, Ledger, Posting
 from .legal import DealError
@@ -241,7 +241,7 @@ class KassaTable:
         """Write ``change`` on the declarer's kassa, never below zero (G7)."""
         kassas = self.kassas
         if change >= 0 or kassas[d] + change >= 0:
-            why = msg(N_("{seat}: kassa {amount}"), seat=self.names[d], amount=change)
+            why = msg(N_("{seat}: kassa {amount}"), seat=self.names[d], amount=signed(change))
             out.append(Posting(Account("kassa", d), change, why))
             return out
         own = kassas[d]

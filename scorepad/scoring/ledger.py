@@ -61,6 +61,6 @@ def explanations(postings: Sequence[Posting]) -> list[Msg]:
     """The sentences of a deal, each once (a transfer posts twice with one reason)."""
     out: list[Msg] = []
     for i, p in enumerate(postings):
-        if i == 0 or postings[i - 1].why is not p.why:
+        if i == 0 or postings[i - 1].why != p.why:  # equal, not only the same object
             out.append(p.why)
     return out

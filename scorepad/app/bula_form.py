@@ -1,0 +1,633 @@
+"""The bula deal form, without any widget: what the entry screen offers and what a tap does.
+
+Every choice offered is one the engine accepts: an option is shown only when some completion of
+the deal with it passes :meth:`BulaTable.verify` on the game as it stands (a trial, never a
+second copy of the rules).  The tricks are entered as counted when play stopped, one tap a seat,
+the last seat in play filled in; the preview is the engine's own explanation of a trial write on
+a copy of the table.  The Flet view (``bula_ui``) draws it; the tests drive it directly.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import TypeAdapter, ValidationError
+
+from ..i18n import N_, Msg, catalog, msg
+from ..scoring.bula import BETL, BulaDeal, BulaError, BulaGame, BulaTable, bid_name
+from ..scoring.families import FamilyScored, replay_family
+from ..scoring.ledger import Account, Posting, explanations
+from ..scoring.session import pydantic_problem
+
+Kind = Literal["game", "allpass", "pik_no_contra"]
+KINDS: tuple[Kind, ...] = ("game", "allpass", "pik_no_contra")
+Call = Literal["follow", "pass", "invite"]
+CALLS: tuple[Call, ...] = ("follow", "pass", "invite")
+BIDS = (2, 3, 4, 5, 6, 7)
+LEVELS = (0, 1, 2, 3, 4)  # no contra, kontra, rekontra, subkontra, mortkontra
+CONTRA_NAMES = {
+    1: N_("kontra"),
+    2: N_("rekontra"),
+    3: N_("subkontra"),
+    4: N_("mortkontra"),
+}
+_DEAL: TypeAdapter[Any] = TypeAdapter(BulaDeal)
+
+
+def parse_deal(data: dict[str, Any]) -> Any:
+    """The engine's model of a deal's JSON form (a pydantic error if it is malformed)."""
+    return _DEAL.validate_python(data)
+
+
+def deal_dict(deal: Any) -> dict[str, Any]:
+    """A written deal (model or JSON form) as its JSON form."""
+    if isinstance(deal, dict):
+        return deal
+    out: dict[str, Any] = deal.model_dump(mode="json", exclude_none=True)
+    return out
+
+
+def tricks_json(tricks: dict[int, int]) -> dict[str, int]:
+    return {str(s): n for s, n in tricks.items()}
+
+
+def fill_last(
+    tricks: dict[int, int], last: int, accepts: Callable[[dict[int, int]], bool]
+) -> dict[int, int]:
+    """The tricks with the last seat filled in: the rest of 10 if the engine accepts it, else the
+    most it accepts (play stopped early: the defence reached its cap)."""
+    rest = 10 - sum(n for s, n in tricks.items() if s != last)
+    for n in range(max(rest, 0), -1, -1):
+        trial = tricks | {last: n}
+        if accepts(trial):
+            return trial
+    return tricks | {last: max(rest, 0)}
+
+
+def trick_options(
+    seats: Sequence[int],
+    tricks: dict[int, int],
+    seat: int,
+    accepts: Callable[[dict[int, int]], bool],
+) -> list[int]:
+    """The counts one tap may give ``seat`` (a seat before the last): those with which the engine
+    accepts the deal for some counts of the seats after it (the last filled in)."""
+    i = seats.index(seat)
+    later = list(seats[i + 1 : -1])
+    out = []
+    for n in range(11):
+        base = {s: tricks.get(s, 0) for s in seats[:i]} | {seat: n}
+        if completes(seats, base, later, tricks, accepts) is not None:
+            out.append(n)
+    return out
+
+
+def completes(
+    seats: Sequence[int],
+    base: dict[int, int],
+    later: list[int],
+    current: dict[int, int],
+    accepts: Callable[[dict[int, int]], bool],
+) -> dict[int, int] | None:
+    """Counts for the ``later`` seats (their current ones first, then nought, then any) with which
+    the deal, the last seat filled in, is accepted; None if there are none."""
+    if not later:
+        trial = fill_last(base, seats[-1], accepts)
+        return trial if accepts(trial) else None
+    seat, rest = later[0], later[1:]
+    tried: list[int] = []
+    for n in (current.get(seat, 0), 0, *range(11)):
+        if n in tried:
+            continue
+        tried.append(n)
+        found = completes(seats, base | {seat: n}, rest, current, accepts)
+        if found is not None:
+            return found
+    return None
+
+
+@dataclass
+class BulaForm:
+    """One bula deal being entered against the game as it stands (``scored``)."""
+
+    scored: FamilyScored
+    kind: Kind = "game"
+    declarer: int | None = None
+    bid: int | None = None
+    hand: bool = False
+    calls: dict[int, Call] = field(default_factory=dict)
+    contra_level: int | None = None  # None: not chosen yet; 0: no contra
+    contra_by: int | None = None
+    tricks: dict[int, int] = field(default_factory=dict)
+
+    # --- the game as it stands -----------------------------------------------------------
+
+    @property
+    def table(self) -> BulaTable:
+        t = self.scored.table
+        assert isinstance(t, BulaTable)
+        return t
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.scored.session.players)
+
+    @property
+    def number(self) -> int:
+        """The deal's number as the players count (from 1)."""
+        return len(self.scored.deals) + 1
+
+    @property
+    def finished(self) -> bool:
+        return self.table.finished
+
+    def defenders(self) -> list[int]:
+        """The two others, in turn order after the declarer."""
+        if self.declarer is None:
+            return []
+        n = self.table.n
+        return [(self.declarer + k) % n for k in range(1, n)]
+
+    # --- trials ----------------------------------------------------------------------------
+
+    def _accepts(self, deal: dict[str, Any]) -> bool:
+        try:
+            self.table.verify(parse_deal(deal))
+        except (ValidationError, BulaError):
+            return False
+        return True
+
+    def _defences(self) -> Iterator[dict[int, str]]:
+        """Every defence with the calls chosen so far (an invite brings the other in)."""
+        a, b = self.defenders()
+        shapes = [
+            ("follow", "follow"),
+            ("follow", "pass"),
+            ("pass", "follow"),
+            ("pass", "pass"),
+            ("invite", "invited"),
+            ("invited", "invite"),
+        ]
+        for x, y in shapes:
+            if self._fits(a, x) and self._fits(b, y):
+                yield {a: x, b: y}
+
+    def _fits(self, seat: int, role: str) -> bool:
+        said = self.calls.get(seat)
+        if said is None:
+            return True
+        return role == said or (said == "pass" and role == "invited")
+
+    def _contras(self) -> Iterator[dict[str, int] | None]:
+        if self.contra_level == 0:
+            yield None
+            return
+        levels = LEVELS[1:] if self.contra_level is None else (self.contra_level,)
+        if self.contra_level is None:
+            yield None
+        for level in levels:
+            for by in self.defenders():
+                if self.contra_by is None or by == self.contra_by:
+                    yield {"by": by, "level": level}
+
+    def _game(
+        self,
+        defence: dict[int, str],
+        contra: dict[str, int] | None,
+        tricks: dict[int, int] | None,
+        bid: tuple[int | None, bool] | None = None,
+    ) -> dict[str, Any]:
+        number, hand = bid or (self.bid, self.hand)
+        deal: dict[str, Any] = {
+            "type": "game",
+            "declarer": self.declarer,
+            "bid": number,
+            "hand": hand,
+            "defence": {str(s): r for s, r in defence.items()},
+        }
+        if contra is not None:
+            deal["contra"] = contra
+        if tricks is not None:
+            deal["tricks"] = tricks_json(tricks)
+        return deal
+
+    def _completions(self) -> Iterator[dict[str, Any]]:
+        """Complete games with every choice made so far (tricks: one of a few that always fit)."""
+        if self.declarer is None:
+            return
+        bids: list[tuple[int | None, bool]] = [(self.bid, self.hand)]
+        if self.bid is None:
+            bids = [(b, h) for b in BIDS for h in (False, True)]
+        for bid in bids:
+            for defence in self._defences():
+                for contra in self._contras():
+                    yield self._game(defence, contra, None, bid)
+                    for tricks in self._trick_shapes(defence, contra, bid):
+                        yield self._game(defence, contra, tricks, bid)
+
+    def _trick_shapes(
+        self,
+        defence: dict[int, str],
+        contra: dict[str, int] | None,
+        bid: tuple[int | None, bool],
+    ) -> Iterator[dict[int, int]]:
+        seats = self._in_play(defence, contra, bid)
+        if not seats:
+            return
+        d = self.declarer
+        assert d is not None
+        others = [s for s in seats if s != d]
+        yield {d: 10} | dict.fromkeys(others, 0)  # made, the defence took nothing
+        if others:
+            yield {d: 0, others[0]: 10} | dict.fromkeys(others[1:], 0)  # a betl made
+
+    def _in_play(
+        self,
+        defence: dict[int, str],
+        contra: dict[str, int] | None,
+        bid: tuple[int | None, bool] | None = None,
+    ) -> list[int]:
+        try:
+            game = BulaGame.model_validate(self._game(defence, contra, None, bid))
+        except ValidationError:
+            return []
+        return self.table.in_play(game)
+
+    def _possible(self) -> bool:
+        return any(self._accepts(d) for d in self._completions())
+
+    def _with(self, **changes: Any) -> bool:
+        """Whether some completion passes with ``changes`` made (the form is left as it was)."""
+        keep = {k: copy.copy(getattr(self, k)) for k in changes}
+        try:
+            for k, v in changes.items():
+                setattr(self, k, v)
+            if self.kind == "allpass":
+                return self._accepts({"type": "allpass"})
+            if self.kind == "pik_no_contra":
+                if self.declarer is None:
+                    return any(
+                        self._accepts({"type": "pik_no_contra", "declarer": s})
+                        for s in range(self.table.n)
+                    )
+                return self._accepts({"type": "pik_no_contra", "declarer": self.declarer})
+            if self.declarer is None:
+                return any(self._with(declarer=s) for s in range(self.table.n))
+            return self._possible()
+        finally:
+            for k, v in keep.items():
+                setattr(self, k, v)
+
+    # --- choices ---------------------------------------------------------------------------
+
+    def kinds(self) -> list[Kind]:
+        if self.finished:
+            return []
+        return [k for k in KINDS if self._with(kind=k, declarer=None, bid=None, calls={})]
+
+    def declarers(self) -> list[int]:
+        return [
+            s
+            for s in range(self.table.n)
+            if self._with(declarer=s, bid=None, calls={}, contra_level=None, contra_by=None)
+        ]
+
+    def bids(self) -> list[tuple[int, bool]]:
+        """The bids (2 pik … 7 sans) and their hand versions the declarer may play."""
+        if self.kind != "game" or self.declarer is None:
+            return []
+        return [
+            (b, h)
+            for b in BIDS
+            for h in (False, True)
+            if self._with(bid=b, hand=h, calls={}, contra_level=None, contra_by=None)
+        ]
+
+    def call_options(self, seat: int) -> list[Call]:
+        """What defender ``seat`` may say, the other's call as chosen (invite: he calls the
+        other, who passed, into play)."""
+        if self.bid is None or seat not in self.defenders():
+            return []
+        other = next(s for s in self.defenders() if s != seat)
+        kept = {other: self.calls[other]} if other in self.calls else {}
+        return [
+            c
+            for c in CALLS
+            if self._with(calls=kept | {seat: c}, contra_level=None, contra_by=None)
+        ]
+
+    @property
+    def defence_complete(self) -> bool:
+        return self.bid is not None and all(s in self.calls for s in self.defenders())
+
+    def defence(self) -> dict[int, str]:
+        """Each defender's role as the deal writes it (the passer called in is ``invited``)."""
+        out: dict[int, str] = dict(self.calls)
+        for s, c in self.calls.items():
+            if c == "invite":
+                for o in self.defenders():
+                    if o != s:
+                        out[o] = "invited"
+        return out
+
+    def contra_levels(self) -> list[int]:
+        """0 (no contra), 1 kontra … 4 mortkontra: those the game allows here."""
+        if not self.defence_complete:
+            return []
+        return [lv for lv in LEVELS if self._with(contra_level=lv, contra_by=None)]
+
+    def contra_sayers(self) -> list[int]:
+        """Who may have said the chosen contra (the defender who opened the chain)."""
+        if not self.contra_level:
+            return []
+        return [s for s in self.defenders() if self._with(contra_by=s)]
+
+    @property
+    def contra_complete(self) -> bool:
+        if self.contra_level is None:
+            return False
+        return self.contra_level == 0 or self.contra_by is not None
+
+    def choose_kind(self, kind: Kind) -> None:
+        self.kind = kind
+        self._rebase()
+
+    def choose_declarer(self, seat: int) -> None:
+        self.declarer = seat
+        self._rebase()
+
+    def choose_bid(self, bid: int, hand: bool) -> None:
+        self.bid, self.hand = bid, hand
+        self._rebase()
+
+    def say(self, seat: int, call: Call) -> None:
+        if call not in self.call_options(seat):
+            raise ValueError(f"{call!r} is not a call for seat {seat} here")
+        self.calls[seat] = call
+        if call == "invite":  # the other passed and is called in
+            for o in self.defenders():
+                if o != seat:
+                    self.calls[o] = "pass"
+        self._rebase()
+
+    def choose_contra(self, level: int, by: int | None = None) -> None:
+        self.contra_level = level
+        self.contra_by = by if level else None
+        self._rebase()
+
+    # --- keeping the choices legal -----------------------------------------------------------
+
+    def _rebase(self) -> None:
+        """Keep each choice (in the order they are made) while it is still legal, drop the rest."""
+        if self.finished or self.kind not in self.kinds():
+            self.kind = "game"
+        if self.kind == "allpass":
+            self.declarer, self.bid, self.hand = None, None, False
+        if self.declarer is not None and self.declarer not in self.declarers():
+            self.declarer = None
+        if self.kind != "game" or self.declarer is None:
+            self.bid, self.hand = None, False
+        if self.bid is not None and (self.bid, self.hand) not in self.bids():
+            self.bid, self.hand = None, False
+        calls, self.calls = dict(self.calls), {}
+        if self.bid is not None:
+            for seat in self.defenders():
+                c = calls.get(seat)
+                if c is not None and c in self.call_options(seat):
+                    self.calls[seat] = c
+            # An invitation stands only with its passer.
+            if "invite" in self.calls.values() and len(self.calls) < 2:
+                self.calls = {}
+        level, by = self.contra_level, self.contra_by
+        self.contra_level, self.contra_by = None, None
+        if self.defence_complete and level is not None and level in self.contra_levels():
+            self.contra_level = level
+            if level and by is not None and by in self.contra_sayers():
+                self.contra_by = by
+        if self.contra_level and self.contra_by is None:
+            sayers = self.contra_sayers()
+            if len(sayers) == 1:  # only one defender could have said it
+                self.contra_by = sayers[0]
+        if self.defence_complete and self.contra_level is None and self.contra_levels() == [0]:
+            self.contra_level = 0  # nobody can say contra (both passed, betl)
+        self._reset_tricks()
+
+    # --- tricks -------------------------------------------------------------------------------
+
+    def trick_seats(self) -> list[int]:
+        """The seats in play, the declarer first; the last is filled in by the form."""
+        if self.kind != "game" or not self.defence_complete or not self.contra_complete:
+            return []
+        contra = self._contra()
+        if self._accepts(self._game(self.defence(), contra, None)):
+            return []  # nobody defends: the game is not played
+        seats = self._in_play(self.defence(), contra)
+        d = self.declarer
+        return [d, *(s for s in self.defenders() if s in seats)] if d is not None else []
+
+    def _contra(self) -> dict[str, int] | None:
+        if not self.contra_level or self.contra_by is None:
+            return None
+        return {"by": self.contra_by, "level": self.contra_level}
+
+    def _trick_accepts(self, tricks: dict[int, int]) -> bool:
+        return self._accepts(self._game(self.defence(), self._contra(), tricks))
+
+    def _reset_tricks(self) -> None:
+        seats = self.trick_seats()
+        if not seats:
+            self.tricks = {}
+            return
+        kept = {s: self.tricks.get(s, 0) for s in seats}
+        if self.declarer is not None and self.declarer not in self.tricks and self.bid != BETL:
+            kept[self.declarer] = 6  # the usual count: the game made
+        found = completes(seats, {}, seats[:-1], kept, self._trick_accepts)
+        self.tricks = found if found is not None else kept
+
+    def trick_choices(self, seat: int) -> list[int]:
+        seats = self.trick_seats()
+        if seat not in seats[:-1]:
+            return []
+        return trick_options(seats, self.tricks, seat, self._trick_accepts)
+
+    def set_tricks(self, seat: int, n: int) -> None:
+        """One tap: ``seat`` took ``n``; the seats after it keep their counts where they can."""
+        if n not in self.trick_choices(seat):
+            raise ValueError(f"seat {seat} cannot take {n} tricks here")
+        seats = self.trick_seats()
+        i = seats.index(seat)
+        base = {s: self.tricks.get(s, 0) for s in seats[:i]} | {seat: n}
+        found = completes(seats, base, seats[i + 1 : -1], self.tricks, self._trick_accepts)
+        assert found is not None
+        self.tricks = found
+
+    # --- the deal ------------------------------------------------------------------------------
+
+    def to_deal(self) -> dict[str, Any]:
+        if self.kind == "allpass":
+            return {"type": "allpass"}
+        if self.kind == "pik_no_contra":
+            return {"type": "pik_no_contra", "declarer": self.declarer}
+        tricks = self.tricks if self.trick_seats() else None
+        return self._game(self.defence(), self._contra(), tricks)
+
+    def load(self, written: Any) -> None:
+        """Fill the form with a written deal (to edit it)."""
+        deal = deal_dict(written)
+        self.kind = deal["type"]
+        self.declarer = deal.get("declarer")
+        self.bid = deal.get("bid")
+        self.hand = bool(deal.get("hand", False))
+        roles = {int(s): r for s, r in (deal.get("defence") or {}).items()}
+        self.calls = {s: ("pass" if r == "invited" else r) for s, r in roles.items()}
+        contra = deal.get("contra")
+        self.contra_level = contra["level"] if contra else (0 if roles else None)
+        self.contra_by = contra["by"] if contra else None
+        self.tricks = {int(s): n for s, n in (deal.get("tricks") or {}).items()}
+        written_tricks = dict(self.tricks)
+        self._rebase()
+        if written_tricks and self._trick_accepts(written_tricks):
+            self.tricks = written_tricks
+
+    def missing(self) -> Msg | None:
+        """What is still to be chosen, in words (None when the deal can be written)."""
+        if self.finished:
+            return msg(N_("the bulas sum to zero: the game is over, no deal can follow"))
+        if self.kind == "allpass":
+            return None
+        if self.declarer is None:
+            return msg(N_("choose the declarer"))
+        if self.kind == "pik_no_contra":
+            return None
+        if self.bid is None:
+            return msg(N_("choose the bid"))
+        for s in self.defenders():
+            if s not in self.calls:
+                return msg(N_("{player}: follow or pass?"), player=self.names[s])
+        if self.contra_level is None:
+            return msg(N_("choose the contra (or no contra)"))
+        if self.contra_level and self.contra_by is None:
+            return msg(N_("choose who said kontra"))
+        return None
+
+    def trial(self) -> tuple[list[Posting], None] | tuple[None, Msg]:
+        """The postings the deal would write (on a copy of the table), or why it cannot be."""
+        missing = self.missing()
+        if missing is not None:
+            return None, missing
+        try:
+            model = parse_deal(self.to_deal())
+        except ValidationError as exc:
+            p = pydantic_problem(exc.errors()[0])
+            return None, p.message if p.field is None else msg(
+                "{field}: {message}", field=p.field, message=p.message
+            )
+        try:
+            return copy.deepcopy(self.table).play(model), None
+        except BulaError as exc:
+            if exc.field:
+                return None, msg("{field}: {message}", field=exc.field, message=exc.message)
+            return None, exc.message
+
+    def preview(self, lang: str = "en") -> tuple[list[str], str | None]:
+        """The sentences the deal will write (its title first), or why it cannot be written yet."""
+        cat = catalog(lang)
+        postings, problem = self.trial()
+        if postings is None:
+            assert problem is not None
+            return [], cat.render(problem)
+        lines = [cat.render(title(parse_deal(self.to_deal()), self.names))]
+        for m in explanations(postings):
+            text = cat.render(m)
+            if text != lines[-1]:  # a transfer's two postings may carry equal, separate reasons
+                lines.append(text)
+        return lines, None
+
+    @property
+    def on_refe(self) -> bool:
+        """The declarer holds an unused refe: this game counts double (the engine's own D8
+        posting, seen in a trial write of the deal as entered or of any legal completion)."""
+        if self.kind != "game" or self.declarer is None:
+            return False
+        postings, _ = self.trial()
+        if postings is None:
+            deal = next((d for d in self._completions() if self._accepts(d)), None)
+            if deal is None:
+                return False
+            postings = copy.deepcopy(self.table).play(parse_deal(deal))
+        return any(p.account == Account("refe", self.declarer) and p.amount < 0 for p in postings)
+
+
+def title(deal: Any, players: Sequence[str]) -> Msg:
+    """One line naming a written bula deal: ``Ana: herc igra, kontra`` / ``All pass (refe)``."""
+    d = deal_dict(deal)
+    if d["type"] == "allpass":
+        return msg(N_("All pass (refe)"))
+    who = players[d["declarer"]]
+    if d["type"] == "pik_no_contra":
+        return msg(N_("{player}: pik without contra"), player=who)
+    name = bid_name(d["bid"], bool(d.get("hand")))
+    contra = d.get("contra")
+    if contra:
+        return msg(
+            N_("{player}: {bid}, {contra} ({by})"),
+            player=who,
+            bid=name,
+            contra=msg(CONTRA_NAMES[contra["level"]]),
+            by=players[contra["by"]],
+        )
+    return msg(N_("{player}: {bid}"), player=who, bid=name)
+
+
+def new_form(stored: Any) -> BulaForm:
+    f = BulaForm(stored.scored)
+    f._rebase()
+    return f
+
+
+def edit_form(stored: Any, index: int) -> BulaForm:
+    """A form holding live deal ``index`` as written, in the context of the deals before it."""
+    session = stored.session
+    before = session.model_copy(update={"deals": session.deals[:index]})
+    f = BulaForm(replay_family(before))
+    f.load(stored.journal.live[index].deal)
+    return f
+
+
+def carry(old: BulaForm, stored: Any) -> BulaForm:
+    """The choices of ``old`` rebased on the newer state, where they are still legal."""
+    f = BulaForm(
+        stored.scored,
+        kind=old.kind,
+        declarer=old.declarer,
+        bid=old.bid,
+        hand=old.hand,
+        calls=dict(old.calls),
+        contra_level=old.contra_level,
+        contra_by=old.contra_by,
+        tricks=dict(old.tricks),
+    )
+    written = dict(old.tricks)
+    f._rebase()
+    if written and f.trick_seats() and f._trick_accepts(written):
+        f.tricks = written
+    return f
+
+
+def contra_name(level: int) -> Msg:
+    return msg(CONTRA_NAMES[level]) if level else msg(N_("no contra"))
+
+
+__all__ = [
+    "BETL",
+    "BulaForm",
+    "bid_name",
+    "carry",
+    "contra_name",
+    "edit_form",
+    "new_form",
+    "title",
+]

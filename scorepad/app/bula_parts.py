@@ -1,0 +1,249 @@
+"""The pieces the bula and kassa entry screens share: the form of the open session, the deal's
+heading, a row of seats, the tricks pickers (the last seat filled in), the preview with the write
+button always on screen (and the reason of an edit), the end of the game, and the redraw."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from ..i18n import N_
+from .shell import Shell
+from .theme import TAP, card, choice, primary, quiet, sem
+
+CALLS_SAID = {
+    "follow": N_("follow"),
+    "pass": N_("pass"),
+    "invite": N_("invite"),
+    "whist": N_("whist"),
+}
+
+Redraw = Callable[[Callable[[], None]], Callable[[], None]]
+
+
+def family_stored(shell: Shell) -> Any:
+    """The open session's FamilyStored."""
+    return shell.family_stored()
+
+
+def current_form(shell: Shell, cls: type, make: Callable[[Any], Any]) -> Any:
+    """The shell's form when it is one of this family's, else a fresh one for the next deal."""
+    if isinstance(shell.form, cls):
+        return shell.form
+    stored = family_stored(shell)
+    form = make(stored)
+    shell.form = form
+    shell.basis = stored.revision
+    shell.editing = None
+    return form
+
+
+def head_card(shell: Shell, number: int, editing: bool) -> list[ft.Control]:
+    head: list[ft.Control] = []
+    if editing:
+        head.append(
+            sem(
+                "editing",
+                ft.Text(
+                    shell.t(N_("Editing deal {n}: the later deals are checked again."), n=number),
+                    weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.PRIMARY,
+                ),
+            )
+        )
+    head.append(
+        sem(
+            "deal-header",
+            ft.Text(shell.t(N_("Deal {n}"), n=number), weight=ft.FontWeight.BOLD, size=16),
+        )
+    )
+    return head
+
+
+def seat_row(
+    names: tuple[str, ...],
+    seats: list[int],
+    chosen: int | None,
+    prefix: str,
+    pick: Callable[[int], Callable[[], None]],
+) -> ft.Control:
+    return ft.Row(
+        [sem(f"{prefix}-{s}", choice(chosen == s, names[s], pick(s))) for s in seats],
+        wrap=True,
+    )
+
+
+def tricks_card(
+    shell: Shell,
+    form: Any,
+    redraw: Redraw,
+    *,
+    title: str,
+) -> ft.Control:
+    """One picker a seat in play, the last seat filled in (``form``: a bula or kassa form)."""
+    names = form.names
+    seats = form.trick_seats()
+    rows: list[ft.Control] = []
+    for i, seat in enumerate(seats):
+        count = sem(
+            f"tricks-{seat}",
+            ft.Text(str(form.tricks.get(seat, 0)), size=18, weight=ft.FontWeight.BOLD),
+        )
+        label = ft.Text(names[seat], weight=ft.FontWeight.W_500)
+        if i == len(seats) - 1:
+            rows.append(
+                ft.Row([label, count, ft.Text(shell.t(N_("(the rest)")), italic=True)], wrap=True)
+            )
+            continue
+        allowed = set(form.trick_choices(seat))
+        rows.append(ft.Row([label, count]))
+        rows.append(
+            ft.Row(
+                [
+                    sem(
+                        f"tricks-{seat}-{n}",
+                        choice(
+                            form.tricks.get(seat) == n,
+                            str(n),
+                            redraw(lambda s=seat, n=n: form.set_tricks(s, n)),
+                            width=TAP,
+                            disabled=n not in allowed,
+                        ),
+                    )
+                    for n in range(11)
+                ],
+                wrap=True,
+                spacing=4,
+                run_spacing=4,
+            )
+        )
+    return card(*rows, title=title)
+
+
+def entry_frame(
+    shell: Shell,
+    form: Any,
+    cards: list[ft.Control],
+    screen: Callable[[Shell], ft.Control],
+) -> ft.Control:
+    """The preview, the reason of an edit, and the write button below the scrolling cards."""
+    editing = shell.editing
+    sentences, problem = form.preview(shell.lang)
+    preview = (
+        [ft.Text(s) for s in sentences] if sentences else [ft.Text(problem or "", italic=True)]
+    )
+    cards.append(sem("preview", card(ft.Column(preview, spacing=4), title=shell.t(N_("Preview")))))
+    label = shell.t(N_("Write the change")) if editing else shell.t(N_("Write the deal"))
+    write = primary(label, None, disabled=problem is not None)
+    if editing:
+        write.disabled = problem is not None or not shell.state.edit_reason.strip()
+
+        def reason_typed(e: ft.Event[ft.TextField]) -> None:
+            # Only the button changes while typing: a redraw would take the focus away.
+            shell.state.edit_reason = e.control.value or ""
+            write.disabled = problem is not None or not shell.state.edit_reason.strip()
+
+        cards.append(
+            card(
+                sem(
+                    "edit-reason",
+                    ft.TextField(
+                        label=shell.t(N_("Reason for the change")),
+                        value=shell.state.edit_reason,
+                        on_change=reason_typed,
+                    ),
+                )
+            )
+        )
+    # The revision this form was built from: the write names it, so a stale one is refused.
+    basis, sid = shell.basis, shell.sid
+
+    def confirm() -> None:
+        assert basis is not None and sid is not None
+        if editing:
+            deal_id, reason = editing[0], shell.state.edit_reason
+            if shell.attempt(
+                lambda: shell.store.edit_deal(
+                    sid, deal_id, form.to_deal(), reason=reason, seen=basis
+                ),
+                seen=basis,
+            ):
+                shell.go("history")
+                return
+            shell.show(screen)
+            return
+        if shell.attempt(
+            lambda: shell.store.add_deal(sid, form.to_deal(), seen=basis),
+            seen=basis,
+        ):
+            shell.new_form()
+        shell.show(screen)
+
+    write.on_click = confirm
+    footer: list[ft.Control] = [ft.Container(sem("confirm-deal", write), expand=True)]
+    if editing:
+
+        def cancel() -> None:
+            shell.new_form()
+            shell.message = None
+            shell.show(screen)
+
+        footer.append(sem("cancel-edit", quiet(shell.t(N_("Cancel")), cancel)))
+    return ft.Column(
+        [
+            ft.Column(
+                cards,
+                scroll=ft.ScrollMode.AUTO,
+                expand=True,
+                spacing=8,
+                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+            ),
+            ft.Row(footer, spacing=8),
+        ],
+        expand=True,
+        spacing=8,
+    )
+
+
+def finished_card(shell: Shell, sentence: str) -> ft.Control:
+    return ft.Column(
+        [
+            card(
+                sem(
+                    "game-finished",
+                    ft.Text(sentence, size=18, weight=ft.FontWeight.BOLD),
+                ),
+                sem(
+                    "finished-settle",
+                    primary(shell.t(N_("Cash-out")), lambda: shell.go("settle")),
+                ),
+            )
+        ],
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )
+
+
+def redrawer(shell: Shell, screen: Callable[[Shell], ft.Control]) -> Redraw:
+    def redraw(change: Callable[[], None]) -> Callable[[], None]:
+        def handler() -> None:
+            change()
+            shell.message = None  # the refusal was about the deal as it was
+            shell.show(screen)
+
+        return handler
+
+    return redraw
+
+
+def said(shell: Shell, seat: int, name: str, call: str | None) -> ft.Control:
+    """A defender's name, and his call once it is chosen."""
+    text = (
+        name
+        if call is None
+        else shell.t(N_("{player}: {call}"), player=name, call=shell.t(CALLS_SAID[call]))
+    )
+    return sem(f"defender-{seat}", ft.Text(text, weight=ft.FontWeight.W_500))

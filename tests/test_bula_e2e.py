@@ -1,0 +1,262 @@
+"""The bula and Prefa games in a real browser (headless chromium, as tests/test_app_e2e.py): a
+Balkan evening of twelve deals entered by taps on a phone, the sheet, and the cash-out equal to
+``scorepad settle --json`` on the session exported by the CLI; a short Prefa evening likewise.
+Screenshots of the sheets (phone and laptop, English and Russian) go to ``screenshots/``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import test_app_e2e
+from evenings import BALKAN, BALKAN_PLAYERS, BALKAN_START, PREFA, PREFA_PLAYERS
+from test_app_e2e import (
+    ROOT,
+    has_text,
+    open_app,
+    running_app,
+    shot,
+    tap,
+    text_of,
+    type_text,
+    visible,
+)
+
+pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
+browser = test_app_e2e.browser  # the shared headless chromium fixture
+
+CONTRA = {1: "kontra", 2: "rekontra", 3: "subkontra", 4: "mortkontra"}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    with running_app(tmp_path_factory.mktemp("bula") / "scorepad.db") as found:
+        yield found
+
+
+def count(page: Any, ident: str) -> int:
+    return int(page.locator(f'[flt-semantics-identifier="{ident}"]').count())
+
+
+def new_game(page: Any, names: list[str], convention: str, numbers: dict[str, str]) -> None:
+    from playwright.sync_api import expect
+
+    tap(page, "session-new")
+    visible(page, "players-4")
+    tap(page, "convention")
+    page.get_by_role("button", name=convention, exact=True).click()
+    expect(page.get_by_text("New game")).to_be_visible(timeout=10000)
+    for i, name in enumerate(names):
+        type_text(page, page.get_by_label(f"Player {i + 1}"), name)
+    for label, value in numbers.items():
+        type_text(page, page.get_by_label(label), value)
+    expect(page.locator('[flt-semantics-identifier="create-session"]').first).to_be_enabled(
+        timeout=10000
+    )
+    tap(page, "create-session")
+    has_text(page, "deal-header", "Deal 1")
+
+
+class Entry:
+    """Enters deals as a player does, every tap waiting for the state it causes."""
+
+    def __init__(self, page: Any, names: list[str]) -> None:
+        self.page = page
+        self.names = names
+        self.number = 1
+
+    def call(self, seat: int, role: str) -> None:
+        tap(self.page, f"call-{seat}-{role}")
+        has_text(self.page, f"defender-{seat}", f"{self.names[seat]}: {role}")
+
+    def tricks(self, seats: list[int], tricks: dict[str, int]) -> None:
+        for seat in seats[:-1]:
+            n = tricks[str(seat)]
+            if text_of(self.page, f"tricks-{seat}") != str(n):
+                tap(self.page, f"tricks-{seat}-{n}")
+                has_text(self.page, f"tricks-{seat}", str(n))
+        last = seats[-1]
+        has_text(self.page, f"tricks-{last}", str(tricks[str(last)]))
+
+    def defence(self, declarer: int, roles: dict[str, str]) -> list[int]:
+        """The calls (an inviter's after the other's pass); the defenders in turn order."""
+        defenders = [(declarer + 1) % 3, (declarer + 2) % 3]
+        for s in sorted(defenders, key=lambda s: roles[str(s)] == "invite"):
+            role = roles[str(s)]
+            if role == "invite":
+                tap(self.page, f"call-{s}-invite")
+                other = next(o for o in defenders if o != s)
+                visible(self.page, f"invited-{other}")
+            else:
+                self.call(s, "pass" if role == "invited" else role)
+        return defenders
+
+    def confirm(self, *, last: bool = False) -> None:
+        tap(self.page, "confirm-deal")
+        self.number += 1
+        if last:
+            visible(self.page, "game-finished")
+        else:
+            has_text(self.page, "deal-header", f"Deal {self.number}")
+
+    def bula(self, deal: dict[str, Any], *, last: bool = False, shot_as: str | None = None) -> None:
+        page = self.page
+        if deal["type"] == "allpass":
+            from playwright.sync_api import expect
+
+            tap(page, "kind-allpass")
+            # the preview no longer asks for a declarer: the all pass is drawn
+            expect(page.get_by_text("choose the declarer")).to_have_count(0, timeout=10000)
+        else:
+            d = deal["declarer"]
+            tap(page, f"declarer-{d}")
+            bid = f"bid-{deal['bid']}" + ("-igra" if deal.get("hand") else "")
+            visible(page, bid)
+            tap(page, bid)
+            visible(page, "defender-" + str((d + 1) % 3))
+            defenders = self.defence(d, deal["defence"])
+            contra = deal.get("contra")
+            if contra:
+                name = CONTRA[contra["level"]]
+                tap(page, f"contra-{contra['level']}")
+                page.locator('[flt-semantics-identifier="contra-said"]').first.wait_for()
+                from playwright.sync_api import expect
+
+                said = page.locator('[flt-semantics-identifier="contra-said"]').first
+                expect(said).to_contain_text(name, timeout=10000)
+                full = f"{name} ({self.names[contra['by']]})"
+                if text_of(page, "contra-said") != full:
+                    tap(page, f"contra-by-{contra['by']}")
+                has_text(page, "contra-said", full)
+            elif count(page, "contra-0"):
+                tap(page, "contra-0")
+                has_text(page, "contra-said", "no contra")
+            if deal.get("tricks"):
+                seats = [d, *(s for s in defenders if str(s) in deal["tricks"])]
+                self.tricks(seats, deal["tricks"])
+        if shot_as:
+            page.mouse.move(200, 20)  # no button under the pointer (a hovered one looks pressed)
+            shot(page, shot_as + "-top")
+            page.mouse.move(180, 300)
+            page.mouse.wheel(0, 4000)  # the end of the form: the tricks and the preview
+            page.mouse.move(200, 20)  # no button under the pointer (a hovered one looks pressed)
+            shot(page, shot_as)
+        self.confirm(last=last)
+
+    def prefa(self, deal: dict[str, Any], *, shot_as: str | None = None) -> None:
+        page = self.page
+        d = deal["declarer"]
+        tap(page, f"declarer-{d}")
+        visible(page, f"contract-{deal['contract']}")
+        tap(page, f"contract-{deal['contract']}")
+        visible(page, f"defender-{(d + 1) % 3}")
+        defenders = self.defence(d, deal["defence"])
+        if deal.get("tricks"):
+            seats = [d, *(s for s in defenders if str(s) in deal["tricks"])]
+            self.tricks(seats, deal["tricks"])
+        if shot_as:
+            page.mouse.move(200, 20)  # no button under the pointer (a hovered one looks pressed)
+            shot(page, shot_as + "-top")
+            page.mouse.move(180, 300)
+            page.mouse.wheel(0, 4000)
+            page.mouse.move(200, 20)
+            shot(page, shot_as)
+        self.confirm()
+
+
+def cli(*args: str) -> str:
+    return subprocess.run(
+        [sys.executable, "-m", "scorepad.cli", "--lang", "en", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+
+
+def cash_out_matches_cli(page: Any, db: Path, sid: int, tmp: Path) -> dict[str, Any]:
+    """The cash-out screen's results and money equal ``settle --json`` on the exported file."""
+    tap(page, "nav-settle")
+    visible(page, "cash-0-result")
+    exported = tmp / f"session-{sid}.json"
+    cli("--db", str(db), "export", str(sid), str(exported), "--force")
+    settled = json.loads(cli("settle", str(exported), "--json"))
+    for p in range(3):
+        assert text_of(page, f"cash-{p}-result") == settled["balance"][p].replace("-", "−")
+        money = text_of(page, f"cash-{p}-money")
+        assert "".join(ch for ch in money if ch.isdigit()) == settled["money"][p].replace(
+            ".", ""
+        ).lstrip("-").lstrip("0")
+    return settled
+
+
+def sheets_in_both_languages(browser: Any, url: str, sid: int, name: str) -> None:
+    """The sheet at 360×740 and 1280×800, in English and in Russian."""
+    for lang in ("en", "ru"):
+        for width, height in ((360, 740), (1280, 800)):
+            page = open_app(browser, url, width, height)
+            visible(page, "session-new")
+            if lang == "ru":
+                tap(page, "language")
+                page.get_by_text("Новая пулька").wait_for(timeout=10000)
+            tap(page, f"session-open-{sid}")
+            visible(page, "preview" if name == "kassa" else "game-finished")
+            tap(page, "nav-sheet")
+            visible(page, "sheet-player-0")
+            shot(page, f"{name}-sheet-{lang}-{width}")
+            page.context.close()
+
+
+def test_a_balkan_evening_of_twelve_deals_on_a_phone(
+    browser: Any, server: tuple[str, Path], tmp_path: Path
+) -> None:
+    """A contra (deal 3), a failed betl (4), a refe and a game on it (5, 6), an all pass under
+    the hat (7), the last game closing the bula (12)."""
+    url, db = server
+    page = open_app(browser, url, 360, 740)
+    visible(page, "session-new")
+    new_game(page, BALKAN_PLAYERS, "Balkan bula", {"Starting bula": str(BALKAN_START)})
+    table = Entry(page, BALKAN_PLAYERS)
+    shots = {3: "bula-entry-contra-360", 4: "bula-entry-betl-360", 6: "bula-entry-refe-360"}
+    for k, deal in enumerate(BALKAN, start=1):
+        table.bula(deal, last=k == len(BALKAN), shot_as=shots.get(k))
+    shot(page, "bula-finished-360")
+    tap(page, "nav-sheet")
+    has_text(page, "sheet-left", "The bulas sum to zero: the game is over.")
+    shot(page, "bula-sheet-360")
+    tap(page, "bula-2")  # Vera's bula: every entry, deal by deal, with the reason
+    has_text(page, "cell-title", "Vera: bula")
+    shot(page, "bula-cell-360")
+    tap(page, "close-cell")
+    tap(page, "nav-history")
+    page.get_by_text("Vera: tref").first.wait_for(timeout=10000)
+    shot(page, "bula-history-360")
+    sid = int(cli("--db", str(db), "sessions").split()[0])
+    settled = cash_out_matches_cli(page, db, sid, tmp_path)
+    assert settled["finished"] is True
+    assert settled["balance"] == ["104", "10", "-114"]
+    shot(page, "bula-cash-out-360")
+    sheets_in_both_languages(browser, url, sid, "bula")
+
+
+def test_a_prefa_evening_of_four_deals(
+    browser: Any, server: tuple[str, Path], tmp_path: Path
+) -> None:
+    url, db = server
+    page = open_app(browser, url, 360, 740)
+    visible(page, "session-new")
+    new_game(page, PREFA_PLAYERS, "Greek Prefa", {})
+    table = Entry(page, PREFA_PLAYERS)
+    for k, deal in enumerate(PREFA, start=1):
+        table.prefa(deal, shot_as="kassa-entry-invite-360" if k == 4 else None)
+    tap(page, "nav-sheet")
+    has_text(page, "chips-total-0", "chips: +60")
+    sid = int(cli("--db", str(db), "sessions").split()[0])
+    settled = cash_out_matches_cli(page, db, sid, tmp_path)
+    assert settled["balance"] == ["60", "-22", "-38"]
+    sheets_in_both_languages(browser, url, sid, "kassa")

@@ -1,0 +1,197 @@
+"""The Prefa deal form (contracts 6♠ … 10♥, the defence's calls, tricks of the players in play,
+preview, load, carry) and the kassa screens on a real Store (G-E15 entered by taps)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from family_app import in_order
+from flet_fakes import by_id, fire, make_page
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorepad.app import screens  # noqa: F401  (the navigation's screens)
+from scorepad.app.family_ui import ui_of
+from scorepad.app.kassa_form import KassaForm, carry, edit_form, new_form, title
+from scorepad.app.kassa_ui import kassa_entry, kassa_sheet
+from scorepad.app.shell import Shell
+from scorepad.contract import Contract
+from scorepad.i18n import catalog
+from scorepad.scoring.families import parse_family_session, replay_family
+from scorepad.store import Store
+
+# G-E15: C is on A's right, so the turn order is A, C, B.
+NAMES = ["A", "C", "B"]
+A, C, B = 0, 1, 2
+
+
+class Held:
+    def __init__(self, deals: list[dict[str, Any]], **overrides: Any) -> None:
+        self.session = parse_family_session(
+            {
+                "format": "scorepad-session/1",
+                "players": NAMES,
+                "convention": "prefa",
+                "overrides": overrides,
+                "deals": deals,
+            }
+        )
+        self.scored = replay_family(self.session)
+
+
+def form(deals: list[dict[str, Any]] | None = None, **overrides: Any) -> KassaForm:
+    return new_form(Held(deals or [], **overrides))
+
+
+def test_the_ladder_has_no_ten_no_trump() -> None:
+    f = form()
+    assert f.declarers() == [0, 1, 2]
+    f.choose_declarer(C)
+    assert f.levels() == [6, 7, 8, 9, 10]
+    assert [c.code for c in f.contracts(6)] == ["6S", "6C", "6D", "6H", "6NT"]
+    assert [c.code for c in f.contracts(10)] == ["10S", "10C", "10D", "10H"]
+    assert f.defenders() == [B, A]  # his right (next in turn), then his left
+
+
+def test_g_e15_first_deal_in_the_form() -> None:
+    f = form()
+    f.choose_declarer(C)
+    f.choose_contract(Contract.parse("6S"))
+    assert f.preview() == ([], "B: whist or pass?")
+    f.say(B, "whist")
+    f.say(A, "whist")
+    assert f.trick_seats() == [C, B, A]
+    assert f.tricks == {C: 6, B: 0, A: 4}
+    f.set_tricks(B, 2)
+    assert f.tricks == {C: 6, B: 2, A: 2}
+    assert f.to_deal() == {
+        "type": "game",
+        "declarer": C,
+        "contract": "6S",
+        "defence": {"2": "whist", "0": "whist"},
+        "tricks": {"1": 6, "2": 2, "0": 2},
+    }
+    assert f.preview() == (["C: 6♠", "C: kassa −2", "C pays B 4 chips", "C pays A 4 chips"], None)
+
+
+def test_both_pass_write_no_tricks_and_an_invitation_brings_the_passer_in() -> None:
+    f = form()
+    f.choose_declarer(A)
+    f.choose_contract(Contract.parse("7S"))
+    f.say(C, "pass")
+    f.say(B, "pass")
+    assert f.trick_seats() == []
+    assert f.preview() == (["A: 7♠, both pass", "A: kassa −7"], None)
+    # example 8: 7♠, B passes and is invited; 7-2-1 (C is A's right)
+    f.say(C, "invite")
+    assert f.defence() == {C: "invite", B: "invited"}
+    assert f.trick_seats() == [A, C, B]
+    f.set_tricks(A, 7)
+    f.set_tricks(C, 2)
+    assert f.tricks == {A: 7, C: 2, B: 1}
+    assert f.preview() == (["A: 7♠, invited", "A: kassa −7", "A pays C 21 chips"], None)
+
+
+def test_a_written_deal_loads_and_carries() -> None:
+    deals = [
+        {
+            "type": "game",
+            "declarer": C,
+            "contract": "6S",
+            "defence": {"2": "whist", "0": "whist"},
+            "tricks": {"1": 6, "2": 2, "0": 2},
+        },
+        {
+            "type": "game",
+            "declarer": A,
+            "contract": "8NT",
+            "defence": {"1": "pass", "2": "pass"},
+        },
+    ]
+    held = Held(deals)
+
+    live = [SimpleNamespace(deal=d) for d in held.session.deals]
+    held.journal = SimpleNamespace(live=live)  # type: ignore[attr-defined]
+    for i, deal in enumerate(deals):
+        f = edit_form(held, i)
+        assert f.to_deal() == deal
+        moved = carry(f, Held(deals[:1]))
+        assert moved.to_deal() == deal
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_every_deal_the_form_can_write_is_accepted(data: st.DataObject) -> None:
+    deals: list[dict[str, Any]] = []
+    for _ in range(5):
+        f = form(deals, kassa=10)
+        if f.finished:
+            break
+        f.choose_declarer(data.draw(st.sampled_from(f.declarers())))
+        f.choose_contract(data.draw(st.sampled_from(f.contracts())))
+        for s in f.defenders():
+            if s not in f.calls:
+                f.say(s, data.draw(st.sampled_from(f.call_options(s))))
+        for s in f.trick_seats()[:-1]:
+            f.set_tricks(s, data.draw(st.sampled_from(f.trick_choices(s))))
+        sentences, problem = f.preview()
+        assert problem is None, problem
+        deals.append(f.to_deal())
+        replay_family(Held(deals, kassa=10).session)
+        assert sentences[0] == title(deals[-1], NAMES).render("en")
+
+
+def test_titles() -> None:
+    deal = {"type": "game", "declarer": 1, "contract": "8NT", "defence": {}}
+    assert title(deal, NAMES).render("en") == "C: 8NT"
+    assert catalog("ru").render(title(deal, NAMES)) == "C: 8БК"
+    assert ui_of("kassa").title is title
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[tuple[Shell, Any, Store]]:
+    page, session, _conn = make_page()
+    with Store(tmp_path / "app.db", check_same_thread=False) as store:
+        shell = Shell(page, store, "en", threading.RLock())
+        shell.sid = store.create_session(NAMES, convention="prefa")
+        shell.new_form()
+        shell.show(kassa_entry)
+        yield shell, session, store
+
+
+async def tap(shell: Shell, session: Any, *idents: str) -> None:
+    for ident in idents:
+        await fire(session, by_id(shell.page, ident))
+
+
+async def test_g_e15_entered_on_the_screen_and_drawn_on_the_sheet(app: Any) -> None:
+    shell, session, store = app
+    await tap(shell, session, "declarer-1", "contract-6S", "call-2-whist", "call-0-whist")
+    await tap(shell, session, "tricks-2-2", "confirm-deal")
+    await tap(shell, session, "declarer-0", "contract-7H", "call-1-whist", "call-2-whist")
+    await tap(shell, session, "tricks-0-8", "tricks-1-2")
+    assert in_order(by_id(shell.page, "preview")) == [
+        "Preview",
+        "A: 7♥",
+        "B pays A 56 chips",
+        "B pays C 14 chips",
+    ]
+    await tap(shell, session, "confirm-deal")
+    stored = store.load_family(shell.sid)
+    assert stored.scored.results() == (60, 6, -66)
+    shell.show(kassa_sheet)
+    page = shell.page
+    assert in_order(by_id(page, "kassa-1")) == ["31", "29"]
+    assert in_order(by_id(page, "kassa-0")) == ["31"]
+    assert in_order(by_id(page, "chips-0-2")) == ["56"]  # what A received from B
+    assert in_order(by_id(page, "chips-0-1")) == ["4"]
+    assert in_order(by_id(page, "chips-2-1")) == ["4"]
+    assert in_order(by_id(page, "chips-1-2")) == ["14"]
+    assert in_order(by_id(page, "chips-total-0")) == ["chips: +60"]
+    assert in_order(by_id(page, "chips-total-2")) == ["chips: −66"]
+    assert in_order(by_id(page, "sheet-left")) == ["Left in the kassas: 91"]
