@@ -19,14 +19,14 @@ Before and after the live redraw became a diff (15 rounds a run; "before" is the
 run alternately with "after" in the same minutes, so both saw the same load from other work; the
 benchmark itself keeps the 2 cores busy, load about 6):
 
-===========  ===============  ===============  ===============  ==========  =========
-code         median ms        p95 ms           tap median ms    CPU ms      load
-===========  ===============  ===============  ===============  ==========  =========
-before       408              520              -                -           quiet
-before, A/B  487 / 620 / 467  749 / 942 / 722  435 / 569 / 412  126 - 133   7.3 - 8.4
-after, A/B   285 / 299 / 340  503 / 457 / 504  228 / 254 / 273  79 - 82     6.0 - 8.4
-after        261 / 254 / 239  363 / 402 / 336  218 / 210 / 197  72 - 77     3.5 - 7.7
-===========  ===============  ===============  ===============  ==========  =========
+==============  ===============  ===============  ===============  =======  =======
+code            median ms        p95 ms           tap median ms    CPU ms   load
+==============  ===============  ===============  ===============  =======  =======
+before          408              520              -                -        quiet
+before, A/B     487/620/467/416  749/942/722/591  435/569/412/371  126-133  7.3-8.4
+after, A/B      285/299/340/276  503/457/504/387  228/254/273/230  79-82    6.0-8.4
+after, quieter  268/265/243      365/357/365      226/220/200      77-82    2.7-5.2
+==============  ===============  ===============  ===============  =======  =======
 
 Per page on the server (CPU; a history of 8 / 15 / 40 deals): 14.5 / 19.4 / 41.5 ms before,
 7.1 / 10.0 / 18.9 ms after; the update sent to a page was 16 / 23 / 49 kB, now 1.5 kB (the new
