@@ -115,3 +115,20 @@ async def test_a_prefa_game_starts_with_its_preset_kassa_untouched(
     assert store.family(sid) == "kassa"
     assert "overrides" not in json.loads(store.export_session(sid))  # the preset as it is
     assert store.load_family(sid).scored.table.kassas == [31, 31, 31]  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("lang", "sheet"), [("en", "Score sheet"), ("ru", "Запись")])
+async def test_a_family_sheet_is_not_called_a_pulya_in_the_navigation(
+    tmp_path: Path, lang: str, sheet: str
+) -> None:
+    page, _session, _conn = make_page()
+    with Store(tmp_path / "app.db", check_same_thread=False) as store:
+        shell = Shell(page, store, lang, threading.RLock())
+        shell.sid = store.import_session(json.dumps(D_E1))
+        shell.show(nav.screen("settle"))
+        labels = [d.label for d in page.navigation_bar.destinations]  # type: ignore[union-attr]
+        assert labels[1] == sheet
+        shell.sid = store.create_session(["A", "B", "C"])  # a pulka: its own word again
+        shell.show(nav.screen("settle"))
+        labels = [d.label for d in page.navigation_bar.destinations]  # type: ignore[union-attr]
+        assert labels[1] == ("Sheet" if lang == "en" else "Пулька")

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from ..i18n import N_
 from . import registry
 from .registry import UnknownScreen, screen
 from .table import shown
@@ -85,13 +86,23 @@ def _visible(shell: Shell, selected: int) -> tuple[list[Destination], int]:
     return visible, visible.index(current) if current in visible else 0
 
 
+#: What the other families call a destination (their sheet is no pulya: "Пулька" would be wrong).
+FAMILY_LABELS = {"sheet": N_("Score sheet")}
+
+
+def label(shell: Shell, d: Destination) -> str:
+    if shell.family != "pulya":
+        return shell.t(FAMILY_LABELS.get(d.name, d.label))
+    return shell.t(d.label)
+
+
 def navigation_bar(shell: Shell, selected: int) -> ft.NavigationBar:
     """The phone's bottom bar."""
     visible, index = _visible(shell, selected)
     return ft.NavigationBar(
         destinations=[
             ft.NavigationBarDestination(
-                label=shell.t(d.label),
+                label=label(shell, d),
                 icon=sem(d.ident, ft.Icon(d.icon)),
             )
             for d in visible
@@ -108,7 +119,7 @@ def navigation_rail(shell: Shell, selected: int) -> ft.NavigationRail:
     return ft.NavigationRail(
         destinations=[
             ft.NavigationRailDestination(
-                label=shell.t(d.label),
+                label=label(shell, d),
                 icon=sem(d.ident, ft.Icon(d.icon)),
             )
             for d in visible

@@ -250,7 +250,13 @@ class Shell:
             else:
                 page.navigation_bar = self._kept(
                     "bottom",
-                    (self.lang, selected, tuple(nav.destinations()), shown(self, "nav-entry")),
+                    (
+                        self.lang,
+                        self.family,
+                        selected,
+                        tuple(nav.destinations()),
+                        shown(self, "nav-entry"),
+                    ),
                     lambda: nav.navigation_bar(self, selected),
                 )
                 root = content
