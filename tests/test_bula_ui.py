@@ -419,7 +419,7 @@ async def test_a_stale_write_changes_nothing_and_keeps_the_choices(app: Any) -> 
     await tap(shell, session, "contra-0", "confirm-deal")
     assert len(store.load_family(shell.sid).journal.live) == 1
     assert in_order(by_id(shell.page, "message")) == [
-        "Deal 1 was just written on another device: all passed: a refe for Ana"
+        "Deal 1 was just written on another device: All pass (refe)"
         " Check your entry and confirm again."
     ]
     # the form carried onto the new state: Ana now plays on her refe

@@ -19,7 +19,6 @@ import flet as ft
 
 from ..i18n import N_, Msg, msg
 from ..journal import Action
-from ..scoring.ledger import explanations
 from ..scoring.score import Scored
 from ..store import AnyStored, FamilyStored, StoreError
 from . import registry
@@ -253,12 +252,13 @@ def _describe(a: Action, stored: AnyStored) -> Msg:
     deal_id = a.seq if a.kind == "add" else a.deal_id
     if a.kind in ("add", "edit") and deal_id in ids:
         index = ids.index(deal_id)
-        explain: Any
-        if isinstance(stored, FamilyStored):
-            explain = explanations(stored.scored.deals[index].postings)
+        what: Msg
+        if isinstance(stored, FamilyStored):  # the deal's name, as the history gives it
+            deal = stored.journal.live[index].deal
+            what = ui_of(stored.family).title(deal, list(stored.session.players))
         else:
             explain = stored.scored.deals[index].writing.explain or ()
-        what: Msg = explain[0] if explain else msg(N_("a deal"))
+            what = explain[0] if explain else msg(N_("a deal"))
         if a.kind == "add":
             return msg(
                 N_("Deal {n} was just written on another device: {what}"), n=index + 1, what=what
