@@ -11,7 +11,8 @@ import flet as ft
 
 from ..i18n import N_
 from .shell import Shell
-from .theme import TAP, card, choice, primary, quiet, sem
+from .theme import TAP, card, choice, primary, sem
+from .writing import write_parts
 
 CALLS_SAID = {
     "follow": N_("follow"),
@@ -129,68 +130,10 @@ def entry_frame(
     screen: Callable[[Shell], ft.Control],
 ) -> ft.Control:
     """The preview, the reason of an edit, and the write button below the scrolling cards."""
-    editing = shell.editing
-    sentences, problem = form.preview(shell.lang)
-    preview = (
-        [ft.Text(s) for s in sentences] if sentences else [ft.Text(problem or "", italic=True)]
-    )
-    cards.append(sem("preview", card(ft.Column(preview, spacing=4), title=shell.t(N_("Preview")))))
-    label = shell.t(N_("Write the change")) if editing else shell.t(N_("Write the deal"))
-    write = primary(label, None, disabled=problem is not None)
-    if editing:
-        write.disabled = problem is not None or not shell.state.edit_reason.strip()
-
-        def reason_typed(e: ft.Event[ft.TextField]) -> None:
-            # Only the button changes while typing: a redraw would take the focus away.
-            shell.state.edit_reason = e.control.value or ""
-            write.disabled = problem is not None or not shell.state.edit_reason.strip()
-
-        cards.append(
-            card(
-                sem(
-                    "edit-reason",
-                    ft.TextField(
-                        label=shell.t(N_("Reason for the change")),
-                        value=shell.state.edit_reason,
-                        on_change=reason_typed,
-                    ),
-                )
-            )
-        )
-    # The revision this form was built from: the write names it, so a stale one is refused.
-    basis, sid = shell.basis, shell.sid
-
-    def confirm() -> None:
-        assert basis is not None and sid is not None
-        if editing:
-            deal_id, reason = editing[0], shell.state.edit_reason
-            if shell.attempt(
-                lambda: shell.store.edit_deal(
-                    sid, deal_id, form.to_deal(), reason=reason, seen=basis
-                ),
-                seen=basis,
-            ):
-                shell.go("history")
-                return
-            shell.show(screen)
-            return
-        if shell.attempt(
-            lambda: shell.store.add_deal(sid, form.to_deal(), seen=basis),
-            seen=basis,
-        ):
-            shell.new_form()
-        shell.show(screen)
-
-    write.on_click = confirm
-    footer: list[ft.Control] = [ft.Container(sem("confirm-deal", write), expand=True)]
-    if editing:
-
-        def cancel() -> None:
-            shell.new_form()
-            shell.message = None
-            shell.show(screen)
-
-        footer.append(sem("cancel-edit", quiet(shell.t(N_("Cancel")), cancel)))
+    parts = write_parts(shell, form, screen)
+    cards.append(parts.preview)
+    if parts.reason is not None:
+        cards.append(parts.reason)
     return ft.Column(
         [
             ft.Column(
@@ -200,7 +143,7 @@ def entry_frame(
                 spacing=8,
                 horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
             ),
-            ft.Row(footer, spacing=8),
+            parts.footer,
         ],
         expand=True,
         spacing=8,

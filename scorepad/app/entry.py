@@ -20,6 +20,7 @@ from .family_ui import ui_of
 from .form import DealForm
 from .shell import Shell
 from .theme import TAP, card, choice, primary, quiet, secondary, sem
+from .writing import write_parts
 
 KIND_LABELS = {"game": N_("Game"), "misere": N_("Misère"), "raspasy": N_("All pass")}
 CALL_LABELS = {"whist": N_("whist"), "pass": N_("pass"), "half": N_("half-whist")}
@@ -182,66 +183,19 @@ def entry_screen(shell: Shell) -> ft.Control:
     if f.played and f.trick_seats() and (f.kind != "game" or f.calls_complete):
         cards.append(_tricks(shell, f, redraw))
 
-    sentences, problem = f.preview(shell.lang)
-    preview = (
-        [ft.Text(s) for s in sentences] if sentences else [ft.Text(problem or "", italic=True)]
-    )
-    cards.append(sem("preview", card(ft.Column(preview, spacing=4), title=shell.t(N_("Preview")))))
-
-    label = shell.t(N_("Write the change")) if editing else shell.t(N_("Write the deal"))
-    write = primary(label, None, disabled=problem is not None)
-    if editing:
-        write.disabled = problem is not None or not shell.state.edit_reason.strip()
-
-        def reason_typed(e: ft.Event[ft.TextField]) -> None:
-            # Only the button changes while typing: a redraw would take the focus away.
-            shell.state.edit_reason = e.control.value or ""
-            write.disabled = problem is not None or not shell.state.edit_reason.strip()
-
-        cards.append(
-            card(
-                sem(
-                    "edit-reason",
-                    ft.TextField(
-                        label=shell.t(N_("Reason for the change")),
-                        value=shell.state.edit_reason,
-                        on_change=reason_typed,
-                    ),
-                )
-            )
-        )
-
-    # The revision this form was built from: the write names it, so a stale one is refused.
-    basis, sid = shell.basis, shell.sid
-
-    def confirm() -> None:
-        assert basis is not None and sid is not None
-        if editing:
-            deal_id = editing[0]
-            reason = shell.state.edit_reason
-            if shell.attempt(
-                lambda: shell.store.edit_deal(sid, deal_id, f.to_deal(), reason=reason, seen=basis),
-                seen=basis,
-            ):
-                shell.go("history")
-                return
-            shell.show(entry_screen)
-            return
+    def may_add() -> bool:
         if shell.finished:
             # Never a silent deal past the end: the players must have chosen to play on.
             shell.message = shell.t(
                 N_("The pulka is finished: choose “Play on” to write another deal.")
             )
-            shell.show(entry_screen)
-            return
-        if shell.attempt(lambda: shell.store.add_deal(sid, f.to_deal(), seen=basis), seen=basis):
-            shell.new_form()
-        shell.show(entry_screen)
+            return False
+        return True
 
-    write.on_click = confirm
-    footer: list[ft.Control] = [ft.Container(sem("confirm-deal", write), expand=True)]
-    if editing:
-        footer.append(sem("cancel-edit", quiet(shell.t(N_("Cancel")), redraw(shell.new_form))))
+    parts = write_parts(shell, f, entry_screen, may_add=may_add)
+    cards.append(parts.preview)
+    if parts.reason is not None:
+        cards.append(parts.reason)
     # The button sits below the scrolling cards: always on screen, however long the deal.
     return ft.Column(
         [
@@ -252,7 +206,7 @@ def entry_screen(shell: Shell) -> ft.Control:
                 spacing=8,
                 horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
             ),
-            ft.Row(footer, spacing=8),
+            parts.footer,
         ],
         expand=True,
         spacing=8,

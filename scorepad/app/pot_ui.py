@@ -22,7 +22,8 @@ from ..scoring.pot import NONSUIT_NAMES, SUIT_NAMES, SWABIAN_NAMES
 from .family_ui import FamilyUI, register_family
 from .pot_form import CHIPS_MAX, PotForm, title
 from .pot_sheet import PotSheet, pot_sheet
-from .theme import TAP, WIDE, card, choice, primary, quiet, sem
+from .theme import TAP, WIDE, card, choice, sem
+from .writing import write_parts
 
 if TYPE_CHECKING:
     from ..store import FamilyStored
@@ -231,61 +232,10 @@ def entry_screen(shell: Shell) -> ft.Control:
     if f.declarer is not None and f.kind != "bete" and f.trick_seats() and f.missing() is None:
         side.append(_tricks_card(shell, f, redraw))
 
-    sentences, problem = f.preview(shell.lang)
-    shown = (
-        [sem(f"preview-{k}", ft.Text(s)) for k, s in enumerate(sentences)]
-        if sentences
-        else [ft.Text(problem or "", italic=True)]
-    )
-    side.append(sem("preview", card(ft.Column(shown, spacing=4), title=shell.t(N_("Preview")))))
-
-    label = shell.t(N_("Write the change")) if editing else shell.t(N_("Write the deal"))
-    write = primary(label, None, disabled=problem is not None)
-    if editing:
-        write.disabled = problem is not None or not shell.state.edit_reason.strip()
-
-        def reason_typed(e: ft.Event[ft.TextField]) -> None:
-            # Only the button changes while typing: a redraw would take the focus away.
-            shell.state.edit_reason = e.control.value or ""
-            write.disabled = problem is not None or not shell.state.edit_reason.strip()
-
-        side.append(
-            card(
-                sem(
-                    "edit-reason",
-                    ft.TextField(
-                        label=shell.t(N_("Reason for the change")),
-                        value=shell.state.edit_reason,
-                        on_change=reason_typed,
-                    ),
-                )
-            )
-        )
-
-    # The revision this form was built from: the write names it, so a stale one is refused.
-    basis, sid = shell.basis, shell.sid
-
-    def confirm() -> None:
-        assert basis is not None and sid is not None
-        deal = f.to_deal()
-        if editing:
-            deal_id, reason = editing[0], shell.state.edit_reason
-            if shell.attempt(
-                lambda: shell.store.edit_deal(sid, deal_id, deal, reason=reason, seen=basis),
-                seen=basis,
-            ):
-                shell.go("history")
-                return
-            shell.show(entry_screen)
-            return
-        if shell.attempt(lambda: shell.store.add_deal(sid, deal, seen=basis), seen=basis):
-            shell.new_form()
-        shell.show(entry_screen)
-
-    write.on_click = confirm
-    footer: list[ft.Control] = [ft.Container(sem("confirm-deal", write), expand=True)]
-    if editing:
-        footer.append(sem("cancel-edit", quiet(shell.t(N_("Cancel")), redraw(shell.new_form))))
+    parts = write_parts(shell, f, entry_screen, numbered=True)
+    side.append(parts.preview)
+    if parts.reason is not None:
+        side.append(parts.reason)
 
     def column(controls: list[ft.Control], share: int = 1) -> ft.Column:
         return ft.Column(
@@ -306,7 +256,7 @@ def entry_screen(shell: Shell) -> ft.Control:
     else:
         body = column(cards + side)
     # The button sits below the scrolling cards: always on screen, however long the deal.
-    return ft.Column([body, ft.Row(footer, spacing=8)], expand=True, spacing=8)
+    return ft.Column([body, parts.footer], expand=True, spacing=8)
 
 
 def _choices(
