@@ -10,17 +10,17 @@ a copy of the table.  The Flet view (``bula_ui``) draws it; the tests drive it d
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pydantic import TypeAdapter, ValidationError
 
-from ..i18n import N_, Msg, catalog, msg
+from ..i18n import N_, Msg, msg
 from ..scoring.bula import BETL, BulaDeal, BulaError, BulaGame, BulaTable, bid_name
-from ..scoring.families import FamilyScored, replay_family
-from ..scoring.ledger import Account, Posting, explanations
-from ..scoring.session import pydantic_problem
+from ..scoring.families import FamilyScored
+from ..scoring.ledger import Account
+from .family_form import FamilyForm, deal_dict, tricks_json
 
 Kind = Literal["game", "allpass", "pik_no_contra"]
 KINDS: tuple[Kind, ...] = ("game", "allpass", "pik_no_contra")
@@ -42,75 +42,8 @@ def parse_deal(data: dict[str, Any]) -> Any:
     return _DEAL.validate_python(data)
 
 
-def deal_dict(deal: Any) -> dict[str, Any]:
-    """A written deal (model or JSON form) as its JSON form."""
-    if isinstance(deal, dict):
-        return deal
-    out: dict[str, Any] = deal.model_dump(mode="json", exclude_none=True)
-    return out
-
-
-def tricks_json(tricks: dict[int, int]) -> dict[str, int]:
-    return {str(s): n for s, n in tricks.items()}
-
-
-def fill_last(
-    tricks: dict[int, int], last: int, accepts: Callable[[dict[int, int]], bool]
-) -> dict[int, int]:
-    """The tricks with the last seat filled in: the rest of 10 if the engine accepts it, else the
-    most it accepts (play stopped early: the defence reached its cap)."""
-    rest = 10 - sum(n for s, n in tricks.items() if s != last)
-    for n in range(max(rest, 0), -1, -1):
-        trial = tricks | {last: n}
-        if accepts(trial):
-            return trial
-    return tricks | {last: max(rest, 0)}
-
-
-def trick_options(
-    seats: Sequence[int],
-    tricks: dict[int, int],
-    seat: int,
-    accepts: Callable[[dict[int, int]], bool],
-) -> list[int]:
-    """The counts one tap may give ``seat`` (a seat before the last): those with which the engine
-    accepts the deal for some counts of the seats after it (the last filled in)."""
-    i = seats.index(seat)
-    later = list(seats[i + 1 : -1])
-    out = []
-    for n in range(11):
-        base = {s: tricks.get(s, 0) for s in seats[:i]} | {seat: n}
-        if completes(seats, base, later, tricks, accepts) is not None:
-            out.append(n)
-    return out
-
-
-def completes(
-    seats: Sequence[int],
-    base: dict[int, int],
-    later: list[int],
-    current: dict[int, int],
-    accepts: Callable[[dict[int, int]], bool],
-) -> dict[int, int] | None:
-    """Counts for the ``later`` seats (their current ones first, then nought, then any) with which
-    the deal, the last seat filled in, is accepted; None if there are none."""
-    if not later:
-        trial = fill_last(base, seats[-1], accepts)
-        return trial if accepts(trial) else None
-    seat, rest = later[0], later[1:]
-    tried: list[int] = []
-    for n in (current.get(seat, 0), 0, *range(11)):
-        if n in tried:
-            continue
-        tried.append(n)
-        found = completes(seats, base | {seat: n}, rest, current, accepts)
-        if found is not None:
-            return found
-    return None
-
-
 @dataclass
-class BulaForm:
+class BulaForm(FamilyForm[Call]):
     """One bula deal being entered against the game as it stands (``scored``)."""
 
     scored: FamilyScored
@@ -123,6 +56,9 @@ class BulaForm:
     contra_by: int | None = None
     tricks: dict[int, int] = field(default_factory=dict)
 
+    call_words = CALLS
+    refusal = BulaError
+
     # --- the game as it stands -----------------------------------------------------------
 
     @property
@@ -131,18 +67,17 @@ class BulaForm:
         assert isinstance(t, BulaTable)
         return t
 
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(self.scored.session.players)
+    def _parse(self, data: dict[str, Any]) -> Any:
+        return parse_deal(data)
 
-    @property
-    def number(self) -> int:
-        """The deal's number as the players count (from 1)."""
-        return len(self.scored.deals) + 1
+    def _title(self, deal: Any) -> Msg:
+        return title(deal, self.names)
 
-    @property
-    def finished(self) -> bool:
-        return self.table.finished
+    def _contract_chosen(self) -> bool:
+        return self.bid is not None
+
+    def _after_calls(self) -> dict[str, Any]:
+        return {"contra_level": None, "contra_by": None}  # the contra is said after the calls
 
     def defenders(self) -> list[int]:
         """The two others, in turn order after the declarer."""
@@ -152,34 +87,6 @@ class BulaForm:
         return [(self.declarer + k) % n for k in range(1, n)]
 
     # --- trials ----------------------------------------------------------------------------
-
-    def _accepts(self, deal: dict[str, Any]) -> bool:
-        try:
-            self.table.verify(parse_deal(deal))
-        except (ValidationError, BulaError):
-            return False
-        return True
-
-    def _defences(self) -> Iterator[dict[int, str]]:
-        """Every defence with the calls chosen so far (an invite brings the other in)."""
-        a, b = self.defenders()
-        shapes = [
-            ("follow", "follow"),
-            ("follow", "pass"),
-            ("pass", "follow"),
-            ("pass", "pass"),
-            ("invite", "invited"),
-            ("invited", "invite"),
-        ]
-        for x, y in shapes:
-            if self._fits(a, x) and self._fits(b, y):
-                yield {a: x, b: y}
-
-    def _fits(self, seat: int, role: str) -> bool:
-        said = self.calls.get(seat)
-        if said is None:
-            return True
-        return role == said or (said == "pass" and role == "invited")
 
     def _contras(self) -> Iterator[dict[str, int] | None]:
         if self.contra_level == 0:
@@ -257,29 +164,19 @@ class BulaForm:
         return self.table.in_play(game)
 
     def _possible(self) -> bool:
-        return any(self._accepts(d) for d in self._completions())
-
-    def _with(self, **changes: Any) -> bool:
-        """Whether some completion passes with ``changes`` made (the form is left as it was)."""
-        keep = {k: copy.copy(getattr(self, k)) for k in changes}
-        try:
-            for k, v in changes.items():
-                setattr(self, k, v)
-            if self.kind == "allpass":
-                return self._accepts({"type": "allpass"})
-            if self.kind == "pik_no_contra":
-                if self.declarer is None:
-                    return any(
-                        self._accepts({"type": "pik_no_contra", "declarer": s})
-                        for s in range(self.table.n)
-                    )
-                return self._accepts({"type": "pik_no_contra", "declarer": self.declarer})
+        """Whether some completion of the deal of this kind passes."""
+        if self.kind == "allpass":
+            return self._accepts({"type": "allpass"})
+        if self.kind == "pik_no_contra":
             if self.declarer is None:
-                return any(self._with(declarer=s) for s in range(self.table.n))
-            return self._possible()
-        finally:
-            for k, v in keep.items():
-                setattr(self, k, v)
+                return any(
+                    self._accepts({"type": "pik_no_contra", "declarer": s})
+                    for s in range(self.table.n)
+                )
+            return self._accepts({"type": "pik_no_contra", "declarer": self.declarer})
+        if self.declarer is None:
+            return any(self._with(declarer=s) for s in range(self.table.n))
+        return super()._possible()
 
     # --- choices ---------------------------------------------------------------------------
 
@@ -305,33 +202,6 @@ class BulaForm:
             for h in (False, True)
             if self._with(bid=b, hand=h, calls={}, contra_level=None, contra_by=None)
         ]
-
-    def call_options(self, seat: int) -> list[Call]:
-        """What defender ``seat`` may say, the other's call as chosen (invite: he calls the
-        other, who passed, into play)."""
-        if self.bid is None or seat not in self.defenders():
-            return []
-        other = next(s for s in self.defenders() if s != seat)
-        kept = {other: self.calls[other]} if other in self.calls else {}
-        return [
-            c
-            for c in CALLS
-            if self._with(calls=kept | {seat: c}, contra_level=None, contra_by=None)
-        ]
-
-    @property
-    def defence_complete(self) -> bool:
-        return self.bid is not None and all(s in self.calls for s in self.defenders())
-
-    def defence(self) -> dict[int, str]:
-        """Each defender's role as the deal writes it (the passer called in is ``invited``)."""
-        out: dict[int, str] = dict(self.calls)
-        for s, c in self.calls.items():
-            if c == "invite":
-                for o in self.defenders():
-                    if o != s:
-                        out[o] = "invited"
-        return out
 
     def contra_levels(self) -> list[int]:
         """0 (no contra), 1 kontra … 4 mortkontra: those the game allows here."""
@@ -363,16 +233,6 @@ class BulaForm:
         self.bid, self.hand = bid, hand
         self._rebase()
 
-    def say(self, seat: int, call: Call) -> None:
-        if call not in self.call_options(seat):
-            raise ValueError(f"{call!r} is not a call for seat {seat} here")
-        self.calls[seat] = call
-        if call == "invite":  # the other passed and is called in
-            for o in self.defenders():
-                if o != seat:
-                    self.calls[o] = "pass"
-        self._rebase()
-
     def choose_contra(self, level: int, by: int | None = None) -> None:
         self.contra_level = level
         self.contra_by = by if level else None
@@ -392,15 +252,7 @@ class BulaForm:
             self.bid, self.hand = None, False
         if self.bid is not None and (self.bid, self.hand) not in self.bids():
             self.bid, self.hand = None, False
-        calls, self.calls = dict(self.calls), {}
-        if self.bid is not None:
-            for seat in self.defenders():
-                c = calls.get(seat)
-                if c is not None and c in self.call_options(seat):
-                    self.calls[seat] = c
-            # An invitation stands only with its passer.
-            if "invite" in self.calls.values() and len(self.calls) < 2:
-                self.calls = {}
+        self._rebase_calls()
         level, by = self.contra_level, self.contra_by
         self.contra_level, self.contra_by = None, None
         if self.defence_complete and level is not None and level in self.contra_levels():
@@ -436,33 +288,8 @@ class BulaForm:
     def _trick_accepts(self, tricks: dict[int, int]) -> bool:
         return self._accepts(self._game(self.defence(), self._contra(), tricks))
 
-    def _reset_tricks(self) -> None:
-        seats = self.trick_seats()
-        if not seats:
-            self.tricks = {}
-            return
-        kept = {s: self.tricks.get(s, 0) for s in seats}
-        if self.declarer is not None and self.declarer not in self.tricks and self.bid != BETL:
-            kept[self.declarer] = 6  # the usual count: the game made
-        found = completes(seats, {}, seats[:-1], kept, self._trick_accepts)
-        self.tricks = found if found is not None else kept
-
-    def trick_choices(self, seat: int) -> list[int]:
-        seats = self.trick_seats()
-        if seat not in seats[:-1]:
-            return []
-        return trick_options(seats, self.tricks, seat, self._trick_accepts)
-
-    def set_tricks(self, seat: int, n: int) -> None:
-        """One tap: ``seat`` took ``n``; the seats after it keep their counts where they can."""
-        if n not in self.trick_choices(seat):
-            raise ValueError(f"seat {seat} cannot take {n} tricks here")
-        seats = self.trick_seats()
-        i = seats.index(seat)
-        base = {s: self.tricks.get(s, 0) for s in seats[:i]} | {seat: n}
-        found = completes(seats, base, seats[i + 1 : -1], self.tricks, self._trick_accepts)
-        assert found is not None
-        self.tricks = found
+    def _usual_tricks(self) -> int | None:
+        return None if self.bid == BETL else 6  # the game made (a betl: none)
 
     # --- the deal ------------------------------------------------------------------------------
 
@@ -474,23 +301,13 @@ class BulaForm:
         tricks = self.tricks if self.trick_seats() else None
         return self._game(self.defence(), self._contra(), tricks)
 
-    def load(self, written: Any) -> None:
-        """Fill the form with a written deal (to edit it)."""
-        deal = deal_dict(written)
+    def _load(self, deal: dict[str, Any], roles: dict[int, str]) -> None:
         self.kind = deal["type"]
-        self.declarer = deal.get("declarer")
         self.bid = deal.get("bid")
         self.hand = bool(deal.get("hand", False))
-        roles = {int(s): r for s, r in (deal.get("defence") or {}).items()}
-        self.calls = {s: ("pass" if r == "invited" else r) for s, r in roles.items()}
         contra = deal.get("contra")
         self.contra_level = contra["level"] if contra else (0 if roles else None)
         self.contra_by = contra["by"] if contra else None
-        self.tricks = {int(s): n for s, n in (deal.get("tricks") or {}).items()}
-        written_tricks = dict(self.tricks)
-        self._rebase()
-        if written_tricks and self._trick_accepts(written_tricks):
-            self.tricks = written_tricks
 
     def missing(self) -> Msg | None:
         """What is still to be chosen, in words (None when the deal can be written)."""
@@ -512,39 +329,6 @@ class BulaForm:
         if self.contra_level and self.contra_by is None:
             return msg(N_("choose who said kontra"))
         return None
-
-    def trial(self) -> tuple[list[Posting], None] | tuple[None, Msg]:
-        """The postings the deal would write (on a copy of the table), or why it cannot be."""
-        missing = self.missing()
-        if missing is not None:
-            return None, missing
-        try:
-            model = parse_deal(self.to_deal())
-        except ValidationError as exc:
-            p = pydantic_problem(exc.errors()[0])
-            return None, p.message if p.field is None else msg(
-                "{field}: {message}", field=p.field, message=p.message
-            )
-        try:
-            return copy.deepcopy(self.table).play(model), None
-        except BulaError as exc:
-            if exc.field:
-                return None, msg("{field}: {message}", field=exc.field, message=exc.message)
-            return None, exc.message
-
-    def preview(self, lang: str = "en") -> tuple[list[str], str | None]:
-        """The sentences the deal will write (its title first), or why it cannot be written yet."""
-        cat = catalog(lang)
-        postings, problem = self.trial()
-        if postings is None:
-            assert problem is not None
-            return [], cat.render(problem)
-        lines = [cat.render(title(parse_deal(self.to_deal()), self.names))]
-        for m in explanations(postings):
-            text = cat.render(m)
-            if text != lines[-1]:  # a transfer's two postings may carry equal, separate reasons
-                lines.append(text)
-        return lines, None
 
     @property
     def on_refe(self) -> bool:
@@ -582,39 +366,13 @@ def title(deal: Any, players: Sequence[str]) -> Msg:
     return msg(N_("{player}: {bid}"), player=who, bid=name)
 
 
-def new_form(stored: Any) -> BulaForm:
-    f = BulaForm(stored.scored)
-    f._rebase()
-    return f
-
-
-def edit_form(stored: Any, index: int) -> BulaForm:
-    """A form holding live deal ``index`` as written, in the context of the deals before it."""
-    session = stored.session
-    before = session.model_copy(update={"deals": session.deals[:index]})
-    f = BulaForm(replay_family(before))
-    f.load(stored.journal.live[index].deal)
-    return f
+new_form = BulaForm.new
+edit_form = BulaForm.edit
 
 
 def carry(old: BulaForm, stored: Any) -> BulaForm:
     """The choices of ``old`` rebased on the newer state, where they are still legal."""
-    f = BulaForm(
-        stored.scored,
-        kind=old.kind,
-        declarer=old.declarer,
-        bid=old.bid,
-        hand=old.hand,
-        calls=dict(old.calls),
-        contra_level=old.contra_level,
-        contra_by=old.contra_by,
-        tricks=dict(old.tricks),
-    )
-    written = dict(old.tricks)
-    f._rebase()
-    if written and f.trick_seats() and f._trick_accepts(written):
-        f.tricks = written
-    return f
+    return old.carried(stored)
 
 
 def contra_name(level: int) -> Msg:
