@@ -225,10 +225,6 @@ class BulaForm(FamilyForm[Call]):
         self.kind = kind
         self._rebase()
 
-    def choose_declarer(self, seat: int) -> None:
-        self.declarer = seat
-        self._rebase()
-
     def choose_bid(self, bid: int, hand: bool) -> None:
         self.bid, self.hand = bid, hand
         self._rebase()

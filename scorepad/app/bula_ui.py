@@ -26,7 +26,6 @@ from .bula_parts import (
     finished_card,
     head_card,
     redrawer,
-    said,
     seat_row,
     tricks_card,
 )
@@ -38,7 +37,6 @@ from .bula_sheet import (
     headers,
     line_height,
     opener,
-    player_group,
     refe_marks,
     rows_of,
     running,
@@ -46,6 +44,15 @@ from .bula_sheet import (
     short_names,
     show_entries,
     triangles,
+)
+from .family_parts import (
+    Kept,
+    between,
+    declarer_card,
+    defence_card,
+    headed,
+    sheet_group,
+    sheet_page,
 )
 from .family_ui import FamilyUI, register_family
 from .shell import Shell
@@ -57,7 +64,6 @@ KIND_LABELS = {
     "allpass": N_("All pass (refe)"),
     "pik_no_contra": N_("Pik without contra"),
 }
-CALL_LABELS = {"follow": N_("follow"), "pass": N_("pass"), "invite": N_("invite")}
 
 # --- the bula entry ----------------------------------------------------------------------------
 
@@ -89,18 +95,7 @@ def bula_entry(shell: Shell) -> ft.Control:
     head = head_card(shell, number, editing is not None)
     cards: list[ft.Control] = [card(*head, kinds)]
     if f.kind in ("game", "pik_no_contra"):
-        cards.append(
-            card(
-                seat_row(
-                    names,
-                    f.declarers(),
-                    f.declarer,
-                    "declarer",
-                    lambda s: redraw(lambda: f.choose_declarer(s)),
-                ),
-                title=shell.t(N_("Declarer")),
-            )
-        )
+        cards.append(declarer_card(shell, f, redraw))
     if f.kind == "game" and f.declarer is not None:
         cards.append(_bids(shell, f, redraw))
         if f.on_refe:
@@ -120,7 +115,7 @@ def bula_entry(shell: Shell) -> ft.Control:
                 )
             )
     if f.kind == "game" and f.bid is not None:
-        cards.append(_defence(shell, f, redraw))
+        cards.append(defence_card(shell, f, redraw))
     if f.defence_complete and (f.contra_levels() != [0] or f.contra_level):
         cards.append(_contra(shell, f, redraw))
     if f.trick_seats():
@@ -159,39 +154,6 @@ def _bids(shell: Shell, f: BulaForm, redraw: Redraw) -> ft.Control:
             )
         )
     return card(*rows, title=shell.t(N_("Bid")))
-
-
-def _defence(shell: Shell, f: BulaForm, redraw: Redraw) -> ft.Control:
-    names = f.names
-    roles = f.defence()
-    rows: list[ft.Control] = []
-    for s in f.defenders():
-        if roles.get(s) == "invited":
-            rows.append(
-                sem(
-                    f"invited-{s}",
-                    ft.Text(shell.t(N_("{player}: called in (invited)"), player=names[s])),
-                )
-            )
-            continue
-        rows.append(said(shell, s, names[s], f.calls.get(s)))
-        rows.append(
-            ft.Row(
-                [
-                    sem(
-                        f"call-{s}-{c}",
-                        choice(
-                            f.calls.get(s) == c,
-                            shell.t(CALL_LABELS[c]),
-                            redraw(lambda s=s, c=c: f.say(s, c)),
-                        ),
-                    )
-                    for c in f.call_options(s)
-                ],
-                wrap=True,
-            )
-        )
-    return card(*rows, title=shell.t(N_("Defence")))
 
 
 def _contra(shell: Shell, f: BulaForm, redraw: Redraw) -> ft.Control:
@@ -289,96 +251,40 @@ def bula_sheet(shell: Shell) -> ft.Control:
         marks: list[ft.Control | None] = [triangles(got, used), hats(table.hats[p])]
         if pot_form:
             cash = running(scored, Account("cash", p), -settings.ante)
-            cols = [
-                column(
-                    f"cash-{p}",
-                    cash,
-                    width=width - 2,
-                    size=size,
-                    bold=True,
-                    lines=lines,
-                    line=line_height(size),
-                    label=shell.t(N_("{player}: cash"), player=names[p]),
-                    on_tap=opener(shell, shell.t(N_("{player}: cash"), player=names[p]), cash),
-                )
-            ]
-            head = headers([(shell.t(N_("cash")), width - 2)], 12)
+            block = headed(
+                headers([(shell.t(N_("cash")), width - 2)], 12),
+                [
+                    column(
+                        f"cash-{p}",
+                        cash,
+                        width=width - 2,
+                        size=size,
+                        bold=True,
+                        lines=lines,
+                        line=line_height(size),
+                        label=shell.t(N_("{player}: cash"), player=names[p]),
+                        on_tap=opener(shell, shell.t(N_("{player}: cash"), player=names[p]), cash),
+                    )
+                ],
+            )
         else:
             left, right = (p - 1) % n, (p + 1) % n
-            side = (width - 2) * 0.31
-            middle = (width - 2) - 2 * side
-            on_left = running(scored, Account("supe", p, left))
-            bula = running(scored, Account("bula", p), settings.start_bula)
-            on_right = running(scored, Account("supe", p, right))
 
-            def supe_title(q: int, p: int = p) -> str:
-                return shell.t(N_("{player}: supe on {other}"), player=names[p], other=names[q])
+            def supe(q: int, p: int = p) -> Kept:
+                label = shell.t(N_("{player}: supe on {other}"), player=names[p], other=names[q])
+                heading = shell.t(N_("→{player}"), player=short[q])
+                return Kept(f"supe-{p}-{q}", running(scored, Account("supe", p, q)), label, heading)
 
-            cols = [
-                column(
-                    f"supe-{p}-{left}",
-                    on_left,
-                    width=side,
-                    size=size - 1,
-                    lines=lines,
-                    line=line_height(size),
-                    label=supe_title(left),
-                    on_tap=opener(shell, supe_title(left), on_left),
-                ),
-                column(
-                    f"bula-{p}",
-                    bula,
-                    width=middle,
-                    size=size,
-                    bold=True,
-                    ruled=True,
-                    lines=lines,
-                    line=line_height(size),
-                    label=shell.t(N_("{player}: bula"), player=names[p]),
-                    on_tap=opener(shell, shell.t(N_("{player}: bula"), player=names[p]), bula),
-                ),
-                column(
-                    f"supe-{p}-{right}",
-                    on_right,
-                    width=side,
-                    size=size - 1,
-                    lines=lines,
-                    line=line_height(size),
-                    label=supe_title(right),
-                    on_tap=opener(shell, supe_title(right), on_right),
-                ),
-            ]
-            head = headers(
-                [
-                    (shell.t(N_("→{player}"), player=short[left]), side),
-                    (shell.t(N_("bula")), middle),
-                    (shell.t(N_("→{player}"), player=short[right]), side),
-                ],
-                12,
+            bula = Kept(
+                f"bula-{p}",
+                running(scored, Account("bula", p), settings.start_bula),
+                shell.t(N_("{player}: bula"), player=names[p]),
+                shell.t(N_("bula")),
             )
-        groups.append(
-            sem(
-                f"sheet-player-{p}",
-                player_group(
-                    shell,
-                    p,
-                    names[p],
-                    marks,
-                    [
-                        ft.Column(
-                            [
-                                head,
-                                ft.Row(
-                                    cols, spacing=0, vertical_alignment=ft.CrossAxisAlignment.START
-                                ),
-                            ]
-                        )
-                    ],
-                    None,
-                    width,
-                ),
+            block = between(
+                shell, supe(left), bula, supe(right), width=width, size=size, lines=lines
             )
-        )
+        groups.append(sheet_group(shell, p, names[p], marks, block, None, width))
     status: list[ft.Control] = []
     if pot_form:
         pot = running(scored, Account("pot"), settings.ante * n)
@@ -439,19 +345,7 @@ def bula_sheet(shell: Shell) -> ft.Control:
             )
         )
     status.append(ft.Text(shell.t(N_("Tap a column to see every entry in it.")), size=12))
-    return ft.Column(
-        [
-            ft.Row(
-                groups,
-                spacing=4,
-                vertical_alignment=ft.CrossAxisAlignment.START,
-            ),
-            *status,
-        ],
-        scroll=ft.ScrollMode.AUTO,
-        expand=True,
-        spacing=10,
-    )
+    return sheet_page(groups, status)
 
 
 register_family(

@@ -210,6 +210,10 @@ class FamilyForm(Generic[C]):
                     self.calls[o] = "pass"  # type: ignore[assignment]  # every family's pass
         self._rebase()
 
+    def choose_declarer(self, seat: int) -> None:
+        self.declarer = seat
+        self._rebase()
+
     def _rebase_calls(self) -> None:
         """Keep each defender's call while it is still legal."""
         calls, self.calls = dict(self.calls), {}
@@ -341,6 +345,9 @@ class FamilyForm(Generic[C]):
         raise NotImplementedError
 
     def defenders(self) -> list[int]:
+        raise NotImplementedError
+
+    def declarers(self) -> list[int]:
         raise NotImplementedError
 
     def _contract_chosen(self) -> bool:

@@ -116,10 +116,6 @@ class KassaForm(FamilyForm[Call]):
             if (level is None or c.level == level) and self._with(contract=c, calls={})
         ]
 
-    def choose_declarer(self, seat: int) -> None:
-        self.declarer = seat
-        self._rebase()
-
     def choose_contract(self, contract: Contract) -> None:
         self.contract = contract
         self._rebase()

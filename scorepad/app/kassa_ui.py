@@ -25,29 +25,21 @@ from .bula_parts import (
     finished_card,
     head_card,
     redrawer,
-    said,
-    seat_row,
     tricks_card,
 )
 from .bula_sheet import (
-    column,
     figure,
     group_width,
-    headers,
-    line_height,
-    opener,
-    player_group,
     rows_of,
     running,
     sheet_width,
     short_names,
 )
+from .family_parts import Kept, between, declarer_card, defence_card, sheet_group, sheet_page
 from .family_ui import FamilyUI, register_family
 from .kassa_form import KassaForm
 from .shell import Shell
 from .theme import TAP, card, choice, sem
-
-CALL_LABELS = {"whist": N_("whist"), "pass": N_("pass"), "invite": N_("invite")}
 
 
 def kassa_entry(shell: Shell) -> ft.Control:
@@ -59,22 +51,11 @@ def kassa_entry(shell: Shell) -> ft.Control:
         return finished_card(shell, shell.t(N_("Every kassa is empty: the game is over.")))
     head = head_card(shell, number, editing is not None)
     cards: list[ft.Control] = [card(*head)]
-    cards.append(
-        card(
-            seat_row(
-                f.names,
-                f.declarers(),
-                f.declarer,
-                "declarer",
-                lambda s: redraw(lambda: f.choose_declarer(s)),
-            ),
-            title=shell.t(N_("Declarer")),
-        )
-    )
+    cards.append(declarer_card(shell, f, redraw))
     if f.declarer is not None:
         cards.append(_contract(shell, f, redraw))
     if f.contract is not None:
-        cards.append(_defence(shell, f, redraw))
+        cards.append(defence_card(shell, f, redraw))
     if f.trick_seats():
         cards.append(tricks_card(shell, f, redraw, title=shell.t(N_("Tricks"))))
     return entry_frame(shell, f, cards, kassa_entry)
@@ -102,38 +83,6 @@ def _contract(shell: Shell, f: KassaForm, redraw: Redraw) -> ft.Control:
     return card(*rows, title=shell.t(N_("Contract")))
 
 
-def _defence(shell: Shell, f: KassaForm, redraw: Redraw) -> ft.Control:
-    roles = f.defence()
-    rows: list[ft.Control] = []
-    for s in f.defenders():
-        if roles.get(s) == "invited":
-            rows.append(
-                sem(
-                    f"invited-{s}",
-                    ft.Text(shell.t(N_("{player}: called in (invited)"), player=f.names[s])),
-                )
-            )
-            continue
-        rows.append(said(shell, s, f.names[s], f.calls.get(s)))
-        rows.append(
-            ft.Row(
-                [
-                    sem(
-                        f"call-{s}-{c}",
-                        choice(
-                            f.calls.get(s) == c,
-                            shell.t(CALL_LABELS[c]),
-                            redraw(lambda s=s, c=c: f.say(s, c)),
-                        ),
-                    )
-                    for c in f.call_options(s)
-                ],
-                wrap=True,
-            )
-        )
-    return card(*rows, title=shell.t(N_("Defence")))
-
-
 def kassa_sheet(shell: Shell) -> ft.Control:
     stored = family_stored(shell)
     scored: FamilyScored = stored.scored
@@ -155,56 +104,20 @@ def kassa_sheet(shell: Shell) -> ft.Control:
     for p in range(n):
         # pagat's layout: the kassa in the middle, the chips received from each side beside it
         left, right = table.right(table.right(p)), table.right(p)
-        side = (width - 2) * 0.31
-        middle = (width - 2) - 2 * side
-        kassa = running(scored, Account("kassa", p), settings.kassa)
-        from_left = running(scored, Account("chips", p, left))
-        from_right = running(scored, Account("chips", p, right))
 
-        def chips_title(q: int, p: int = p) -> str:
-            return shell.t(N_("{player}: chips from {other}"), player=names[p], other=names[q])
+        def chips_from(q: int, p: int = p) -> Kept:
+            label = shell.t(N_("{player}: chips from {other}"), player=names[p], other=names[q])
+            heading = shell.t(N_("{player}→"), player=short[q])
+            return Kept(f"chips-{p}-{q}", running(scored, Account("chips", p, q)), label, heading)
 
-        cols: list[ft.Control] = [
-            column(
-                f"chips-{p}-{left}",
-                from_left,
-                width=side,
-                size=size - 1,
-                lines=lines,
-                line=line_height(size),
-                label=chips_title(left),
-                on_tap=opener(shell, chips_title(left), from_left),
-            ),
-            column(
-                f"kassa-{p}",
-                kassa,
-                width=middle,
-                size=size,
-                bold=True,
-                ruled=True,
-                lines=lines,
-                line=line_height(size),
-                label=shell.t(N_("{player}: kassa"), player=names[p]),
-                on_tap=opener(shell, shell.t(N_("{player}: kassa"), player=names[p]), kassa),
-            ),
-            column(
-                f"chips-{p}-{right}",
-                from_right,
-                width=side,
-                size=size - 1,
-                lines=lines,
-                line=line_height(size),
-                label=chips_title(right),
-                on_tap=opener(shell, chips_title(right), from_right),
-            ),
-        ]
-        head = headers(
-            [
-                (shell.t(N_("{player}→"), player=short[left]), side),
-                (shell.t(N_("kassa")), middle),
-                (shell.t(N_("{player}→"), player=short[right]), side),
-            ],
-            12,
+        kassa = Kept(
+            f"kassa-{p}",
+            running(scored, Account("kassa", p), settings.kassa),
+            shell.t(N_("{player}: kassa"), player=names[p]),
+            shell.t(N_("kassa")),
+        )
+        block = between(
+            shell, chips_from(left), kassa, chips_from(right), width=width, size=size, lines=lines
         )
         total = chips[p]
         footer = sem(
@@ -216,41 +129,15 @@ def kassa_sheet(shell: Shell) -> ft.Control:
                 text_align=ft.TextAlign.CENTER,
             ),
         )
-        groups.append(
-            sem(
-                f"sheet-player-{p}",
-                player_group(
-                    shell,
-                    p,
-                    names[p],
-                    [],
-                    [
-                        ft.Column(
-                            [
-                                head,
-                                ft.Row(
-                                    cols, spacing=0, vertical_alignment=ft.CrossAxisAlignment.START
-                                ),
-                            ]
-                        )
-                    ],
-                    footer,
-                    width,
-                ),
-            )
-        )
+        groups.append(sheet_group(shell, p, names[p], [], block, footer, width))
     status = (
         shell.t(N_("Every kassa is empty: the game is over."))
         if scored.finished
         else shell.t(N_("Left in the kassas: {left}"), left=figure(sum(table.kassas, start=0)))
     )
-    return ft.Column(
+    return sheet_page(
+        groups,
         [
-            ft.Row(
-                groups,
-                spacing=4,
-                vertical_alignment=ft.CrossAxisAlignment.START,
-            ),
             sem("sheet-left", ft.Text(status, size=16, weight=ft.FontWeight.BOLD)),
             ft.Text(
                 shell.t(
@@ -262,9 +149,6 @@ def kassa_sheet(shell: Shell) -> ft.Control:
             ),
             ft.Text(shell.t(N_("Tap a column to see every entry in it.")), size=12),
         ],
-        scroll=ft.ScrollMode.AUTO,
-        expand=True,
-        spacing=10,
     )
 
 
