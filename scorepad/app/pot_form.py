@@ -273,8 +273,7 @@ class PotForm:
             made.tricks = {s: 10 if s == seats[0] else 0 for s in seats}
         plain = copy.copy(made)
         plain.premium = "none"
-        a, b = made._trial(), plain._trial()
-        return isinstance(a, list) and isinstance(b, list) and len(a) != len(b)
+        return _flag_pays(made, plain)
 
     def choose_premium(self, premium: Premium) -> None:
         if premium not in self.premiums():
@@ -309,8 +308,7 @@ class PotForm:
         base.kunstwerk = False
         with_it = copy.copy(self)
         with_it.kunstwerk = True
-        a, b = base._trial(), with_it._trial()
-        return isinstance(a, list) and isinstance(b, list) and len(a) != len(b)
+        return _flag_pays(with_it, base)
 
     def set_kunstwerk(self, value: bool) -> None:
         self.kunstwerk = value and self.kunstwerk_offered
@@ -518,6 +516,13 @@ class PotForm:
         return [cat.render(title(self.deal(), self.names)), *said], None
 
 
+def _flag_pays(form: PotForm, without: PotForm) -> bool:
+    """Whether a flag moves money: both deals written, ``form``'s (with it) and ``without``'s,
+    with a different number of postings."""
+    a, b = form._trial(), without._trial()
+    return isinstance(a, list) and isinstance(b, list) and len(a) != len(b)
+
+
 # --- one line naming a written deal (the history, the sheet) ----------------------------------
 
 
@@ -539,38 +544,20 @@ def title(deal: Any, players: list[str] | tuple[str, ...] | Any) -> Msg:
     who = names[deal.declarer]
     if isinstance(deal, Concede):
         return msg(N_("{player} gives up"), player=who)
-    if isinstance(deal, PotNonSuit):
-        c = _contract(NONSUIT_NAMES[deal.contract], deal.hand)
+    if isinstance(deal, PotNonSuit | SwabianGame):
+        if isinstance(deal, PotNonSuit):
+            c = _contract(NONSUIT_NAMES[deal.contract], deal.hand)
+        else:
+            c = _contract(SWABIAN_NAMES[deal.bid], deal.hand)
         if any(deal.contra.values()):
             c = msg(
                 N_("{contract}, recontra") if deal.recontra else N_("{contract}, contra"),
                 contract=c,
             )
-        return msg(
-            N_("{player}: {contract}, {tricks}"),
-            player=who,
-            contract=c,
-            tricks=_tricks(deal.tricks),
-        )
-    if isinstance(deal, SwabianGame):
-        c = _contract(SWABIAN_NAMES[deal.bid], deal.hand)
-        if any(deal.contra.values()):
-            c = msg(
-                N_("{contract}, recontra") if deal.recontra else N_("{contract}, contra"),
-                contract=c,
-            )
-        return msg(
-            N_("{player}: {contract}, {tricks}"),
-            player=who,
-            contract=c,
-            tricks=_tricks(deal.tricks),
-        )
-    c = _contract(SUIT_NAMES[deal.suit], deal.hand)
-    if deal.tricks is None:
-        return msg(N_("{player}: {contract}, both defenders drop"), player=who, contract=c)
-    return msg(
-        N_("{player}: {contract}, {tricks}"),
-        player=who,
-        contract=c,
-        tricks=_tricks(deal.tricks[deal.declarer]),
-    )
+        tricks = deal.tricks
+    else:
+        c = _contract(SUIT_NAMES[deal.suit], deal.hand)
+        if deal.tricks is None:
+            return msg(N_("{player}: {contract}, both defenders drop"), player=who, contract=c)
+        tricks = deal.tricks[deal.declarer]
+    return msg(N_("{player}: {contract}, {tricks}"), player=who, contract=c, tricks=_tricks(tricks))
