@@ -37,13 +37,8 @@ CONTRA_NAMES = {
 _DEAL: TypeAdapter[Any] = TypeAdapter(BulaDeal)
 
 
-def parse_deal(data: dict[str, Any]) -> Any:
-    """The engine's model of a deal's JSON form (a pydantic error if it is malformed)."""
-    return _DEAL.validate_python(data)
-
-
 @dataclass
-class BulaForm(FamilyForm[Call]):
+class BulaForm(FamilyForm[Call, BulaTable]):
     """One bula deal being entered against the game as it stands (``scored``)."""
 
     scored: FamilyScored
@@ -57,18 +52,11 @@ class BulaForm(FamilyForm[Call]):
     tricks: dict[int, int] = field(default_factory=dict)
 
     call_words = CALLS
+    table_kind = BulaTable
+    deal_model = _DEAL
     refusal = BulaError
 
     # --- the game as it stands -----------------------------------------------------------
-
-    @property
-    def table(self) -> BulaTable:
-        t = self.scored.table
-        assert isinstance(t, BulaTable)
-        return t
-
-    def _parse(self, data: dict[str, Any]) -> Any:
-        return parse_deal(data)
 
     def _title(self, deal: Any) -> Msg:
         return title(deal, self.names)
@@ -337,7 +325,7 @@ class BulaForm(FamilyForm[Call]):
             deal = next((d for d in self._completions() if self._accepts(d)), None)
             if deal is None:
                 return False
-            postings = copy.deepcopy(self.table).play(parse_deal(deal))
+            postings = copy.deepcopy(self.table).play(self._parse(deal))
         return any(p.account == Account("refe", self.declarer) and p.amount < 0 for p in postings)
 
 

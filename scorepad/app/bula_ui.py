@@ -14,7 +14,6 @@ import flet as ft
 
 from ..i18n import N_
 from ..scoring.bula import BulaSettings, BulaTable, bid_name
-from ..scoring.families import FamilyScored
 from ..scoring.ledger import Account
 from . import bula_form
 from .bula_form import BulaForm, contra_name
@@ -22,7 +21,6 @@ from .bula_parts import (
     Redraw,
     current_form,
     entry_frame,
-    family_stored,
     finished_card,
     head_card,
     redrawer,
@@ -32,7 +30,6 @@ from .bula_parts import (
 from .bula_sheet import (
     column,
     figure,
-    group_width,
     hats,
     headers,
     line_height,
@@ -40,8 +37,6 @@ from .bula_sheet import (
     refe_marks,
     rows_of,
     running,
-    sheet_width,
-    short_names,
     show_entries,
     triangles,
 )
@@ -52,6 +47,7 @@ from .family_parts import (
     defence_card,
     headed,
     sheet_group,
+    sheet_layout,
     sheet_page,
 )
 from .family_ui import FamilyUI, register_family
@@ -226,17 +222,12 @@ def _contra(shell: Shell, f: BulaForm, redraw: Redraw) -> ft.Control:
 
 
 def bula_sheet(shell: Shell) -> ft.Control:
-    stored = family_stored(shell)
-    scored: FamilyScored = stored.scored
+    scored, names, short, width, size = sheet_layout(shell)
     table = scored.table
     assert isinstance(table, BulaTable)
     settings = scored.settings
     assert isinstance(settings, BulaSettings)
-    names = list(scored.session.players)
     n = len(names)
-    short = short_names(names)
-    width = group_width(sheet_width(shell), n)
-    size = 13 if width < 140 else 15
     groups: list[ft.Control] = []
     pot_form = settings.scoring == "pot"
     if pot_form:

@@ -14,7 +14,7 @@ import copy
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Generic, Self, TypeVar
 
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from ..i18n import Msg, catalog, msg
 from ..scoring.bula import BulaError, BulaTable
@@ -24,6 +24,7 @@ from ..scoring.ledger import Posting, explanations
 from ..scoring.session import pydantic_problem
 
 C = TypeVar("C", bound=str)  # a defender's call in the family's words
+T = TypeVar("T", BulaTable, KassaTable)  # the family's table
 
 
 def deal_dict(deal: Any) -> dict[str, Any]:
@@ -93,7 +94,7 @@ def completes(
     return None
 
 
-class FamilyForm(Generic[C]):
+class FamilyForm(Generic[C, T]):
     """The shared part of a bula or Prefa deal form (each is a dataclass declaring the fields
     below and filling in the hooks at the end)."""
 
@@ -102,9 +103,11 @@ class FamilyForm(Generic[C]):
     calls: dict[int, C]
     tricks: dict[int, int]
 
-    # Set by each family: its calls (the first one is joining the defence), the engine's refusal,
-    # and two habits of its preview kept as they were.
+    # Set by each family: its calls (the first one is joining the defence), its table and deals,
+    # the engine's refusal, and two habits of its preview kept as they were.
     call_words: tuple[C, ...]
+    table_kind: type[T]
+    deal_model: TypeAdapter[Any]
     refusal: type[BulaError] | type[KassaError]
     field_named_when_malformed: bool = True
     repeats_dropped: bool = True
@@ -112,9 +115,9 @@ class FamilyForm(Generic[C]):
     # --- the game as it stands -----------------------------------------------------------
 
     @property
-    def table(self) -> BulaTable | KassaTable:
+    def table(self) -> T:
         t = self.scored.table
-        assert isinstance(t, (BulaTable, KassaTable))
+        assert isinstance(t, self.table_kind)
         return t
 
     @property
@@ -339,7 +342,7 @@ class FamilyForm(Generic[C]):
 
     def _parse(self, data: dict[str, Any]) -> Any:
         """The engine's model of a deal's JSON form (a pydantic error if it is malformed)."""
-        raise NotImplementedError
+        return self.deal_model.validate_python(data)
 
     def _title(self, deal: Any) -> Msg:
         raise NotImplementedError

@@ -5,13 +5,24 @@ middle column between the two he keeps on his neighbours) and the page that hold
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import flet as ft
 
 from ..i18n import N_
-from .bula_parts import CALLS_SAID, Redraw, said, seat_row
-from .bula_sheet import Entry, column, headers, line_height, opener, player_group
+from ..scoring.families import FamilyScored
+from .bula_parts import CALLS_SAID, Redraw, family_stored, said, seat_row
+from .bula_sheet import (
+    Entry,
+    column,
+    group_width,
+    headers,
+    line_height,
+    opener,
+    player_group,
+    sheet_width,
+    short_names,
+)
 from .family_form import FamilyForm
 from .shell import Shell
 from .theme import card, choice, sem
@@ -19,7 +30,7 @@ from .theme import card, choice, sem
 # --- the entry -----------------------------------------------------------------------------------
 
 
-def declarer_card(shell: Shell, f: FamilyForm[Any], redraw: Redraw) -> ft.Control:
+def declarer_card(shell: Shell, f: FamilyForm[Any, Any], redraw: Redraw) -> ft.Control:
     """Who declares: the seats the form offers."""
     return card(
         seat_row(
@@ -33,7 +44,7 @@ def declarer_card(shell: Shell, f: FamilyForm[Any], redraw: Redraw) -> ft.Contro
     )
 
 
-def defence_card(shell: Shell, f: FamilyForm[Any], redraw: Redraw) -> ft.Control:
+def defence_card(shell: Shell, f: FamilyForm[Any, Any], redraw: Redraw) -> ft.Control:
     """Each defender's call among those the form offers; the passer called in says nothing."""
     names = f.names
     roles = f.defence()
@@ -68,6 +79,23 @@ def defence_card(shell: Shell, f: FamilyForm[Any], redraw: Redraw) -> ft.Control
 
 
 # --- the sheet -----------------------------------------------------------------------------------
+
+
+class Layout(NamedTuple):
+    """The open game and how wide its sheet's groups are drawn."""
+
+    scored: FamilyScored
+    names: list[str]
+    short: list[str]  # a neighbour's name over a narrow column
+    width: float  # one player's group
+    size: int  # the figures' size: smaller on a narrow group
+
+
+def sheet_layout(shell: Shell) -> Layout:
+    scored: FamilyScored = family_stored(shell).scored
+    names = list(scored.session.players)
+    width = group_width(sheet_width(shell), len(names))
+    return Layout(scored, names, short_names(names), width, 13 if width < 140 else 15)
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,12 +27,8 @@ LEVELS = (6, 7, 8, 9, 10)
 _DEAL: TypeAdapter[Any] = TypeAdapter(KassaDeal)
 
 
-def parse_deal(data: dict[str, Any]) -> Any:
-    return _DEAL.validate_python(data)
-
-
 @dataclass
-class KassaForm(FamilyForm[Call]):
+class KassaForm(FamilyForm[Call, KassaTable]):
     """One Prefa deal being entered against the game as it stands (``scored``)."""
 
     scored: FamilyScored
@@ -42,18 +38,11 @@ class KassaForm(FamilyForm[Call]):
     tricks: dict[int, int] = field(default_factory=dict)
 
     call_words = CALLS
+    table_kind = KassaTable
+    deal_model = _DEAL
     refusal = KassaError
     field_named_when_malformed = False  # kept as it was: the bula form names it
     repeats_dropped = False
-
-    @property
-    def table(self) -> KassaTable:
-        t = self.scored.table
-        assert isinstance(t, KassaTable)
-        return t
-
-    def _parse(self, data: dict[str, Any]) -> Any:
-        return parse_deal(data)
 
     def _title(self, deal: Any) -> Msg:
         return title(deal, self.names)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import flet as ft
 
 from ..i18n import N_
-from ..scoring.families import FamilyScored
 from ..scoring.kassa import KassaSettings, KassaTable, results
 from ..scoring.ledger import Account
 from ..scoring.table import contract_name
@@ -21,7 +20,6 @@ from .bula_parts import (
     Redraw,
     current_form,
     entry_frame,
-    family_stored,
     finished_card,
     head_card,
     redrawer,
@@ -29,13 +27,18 @@ from .bula_parts import (
 )
 from .bula_sheet import (
     figure,
-    group_width,
     rows_of,
     running,
-    sheet_width,
-    short_names,
 )
-from .family_parts import Kept, between, declarer_card, defence_card, sheet_group, sheet_page
+from .family_parts import (
+    Kept,
+    between,
+    declarer_card,
+    defence_card,
+    sheet_group,
+    sheet_layout,
+    sheet_page,
+)
 from .family_ui import FamilyUI, register_family
 from .kassa_form import KassaForm
 from .shell import Shell
@@ -84,17 +87,12 @@ def _contract(shell: Shell, f: KassaForm, redraw: Redraw) -> ft.Control:
 
 
 def kassa_sheet(shell: Shell) -> ft.Control:
-    stored = family_stored(shell)
-    scored: FamilyScored = stored.scored
+    scored, names, short, width, size = sheet_layout(shell)
     table = scored.table
     assert isinstance(table, KassaTable)
     settings = scored.settings
     assert isinstance(settings, KassaSettings)
-    names = list(scored.session.players)
     n = len(names)
-    short = short_names(names)
-    width = group_width(sheet_width(shell), n)
-    size = 13 if width < 140 else 15
     chips = results(table)
     groups: list[ft.Control] = []
     lines = rows_of(
