@@ -22,7 +22,6 @@ from .bula_parts import (
     current_form,
     entry_frame,
     finished_card,
-    head_card,
     redrawer,
     seat_row,
     tricks_card,
@@ -43,6 +42,7 @@ from .bula_sheet import (
 from .family_parts import (
     Kept,
     between,
+    deal_head,
     declarer_card,
     defence_card,
     headed,
@@ -67,10 +67,8 @@ KIND_LABELS = {
 def bula_entry(shell: Shell) -> ft.Control:
     f: BulaForm = current_form(shell, BulaForm, bula_form.new_form)
     names = f.names
-    editing = shell.editing
     redraw = redrawer(shell, bula_entry)
-    number = editing[1] + 1 if editing else f.number
-    if not editing and f.finished:  # no next deal to number
+    if not shell.editing and f.finished:  # no next deal to number
         return finished_card(shell, shell.t(N_("The bulas sum to zero: the game is over.")))
     kinds = ft.Row(
         [
@@ -88,7 +86,7 @@ def bula_entry(shell: Shell) -> ft.Control:
         spacing=6,
         run_spacing=6,
     )
-    head = head_card(shell, number, editing is not None)
+    head = deal_head(shell, f)
     cards: list[ft.Control] = [card(*head, kinds)]
     if f.kind in ("game", "pik_no_contra"):
         cards.append(declarer_card(shell, f, redraw))

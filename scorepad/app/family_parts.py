@@ -11,7 +11,7 @@ import flet as ft
 
 from ..i18n import N_
 from ..scoring.families import FamilyScored
-from .bula_parts import CALLS_SAID, Redraw, family_stored, said, seat_row
+from .bula_parts import CALLS_SAID, Redraw, family_stored, head_card, said, seat_row
 from .bula_sheet import (
     Entry,
     column,
@@ -28,6 +28,12 @@ from .shell import Shell
 from .theme import card, choice, sem
 
 # --- the entry -----------------------------------------------------------------------------------
+
+
+def deal_head(shell: Shell, f: FamilyForm[Any, Any]) -> list[ft.Control]:
+    """The deal's heading: an edited deal's own number, else the next deal's."""
+    editing = shell.editing
+    return head_card(shell, editing[1] + 1 if editing else f.number, editing is not None)
 
 
 def declarer_card(shell: Shell, f: FamilyForm[Any, Any], redraw: Redraw) -> ft.Control:

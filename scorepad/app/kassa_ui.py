@@ -21,7 +21,6 @@ from .bula_parts import (
     current_form,
     entry_frame,
     finished_card,
-    head_card,
     redrawer,
     tricks_card,
 )
@@ -33,6 +32,7 @@ from .bula_sheet import (
 from .family_parts import (
     Kept,
     between,
+    deal_head,
     declarer_card,
     defence_card,
     sheet_group,
@@ -47,12 +47,10 @@ from .theme import TAP, card, choice, sem
 
 def kassa_entry(shell: Shell) -> ft.Control:
     f: KassaForm = current_form(shell, KassaForm, kassa_form.new_form)
-    editing = shell.editing
     redraw = redrawer(shell, kassa_entry)
-    number = editing[1] + 1 if editing else f.number
-    if not editing and f.finished:  # no next deal to number
+    if not shell.editing and f.finished:  # no next deal to number
         return finished_card(shell, shell.t(N_("Every kassa is empty: the game is over.")))
-    head = head_card(shell, number, editing is not None)
+    head = deal_head(shell, f)
     cards: list[ft.Control] = [card(*head)]
     cards.append(declarer_card(shell, f, redraw))
     if f.declarer is not None:
