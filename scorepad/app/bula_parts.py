@@ -12,7 +12,7 @@ import flet as ft
 from ..i18n import N_
 from .shell import Shell
 from .theme import TAP, card, choice, primary, sem
-from .writing import write_parts
+from .writing import deal_head, write_parts
 
 CALLS_SAID = {
     "follow": N_("follow"),
@@ -42,25 +42,8 @@ def current_form(shell: Shell, cls: type, make: Callable[[Any], Any]) -> Any:
 
 
 def head_card(shell: Shell, number: int, editing: bool) -> list[ft.Control]:
-    head: list[ft.Control] = []
-    if editing:
-        head.append(
-            sem(
-                "editing",
-                ft.Text(
-                    shell.t(N_("Editing deal {n}: the later deals are checked again."), n=number),
-                    weight=ft.FontWeight.BOLD,
-                    color=ft.Colors.PRIMARY,
-                ),
-            )
-        )
-    head.append(
-        sem(
-            "deal-header",
-            ft.Text(shell.t(N_("Deal {n}"), n=number), weight=ft.FontWeight.BOLD, size=16),
-        )
-    )
-    return head
+    del editing  # the shell knows (kept for the callers)
+    return deal_head(shell, number, shell.t(N_("Deal {n}"), n=number))
 
 
 def seat_row(

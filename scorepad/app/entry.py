@@ -20,7 +20,7 @@ from .family_ui import ui_of
 from .form import DealForm
 from .shell import Shell
 from .theme import TAP, card, choice, primary, quiet, secondary, sem
-from .writing import write_parts
+from .writing import deal_head, write_parts
 
 KIND_LABELS = {"game": N_("Game"), "misere": N_("Misère"), "raspasy": N_("All pass")}
 CALL_LABELS = {"whist": N_("whist"), "pass": N_("pass"), "half": N_("half-whist")}
@@ -46,32 +46,15 @@ def entry_screen(shell: Shell) -> ft.Control:
         return handler
 
     number = editing[1] + 1 if editing else len(shell.stored().journal.live) + 1
-    head: list[ft.Control] = []
-    if editing:
-        head.append(
-            sem(
-                "editing",
-                ft.Text(
-                    shell.t(N_("Editing deal {n}: the later deals are checked again."), n=number),
-                    weight=ft.FontWeight.BOLD,
-                    color=ft.Colors.PRIMARY,
-                ),
-            )
-        )
-    head.append(
-        sem(
-            "deal-header",
-            ft.Text(
-                shell.t(
-                    N_("Deal {n}: {dealer} deals, {leader} leads."),
-                    n=number,
-                    dealer=names[f.dealer],
-                    leader=names[f.leader],
-                ),
-                weight=ft.FontWeight.BOLD,
-                size=16,
-            ),
-        )
+    head = deal_head(
+        shell,
+        number,
+        shell.t(
+            N_("Deal {n}: {dealer} deals, {leader} leads."),
+            n=number,
+            dealer=names[f.dealer],
+            leader=names[f.leader],
+        ),
     )
     if f.raspasy_in_row:
         head.append(

@@ -1,5 +1,5 @@
-"""The end of every deal entry (the pulya's and each family's): the preview in words, the reason
-of an edit, and the write button that names the revision the form was built from."""
+"""The frame of every deal entry (the pulya's and each family's): its head, the preview in words,
+the reason of an edit, and the write button that names the revision the form was built from."""
 
 from __future__ import annotations
 
@@ -13,6 +13,24 @@ from ..i18n import N_
 from .nav import Screen
 from .shell import Shell
 from .theme import card, primary, quiet, sem
+
+
+def deal_head(shell: Shell, number: int, header: str) -> list[ft.Control]:
+    """The top of a deal entry: that a deal is being edited (and what that does), and its header."""
+    head: list[ft.Control] = []
+    if shell.editing:
+        head.append(
+            sem(
+                "editing",
+                ft.Text(
+                    shell.t(N_("Editing deal {n}: the later deals are checked again."), n=number),
+                    weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.PRIMARY,
+                ),
+            )
+        )
+    head.append(sem("deal-header", ft.Text(header, weight=ft.FontWeight.BOLD, size=16)))
+    return head
 
 
 @dataclass(frozen=True, slots=True)
