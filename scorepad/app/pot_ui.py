@@ -22,8 +22,8 @@ from ..scoring.pot import NONSUIT_NAMES, SUIT_NAMES, SWABIAN_NAMES
 from .family_ui import FamilyUI, register_family
 from .pot_form import CHIPS_MAX, PotForm, title
 from .pot_sheet import PotSheet, pot_sheet
-from .theme import TAP, WIDE, card, choice, sem
-from .writing import deal_head, write_parts
+from .theme import WIDE, card, choice, sem
+from .writing import deal_head, trick_buttons, write_parts
 
 if TYPE_CHECKING:
     from ..store import FamilyStored
@@ -448,23 +448,12 @@ def _tricks_card(shell: Shell, f: PotForm, redraw: Redraw) -> ft.Control:
         allowed = set(f.trick_choices(seat))
         rows.append(ft.Row([ft.Text(names[seat], weight=ft.FontWeight.W_500), count], wrap=True))
         rows.append(
-            ft.Row(
-                [
-                    sem(
-                        f"tricks-{seat}-{n}",
-                        choice(
-                            f.tricks.get(seat) == n,
-                            str(n),
-                            redraw(lambda s=seat, n=n: f.set_tricks(s, n)),
-                            width=TAP,
-                            disabled=n not in allowed,
-                        ),
-                    )
-                    for n in range(11)
-                ],
-                wrap=True,
-                spacing=4,
-                run_spacing=4,
+            trick_buttons(
+                seat,
+                range(11),
+                chosen=f.tricks.get(seat),
+                allowed=allowed,
+                pick=lambda n, s=seat: redraw(lambda: f.set_tricks(s, n)),
             )
         )
     return card(*rows, title=shell.t(N_("Tricks")))

@@ -12,7 +12,7 @@ import flet as ft
 from ..i18n import N_
 from .nav import Screen
 from .shell import Shell
-from .theme import card, primary, quiet, sem
+from .theme import TAP, card, choice, primary, quiet, sem
 
 
 def deal_head(shell: Shell, number: int, header: str) -> list[ft.Control]:
@@ -122,3 +122,44 @@ def write_parts(
     if editing:
         footer.append(sem("cancel-edit", quiet(shell.t(N_("Cancel")), cancel)))
     return WriteParts(preview, reason, ft.Row(footer, spacing=8))
+
+
+def entry_column(cards: list[ft.Control], footer: ft.Control) -> ft.Control:
+    """The cards scrolling, the write button below them: always on screen, however long the deal."""
+    return ft.Column(
+        [
+            ft.Column(
+                cards,
+                scroll=ft.ScrollMode.AUTO,
+                expand=True,
+                spacing=8,
+                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+            ),
+            footer,
+        ],
+        expand=True,
+        spacing=8,
+    )
+
+
+def trick_buttons(
+    seat: int,
+    counts: range,
+    *,
+    chosen: int | None,
+    allowed: set[int],
+    pick: Callable[[int], Callable[[], None]],
+) -> ft.Control:
+    """One tap a seat: a button for each count of tricks, the ones the engine refuses disabled."""
+    return ft.Row(
+        [
+            sem(
+                f"tricks-{seat}-{n}",
+                choice(chosen == n, str(n), pick(n), width=TAP, disabled=n not in allowed),
+            )
+            for n in counts
+        ],
+        wrap=True,
+        spacing=4,
+        run_spacing=4,
+    )
