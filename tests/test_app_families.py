@@ -76,7 +76,7 @@ async def test_every_setting_of_a_family_preset_is_offered_with_its_meaning(
         "truncated)." in texts_now
     )
     assert by_id(shell.page, "family-setting-scoring").value == (
-        "bula — Bula sheet (bula) or the seed's pot form (pot) (§4.5 D12)."
+        "the bula sheet — Bula sheet (bula) or the seed's pot form (pot) (§4.5 D12)."
     )  # what makes the preset a bula, not a pot: shown, not offered
     await fire(session, by_id(shell.page, "setting-last_game-double_fall"))
     await type_into(session, by_id(shell.page, "setting-defence_cap"), "11")
@@ -177,3 +177,22 @@ def test_every_pot_setting_is_read_by_one_of_its_systems() -> None:
     # A new setting must say which systems read it, or the new-game screen would hide it.
     assert set(PotSettings.model_fields) - FIXED == set().union(*POT_SYSTEMS.values())
     assert set(POT_SYSTEMS) == set(PotSettings.model_fields["system"].annotation.__args__)
+
+
+def test_every_value_of_a_family_choice_has_its_words() -> None:
+    import typing
+
+    from scorepad.app.family_settings import VALUE_LABELS, kind_of
+    from scorepad.scoring.bula import BulaSettings
+    from scorepad.scoring.kassa import KassaSettings
+    from scorepad.scoring.pot import PotSettings
+
+    wanted = {
+        (name, str(v))
+        for model in (BulaSettings, KassaSettings, PotSettings)
+        for name, field in model.model_fields.items()
+        if name != "family" and typing.get_origin(field.annotation) is typing.Literal
+        for v in typing.get_args(field.annotation)
+    }
+    assert wanted == set(VALUE_LABELS)
+    assert kind_of("last_game", BulaSettings.model_fields["last_game"]) == "choice"

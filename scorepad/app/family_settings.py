@@ -37,6 +37,42 @@ POT_SYSTEMS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: Each value of a choice, as players say it (the setting's sentence explains them all).
+VALUE_LABELS: dict[tuple[str, str], str] = {
+    ("scoring", "bula"): N_("the bula sheet"),
+    ("scoring", "pot"): N_("the pot form"),
+    ("system", "1829"): N_("Vienna 1829"),
+    ("system", "modern"): N_("modern Austrian"),
+    ("system", "illustrated"): N_("Illustrated"),
+    ("system", "swabian"): N_("Danube-Swabian"),
+    ("system", "american"): N_("American"),
+    ("pik_without_contra", "refe"): N_("refe for all"),
+    ("pik_without_contra", "made"): N_("made without play"),
+    ("pik_without_contra", "slovenia"): N_("the Slovenian way"),
+    ("pik_without_contra", "play"): N_("played"),
+    ("pik_refe_fallback_causes", "both"): N_("both causes"),
+    ("pik_refe_fallback_causes", "limit_only"): N_("the refe limit only"),
+    ("pik_refe_fallback_causes", "under_hat_only"): N_("a bula under the hat only"),
+    ("last_game", "truncate"): N_("truncated"),
+    ("last_game", "full"): N_("in full"),
+    ("last_game", "double_fall"): N_("a failure doubled"),
+    ("pot_refill", "before_short_deal"): N_("before a deal the pot cannot pay"),
+    ("pot_refill", "when_empty"): N_("when the pot is empty"),
+    ("pot_remainder", "split"): N_("shared equally"),
+    ("pot_remainder", "carry"): N_("carried to the next game"),
+    ("short_pair", "literal"): N_("each pays everyone's tricks"),
+    ("short_pair", "split"): N_("they share the declarer's"),
+    ("trick_pay_rule", "all"): N_("to every defender who played"),
+    ("trick_pay_rule", "quota"): N_("only to those with 2 or more"),
+    ("pot_mode", "fixed"): N_("fixed"),
+    ("pot_mode", "unlimited"): N_("unlimited"),
+    ("pot_mode", "limited"): N_("limited"),
+    ("pot_mode", "styrian"): N_("Styrian"),
+    ("payout_mode", "per_trick"): N_("per trick"),
+    ("payout_mode", "per_contract"): N_("per contract"),
+}
+
+
 def read_by(settings: Any, name: str) -> bool:
     """Whether the preset's own rules read setting ``name`` (the pot's systems share a model)."""
     system = getattr(settings, "system", None)

@@ -23,7 +23,14 @@ from ..numbers import to_text
 from ..scoring.convention import Settings, presets
 from ..scoring.families import FamilyPreset, family_of, family_presets
 from ..scoring.session import MAX_NAME
-from .family_settings import choices, kind_of, number_refusal, number_value, read_by
+from .family_settings import (
+    VALUE_LABELS,
+    choices,
+    kind_of,
+    number_refusal,
+    number_value,
+    read_by,
+)
 from .settings_form import SettingsForm
 from .shell import Shell
 from .state import NewSession
@@ -388,9 +395,14 @@ def new_session_screen(shell: Shell) -> ft.Control:
                 def switched(e: ft.Event[ft.Switch], name: str = name) -> None:
                     st.overrides[name] = bool(e.control.value)
 
+                # The sentence beside the switch, not its label: a label is never wrapped.
                 rows.append(
-                    sem(
-                        f"setting-{name}", ft.Switch(label=meaning, value=value, on_change=switched)
+                    ft.Row(
+                        [
+                            sem(f"setting-{name}", ft.Switch(value=value, on_change=switched)),
+                            ft.Text(meaning, expand=True),
+                        ],
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
                     )
                 )
             elif kind == "choice":
@@ -412,7 +424,7 @@ def new_session_screen(shell: Shell) -> ft.Control:
                                         f"setting-{name}-{v}",
                                         choice(
                                             value == v,
-                                            v,
+                                            shell.t(VALUE_LABELS[name, v]),
                                             chosen(name, v),
                                         ),
                                     )
@@ -454,7 +466,11 @@ def new_session_screen(shell: Shell) -> ft.Control:
                         f"family-setting-{name}",
                         ft.Text(
                             shell.t(
-                                N_("{value} — {meaning}"), meaning=meaning, value=_value_text(value)
+                                N_("{value} — {meaning}"),
+                                meaning=meaning,
+                                value=shell.t(VALUE_LABELS[name, value])
+                                if isinstance(value, str) and (name, value) in VALUE_LABELS
+                                else _value_text(value),
                             )
                         ),
                     )
