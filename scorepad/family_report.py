@@ -12,7 +12,7 @@ from typing import Any
 
 from .i18n import N_, catalog
 from .numbers import Number, to_json, to_text, whist_figure
-from .report import document_text, money_text
+from .report import document_text, money_text, payment_lines
 from .scoring.bula import BulaTable
 from .scoring.families import FamilyScored
 from .scoring.ledger import Posting, explanations
@@ -263,15 +263,7 @@ def family_cash_out(scored: FamilyScored, lang: str = "en") -> FamilyCashOut:
         )
         for p in range(n)
     )
-    payments = tuple(
-        cat.render_args(
-            N_("{payer} → {payee}: {amount}"),
-            payer=names[pay.payer],
-            payee=names[pay.payee],
-            amount=money(pay.amount),
-        )
-        for pay in scored.payments()
-    )
+    payments = payment_lines(cat, names, scored.payments(), money)
     status = cat.gettext(
         N_("The game is over.")
         if scored.finished

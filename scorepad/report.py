@@ -8,17 +8,18 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from babel.numbers import format_currency, get_currency_symbol
 
-from .i18n import N_, Msg, catalog, msg, whist_count
+from .i18n import N_, Catalog, Msg, catalog, msg, whist_count
 from .numbers import Number, json_fraction, to_text, whist_figure
 from .scoring.score import Scored, batch
 from .scoring.session import Deal, Game, Misere, Raspasy
-from .scoring.settlement import Settlement, format_money, settle
+from .scoring.settlement import Payment, Settlement, format_money, settle
 
 FORMAT = "scorepad-settlement/1"
 
@@ -63,6 +64,21 @@ class CashOut:
     payments: tuple[str, ...]  # "Boris → Anna: 87,33 ₽"
 
 
+def payment_lines(
+    cat: Catalog, names: Sequence[str], pays: Iterable[Payment], money: Callable[[int], str]
+) -> tuple[str, ...]:
+    """Who pays whom, a line a payment ("Boris → Anna: 87,33 ₽"): every family's cash-out."""
+    return tuple(
+        cat.render_args(
+            N_("{payer} → {payee}: {amount}"),
+            payer=names[pay.payer],
+            payee=names[pay.payee],
+            amount=money(pay.amount),
+        )
+        for pay in pays
+    )
+
+
 def cash_out(scored: Scored, lang: str = "en") -> CashOut:
     cat = catalog(lang)
     names = list(scored.session.players)
@@ -97,15 +113,7 @@ def cash_out(scored: Scored, lang: str = "en") -> CashOut:
         )
         for p in range(n)
     )
-    payments = tuple(
-        cat.render_args(
-            N_("{payer} → {payee}: {amount}"),
-            payer=names[pay.payer],
-            payee=names[pay.payee],
-            amount=money(pay.amount),
-        )
-        for pay in st.payments
-    )
+    payments = payment_lines(cat, names, st.payments, money)
     status = cat.gettext(
         N_("The game is finished.")
         if scored.finished

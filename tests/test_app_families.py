@@ -51,7 +51,7 @@ async def test_a_balkan_game_is_started_with_its_bula_and_refe_limit(
     for i, name in enumerate(["Ana", "Boris", "Vesna"]):
         await type_into(session, by_id(shell.page, f"player-{i}"), name)
     await type_into(session, by_id(shell.page, "setting-start_bula"), "x")
-    assert by_id(shell.page, "setting-start_bula").error == "a whole number from 1 to 999999"
+    assert by_id(shell.page, "setting-start_bula").error == "an even number from 2 to 100000"
     await type_into(session, by_id(shell.page, "setting-start_bula"), "40")
     await type_into(session, by_id(shell.page, "setting-refe_limit"), "2")
     await fire(session, by_id(shell.page, "create-session"))
@@ -62,16 +62,52 @@ async def test_a_balkan_game_is_started_with_its_bula_and_refe_limit(
     assert exported["players"] == ["Ana", "Boris", "Vesna"]
 
 
-async def test_every_setting_of_a_family_preset_is_shown_with_its_meaning(
+async def test_every_setting_of_a_family_preset_is_offered_with_its_meaning(
+    app: tuple[Shell, object, Store],
+) -> None:
+    shell, session, store = app
+    await fire(session, by_id(shell.page, "session-new"))
+    await choose(session, by_id(shell.page, "convention"), "balkan")
+    await fire(session, by_id(shell.page, "show-settings"))
+    texts_now = texts(shell.page)
+    assert (
+        "A last game worth more than the bula left (D10): truncate (write only what is left, "
+        "supe in proportion), full, or double_fall (a failure is doubled; a made game is "
+        "truncated)." in texts_now
+    )
+    assert by_id(shell.page, "family-setting-scoring").value == (
+        "the bula sheet — Bula sheet (bula) or the seed's pot form (pot) (§4.5 D12)."
+    )  # what makes the preset a bula, not a pot: shown, not offered
+    await fire(session, by_id(shell.page, "setting-last_game-double_fall"))
+    await type_into(session, by_id(shell.page, "setting-defence_cap"), "11")
+    assert by_id(shell.page, "setting-defence_cap").error == "a whole number from 1 to 10"
+    await type_into(session, by_id(shell.page, "setting-defence_cap"), "4")
+    assert by_id(shell.page, "setting-defence_cap").error is None
+    switch = by_id(shell.page, "setting-allow_sub_mort_kontra")
+    session.apply_patch(switch._i, {"value": False})  # type: ignore[attr-defined]
+    await fire(session, switch, "change", False)  # type: ignore[arg-type]
+    for i, name in enumerate(["Ana", "Boris", "Vesna"]):
+        await type_into(session, by_id(shell.page, f"player-{i}"), name)
+    await fire(session, by_id(shell.page, "create-session"))
+    sid = store.sessions()[0].id
+    assert json.loads(store.export_session(sid))["overrides"] == {
+        "allow_sub_mort_kontra": False,
+        "defence_cap": 4,
+        "last_game": "double_fall",
+    }
+
+
+async def test_a_pot_preset_offers_only_the_settings_its_system_reads(
     app: tuple[Shell, object, Store],
 ) -> None:
     shell, session, _store = app
     await fire(session, by_id(shell.page, "session-new"))
-    await choose(session, by_id(shell.page, "convention"), "prefa")
+    await choose(session, by_id(shell.page, "convention"), "american")
     await fire(session, by_id(shell.page, "show-settings"))
-    assert by_id(shell.page, "family-setting-kassa").value == (
-        "31 — Each player's kassa at the start (31, 20, 10 …)."
-    )
+    assert by_id(shell.page, "setting-failure_penalty").value == ""  # none: a bare six
+    for other in ("setting-win", "setting-bete", "setting-kunstwerk"):  # Austrian, 1829, Swabian
+        with pytest.raises(AssertionError, match="got 0"):
+            by_id(shell.page, other)
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -132,3 +168,31 @@ async def test_a_family_sheet_is_not_called_a_pulya_in_the_navigation(
         shell.show(nav.screen("settle"))
         labels = [d.label for d in page.navigation_bar.destinations]  # type: ignore[union-attr]
         assert labels[1] == ("Sheet" if lang == "en" else "Пулька")
+
+
+def test_every_pot_setting_is_read_by_one_of_its_systems() -> None:
+    from scorepad.app.family_settings import FIXED, POT_SYSTEMS
+    from scorepad.scoring.pot import PotSettings
+
+    # A new setting must say which systems read it, or the new-game screen would hide it.
+    assert set(PotSettings.model_fields) - FIXED == set().union(*POT_SYSTEMS.values())
+    assert set(POT_SYSTEMS) == set(PotSettings.model_fields["system"].annotation.__args__)
+
+
+def test_every_value_of_a_family_choice_has_its_words() -> None:
+    import typing
+
+    from scorepad.app.family_settings import VALUE_LABELS, kind_of
+    from scorepad.scoring.bula import BulaSettings
+    from scorepad.scoring.kassa import KassaSettings
+    from scorepad.scoring.pot import PotSettings
+
+    wanted = {
+        (name, str(v))
+        for model in (BulaSettings, KassaSettings, PotSettings)
+        for name, field in model.model_fields.items()
+        if name != "family" and typing.get_origin(field.annotation) is typing.Literal
+        for v in typing.get_args(field.annotation)
+    }
+    assert wanted == set(VALUE_LABELS)
+    assert kind_of("last_game", BulaSettings.model_fields["last_game"]) == "choice"

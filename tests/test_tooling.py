@@ -68,3 +68,39 @@ def json_of(text: str) -> dict[str, object]:
     import json
 
     return json.loads(text)  # type: ignore[no-any-return]
+
+
+def test_every_testing_id_in_the_readme_is_in_the_app() -> None:
+    import re
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = readme.split("### Testing ids", 1)[1].split("\n\n")[2]
+    ids = {i for row in table.splitlines()[2:] for i in re.findall(r"`([a-z][^`]*)`", row)}
+    # The app's modules, and the reports that name the cash-out's columns.
+    paths = [*(ROOT / "scorepad" / "app").glob("*.py"), ROOT / "scorepad" / "family_report.py"]
+    code = "\n".join(p.read_text(encoding="utf-8") for p in paths)
+    # Every string literal that could name a control, its {…} parts as wildcards.
+    literal = re.compile(
+        r"""f?["']([a-z][a-z0-9_]*(?:[-_][a-z0-9_{}.\[\]]+|\{[^}"']*\})+|[a-z]+)["']"""
+    )
+    templates = {re.sub(r"\{[^}]*\}", "{}", m) for m in literal.findall(code)}
+    patterns = [re.compile(re.escape(t).replace(r"\{\}", ".+") + "$") for t in templates]
+
+    def found(ident: str) -> bool:
+        shape = re.sub(r"\{[^}]*\}", "{}", ident)
+        return shape in templates or any(p.match(ident) for p in patterns)
+
+    def spelled(ident: str) -> list[str]:
+        """``stat-{won,lost}`` is two ids; ``{seat}``, ``{0..10}`` or ``{a,…}`` stay open."""
+        m = re.search(r"\{([^}…]*,[^}…]*)\}", ident)
+        if m is None:
+            return [ident]
+        return [
+            x
+            for alt in m.group(1).split(",")
+            for x in spelled(ident[: m.start()] + alt + ident[m.end() :])
+        ]
+
+    every = [x for i in ids for x in spelled(i)]
+    assert len(every) > 180
+    assert sorted(i for i in every if not found(i)) == []

@@ -11,8 +11,8 @@ import flet as ft
 
 from ..i18n import N_
 from .shell import Shell
-from .theme import TAP, card, choice, primary, sem
-from .writing import write_parts
+from .theme import card, choice, primary, sem
+from .writing import deal_head, entry_column, trick_buttons, write_parts
 
 CALLS_SAID = {
     "follow": N_("follow"),
@@ -42,25 +42,8 @@ def current_form(shell: Shell, cls: type, make: Callable[[Any], Any]) -> Any:
 
 
 def head_card(shell: Shell, number: int, editing: bool) -> list[ft.Control]:
-    head: list[ft.Control] = []
-    if editing:
-        head.append(
-            sem(
-                "editing",
-                ft.Text(
-                    shell.t(N_("Editing deal {n}: the later deals are checked again."), n=number),
-                    weight=ft.FontWeight.BOLD,
-                    color=ft.Colors.PRIMARY,
-                ),
-            )
-        )
-    head.append(
-        sem(
-            "deal-header",
-            ft.Text(shell.t(N_("Deal {n}"), n=number), weight=ft.FontWeight.BOLD, size=16),
-        )
-    )
-    return head
+    del editing  # the shell knows (kept for the callers)
+    return deal_head(shell, number, shell.t(N_("Deal {n}"), n=number))
 
 
 def seat_row(
@@ -101,23 +84,12 @@ def tricks_card(
         allowed = set(form.trick_choices(seat))
         rows.append(ft.Row([label, count]))
         rows.append(
-            ft.Row(
-                [
-                    sem(
-                        f"tricks-{seat}-{n}",
-                        choice(
-                            form.tricks.get(seat) == n,
-                            str(n),
-                            redraw(lambda s=seat, n=n: form.set_tricks(s, n)),
-                            width=TAP,
-                            disabled=n not in allowed,
-                        ),
-                    )
-                    for n in range(11)
-                ],
-                wrap=True,
-                spacing=4,
-                run_spacing=4,
+            trick_buttons(
+                seat,
+                range(11),
+                chosen=form.tricks.get(seat),
+                allowed=allowed,
+                pick=lambda n, s=seat: redraw(lambda: form.set_tricks(s, n)),
             )
         )
     return card(*rows, title=title)
@@ -134,20 +106,7 @@ def entry_frame(
     cards.append(parts.preview)
     if parts.reason is not None:
         cards.append(parts.reason)
-    return ft.Column(
-        [
-            ft.Column(
-                cards,
-                scroll=ft.ScrollMode.AUTO,
-                expand=True,
-                spacing=8,
-                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-            ),
-            parts.footer,
-        ],
-        expand=True,
-        spacing=8,
-    )
+    return entry_column(cards, parts.footer)
 
 
 def finished_card(shell: Shell, sentence: str) -> ft.Control:

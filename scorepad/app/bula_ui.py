@@ -42,9 +42,9 @@ from .bula_sheet import (
 from .family_parts import (
     Kept,
     between,
-    deal_head,
     declarer_card,
     defence_card,
+    form_head,
     headed,
     sheet_group,
     sheet_layout,
@@ -86,7 +86,7 @@ def bula_entry(shell: Shell) -> ft.Control:
         spacing=6,
         run_spacing=6,
     )
-    head = deal_head(shell, f)
+    head = form_head(shell, f)
     cards: list[ft.Control] = [card(*head, kinds)]
     if f.kind in ("game", "pik_no_contra"):
         cards.append(declarer_card(shell, f, redraw))

@@ -20,7 +20,7 @@ from .family_ui import ui_of
 from .form import DealForm
 from .shell import Shell
 from .theme import TAP, card, choice, primary, quiet, secondary, sem
-from .writing import write_parts
+from .writing import deal_head, entry_column, trick_buttons, write_parts
 
 KIND_LABELS = {"game": N_("Game"), "misere": N_("Misère"), "raspasy": N_("All pass")}
 CALL_LABELS = {"whist": N_("whist"), "pass": N_("pass"), "half": N_("half-whist")}
@@ -46,32 +46,15 @@ def entry_screen(shell: Shell) -> ft.Control:
         return handler
 
     number = editing[1] + 1 if editing else len(shell.stored().journal.live) + 1
-    head: list[ft.Control] = []
-    if editing:
-        head.append(
-            sem(
-                "editing",
-                ft.Text(
-                    shell.t(N_("Editing deal {n}: the later deals are checked again."), n=number),
-                    weight=ft.FontWeight.BOLD,
-                    color=ft.Colors.PRIMARY,
-                ),
-            )
-        )
-    head.append(
-        sem(
-            "deal-header",
-            ft.Text(
-                shell.t(
-                    N_("Deal {n}: {dealer} deals, {leader} leads."),
-                    n=number,
-                    dealer=names[f.dealer],
-                    leader=names[f.leader],
-                ),
-                weight=ft.FontWeight.BOLD,
-                size=16,
-            ),
-        )
+    head = deal_head(
+        shell,
+        number,
+        shell.t(
+            N_("Deal {n}: {dealer} deals, {leader} leads."),
+            n=number,
+            dealer=names[f.dealer],
+            leader=names[f.leader],
+        ),
     )
     if f.raspasy_in_row:
         head.append(
@@ -196,21 +179,7 @@ def entry_screen(shell: Shell) -> ft.Control:
     cards.append(parts.preview)
     if parts.reason is not None:
         cards.append(parts.reason)
-    # The button sits below the scrolling cards: always on screen, however long the deal.
-    return ft.Column(
-        [
-            ft.Column(
-                cards,
-                scroll=ft.ScrollMode.AUTO,
-                expand=True,
-                spacing=8,
-                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-            ),
-            parts.footer,
-        ],
-        expand=True,
-        spacing=8,
-    )
+    return entry_column(cards, parts.footer)
 
 
 def _finished(shell: Shell, head: list[ft.Control]) -> ft.Control:
@@ -333,23 +302,12 @@ def _tricks(shell: Shell, f: DealForm, redraw: Redraw) -> ft.Control:
         low, high = f.trick_range(seat)
         rows.append(ft.Row([ft.Text(label, weight=ft.FontWeight.W_500), count]))
         rows.append(
-            ft.Row(
-                [
-                    sem(
-                        f"tricks-{seat}-{n}",
-                        choice(
-                            f.tricks.get(seat) == n,
-                            str(n),
-                            redraw(lambda s=seat, n=n: f.set_tricks(s, n)),
-                            width=TAP,
-                            disabled=n not in allowed,
-                        ),
-                    )
-                    for n in range(low, high + 1)
-                ],
-                wrap=True,
-                spacing=4,
-                run_spacing=4,
+            trick_buttons(
+                seat,
+                range(low, high + 1),
+                chosen=f.tricks.get(seat),
+                allowed=allowed,
+                pick=lambda n, s=seat: redraw(lambda: f.set_tricks(s, n)),
             )
         )
     return card(*rows, title=shell.t(N_("Tricks")))

@@ -30,7 +30,7 @@ from .theme import card, choice, sem
 # --- the entry -----------------------------------------------------------------------------------
 
 
-def deal_head(shell: Shell, f: FamilyForm[Any, Any]) -> list[ft.Control]:
+def form_head(shell: Shell, f: FamilyForm[Any, Any]) -> list[ft.Control]:
     """The deal's heading: an edited deal's own number, else the next deal's."""
     editing = shell.editing
     return head_card(shell, editing[1] + 1 if editing else f.number, editing is not None)

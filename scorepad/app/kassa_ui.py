@@ -32,9 +32,9 @@ from .bula_sheet import (
 from .family_parts import (
     Kept,
     between,
-    deal_head,
     declarer_card,
     defence_card,
+    form_head,
     sheet_group,
     sheet_layout,
     sheet_page,
@@ -50,7 +50,7 @@ def kassa_entry(shell: Shell) -> ft.Control:
     redraw = redrawer(shell, kassa_entry)
     if not shell.editing and f.finished:  # no next deal to number
         return finished_card(shell, shell.t(N_("Every kassa is empty: the game is over.")))
-    head = deal_head(shell, f)
+    head = form_head(shell, f)
     cards: list[ft.Control] = [card(*head)]
     cards.append(declarer_card(shell, f, redraw))
     if f.declarer is not None:

@@ -15,13 +15,22 @@ from fractions import Fraction
 
 import flet as ft
 from babel.numbers import is_currency
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
+from pydantic.fields import FieldInfo
 
 from ..i18n import N_, Msg, msg
 from ..numbers import to_text
 from ..scoring.convention import Settings, presets
 from ..scoring.families import FamilyPreset, family_of, family_presets
 from ..scoring.session import MAX_NAME
+from .family_settings import (
+    VALUE_LABELS,
+    choices,
+    kind_of,
+    number_refusal,
+    number_value,
+    read_by,
+)
 from .settings_form import SettingsForm
 from .shell import Shell
 from .state import NewSession
@@ -111,13 +120,8 @@ PRICE_LABELS: dict[str, str] = {
 }
 
 
-def family_number_refusal(text: str, *, optional: bool) -> Msg | None:
-    text = text.strip()
-    if optional and not text:
-        return None
-    if not re.fullmatch(r"\d{1,6}", text) or int(text) < 1:
-        return msg(N_("a whole number from 1 to 999999"))
-    return None
+def family_field(ledger: FamilyPreset, name: str) -> FieldInfo:
+    return type(ledger.resolve()).model_fields[name]
 
 
 def new_session_screen(shell: Shell) -> ft.Control:
@@ -316,16 +320,19 @@ def new_session_screen(shell: Shell) -> ft.Control:
                 st.errors[key] = why
         if ledger is not None:
             for _, name in FAMILY_FIELDS[family]:
-                why = family_number_refusal(  # an untouched field holds the preset's number
-                    st.family_numbers.get(name, _default(ledger, name)),
-                    optional=name == "refe_limit",
+                why = number_refusal(  # an untouched field holds the preset's number
+                    family_field(ledger, name), st.family_numbers.get(name, _default(ledger, name))
                 )
+                if why is not None:
+                    st.errors[f"setting-{name}"] = why
+            for name, text in st.family_numbers.items():
+                why = number_refusal(family_field(ledger, name), text)
                 if why is not None:
                     st.errors[f"setting-{name}"] = why
         if not st.errors:
             try:
                 if ledger is not None:
-                    ledger.resolve(family_overrides(st, family))
+                    ledger.resolve(family_overrides(st, ledger))
                 else:
                     Settings.model_validate({**preset.settings.model_dump(), **st.overrides})
             except ValidationError:
@@ -339,7 +346,7 @@ def new_session_screen(shell: Shell) -> ft.Control:
             made["sid"] = shell.store.create_session(
                 players,
                 convention=st.convention,
-                overrides=dict(st.overrides) if ledger is None else family_overrides(st, family),
+                overrides=dict(st.overrides) if ledger is None else family_overrides(st, ledger),
                 pool_target=int(st.target.strip()),
                 first_dealer=st.dealer,
                 whist_price=price_of(st.price) or "",
@@ -370,6 +377,106 @@ def new_session_screen(shell: Shell) -> ft.Control:
     ]
     update_roster()
     sync()
+
+    def family_settings(ledger: FamilyPreset) -> ft.Control:
+        """Every setting the preset's rules read: a switch, a choice or a number, each with its
+        meaning; the preset's identity and its prices by suit shown."""
+        settings = ledger.resolve(family_overrides(st, ledger))
+        asked = {name for _, name in FAMILY_FIELDS[family]}
+        rows: list[ft.Control] = []
+        for name, field in type(settings).model_fields.items():
+            if name == "family" or name in asked or not read_by(settings, name):
+                continue
+            meaning = shell.t(field.description or "")
+            value = getattr(settings, name)
+            kind = kind_of(name, field)
+            if kind == "switch":
+
+                def switched(e: ft.Event[ft.Switch], name: str = name) -> None:
+                    st.overrides[name] = bool(e.control.value)
+
+                # The sentence beside the switch, not its label: a label is never wrapped.
+                rows.append(
+                    ft.Row(
+                        [
+                            sem(f"setting-{name}", ft.Switch(value=value, on_change=switched)),
+                            ft.Text(meaning, expand=True),
+                        ],
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                    )
+                )
+            elif kind == "choice":
+
+                def chosen(name: str, v: str) -> Callable[[], None]:
+                    def handler() -> None:
+                        st.overrides[name] = v
+                        shell.show(new_session_screen)
+
+                    return handler
+
+                rows.append(
+                    ft.Column(
+                        [
+                            ft.Text(meaning),
+                            ft.Row(
+                                [
+                                    sem(
+                                        f"setting-{name}-{v}",
+                                        choice(
+                                            value == v,
+                                            shell.t(VALUE_LABELS[name, v]),
+                                            chosen(name, v),
+                                        ),
+                                    )
+                                    for v in choices(field)
+                                ],
+                                wrap=True,
+                            ),
+                        ],
+                        spacing=4,
+                    )
+                )
+            elif kind == "number":
+                key = f"setting-{name}"
+
+                def typed(e: ft.Event[ft.TextField], name: str = name, key: str = key) -> None:
+                    text = e.control.value or ""
+                    st.family_numbers[name] = text
+                    refused(key, e.control, number_refusal(type(settings).model_fields[name], text))
+                    sync()
+
+                shown = st.family_numbers.get(name, "" if value is None else str(value))
+                rows.append(
+                    ft.Column(
+                        [
+                            ft.Text(meaning),
+                            sem(
+                                key,
+                                ft.TextField(
+                                    value=shown, width=170, error=error_text(key), on_change=typed
+                                ),
+                            ),
+                        ],
+                        spacing=4,
+                    )
+                )
+            else:
+                rows.append(
+                    sem(
+                        f"family-setting-{name}",
+                        ft.Text(
+                            shell.t(
+                                N_("{value} — {meaning}"),
+                                meaning=meaning,
+                                value=shell.t(VALUE_LABELS[name, value])
+                                if isinstance(value, str) and (name, value) in VALUE_LABELS
+                                else _value_text(value),
+                            )
+                        ),
+                    )
+                )
+        return ft.Column(rows, spacing=10)
+
     numbers: list[ft.Control] = []
     if ledger is not None:
         for label, name in FAMILY_FIELDS[family]:
@@ -381,9 +488,7 @@ def new_session_screen(shell: Shell) -> ft.Control:
                         f"setting-{name}",
                         st.family_numbers.get(name, _default(ledger, name)),
                         170,
-                        lambda t, name=name: family_number_refusal(
-                            t, optional=name == "refe_limit"
-                        ),
+                        lambda t, name=name: number_refusal(family_field(ledger, name), t),
                         name,
                         numbers=True,
                     ),
@@ -425,7 +530,7 @@ def new_session_screen(shell: Shell) -> ft.Control:
         ),
     ]
     if st.show_settings and ledger is not None:
-        body.append(_family_settings(shell, ledger.resolve(family_overrides(st, family))))
+        body.append(family_settings(ledger))
     elif st.show_settings:
         body += form.groups(lambda: shell.show(new_session_screen))
     return ft.Column(
@@ -448,40 +553,16 @@ def _default(preset: FamilyPreset, name: str) -> str:
     return "" if value is None else str(value)
 
 
-def family_overrides(st: NewSession, family: str) -> dict[str, object]:
-    """The numbers typed on this screen, as overrides of the family's preset."""
+def family_overrides(st: NewSession, ledger: FamilyPreset) -> dict[str, object]:
+    """What the table changed on this screen, as overrides of the family's preset: the numbers
+    typed (those refused left out: the screen says why) and the switches and choices."""
+    fields = type(ledger.resolve()).model_fields
     out: dict[str, object] = {}
-    for _, name in FAMILY_FIELDS[family]:
-        if name not in st.family_numbers:
-            continue
-        text = st.family_numbers[name].strip()
-        if re.fullmatch(r"\d{1,6}", text):
-            out[name] = int(text)
-        elif not text and name == "refe_limit":
-            out[name] = None
+    for name, text in st.family_numbers.items():
+        if name in fields and number_refusal(fields[name], text) is None:
+            out[name] = number_value(fields[name], text)
+    out.update({k: v for k, v in st.overrides.items() if k in fields})
     return out
-
-
-def _family_settings(shell: Shell, settings: BaseModel) -> ft.Control:
-    """Every setting of a ledger family's preset, read-only: its meaning and its value."""
-    rows: list[ft.Control] = []
-    for name, field in type(settings).model_fields.items():
-        if name == "family" or not field.description:
-            continue
-        value = getattr(settings, name)
-        rows.append(
-            sem(
-                f"family-setting-{name}",
-                ft.Text(
-                    shell.t(
-                        N_("{value} — {meaning}"),
-                        meaning=shell.t(field.description),
-                        value=_value_text(value),
-                    )
-                ),
-            )
-        )
-    return ft.Column(rows, spacing=6)
 
 
 def _value_text(value: object) -> str:

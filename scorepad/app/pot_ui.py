@@ -22,8 +22,8 @@ from ..scoring.pot import NONSUIT_NAMES, SUIT_NAMES, SWABIAN_NAMES
 from .family_ui import FamilyUI, register_family
 from .pot_form import CHIPS_MAX, PotForm, title
 from .pot_sheet import PotSheet, pot_sheet
-from .theme import TAP, WIDE, card, choice, sem
-from .writing import write_parts
+from .theme import WIDE, card, choice, sem
+from .writing import deal_head, trick_buttons, write_parts
 
 if TYPE_CHECKING:
     from ..store import FamilyStored
@@ -88,7 +88,6 @@ def _form(shell: Shell) -> PotForm:
 def entry_screen(shell: Shell) -> ft.Control:
     f = _form(shell)
     names = f.names
-    editing = shell.editing
 
     def redraw(change: Callable[[], None]) -> Callable[..., None]:
         def handler(*_: Any) -> None:
@@ -99,27 +98,8 @@ def entry_screen(shell: Shell) -> ft.Control:
         return handler
 
     number = len(f.scored.deals) + 1
-    head: list[ft.Control] = []
-    if editing:
-        head.append(
-            sem(
-                "editing",
-                ft.Text(
-                    shell.t(N_("Editing deal {n}: the later deals are checked again."), n=number),
-                    weight=ft.FontWeight.BOLD,
-                    color=ft.Colors.PRIMARY,
-                ),
-            )
-        )
-    head.append(
-        sem(
-            "deal-header",
-            ft.Text(
-                shell.t(N_("Deal {n}: {dealer} deals."), n=number, dealer=names[f.dealer]),
-                weight=ft.FontWeight.BOLD,
-                size=16,
-            ),
-        )
+    head = deal_head(
+        shell, number, shell.t(N_("Deal {n}: {dealer} deals."), n=number, dealer=names[f.dealer])
     )
     if f.scored.family == "pot":
         head.append(
@@ -468,23 +448,12 @@ def _tricks_card(shell: Shell, f: PotForm, redraw: Redraw) -> ft.Control:
         allowed = set(f.trick_choices(seat))
         rows.append(ft.Row([ft.Text(names[seat], weight=ft.FontWeight.W_500), count], wrap=True))
         rows.append(
-            ft.Row(
-                [
-                    sem(
-                        f"tricks-{seat}-{n}",
-                        choice(
-                            f.tricks.get(seat) == n,
-                            str(n),
-                            redraw(lambda s=seat, n=n: f.set_tricks(s, n)),
-                            width=TAP,
-                            disabled=n not in allowed,
-                        ),
-                    )
-                    for n in range(11)
-                ],
-                wrap=True,
-                spacing=4,
-                run_spacing=4,
+            trick_buttons(
+                seat,
+                range(11),
+                chosen=f.tricks.get(seat),
+                allowed=allowed,
+                pick=lambda n, s=seat: redraw(lambda: f.set_tricks(s, n)),
             )
         )
     return card(*rows, title=shell.t(N_("Tricks")))

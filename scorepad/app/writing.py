@@ -1,5 +1,5 @@
-"""The end of every deal entry (the pulya's and each family's): the preview in words, the reason
-of an edit, and the write button that names the revision the form was built from."""
+"""The frame of every deal entry (the pulya's and each family's): its head, the preview in words,
+the reason of an edit, and the write button that names the revision the form was built from."""
 
 from __future__ import annotations
 
@@ -12,7 +12,25 @@ import flet as ft
 from ..i18n import N_
 from .nav import Screen
 from .shell import Shell
-from .theme import card, primary, quiet, sem
+from .theme import TAP, card, choice, primary, quiet, sem
+
+
+def deal_head(shell: Shell, number: int, header: str) -> list[ft.Control]:
+    """The top of a deal entry: that a deal is being edited (and what that does), and its header."""
+    head: list[ft.Control] = []
+    if shell.editing:
+        head.append(
+            sem(
+                "editing",
+                ft.Text(
+                    shell.t(N_("Editing deal {n}: the later deals are checked again."), n=number),
+                    weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.PRIMARY,
+                ),
+            )
+        )
+    head.append(sem("deal-header", ft.Text(header, weight=ft.FontWeight.BOLD, size=16)))
+    return head
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,3 +122,44 @@ def write_parts(
     if editing:
         footer.append(sem("cancel-edit", quiet(shell.t(N_("Cancel")), cancel)))
     return WriteParts(preview, reason, ft.Row(footer, spacing=8))
+
+
+def entry_column(cards: list[ft.Control], footer: ft.Control) -> ft.Control:
+    """The cards scrolling, the write button below them: always on screen, however long the deal."""
+    return ft.Column(
+        [
+            ft.Column(
+                cards,
+                scroll=ft.ScrollMode.AUTO,
+                expand=True,
+                spacing=8,
+                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+            ),
+            footer,
+        ],
+        expand=True,
+        spacing=8,
+    )
+
+
+def trick_buttons(
+    seat: int,
+    counts: range,
+    *,
+    chosen: int | None,
+    allowed: set[int],
+    pick: Callable[[int], Callable[[], None]],
+) -> ft.Control:
+    """One tap a seat: a button for each count of tricks, the ones the engine refuses disabled."""
+    return ft.Row(
+        [
+            sem(
+                f"tricks-{seat}-{n}",
+                choice(chosen == n, str(n), pick(n), width=TAP, disabled=n not in allowed),
+            )
+            for n in counts
+        ],
+        wrap=True,
+        spacing=4,
+        run_spacing=4,
+    )
