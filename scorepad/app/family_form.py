@@ -104,13 +104,11 @@ class FamilyForm(Generic[C, T]):
     tricks: dict[int, int]
 
     # Set by each family: its calls (the first one is joining the defence), its table and deals,
-    # the engine's refusal, and two habits of its preview kept as they were.
+    # and the engine's refusal.
     call_words: tuple[C, ...]
     table_kind: type[T]
     deal_model: TypeAdapter[Any]
     refusal: type[BulaError] | type[KassaError]
-    field_named_when_malformed: bool = True
-    repeats_dropped: bool = True
 
     # --- the game as it stands -----------------------------------------------------------
 
@@ -284,7 +282,7 @@ class FamilyForm(Generic[C, T]):
             model = self._parse(self.to_deal())
         except ValidationError as exc:
             p = pydantic_problem(exc.errors()[0])
-            if p.field is None or not self.field_named_when_malformed:
+            if p.field is None:
                 return None, p.message
             return None, msg("{field}: {message}", field=p.field, message=p.message)
         try:
@@ -302,11 +300,7 @@ class FamilyForm(Generic[C, T]):
             assert problem is not None
             return [], cat.render(problem)
         lines = [cat.render(self._title(self._parse(self.to_deal())))]
-        for m in explanations(postings):
-            text = cat.render(m)
-            # a transfer's two postings may carry equal, separate reasons
-            if text != lines[-1] or not self.repeats_dropped:
-                lines.append(text)
+        lines += [cat.render(m) for m in explanations(postings)]
         return lines, None
 
     # --- a form for a deal to come, for a deal to edit, and one carried to a newer game ---------

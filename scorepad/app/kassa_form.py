@@ -41,8 +41,6 @@ class KassaForm(FamilyForm[Call, KassaTable]):
     table_kind = KassaTable
     deal_model = _DEAL
     refusal = KassaError
-    field_named_when_malformed = False  # kept as it was: the bula form names it
-    repeats_dropped = False
 
     def _title(self, deal: Any) -> Msg:
         return title(deal, self.names)
