@@ -15,6 +15,7 @@ from family_app import in_order
 from flet_fakes import by_id, find, fire, make_page, texts, type_into
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_families_cli import D_E1
 
 from scorepad.app import nav, screens  # noqa: F401  (the navigation's screens)
 from scorepad.app.bula_form import BulaForm, carry, edit_form, new_form, title
@@ -431,30 +432,7 @@ async def test_a_stale_write_changes_nothing_and_keeps_the_choices(app: Any) -> 
 async def test_the_sheet_shows_the_columns_refe_and_what_is_left(app: Any) -> None:
     shell, session, store = app
     sid = shell.sid
-    for deal in (
-        {
-            "type": "game",
-            "declarer": 2,
-            "bid": 3,
-            "defence": {"0": "follow", "1": "follow"},
-            "tricks": {"2": 6, "0": 2, "1": 2},
-        },
-        {
-            "type": "game",
-            "declarer": 1,
-            "bid": 5,
-            "defence": {"2": "follow", "0": "pass"},
-            "tricks": {"1": 7, "2": 3},
-        },
-        {"type": "allpass"},
-        {
-            "type": "game",
-            "declarer": 0,
-            "bid": 5,
-            "defence": {"1": "pass", "2": "follow"},
-            "tricks": {"0": 7, "2": 3},
-        },
-    ):  # D-E1 (pagat's sheet)
+    for deal in D_E1["deals"]:  # D-E1 (pagat's sheet)
         store.add_deal(sid, deal, seen=store.load_family(sid).revision)
     shell.show(bula_sheet)
     page = shell.page
