@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .i18n import N_, catalog
+from .i18n import N_, Catalog, catalog
 from .numbers import Number, to_json, to_text, whist_figure
 from .report import document_text, money_text, payment_lines
 from .scoring.bula import BulaTable
@@ -140,9 +140,7 @@ def to_text_sheet(scored: FamilyScored, lang: str = "en", *, explain: bool = Tru
             )
     out.extend("".join(cell.ljust(width) for cell in row).rstrip() for row in rows)
     out.append("")
-    out.append(
-        _("The game is over.") if scored.finished else _("The game is not over: if we stopped now.")
-    )
+    out.append(_status(cat, scored.finished))
     digits = minor_digits(scored.session.currency)
     money = scored.money_units()
     currency = scored.session.currency
@@ -264,10 +262,13 @@ def family_cash_out(scored: FamilyScored, lang: str = "en") -> FamilyCashOut:
         for p in range(n)
     )
     payments = payment_lines(cat, names, scored.payments(), money)
-    status = cat.gettext(
-        N_("The game is over.")
-        if scored.finished
-        else N_("The game is not over: if we stopped now.")
-    )
+    status = _status(cat, scored.finished)
     columns += ((N_("Money"), "money"),)
     return FamilyCashOut(scored.finished, status, columns, rows, balances, payments)
+
+
+def _status(cat: Catalog, finished: bool) -> str:
+    """Over, or what the cash-out would be if the players stopped now (the sheet, the screen)."""
+    return cat.gettext(
+        N_("The game is over.") if finished else N_("The game is not over: if we stopped now.")
+    )

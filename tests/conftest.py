@@ -61,6 +61,13 @@ def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess
     )
 
 
+def cli_out(*args: str) -> str:
+    """What the real CLI prints for a command that must succeed."""
+    done = run_cli(*args)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
 def settle_json(data: dict[str, Any], tmp_path: Path) -> dict[str, Any]:
     path = tmp_path / "session.json"
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")

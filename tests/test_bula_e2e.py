@@ -6,8 +6,6 @@ Screenshots of the sheets (phone and laptop, English and Russian) go to ``screen
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,7 +14,6 @@ import pytest
 import test_app_e2e
 from evenings import BALKAN, BALKAN_PLAYERS, BALKAN_START, PREFA, PREFA_PLAYERS
 from test_app_e2e import (
-    ROOT,
     has_text,
     open_app,
     running_app,
@@ -26,6 +23,8 @@ from test_app_e2e import (
     type_text,
     visible,
 )
+
+from conftest import cli_out
 
 pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
 browser = test_app_e2e.browser  # the shared headless chromium fixture
@@ -170,13 +169,7 @@ class Entry:
 
 
 def cli(*args: str) -> str:
-    return subprocess.run(
-        [sys.executable, "-m", "scorepad.cli", "--lang", "en", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+    return cli_out("--lang", "en", *args)
 
 
 def cash_out_matches_cli(page: Any, db: Path, sid: int, tmp: Path) -> dict[str, Any]:

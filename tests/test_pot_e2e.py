@@ -7,8 +7,6 @@ English and Russian (screenshots in ``screenshots/``, names never cut)."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
@@ -16,8 +14,8 @@ from typing import Any
 
 import pytest
 from pot_e2e_table import Deal, PotEntry, previews
+from test_app_e2e import browser as browser
 from test_app_e2e import (
-    ROOT,
     has_text,
     open_app,
     running_app,
@@ -27,8 +25,8 @@ from test_app_e2e import (
     type_text,
     visible,
 )
-from test_app_e2e import browser as browser
 
+from conftest import cli_out
 from scorepad.numbers import whist_figure
 from scorepad.report import money_text
 
@@ -131,16 +129,6 @@ EVENING: list[tuple[Deal, dict[str, Any]]] = [
 ]
 
 
-def cli(*args: str) -> str:
-    return subprocess.run(
-        [sys.executable, "-m", "scorepad.cli", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-
-
 @pytest.fixture(scope="module")
 def evening(
     browser: Any, tmp_path_factory: pytest.TempPathFactory
@@ -178,13 +166,13 @@ def evening(
 
 def test_ten_austrian_deals_cash_out_as_the_cli(evening: tuple[str, Path, Any]) -> None:
     _url, db, page = evening
-    sid = cli("--db", str(db), "sessions").split()[0]
+    sid = cli_out("--db", str(db), "sessions").split()[0]
     exported = db.parent / "evening.json"
-    cli("--db", str(db), "export", sid, str(exported))
+    cli_out("--db", str(db), "export", sid, str(exported))
     session = json.loads(exported.read_text())
     assert session["convention"] == "austrian" and session["players"] == NAMES
     assert session["deals"] == [deal for _, deal in EVENING]  # every tap landed as meant
-    settled = json.loads(cli("--lang", "en", "settle", str(exported), "--json"))
+    settled = json.loads(cli_out("--lang", "en", "settle", str(exported), "--json"))
 
     # The sheet: the pot, each player's cash and standing, the last deal's transfers.
     tap(page, "nav-sheet")

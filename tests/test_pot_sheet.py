@@ -9,6 +9,7 @@ from types import SimpleNamespace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_families_cli import A_E6
 from test_pot_form import DEALS, en, session
 
 from scorepad.app.pot_sheet import pot_sheet
@@ -19,30 +20,7 @@ from scorepad.scoring.families import PotSession, replay_family
 
 
 def test_the_sheet_runs_the_cash_and_the_pot_from_the_ante() -> None:
-    s = pot_sheet(
-        replay_family(
-            session(
-                "austrian-1829",
-                [
-                    {
-                        "type": "game",
-                        "declarer": 0,
-                        "suit": "D",
-                        "defence": {"1": "play", "2": "play"},
-                        "tricks": {"0": 6, "1": 2, "2": 2},
-                    },
-                    {"type": "bete", "dealer": 1},
-                    {
-                        "type": "game",
-                        "declarer": 2,
-                        "suit": "H",
-                        "defence": {"0": "play", "1": "play"},
-                        "tricks": {"2": 5, "0": 4, "1": 1},
-                    },
-                ],
-            )
-        )
-    )
+    s = pot_sheet(replay_family(session("austrian-1829", A_E6["deals"])))  # A-E6
     assert (s.ante, s.start_pot, s.start_cash) == (240, 720, (-240, -240, -240))
     assert [r.cash_change for r in s.rows] == [(18, 6, 6), (0, -10, 0), (16, -36, -60)]
     assert [r.pot for r in s.rows] == [690, 700, 780]

@@ -8,8 +8,6 @@ Screenshots go to ``screenshots/sheet-*.png`` (looked at by a person before land
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,6 +25,7 @@ from test_app_e2e import (
     visible,
 )
 
+from conftest import cli_out
 from scorepad.generate import RandomChooser, random_session
 from scorepad.store import Store
 
@@ -57,16 +56,6 @@ WORDS = {
         "all pass": "Распасы",
     },
 }
-
-
-def cli(*args: str) -> str:
-    return subprocess.run(
-        [sys.executable, "-m", "scorepad.cli", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
 
 
 @pytest.fixture
@@ -203,8 +192,8 @@ def test_sheet_history_and_numbers(
     shot(page, f"{name}-03-table")
 
     # --- History: the same numbers as `scorepad settle` and `scorepad history` ---------------
-    settle_text = cli("--lang", lang, "--db", str(db), "settle", "1").splitlines()
-    history_text = cli("--lang", lang, "--db", str(db), "history", "1").splitlines()
+    settle_text = cli_out("--lang", lang, "--db", str(db), "settle", "1").splitlines()
+    history_text = cli_out("--lang", lang, "--db", str(db), "history", "1").splitlines()
     tap(page, "nav-history")
     visible(page, f"voided-{deal_id}")
     has_text(page, f"voided-title-{deal_id}", words["title"].format(title=words["all pass"]))
@@ -237,15 +226,15 @@ def test_sheet_history_and_numbers(
     expect(page.locator(f'[flt-semantics-identifier="deal-title-{VOIDED}"]').first).to_have_text(
         words["deal"].format(n=VOIDED) + " · " + words["all pass"], timeout=15000
     )
-    after = cli("--lang", lang, "--db", str(db), "history", "1").splitlines()
+    after = cli_out("--lang", lang, "--db", str(db), "history", "1").splitlines()
     assert after[-1].endswith(words["restored"].format(n=VOIDED))
-    assert words["deal"].format(n=16) in cli("--lang", lang, "--db", str(db), "settle", "1")
+    assert words["deal"].format(n=16) in cli_out("--lang", lang, "--db", str(db), "settle", "1")
     shot(page, f"{name}-05-history-restored")
 
     # --- cash-out, chart, players --------------------------------------------------------------
     tap(page, "nav-settle")
     visible(page, "balance-0")
-    settled = cli("--lang", lang, "--db", str(db), "settle", "1").splitlines()
+    settled = cli_out("--lang", lang, "--db", str(db), "settle", "1").splitlines()
     start = settled.index(text_of(page, "settle-status"))
     assert [text_of(page, f"balance-{p}") for p in range(3)] == settled[start + 1 : start + 4]
     shot(page, f"{name}-06-cash-out")

@@ -228,20 +228,13 @@ def test_any_family_session_in_the_store_scores_as_its_file_and_is_zero_sum(
 
 
 def test_the_cli_imports_exports_and_settles_a_stored_family_session(tmp_path: Path) -> None:
-    import subprocess
-    import sys
+    from conftest import cli_out
 
     db, src = tmp_path / "cli.db", tmp_path / "e1.json"
     src.write_text(json.dumps(D_E1), encoding="utf-8")
 
     def cli(*args: str) -> str:
-        done = subprocess.run(
-            [sys.executable, "-m", "scorepad.cli", "--lang", "en", *args],
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        return done.stdout
+        return cli_out("--lang", "en", *args)
 
     sid = cli("import", str(src), "--db", str(db)).strip()
     assert cli("settle", sid, "--db", str(db), "--json") == cli("settle", str(src), "--json")

@@ -12,7 +12,7 @@ import flet as ft
 from ..i18n import N_
 from .shell import Shell
 from .theme import card, choice, primary, sem
-from .writing import deal_head, entry_column, trick_buttons, write_parts
+from .writing import entry_column, trick_buttons, write_parts
 
 CALLS_SAID = {
     "follow": N_("follow"),
@@ -39,11 +39,6 @@ def current_form(shell: Shell, cls: type, make: Callable[[Any], Any]) -> Any:
     shell.basis = stored.revision
     shell.editing = None
     return form
-
-
-def head_card(shell: Shell, number: int, editing: bool) -> list[ft.Control]:
-    del editing  # the shell knows (kept for the callers)
-    return deal_head(shell, number, shell.t(N_("Deal {n}"), n=number))
 
 
 def seat_row(

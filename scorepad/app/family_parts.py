@@ -11,7 +11,7 @@ import flet as ft
 
 from ..i18n import N_
 from ..scoring.families import FamilyScored
-from .bula_parts import CALLS_SAID, Redraw, family_stored, head_card, said, seat_row
+from .bula_parts import CALLS_SAID, Redraw, family_stored, said, seat_row
 from .bula_sheet import (
     Entry,
     column,
@@ -26,14 +26,15 @@ from .bula_sheet import (
 from .family_form import FamilyForm
 from .shell import Shell
 from .theme import card, choice, sem
+from .writing import deal_head
 
 # --- the entry -----------------------------------------------------------------------------------
 
 
 def form_head(shell: Shell, f: FamilyForm[Any, Any]) -> list[ft.Control]:
     """The deal's heading: an edited deal's own number, else the next deal's."""
-    editing = shell.editing
-    return head_card(shell, editing[1] + 1 if editing else f.number, editing is not None)
+    number = shell.editing[1] + 1 if shell.editing else f.number
+    return deal_head(shell, number, shell.t(N_("Deal {n}"), n=number))
 
 
 def declarer_card(shell: Shell, f: FamilyForm[Any, Any], redraw: Redraw) -> ft.Control:

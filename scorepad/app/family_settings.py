@@ -134,7 +134,8 @@ def number_refusal(field: FieldInfo, text: str) -> Msg | None:
     return msg(N_("a whole number from {lo} to {hi}"), lo=lo, hi=hi)
 
 
-def number_value(field: FieldInfo, text: str) -> int | None:
+def number_value(text: str) -> int | None:
+    """The number typed; empty is None (an optional setting's "none")."""
     text = text.strip()
     return int(text) if text else None
 

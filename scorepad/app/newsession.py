@@ -560,7 +560,7 @@ def family_overrides(st: NewSession, ledger: FamilyPreset) -> dict[str, object]:
     out: dict[str, object] = {}
     for name, text in st.family_numbers.items():
         if name in fields and number_refusal(fields[name], text) is None:
-            out[name] = number_value(fields[name], text)
+            out[name] = number_value(text)
     out.update({k: v for k, v in st.overrides.items() if k in fields})
     return out
 
