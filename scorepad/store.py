@@ -29,8 +29,7 @@ from sqlite_utils import Database
 
 from .i18n import N_, Msg, ScorepadError, msg
 from .journal import Action, ActionKind, Journal, JournalError, deal_numbers, replay_journal
-from .scoring.convention import ConventionError, Settings, settings_for
-from .scoring.families import (
+from .scoring.ledger.families import (
     AnySession,
     FamilyScored,
     FamilySettings,
@@ -43,8 +42,9 @@ from .scoring.families import (
     replay_family,
 )
 from .scoring.peek import peek_family
-from .scoring.score import Replay, Scored, batch, replay
-from .scoring.session import (
+from .scoring.pulya.convention import ConventionError, Settings, settings_for
+from .scoring.pulya.score import Replay, Scored, batch, replay
+from .scoring.pulya.session import (
     FORMAT,
     MAX_DEALS,
     Deal,

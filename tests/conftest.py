@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from scorepad.scoring.score import Scored, replay
-from scorepad.scoring.session import parse_session
-from scorepad.scoring.sheet import Writing
+from scorepad.scoring.pulya.score import Scored, replay
+from scorepad.scoring.pulya.session import parse_session
+from scorepad.scoring.pulya.sheet import Writing
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -19,7 +19,7 @@ import pytest
 
 from conftest import ROOT, run_cli, session
 from scorepad import store as store_module
-from scorepad.scoring.session import MAX_DEALS, SessionInvalid, look_alike, parse_session
+from scorepad.scoring.pulya.session import MAX_DEALS, SessionInvalid, look_alike, parse_session
 from scorepad.store import Damaged, Store, StoreError, Unavailable
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

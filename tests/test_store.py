@@ -15,8 +15,8 @@ import pytest
 from conftest import run_cli, session
 from scorepad import store as store_module
 from scorepad.generate import RandomChooser, random_session
-from scorepad.scoring.score import replay
-from scorepad.scoring.session import SessionInvalid, dump_session, parse_session
+from scorepad.scoring.pulya.score import replay
+from scorepad.scoring.pulya.session import SessionInvalid, dump_session, parse_session
 from scorepad.store import (
     InvalidEntry,
     NotScorepad,

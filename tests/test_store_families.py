@@ -17,8 +17,8 @@ from test_kassa import kassa_deal
 from test_pot import pot_deals
 
 from scorepad.family_report import to_json_text
-from scorepad.scoring.families import settle_family
-from scorepad.scoring.session import SessionInvalid
+from scorepad.scoring.ledger.families import settle_family
+from scorepad.scoring.pulya.session import SessionInvalid
 from scorepad.store import FamilyStored, InvalidEntry, StaleRevision, Store, StoreError
 
 GAME = {

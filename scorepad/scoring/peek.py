@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from .convention import conventions_dir
+from .pulya.convention import conventions_dir
 
 FAMILIES = ("bula", "kassa", "pot", "direct")
 _CONVENTION = re.compile(rb'"convention"\s*:\s*"([^"\\]{1,64})"')

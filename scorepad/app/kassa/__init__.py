@@ -1,0 +1,1 @@
+"""Greek Prefa (the kassa) in the app: its deal form (``form``) and its entry and sheet (``entry``)."""
