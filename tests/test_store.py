@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from conftest import run_cli, session
-from scorepad import store as store_module
+from scorepad.store import schema as store_schema
 from scorepad.generate import RandomChooser, random_session
 from scorepad.scoring.score import replay
 from scorepad.scoring.session import SessionInvalid, dump_session, parse_session
@@ -293,7 +293,7 @@ def test_a_migration_writes_a_backup_first_and_is_recorded(
         db.execute("ALTER TABLE sessions ADD COLUMN venue TEXT")
 
     monkeypatch.setattr(
-        store_module, "MIGRATIONS", [*store_module.MIGRATIONS, (3, "a venue per session", v3)]
+        store_schema, "MIGRATIONS", [*store_schema.MIGRATIONS, (3, "a venue per session", v3)]
     )
     with Store(path) as s:
         assert s.version() == 3
@@ -328,11 +328,11 @@ def test_a_failed_migration_changes_nothing(
         raise RuntimeError("disk on fire")
 
     monkeypatch.setattr(
-        store_module, "MIGRATIONS", [*store_module.MIGRATIONS, (3, "broken", broken)]
+        store_schema, "MIGRATIONS", [*store_schema.MIGRATIONS, (3, "broken", broken)]
     )
     with pytest.raises(RuntimeError):
         Store(path)
-    monkeypatch.setattr(store_module, "MIGRATIONS", store_module.MIGRATIONS[:1])
+    monkeypatch.setattr(store_schema, "MIGRATIONS", store_schema.MIGRATIONS[:1])
     with Store(path) as s:  # schema 2 went back with the broken 3: one transaction
         assert s.version() == 1
         assert "venue" not in s.db.table("sessions").columns_dict
