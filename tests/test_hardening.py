@@ -17,11 +17,11 @@ from typing import Any
 
 import pytest
 
-from conftest import ROOT, run_cli, session
-from scorepad.store import actions as store_actions
-from scorepad.store import schema as store_schema
+from conftest import ROOT, run_cli, session, typed
 from scorepad.scoring.session import MAX_DEALS, SessionInvalid, look_alike, parse_session
 from scorepad.store import Damaged, Store, StoreError, Unavailable
+from scorepad.store import actions as store_actions
+from scorepad.store import schema as store_schema
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 MALFORMED = FIXTURES / "malformed"
@@ -270,7 +270,7 @@ def test_adding_past_the_deal_limit_is_refused(
     with Store(tmp_path / "x.db") as s:
         sid = s.import_session(json.dumps(session([rasp(3, 3, 4), rasp(2, 4, 4)])))
         with pytest.raises(StoreError) as exc:
-            s.add_deal(sid, rasp(1, 4, 5), seen=2)
+            s.add_deal(sid, typed(s, sid, rasp(1, 4, 5)), seen=2)
         assert exc.value.render() == "a session holds at most 10000 deals"
         assert len(s.history(sid)) == 2
 
@@ -668,12 +668,14 @@ def test_notes_and_reasons_are_clean_text(tmp_path: Path) -> None:
     with Store(tmp_path / "x.db") as s:
         sid = s.create_session(["Anna", "Boris", "Vera"])
         with pytest.raises(StoreError) as exc:
-            s.add_deal(sid, {**rasp(3, 3, 4), "note": "ok\x1b[2J"}, seen=0)
+            # (model_copy does not validate: the store checks the deal again)
+            bad = typed(s, sid, rasp(3, 3, 4)).model_copy(update={"note": "ok\x1b[2J"})
+            s.add_deal(sid, bad, seen=0)
         assert exc.value.render().splitlines() == [
             "the entry was refused:",
             "note: a note must not contain the character U+001B",
         ]
-        r = s.add_deal(sid, rasp(3, 3, 4), seen=0).revision
+        r = s.add_deal(sid, typed(s, sid, rasp(3, 3, 4)), seen=0).revision
         with pytest.raises(StoreError) as exc:
             s.void_deal(sid, 1, reason="typo\u202e", seen=r)
         assert exc.value.render() == "a reason must not contain the character U+202E"

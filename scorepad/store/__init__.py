@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from ..journal import ActionKind
-from .actions import MAX_REASON, describe_action
+from .actions import MAX_REASON, AnyDeal, describe_action
 from .errors import (
     Damaged,
     InvalidEntry,
@@ -41,6 +41,7 @@ __all__ = [
     "MAX_REASON",
     "MIGRATIONS",
     "ActionKind",
+    "AnyDeal",
     "AnyStored",
     "Damaged",
     "FamilyStored",

@@ -5,19 +5,22 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, get_args
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from ..i18n import N_, Msg, msg
 from ..journal import Action, Journal, JournalError, deal_numbers, replay_journal
-from ..scoring.families import (
-    parse_family_deal,
-)
+from ..scoring.families import AnyFamilyDeal, family_deal_types, parse_family_deal
 from ..scoring.session import (
     MAX_DEALS,
+    Correction,
     Deal,
     FieldRefused,
+    Game,
+    Misere,
+    Problem,
+    Raspasy,
     SessionInvalid,
     clean_text,
     deal_data,
@@ -29,6 +32,9 @@ from .reading import _DEAL, AnyStored, Reading, _Live
 from .schema import now
 
 MAX_REASON = 200
+#: A deal the store takes: the model of the session's family (a form builds it, a file parses it).
+AnyDeal = Game | Misere | Raspasy | Correction | AnyFamilyDeal
+_PULYA_DEALS: tuple[type[BaseModel], ...] = get_args(get_args(Deal)[0])
 
 
 def _journal(step: Callable[[], Action]) -> Action:
@@ -48,9 +54,15 @@ def _reason(reason: str) -> str:
     return text
 
 
-def _canonical_deal(deal: Any, family: str = "pulya", index: int | None = None) -> Any:
-    """A deal in its canonical form (as exported); a malformed deal is refused here."""
-    data = deal.model_dump(mode="json") if hasattr(deal, "model_dump") else deal
+def _canonical_deal(deal: AnyDeal, family: str = "pulya", index: int | None = None) -> Any:
+    """A deal in its canonical form (as exported): a deal of another family, or one built past
+    its model's checks, is refused here."""
+    kinds = _PULYA_DEALS if family == "pulya" else family_deal_types(family)
+    if not isinstance(deal, kinds):
+        raise InvalidEntry(
+            [Problem(index, "type", msg(N_("not a deal of the {family} family"), family=family))]
+        )
+    data = deal.model_dump(mode="json")
     if family != "pulya":
         try:
             return parse_family_deal(family, data, index=index or 0)
@@ -86,7 +98,7 @@ def describe_action(a: Action, number: int | None = None) -> Msg:
 
 
 class Actions(Reading):
-    def add_deal(self, sid: int, deal: dict[str, Any], *, seen: int) -> AnyStored:
+    def add_deal(self, sid: int, deal: AnyDeal, *, seen: int) -> AnyStored:
         family = self.family(sid)
 
         def make(j: Journal, seq: int, at: str) -> Action:
@@ -97,7 +109,7 @@ class Actions(Reading):
         return self._act(sid, seen, make)
 
     def edit_deal(
-        self, sid: int, deal_id: int, deal: dict[str, Any], *, reason: str, seen: int
+        self, sid: int, deal_id: int, deal: AnyDeal, *, reason: str, seen: int
     ) -> AnyStored:
         why = _reason(reason)
         family = self.family(sid)
