@@ -261,7 +261,9 @@ def test_a_deal_built_past_its_checks_is_refused(store: Store) -> None:
     assert "contract: this field is required" in exc.value.render()
     with pytest.raises(InvalidEntry) as exc:
         store.add_deal(sid, BulaAllPass(type="allpass"), seen=0)
-    assert exc.value.render() == "the entry was refused:\ndeal 1: type: not a deal of the pulya family"
+    assert (
+        exc.value.render() == "the entry was refused:\ndeal 1: type: not a deal of the pulya family"
+    )
     assert store.history(sid) == []
 
 
