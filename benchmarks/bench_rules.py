@@ -41,7 +41,7 @@ from scorepad.play.dds import solve
 from scorepad.play.play import Play
 from scorepad.play.record import audit, parse_record
 from scorepad.play.solver import best_tricks
-from scorepad.scoring.score import batch
+from scorepad.scoring.pulya.score import batch
 
 GOALS = {"trump": 5.0, "no trump": 6.0, "misère": 11.0}  # ms mean, native
 

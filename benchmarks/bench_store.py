@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from scorepad.generate import RandomChooser, random_session
-from scorepad.scoring.session import Raspasy
+from scorepad.scoring.pulya.session import Raspasy
 from scorepad.store import Store
 
 #: The deal each timed write adds (the store takes the model, as a form builds it).

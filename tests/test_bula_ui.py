@@ -18,14 +18,18 @@ from hypothesis import strategies as st
 from test_families_cli import D_E1
 
 from conftest import typed
-from scorepad.app import nav, screens  # noqa: F401  (the navigation's screens)
-from scorepad.app.bula_form import BulaForm, carry, edit_form, new_form, title
-from scorepad.app.bula_sheet import refe_marks, short_names
-from scorepad.app.bula_ui import bula_entry, bula_sheet
-from scorepad.app.family_ui import registered, ui_of
-from scorepad.app.shell import Shell
+from scorepad.app.bula.entry import bula_entry
+from scorepad.app.bula.form import BulaForm, carry, edit_form, new_form, title
+from scorepad.app.bula.sheet import bula_sheet
+from scorepad.app.families.columns import refe_marks, short_names
+from scorepad.app.families.ui import registered, ui_of
+from scorepad.app.frame import (
+    nav,
+    screens,  # noqa: F401  (the navigation's screens)
+)
+from scorepad.app.frame.shell import Shell
 from scorepad.i18n import catalog
-from scorepad.scoring.families import parse_family_session, replay_family
+from scorepad.scoring.ledger.families import parse_family_session, replay_family
 from scorepad.store import Store
 
 NAMES = ["Ana", "Boris", "Vera"]

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from conftest import ROOT, run_cli, session, typed
-from scorepad.scoring.session import MAX_DEALS, SessionInvalid, look_alike, parse_session
+from scorepad.scoring.pulya.session import MAX_DEALS, SessionInvalid, look_alike, parse_session
 from scorepad.store import Damaged, Store, StoreError, Unavailable
 from scorepad.store import actions as store_actions
 from scorepad.store import schema as store_schema

@@ -12,12 +12,11 @@ from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
 from conftest import typed
-from scorepad.app.pot_form import PotForm, title
-from scorepad.app.pot_sheet import pot_sheet
-from scorepad.app.pot_ui import carry, edit_form, new_form
+from scorepad.app.pot.figures import pot_sheet
+from scorepad.app.pot.form import PotForm, carry, edit_form, new_form, title
 from scorepad.i18n import catalog
-from scorepad.scoring.families import PotSession, replay_family
-from scorepad.scoring.pot import PotDeal
+from scorepad.scoring.ledger.families import PotSession, replay_family
+from scorepad.scoring.ledger.pot import PotDeal
 
 NAMES = ["Anton", "Brigitte", "Charlotte"]
 
@@ -401,7 +400,7 @@ def test_any_sequence_of_offered_choices_writes(convention: str, data: st.DataOb
 
 
 def _explain(done: Any) -> list[Any]:
-    from scorepad.scoring.ledger import explanations
+    from scorepad.scoring.ledger.ledger import explanations
 
     return explanations(done.deals[-1].postings)
 

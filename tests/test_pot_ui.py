@@ -13,10 +13,10 @@ import pytest
 from flet_fakes import by_id, fire, make_page, texts, type_into
 
 from conftest import typed
-from scorepad.app import nav
-from scorepad.app.pot_form import PotForm
-from scorepad.app.screens import sessions_screen
-from scorepad.app.shell import Shell
+from scorepad.app.frame import nav
+from scorepad.app.frame.screens import sessions_screen
+from scorepad.app.frame.shell import Shell
+from scorepad.app.pot.form import PotForm
 from scorepad.store import Store
 
 NAMES = ["Anton", "Brigitte", "Charlotte"]

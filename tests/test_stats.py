@@ -149,8 +149,8 @@ async def test_the_players_screen_shows_the_engine_figures(store: Store) -> None
 
     from flet_fakes import by_id, fire, make_page
 
-    from scorepad.app.players import players_screen
-    from scorepad.app.shell import Shell
+    from scorepad.app.frame.shell import Shell
+    from scorepad.app.screens.players import players_screen
 
     page, session, _conn = make_page(width=360, height=740)
     shell = Shell(page, store, "ru", threading.RLock())

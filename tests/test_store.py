@@ -14,8 +14,8 @@ import pytest
 
 from conftest import run_cli, session, typed
 from scorepad.generate import RandomChooser, random_session
-from scorepad.scoring.score import replay
-from scorepad.scoring.session import SessionInvalid, dump_session, parse_session
+from scorepad.scoring.pulya.score import replay
+from scorepad.scoring.pulya.session import SessionInvalid, dump_session, parse_session
 from scorepad.store import (
     InvalidEntry,
     NotScorepad,
@@ -252,8 +252,8 @@ def test_bad_player_names(store: Store, name: str, reason: str) -> None:
 
 
 def test_a_deal_built_past_its_checks_is_refused(store: Store) -> None:
-    from scorepad.scoring.bula import BulaAllPass
-    from scorepad.scoring.session import Game
+    from scorepad.scoring.ledger.bula import BulaAllPass
+    from scorepad.scoring.pulya.session import Game
 
     sid = store.create_session(["Anna", "Boris", "Vera"])
     with pytest.raises(InvalidEntry) as exc:

@@ -18,8 +18,8 @@ from test_pot import pot_deals
 
 from conftest import typed
 from scorepad.family_report import to_json_text
-from scorepad.scoring.families import settle_family
-from scorepad.scoring.session import SessionInvalid
+from scorepad.scoring.ledger.families import settle_family
+from scorepad.scoring.pulya.session import SessionInvalid
 from scorepad.store import FamilyStored, InvalidEntry, StaleRevision, Store, StoreError
 
 GAME = {

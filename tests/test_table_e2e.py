@@ -20,7 +20,7 @@ from table_server import free_port, start, stop, wait_ready
 from test_app_e2e import browser, has_text, open_app, semantics_on, shot, tap, visible
 
 from conftest import typed
-from scorepad.app.share import lan_addresses
+from scorepad.app.server.share import lan_addresses
 from scorepad.store import Store
 
 __all__ = ["browser"]  # the module-scoped chromium fixture

@@ -20,15 +20,18 @@ from flet.pubsub.pubsub_hub import PubSubHub
 from flet_fakes import RecordingConnection, _encode, by_id, find, fire, navigate, texts, type_into
 
 from conftest import typed
-from scorepad.app import live, screens  # noqa: F401  (fills the screen registry)
-from scorepad.app.access import Access, Gate
-from scorepad.app.entry import entry_screen
-from scorepad.app.history import history_screen
-from scorepad.app.sessions import sessions_screen
-from scorepad.app.share import Sharing
-from scorepad.app.sheet import sheet_screen
-from scorepad.app.shell import Shell
-from scorepad.app.table import Table, join, pin_screen
+from scorepad.app.frame import (
+    live,
+    screens,  # noqa: F401  (fills the screen registry)
+)
+from scorepad.app.frame.shell import Shell
+from scorepad.app.pulya.entry import entry_screen
+from scorepad.app.pulya.sheet import sheet_screen
+from scorepad.app.screens.history import history_screen
+from scorepad.app.screens.sessions import sessions_screen
+from scorepad.app.screens.table import Table, join, pin_screen
+from scorepad.app.server.access import Access, Gate
+from scorepad.app.server.share import Sharing
 from scorepad.store import Store
 
 PASSED = {"type": "game", "declarer": 1, "contract": "6S", "calls": ["pass", "pass"]}

@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorepad.scoring.session import Raspasy
+from scorepad.scoring.pulya.session import Raspasy
 from scorepad.store import StaleRevision, Store
 
 

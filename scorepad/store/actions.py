@@ -11,8 +11,8 @@ from pydantic import BaseModel, ValidationError
 
 from ..i18n import N_, Msg, msg
 from ..journal import Action, Journal, JournalError, deal_numbers, replay_journal
-from ..scoring.families import AnyFamilyDeal, family_deal_types, parse_family_deal
-from ..scoring.session import (
+from ..scoring.ledger.families import AnyFamilyDeal, family_deal_types, parse_family_deal
+from ..scoring.pulya.session import (
     MAX_DEALS,
     Correction,
     Deal,

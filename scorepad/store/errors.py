@@ -6,7 +6,7 @@ import sqlite3
 from pathlib import Path
 
 from ..i18n import N_, Msg, ScorepadError, msg
-from ..scoring.session import (
+from ..scoring.pulya.session import (
     Problem,
     quote,
 )

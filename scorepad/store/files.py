@@ -4,8 +4,7 @@ is the canonical file."""
 from __future__ import annotations
 
 from ..journal import Action
-from ..scoring.convention import Settings
-from ..scoring.families import (
+from ..scoring.ledger.families import (
     AnySession,
     FamilySettings,
     dump_family_session,
@@ -13,7 +12,8 @@ from ..scoring.families import (
     replay_family,
 )
 from ..scoring.peek import peek_family
-from ..scoring.session import (
+from ..scoring.pulya.convention import Settings
+from ..scoring.pulya.session import (
     Session,
     dump_session,
     parse_session,

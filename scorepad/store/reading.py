@@ -12,8 +12,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from ..i18n import N_, msg
 from ..journal import Action, Journal, replay_journal
-from ..scoring.convention import ConventionError, Settings, settings_for
-from ..scoring.families import (
+from ..scoring.ledger.families import (
     AnySession,
     FamilyScored,
     FamilySettings,
@@ -22,8 +21,9 @@ from ..scoring.families import (
     parse_family_session,
     replay_family,
 )
-from ..scoring.score import Replay, Scored, batch, replay
-from ..scoring.session import (
+from ..scoring.pulya.convention import ConventionError, Settings, settings_for
+from ..scoring.pulya.score import Replay, Scored, batch, replay
+from ..scoring.pulya.session import (
     FORMAT,
     Deal,
     Session,

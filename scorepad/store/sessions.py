@@ -7,15 +7,15 @@ import json
 from typing import Any
 
 from ..i18n import N_, Msg, msg
-from ..scoring.convention import Settings
-from ..scoring.families import (
+from ..scoring.ledger.families import (
     AnySession,
     FamilySettings,
     family_of,
     parse_family_session,
     replay_family,
 )
-from ..scoring.session import (
+from ..scoring.pulya.convention import Settings
+from ..scoring.pulya.session import (
     FORMAT,
     FieldRefused,
     Session,
