@@ -51,6 +51,7 @@ class SeatRecord:
 @dataclass(frozen=True, slots=True)
 class SessionRecord:
     family: str
+    deals: int
     finished: bool
     currency: str
     digits: int
@@ -62,6 +63,7 @@ class SessionRecord:
             {
                 "v": VERSION,
                 "family": self.family,
+                "deals": self.deals,
                 "finished": self.finished,
                 "currency": self.currency,
                 "digits": self.digits,
@@ -90,6 +92,7 @@ class SessionRecord:
                 return None
             return SessionRecord(
                 data["family"],
+                int(data["deals"]),
                 bool(data["finished"]),
                 data["currency"],
                 int(data["digits"]),
@@ -147,6 +150,7 @@ def pulya_record(scored: Scored) -> SessionRecord:
     )
     return SessionRecord(
         "pulya",
+        len(session.deals),
         scored.finished,
         session.currency,
         st.minor_digits,
@@ -180,7 +184,7 @@ def family_record(scored: FamilyScored) -> SessionRecord:
     for deal, after in zip(session.deals, over, strict=True):
         kind = _kind(deal)
         if kind is not None:
-            seat = deal.declarer
+            seat: int = deal.declarer  # type: ignore[union-attr]  # _kind saw a declarer
             _bump(counts[seat], f"declared:{kind}")
             change = Fraction(after[seat]) - before[seat]
             if change > 0:
@@ -201,6 +205,7 @@ def family_record(scored: FamilyScored) -> SessionRecord:
     seats = tuple(SeatRecord(money[p], results[p], counts[p]) for p in range(n))
     return SessionRecord(
         scored.family,
+        len(session.deals),
         scored.finished,
         session.currency,
         minor_digits(session.currency),

@@ -20,12 +20,12 @@ from ..scoring.pulya.session import (
     parse_session,
 )
 from .actions import _canonical_deal
+from .directory import Directory
 from .reading import FamilyStored, _score
 from .schema import now
-from .sessions import Sessions
 
 
-class Files(Sessions):
+class Files(Directory):
     def import_session(self, text: str | bytes) -> int:
         """A session file, validated in full before anything is written; returns its id."""
         data = text.encode("utf-8") if isinstance(text, str) else text
