@@ -322,3 +322,54 @@ def test_settled_is_read_back_from_the_journal(store: Store) -> None:
     (s,) = settled_in(store)
     assert (s.payer, s.payee, s.amount, s.currency) == (p["Vera"], p["Boris"], 1234, "RUB")
     assert isinstance(s, Settled)
+
+
+# --- the command line, and CSV read back --------------------------------------------------------
+
+
+def test_the_cli_renames_merges_and_writes_every_table_as_csv(tmp_path: Path) -> None:
+    import csv
+    import io
+
+    from conftest import cli_out, run_cli
+
+    db = tmp_path / "club.db"
+    with Store(db) as s:
+        for _ in range(2):
+            sid = s.create_session(["Anna", "Boris", "Vera"], pool_target=10)
+            add(s, sid, {"type": "game", "declarer": 0, "contract": "7S",
+                         "calls": ["whist", "whist"], "tricks": {"0": 7, "1": 2, "2": 1}})
+        s.create_session(["Anya", "Gleb", "Dima"])
+        p = ids(s)
+        expected = {
+            (r.debtor, r.creditor, r.amount)
+            for r in debts(played(s))
+        }
+    assert cli_out("rename", str(p["Gleb"]), "Gleb K.", "--db", str(db)) == ""
+    assert "Anya, Gleb K., Dima" in cli_out("sessions", "--db", str(db))
+    refused = run_cli("rename", str(p["Gleb"]), "ANNA", "--db", str(db), "--lang", "en")
+    assert refused.returncode == 2 and "looks like 'Anna'" in refused.stderr
+    assert refused.stdout == ""
+    merged = run_cli("merge", str(p["Anya"]), str(p["Anna"]), "--reason", "the same Anna",
+                     "--db", str(db))
+    assert merged.returncode == 0, merged.stderr
+    rows = list(csv.DictReader(io.StringIO(cli_out("players", "--csv", "--db", str(db)))))
+    anna = next(r for r in rows if r["name"] == "Anna")
+    assert (anna["family"], anna["games"], anna["declared"], anna["made"]) == ("pulya", "2", "2", "2")
+    assert sum(
+        __import__("decimal").Decimal(r["money"].split()[0]) for r in rows if r["money"]
+    ) == 0
+    owed = list(csv.DictReader(io.StringIO(cli_out("debts", "--csv", "--db", str(db)))))
+    assert {
+        (int(r["debtor_id"]), int(r["creditor_id"]), int(r["amount"].replace(".", "")))
+        for r in owed
+    } == expected
+    assert all(r["evenings"] == "2" for r in owed)
+    text = cli_out("debts", "--db", str(db), "--lang", "en")
+    assert "Boris owes Anna" in text and "over 2 evenings" in text
+    rated = list(csv.DictReader(io.StringIO(cli_out("ratings", "--csv", "--db", str(db)))))
+    assert rated == []  # no pulka finished yet
+    bad = run_cli("settled", str(p["Boris"]), str(p["Anna"]), "a lot", "--db", str(db))
+    assert bad.returncode == 2 and "is not an amount of money" in bad.stderr
+    ok = run_cli("settled", str(p["Boris"]), str(p["Anna"]), "1,00", "--db", str(db))
+    assert ok.returncode == 0, ok.stderr

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from ..numbers import Number, normal
 from ..store import Store
-from .record import SessionRecord, record_of
+from .record import SeatRecord, SessionRecord, record_of
 
 
 @dataclass(frozen=True, slots=True)
