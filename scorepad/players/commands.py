@@ -26,7 +26,7 @@ def _store(args: argparse.Namespace) -> Any:
     return Store(args.db or default_path())
 
 
-def _csv(rows: list[dict[str, Any]]) -> str:
+def csv_text(rows: list[dict[str, Any]]) -> str:
     out = io.StringIO()
     if rows:
         w = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
@@ -124,7 +124,7 @@ def cmd_players(args: argparse.Namespace) -> int:
     with _store(args) as store:
         rows = stats_rows(store, args)
     if args.csv:
-        sys.stdout.write(_csv(rows))
+        sys.stdout.write(csv_text(rows))
         return 0
     cat = catalog(args.lang)
     for r in rows:
@@ -137,7 +137,7 @@ def cmd_ratings(args: argparse.Namespace) -> int:
     with _store(args) as store:
         rows = rating_rows(store, args)
     if args.csv:
-        sys.stdout.write(_csv(rows))
+        sys.stdout.write(csv_text(rows))
         return 0
     cat = catalog(args.lang)
     for r in rows:
@@ -154,7 +154,7 @@ def cmd_debts(args: argparse.Namespace) -> int:
     with _store(args) as store:
         rows = debt_rows(store, args)
     if args.csv:
-        sys.stdout.write(_csv(rows))
+        sys.stdout.write(csv_text(rows))
         return 0
     cat = catalog(args.lang)
     for r in rows:
