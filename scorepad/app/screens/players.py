@@ -204,12 +204,16 @@ def _details(shell: Shell, s: FamilyStats, names: dict[int, str], rated: object)
         for kind, (d, m, f) in sorted(s.by_level().items(), key=lambda kv: (len(kv[0]), kv[0]))
     ]
     parts: list[ft.Control] = [
-        ft.Text(names.get(s.player, "?"), size=18, weight=ft.FontWeight.BOLD),
+        sem("player-name", ft.Text(names.get(s.player, "?"), size=18, weight=ft.FontWeight.BOLD)),
         ft.Row(figures, wrap=True, spacing=8, run_spacing=8),
     ]
     if rows:
         parts.append(
-            ft.Container(ft.DataTable(columns=header, rows=rows, column_spacing=20), width=420)
+            # never wider than the screen: the Russian headers are long
+            ft.Container(
+                ft.DataTable(columns=header, rows=rows, column_spacing=12, horizontal_margin=8),
+                width=min(420, (shell.page.width or 360) - 24),
+            )
         )
     else:
         parts.append(ft.Text(shell.t(N_("No contract declared yet."))))
