@@ -337,28 +337,40 @@ def test_the_cli_renames_merges_and_writes_every_table_as_csv(tmp_path: Path) ->
     with Store(db) as s:
         for _ in range(2):
             sid = s.create_session(["Anna", "Boris", "Vera"], pool_target=10)
-            add(s, sid, {"type": "game", "declarer": 0, "contract": "7S",
-                         "calls": ["whist", "whist"], "tricks": {"0": 7, "1": 2, "2": 1}})
+            add(
+                s,
+                sid,
+                {
+                    "type": "game",
+                    "declarer": 0,
+                    "contract": "7S",
+                    "calls": ["whist", "whist"],
+                    "tricks": {"0": 7, "1": 2, "2": 1},
+                },
+            )
         s.create_session(["Anya", "Gleb", "Dima"])
         p = ids(s)
-        expected = {
-            (r.debtor, r.creditor, r.amount)
-            for r in debts(played(s))
-        }
+        expected = {(r.debtor, r.creditor, r.amount) for r in debts(played(s))}
     assert cli_out("rename", str(p["Gleb"]), "Gleb K.", "--db", str(db)) == ""
     assert "Anya, Gleb K., Dima" in cli_out("sessions", "--db", str(db))
     refused = run_cli("rename", str(p["Gleb"]), "ANNA", "--db", str(db), "--lang", "en")
     assert refused.returncode == 2 and "looks like 'Anna'" in refused.stderr
     assert refused.stdout == ""
-    merged = run_cli("merge", str(p["Anya"]), str(p["Anna"]), "--reason", "the same Anna",
-                     "--db", str(db))
+    merged = run_cli(
+        "merge", str(p["Anya"]), str(p["Anna"]), "--reason", "the same Anna", "--db", str(db)
+    )
     assert merged.returncode == 0, merged.stderr
     rows = list(csv.DictReader(io.StringIO(cli_out("players", "--csv", "--db", str(db)))))
     anna = next(r for r in rows if r["name"] == "Anna")
-    assert (anna["family"], anna["games"], anna["declared"], anna["made"]) == ("pulya", "2", "2", "2")
-    assert sum(
-        __import__("decimal").Decimal(r["money"].split()[0]) for r in rows if r["money"]
-    ) == 0
+    assert (anna["family"], anna["games"], anna["declared"], anna["made"]) == (
+        "pulya",
+        "2",
+        "2",
+        "2",
+    )
+    assert (
+        sum(__import__("decimal").Decimal(r["money"].split()[0]) for r in rows if r["money"]) == 0
+    )
     owed = list(csv.DictReader(io.StringIO(cli_out("debts", "--csv", "--db", str(db)))))
     assert {
         (int(r["debtor_id"]), int(r["creditor_id"]), int(r["amount"].replace(".", "")))
@@ -373,3 +385,45 @@ def test_the_cli_renames_merges_and_writes_every_table_as_csv(tmp_path: Path) ->
     assert bad.returncode == 2 and "is not an amount of money" in bad.stderr
     ok = run_cli("settled", str(p["Boris"]), str(p["Anna"]), "1,00", "--db", str(db))
     assert ok.returncode == 0, ok.stderr
+
+
+def test_the_cli_creates_a_season_and_shows_its_standings(tmp_path: Path) -> None:
+    import csv
+    import io
+
+    from conftest import cli_out, run_cli
+
+    db = tmp_path / "club.db"
+    with Store(db) as s:
+        for _ in range(2):
+            sid = s.create_session(["Anna", "Boris", "Vera"], pool_target=10)
+            add(
+                s,
+                sid,
+                {
+                    "type": "game",
+                    "declarer": 0,
+                    "contract": "7S",
+                    "calls": ["whist", "whist"],
+                    "tricks": {"0": 7, "1": 2, "2": 1},
+                },
+            )
+        p = ids(s)
+        day = played(s)[0].started[:10]
+    members = [a for n in ("Anna", "Boris", "Vera") for a in ("--player", str(p[n]))]
+    assert (
+        cli_out(
+            "season", "Fridays", "--since", day, "--until", day, *members, "--db", str(db)
+        ).strip()
+        == "1"
+    )
+    half = run_cli("season", "Autumn", "--since", day, "--db", str(db), "--lang", "en")
+    assert half.returncode == 2 and "--until" in half.stderr
+    text = cli_out("season", "Fridays", "--db", str(db), "--lang", "en")
+    assert text.splitlines()[0] == f"Fridays: {day} to {day}"
+    assert "By money" in text and "By rating" in text and "By games played" in text
+    assert "over 2 evenings" in text
+    rows = list(csv.DictReader(io.StringIO(cli_out("season", "Fridays", "--csv", "--db", str(db)))))
+    assert rows[0]["name"] == "Anna" and [r["games"] for r in rows] == ["2", "2", "2"]
+    missing = run_cli("season", "Winter", "--db", str(db), "--lang", "ru")
+    assert missing.returncode == 2 and missing.stderr.strip() == "нет сезона 'Winter'"

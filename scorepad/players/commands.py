@@ -210,6 +210,97 @@ def cmd_settled(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_season(args: argparse.Namespace) -> int:
+    """Create a season (``--since``, ``--until``, ``--player`` …) or show one's standings."""
+    from ..report import money_text
+    from ..scoring.pulya.settlement import format_money, minor_digits
+    from .season import season_table, settled_in
+    from .stats import played
+
+    with _store(args) as store:
+        if args.since or args.until or args.player:
+            if not (args.since and args.until and args.player):
+                raise ScorepadError(
+                    msg(N_("a new season needs --since, --until and at least one --player"))
+                )
+            sid = store.create_season(
+                args.name, since=args.since, until=args.until, players=args.player
+            )
+            print(sid)
+            return 0
+        found = [s for s in store.seasons() if s.name == args.name]
+        if not found:
+            raise ScorepadError(msg(N_("there is no season {name}"), name=repr(args.name[:24])))
+        season = found[-1]
+        names = _names(store)
+        table = season_table(
+            played(store),
+            since=season.since,
+            until=season.until,
+            group=season.players,
+            settled=settled_in(store),
+        )
+    cat = catalog(args.lang)
+    if args.csv:
+        rows = [
+            {
+                "place": k + 1,
+                "player_id": r.player,
+                "name": names.get(r.player, str(r.player)),
+                "games": r.games,
+                "money": "; ".join(
+                    f"{format_money(v, minor_digits(c))} {c}" for c, v in sorted(r.money.items())
+                ),
+                "rating": f"{r.rating.ordinal:.2f}" if r.rating and r.rating.shown else "",
+            }
+            for k, r in enumerate(table.by_money)
+        ]
+        sys.stdout.write(csv_text(rows))
+        return 0
+    print(
+        cat.render(
+            msg(
+                N_("{name}: {since} to {until}"),
+                name=season.name,
+                since=season.since,
+                until=season.until,
+            )
+        )
+    )
+    for title, rows_ in (
+        (N_("By money"), table.by_money),
+        (N_("By rating"), table.by_rating),
+        (N_("By games played"), table.by_games),
+    ):
+        print(cat.gettext(title))
+        for k, r in enumerate(rows_, start=1):
+            money = ", ".join(
+                money_text(v, minor_digits(c), c, args.lang) for c, v in sorted(r.money.items())
+            )
+            rating = (
+                f"{r.rating.ordinal:.1f}"
+                if r.rating and r.rating.shown
+                else cat.render(msg(N_("not yet rated")))
+            )
+            games = cat.render(nmsg("{n} game", "{n} games", r.games))
+            print(f"{k:3}. {names.get(r.player, str(r.player)):16} {games:10} {money:14} {rating}")
+    for d in table.debts:
+        amount = money_text(d.amount, minor_digits(d.currency), d.currency, args.lang)
+        print(
+            cat.render(
+                nmsg(
+                    "{debtor} owes {creditor} {amount} over {n} evening",
+                    "{debtor} owes {creditor} {amount} over {n} evenings",
+                    d.evenings,
+                    debtor=names.get(d.debtor, "?"),
+                    creditor=names.get(d.creditor, "?"),
+                    amount=amount,
+                )
+            )
+        )
+    return 0
+
+
 def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     """The directory's commands, added to the ``scorepad`` parser."""
 
@@ -245,6 +336,14 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("player", type=int)
     p.add_argument("--reason")
     p.set_defaults(func=cmd_unmerge)
+
+    p = sub.add_parser("season", parents=[common], help="create a season, or show its standings")
+    p.add_argument("name")
+    p.add_argument("--since", help="a new season's first day (YYYY-MM-DD)")
+    p.add_argument("--until", help="a new season's last day (YYYY-MM-DD)")
+    p.add_argument("--player", type=int, action="append", help="a member (repeat)")
+    p.add_argument("--csv", action="store_true", help="write the standings by money as CSV")
+    p.set_defaults(func=cmd_season)
 
     p = sub.add_parser("settled", parents=[common], help="a debt was paid")
     p.add_argument("payer", type=int)
