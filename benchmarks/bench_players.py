@@ -47,7 +47,9 @@ def main() -> int:
     ap.add_argument("--sessions", type=int, default=1000)
     ap.add_argument("--repeat", type=int, default=7)
     args = ap.parse_args()
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "club.db"
         names = ["Anna", "Boris", "Vera", "Gleb", "Dima", "Zoya", "Ilya", "Kira"]
@@ -75,9 +77,7 @@ def main() -> int:
             # ratings are replayed in order from the records.
             first = next(s for s in store.sessions() if s.family == "pulya")
             stored = store.load(first.id)
-            index = next(
-                i for i, e in enumerate(stored.journal.live) if isinstance(e.deal, Game)
-            )
+            index = next(i for i, e in enumerate(stored.journal.live) if isinstance(e.deal, Game))
             entry = stored.journal.live[index]
             store.edit_deal(
                 first.id, entry.deal_id, entry.deal, reason="the same deal", seen=stored.revision
