@@ -616,7 +616,10 @@ def test_a_migration_backup_is_private(tmp_path: Path, monkeypatch: pytest.Monke
     monkeypatch.setattr(
         store_schema,
         "MIGRATIONS",
-        [*store_schema.MIGRATIONS, (3, "venue", lambda db: db.execute("SELECT 1"))],
+        [
+            *store_schema.MIGRATIONS,
+            (store_schema.MIGRATIONS[-1][0] + 1, "venue", lambda db: db.execute("SELECT 1")),
+        ],
     )
     with Store(path):
         pass
