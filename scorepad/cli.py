@@ -499,6 +499,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("demo", parents=[common], help="print the sheet of a demo evening")
     p.set_defaults(func=cmd_demo)
 
+    from .players.commands import add_commands  # the directory: players, ratings, debts …
+
+    add_commands(sub, common)
+
     p = sub.add_parser("sessions", parents=[common], help="list the stored sessions")
     p.set_defaults(func=cmd_sessions)
 
@@ -595,6 +599,8 @@ def _refusal(exc: ValueError, lang: str) -> list[str] | None:
         return str(exc).splitlines()
     if isinstance(exc, RecordInvalid):
         return [exc.render(lang)]
+    if isinstance(exc, ScorepadError):  # any other refusal is one sentence
+        return [exc.message.render(lang)]
     return None
 
 

@@ -9,13 +9,10 @@ does not add them up).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .numbers import Number, normal
-from .report import settlement_of
-from .scoring.pulya.score import Scored
-from .scoring.pulya.session import Game, Misere, Raspasy
+from .numbers import Number
+from .players.stats import chosen, family_stats, played
 from .store import Store
 
 LEVELS = (6, 7, 8, 9, 10)
@@ -74,62 +71,35 @@ class PlayerStats:
         return currency, out
 
 
-def player_stats(pulkas: Iterable[tuple[int, str, Scored]]) -> dict[str, PlayerStats]:
-    """Every player's record over ``(session id, started at, scored)``, oldest first, by name."""
+def store_stats(store: Store) -> dict[str, PlayerStats]:
+    """Every player's record over every stored pulka (deleted ones left out), oldest first, by
+    his directory name; counted once, by :mod:`scorepad.players.stats`, from the sessions' records.
+
+    Only the pulya family here: pools, gora and whists mean nothing to a bula or a pot (their
+    records are in :func:`scorepad.players.stats.family_stats`).
+    """
+    names = {e.id: e.name for e in store.directory()}
     out: dict[str, PlayerStats] = {}
-    for sid, started, scored in pulkas:
-        if not scored.deals:
-            continue
-        names = scored.session.players
-        n = len(names)
-        sheet = scored.sheet
-        st = settlement_of(scored)
-        seats = [out.setdefault(name, PlayerStats(name)) for name in names]
-        for p, s in enumerate(seats):
-            s.pulkas += 1
-            money = st.money[p]
-            currency = scored.session.currency
-            if money > 0:
-                s.won[currency] = s.won.get(currency, 0) + money
-            elif money < 0:
-                s.lost[currency] = s.lost.get(currency, 0) - money
-            s.results.append(
-                PulkaResult(sid, started, currency, st.minor_digits, money, st.balance[p])
+    pulkas = family_stats(chosen(played(store), family="pulya"))
+    for (pid, _family), f in sorted(pulkas.items(), key=lambda kv: kv[1].sessions[0][0].session):
+        st = PlayerStats(names.get(pid, str(pid)))
+        st.pulkas = f.games
+        st.won, st.lost = dict(f.won), dict(f.lost)
+        st.contracts = {
+            int(level): Contracts(d, m, x) for level, (d, m, x) in sorted(f.by_level().items())
+        }
+        st.miseres_made = f.counts.get("misere_made", 0)
+        st.miseres_failed = f.counts.get("misere_caught", 0)
+        st.whists_written, st.whists_received = f.written, f.received
+        st.all_pass_tricks = f.counts.get("allpass_tricks", 0)
+        st.results = [
+            PulkaResult(
+                p.session, p.started, p.record.currency, p.record.digits, seat.money, seat.result
             )
-            s.whists_written = normal(
-                s.whists_written + sum((sheet.whists[p][q] for q in range(n) if q != p), 0)
-            )
-            s.whists_received = normal(
-                s.whists_received + sum((sheet.whists[q][p] for q in range(n) if q != p), 0)
-            )
-        for deal, result in zip(scored.session.deals, scored.deals, strict=True):
-            if isinstance(deal, Game):
-                level = int(deal.contract.level)
-                s = seats[deal.declarer]
-                # A failed game always writes its remiz into the declarer's gora.
-                failed = result.writing.gora[deal.declarer] > 0
-                old = s.contracts.get(level, Contracts())
-                s.contracts[level] = Contracts(
-                    old.declared + 1, old.made + (not failed), old.failed + failed
-                )
-            elif isinstance(deal, Misere):
-                if deal.tricks.get(deal.declarer, 0) > 0:
-                    seats[deal.declarer].miseres_failed += 1
-                else:
-                    seats[deal.declarer].miseres_made += 1
-            elif isinstance(deal, Raspasy):
-                for seat, taken in deal.tricks.items():
-                    seats[seat].all_pass_tricks += taken
+            for p, seat in f.sessions
+        ]
+        out[st.name] = st
     return out
 
 
-def store_stats(store: Store) -> dict[str, PlayerStats]:
-    """:func:`player_stats` over every stored pulka (deleted ones left out), oldest first.
-
-    Only the pulya family: pools, gora and whists mean nothing to a bula or a pot.
-    """
-    summaries = sorted((s for s in store.sessions() if s.family == "pulya"), key=lambda s: s.id)
-    return player_stats((s.id, s.created_at, store.load(s.id).scored) for s in summaries)
-
-
-__all__ = ["LEVELS", "Contracts", "PlayerStats", "PulkaResult", "player_stats", "store_stats"]
+__all__ = ["LEVELS", "Contracts", "PlayerStats", "PulkaResult", "store_stats"]

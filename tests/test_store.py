@@ -274,7 +274,7 @@ def test_the_released_schema_1_fixture_opens_and_scores(tmp_path: Path) -> None:
     path = tmp_path / "v1.db"
     shutil.copy(FIXTURES / "schema-1.db", path)
     with Store(path) as s:
-        assert s.version() == schema_version() == 2  # migrated on opening, a backup kept
+        assert s.version() == schema_version() == 3  # migrated on opening, a backup kept
         assert (tmp_path / "v1.db.schema-1.bak").exists()
         rows = s.sessions()
         assert [(r.convention, r.deals) for r in rows] == [
@@ -299,18 +299,22 @@ def test_a_migration_writes_a_backup_first_and_is_recorded(
     path = tmp_path / "v1.db"
     shutil.copy(FIXTURES / "schema-1.db", path)
 
-    def v3(db: Any) -> None:
+    def venue(db: Any) -> None:
         db.execute("ALTER TABLE sessions ADD COLUMN venue TEXT")
 
+    following = store_schema.MIGRATIONS[-1][0] + 1
     monkeypatch.setattr(
-        store_schema, "MIGRATIONS", [*store_schema.MIGRATIONS, (3, "a venue per session", v3)]
+        store_schema,
+        "MIGRATIONS",
+        [*store_schema.MIGRATIONS, (following, "a venue per session", venue)],
     )
     with Store(path) as s:
-        assert s.version() == 3
+        assert s.version() == following
         assert "venue" in s.db.table("sessions").columns_dict
         assert [r["name"] for r in s.db.query("SELECT name FROM _migrations ORDER BY version")] == [
             "players, sessions, append-only actions",
             "the scoring family of a session",
+            "one directory of players, seasons, each session's record",
             "a venue per session",
         ]
         assert len(s.sessions()) == 2

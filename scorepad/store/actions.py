@@ -11,6 +11,7 @@ from pydantic import BaseModel, ValidationError
 
 from ..i18n import N_, Msg, msg
 from ..journal import Action, Journal, JournalError, deal_numbers, replay_journal
+from ..players.record import SessionRecord, record_of
 from ..scoring.ledger.families import AnyFamilyDeal, family_deal_types, parse_family_deal
 from ..scoring.pulya.session import (
     MAX_DEALS,
@@ -166,7 +167,13 @@ class Actions(Reading):
                         raise InvalidEntry(exc.problems) from None
                 self._insert_action(sid, action)
                 stored = self._stored(row, live)
-                self._update_cache(sid, journal.revision, len(journal.live), stored.scored.finished)
+                self._update_cache(
+                    sid,
+                    journal.revision,
+                    len(journal.live),
+                    stored.scored.finished,
+                    record_of(stored.scored),
+                )
         except BaseException:
             self._live.pop(sid, None)  # whatever failed, the next action starts from the file
             raise
@@ -226,9 +233,13 @@ class Actions(Reading):
             }
         )
 
-    def _update_cache(self, sid: int, revision: int, deals: int, finished: bool) -> None:
+    def _update_cache(
+        self, sid: int, revision: int, deals: int, finished: bool, record: SessionRecord
+    ) -> None:
+        # The seats' record (money, result, counts) is what the statistics, ratings and seasons
+        # read: written in the same transaction as the action, so it is never stale.
         self.conn.execute(
-            "UPDATE sessions SET revision = ?, deals = ?, "
+            "UPDATE sessions SET revision = ?, deals = ?, record = ?, "
             "finished_at = CASE WHEN ? THEN coalesce(finished_at, ?) ELSE NULL END WHERE id = ?",
-            (revision, deals, finished, now(), sid),
+            (revision, deals, record.to_json(), finished, now(), sid),
         )

@@ -4,6 +4,7 @@ is the canonical file."""
 from __future__ import annotations
 
 from ..journal import Action
+from ..players.record import record_of
 from ..scoring.ledger.families import (
     AnySession,
     FamilySettings,
@@ -19,12 +20,12 @@ from ..scoring.pulya.session import (
     parse_session,
 )
 from .actions import _canonical_deal
+from .directory import Directory
 from .reading import FamilyStored, _score
 from .schema import now
-from .sessions import Sessions
 
 
-class Files(Sessions):
+class Files(Directory):
     def import_session(self, text: str | bytes) -> int:
         """A session file, validated in full before anything is written; returns its id."""
         data = text.encode("utf-8") if isinstance(text, str) else text
@@ -34,17 +35,19 @@ class Files(Sessions):
         if family != "pulya":
             ledger = replay_family(parse_family_session(data))
             session, settings, finished = ledger.session, ledger.settings, ledger.finished
+            record = record_of(ledger)
         else:
             pulya = parse_session(text)
             scored = _score(pulya, None)
             session, settings, finished = pulya, scored.settings, scored.finished
+            record = record_of(scored)
         deals = [_canonical_deal(d, family) for d in session.deals]
         with self._write():
             sid = self._insert_session(session, settings, family)
             at = now()
             for seq, deal in enumerate(deals, start=1):
                 self._insert_action(sid, Action(seq, "add", at, deal=deal))
-            self._update_cache(sid, len(deals), len(deals), finished)
+            self._update_cache(sid, len(deals), len(deals), finished, record)
         return sid
 
     def export_session(self, sid: int) -> str:

@@ -193,7 +193,9 @@ class Reading(Connection):
         with self._reading():
             return [
                 r["name"]
-                for r in self.db.query("SELECT name FROM players ORDER BY name COLLATE NOCASE")
+                for r in self.db.query(
+                    "SELECT name FROM players WHERE merged_into IS NULL ORDER BY name COLLATE NOCASE"
+                )
             ]
 
     def sessions(self, *, include_deleted: bool = False) -> list[SessionSummary]:

@@ -110,10 +110,47 @@ def _v2(db: Database) -> None:
     db.table("sessions").add_column("family", str, not_null_default="pulya")
 
 
+def _v3(db: Database) -> None:
+    # One directory of players (issue: players across every night and every family): a rename,
+    # a merge, a delete and a season's "settled" are actions of their own, append-only like the
+    # deals'; a merged entry points at the one it joined.  Each session keeps a record of its
+    # seats (money, result, counts), rewritten with every action, for the statistics.
+    db.table("players").add_column("merged_into", int)
+    db.table("sessions").add_column("record", str)
+    db.table("player_actions").create(
+        {
+            "id": int,
+            "kind": str,  # rename, merge, unmerge, delete, settle
+            "player_id": int,
+            "other_id": int,
+            "name": str,  # a rename: the new name; a delete: the name deleted
+            "old_name": str,
+            "moved": str,  # a merge: JSON [[session, seat], …] moved to the other entry
+            "amount": int,  # a settle: minor units paid by player_id to other_id
+            "currency": str,
+            "reason": str,
+            "at": str,
+        },
+        pk="id",
+        not_null={"kind", "at"},
+    )
+    db.table("seasons").create(
+        {"id": int, "name": str, "since": str, "until": str, "players": str, "created_at": str},
+        pk="id",
+        not_null={"name", "since", "until", "players", "created_at"},
+    )
+    for verb in ("UPDATE", "DELETE"):
+        db.execute(
+            f"CREATE TRIGGER player_actions_no_{verb.lower()} BEFORE {verb} ON player_actions "
+            "BEGIN SELECT RAISE(ABORT, 'the directory actions are append-only'); END"
+        )
+
+
 #: Every schema version, in order.  A released version is never changed: add the next one.
 MIGRATIONS: list[tuple[int, str, Callable[[Database], None]]] = [
     (1, "players, sessions, append-only actions", _v1),
     (2, "the scoring family of a session", _v2),
+    (3, "one directory of players, seasons, each session's record", _v3),
 ]
 
 

@@ -45,12 +45,12 @@ class Sessions(Actions):
 
     def _player_id(self, name: str) -> int:
         row = self.conn.execute(
-            "SELECT id FROM players WHERE name = ? COLLATE NOCASE", (name,)
+            "SELECT coalesce(merged_into, id) FROM players WHERE name = ? COLLATE NOCASE", (name,)
         ).fetchone()
         if row:
-            return int(row[0])
+            return int(row[0])  # a merged entry's name seats the entry it joined
         key = look_alike(name)
-        for pid, other in self.conn.execute("SELECT id, name FROM players"):
+        for pid, other in self.conn.execute("SELECT coalesce(merged_into, id), name FROM players"):
             if look_alike(other) != key:
                 continue
             if other.casefold() == name.casefold():

@@ -1,24 +1,45 @@
-"""Players: every stored player's record across the pulkas (scorepad.stats), and a chart of
-his money over the pulkas."""
+"""Players: the directory and every player's record across the evenings, per family (the pulya,
+the bula, Prefa, the pot games), with his rating, his money over the evenings, the contracts he
+made by level, and who owes whom; the host renames or merges entries (with a reason, undoable).
+
+Every figure comes from :mod:`scorepad.players` (the sessions' records), never from a view.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import flet as ft
 import flet_charts as fch
 
-from ...i18n import N_
+from ...i18n import N_, nmsg
 from ...numbers import whist_figure
+from ...players.commands import csv_text, stats_rows
+from ...players.rating import MIN_GAMES, ratings
+from ...players.season import Debt, debts, settled_in
+from ...players.stats import FamilyStats, chosen, family_stats, played
 from ...report import money_text
 from ...scoring.pulya.settlement import minor_digits
-from ...stats import LEVELS, PlayerStats, store_stats
+from ...store import StoreError
 from ..frame.nav import nav
 from ..frame.shell import Shell, sem
 from .chart import _bounds, axis_labels, deal_label_step
 
+FAMILY_LABELS = {
+    "pulya": N_("Pulya"),
+    "bula": N_("Bula"),
+    "kassa": N_("Prefa"),
+    "pot": N_("Pot games"),
+    "direct": N_("Direct games"),
+}
+
 
 def players_screen(shell: Shell) -> ft.Control:
     with shell.lock:
-        stats = store_stats(shell.store)
+        rows = played(shell.store)
+        names = {e.id: e.name for e in shell.store.directory()}
+        owed = debts(rows, settled_in(shell.store))
+    stats = family_stats(rows)
     top: list[ft.Control] = []
     if shell.sid is not None:
         top.append(nav(shell, "nav-players"))
@@ -34,38 +55,63 @@ def players_screen(shell: Shell) -> ft.Control:
             )
         )
     top.append(ft.Text(shell.t(N_("Players")), size=20, weight=ft.FontWeight.BOLD))
+    if shell.message:
+        top.append(sem("message", ft.Text(shell.message, color=ft.Colors.ERROR)))
     if not stats:
         return ft.Column([*top, ft.Text(shell.t(N_("No pulka has a deal yet.")))], spacing=10)
-    ordered = sorted(stats.values(), key=lambda s: (-s.pulkas, s.name.casefold()))
-    chosen_name = shell.state.player
-    chosen = stats.get(chosen_name) if isinstance(chosen_name, str) else None
-    if chosen is None:
-        chosen = ordered[0]
+    families = [f for f in FAMILY_LABELS if any(k[1] == f for k in stats)]
+    family = shell.state.player_family if shell.state.player_family in families else families[0]
+    mine = {pid: s for (pid, f), s in stats.items() if f == family}
+    ordered = sorted(mine.values(), key=lambda s: (-s.games, names.get(s.player, "").casefold()))
+    picked = next((s for s in ordered if names.get(s.player) == shell.state.player), ordered[0])
 
     def pick(name: str) -> None:
         shell.state.player = name
         shell.show(players_screen)
 
-    chips = ft.Row(
-        [
-            sem(
-                f"player-{k}",
-                (ft.FilledButton if s is chosen else ft.OutlinedButton)(
-                    s.name, on_click=lambda e, n=s.name: pick(n)
-                ),
+    def pick_family(f: str) -> None:
+        shell.state.player_family = f
+        shell.show(players_screen)
+
+    parts: list[ft.Control] = [*top]
+    if len(families) > 1:
+        parts.append(
+            ft.Row(
+                [
+                    sem(
+                        f"family-{f}",
+                        (ft.FilledTonalButton if f == family else ft.TextButton)(
+                            shell.t(FAMILY_LABELS[f]), on_click=lambda e, f=f: pick_family(f)
+                        ),
+                    )
+                    for f in families
+                ],
+                wrap=True,
+                spacing=4,
             )
-            for k, s in enumerate(ordered)
-        ],
-        wrap=True,
-        spacing=6,
-        run_spacing=6,
+        )
+    parts.append(
+        ft.Row(
+            [
+                sem(
+                    f"player-{k}",
+                    (ft.FilledButton if s is picked else ft.OutlinedButton)(
+                        names.get(s.player, "?"),
+                        on_click=lambda e, pid=s.player: pick(names.get(pid, "")),
+                    ),
+                )
+                for k, s in enumerate(ordered)
+            ],
+            wrap=True,
+            spacing=6,
+            run_spacing=6,
+        )
     )
-    return ft.Column(
-        [*top, chips, sem("player-stats", _details(shell, chosen))],
-        scroll=ft.ScrollMode.AUTO,
-        expand=True,
-        spacing=10,
-    )
+    rated = ratings(chosen(rows, family=family)).get((picked.player, family))
+    parts.append(sem("player-stats", _details(shell, picked, names, rated)))
+    parts += _debts(shell, picked.player, names, owed)
+    parts.append(_tools(shell, picked.player, names))
+    return ft.Column(parts, scroll=ft.ScrollMode.AUTO, expand=True, spacing=10)
 
 
 def _money(shell: Shell, amounts: dict[str, int]) -> str:
@@ -87,20 +133,59 @@ def _figure(label: str, value: str, ident: str) -> ft.Control:
     )
 
 
-def _details(shell: Shell, s: PlayerStats) -> ft.Control:
+def _rating_text(shell: Shell, rated: object) -> str:
+    from ...players.rating import Rating
+
+    if not isinstance(rated, Rating) or not rated.shown:
+        games = rated.games if isinstance(rated, Rating) else 0
+        return shell.t(N_("not yet: {games} of {min} finished games"), games=games, min=MIN_GAMES)
+    return f"{rated.ordinal:.1f}"
+
+
+def _details(shell: Shell, s: FamilyStats, names: dict[int, str], rated: object) -> ft.Control:
+    pulya = s.family == "pulya"
     figures = [
-        _figure(shell.t(N_("Pulkas played")), str(s.pulkas), "stat-pulkas"),
+        _figure(
+            shell.t(N_("Pulkas played") if pulya else N_("Games played")),
+            str(s.games),
+            "stat-pulkas",
+        ),
         _figure(shell.t(N_("Money won")), _money(shell, s.won), "stat-won"),
         _figure(shell.t(N_("Money lost")), _money(shell, s.lost), "stat-lost"),
-        _figure(shell.t(N_("Whists written")), whist_figure(s.whists_written), "stat-written"),
-        _figure(shell.t(N_("Whists received")), whist_figure(s.whists_received), "stat-received"),
-        _figure(shell.t(N_("All-pass tricks")), str(s.all_pass_tricks), "stat-all-pass"),
-        _figure(
-            shell.t(N_("Misères made / failed")),
-            f"{s.miseres_made} / {s.miseres_failed}",
-            "stat-miseres",
-        ),
+        _figure(shell.t(N_("Rating")), _rating_text(shell, rated), "stat-rating"),
     ]
+    if pulya:
+        figures += [
+            _figure(shell.t(N_("Whists written")), whist_figure(s.written), "stat-written"),
+            _figure(shell.t(N_("Whists received")), whist_figure(s.received), "stat-received"),
+            _figure(
+                shell.t(N_("All-pass tricks")),
+                str(s.counts.get("allpass_tricks", 0)),
+                "stat-all-pass",
+            ),
+            _figure(
+                shell.t(N_("Misères made / failed")),
+                f"{s.counts.get('misere_made', 0)} / {s.counts.get('misere_caught', 0)}",
+                "stat-miseres",
+            ),
+        ]
+    elif s.family == "bula":
+        figures += [
+            _figure(shell.t(N_("Refe rounds")), str(s.counts.get("refe_rounds", 0)), "stat-refe"),
+            _figure(
+                shell.t(N_("Bula closed first")),
+                str(s.counts.get("bula_closed_first", 0)),
+                "stat-closed-first",
+            ),
+        ]
+    elif s.family == "kassa":
+        figures.append(
+            _figure(
+                shell.t(N_("Kassa closed first")),
+                str(s.counts.get("kassa_closed_first", 0)),
+                "stat-closed-first",
+            )
+        )
     header = [
         ft.DataColumn(ft.Text(shell.t(N_("Contract")))),
         ft.DataColumn(ft.Text(shell.t(N_("Declared"))), numeric=True),
@@ -110,22 +195,25 @@ def _details(shell: Shell, s: PlayerStats) -> ft.Control:
     rows = [
         ft.DataRow(
             [
-                ft.DataCell(ft.Text(str(level))),
-                ft.DataCell(sem(f"declared-{level}", ft.Text(str(c.declared)))),
-                ft.DataCell(sem(f"made-{level}", ft.Text(str(c.made)))),
-                ft.DataCell(sem(f"failed-{level}", ft.Text(str(c.failed)))),
+                ft.DataCell(ft.Text(kind)),
+                ft.DataCell(sem(f"declared-{kind}", ft.Text(str(d)))),
+                ft.DataCell(sem(f"made-{kind}", ft.Text(str(m)))),
+                ft.DataCell(sem(f"failed-{kind}", ft.Text(str(f)))),
             ]
         )
-        for level in LEVELS
-        if (c := s.contracts.get(level)) is not None
+        for kind, (d, m, f) in sorted(s.by_level().items(), key=lambda kv: (len(kv[0]), kv[0]))
     ]
     parts: list[ft.Control] = [
-        ft.Text(s.name, size=18, weight=ft.FontWeight.BOLD),
+        sem("player-name", ft.Text(names.get(s.player, "?"), size=18, weight=ft.FontWeight.BOLD)),
         ft.Row(figures, wrap=True, spacing=8, run_spacing=8),
     ]
     if rows:
         parts.append(
-            ft.Container(ft.DataTable(columns=header, rows=rows, column_spacing=20), width=420)
+            # never wider than the screen: the Russian headers are long
+            ft.Container(
+                ft.DataTable(columns=header, rows=rows, column_spacing=12, horizontal_margin=8),
+                width=min(420, (shell.page.width or 360) - 24),
+            )
         )
     else:
         parts.append(ft.Text(shell.t(N_("No contract declared yet."))))
@@ -133,11 +221,154 @@ def _details(shell: Shell, s: PlayerStats) -> ft.Control:
     return ft.Column(parts, spacing=10)
 
 
-def _money_chart(shell: Shell, s: PlayerStats) -> list[ft.Control]:
-    over = s.money_over_pulkas()
-    if over is None or len(over[1]) < 2:
+def _debts(shell: Shell, pid: int, names: dict[int, str], owed: list[Debt]) -> list[ft.Control]:
+    lines = [d for d in owed if pid in (d.debtor, d.creditor)]
+    if not lines:
         return []
-    currency, totals = over
+    out: list[ft.Control] = [ft.Text(shell.t(N_("Debts")), weight=ft.FontWeight.BOLD)]
+    for k, d in enumerate(lines):
+        amount = money_text(d.amount, minor_digits(d.currency), d.currency, shell.lang)
+        out.append(
+            sem(
+                f"debt-{k}",
+                ft.Text(
+                    shell.render(
+                        nmsg(
+                            "{debtor} owes {creditor} {amount} over {n} evening",
+                            "{debtor} owes {creditor} {amount} over {n} evenings",
+                            d.evenings,
+                            debtor=names.get(d.debtor, "?"),
+                            creditor=names.get(d.creditor, "?"),
+                            amount=amount.replace(" ", "\u00a0"),
+                        )
+                    )
+                ),
+            )
+        )
+    return out
+
+
+def _tools(shell: Shell, pid: int, names: dict[int, str]) -> ft.Control:
+    """Copy every table as CSV; on the host, rename or merge the chosen entry."""
+
+    async def copy_csv() -> None:
+        from types import SimpleNamespace
+
+        with shell.lock:
+            rows = stats_rows(shell.store, SimpleNamespace(since=None, until=None, family=None))
+        await ft.Clipboard().set(csv_text(rows))
+
+    buttons: list[ft.Control] = [
+        sem(
+            "copy-csv",
+            ft.OutlinedButton(
+                shell.t(N_("Copy as CSV")), icon=ft.Icons.TABLE_VIEW, on_click=copy_csv
+            ),
+        )
+    ]
+    if shell.access.host:
+        buttons += [
+            sem(
+                "rename-player",
+                ft.OutlinedButton(
+                    shell.t(N_("Rename…")),
+                    icon=ft.Icons.EDIT,
+                    on_click=lambda: _ask_rename(shell, pid, names[pid]),
+                ),
+            ),
+            sem(
+                "merge-player",
+                ft.OutlinedButton(
+                    shell.t(N_("Same person as…")),
+                    icon=ft.Icons.MERGE,
+                    on_click=lambda: _ask_merge(shell, pid, names),
+                ),
+            ),
+        ]
+    return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
+
+
+def _admin(shell: Shell, action: Callable[[], None]) -> None:
+    """A change of the directory: the host's own device only (decided on the server)."""
+    shell.page.pop_dialog()
+    if not shell.access.host:
+        shell.message = shell.t(N_("Only the host changes the directory of players."))
+    else:
+        try:
+            with shell.lock:
+                action()
+            shell.message = None
+        except StoreError as exc:
+            shell.message = exc.render(shell.lang)
+    shell.show(players_screen)
+
+
+def _ask_rename(shell: Shell, pid: int, name: str) -> None:
+    field = ft.TextField(label=shell.t(N_("New name")), value=name, autofocus=True)
+
+    def done() -> None:
+        new = field.value or ""
+        _admin(shell, lambda: shell.store.rename_player(pid, new))
+        if shell.message is None:
+            shell.state.player = new.strip()
+            shell.show(players_screen)
+
+    shell.page.show_dialog(
+        ft.AlertDialog(
+            title=ft.Text(shell.t(N_("Rename {name}"), name=name)),
+            content=sem("rename-name", field),
+            actions=[
+                sem("confirm-rename", ft.FilledButton(shell.t(N_("Rename")), on_click=done)),
+                ft.TextButton(shell.t(N_("Cancel")), on_click=lambda: shell.page.pop_dialog()),
+            ],
+        )
+    )
+
+
+def _ask_merge(shell: Shell, pid: int, names: dict[int, str]) -> None:
+    others = sorted((n, i) for i, n in names.items() if i != pid)
+    target = ft.Dropdown(
+        label=shell.t(N_("The same person as")),
+        options=[ft.DropdownOption(key=str(i), text=n) for n, i in others],
+    )
+    reason = ft.TextField(label=shell.t(N_("Reason")))
+
+    def done() -> None:
+        if not target.value:
+            shell.page.pop_dialog()
+            shell.message = shell.t(
+                N_("Choose whom {name} is the same person as."), name=names[pid]
+            )
+            shell.show(players_screen)
+            return
+        into = int(target.value)
+        _admin(shell, lambda: shell.store.merge_players(pid, into, reason=reason.value or ""))
+        if shell.message is None:
+            shell.state.player = names[into]
+            shell.show(players_screen)
+
+    shell.page.show_dialog(
+        ft.AlertDialog(
+            title=ft.Text(shell.t(N_("{name} is the same person as…"), name=names[pid])),
+            content=ft.Column(
+                [sem("merge-into", target), sem("merge-reason", reason)], tight=True, spacing=8
+            ),
+            actions=[
+                sem("confirm-merge", ft.FilledButton(shell.t(N_("Merge")), on_click=done)),
+                ft.TextButton(shell.t(N_("Cancel")), on_click=lambda: shell.page.pop_dialog()),
+            ],
+        )
+    )
+
+
+def _money_chart(shell: Shell, s: FamilyStats) -> list[ft.Control]:
+    currencies = [p.record.currency for p, _seat in s.sessions]
+    if not currencies:
+        return []
+    currency = max(set(currencies), key=currencies.count)
+    totals = s.money_over_evenings(currency)
+    if len(totals) < 2:
+        return []
     digits = minor_digits(currency)
     scale = 10**digits
     values = [t / scale for t in totals]  # a drawing may use floats; the figures stay exact
@@ -167,7 +398,7 @@ def _money_chart(shell: Shell, s: PlayerStats) -> list[ft.Control]:
             label_size=28,
             label_spacing=every,
             labels=axis_labels(len(values), every),
-            title=ft.Text(shell.t(N_("Pulka")), size=12),
+            title=ft.Text(shell.t(N_("Evening")), size=12),
             title_size=20,
         ),
         horizontal_grid_lines=fch.ChartGridLines(
@@ -177,6 +408,6 @@ def _money_chart(shell: Shell, s: PlayerStats) -> list[ft.Control]:
         height=240,
     )
     return [
-        ft.Text(shell.t(N_("Money over the pulkas, {currency}"), currency=currency)),
+        ft.Text(shell.t(N_("Money over the evenings, {currency}"), currency=currency)),
         sem("player-chart", chart),
     ]

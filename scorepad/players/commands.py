@@ -1,0 +1,354 @@
+"""The command line of the directory: ``scorepad players``, ``ratings``, ``debts``, ``rename``,
+``merge``, ``unmerge``, ``settled`` and ``season`` — a thin layer over :mod:`scorepad.players`.
+
+Every table can be written as CSV (``--csv``) for a spreadsheet: its columns are stable
+identifiers (``player_id``, ``name``, ``family`` …), its numbers exact (``-176/3``), money in the
+currency's units with a point (``-88.66``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import sys
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from ..i18n import N_, ScorepadError, catalog, msg, nmsg
+
+FAMILIES = ("pulya", "bula", "kassa", "pot", "direct")
+
+
+def _store(args: argparse.Namespace) -> Any:
+    from ..store import Store, default_path
+
+    return Store(args.db or default_path())
+
+
+def csv_text(rows: list[dict[str, Any]]) -> str:
+    out = io.StringIO()
+    if rows:
+        w = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
+        w.writeheader()
+        w.writerows(rows)
+    return out.getvalue()
+
+
+def _names(store: Any) -> dict[int, str]:
+    return {e.id: e.name for e in store.directory()}
+
+
+def stats_rows(store: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
+    from ..scoring.pulya.settlement import format_money
+    from .stats import chosen, family_stats, played
+
+    names = _names(store)
+    stats = family_stats(
+        chosen(played(store), since=args.since, until=args.until, family=args.family)
+    )
+    rows = []
+    for (pid, family), s in sorted(
+        stats.items(), key=lambda kv: (kv[0][1], names.get(kv[0][0], ""))
+    ):
+        digits_of = {p.record.currency: p.record.digits for p, _seat in s.sessions}
+        money = "; ".join(f"{format_money(v, digits_of.get(c, 2))} {c}" for c, v in s.net.items())
+        rows.append(
+            {
+                "player_id": pid,
+                "name": names.get(pid, str(pid)),
+                "family": family,
+                "games": s.games,
+                "finished": s.finished,
+                "money": money,
+                "result": str(s.result),
+                "declared": sum(d for d, _m, _f in s.by_level().values()),
+                "made": sum(m for _d, m, _f in s.by_level().values()),
+                "failed": sum(f for _d, _m, f in s.by_level().values()),
+                "misere_made": s.counts.get("misere_made", 0),
+                "misere_caught": s.counts.get("misere_caught", 0),
+                "allpass_tricks": s.counts.get("allpass_tricks", 0),
+                "whists_written": str(s.written),
+                "whists_received": str(s.received),
+                "refe_rounds": s.counts.get("refe_rounds", 0),
+                "closed_first": s.counts.get("bula_closed_first", 0)
+                + s.counts.get("kassa_closed_first", 0),
+            }
+        )
+    return rows
+
+
+def rating_rows(store: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
+    from .rating import ratings
+    from .stats import chosen, played
+
+    names = _names(store)
+    rated = ratings(chosen(played(store), family=args.family))
+    rows = [
+        {
+            "player_id": r.player,
+            "name": names.get(r.player, str(r.player)),
+            "family": r.family,
+            "games": r.games,
+            "rating": f"{r.ordinal:.2f}" if r.shown else "",
+            "mu": f"{r.mu:.4f}",
+            "sigma": f"{r.sigma:.4f}",
+        }
+        for r in rated.values()
+    ]
+    return sorted(rows, key=lambda r: (r["family"], r["rating"] == "", -float(r["mu"])))
+
+
+def debt_rows(store: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
+    from ..scoring.pulya.settlement import format_money, minor_digits
+    from .season import debts, settled_in
+    from .stats import chosen, played
+
+    names = _names(store)
+    owed = debts(chosen(played(store), since=args.since), settled_in(store), since=args.since)
+    return [
+        {
+            "debtor_id": d.debtor,
+            "debtor": names.get(d.debtor, str(d.debtor)),
+            "creditor_id": d.creditor,
+            "creditor": names.get(d.creditor, str(d.creditor)),
+            "amount": format_money(d.amount, minor_digits(d.currency)),
+            "currency": d.currency,
+            "evenings": d.evenings,
+        }
+        for d in owed
+    ]
+
+
+def cmd_players(args: argparse.Namespace) -> int:
+    with _store(args) as store:
+        rows = stats_rows(store, args)
+    if args.csv:
+        sys.stdout.write(csv_text(rows))
+        return 0
+    cat = catalog(args.lang)
+    for r in rows:
+        games = cat.render(nmsg("{n} game", "{n} games", r["games"]))
+        print(f"{r['player_id']:4}  {r['name']:16}  {r['family']:6}  {games:12}  {r['money']}")
+    return 0
+
+
+def cmd_ratings(args: argparse.Namespace) -> int:
+    with _store(args) as store:
+        rows = rating_rows(store, args)
+    if args.csv:
+        sys.stdout.write(csv_text(rows))
+        return 0
+    cat = catalog(args.lang)
+    for r in rows:
+        shown = r["rating"] or cat.render(msg(N_("not yet rated")))
+        games = cat.render(nmsg("{n} game", "{n} games", r["games"]))
+        print(f"{r['name']:16}  {r['family']:6}  {shown:>14}  {games}")
+    return 0
+
+
+def cmd_debts(args: argparse.Namespace) -> int:
+    from ..report import money_text
+    from ..scoring.pulya.settlement import minor_digits
+
+    with _store(args) as store:
+        rows = debt_rows(store, args)
+    if args.csv:
+        sys.stdout.write(csv_text(rows))
+        return 0
+    cat = catalog(args.lang)
+    for r in rows:
+        digits = minor_digits(r["currency"])
+        units = int(Decimal(r["amount"]).scaleb(digits))
+        print(
+            cat.render(
+                nmsg(
+                    "{debtor} owes {creditor} {amount} over {n} evening",
+                    "{debtor} owes {creditor} {amount} over {n} evenings",
+                    r["evenings"],
+                    debtor=r["debtor"],
+                    creditor=r["creditor"],
+                    amount=money_text(units, digits, r["currency"], args.lang),
+                )
+            )
+        )
+    return 0
+
+
+def cmd_rename(args: argparse.Namespace) -> int:
+    with _store(args) as store:
+        store.rename_player(args.player, args.name, reason=args.reason or "")
+    return 0
+
+
+def cmd_merge(args: argparse.Namespace) -> int:
+    with _store(args) as store:
+        store.merge_players(args.player, args.into, reason=args.reason)
+    return 0
+
+
+def cmd_unmerge(args: argparse.Namespace) -> int:
+    with _store(args) as store:
+        store.undo_merge(args.player, reason=args.reason or "")
+    return 0
+
+
+def cmd_settled(args: argparse.Namespace) -> int:
+    from ..scoring.pulya.settlement import minor_digits
+
+    digits = minor_digits(args.currency)
+    try:
+        units = int(Decimal(args.amount.replace(",", ".")).scaleb(digits).to_integral_exact())
+    except (InvalidOperation, ValueError):
+        raise ScorepadError(
+            msg(N_("{amount} is not an amount of money"), amount=repr(args.amount[:24]))
+        ) from None
+    with _store(args) as store:
+        store.settle_debt(
+            args.payer, args.payee, units, currency=args.currency, reason=args.reason or ""
+        )
+    return 0
+
+
+def cmd_season(args: argparse.Namespace) -> int:
+    """Create a season (``--since``, ``--until``, ``--player`` …) or show one's standings."""
+    from ..report import money_text
+    from ..scoring.pulya.settlement import format_money, minor_digits
+    from .season import season_table, settled_in
+    from .stats import played
+
+    with _store(args) as store:
+        if args.since or args.until or args.player:
+            if not (args.since and args.until and args.player):
+                raise ScorepadError(
+                    msg(N_("a new season needs --since, --until and at least one --player"))
+                )
+            sid = store.create_season(
+                args.name, since=args.since, until=args.until, players=args.player
+            )
+            print(sid)
+            return 0
+        found = [s for s in store.seasons() if s.name == args.name]
+        if not found:
+            raise ScorepadError(msg(N_("there is no season {name}"), name=repr(args.name[:24])))
+        season = found[-1]
+        names = _names(store)
+        table = season_table(
+            played(store),
+            since=season.since,
+            until=season.until,
+            group=season.players,
+            settled=settled_in(store),
+        )
+    cat = catalog(args.lang)
+    if args.csv:
+        rows = [
+            {
+                "place": k + 1,
+                "player_id": r.player,
+                "name": names.get(r.player, str(r.player)),
+                "games": r.games,
+                "money": "; ".join(
+                    f"{format_money(v, minor_digits(c))} {c}" for c, v in sorted(r.money.items())
+                ),
+                "rating": f"{r.rating.ordinal:.2f}" if r.rating and r.rating.shown else "",
+            }
+            for k, r in enumerate(table.by_money)
+        ]
+        sys.stdout.write(csv_text(rows))
+        return 0
+    print(
+        cat.render(
+            msg(
+                N_("{name}: {since} to {until}"),
+                name=season.name,
+                since=season.since,
+                until=season.until,
+            )
+        )
+    )
+    for title, rows_ in (
+        (N_("By money"), table.by_money),
+        (N_("By rating"), table.by_rating),
+        (N_("By games played"), table.by_games),
+    ):
+        print(cat.gettext(title))
+        for k, r in enumerate(rows_, start=1):
+            money = ", ".join(
+                money_text(v, minor_digits(c), c, args.lang) for c, v in sorted(r.money.items())
+            )
+            rating = (
+                f"{r.rating.ordinal:.1f}"
+                if r.rating and r.rating.shown
+                else cat.render(msg(N_("not yet rated")))
+            )
+            games = cat.render(nmsg("{n} game", "{n} games", r.games))
+            print(f"{k:3}. {names.get(r.player, str(r.player)):16} {games:10} {money:14} {rating}")
+    for d in table.debts:
+        amount = money_text(d.amount, minor_digits(d.currency), d.currency, args.lang)
+        print(
+            cat.render(
+                nmsg(
+                    "{debtor} owes {creditor} {amount} over {n} evening",
+                    "{debtor} owes {creditor} {amount} over {n} evenings",
+                    d.evenings,
+                    debtor=names.get(d.debtor, "?"),
+                    creditor=names.get(d.creditor, "?"),
+                    amount=amount,
+                )
+            )
+        )
+    return 0
+
+
+def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
+    """The directory's commands, added to the ``scorepad`` parser."""
+
+    def table(
+        name: str, help_: str, func: Any, *, period: bool = True, family: bool = True
+    ) -> None:
+        p = sub.add_parser(name, parents=[common], help=help_)
+        if period:
+            p.add_argument("--since", help="from this date on (YYYY-MM-DD)")
+            p.add_argument("--until", help="up to this date (YYYY-MM-DD)")
+        if family:
+            p.add_argument("--family", choices=FAMILIES)
+        p.add_argument("--csv", action="store_true", help="write the table as CSV")
+        p.set_defaults(func=func, since=None, until=None, family=None)
+
+    table("players", "every player's record, by family", cmd_players)
+    table("ratings", "each player's rating per family", cmd_ratings, period=False)
+    table("debts", "who owes whom across the evenings", cmd_debts, family=False)
+
+    p = sub.add_parser("rename", parents=[common], help="rename a player everywhere")
+    p.add_argument("player", type=int)
+    p.add_argument("name")
+    p.add_argument("--reason")
+    p.set_defaults(func=cmd_rename)
+
+    p = sub.add_parser("merge", parents=[common], help="two entries are the same person")
+    p.add_argument("player", type=int)
+    p.add_argument("into", type=int)
+    p.add_argument("--reason", required=True)
+    p.set_defaults(func=cmd_merge)
+
+    p = sub.add_parser("unmerge", parents=[common], help="take back a merge")
+    p.add_argument("player", type=int)
+    p.add_argument("--reason")
+    p.set_defaults(func=cmd_unmerge)
+
+    p = sub.add_parser("season", parents=[common], help="create a season, or show its standings")
+    p.add_argument("name")
+    p.add_argument("--since", help="a new season's first day (YYYY-MM-DD)")
+    p.add_argument("--until", help="a new season's last day (YYYY-MM-DD)")
+    p.add_argument("--player", type=int, action="append", help="a member (repeat)")
+    p.add_argument("--csv", action="store_true", help="write the standings by money as CSV")
+    p.set_defaults(func=cmd_season)
+
+    p = sub.add_parser("settled", parents=[common], help="a debt was paid")
+    p.add_argument("payer", type=int)
+    p.add_argument("payee", type=int)
+    p.add_argument("amount")
+    p.add_argument("--currency", default="RUB")
+    p.add_argument("--reason")
+    p.set_defaults(func=cmd_settled)

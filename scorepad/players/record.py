@@ -1,0 +1,246 @@
+"""What one session says about each of its players: money, result and counts, in the family's terms.
+
+The store writes this record with every action (beside the session's other caches), so that the
+statistics, the ratings and a season's debts read one row per session.  A record is plain data
+(JSON): the numbers are exact (an int, or a Fraction written ``"-176/3"``).
+
+The counts, by family:
+
+- the pulya: ``declared:L``, ``made:L``, ``failed:L`` for games of level L; ``misere_made``,
+  ``misere_caught``; ``allpass_tricks``; the whists written and received;
+- the bula: ``declared:B`` / ``made:B`` / ``failed:B`` by bid (2 pik … 7 sans), ``refe_rounds``
+  (all-pass rounds written at his table), ``bula_closed_first`` (1 for the player whose bula
+  reached zero first);
+- Prefa (kassa): ``declared:C`` / ``made:C`` / ``failed:C`` by contract (``7S``), and
+  ``kassa_closed_first``;
+- the pot and direct games: ``declared:K`` / ``made:K`` / ``failed:K`` by kind of game.
+
+A ledger family's declared game counts *made* when it raised the declarer's result and *failed*
+when it lowered it (the engine's own result, so every house setting is respected); a pulya game
+is failed when it wrote remiz into the declarer's gora.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from ..numbers import Number, normal
+from ..scoring.ledger.bula import BulaTable
+from ..scoring.ledger.families import FamilyScored
+from ..scoring.ledger.families import _start as start_table  # the same start as the replay's
+from ..scoring.ledger.kassa import KassaTable
+from ..scoring.pulya.score import Scored
+from ..scoring.pulya.session import Game, Misere, Raspasy
+from ..scoring.pulya.settlement import minor_digits, settle
+
+VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    money: int  # minor units, + won, − lost
+    result: Number  # in the family's own unit: whists (pulya), supe (bula), chips, cash
+    counts: dict[str, int] = field(default_factory=dict)
+    written: Number = 0  # the pulya: whists written on the others
+    received: Number = 0  # the pulya: whists the others wrote on him
+
+
+@dataclass(frozen=True, slots=True)
+class SessionRecord:
+    family: str
+    deals: int
+    finished: bool
+    currency: str
+    digits: int
+    seats: tuple[SeatRecord, ...]
+    payments: tuple[tuple[int, int, int], ...]  # (payer, payee, minor units)
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "v": VERSION,
+                "family": self.family,
+                "deals": self.deals,
+                "finished": self.finished,
+                "currency": self.currency,
+                "digits": self.digits,
+                "seats": [
+                    {
+                        "money": s.money,
+                        "result": str(s.result),
+                        "counts": dict(sorted(s.counts.items())),
+                        "written": str(s.written),
+                        "received": str(s.received),
+                    }
+                    for s in self.seats
+                ],
+                "payments": [list(p) for p in self.payments],
+            },
+            ensure_ascii=False,
+            separators=(",", ":"),
+        )
+
+    @staticmethod
+    def from_json(text: str) -> SessionRecord | None:
+        """The record, or None where it is missing or of another version (then it is recounted)."""
+        try:
+            data: dict[str, Any] = json.loads(text)
+            if data.get("v") != VERSION:
+                return None
+            return SessionRecord(
+                data["family"],
+                int(data["deals"]),
+                bool(data["finished"]),
+                data["currency"],
+                int(data["digits"]),
+                tuple(
+                    SeatRecord(
+                        int(s["money"]),
+                        normal(Fraction(s["result"])),
+                        {k: int(v) for k, v in s["counts"].items()},
+                        normal(Fraction(s["written"])),
+                        normal(Fraction(s["received"])),
+                    )
+                    for s in data["seats"]
+                ),
+                tuple((int(a), int(b), int(c)) for a, b, c in data["payments"]),
+            )
+        except (ValueError, TypeError, KeyError, ZeroDivisionError):
+            return None
+
+
+def _bump(counts: dict[str, int], key: str, by: int = 1) -> None:
+    counts[key] = counts.get(key, 0) + by
+
+
+def pulya_record(scored: Scored) -> SessionRecord:
+    """The record of a pulka, from its sheet and the settlement the cash-out shows."""
+    session = scored.session
+    st = settle(scored.sheet, scored.settings, price=session.price, currency=session.currency)
+    n = len(session.players)
+    sheet = scored.sheet
+    counts: list[dict[str, int]] = [{} for _ in range(n)]
+    for deal, result in zip(session.deals, scored.deals, strict=True):
+        if isinstance(deal, Game):
+            level = int(deal.contract.level)
+            c = counts[deal.declarer]
+            _bump(c, f"declared:{level}")
+            # A failed game always writes its remiz into the declarer's gora.
+            _bump(
+                c, f"failed:{level}" if result.writing.gora[deal.declarer] > 0 else f"made:{level}"
+            )
+        elif isinstance(deal, Misere):
+            caught = deal.tricks.get(deal.declarer, 0) > 0
+            _bump(counts[deal.declarer], "misere_caught" if caught else "misere_made")
+        elif isinstance(deal, Raspasy):
+            for seat, taken in deal.tricks.items():
+                _bump(counts[seat], "allpass_tricks", taken)
+    seats = tuple(
+        SeatRecord(
+            st.money[p],
+            st.balance[p],
+            counts[p],
+            normal(sum((sheet.whists[p][q] for q in range(n) if q != p), 0)),
+            normal(sum((sheet.whists[q][p] for q in range(n) if q != p), 0)),
+        )
+        for p in range(n)
+    )
+    return SessionRecord(
+        "pulya",
+        len(session.deals),
+        scored.finished,
+        session.currency,
+        st.minor_digits,
+        seats,
+        tuple((pay.payer, pay.payee, pay.amount) for pay in st.payments),
+    )
+
+
+def _kind(deal: Any) -> str | None:
+    """How a declared game of a ledger family is counted, or None for a deal nobody declared."""
+    if getattr(deal, "declarer", None) is None:
+        return None
+    if hasattr(deal, "bid"):
+        return f"{deal.bid}{'h' if getattr(deal, 'hand', False) else ''}"
+    if hasattr(deal, "contract"):
+        return str(deal.contract)
+    if hasattr(deal, "suit"):
+        return f"{deal.type}:{deal.suit}"
+    return str(deal.type)
+
+
+def family_record(scored: FamilyScored) -> SessionRecord:
+    """The record of a game of a ledger family, from a replay deal by deal."""
+    session = scored.session
+    n = len(session.players)
+    counts: list[dict[str, int]] = [{} for _ in range(n)]
+    before = [Fraction(0)] * n
+    closed_first: int | None = None
+    over = scored.results_over_deals()
+    replay = _Replay(scored)
+    for deal, after in zip(session.deals, over, strict=True):
+        kind = _kind(deal)
+        if kind is not None:
+            seat: int = deal.declarer  # type: ignore[union-attr]  # _kind saw a declarer
+            _bump(counts[seat], f"declared:{kind}")
+            change = Fraction(after[seat]) - before[seat]
+            if change > 0:
+                _bump(counts[seat], f"made:{kind}")
+            elif change < 0:
+                _bump(counts[seat], f"failed:{kind}")
+        if getattr(deal, "type", None) == "allpass" and scored.family == "bula":
+            for c in counts:
+                _bump(c, "refe_rounds")
+        if closed_first is None:
+            closed_first = replay.closed_after(deal)
+        before = [Fraction(x) for x in after]
+    if closed_first is not None:
+        key = "bula_closed_first" if scored.family == "bula" else "kassa_closed_first"
+        _bump(counts[closed_first], key)
+    money = scored.money_units()
+    results = scored.results()
+    seats = tuple(SeatRecord(money[p], results[p], counts[p]) for p in range(n))
+    return SessionRecord(
+        scored.family,
+        len(session.deals),
+        scored.finished,
+        session.currency,
+        minor_digits(session.currency),
+        seats,
+        tuple((pay.payer, pay.payee, pay.amount) for pay in scored.payments()),
+    )
+
+
+class _Replay:
+    """A second replay that tells who closed his bula or kassa first (reached zero)."""
+
+    def __init__(self, scored: FamilyScored) -> None:
+        self.table = start_table(scored.settings, scored.session)
+        self.kind = (
+            "bula"
+            if isinstance(self.table, BulaTable)
+            else "kassa"
+            if isinstance(self.table, KassaTable)
+            else None
+        )
+
+    def closed_after(self, deal: Any) -> int | None:
+        self.table.play(deal)
+        if self.kind is None:
+            return None
+        row = self.table.ledger.row(self.kind, self.table.n)
+        closed = [p for p, v in enumerate(row) if v <= 0]
+        return closed[0] if len(closed) == 1 else None
+
+
+def record_of(scored: Scored | FamilyScored) -> SessionRecord:
+    """The record of a scored session of any family."""
+    if isinstance(scored, FamilyScored):
+        return family_record(scored)
+    return pulya_record(scored)
+
+
+__all__ = ["SeatRecord", "SessionRecord", "family_record", "pulya_record", "record_of"]
