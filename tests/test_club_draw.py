@@ -101,7 +101,9 @@ def test_redraw_only_before_the_first_deal() -> None:
     playing = again.started(1)
     with pytest.raises(ClubError) as exc:
         redraw(playing)
-    assert exc.value.message.render("en") == "tour 1 cannot be drawn again: its first deal is written"
+    assert (
+        exc.value.message.render("en") == "tour 1 cannot be drawn again: its first deal is written"
+    )
 
 
 def test_redraw_takes_a_late_arrival() -> None:

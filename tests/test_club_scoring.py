@@ -67,7 +67,13 @@ def test_place_points_three() -> None:
 def test_piecewise_online() -> None:
     # "up to 200 = 1:1, above 200 = 10:1":
     # 150 -> 150; 200 -> 200; 350 -> 200 + 150/10 = 215; -350 -> -215; 205 -> 200 + 5/10 = 200½.
-    assert [piecewise(ONLINE.steps, w) for w in (150, 200, 350, -350, 0)] == [150, 200, 215, -215, 0]
+    assert [piecewise(ONLINE.steps, w) for w in (150, 200, 350, -350, 0)] == [
+        150,
+        200,
+        215,
+        -215,
+        0,
+    ]
     assert piecewise(ONLINE.steps, 205) == Fraction(401, 2)
     assert tour_points(ONLINE, {1: 350, 2: -150, 3: -200}) == {1: 215, 2: -150, 3: -200}
 
@@ -101,7 +107,9 @@ def test_parse_scoring_forms() -> None:
     assert parse_scoring("piecewise:200=1:1,10:1") == ONLINE
 
 
-@pytest.mark.parametrize("text", ["", "elo", "places:1/2/3/4", "places:3/2/1", "piecewise:200", "piecewise:10:1,200=1:1"])
+@pytest.mark.parametrize(
+    "text", ["", "elo", "places:1/2/3/4", "places:3/2/1", "piecewise:200", "piecewise:10:1,200=1:1"]
+)
 def test_parse_scoring_refused_with_a_sentence(text: str) -> None:
     with pytest.raises(ClubError) as exc:
         parse_scoring(text)

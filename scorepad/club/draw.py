@@ -148,7 +148,9 @@ def _draw(night: Night, number: int, redraws: int) -> tuple[Tour, DrawReport]:
     if not table_sizes(len(present), night.seats)[0]:
         raise ClubError(
             msg(
-                N_("tour {tour} cannot be drawn: {n} players are checked in, a table needs at least {need}"),
+                N_(
+                    "tour {tour} cannot be drawn: {n} players are checked in, a table needs at least {need}"
+                ),
                 tour=number,
                 n=len(present),
                 need=night.seats or 3,

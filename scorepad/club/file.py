@@ -66,7 +66,9 @@ def parse_night(text: str | bytes) -> tuple[Night, dict[TableKey, Session]]:
     except (ValueError, UnicodeDecodeError):
         raise ClubError(msg(N_("this is not a club file: it is not JSON"))) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ClubError(msg(N_("this is not a club file: its format is not {format}"), format=FORMAT))
+        raise ClubError(
+            msg(N_("this is not a club file: its format is not {format}"), format=FORMAT)
+        )
     try:
         f = ClubFile.model_validate(data)
     except ValidationError as exc:
@@ -95,7 +97,9 @@ def verify_night(night: Night, sessions: Mapping[TableKey, Session]) -> None:
         if t.number > night.tours:
             raise ClubError(msg(N_("the club file has more tours than the night")))
         if t.state != "ended" and i < len(night.drawn):
-            raise ClubError(msg(N_("tour {tour} is drawn after a tour that has not ended"), tour=i + 1))
+            raise ClubError(
+                msg(N_("tour {tour} is drawn after a tour that has not ended"), tour=i + 1)
+            )
         seen: set[int] = set()
         for who in [n for tab in t.tables for n in tab.players] + list(t.byes):
             if who in seen or who not in numbers or not night.player(who).plays(t.number):
@@ -122,7 +126,10 @@ def _verify_table(night: Night, tour: int, table: int, session: Session | None) 
         return
     if set(tab.whists) != set(tab.players):
         raise ClubError(
-            msg(N_("tour {tour}, table {table}: the whists name other players than the table"), **where)
+            msg(
+                N_("tour {tour}, table {table}: the whists name other players than the table"),
+                **where,
+            )
         )
     total = normal(sum(tab.whists.values(), start=0))
     if total != 0:
@@ -138,7 +145,9 @@ def _verify_table(night: Night, tour: int, table: int, session: Session | None) 
     names = [night.name_of(n) for n in tab.players]
     if list(session.players) != names:
         raise ClubError(
-            msg(N_("tour {tour}, table {table}: the session's players are not the table's"), **where)
+            msg(
+                N_("tour {tour}, table {table}: the session's players are not the table's"), **where
+            )
         )
     try:
         scored = replay(session, explain=False)

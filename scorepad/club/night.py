@@ -28,11 +28,10 @@ from ..scoring.pulya.session import (
 from .errors import ClubError
 from .scoring import Scoring, Whists
 
-FORMAT = "scorepad-club/1"
+FORMAT: Literal["scorepad-club/1"] = "scorepad-club/1"
 MAX_PLAYERS = 400
 MAX_TOURS = 50
 MAX_NIGHT_NAME = 80
-
 
 
 def _night_name(value: str) -> str:
@@ -82,9 +81,7 @@ class Tour(_Model):
         for t in self.tables:
             if t.number == number:
                 return t
-        raise ClubError(
-            msg(N_("tour {tour} has no table {table}"), tour=self.number, table=number)
-        )
+        raise ClubError(msg(N_("tour {tour} has no table {table}"), tour=self.number, table=number))
 
 
 class Night(_Model):
@@ -154,14 +151,16 @@ class Night(_Model):
         try:
             clean = player_name(name)
         except ValueError as exc:
-            raise ClubError(getattr(exc, "message", msg(N_("a player name must not be empty")))) from None
+            raise ClubError(
+                getattr(exc, "message", msg(N_("a player name must not be empty")))
+            ) from None
         key = look_alike(clean)
         for p in self.players:
             if look_alike(p.name) == key and p.plays(self.next_tour):
                 raise ClubError(
                     msg(
                         N_("{name} is already checked in as number {number}"),
-                        name=repr(clean),
+                        name=repr(p.name),
                         number=p.number,
                     )
                 )
@@ -183,9 +182,7 @@ class Night(_Model):
         p = self.player(number)
         last = self.next_tour - 1
         if p.last_tour is not None:
-            raise ClubError(
-                msg(N_("number {number} has withdrawn already"), number=number)
-            )
+            raise ClubError(msg(N_("number {number} has withdrawn already"), number=number))
         players = tuple(
             q.model_copy(update={"last_tour": last}) if q.number == number else q
             for q in self.players

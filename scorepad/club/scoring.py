@@ -185,7 +185,7 @@ def parse_scoring(text: str) -> Scoring:
                 raise ValueError(text)
             # A table of three keeps the first and last place and the mean of the middle two.
             three = (four[0], (four[1] + four[2]) / 2, four[3])
-            return Places(four=tuple(map(normal, four)), three=tuple(map(normal, three)))  # type: ignore[arg-type]
+            return Places(four=tuple(map(normal, four)), three=tuple(map(normal, three)))
         if kind == "piecewise":
             steps = []
             for part in rest.split(","):

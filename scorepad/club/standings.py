@@ -104,4 +104,3 @@ def standings(night: Night, *, through: int | None = None) -> tuple[Standing, ..
         rank = ranked[-1].rank if ranked and ranked[-1].key == s.key else i + 1
         ranked.append(replace(s, rank=rank))
     return tuple(ranked)
-
