@@ -141,7 +141,7 @@ def _verify_table(night: Night, tour: int, table: int, session: Session | None) 
             )
         )
     if session is None:
-        return
+        raise ClubError(msg(N_("tour {tour}, table {table}: whists but no deals"), **where))
     names = [night.name_of(n) for n in tab.players]
     if list(session.players) != names:
         raise ClubError(
