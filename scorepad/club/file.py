@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -20,7 +19,7 @@ from ..numbers import normal, to_json
 from ..scoring.pulya.score import replay
 from ..scoring.pulya.session import Session, SessionInvalid, look_alike
 from ..scoring.pulya.settlement import balances
-from .errors import ClubError
+from .errors import ClubError, refused
 from .night import FORMAT, Night
 
 #: The largest club file read (a night of 400 players and their deals is far below it).
@@ -53,10 +52,6 @@ def dump_night(night: Night, sessions: Mapping[TableKey, Session] | None = None)
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
-def _where(loc: tuple[Any, ...]) -> str:
-    return ".".join(str(x) for x in loc) or "(the file)"
-
-
 def parse_night(text: str | bytes) -> tuple[Night, dict[TableKey, Session]]:
     """A club file read and checked in full; a :class:`ClubError` names the first problem."""
     if len(text) > MAX_FILE:
@@ -72,11 +67,7 @@ def parse_night(text: str | bytes) -> tuple[Night, dict[TableKey, Session]]:
     try:
         f = ClubFile.model_validate(data)
     except ValidationError as exc:
-        e = exc.errors()[0]
-        why = getattr(e.get("ctx", {}).get("error"), "message", None) or e["msg"]
-        raise ClubError(
-            msg(N_("the club file is refused at {where}: {why}"), where=_where(e["loc"]), why=why)
-        ) from None
+        raise refused(exc, msg(N_("the club file"))) from None
     night = Night.model_validate(f.model_dump(exclude={"sessions"}))
     sessions = {(s.tour, s.table): s.session for s in f.sessions}
     verify_night(night, sessions)

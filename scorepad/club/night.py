@@ -19,6 +19,7 @@ from ..i18n import N_, msg
 from ..numbers import Number
 from ..scoring.pulya.session import (
     ConventionId,
+    FieldRefused,
     PlayerName,
     Rational,
     clean_text,
@@ -37,7 +38,7 @@ MAX_NIGHT_NAME = 80
 def _night_name(value: str) -> str:
     text = clean_text(value.strip(), "name", limit=MAX_NIGHT_NAME)
     if not text:
-        raise ValueError("a night has a name")
+        raise FieldRefused(msg(N_("a night has a name")))
     return text
 
 
@@ -108,7 +109,9 @@ class Night(_Model):
     @model_validator(mode="after")
     def _one_length(self) -> Night:
         if (self.pool_target is None) == (self.deals_per_tour is None):
-            raise ValueError("a night has a pool target or a fixed number of deals per tour")
+            raise FieldRefused(
+                msg(N_("a night has a pool target or a fixed number of deals per tour, not both"))
+            )
         return self
 
     # --- reading ---------------------------------------------------------------------------

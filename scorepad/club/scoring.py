@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..i18n import N_, msg
 from ..numbers import Number, normal
-from ..scoring.pulya.session import Rational
+from ..scoring.pulya.session import FieldRefused, Rational
 from .errors import ClubError
 
 
@@ -70,10 +70,10 @@ class Piecewise(_Model):
     def _rising(self) -> Piecewise:
         limits = [s.up_to for s in self.steps]
         if limits[-1] is not None or any(x is None for x in limits[:-1]):
-            raise ValueError("only the last step has no limit")
+            raise FieldRefused(msg(N_("only the last step of a piecewise scoring has no limit")))
         shown = [x for x in limits if x is not None]
         if shown != sorted(set(shown)):
-            raise ValueError("the limits of the steps rise")
+            raise FieldRefused(msg(N_("the limits of a piecewise scoring's steps rise")))
         return self
 
 

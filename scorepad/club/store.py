@@ -25,7 +25,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import TypeAdapter
+from pydantic import TypeAdapter, ValidationError
 
 from ..i18n import N_, msg
 from ..numbers import Number
@@ -35,7 +35,7 @@ from ..scoring.pulya.settlement import balances
 from ..store import AnyStored, Store, database_error, now
 from . import draw as drawing
 from .draw import DrawReport
-from .errors import ClubError
+from .errors import ClubError, refused
 from .file import dump_night, parse_night
 from .night import Night, Player, Table, Tour
 from .scoring import Scoring, Whists
@@ -199,18 +199,21 @@ class ClubStore:
     ) -> int:
         """A new night; the convention's settings are frozen now, for every table."""
         settings = settings_for(convention, overrides).model_dump(mode="json")
-        night = Night(
-            name=name,
-            date=date,
-            convention=convention,
-            settings=settings,
-            pool_target=pool_target,
-            deals_per_tour=deals_per_tour,
-            tours=tours,
-            scoring=scoring or Whists(),
-            seats=seats,
-            seed=secrets.randbelow(2**31) if seed is None else seed,
-        )
+        try:
+            night = Night(
+                name=name,
+                date=date,
+                convention=convention,
+                settings=settings,
+                pool_target=pool_target,
+                deals_per_tour=deals_per_tour,
+                tours=tours,
+                scoring=scoring or Whists(),
+                seats=seats,
+                seed=secrets.randbelow(2**31) if seed is None else seed,
+            )
+        except ValidationError as exc:
+            raise refused(exc, msg(N_("the night"))) from None
         with self._write():
             return self._insert_night(night)
 
