@@ -189,3 +189,11 @@ def test_redraw_needs_yes_and_a_bad_scoring_is_a_sentence(tmp_path: Path) -> Non
     _club(db, "draw", night)
     assert _refused(db, "draw", night, "--again") == "a re-draw of tour 1 needs a confirmation"
     assert _club(db, "draw", night, "--again", "--yes").startswith("X, tour 1 of 1")
+    # Publishing: the PDF (read back in test_club_pdf) and the messenger summary.
+    pdf = tmp_path / "night.pdf"
+    _club(db, "pdf", night, str(pdf), "--base", "http://10.0.0.2:8550")
+    assert pdf.read_bytes().startswith(b"%PDF-")
+    assert _refused(db, "pdf", night, str(pdf)) == f"{pdf} exists: add --force to overwrite it"
+    summary = _club(db, "summary", night).splitlines()
+    assert summary[0].startswith("X, ") and summary[0].endswith(": standings, no tour ended yet")
+    assert "X, tour 1 of 1" in summary

@@ -266,6 +266,66 @@ def cmd_import(args: argparse.Namespace, club: ClubStore) -> int:
     return 0
 
 
+def cmd_pdf(args: argparse.Namespace, club: ClubStore) -> int:
+    from .. import cli
+    from ..store import default_path
+    from .pdf import night_pdf
+
+    base = args.base or _lan_base()
+
+    def join_url(tour: int, table: int) -> str:
+        return f"{base.rstrip('/')}/join/{club.session_of(args.night, tour, table)}"
+
+    data = night_pdf(
+        club.load(args.night),
+        club.protocols(args.night, args.tour),
+        lang=args.lang,
+        tour=args.tour,
+        join_url=join_url,
+    )
+    target = Path(args.file)
+    if cli._is_database_file(target, args.db or default_path()):
+        raise cli.Refused(
+            msg(
+                N_("{path} is the database or one of its files: the export was not written"),
+                path=args.file,
+            )
+        )
+    try:
+        with target.open("wb" if args.force else "xb") as f:
+            f.write(data)
+    except FileExistsError:
+        raise cli.Refused(
+            msg(N_("{path} exists: add --force to overwrite it"), path=args.file)
+        ) from None
+    except OSError as exc:
+        raise cli.Refused(
+            msg(
+                N_("cannot write {path}: {reason}"), path=args.file, reason=exc.strerror or str(exc)
+            )
+        ) from None
+    return 0
+
+
+def _lan_base() -> str:
+    from ..app.server.share import lan_addresses, url_host
+
+    addresses = lan_addresses() or ["127.0.0.1"]
+    return f"http://{url_host(addresses[0])}:8550"
+
+
+def cmd_summary(args: argparse.Namespace, club: ClubStore) -> int:
+    from .summary import seating_lines, standings_lines
+
+    night = club.load(args.night)
+    print("\n".join(standings_lines(night, args.lang)))
+    nxt = night.current
+    if nxt is not None and nxt.state != "ended":
+        print()
+        print("\n".join(seating_lines(night, nxt.number, args.lang)))
+    return 0
+
+
 def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     """``scorepad club``: its own subcommands."""
     club = sub.add_parser(
@@ -355,6 +415,29 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("night", type=int)
     p.add_argument("file", help="the file to write, or - for standard output")
     p.add_argument("--force", action="store_true", help="overwrite the file if it exists")
+
+    p = command(
+        "pdf", cmd_pdf, "the seating sheet with QR codes, the tables' protocols, the standings"
+    )
+    p.add_argument("night", type=int)
+    p.add_argument("file", help="the PDF file to write")
+    p.add_argument(
+        "--tour",
+        type=int,
+        help="this tour's seating and protocols (default: the current seating, every protocol)",
+    )
+    p.add_argument(
+        "--base",
+        help="the address phones join at (default: this computer's network address, port 8550)",
+    )
+    p.add_argument("--force", action="store_true", help="overwrite the file if it exists")
+
+    p = command(
+        "summary",
+        cmd_summary,
+        "the standings (and the seating being played) as plain text for a messenger",
+    )
+    p.add_argument("night", type=int)
 
     p = command("import", cmd_import, "store a club file (checked in full first); prints its id")
     p.add_argument("file")

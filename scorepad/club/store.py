@@ -23,7 +23,7 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -40,6 +40,9 @@ from .file import dump_night, parse_night
 from .night import Night, Player, Table, Tour
 from .scoring import Scoring, Whists
 from .standings import Standing, standings
+
+if TYPE_CHECKING:
+    from .pdf import Protocol
 
 DealState = Literal["provisional", "confirmed", "disputed"]
 TableState = Literal["waiting", "playing", "finished", "disputed"]
@@ -706,6 +709,23 @@ class ClubStore:
                 "UPDATE night_tours SET state = 'ended' WHERE night_id = ? AND tour = ?",
                 (nid, tour),
             )
+
+    def protocols(self, nid: int, tour: int | None = None) -> list[Protocol]:
+        """Every table's protocol (of one tour, or of every tour drawn) for the PDF."""
+        from .pdf import Protocol
+
+        out = []
+        for t in self.load(nid).drawn:
+            if tour is not None and t.number != tour:
+                continue
+            for tab in t.tables:
+                sid = self.session_of(nid, t.number, tab.number)
+                marks = tuple(
+                    (_STATE_WORDS[m.state], m.written_by, m.decided_by) for m in self.marks(sid)
+                )
+                scored = self.store.load(sid).scored
+                out.append(Protocol(t.number, tab.number, tab.players, scored, marks))
+        return out
 
     # --- the club file ---------------------------------------------------------------------
 
