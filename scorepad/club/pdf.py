@@ -61,12 +61,12 @@ class _Doc(FPDF):
 
     def heading(self, m: Msg, size: int = 16) -> None:
         self.set_font("DejaVu", "B", size)
-        self.multi_cell(0, size * 0.55, self.say(m), new_x="LMARGIN", new_y="NEXT")
+        self.multi_cell(0, size * 0.55, self.say(m), align="L", new_x="LMARGIN", new_y="NEXT")
         self.ln(2)
 
     def line_of(self, text: str, size: int = 11, bold: bool = False) -> None:
         self.set_font("DejaVu", "B" if bold else "", size)
-        self.multi_cell(0, size * 0.5, text, new_x="LMARGIN", new_y="NEXT")
+        self.multi_cell(0, size * 0.5, text, align="L", new_x="LMARGIN", new_y="NEXT")
 
 
 def _qr_png(url: str) -> io.BytesIO:
