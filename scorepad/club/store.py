@@ -30,9 +30,9 @@ from pydantic import TypeAdapter, ValidationError
 from ..i18n import N_, msg
 from ..numbers import Number
 from ..scoring.pulya.convention import settings_for
-from ..scoring.pulya.session import Session
+from ..scoring.pulya.session import Deal, Session, pydantic_problem
 from ..scoring.pulya.settlement import balances
-from ..store import AnyStored, Store, database_error, now
+from ..store import AnyDeal, AnyStored, InvalidEntry, Store, database_error, now
 from . import draw as drawing
 from .draw import DrawReport
 from .errors import ClubError, refused
@@ -49,6 +49,19 @@ TableState = Literal["waiting", "playing", "finished", "disputed"]
 #: A table's session pool when the night plays a fixed number of deals: never reached.
 NO_POOL = 10_000
 _SCORING: TypeAdapter[Scoring] = TypeAdapter(Scoring)
+_DEAL: TypeAdapter[Any] = TypeAdapter(Deal)
+
+
+def parse_deal(deal: AnyDeal | dict[str, Any]) -> AnyDeal:
+    """A deal as the store takes it: a model, or its JSON form (as in a session file) checked
+    here, each problem naming its field."""
+    if not isinstance(deal, dict):
+        return deal
+    try:
+        model: AnyDeal = _DEAL.validate_python(deal)
+    except ValidationError as exc:
+        raise InvalidEntry([pydantic_problem(e) for e in exc.errors()]) from None
+    return model
 
 
 @dataclass(frozen=True, slots=True)
@@ -488,7 +501,7 @@ class ClubStore:
         return sid, seats
 
     def write_deal(
-        self, nid: int, tour: int, table: int, deal: dict[str, Any], *, by: int, seen: int
+        self, nid: int, tour: int, table: int, deal: AnyDeal | dict[str, Any], *, by: int, seen: int
     ) -> AnyStored:
         """A deal written at a table by player ``by``: provisional until another confirms it."""
         sid, _ = self._verify_open(nid, tour, table, by)
@@ -501,7 +514,7 @@ class ClubStore:
             )
         if limit is None and stored.scored.finished:
             raise ClubError(msg(N_("table {table} has closed its pool"), table=table))
-        stored = self.store.add_deal(sid, deal, seen=seen)
+        stored = self.store.add_deal(sid, parse_deal(deal), seen=seen)
         deal_id = stored.journal.live[-1].deal_id
         with self._write():
             self.store.db.table("night_deals").insert(
@@ -571,7 +584,7 @@ class ClubStore:
         tour: int,
         table: int,
         deal_id: int,
-        deal: dict[str, Any],
+        deal: AnyDeal | dict[str, Any],
         *,
         by: int,
         reason: str,
@@ -580,7 +593,7 @@ class ClubStore:
         """A player at the table writes a deal again (a disputed one, say): provisional again."""
         sid, _ = self._verify_open(nid, tour, table, by)
         self._mark(sid, deal_id)
-        stored = self.store.edit_deal(sid, deal_id, deal, reason=reason, seen=seen)
+        stored = self.store.edit_deal(sid, deal_id, parse_deal(deal), reason=reason, seen=seen)
         with self._write():
             self.store.db.table("night_deals").insert(
                 {
@@ -601,7 +614,7 @@ class ClubStore:
         tour: int,
         table: int,
         deal_id: int,
-        deal: dict[str, Any],
+        deal: AnyDeal | dict[str, Any],
         *,
         reason: str,
         seen: int,
@@ -612,7 +625,7 @@ class ClubStore:
         if not (reason or "").strip():
             raise ClubError(msg(N_("a director's correction needs a reason")))
         self._mark(sid, deal_id)
-        stored = self.store.edit_deal(sid, deal_id, deal, reason=reason, seen=seen)
+        stored = self.store.edit_deal(sid, deal_id, parse_deal(deal), reason=reason, seen=seen)
         with self._write():
             self.store.db.table("night_deals").upsert(
                 {"session_id": sid, "deal_id": deal_id, "state": "confirmed", "at": now()},
