@@ -41,4 +41,5 @@ class AppState:
     after_pin: object | None = None
     history_shown: dict[int, int] = field(default_factory=dict)  # pulka → entries shown
     player: str | None = None  # the Players screen's chosen player
+    night: int | None = None  # the club night the director's screens show (app/club)
     live_notice: object | None = None

@@ -1,0 +1,31 @@
+"""The standings, live: each player's place, points, whists and tour-by-tour line (read-only)."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ...club.summary import standing_line, standings_lines
+from ..frame.shell import Shell
+from ..frame.theme import heading, sem
+from .common import back, club, night_id
+
+
+def standings_screen(shell: Shell) -> ft.Control:
+    nid = night_id(shell)
+    store = club(shell)
+    with shell.lock:
+        night = store.load(nid)
+        rows = store.standings(nid)
+    head = standings_lines(night, shell.lang)[0]
+    return ft.Column(
+        [
+            back(shell, "club-director"),
+            heading(head),
+            *(
+                sem(f"club-rank-{k}", ft.Text(standing_line(s, shell.lang)))
+                for k, s in enumerate(rows, start=1)
+            ),
+        ],
+        spacing=8,
+        scroll=ft.ScrollMode.AUTO,
+    )

@@ -1,0 +1,78 @@
+"""The club screens on a real flet.Page (no client): a night created, players checked in at the
+door, a tour drawn, the director's view of the tables, the seating's QR codes, the standings."""
+
+from __future__ import annotations
+
+import io
+import threading
+from pathlib import Path
+
+import zxingcpp
+from flet_fakes import by_id, fire, make_page, texts, type_into
+from PIL import Image
+
+import scorepad.app.frame.screens  # noqa: F401  (registers every screen)
+from scorepad.app.club.nights import nights_screen
+from scorepad.app.frame.shell import Shell
+from scorepad.club.store import ClubStore
+from scorepad.store import Store
+
+SIX = {
+    "type": "game",
+    "declarer": 1,
+    "contract": "6S",
+    "calls": ["whist"],
+    "tricks": {"1": 6, "2": 3, "0": 1},
+}
+
+
+async def test_a_night_from_the_door_to_the_standings(tmp_path: Path) -> None:
+    store = Store(tmp_path / "club.db", check_same_thread=False)
+    page, session, _ = make_page()
+    shell = Shell(page, store, "en", threading.RLock())
+    shell.show(nights_screen)
+    await type_into(session, by_id(page, "night-name"), "Friday")
+    await type_into(session, by_id(page, "night-tours"), "2")
+    await type_into(session, by_id(page, "night-deals"), "1")
+    await fire(session, by_id(page, "create-night"))
+    assert shell.state.night == 1
+    assert "No tour is drawn yet." in texts(page)
+
+    await fire(session, by_id(page, "club-registry"))
+    for name in ("Anna", "Boris", "Vera", "Gleb", "Dima", "Zoya"):
+        await type_into(session, by_id(page, "club-name"), name)
+        await fire(session, by_id(page, "club-check-in"))
+    assert by_id(page, "club-player-6").value == "#6 Zoya"
+    # A player checked in twice: the sentence on screen, nothing written.
+    await type_into(session, by_id(page, "club-name"), "anna")
+    await fire(session, by_id(page, "club-check-in"))
+    assert by_id(page, "message").content.value == "'Anna' is already checked in as number 1"
+    assert len(ClubStore(store).load(1).players) == 6
+
+    await fire(session, by_id(page, "club-back"))
+    await fire(session, by_id(page, "club-draw"))
+    night = ClubStore(store).load(1)
+    assert by_id(page, "club-table-1").value.startswith(
+        "Table 1: 0 deals, no deal yet; 0 to confirm"
+    )
+    # A deal written at table 1 shows at once in the director's view.
+    club = ClubStore(store)
+    tab = night.tour(1).table(1)
+    club.write_deal(1, 1, 1, SIX, by=tab.players[0], seen=0)
+    await fire(session, by_id(page, "club-seating"))
+    await fire(session, by_id(page, "club-back"))
+    assert by_id(page, "club-table-1").value.startswith("Table 1: 1 deal, done; 1 to confirm")
+    # The end of the tour waits for the confirmation and the other table.
+    await fire(session, by_id(page, "club-end-tour"))
+    assert by_id(page, "message").content.value == "tour 1 cannot end: table 2 has no result"
+
+    await fire(session, by_id(page, "club-seating"))
+    qr = by_id(page, "club-qr-1")
+    image = Image.open(io.BytesIO(qr.src if isinstance(qr.src, bytes) else bytes(qr.src)))
+    sid = club.session_of(1, 1, 1)
+    assert [c.text for c in zxingcpp.read_barcodes(image)] == [f"http://127.0.0.1:8550/join/{sid}"]
+    await fire(session, by_id(page, "club-back"))
+    await fire(session, by_id(page, "club-standings"))
+    assert f"Friday, {night.date.isoformat()}: standings, no tour ended yet" in texts(page)
+    assert by_id(page, "club-rank-1").value.startswith("1. #")
+    store.close()
