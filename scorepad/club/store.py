@@ -17,7 +17,9 @@ confirmation row are two transactions; a deal without a row counts as provisiona
 from __future__ import annotations
 
 import datetime as dt
+import hmac
 import json
+import re
 import secrets
 import sqlite3
 from collections.abc import Iterator
@@ -48,6 +50,9 @@ DealState = Literal["provisional", "confirmed", "disputed"]
 TableState = Literal["waiting", "playing", "finished", "disputed"]
 #: A table's session pool when the night plays a fixed number of deals: never reached.
 NO_POOL = 10_000
+#: What a standings token looks like (``secrets.token_urlsafe(16)``): anything else is refused
+#: before the database is asked.
+TOKEN = re.compile(r"[A-Za-z0-9_-]{22}")
 _SCORING: TypeAdapter[Scoring] = TypeAdapter(Scoring)
 _DEAL: TypeAdapter[Any] = TypeAdapter(Deal)
 
@@ -112,6 +117,7 @@ def _schema(store: Store) -> None:
             "seats": int,
             "seed": int,
             "created_at": str,
+            "token": str,  # the read-only link to the live standings (no PIN): unguessable
         },
         pk="id",
         not_null={"name", "date", "convention", "settings", "tours", "scoring", "seed"},
@@ -332,6 +338,30 @@ class ClubStore:
 
     def standings(self, nid: int, *, through: int | None = None) -> tuple[Standing, ...]:
         return standings(self.load(nid), through=through)
+
+    # --- the live standings link --------------------------------------------------------------
+
+    def standings_token(self, nid: int) -> str:
+        """The night's read-only capability: whoever has the link sees the standings, nothing
+        more (128 random bits, made once)."""
+        token = self._night_row(nid)["token"]
+        if token:
+            return str(token)
+        token = secrets.token_urlsafe(16)
+        with self._write():
+            self.conn.execute(
+                "UPDATE nights SET token = ? WHERE id = ? AND token IS NULL", (token, nid)
+            )
+        return str(self._night_row(nid)["token"])
+
+    def night_of_token(self, token: str) -> int | None:
+        """The night a standings link opens, or None (a wrong or old link)."""
+        if not TOKEN.fullmatch(token or ""):
+            return None
+        row = self.conn.execute("SELECT id, token FROM nights WHERE token = ?", (token,)).fetchone()
+        if row is None or not hmac.compare_digest(str(row[1]), token):
+            return None
+        return int(row[0])
 
     # --- the registry ----------------------------------------------------------------------
 

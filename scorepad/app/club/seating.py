@@ -12,13 +12,17 @@ from ..server.share import qr_png
 from .common import back, club, night_id
 
 
-def join_url(shell: Shell, sid: int) -> str:
-    """The table's join link: the shared server's first address, or where this page was opened."""
+def base_url(shell: Shell) -> str:
+    """Where phones reach this server: the shared server's first address, else this page's."""
     sharing = getattr(shell.table, "sharing", None)
     if sharing is not None and sharing.addresses:
-        return str(sharing.join_urls(sid)[0])
-    base = (getattr(shell.page, "url", None) or "http://127.0.0.1:8550").rstrip("/")
-    return f"{base}/join/{sid}"
+        return str(sharing.base(sharing.addresses[0]))
+    return (getattr(shell.page, "url", None) or "http://127.0.0.1:8550").rstrip("/")
+
+
+def join_url(shell: Shell, sid: int) -> str:
+    """The table's join link (each table is a pulka, joined as any shared pulka)."""
+    return f"{base_url(shell)}/join/{sid}"
 
 
 def seating_screen(shell: Shell) -> ft.Control:
