@@ -16,20 +16,33 @@ from scorepad.club.store import ClubStore
 from scorepad.club.summary import seating_lines, standings_lines
 from scorepad.store import Store
 
-SIX = {"type": "game", "declarer": 1, "contract": "6S", "calls": ["whist"], "tricks": {"1": 6, "2": 3, "0": 1}}
+SIX = {
+    "type": "game",
+    "declarer": 1,
+    "contract": "6S",
+    "calls": ["whist"],
+    "tricks": {"1": 6, "2": 3, "0": 1},
+}
 
 
 def _night(tmp_path: Path) -> tuple[ClubStore, int]:
     club = ClubStore(Store(tmp_path / "club.db"))
     nid = club.create_night(
-        "Пятница", date=datetime.date(2026, 12, 4), tours=2, deals_per_tour=1, scoring=Places(), seed=4
+        "Пятница",
+        date=datetime.date(2026, 12, 4),
+        tours=2,
+        deals_per_tour=1,
+        scoring=Places(),
+        seed=4,
     )
     for name in ("Анна", "Борис", "Вера", "Глеб", "Дима", "Женя"):
         club.check_in(nid, name)
     club.draw(nid)
     for tab in club.load(nid).tour(1).tables:
         sid = club.session_of(nid, 1, tab.number)
-        club.write_deal(nid, 1, tab.number, SIX, by=tab.players[0], seen=club.store.load(sid).revision)
+        club.write_deal(
+            nid, 1, tab.number, SIX, by=tab.players[0], seen=club.store.load(sid).revision
+        )
     return club, nid
 
 
@@ -45,14 +58,22 @@ def test_the_pdf_reads_back(tmp_path: Path) -> None:
     pdf.write_bytes(data)
     # The same night gives the same bytes (dated by the night, not the clock).
     assert night_pdf(night, club.protocols(nid), lang="ru", join_url=_url(club, nid)) == data  # type: ignore[arg-type]
-    subprocess.run(["pdftoppm", "-r", "110", "-png", str(pdf), str(tmp_path / "page")], check=True, timeout=120)
+    subprocess.run(
+        ["pdftoppm", "-r", "110", "-png", str(pdf), str(tmp_path / "page")], check=True, timeout=120
+    )
     pages = sorted(tmp_path.glob("page-*.png"))
     assert len(pages) == 1 + 2 + 1  # the seating, a protocol a table, the standings
     codes = sorted(c.text for c in zxingcpp.read_barcodes(Image.open(pages[0])))
     assert codes == sorted(
         f"http://192.168.1.20:8550/join/{club.session_of(nid, 1, t)}" for t in (1, 2)
     )
-    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True, timeout=120).stdout
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    ).stdout
     assert "Пятница, тур 1 из 2" in text and "Стол 1" in text and "Стол 2" in text
     for tab in night.tour(1).tables:
         for n in tab.players:
