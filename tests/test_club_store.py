@@ -277,3 +277,14 @@ def test_the_backup_holds_the_night(club: ClubStore, store: Store, tmp_path: Pat
     copy = store.backup(tmp_path / "backup.db")
     with Store(copy) as restored:
         assert ClubStore(restored).load(nid) == club.load(nid)
+
+
+def test_the_directors_view_counts_idle_minutes(club: ClubStore) -> None:
+    nid = _night(club)
+    club.draw(nid)
+    _write(club, nid, 1, SIX)
+    view = club.tables(nid)[0]
+    assert view.last_deal_at is not None
+    written = datetime.datetime.fromisoformat(view.last_deal_at)
+    assert view.idle_minutes(written + datetime.timedelta(minutes=12, seconds=5)) == 12
+    assert club.tables(nid)[1].idle_minutes(written) is None  # no deal yet
