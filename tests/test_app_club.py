@@ -54,7 +54,12 @@ async def test_a_night_from_the_door_to_the_standings(tmp_path: Path) -> None:
 
     await fire(session, by_id(page, "club-back"))
     await fire(session, by_id(page, "club-draw"))
+    first = ClubStore(store).load(1).tour(1)
+    # A re-draw asks first; before the tour's first deal it seats the tour again.
+    await fire(session, by_id(page, "club-redraw"))
+    await fire(session, by_id(page, "confirm-redraw"))
     night = ClubStore(store).load(1)
+    assert night.tour(1).redraws == 1 and night.tour(1).tables != first.tables
     assert by_id(page, "club-table-1").value.startswith(
         "Table 1: 0 deals, no deal yet; 0 to confirm"
     )
@@ -64,6 +69,7 @@ async def test_a_night_from_the_door_to_the_standings(tmp_path: Path) -> None:
     club.write_deal(1, 1, 1, SIX, by=tab.players[0], seen=0)
     await fire(session, by_id(page, "club-seating"))
     await fire(session, by_id(page, "club-back"))
+    assert not find(page, lambda c: isinstance(c, ft.Semantics) and c.identifier == "club-redraw")
     assert by_id(page, "club-table-1").value.startswith("Table 1: 1 deal, done; 1 to confirm")
     # The end of the tour waits for the confirmation and the other table.
     await fire(session, by_id(page, "club-end-tour"))

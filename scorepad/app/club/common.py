@@ -43,3 +43,16 @@ def back(shell: Shell, to: str, testid: str = "club-back") -> ft.Control:
         testid,
         ft.TextButton(shell.t(label), icon=ft.Icons.ARROW_BACK, on_click=lambda: shell.go(to)),
     )
+
+
+def base_url(shell: Shell) -> str:
+    """Where phones reach this server: the shared server's first address, else this page's."""
+    sharing = getattr(shell.table, "sharing", None)
+    if sharing is not None and sharing.addresses:
+        return str(sharing.base(sharing.addresses[0]))
+    return (getattr(shell.page, "url", None) or "http://127.0.0.1:8550").rstrip("/")
+
+
+def join_url(shell: Shell, sid: int) -> str:
+    """The table's join link (each table is a pulka, joined as any shared pulka)."""
+    return f"{base_url(shell)}/join/{sid}"

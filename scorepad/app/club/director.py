@@ -70,6 +70,30 @@ def director_screen(shell: Shell) -> ft.Control:
         attempt(shell, step)
         shell.show(director_screen)
 
+    def ask_redraw(number: int) -> None:
+        # A re-draw needs a confirmation: the seating sheet may be on the tables already.
+        def confirmed() -> None:
+            shell.page.pop_dialog()
+            act(lambda: store.redraw(nid, confirmed=True))
+
+        shell.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text(shell.t(N_("Draw tour {tour} again?"), tour=number)),
+                content=ft.Text(
+                    shell.t(N_("Every table gets new players; no deal is written yet."))
+                ),
+                actions=[
+                    sem("confirm-redraw", primary(shell.t(N_("Draw again")), on_click=confirmed)),
+                    sem(
+                        "cancel-redraw",
+                        ft.TextButton(
+                            shell.t(N_("Cancel")), on_click=lambda: shell.page.pop_dialog()
+                        ),
+                    ),
+                ],
+            )
+        )
+
     controls: list[ft.Control] = [
         back(shell, "club"),
         heading(head),
@@ -127,7 +151,17 @@ def director_screen(shell: Shell) -> ft.Control:
                 ),
             )
         )
-    elif tour is None or tour.number < night.tours:
+    if tour is not None and tour.state == "drawn":
+        controls.append(
+            sem(
+                "club-redraw",
+                secondary(
+                    shell.t(N_("Draw tour {tour} again"), tour=tour.number),
+                    on_click=lambda: ask_redraw(tour.number),
+                ),
+            )
+        )
+    if (tour is None or tour.state == "ended") and (tour is None or tour.number < night.tours):
         controls.append(
             sem(
                 "club-draw",

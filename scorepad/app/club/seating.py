@@ -9,20 +9,7 @@ from ...i18n import N_
 from ..frame.shell import Shell
 from ..frame.theme import card, heading, sem
 from ..server.share import qr_png
-from .common import back, club, night_id
-
-
-def base_url(shell: Shell) -> str:
-    """Where phones reach this server: the shared server's first address, else this page's."""
-    sharing = getattr(shell.table, "sharing", None)
-    if sharing is not None and sharing.addresses:
-        return str(sharing.base(sharing.addresses[0]))
-    return (getattr(shell.page, "url", None) or "http://127.0.0.1:8550").rstrip("/")
-
-
-def join_url(shell: Shell, sid: int) -> str:
-    """The table's join link (each table is a pulka, joined as any shared pulka)."""
-    return f"{base_url(shell)}/join/{sid}"
+from .common import back, club, join_url, night_id
 
 
 def seating_screen(shell: Shell) -> ft.Control:

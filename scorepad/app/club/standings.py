@@ -8,8 +8,7 @@ from ...club.summary import standing_line, standings_lines
 from ...i18n import N_
 from ..frame.shell import Shell
 from ..frame.theme import heading, sem
-from .common import back, club, night_id
-from .seating import base_url
+from .common import back, base_url, club, night_id
 
 
 def standings_screen(shell: Shell) -> ft.Control:
