@@ -557,6 +557,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("conventions", parents=[common], help="list the convention presets")
     p.add_argument("-v", "--verbose", action="store_true", help="show every setting")
     p.set_defaults(func=cmd_conventions)
+
+    from .club.cli import add_parser as add_club  # a club night's commands (scorepad/club/)
+
+    add_club(sub, common)
     return parser
 
 

@@ -10,6 +10,11 @@ import flet as ft
 
 from ...i18n import N_
 from .. import bula, kassa, pot  # noqa: F401  (each registers its family)
+from ..club.director import director_screen
+from ..club.nights import nights_screen
+from ..club.registry import registry_screen
+from ..club.seating import seating_screen
+from ..club.standings import standings_screen
 from ..pulya.entry import entry_screen
 from ..pulya.sheet import sheet_screen
 from ..screens.cashout import settle_screen
@@ -23,6 +28,12 @@ from .nav import register
 register("sessions", sessions_screen)
 register("new-session", new_session_screen)
 register("players", players_screen)  # every pulka: reached from the list
+# A club night (reached from the list): the director's view and what it opens.
+register("club", nights_screen)
+register("club-director", director_screen)
+register("club-registry", registry_screen)
+register("club-seating", seating_screen)
+register("club-standings", standings_screen)
 # The navigation of an open pulka, in this order.
 register(
     "entry",

@@ -185,6 +185,10 @@ def sessions_screen(shell: Shell) -> ft.Control:
                         "session-players",
                         secondary(shell.t(N_("Players")), on_click=lambda: shell.go("players")),
                     ),
+                    sem(
+                        "session-club",
+                        secondary(shell.t(N_("Club nights")), on_click=lambda: shell.go("club")),
+                    ),
                 ],
                 wrap=True,
             ),

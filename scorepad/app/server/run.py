@@ -17,6 +17,7 @@ import flet as ft
 
 from ...i18n import N_, msg
 from ...store import Store
+from ..club.public import STANDINGS, public_standings
 from ..frame import live, theme
 from ..frame.screens import sessions_screen
 from ..frame.shell import Shell
@@ -59,6 +60,10 @@ def make_main(db: Path, lang: str, table: Table | None = None):  # type: ignore[
     async def main(page: ft.Page) -> None:
         page.title = "Scorepad"
         theme.apply(page)
+        standings = STANDINGS.fullmatch(page.route or "/")
+        if standings:  # a club night's live standings: read-only, the token is the right
+            public_standings(page, store, lang, lock, standings[1])
+            return
         if table is None:
             shell = Shell(page, store, lang, lock)
             shell.show(sessions_screen)

@@ -1,0 +1,58 @@
+"""What the club screens share: the night's store, a refusal shown on screen, the header."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from ...club.store import ClubStore
+from ...i18n import N_, ScorepadError
+from ..frame.shell import Shell
+from ..frame.theme import sem
+
+
+def club(shell: Shell) -> ClubStore:
+    return ClubStore(shell.store)
+
+
+def night_id(shell: Shell) -> int:
+    nid = shell.state.night
+    assert nid is not None, "a club screen is shown for a chosen night"
+    return nid
+
+
+def attempt(shell: Shell, action: Callable[[], Any]) -> bool:
+    """A club action; a refusal (the engine's or the store's) is shown and changes nothing."""
+    try:
+        shell.access.require_write(None)
+        with shell.lock:
+            action()
+    except ScorepadError as exc:
+        render = getattr(exc, "render", None)
+        shell.message = render(shell.lang) if callable(render) else shell.render(exc.message)
+        return False
+    shell.message = None
+    return True
+
+
+def back(shell: Shell, to: str, testid: str = "club-back") -> ft.Control:
+    label = N_("Director") if to == "club-director" else N_("Club nights")
+    return sem(
+        testid,
+        ft.TextButton(shell.t(label), icon=ft.Icons.ARROW_BACK, on_click=lambda: shell.go(to)),
+    )
+
+
+def base_url(shell: Shell) -> str:
+    """Where phones reach this server: the shared server's first address, else this page's."""
+    sharing = getattr(shell.table, "sharing", None)
+    if sharing is not None and sharing.addresses:
+        return str(sharing.base(sharing.addresses[0]))
+    return (getattr(shell.page, "url", None) or "http://127.0.0.1:8550").rstrip("/")
+
+
+def join_url(shell: Shell, sid: int) -> str:
+    """The table's join link (each table is a pulka, joined as any shared pulka)."""
+    return f"{base_url(shell)}/join/{sid}"

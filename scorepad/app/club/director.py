@@ -1,0 +1,173 @@
+"""The director's view on the host: every table of the tour, its deal count and state (no
+deal yet, playing, done, a deal disputed, no deal for N minutes), the disputes, the
+corrections; end the tour, draw the next one."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+
+import flet as ft
+
+from ...club.store import TableView
+from ...i18n import N_, msg, nmsg
+from ...store import now
+from ..frame.shell import Shell
+from ..frame.theme import heading, primary, secondary, sem
+from .common import attempt, back, club, night_id
+
+#: Minutes without a deal after which a playing table is pointed out.
+IDLE_MINUTES = 10
+
+_STATES = {
+    "waiting": N_("no deal yet"),
+    "playing": N_("playing"),
+    "finished": N_("done"),
+    "disputed": N_("a deal disputed"),
+}
+
+
+def table_line(shell: Shell, view: TableView, names: dict[int, str], at: dt.datetime) -> str:
+    players = ", ".join(f"#{n} {names[n]}" for n in view.players)
+    line = shell.render(
+        nmsg(
+            "Table {table}: {n} deal, {state}; {provisional} to confirm",
+            "Table {table}: {n} deals, {state}; {provisional} to confirm",
+            view.deals,
+            table=view.table,
+            state=msg(_STATES[view.state]),
+            provisional=view.provisional,
+        )
+    )
+    idle = view.idle_minutes(at)
+    if view.state == "playing" and idle is not None and idle >= IDLE_MINUTES:
+        line += "; " + shell.t(N_("no deal for {minutes} min"), minutes=idle)
+    return f"{line}\n{players}"
+
+
+def director_screen(shell: Shell) -> ft.Control:
+    nid = night_id(shell)
+    store = club(shell)
+    with shell.lock:
+        night = store.load(nid)
+        tour = night.current
+        views = store.tables(nid) if tour else []
+        corrections = store.corrections(nid)
+    names = {p.number: p.name for p in night.players}
+    at = dt.datetime.fromisoformat(now())
+    head = (
+        shell.t(
+            N_("{night}, tour {tour} of {tours}"),
+            night=night.name,
+            tour=tour.number,
+            tours=night.tours,
+        )
+        if tour is not None
+        else night.name
+    )
+
+    def act(step: Callable[[], object]) -> None:
+        attempt(shell, step)
+        shell.show(director_screen)
+
+    def ask_redraw(number: int) -> None:
+        # A re-draw needs a confirmation: the seating sheet may be on the tables already.
+        def confirmed() -> None:
+            shell.page.pop_dialog()
+            act(lambda: store.redraw(nid, confirmed=True))
+
+        shell.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text(shell.t(N_("Draw tour {tour} again?"), tour=number)),
+                content=ft.Text(
+                    shell.t(N_("Every table gets new players; no deal is written yet."))
+                ),
+                actions=[
+                    sem("confirm-redraw", primary(shell.t(N_("Draw again")), on_click=confirmed)),
+                    sem(
+                        "cancel-redraw",
+                        ft.TextButton(
+                            shell.t(N_("Cancel")), on_click=lambda: shell.page.pop_dialog()
+                        ),
+                    ),
+                ],
+            )
+        )
+
+    controls: list[ft.Control] = [
+        back(shell, "club"),
+        heading(head),
+        ft.Row(
+            [
+                sem(
+                    "club-registry",
+                    secondary(shell.t(N_("Registry")), on_click=lambda: shell.go("club-registry")),
+                ),
+                sem(
+                    "club-seating",
+                    secondary(shell.t(N_("Seating")), on_click=lambda: shell.go("club-seating")),
+                ),
+                sem(
+                    "club-standings",
+                    secondary(
+                        shell.t(N_("Standings")), on_click=lambda: shell.go("club-standings")
+                    ),
+                ),
+            ],
+            wrap=True,
+        ),
+    ]
+    if tour is None:
+        controls.append(ft.Text(shell.t(N_("No tour is drawn yet."))))
+    for v in views:
+        controls.append(sem(f"club-table-{v.table}", ft.Text(table_line(shell, v, names, at))))
+    disputed = [v for v in views if v.disputed]
+    if disputed:
+        controls.append(heading(shell.t(N_("Disputes"))))
+        controls.extend(
+            sem(f"club-dispute-{v.table}", ft.Text(shell.t(N_("Table {table}"), table=v.table)))
+            for v in disputed
+        )
+    if corrections:
+        controls.append(heading(shell.t(N_("Corrections"))))
+        controls.extend(
+            ft.Text(
+                shell.t(
+                    N_("Tour {tour}, table {table}: {reason}"),
+                    tour=c["tour"],
+                    table=c["table_no"],
+                    reason=c["reason"],
+                )
+            )
+            for c in corrections
+        )
+    if tour is not None and tour.state != "ended":
+        controls.append(
+            sem(
+                "club-end-tour",
+                primary(
+                    shell.t(N_("End tour {tour}"), tour=tour.number),
+                    on_click=lambda: act(lambda: store.end_tour(nid, tour.number)),
+                ),
+            )
+        )
+    if tour is not None and tour.state == "drawn":
+        controls.append(
+            sem(
+                "club-redraw",
+                secondary(
+                    shell.t(N_("Draw tour {tour} again"), tour=tour.number),
+                    on_click=lambda: ask_redraw(tour.number),
+                ),
+            )
+        )
+    if (tour is None or tour.state == "ended") and (tour is None or tour.number < night.tours):
+        controls.append(
+            sem(
+                "club-draw",
+                primary(
+                    shell.t(N_("Draw the next tour")), on_click=lambda: act(lambda: store.draw(nid))
+                ),
+            )
+        )
+    return ft.Column(controls, spacing=10, scroll=ft.ScrollMode.AUTO)

@@ -1,0 +1,67 @@
+"""The live standings page for the hall and for those at home: ``/club/<token>``, read-only,
+no PIN (the token is the capability; it shows the standings and nothing else).  It redraws
+itself every few seconds from the store, so a table's write shows within that time."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import threading
+
+import flet as ft
+
+from ...club.store import ClubStore
+from ...club.summary import standing_line, standings_lines
+from ...i18n import N_, Msg, catalog
+from ...store import Store
+from ..frame.theme import heading, sem
+
+STANDINGS = re.compile(r"/club/([A-Za-z0-9_-]{1,64})")
+#: Seconds between two redraws of the public page.
+REFRESH = 3.0
+
+
+def public_controls(store: Store, lang: str, token: str) -> list[ft.Control]:
+    club = ClubStore(store)
+    nid = club.night_of_token(token)
+    if nid is None:
+        return [
+            sem(
+                "club-public-missing",
+                ft.Text(catalog(lang).render(Msg(N_("This link opens no night.")))),
+            )
+        ]
+    night = club.load(nid)
+    rows = club.standings(nid)
+    return [
+        heading(standings_lines(night, lang)[0]),
+        *(
+            sem(f"club-public-{k}", ft.Text(standing_line(s, lang)))
+            for k, s in enumerate(rows, start=1)
+        ),
+    ]
+
+
+def public_standings(
+    page: ft.Page, store: Store, lang: str, lock: threading.RLock, token: str
+) -> None:
+    """Show the standings of the night the token opens, and keep them current."""
+
+    def draw() -> None:
+        with lock:
+            controls = public_controls(store, lang, token)
+        page.controls = [
+            ft.SafeArea(ft.Column(controls, spacing=8, scroll=ft.ScrollMode.AUTO), expand=True)
+        ]
+        page.update()
+
+    async def refresh() -> None:
+        while True:
+            await asyncio.sleep(REFRESH)
+            try:
+                draw()
+            except RuntimeError:  # the page is gone (the phone left)
+                return
+
+    draw()
+    page.run_task(refresh)

@@ -1,0 +1,61 @@
+"""The seating sheet: each table's players in seat order and the QR code of its join link
+(each table is a pulka, joined as any shared pulka: /join/<session>)."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ...i18n import N_
+from ..frame.shell import Shell
+from ..frame.theme import card, heading, sem
+from ..server.share import qr_png
+from .common import back, club, join_url, night_id
+
+
+def seating_screen(shell: Shell) -> ft.Control:
+    nid = night_id(shell)
+    store = club(shell)
+    with shell.lock:
+        night = store.load(nid)
+    tour = night.current
+    controls: list[ft.Control] = [back(shell, "club-director")]
+    if tour is None:
+        controls.append(ft.Text(shell.t(N_("No tour is drawn yet."))))
+        return ft.Column(controls, spacing=10)
+    controls.append(
+        heading(
+            shell.t(
+                N_("{night}, tour {tour} of {tours}"),
+                night=night.name,
+                tour=tour.number,
+                tours=night.tours,
+            )
+        )
+    )
+    for tab in tour.tables:
+        sid = store.session_of(nid, tour.number, tab.number)
+        url = join_url(shell, sid)
+        controls.append(
+            sem(
+                f"club-seat-{tab.number}",
+                card(
+                    *[ft.Text(f"#{n} {night.name_of(n)}") for n in tab.players],
+                    sem(
+                        f"club-qr-{tab.number}",
+                        ft.Image(src=qr_png(url, scale=6), width=160, height=160),
+                    ),
+                    ft.Text(url, size=11, selectable=True),
+                    title=shell.t(N_("Table {table}"), table=tab.number),
+                ),
+            )
+        )
+    if tour.byes:
+        controls.append(
+            ft.Text(
+                shell.t(
+                    N_("Bye: {players}"),
+                    players=", ".join(f"#{n} {night.name_of(n)}" for n in tour.byes),
+                )
+            )
+        )
+    return ft.Column(controls, spacing=10, scroll=ft.ScrollMode.AUTO)

@@ -1,0 +1,443 @@
+"""``scorepad club …``: a club night from the command line (a thin layer over :mod:`.store`).
+
+Only the parser is built at import time; a command imports the store when it runs, so that
+``scorepad --help`` loads nothing of it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..i18n import N_, ScorepadError, catalog, msg, nmsg
+
+if TYPE_CHECKING:
+    from .store import ClubStore
+
+
+def _club(args: argparse.Namespace) -> ClubStore:
+    from .store import ClubStore
+
+    return ClubStore(args.store)
+
+
+def _run(
+    command: Callable[[argparse.Namespace, ClubStore], int],
+) -> Callable[[argparse.Namespace], int]:
+    """Open the database for the command; a refusal of the club engine exits with status 2."""
+
+    def run(args: argparse.Namespace) -> int:
+        from .. import cli
+
+        try:
+            with cli._open(args) as store:
+                args.store = store
+                return command(args, _club(args))
+        except ScorepadError as exc:
+            from ..store import StoreError
+
+            if isinstance(exc, StoreError):
+                raise
+            return cli._fail(exc.message.render(args.lang).splitlines())
+
+    return run
+
+
+def _deal(text: str) -> dict[str, Any]:
+    from .. import cli
+
+    data = cli._read(text).decode("utf-8") if text == "-" or Path(text).is_file() else text
+    try:
+        deal = json.loads(data)
+    except ValueError:
+        deal = None
+    if not isinstance(deal, dict):
+        raise cli.Refused(msg(N_("a deal is a JSON object, like the deals of a session file")))
+    return deal
+
+
+def _place(club: ClubStore, night: int, tour: int, table: int, number: int) -> int:
+    """The deal id of the table's deal number ``number`` (counted from 1, as on the sheet)."""
+    marks = club.marks(club.session_of(night, tour, table))
+    if not 1 <= number <= len(marks):
+        raise ScorepadError(
+            msg(N_("table {table} has no deal {number}"), table=table, number=number)
+        )
+    return marks[number - 1].deal_id
+
+
+def cmd_create(args: argparse.Namespace, club: ClubStore) -> int:
+    from .scoring import parse_scoring
+
+    try:
+        date = dt.date.fromisoformat(args.date) if args.date else dt.date.today()
+    except ValueError:
+        raise ScorepadError(
+            msg(N_("{value} is not a date like 2026-12-01"), value=repr(args.date[:20]))
+        ) from None
+    nid = club.create_night(
+        args.name,
+        date=date,
+        tours=args.tours,
+        convention=args.convention,
+        pool_target=args.pool,
+        deals_per_tour=args.deals,
+        scoring=parse_scoring(args.scoring),
+        seats=args.seats,
+        seed=args.seed,
+    )
+    print(nid)
+    return 0
+
+
+def cmd_nights(args: argparse.Namespace, club: ClubStore) -> int:
+    for nid, name, date in club.nights():
+        print(f"{nid:5}  {date}  {name}")
+    return 0
+
+
+def cmd_check_in(args: argparse.Namespace, club: ClubStore) -> int:
+    night = club.load(args.night)
+    for name in args.names:  # every name checked before one is written
+        night = night.check_in(name)
+    for name in args.names:
+        p = club.check_in(args.night, name)
+        print(f"#{p.number} {p.name}")
+    return 0
+
+
+def cmd_withdraw(args: argparse.Namespace, club: ClubStore) -> int:
+    p = club.withdraw(args.night, args.number)
+    print(
+        catalog(args.lang).render(
+            msg(
+                N_("#{number} {name} plays no tour after tour {tour}"),
+                number=p.number,
+                name=p.name,
+                tour=p.last_tour,
+            )
+        )
+    )
+    return 0
+
+
+def cmd_draw(args: argparse.Namespace, club: ClubStore) -> int:
+    from .summary import seating_lines
+
+    report = club.redraw(args.night, confirmed=args.yes) if args.again else club.draw(args.night)
+    for line in seating_lines(club.load(args.night), report.tour, args.lang, report):
+        print(line)
+    return 0
+
+
+def cmd_tables(args: argparse.Namespace, club: ClubStore) -> int:
+    from ..store import now
+
+    cat = catalog(args.lang)
+    at = dt.datetime.fromisoformat(now())
+    for v in club.tables(args.night, args.tour):
+        state = cat.render(msg(_TABLE_STATES[v.state]))
+        line = cat.render(
+            nmsg(
+                "Table {table}: {n} deal, {state}; {provisional} to confirm",
+                "Table {table}: {n} deals, {state}; {provisional} to confirm",
+                v.deals,
+                table=v.table,
+                state=state,
+                provisional=v.provisional,
+            )
+        )
+        idle = v.idle_minutes(at)
+        if idle is not None and v.state == "playing":
+            line += "; " + cat.render(msg(N_("no deal for {minutes} min"), minutes=idle))
+        print(line)
+    return 0
+
+
+_TABLE_STATES = {
+    "waiting": N_("no deal yet"),
+    "playing": N_("playing"),
+    "finished": N_("done"),
+    "disputed": N_("a deal disputed"),
+}
+
+
+def cmd_deal(args: argparse.Namespace, club: ClubStore) -> int:
+    sid = club.session_of(args.night, args.tour, args.table)
+    seen = club.store.load(sid).revision
+    stored = club.write_deal(
+        args.night, args.tour, args.table, _deal(args.deal), by=args.by, seen=seen
+    )
+    print(len(stored.journal.live))
+    return 0
+
+
+def cmd_confirm(args: argparse.Namespace, club: ClubStore) -> int:
+    deal = _place(club, args.night, args.tour, args.table, args.deal)
+    decide = club.reject if args.reject else club.confirm
+    mark = decide(args.night, args.tour, args.table, deal, by=args.by)
+    print(
+        catalog(args.lang).render(
+            msg(N_("deal {number}: {state}"), number=mark.number, state=_state(mark.state))
+        )
+    )
+    return 0
+
+
+def _state(state: str) -> Any:
+    from .store import _STATE_WORDS
+
+    return _STATE_WORDS[state]
+
+
+def cmd_correct(args: argparse.Namespace, club: ClubStore) -> int:
+    deal = _place(club, args.night, args.tour, args.table, args.deal)
+    sid = club.session_of(args.night, args.tour, args.table)
+    seen = club.store.load(sid).revision
+    club.correct_deal(
+        args.night, args.tour, args.table, deal, _deal(args.new), reason=args.reason, seen=seen
+    )
+    return 0
+
+
+def cmd_end_tour(args: argparse.Namespace, club: ClubStore) -> int:
+    club.end_tour(args.night, args.tour)
+    return 0
+
+
+def cmd_standings(args: argparse.Namespace, club: ClubStore) -> int:
+    from ..numbers import to_json
+    from .summary import standings_lines
+
+    night = club.load(args.night)
+    if args.json:
+        from .standings import standings
+
+        rows = [
+            {
+                "rank": s.rank,
+                "number": s.number,
+                "name": s.name,
+                "points": to_json(s.points),
+                "whists": to_json(s.whists),
+                "withdrawn": s.withdrawn,
+                "tours": [
+                    {
+                        "tour": x.tour,
+                        "table": x.table,
+                        "whists": to_json(x.whists),
+                        "points": to_json(x.points),
+                        "final": x.final,
+                    }
+                    for x in s.tours
+                ],
+            }
+            for s in standings(night, through=args.tour)
+        ]
+        json.dump(rows, sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    for line in standings_lines(night, args.lang, through=args.tour):
+        print(line)
+    return 0
+
+
+def cmd_export(args: argparse.Namespace, club: ClubStore) -> int:
+    from .. import cli
+    from ..store import default_path
+
+    text = club.export_night(args.night)
+    if args.file == "-":
+        sys.stdout.write(text)
+    else:
+        cli._write_export(Path(args.file), text, db=args.db or default_path(), force=args.force)
+    return 0
+
+
+def cmd_import(args: argparse.Namespace, club: ClubStore) -> int:
+    from .. import cli
+
+    print(club.import_night(cli._read(args.file)))
+    return 0
+
+
+def cmd_pdf(args: argparse.Namespace, club: ClubStore) -> int:
+    from .. import cli
+    from ..store import default_path
+    from .pdf import night_pdf
+
+    base = args.base or _lan_base()
+
+    def join_url(tour: int, table: int) -> str:
+        return f"{base.rstrip('/')}/join/{club.session_of(args.night, tour, table)}"
+
+    data = night_pdf(
+        club.load(args.night),
+        club.protocols(args.night, args.tour),
+        lang=args.lang,
+        tour=args.tour,
+        join_url=join_url,
+    )
+    target = Path(args.file)
+    if cli._is_database_file(target, args.db or default_path()):
+        raise cli.Refused(
+            msg(
+                N_("{path} is the database or one of its files: the export was not written"),
+                path=args.file,
+            )
+        )
+    try:
+        with target.open("wb" if args.force else "xb") as f:
+            f.write(data)
+    except FileExistsError:
+        raise cli.Refused(
+            msg(N_("{path} exists: add --force to overwrite it"), path=args.file)
+        ) from None
+    except OSError as exc:
+        raise cli.Refused(
+            msg(
+                N_("cannot write {path}: {reason}"), path=args.file, reason=exc.strerror or str(exc)
+            )
+        ) from None
+    return 0
+
+
+def _lan_base() -> str:
+    from ..app.server.share import lan_addresses, url_host
+
+    addresses = lan_addresses() or ["127.0.0.1"]
+    return f"http://{url_host(addresses[0])}:8550"
+
+
+def cmd_summary(args: argparse.Namespace, club: ClubStore) -> int:
+    from .summary import seating_lines, standings_lines
+
+    night = club.load(args.night)
+    print("\n".join(standings_lines(night, args.lang)))
+    nxt = night.current
+    if nxt is not None and nxt.state != "ended":
+        print()
+        print("\n".join(seating_lines(night, nxt.number, args.lang)))
+    return 0
+
+
+def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
+    """``scorepad club``: its own subcommands."""
+    club = sub.add_parser(
+        "club", parents=[common], help="a club night: registry, draw, tables, standings"
+    )
+    cs = club.add_subparsers(dest="club_command", required=True)
+
+    def command(
+        name: str, func: Callable[[argparse.Namespace, ClubStore], int], help: str
+    ) -> argparse.ArgumentParser:
+        p: argparse.ArgumentParser = cs.add_parser(name, parents=[common], help=help)
+        p.set_defaults(func=_run(func))
+        return p
+
+    p = command("create", cmd_create, "create a night; prints its id")
+    p.add_argument("name")
+    p.add_argument("--date", help="the night's date (default today), like 2026-12-01")
+    p.add_argument("--tours", type=int, required=True, help="the number of tours")
+    length = p.add_mutually_exclusive_group(required=True)
+    length.add_argument("--pool", type=int, help="each table plays to this pool target")
+    length.add_argument("--deals", type=int, help="each table plays this many deals a tour")
+    p.add_argument("--convention", default="sochi", help="the convention of every table (frozen)")
+    p.add_argument(
+        "--scoring",
+        default="whists",
+        help="tour points: whists, whists:normalised, places:3/2/1/0, piecewise:200=1:1,10:1",
+    )
+    p.add_argument(
+        "--seats",
+        type=int,
+        choices=(3, 4),
+        help="every table this size (default: 3, and 4 where needed)",
+    )
+    p.add_argument("--seed", type=int, help="the draw's seed (default: random)")
+
+    command("nights", cmd_nights, "list the nights")
+
+    p = command("check-in", cmd_check_in, "check players in (from the roster or new names)")
+    p.add_argument("night", type=int)
+    p.add_argument("names", nargs="+")
+
+    p = command("withdraw", cmd_withdraw, "a player leaves between tours")
+    p.add_argument("night", type=int)
+    p.add_argument("number", type=int)
+
+    p = command("draw", cmd_draw, "draw the next tour (or --again the current one, with --yes)")
+    p.add_argument("night", type=int)
+    p.add_argument(
+        "--again", action="store_true", help="draw the current tour again (before its first deal)"
+    )
+    p.add_argument("--yes", action="store_true", help="confirm the re-draw")
+
+    p = command("tables", cmd_tables, "the director's view: every table of a tour and its state")
+    p.add_argument("night", type=int)
+    p.add_argument("--tour", type=int)
+
+    p = command("deal", cmd_deal, "write a deal at a table (provisional until confirmed)")
+    for name in ("night", "tour", "table"):
+        p.add_argument(name, type=int)
+    p.add_argument("deal", help="the deal as JSON (as in a session file), a file, or -")
+    p.add_argument("--by", type=int, required=True, help="the number of the player who writes it")
+
+    p = command("confirm", cmd_confirm, "confirm (or --reject) a table's deal")
+    for name in ("night", "tour", "table", "deal"):
+        p.add_argument(name, type=int)
+    p.add_argument("--by", type=int, required=True, help="the number of the player who confirms")
+    p.add_argument("--reject", action="store_true", help="the deal is wrong: mark it disputed")
+
+    p = command("correct", cmd_correct, "the director corrects a table's deal, with a reason")
+    for name in ("night", "tour", "table", "deal"):
+        p.add_argument(name, type=int)
+    p.add_argument("new", help="the deal as it should be (JSON, a file, or -)")
+    p.add_argument("--reason", default="", help="why (written in the journal)")
+
+    p = command(
+        "end-tour", cmd_end_tour, "end a tour: its results count and change only by the director"
+    )
+    p.add_argument("night", type=int)
+    p.add_argument("tour", type=int)
+
+    p = command("standings", cmd_standings, "the standings, each player's tour-by-tour line")
+    p.add_argument("night", type=int)
+    p.add_argument("--tour", type=int, help="after this tour (default: everything written)")
+    p.add_argument("--json", action="store_true")
+
+    p = command("export", cmd_export, "write the night as one scorepad-club/1 file")
+    p.add_argument("night", type=int)
+    p.add_argument("file", help="the file to write, or - for standard output")
+    p.add_argument("--force", action="store_true", help="overwrite the file if it exists")
+
+    p = command(
+        "pdf", cmd_pdf, "the seating sheet with QR codes, the tables' protocols, the standings"
+    )
+    p.add_argument("night", type=int)
+    p.add_argument("file", help="the PDF file to write")
+    p.add_argument(
+        "--tour",
+        type=int,
+        help="this tour's seating and protocols (default: the current seating, every protocol)",
+    )
+    p.add_argument(
+        "--base",
+        help="the address phones join at (default: this computer's network address, port 8550)",
+    )
+    p.add_argument("--force", action="store_true", help="overwrite the file if it exists")
+
+    p = command(
+        "summary",
+        cmd_summary,
+        "the standings (and the seating being played) as plain text for a messenger",
+    )
+    p.add_argument("night", type=int)
+
+    p = command("import", cmd_import, "store a club file (checked in full first); prints its id")
+    p.add_argument("file")

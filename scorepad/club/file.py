@@ -1,0 +1,166 @@
+"""The club file ``scorepad-club/1``: a whole night in one JSON document (docs/club-format.md).
+
+It holds the night (settings, registry, tours, seatings, each table's whists) and, for each
+table that has deals, the table's pulya as a ``scorepad-session/1`` document.  Reading checks
+everything before anything is used: the shape, then the registry (a number once, a player once
+per tour, at a table of his tour), then that each table adds up (its whists sum to zero and are
+what its deals add up to).  A problem is one sentence naming the tour and the table.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ..i18n import N_, msg
+from ..numbers import normal, to_json
+from ..scoring.pulya.score import replay
+from ..scoring.pulya.session import Session, SessionInvalid, look_alike
+from ..scoring.pulya.settlement import balances
+from .errors import ClubError, refused
+from .night import FORMAT, Night
+
+#: The largest club file read (a night of 400 players and their deals is far below it).
+MAX_FILE = 16 * 1024 * 1024
+
+TableKey = tuple[int, int]  # (tour, table)
+
+
+class TableSession(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    tour: int
+    table: int
+    session: Session
+
+
+class ClubFile(Night):
+    """The night and its tables' pulya sessions."""
+
+    sessions: tuple[TableSession, ...] = Field(default=())
+
+
+def dump_night(night: Night, sessions: Mapping[TableKey, Session] | None = None) -> str:
+    """The club file of a night (canonical: keys in order, two-space indents)."""
+    data = json.loads(night.model_dump_json())
+    data["sessions"] = [
+        {"tour": tour, "table": table, "session": json.loads(s.model_dump_json(exclude_none=True))}
+        for (tour, table), s in sorted((sessions or {}).items())
+    ]
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def parse_night(text: str | bytes) -> tuple[Night, dict[TableKey, Session]]:
+    """A club file read and checked in full; a :class:`ClubError` names the first problem."""
+    if len(text) > MAX_FILE:
+        raise ClubError(msg(N_("a club file is at most {limit} MB"), limit=MAX_FILE >> 20))
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError):
+        raise ClubError(msg(N_("this is not a club file: it is not JSON"))) from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ClubError(
+            msg(N_("this is not a club file: its format is not {format}"), format=FORMAT)
+        )
+    try:
+        f = ClubFile.model_validate(data)
+    except ValidationError as exc:
+        raise refused(exc, msg(N_("the club file"))) from None
+    night = Night.model_validate(f.model_dump(exclude={"sessions"}))
+    sessions = {(s.tour, s.table): s.session for s in f.sessions}
+    verify_night(night, sessions)
+    return night, sessions
+
+
+def verify_night(night: Night, sessions: Mapping[TableKey, Session]) -> None:
+    """Everything a club file must agree with (see the module's note)."""
+    numbers = [p.number for p in night.players]
+    if len(set(numbers)) != len(numbers):
+        raise ClubError(msg(N_("the club file gives one number to two players")))
+    keys = [look_alike(p.name) for p in night.players if p.last_tour is None]
+    if len(set(keys)) != len(keys):
+        raise ClubError(msg(N_("the club file checks one player in twice")))
+    for i, t in enumerate(night.drawn, start=1):
+        if t.number != i:
+            raise ClubError(msg(N_("the club file's tours are not numbered 1, 2, …")))
+        if t.number > night.tours:
+            raise ClubError(msg(N_("the club file has more tours than the night")))
+        if t.state != "ended" and i < len(night.drawn):
+            raise ClubError(
+                msg(N_("tour {tour} is drawn after a tour that has not ended"), tour=i + 1)
+            )
+        seen: set[int] = set()
+        for who in [n for tab in t.tables for n in tab.players] + list(t.byes):
+            if who in seen or who not in numbers or not night.player(who).plays(t.number):
+                raise ClubError(
+                    msg(
+                        N_("tour {tour}: number {number} is not one player of the tour, once"),
+                        tour=t.number,
+                        number=who,
+                    )
+                )
+            seen.add(who)
+        for tab in t.tables:
+            _verify_table(night, t.number, tab.number, sessions.get((t.number, tab.number)))
+    for tour, table in sessions:
+        night.tour(tour).table(table)  # a session of a table that is not there
+
+
+def _verify_table(night: Night, tour: int, table: int, session: Session | None) -> None:
+    tab = night.tour(tour).table(table)
+    where = {"tour": tour, "table": table}
+    if tab.whists is None:
+        if session is not None and session.deals:
+            raise ClubError(msg(N_("tour {tour}, table {table}: deals but no whists"), **where))
+        return
+    if set(tab.whists) != set(tab.players):
+        raise ClubError(
+            msg(
+                N_("tour {tour}, table {table}: the whists name other players than the table"),
+                **where,
+            )
+        )
+    total = normal(sum(tab.whists.values(), start=0))
+    if total != 0:
+        raise ClubError(
+            msg(
+                N_("tour {tour}, table {table} does not add up: its whists sum to {total}, not 0"),
+                total=to_json(total),
+                **where,
+            )
+        )
+    if session is None:
+        raise ClubError(msg(N_("tour {tour}, table {table}: whists but no deals"), **where))
+    names = [night.name_of(n) for n in tab.players]
+    if list(session.players) != names:
+        raise ClubError(
+            msg(
+                N_("tour {tour}, table {table}: the session's players are not the table's"), **where
+            )
+        )
+    try:
+        scored = replay(session, explain=False)
+    except SessionInvalid as exc:
+        raise ClubError(
+            msg(
+                N_("tour {tour}, table {table}: {problem}"),
+                problem=exc.problems[0].sentence(),
+                **where,
+            )
+        ) from None
+    got = balances(scored.sheet, scored.settings)
+    for seat, n in enumerate(tab.players):
+        if got[seat] != tab.whists[n]:
+            raise ClubError(
+                msg(
+                    N_(
+                        "tour {tour}, table {table} does not add up: {name} has {whists} whists in the file, the deals give {deals}"
+                    ),
+                    name=names[seat],
+                    whists=to_json(tab.whists[n]),
+                    deals=to_json(got[seat]),
+                    **where,
+                )
+            )

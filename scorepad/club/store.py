@@ -1,0 +1,835 @@
+"""A club night in the Scorepad database: tables of its own, each table a pulya session.
+
+- ``nights``: the night's settings (frozen when it is created);
+- ``night_players``: the registry (number, name on the roster, first and last tour);
+- ``night_tours``: each tour drawn (state, byes, re-draws);
+- ``night_tables``: each table of a tour, the pulya session it plays in the store;
+- ``night_deals``: each deal written at a table: who wrote it and whether another player at
+  the table confirmed it (``provisional``, ``confirmed``, ``disputed``);
+- ``night_corrections``: the director's corrections after a tour ended (the reason is in the
+  session's journal too).
+
+The deals themselves are the sessions' journals (:class:`~scorepad.store.Store`), so a night
+is backed up with the database and every table settles as any session does.  A deal and its
+confirmation row are two transactions; a deal without a row counts as provisional.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hmac
+import json
+import re
+import secrets
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import TypeAdapter, ValidationError
+
+from ..i18n import N_, msg
+from ..numbers import Number
+from ..scoring.pulya.convention import settings_for
+from ..scoring.pulya.session import Deal, Session, pydantic_problem
+from ..scoring.pulya.settlement import balances
+from ..store import AnyDeal, AnyStored, InvalidEntry, Store, database_error, now
+from . import draw as drawing
+from .draw import DrawReport
+from .errors import ClubError, refused
+from .file import dump_night, parse_night
+from .night import Night, Player, Table, Tour
+from .scoring import Scoring, Whists
+from .standings import Standing, standings
+
+if TYPE_CHECKING:
+    from .pdf import Protocol
+
+DealState = Literal["provisional", "confirmed", "disputed"]
+TableState = Literal["waiting", "playing", "finished", "disputed"]
+#: A table's session pool when the night plays a fixed number of deals: never reached.
+NO_POOL = 10_000
+#: What a standings token looks like (``secrets.token_urlsafe(16)``): anything else is refused
+#: before the database is asked.
+TOKEN = re.compile(r"[A-Za-z0-9_-]{22}")
+_SCORING: TypeAdapter[Scoring] = TypeAdapter(Scoring)
+_DEAL: TypeAdapter[Any] = TypeAdapter(Deal)
+
+
+def parse_deal(deal: AnyDeal | dict[str, Any]) -> AnyDeal:
+    """A deal as the store takes it: a model, or its JSON form (as in a session file) checked
+    here, each problem naming its field."""
+    if not isinstance(deal, dict):
+        return deal
+    try:
+        model: AnyDeal = _DEAL.validate_python(deal)
+    except ValidationError as exc:
+        raise InvalidEntry([pydantic_problem(e) for e in exc.errors()]) from None
+    return model
+
+
+@dataclass(frozen=True, slots=True)
+class DealMark:
+    """A deal written at a table and what the table said of it."""
+
+    deal_id: int
+    number: int  # its place at the table, from 1
+    state: DealState
+    written_by: int | None
+    decided_by: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """One table as the director sees it."""
+
+    tour: int
+    table: int
+    session_id: int
+    players: tuple[int, ...]
+    deals: int
+    state: TableState
+    provisional: int
+    disputed: int
+    last_deal_at: str | None
+
+    def idle_minutes(self, at: dt.datetime) -> int | None:
+        """Minutes since the last deal (None before the first one)."""
+        if self.last_deal_at is None:
+            return None
+        return int((at - dt.datetime.fromisoformat(self.last_deal_at)).total_seconds() // 60)
+
+
+def _schema(store: Store) -> None:
+    db = store.db
+    db.table("nights").create(
+        {
+            "id": int,
+            "name": str,
+            "date": str,
+            "convention": str,
+            "settings": str,
+            "pool_target": int,
+            "deals_per_tour": int,
+            "tours": int,
+            "scoring": str,
+            "seats": int,
+            "seed": int,
+            "created_at": str,
+            "token": str,  # the read-only link to the live standings (no PIN): unguessable
+        },
+        pk="id",
+        not_null={"name", "date", "convention", "settings", "tours", "scoring", "seed"},
+        if_not_exists=True,
+    )
+    db.table("night_players").create(
+        {
+            "night_id": int,
+            "number": int,
+            "player_id": int,
+            "first_tour": int,
+            "last_tour": int,
+        },
+        pk=("night_id", "number"),
+        foreign_keys=[("night_id", "nights", "id"), ("player_id", "players", "id")],
+        if_not_exists=True,
+    )
+    db.table("night_tours").create(
+        {"night_id": int, "tour": int, "state": str, "byes": str, "redraws": int},
+        pk=("night_id", "tour"),
+        foreign_keys=[("night_id", "nights", "id")],
+        if_not_exists=True,
+    )
+    db.table("night_tables").create(
+        {"night_id": int, "tour": int, "table_no": int, "session_id": int, "players": str},
+        pk=("night_id", "tour", "table_no"),
+        foreign_keys=[("night_id", "nights", "id"), ("session_id", "sessions", "id")],
+        if_not_exists=True,
+    )
+    db.table("night_deals").create(
+        {
+            "session_id": int,
+            "deal_id": int,
+            "state": str,
+            "written_by": int,
+            "decided_by": int,
+            "at": str,
+        },
+        pk=("session_id", "deal_id"),
+        foreign_keys=[("session_id", "sessions", "id")],
+        if_not_exists=True,
+    )
+    db.table("night_corrections").create(
+        {
+            "id": int,
+            "night_id": int,
+            "tour": int,
+            "table_no": int,
+            "deal_id": int,
+            "reason": str,
+            "at": str,
+        },
+        pk="id",
+        foreign_keys=[("night_id", "nights", "id")],
+        if_not_exists=True,
+    )
+
+
+class ClubStore:
+    """The nights of a :class:`~scorepad.store.Store` (which it uses, and does not close)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.conn = store.conn
+        if "night_corrections" not in store.db.table_names():
+            with self._write():
+                _schema(store)
+
+    @contextmanager
+    def _write(self) -> Iterator[None]:
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise database_error(exc, self.store.path, self.store.timeout) from None
+        try:
+            yield
+            self.conn.execute("COMMIT")
+        except BaseException as exc:
+            if self.conn.in_transaction:
+                with suppress(sqlite3.Error):
+                    self.conn.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.Error):
+                raise database_error(exc, self.store.path, self.store.timeout) from None
+            raise
+
+    # --- nights ----------------------------------------------------------------------------
+
+    def create_night(
+        self,
+        name: str,
+        *,
+        date: dt.date,
+        tours: int,
+        convention: str = "sochi",
+        overrides: dict[str, Any] | None = None,
+        pool_target: int | None = None,
+        deals_per_tour: int | None = None,
+        scoring: Scoring | None = None,
+        seats: Literal[3, 4] | None = None,
+        seed: int | None = None,
+    ) -> int:
+        """A new night; the convention's settings are frozen now, for every table."""
+        settings = settings_for(convention, overrides).model_dump(mode="json")
+        try:
+            night = Night(
+                name=name,
+                date=date,
+                convention=convention,
+                settings=settings,
+                pool_target=pool_target,
+                deals_per_tour=deals_per_tour,
+                tours=tours,
+                scoring=scoring or Whists(),
+                seats=seats,
+                seed=secrets.randbelow(2**31) if seed is None else seed,
+            )
+        except ValidationError as exc:
+            raise refused(exc, msg(N_("the night"))) from None
+        with self._write():
+            return self._insert_night(night)
+
+    def _insert_night(self, night: Night) -> int:
+        pk = (
+            self.store.db.table("nights")
+            .insert(
+                {
+                    "name": night.name,
+                    "date": night.date.isoformat(),
+                    "convention": night.convention,
+                    "settings": json.dumps(night.settings, sort_keys=True),
+                    "pool_target": night.pool_target,
+                    "deals_per_tour": night.deals_per_tour,
+                    "tours": night.tours,
+                    "scoring": json.dumps(_SCORING.dump_python(night.scoring, mode="json")),
+                    "seats": night.seats,
+                    "seed": night.seed,
+                    "created_at": now(),
+                }
+            )
+            .last_pk
+        )
+        assert pk is not None
+        return int(pk)
+
+    def nights(self) -> list[tuple[int, str, str]]:
+        """Every night: id, name, date; newest first."""
+        return [
+            (int(r[0]), str(r[1]), str(r[2]))
+            for r in self.conn.execute("SELECT id, name, date FROM nights ORDER BY id DESC")
+        ]
+
+    def _night_row(self, nid: int) -> dict[str, Any]:
+        rows = list(self.store.db.query("SELECT * FROM nights WHERE id = ?", [nid]))
+        if not rows:
+            raise ClubError(msg(N_("there is no night {id}"), id=nid))
+        return rows[0]
+
+    def load(self, nid: int) -> Night:
+        """The night as it stands: its registry, tours and each table's whists from its deals."""
+        row = self._night_row(nid)
+        players = tuple(
+            Player(
+                number=r["number"],
+                name=r["name"],
+                first_tour=r["first_tour"],
+                last_tour=r["last_tour"],
+            )
+            for r in self.store.db.query(
+                "SELECT np.number, p.name, np.first_tour, np.last_tour FROM night_players np "
+                "JOIN players p ON p.id = np.player_id WHERE np.night_id = ? ORDER BY np.number",
+                [nid],
+            )
+        )
+        tables: dict[int, list[Table]] = {}
+        for r in self.store.db.query(
+            "SELECT tour, table_no, session_id, players FROM night_tables WHERE night_id = ? "
+            "ORDER BY tour, table_no",
+            [nid],
+        ):
+            seats = tuple(json.loads(r["players"]))
+            whists = self._whists(r["session_id"], seats)
+            tables.setdefault(r["tour"], []).append(
+                Table(number=r["table_no"], players=seats, whists=whists)
+            )
+        drawn = tuple(
+            Tour(
+                number=r["tour"],
+                tables=tuple(tables.get(r["tour"], ())),
+                byes=tuple(json.loads(r["byes"])),
+                state=r["state"],
+                redraws=r["redraws"],
+            )
+            for r in self.store.db.query(
+                "SELECT * FROM night_tours WHERE night_id = ? ORDER BY tour", [nid]
+            )
+        )
+        return Night(
+            name=row["name"],
+            date=dt.date.fromisoformat(row["date"]),
+            convention=row["convention"],
+            settings=json.loads(row["settings"]),
+            pool_target=row["pool_target"],
+            deals_per_tour=row["deals_per_tour"],
+            tours=row["tours"],
+            scoring=_SCORING.validate_python(json.loads(row["scoring"])),
+            seats=row["seats"],
+            seed=row["seed"],
+            players=players,
+            drawn=drawn,
+        )
+
+    def _whists(self, sid: int, seats: tuple[int, ...]) -> dict[int, Number] | None:
+        stored = self.store.load(sid)
+        if not stored.session.deals:
+            return None
+        got = balances(stored.scored.sheet, stored.scored.settings)
+        return dict(zip(seats, got, strict=True))
+
+    def standings(self, nid: int, *, through: int | None = None) -> tuple[Standing, ...]:
+        return standings(self.load(nid), through=through)
+
+    # --- the live standings link --------------------------------------------------------------
+
+    def standings_token(self, nid: int) -> str:
+        """The night's read-only capability: whoever has the link sees the standings, nothing
+        more (128 random bits, made once)."""
+        token = self._night_row(nid)["token"]
+        if token:
+            return str(token)
+        token = secrets.token_urlsafe(16)
+        with self._write():
+            self.conn.execute(
+                "UPDATE nights SET token = ? WHERE id = ? AND token IS NULL", (token, nid)
+            )
+        return str(self._night_row(nid)["token"])
+
+    def night_of_token(self, token: str) -> int | None:
+        """The night a standings link opens, or None (a wrong or old link)."""
+        if not TOKEN.fullmatch(token or ""):
+            return None
+        row = self.conn.execute("SELECT id, token FROM nights WHERE token = ?", (token,)).fetchone()
+        if row is None or not hmac.compare_digest(str(row[1]), token):
+            return None
+        return int(row[0])
+
+    # --- the registry ----------------------------------------------------------------------
+
+    def check_in(self, nid: int, name: str) -> Player:
+        """A player at the door, from the roster or a new name (the roster's look-alike check
+        applies); he gets the next number."""
+        night = self.load(nid)
+        clean = night.verify_check_in(name)
+        pid = self.store.add_player(clean)  # the roster: same name, or a refused look-alike
+        roster = self.conn.execute("SELECT name FROM players WHERE id = ?", (pid,)).fetchone()[0]
+        night = night.check_in(roster)
+        p = night.players[-1]
+        with self._write():
+            self.store.db.table("night_players").insert(
+                {"night_id": nid, "number": p.number, "player_id": pid, "first_tour": p.first_tour}
+            )
+        return p
+
+    def withdraw(self, nid: int, number: int) -> Player:
+        night = self.load(nid).withdraw(number)
+        p = night.player(number)
+        with self._write():
+            self.conn.execute(
+                "UPDATE night_players SET last_tour = ? WHERE night_id = ? AND number = ?",
+                (p.last_tour, nid, number),
+            )
+        return p
+
+    # --- the draw --------------------------------------------------------------------------
+
+    def draw(self, nid: int) -> DrawReport:
+        """The next tour drawn; each table gets a pulya session of the night's convention."""
+        night, report = drawing.draw(self.load(nid))
+        self._save_tour(nid, night, night.drawn[-1])
+        return report
+
+    def redraw(self, nid: int, *, confirmed: bool) -> DrawReport:
+        """The current tour drawn again: only with ``confirmed`` and before its first deal."""
+        before = self.load(nid)
+        t = drawing.verify_redraw(before)
+        if self._tour_has_deals(nid, t.number):
+            before = before.started(t.number)
+            drawing.verify_redraw(before)
+        if not confirmed:
+            raise ClubError(msg(N_("a re-draw of tour {tour} needs a confirmation"), tour=t.number))
+        night, report = drawing.redraw(before)
+        old = self._tables(nid, t.number)
+        self._save_tour(nid, night, night.drawn[-1], replace=True)
+        for view in old:
+            self.store.delete_session(view.session_id, seen=0)
+        return report
+
+    def _save_tour(self, nid: int, night: Night, tour: Tour, *, replace: bool = False) -> None:
+        names = {p.number: p.name for p in night.players}
+        sessions = [
+            self.store.create_session(
+                [names[n] for n in tab.players],
+                convention=night.convention,
+                overrides=night.settings,
+                pool_target=night.pool_target or NO_POOL,
+            )
+            for tab in tour.tables
+        ]
+        with self._write():
+            if replace:
+                self.conn.execute(
+                    "DELETE FROM night_tables WHERE night_id = ? AND tour = ?", (nid, tour.number)
+                )
+                self.conn.execute(
+                    "DELETE FROM night_tours WHERE night_id = ? AND tour = ?", (nid, tour.number)
+                )
+            self.store.db.table("night_tours").insert(
+                {
+                    "night_id": nid,
+                    "tour": tour.number,
+                    "state": tour.state,
+                    "byes": json.dumps(list(tour.byes)),
+                    "redraws": tour.redraws,
+                }
+            )
+            for tab, sid in zip(tour.tables, sessions, strict=True):
+                self.store.db.table("night_tables").insert(
+                    {
+                        "night_id": nid,
+                        "tour": tour.number,
+                        "table_no": tab.number,
+                        "session_id": sid,
+                        "players": json.dumps(list(tab.players)),
+                    }
+                )
+
+    def _tour_has_deals(self, nid: int, tour: int) -> bool:
+        return any(v.deals for v in self._tables(nid, tour))
+
+    # --- tables ----------------------------------------------------------------------------
+
+    def _table_row(self, nid: int, tour: int, table: int) -> tuple[int, tuple[int, ...]]:
+        row = self.conn.execute(
+            "SELECT session_id, players FROM night_tables WHERE night_id = ? AND tour = ? "
+            "AND table_no = ?",
+            (nid, tour, table),
+        ).fetchone()
+        if row is None:
+            raise ClubError(msg(N_("tour {tour} has no table {table}"), tour=tour, table=table))
+        return int(row[0]), tuple(json.loads(row[1]))
+
+    def session_of(self, nid: int, tour: int, table: int) -> int:
+        """The id of the pulya session a table plays in."""
+        return self._table_row(nid, tour, table)[0]
+
+    def _tour_state(self, nid: int, tour: int) -> str:
+        row = self.conn.execute(
+            "SELECT state FROM night_tours WHERE night_id = ? AND tour = ?", (nid, tour)
+        ).fetchone()
+        if row is None:
+            raise ClubError(msg(N_("tour {tour} is not drawn yet"), tour=tour))
+        return str(row[0])
+
+    def marks(self, sid: int) -> list[DealMark]:
+        """Every live deal of a table's session with its confirmation state, in order."""
+        stored = self.store.load(sid)
+        rows = {
+            r["deal_id"]: r
+            for r in self.store.db.query("SELECT * FROM night_deals WHERE session_id = ?", [sid])
+        }
+        out = []
+        for k, e in enumerate(stored.journal.live, start=1):
+            r = rows.get(e.deal_id)
+            out.append(
+                DealMark(
+                    e.deal_id,
+                    k,
+                    r["state"] if r else "provisional",
+                    r["written_by"] if r else None,
+                    r["decided_by"] if r else None,
+                )
+            )
+        return out
+
+    def _mark(self, sid: int, deal_id: int) -> DealMark:
+        for m in self.marks(sid):
+            if m.deal_id == deal_id:
+                return m
+        raise ClubError(msg(N_("deal #{deal} is not in the session"), deal=deal_id))
+
+    def _verify_open(self, nid: int, tour: int, table: int, by: int) -> tuple[int, tuple[int, ...]]:
+        sid, seats = self._table_row(nid, tour, table)
+        if self._tour_state(nid, tour) == "ended":
+            raise ClubError(
+                msg(
+                    N_(
+                        "tour {tour} has ended: a deal at table {table} changes only by the director, with a reason"
+                    ),
+                    tour=tour,
+                    table=table,
+                )
+            )
+        if by not in seats:
+            raise ClubError(
+                msg(
+                    N_("number {number} does not sit at table {table} of tour {tour}"),
+                    number=by,
+                    table=table,
+                    tour=tour,
+                )
+            )
+        return sid, seats
+
+    def write_deal(
+        self, nid: int, tour: int, table: int, deal: AnyDeal | dict[str, Any], *, by: int, seen: int
+    ) -> AnyStored:
+        """A deal written at a table by player ``by``: provisional until another confirms it."""
+        sid, _ = self._verify_open(nid, tour, table, by)
+        night = self._night_row(nid)
+        stored: AnyStored = self.store.load(sid)
+        limit = night["deals_per_tour"]
+        if limit is not None and len(stored.journal.live) >= limit:
+            raise ClubError(
+                msg(N_("table {table} has played its {n} deals of the tour"), table=table, n=limit)
+            )
+        if limit is None and stored.scored.finished:
+            raise ClubError(msg(N_("table {table} has closed its pool"), table=table))
+        stored = self.store.add_deal(sid, parse_deal(deal), seen=seen)
+        deal_id = stored.journal.live[-1].deal_id
+        with self._write():
+            self.store.db.table("night_deals").insert(
+                {
+                    "session_id": sid,
+                    "deal_id": deal_id,
+                    "state": "provisional",
+                    "written_by": by,
+                    "at": now(),
+                },
+                replace=True,
+            )
+            self.conn.execute(
+                "UPDATE night_tours SET state = 'playing' WHERE night_id = ? AND tour = ? "
+                "AND state = 'drawn'",
+                (nid, tour),
+            )
+        return stored
+
+    def _decide(
+        self, nid: int, tour: int, table: int, deal_id: int, by: int, state: DealState
+    ) -> DealMark:
+        sid, _ = self._verify_open(nid, tour, table, by)
+        mark = self._mark(sid, deal_id)
+        if mark.written_by == by:
+            raise ClubError(
+                msg(
+                    N_(
+                        "deal {number} was written by number {by}: another player at the table confirms it"
+                    ),
+                    number=mark.number,
+                    by=by,
+                )
+            )
+        if mark.state != "provisional":
+            raise ClubError(
+                msg(
+                    N_("deal {number} is {state} already"),
+                    number=mark.number,
+                    state=_STATE_WORDS[mark.state],
+                )
+            )
+        with self._write():
+            self.store.db.table("night_deals").upsert(
+                {
+                    "session_id": sid,
+                    "deal_id": deal_id,
+                    "state": state,
+                    "decided_by": by,
+                    "at": now(),
+                },
+                pk=("session_id", "deal_id"),
+            )
+        return self._mark(sid, deal_id)
+
+    def confirm(self, nid: int, tour: int, table: int, deal_id: int, *, by: int) -> DealMark:
+        """One tap, "Confirm", by another player at the table."""
+        return self._decide(nid, tour, table, deal_id, by, "confirmed")
+
+    def reject(self, nid: int, tour: int, table: int, deal_id: int, *, by: int) -> DealMark:
+        """Another player says the deal is wrong: it is disputed (the card audit settles it)."""
+        return self._decide(nid, tour, table, deal_id, by, "disputed")
+
+    def rewrite_deal(
+        self,
+        nid: int,
+        tour: int,
+        table: int,
+        deal_id: int,
+        deal: AnyDeal | dict[str, Any],
+        *,
+        by: int,
+        reason: str,
+        seen: int,
+    ) -> AnyStored:
+        """A player at the table writes a deal again (a disputed one, say): provisional again."""
+        sid, _ = self._verify_open(nid, tour, table, by)
+        self._mark(sid, deal_id)
+        stored = self.store.edit_deal(sid, deal_id, parse_deal(deal), reason=reason, seen=seen)
+        with self._write():
+            self.store.db.table("night_deals").insert(
+                {
+                    "session_id": sid,
+                    "deal_id": deal_id,
+                    "state": "provisional",
+                    "written_by": by,
+                    "decided_by": None,
+                    "at": now(),
+                },
+                replace=True,
+            )
+        return stored
+
+    def correct_deal(
+        self,
+        nid: int,
+        tour: int,
+        table: int,
+        deal_id: int,
+        deal: AnyDeal | dict[str, Any],
+        *,
+        reason: str,
+        seen: int,
+    ) -> AnyStored:
+        """The director's correction (any time, an ended tour's too): a reason is required; it
+        is written in the session's journal and in the night's corrections."""
+        sid, _ = self._table_row(nid, tour, table)
+        if not (reason or "").strip():
+            raise ClubError(msg(N_("a director's correction needs a reason")))
+        self._mark(sid, deal_id)
+        stored = self.store.edit_deal(sid, deal_id, parse_deal(deal), reason=reason, seen=seen)
+        with self._write():
+            self.store.db.table("night_deals").upsert(
+                {"session_id": sid, "deal_id": deal_id, "state": "confirmed", "at": now()},
+                pk=("session_id", "deal_id"),
+            )
+            self.store.db.table("night_corrections").insert(
+                {
+                    "night_id": nid,
+                    "tour": tour,
+                    "table_no": table,
+                    "deal_id": deal_id,
+                    "reason": reason.strip(),
+                    "at": now(),
+                }
+            )
+        return stored
+
+    def corrections(self, nid: int) -> list[dict[str, Any]]:
+        return list(
+            self.store.db.query(
+                "SELECT tour, table_no, deal_id, reason, at FROM night_corrections "
+                "WHERE night_id = ? ORDER BY id",
+                [nid],
+            )
+        )
+
+    # --- tours -----------------------------------------------------------------------------
+
+    def _tables(self, nid: int, tour: int) -> list[TableView]:
+        limit = self._night_row(nid)["deals_per_tour"]
+        views = []
+        for r in self.store.db.query(
+            "SELECT table_no, session_id, players FROM night_tables WHERE night_id = ? AND tour = ? "
+            "ORDER BY table_no",
+            [nid, tour],
+        ):
+            sid = r["session_id"]
+            stored = self.store.load(sid)
+            marks = self.marks(sid)
+            deals = len(stored.journal.live)
+            disputed = sum(m.state == "disputed" for m in marks)
+            done = stored.scored.finished if limit is None else deals >= limit
+            state: TableState = (
+                "disputed"
+                if disputed
+                else "finished"
+                if done
+                else "playing"
+                if deals
+                else "waiting"
+            )
+            last = self.conn.execute(
+                "SELECT max(at) FROM actions WHERE session_id = ?", (sid,)
+            ).fetchone()[0]
+            views.append(
+                TableView(
+                    tour,
+                    r["table_no"],
+                    sid,
+                    tuple(json.loads(r["players"])),
+                    deals,
+                    state,
+                    sum(m.state == "provisional" for m in marks),
+                    disputed,
+                    last,
+                )
+            )
+        return views
+
+    def tables(self, nid: int, tour: int | None = None) -> list[TableView]:
+        """Every table of a tour (the current one by default), as the director sees it."""
+        if tour is None:
+            t = self.load(nid).current
+            if t is None:
+                return []
+            tour = t.number
+        return self._tables(nid, tour)
+
+    def end_tour(self, nid: int, tour: int) -> None:
+        """The tour ends: every table has a result and no deal waits for a confirmation."""
+        night = self.load(nid)
+        night.verify_end(tour)
+        for v in self._tables(nid, tour):
+            if v.provisional or v.disputed:
+                raise ClubError(
+                    msg(
+                        N_("tour {tour} cannot end: table {table} has a deal not confirmed"),
+                        tour=tour,
+                        table=v.table,
+                    )
+                )
+        with self._write():
+            self.conn.execute(
+                "UPDATE night_tours SET state = 'ended' WHERE night_id = ? AND tour = ?",
+                (nid, tour),
+            )
+
+    def protocols(self, nid: int, tour: int | None = None) -> list[Protocol]:
+        """Every table's protocol (of one tour, or of every tour drawn) for the PDF."""
+        from .pdf import Protocol
+
+        out = []
+        for t in self.load(nid).drawn:
+            if tour is not None and t.number != tour:
+                continue
+            for tab in t.tables:
+                sid = self.session_of(nid, t.number, tab.number)
+                marks = tuple(
+                    (_STATE_WORDS[m.state], m.written_by, m.decided_by) for m in self.marks(sid)
+                )
+                scored = self.store.load(sid).scored
+                out.append(Protocol(t.number, tab.number, tab.players, scored, marks))
+        return out
+
+    # --- the club file ---------------------------------------------------------------------
+
+    def export_night(self, nid: int) -> str:
+        night = self.load(nid)
+        sessions: dict[tuple[int, int], Session] = {}
+        for t in night.drawn:
+            for tab in t.tables:
+                sid = self.session_of(nid, t.number, tab.number)
+                s = self.store.load(sid).session
+                if s.deals:
+                    sessions[(t.number, tab.number)] = s
+        return dump_night(night, sessions)
+
+    def import_night(self, text: str | bytes) -> int:
+        """A club file, checked in full before anything is written; its deals count as
+        confirmed (the file is the night as it was signed off).  Returns the night's id."""
+        night, sessions = parse_night(text)
+        # The roster first: a refused look-alike writes nothing of the night.
+        ids = {p.number: self.store.add_player(p.name) for p in night.players}
+        with self._write():
+            nid = self._insert_night(night)
+            for p in night.players:
+                self.store.db.table("night_players").insert(
+                    {
+                        "night_id": nid,
+                        "number": p.number,
+                        "player_id": ids[p.number],
+                        "first_tour": p.first_tour,
+                        "last_tour": p.last_tour,
+                    }
+                )
+        for t in night.drawn:
+            self._save_tour(nid, night, t)
+            for tab in t.tables:
+                s = sessions.get((t.number, tab.number))
+                if s is None:
+                    continue
+                sid = self.store.import_session(s.model_dump_json(exclude_none=True))
+                old = self.session_of(nid, t.number, tab.number)
+                with self._write():
+                    self.conn.execute(
+                        "UPDATE night_tables SET session_id = ? WHERE night_id = ? AND tour = ? "
+                        "AND table_no = ?",
+                        (sid, nid, t.number, tab.number),
+                    )
+                    for e in self.store.load(sid).journal.live:
+                        self.store.db.table("night_deals").insert(
+                            {
+                                "session_id": sid,
+                                "deal_id": e.deal_id,
+                                "state": "confirmed",
+                                "at": now(),
+                            }
+                        )
+                self.store.delete_session(old, seen=0)
+        return nid
+
+
+_STATE_WORDS = {
+    "provisional": msg(N_("provisional")),
+    "confirmed": msg(N_("confirmed")),
+    "disputed": msg(N_("disputed")),
+}
