@@ -139,9 +139,7 @@ def new_session_screen(shell: Shell) -> ft.Control:
 
     # Enabled once every seat has a name (the checks run when it is pressed).
     start = primary(
-        shell.t(N_("Start the pulka"))
-        if family_of(st.convention) == "pulya"
-        else shell.t(N_("Start the game")),
+        shell.t(N_("Start the game")),
         None,
         disabled=not all(n.strip() for n in names[:count]),
     )
@@ -495,7 +493,7 @@ def new_session_screen(shell: Shell) -> ft.Control:
                 )
             )
     body: list[ft.Control] = [
-        heading(shell.t(N_("New pulka")) if ledger is None else shell.t(N_("New game"))),
+        heading(shell.t(N_("New game"))),
         banner,
         *([players_row] if ledger is None else []),
         ft.Text(shell.t(N_("Names in seating order, clockwise."))),

@@ -27,7 +27,7 @@ def players_screen(shell: Shell) -> ft.Control:
             sem(
                 "back-to-sessions",
                 ft.TextButton(
-                    shell.t(N_("Sessions")),
+                    shell.t(N_("Games")),
                     icon=ft.Icons.ARROW_BACK,
                     on_click=lambda: shell.go("sessions"),
                 ),
@@ -35,7 +35,7 @@ def players_screen(shell: Shell) -> ft.Control:
         )
     top.append(ft.Text(shell.t(N_("Players")), size=20, weight=ft.FontWeight.BOLD))
     if not stats:
-        return ft.Column([*top, ft.Text(shell.t(N_("No pulka has a deal yet.")))], spacing=10)
+        return ft.Column([*top, ft.Text(shell.t(N_("No game has a deal yet.")))], spacing=10)
     ordered = sorted(stats.values(), key=lambda s: (-s.pulkas, s.name.casefold()))
     chosen_name = shell.state.player
     chosen = stats.get(chosen_name) if isinstance(chosen_name, str) else None
@@ -89,7 +89,7 @@ def _figure(label: str, value: str, ident: str) -> ft.Control:
 
 def _details(shell: Shell, s: PlayerStats) -> ft.Control:
     figures = [
-        _figure(shell.t(N_("Pulkas played")), str(s.pulkas), "stat-pulkas"),
+        _figure(shell.t(N_("Games played")), str(s.pulkas), "stat-pulkas"),
         _figure(shell.t(N_("Money won")), _money(shell, s.won), "stat-won"),
         _figure(shell.t(N_("Money lost")), _money(shell, s.lost), "stat-lost"),
         _figure(shell.t(N_("Whists written")), whist_figure(s.whists_written), "stat-written"),
@@ -167,7 +167,7 @@ def _money_chart(shell: Shell, s: PlayerStats) -> list[ft.Control]:
             label_size=28,
             label_spacing=every,
             labels=axis_labels(len(values), every),
-            title=ft.Text(shell.t(N_("Pulka")), size=12),
+            title=ft.Text(shell.t(N_("Games")), size=12),
             title_size=20,
         ),
         horizontal_grid_lines=fch.ChartGridLines(
@@ -177,6 +177,6 @@ def _money_chart(shell: Shell, s: PlayerStats) -> list[ft.Control]:
         height=240,
     )
     return [
-        ft.Text(shell.t(N_("Money over the pulkas, {currency}"), currency=currency)),
+        ft.Text(shell.t(N_("Money over the games, {currency}"), currency=currency)),
         sem("player-chart", chart),
     ]

@@ -133,7 +133,7 @@ LAYOUT: dict[str, list[SettingView]] = {
         SettingView("pool_help", N_("Help past a closed pulya"), CHOICE),
         SettingView("help_whists", N_("Whists per point of help"), NUMBER),
         SettingView("help_overflow", N_("Help nobody can take"), CHOICE),
-        SettingView("game_end", N_("End of the pulka"), CHOICE),
+        SettingView("game_end", N_("End of the game"), CHOICE),
     ],
     "settlement": [
         SettingView("pool_point_whists", N_("Whists per pulya point"), NUMBER),

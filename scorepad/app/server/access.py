@@ -166,7 +166,7 @@ class Access:
                 msg(N_("This device may only look at the sheet: enter the table PIN to write."))
             )
         if self.scope is not None and sid != self.scope:
-            raise NotAllowed(msg(N_("This device may only write to the shared session.")))
+            raise NotAllowed(msg(N_("This device may only write to the shared game.")))
 
 
 def open_access() -> Access:
