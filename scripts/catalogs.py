@@ -48,17 +48,18 @@ def path(lang: str) -> Path:
     return ROOT / "scorepad" / "locale" / lang / "LC_MESSAGES" / "scorepad.po"
 
 
-_LATIN = "A B V G D Đ E Ž Z I J K L M N O P R S T Ć U F H C Č Š".split()
-_CYRILLIC = "А Б В Г Д Ђ Е Ж З И Ј К Л М Н О П Р С Т Ћ У Ф Х Ц Ч Ш".split()
-_LETTERS = dict(zip(_LATIN, _CYRILLIC, strict=True)) | {
-    a.lower(): c.lower() for a, c in zip(_LATIN, _CYRILLIC, strict=True)
-}
+_LATIN = "ABVGDĐEŽZIJKLMNOPRSTĆUFHCČŠ"
+_CYRILLIC = "АБВГДЂЕЖЗИЈКЛМНОПРСТЋУФХЦЧШ"
+_LETTERS = dict(zip(_LATIN + _LATIN.lower(), _CYRILLIC + _CYRILLIC.lower(), strict=True))
 _DIGRAPHS = {"Lj": "Љ", "LJ": "Љ", "lj": "љ", "Nj": "Њ", "NJ": "Њ", "nj": "њ"}
 _DIGRAPHS |= {"Dž": "Џ", "DŽ": "Џ", "dž": "џ"}
 # What stays in Latin letters: placeholders, quoted field values, options, file and format names,
 # abbreviations (PIN, HTTP, JSON, NT), source references (D12, A-Q1) and foreign words (Kodex).
 _KEEP = re.compile(
-    r"\{[^}]*\}|'[^']*'|--[\w-]+|\w+(?:[-/.:]\w+)+|\w*\d\w*|\w*[_qwxyQWXY]\w*|\b[A-Z]{2,}\b"
+    r"\{[^}]*\}|'[^']*'|--[\w-]+|(?<!\w)[A-Za-z0-9_]+(?:[-/.:][A-Za-z0-9_]+)+(?!\w)|\w*\d\w*"
+    r"|\w*[_qwxyQWXY]\w*|\b(?:PIN|HTTP|JSON|ISO|MB|NT|EUR|USD|RSD|RUB|SQLite|TH|AS)\b"
+    r"|\bS, C, D, H\b|\b(?:game|misere|correction|truncate|full|made|slovenia|literal|split"
+    r"|null|true|false|format|type|pagat|pot|Scorepad)\b"
 )
 _WORD = re.compile(r"Lj|LJ|lj|Nj|NJ|nj|Dž|DŽ|dž|.", re.S)
 
