@@ -41,7 +41,7 @@ async def test_a_balkan_game_is_started_with_its_bula_and_refe_limit(
     await fire(session, by_id(shell.page, "session-new"))
     await choose(session, by_id(shell.page, "convention"), "balkan")
     shown = texts(shell.page)
-    assert "New game" in shown and "New pulka" not in shown
+    assert "New game" in shown
     assert by_id(shell.page, "whist-price").label == "Price of a supa"
     assert by_id(shell.page, "setting-start_bula").value == "60"  # the preset's
     assert by_id(shell.page, "setting-refe_limit").value == ""  # none unless agreed
@@ -131,7 +131,7 @@ async def test_the_cash_out_of_a_bula_session_is_the_settle_document(
         assert status == (
             "The game is not over: if we stopped now."
             if lang == "en"
-            else "Игра не окончена: расчёт, если остановиться сейчас."
+            else "Пулька не окончена: расчёт, если остановиться сейчас."
         )
         shell.show(nav.screen("chart"))
         assert isinstance(by_id(page, "chart"), ft.Control)

@@ -155,13 +155,19 @@ async def test_edit_a_past_deal_with_a_reason_then_undo(app: tuple[Shell, object
     assert "Boris made 7♠: 4 into the pulya." in texts(shell.page)
 
 
+async def choose_language(session: Any, shell: Shell, code: str) -> None:
+    language = by_id(shell.page, "language")
+    session.apply_patch(language._i, {"value": code})
+    await fire(session, language, "select", code)
+
+
 async def test_roster_language_and_open_play(app: tuple[Shell, object, Store]) -> None:
     shell, session, store = app
     store.create_session(["Anna", "Boris", "Vera"])
     shell.show(sessions_screen)
-    await fire(session, by_id(shell.page, "language"))
+    await choose_language(session, shell, "ru")
     assert "Новая пулька" in [c.content for c in find_buttons(shell.page)]
-    await fire(session, by_id(shell.page, "language"))
+    await choose_language(session, shell, "en")
     await fire(session, by_id(shell.page, "session-new"))
     for k in range(3):
         await fire(session, by_id(shell.page, f"roster-{k}"))  # into the first empty seat
@@ -232,7 +238,7 @@ async def test_a_finished_pulka_offers_the_cash_out_and_never_writes_silently(
     shell.show(sessions_screen)
     await fire(session, by_id(shell.page, f"session-open-{sid}"))
     assert by_id(shell.page, "pulka-finished").value == (
-        "The pulka is finished: every pool is closed."
+        "The game is finished: every pulya is closed."
     )
     assert not find_buttons_with(shell.page, "Write the deal")  # no form, no silent deal
     await fire(session, by_id(shell.page, "finished-settle"))
@@ -248,7 +254,7 @@ async def test_a_finished_pulka_offers_the_cash_out_and_never_writes_silently(
     shell.state.playing_on.clear()
     await fire(session, button)
     assert by_id(shell.page, "message").content.value == (
-        "The pulka is finished: choose “Play on” to write another deal."
+        "The game is finished: choose “Play on” to write another deal."
     )
     assert len(store.load(sid).session.deals) == 3
     await fire(session, by_id(shell.page, "play-on"))

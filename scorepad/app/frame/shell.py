@@ -65,6 +65,9 @@ class Shell:
         self.page = page
         self.store = store
         self.lang = lang
+        # Where a language chosen on the first screen is kept: the browser's storage when the
+        # app serves a real page (server/run.py), nowhere for a page made in a test.
+        self.remember_language: Callable[[str], object] = lambda code: None
         self.lock = lock  # one database connection, handlers on several threads
         self.sid: int | None = None
         # The deal being entered: a DealForm for the pulya, the family's own form otherwise.

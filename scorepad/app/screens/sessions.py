@@ -7,7 +7,7 @@ import flet as ft
 from ...i18n import LANGUAGE_LIST, N_, nmsg
 from ...scoring.ledger.families import family_presets
 from ...scoring.pulya.convention import presets
-from ..frame.shell import Shell, remember_language
+from ..frame.shell import Shell
 from ..frame.theme import heading, primary, quiet, secondary, sem
 from .table import locked_screen
 
@@ -169,7 +169,7 @@ def sessions_screen(shell: Shell) -> ft.Control:
     def choose_language(e: ft.Event[ft.Dropdown]) -> None:
         shell.lang = e.control.value or shell.lang
         shell.show(sessions_screen)
-        shell.page.run_task(remember_language, shell.lang)  # the redraw does not wait for it
+        shell.remember_language(shell.lang)
 
     language = sem(
         "language",

@@ -19,7 +19,7 @@ from ...i18n import N_, msg
 from ...store import Store
 from ..frame import live, theme
 from ..frame.screens import sessions_screen
-from ..frame.shell import Shell, remembered_language
+from ..frame.shell import Shell, remember_language, remembered_language
 from ..frame.theme import assets_dir
 from ..screens.table import JOIN, Table, join, pin_screen
 from .access import (
@@ -62,11 +62,13 @@ def make_main(db: Path, lang: str, table: Table | None = None):  # type: ignore[
         chosen = await remembered_language(lang)
         if table is None:
             shell = Shell(page, store, chosen, lock)
+            shell.remember_language = lambda code: page.run_task(remember_language, code)
             shell.show(sessions_screen)
             return
         device = await device_token(page)
         access = Access(table.gate, device, loopback=is_loopback(page.client_ip or ""))
         shell = Shell(page, store, chosen, lock, access=access)
+        shell.remember_language = lambda code: page.run_task(remember_language, code)
         shell.table = table
         live.subscribe(shell)  # live updates, and the current state after a reconnect
         found = JOIN.fullmatch(page.route or "/")

@@ -138,7 +138,7 @@ class Settings(BaseModel):
         description="A whister who fell short still writes whists for the tricks taken."
     )
     whist_quota: Literal["shared", "personal"] = Field(
-        description="The defence's tricks are owed together, or each whister must take his own half."
+        description="The defence's tricks are owed together, or each whister owes half of them."
     )
     passer_consolation: Literal["passer", "whister", "none"] = Field(
         description="Greedy whist: the passer's consolation is written by the passer, by the whister, or by nobody."
@@ -182,7 +182,7 @@ class Settings(BaseModel):
     # so a session frozen earlier still scores the same (preset files name it all the same).
     must_overtake: bool = Field(
         default=False,
-        description="In play a player who follows suit or trumps must beat the winning card where he can (not a Russian rule).",
+        description="In play a player who follows suit or trumps must beat the winning card where possible (not a Russian rule).",
     )
     rounding_whists: Positive = Field(
         description="Rounding as in the Kodex: whists each other player writes per gora point moved."
@@ -194,7 +194,7 @@ class Settings(BaseModel):
     )
     gentleman_on_made: bool = Field(
         default=False,
-        description="Gentleman whist also when the declarer makes his contract: the whister and the passer split the defence's whists in half.",
+        description="Gentleman whist also on a made contract: the whister and the passer split the defence's whists in half.",
     )
     talon_bonus_three: bool = Field(
         default=False,
@@ -202,7 +202,7 @@ class Settings(BaseModel):
     )
     dealer_whist_liable: bool = Field(
         default=True,
-        description="A dealer who sits out and whists answers for the defence's missing tricks; off: he does not.",
+        description="A dealer who sits out and whists answers for the defence's missing tricks; off: the dealer does not.",
     )
     dealer_whist_consolation: Literal["all", "one"] = Field(
         default="all",
