@@ -201,6 +201,35 @@ def system_language() -> str:
     return language_of(_locale.getlocale()[0] or "")
 
 
+def own_words(english: str, russian: str, others: Mapping[str, str], lang: str) -> str:
+    """A preset's name or summary in ``lang``, as its file words it: ``name`` (English),
+    ``name_ru``, ``names.de`` …; Serbian Cyrillic is the Latin transliterated; English where the
+    file has no words for the language.
+
+    >>> own_words("Balkan bula", "Балканский", {"sr_Latn": "Balkanska bula"}, "sr_Cyrl")
+    'Балканска була'
+    """
+    if lang == "ru":
+        return russian
+    if lang == "sr_Cyrl" and "sr_Latn" in others:
+        from .cyrillic import to_cyrillic
+
+        return to_cyrillic(others["sr_Latn"])
+    return others.get(lang, english)
+
+
+class OwnWords:
+    """A preset's name and summary in the player's language (the preset models mix this in)."""
+
+    def name_in(self, lang: str) -> str:
+        w: Any = self
+        return own_words(w.name, w.name_ru, w.names, lang)
+
+    def summary_in(self, lang: str) -> str:
+        w: Any = self
+        return own_words(w.summary, w.summary_ru, w.summaries, lang)
+
+
 def _(text: str, lang: str = "en", **args: Any) -> str:
     """Translate and format a sentence now (views, CLI)."""
     return catalog(lang).render(Msg(text, args))

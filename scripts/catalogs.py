@@ -12,7 +12,6 @@ it is the Latin catalog (sr_Latn) transliterated, letter for letter.
 from __future__ import annotations
 
 import io
-import re
 import sys
 from pathlib import Path
 
@@ -22,6 +21,8 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from scorepad.cyrillic import to_cyrillic  # noqa: E402
+
 KEYWORDS = {"N_": None, "nmsg": (1, 2), "_": None}
 TRANSLITERATED = {"sr_Cyrl": "sr_Latn"}  # a catalog made from another by transliteration
 
@@ -46,43 +47,6 @@ def extracted() -> Catalog:
 
 def path(lang: str) -> Path:
     return ROOT / "scorepad" / "locale" / lang / "LC_MESSAGES" / "scorepad.po"
-
-
-_LATIN = "ABVGDĐEŽZIJKLMNOPRSTĆUFHCČŠ"
-_CYRILLIC = "АБВГДЂЕЖЗИЈКЛМНОПРСТЋУФХЦЧШ"
-_LETTERS = dict(zip(_LATIN + _LATIN.lower(), _CYRILLIC + _CYRILLIC.lower(), strict=True))
-_DIGRAPHS = {"Lj": "Љ", "LJ": "Љ", "lj": "љ", "Nj": "Њ", "NJ": "Њ", "nj": "њ"}
-_DIGRAPHS |= {"Dž": "Џ", "DŽ": "Џ", "dž": "џ"}
-# What stays in Latin letters: placeholders, quoted field values, options, file and format names,
-# abbreviations (PIN, HTTP, JSON, NT), source references (D12, A-Q1) and foreign words (Kodex).
-_KEEP = re.compile(
-    r"\{[^}]*\}|'[^']*'|--[\w-]+|(?<!\w)[A-Za-z0-9_]+(?:[-/.:][A-Za-z0-9_]+)+(?!\w)|\w*\d\w*"
-    r"|\w*[_qwxyQWXY]\w*|\b(?:PIN|HTTP|JSON|ISO|MB|NT|EUR|USD|RSD|RUB|SQLite|TH|AS)\b"
-    r"|\bS, C, D, H\b|\b(?:game|misere|correction|truncate|full|made|slovenia|literal|split"
-    r"|null|true|false|format|type|pagat|pot|Scorepad)\b"
-)
-_WORD = re.compile(r"Lj|LJ|lj|Nj|NJ|nj|Dž|DŽ|dž|.", re.S)
-
-
-def to_cyrillic(text: str) -> str:
-    """Serbian Latin script → Cyrillic, one letter (or digraph) for one letter.
-
-    >>> print(to_cyrillic("Lj. dže nj {player} 'trick' PIN, D12 Kodex"))
-    Љ. џе њ {player} 'trick' PIN, D12 Kodex
-    """
-    out, at = [], 0
-    for kept in _KEEP.finditer(text):
-        out.append(_letters(text[at : kept.start()]))
-        out.append(kept.group())
-        at = kept.end()
-    out.append(_letters(text[at:]))
-    return "".join(out)
-
-
-def _letters(text: str) -> str:
-    return "".join(
-        _DIGRAPHS.get(piece) or _LETTERS.get(piece, piece) for piece in _WORD.findall(text)
-    )
 
 
 def transliterated(string: str | tuple[str, ...]) -> str | tuple[str, ...]:

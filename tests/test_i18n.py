@@ -13,11 +13,10 @@ from babel import Locale
 from babel.messages.pofile import read_po
 
 from conftest import explain, one
+from scorepad.cyrillic import to_cyrillic
 from scorepad.i18n import LANGUAGE_LIST, LANGUAGES, Msg, catalog, language_of, nmsg, whist_count
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-from catalogs import to_cyrillic  # noqa: E402
 
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 # The numbers every plural test renders; each language's own distinguishing ones are added.

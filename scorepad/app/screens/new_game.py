@@ -80,13 +80,9 @@ def convention_choice(
     shell: Shell, value: str, on_select: Callable[[ft.Event[ft.Dropdown]], None]
 ) -> ft.Dropdown:
     """Every preset: the pulya's, then the other families' (Balkan bula, Prefa, the pot games)."""
-    ru = shell.lang == "ru"
-    options = [
-        ft.DropdownOption(key=p.id, text=p.name_ru if ru else p.name) for p in presets().values()
-    ]
+    options = [ft.DropdownOption(key=p.id, text=p.name_in(shell.lang)) for p in presets().values()]
     options += [
-        ft.DropdownOption(key=p.id, text=p.name_ru if ru else p.name)
-        for p in family_presets().values()
+        ft.DropdownOption(key=p.id, text=p.name_in(shell.lang)) for p in family_presets().values()
     ]
     return ft.Dropdown(
         label=shell.t(N_("Convention")),
@@ -504,7 +500,7 @@ def new_session_screen(shell: Shell) -> ft.Control:
         sem("first-dealer", dealer),
         sem("convention", conventions),
         ft.Text(
-            (ledger or preset).summary_ru if shell.lang == "ru" else (ledger or preset).summary,
+            (ledger or preset).summary_in(shell.lang),
             italic=True,
         ),
         ft.Row(

@@ -221,4 +221,4 @@ def _convention_name(convention: str, lang: str) -> str:
     found = presets().get(convention) or family_presets().get(convention)
     if found is None:
         return convention
-    return found.name_ru if lang == "ru" else found.name
+    return found.name_in(lang)

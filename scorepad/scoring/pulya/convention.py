@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from ...i18n import Msg, ScorepadError
+from ...i18n import Msg, OwnWords, ScorepadError
 
 LEVELS = ("6", "7", "8", "9", "10")
 PRICED = (*LEVELS, "misere")
@@ -267,7 +267,7 @@ class ConventionError(ScorepadError):
         super().__init__(Msg("{detail}", {"detail": text}))
 
 
-class Preset(BaseModel):
+class Preset(OwnWords, BaseModel):
     """A convention preset: who it is, and every setting (its base's, with its own on top)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -277,6 +277,8 @@ class Preset(BaseModel):
     name_ru: str
     summary: str
     summary_ru: str
+    names: dict[str, str] = Field(default_factory=dict)  # the other languages: {"de": …}
+    summaries: dict[str, str] = Field(default_factory=dict)
     base: str | None = None
     settings: Settings
 
