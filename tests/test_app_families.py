@@ -167,7 +167,7 @@ async def test_a_family_sheet_is_not_called_a_pulya_in_the_navigation(
         shell.sid = store.create_session(["A", "B", "C"])  # a pulka: its own word again
         shell.show(nav.screen("settle"))
         labels = [d.label for d in page.navigation_bar.destinations]  # type: ignore[union-attr]
-        assert labels[1] == ("Sheet" if lang == "en" else "Пулька")
+        assert labels[1] == ("Sheet" if lang == "en" else "Пуля")  # the paper; a пулька is the game
 
 
 def test_every_pot_setting_is_read_by_one_of_its_systems() -> None:
