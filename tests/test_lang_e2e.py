@@ -4,6 +4,7 @@ remembers it. Screenshots at 360×740 in each language (screenshots/lang-*.png).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -20,6 +21,7 @@ from test_app_e2e import (
     visible,
 )
 
+from scorepad.generate import RandomChooser, random_session
 from scorepad.i18n import LANGUAGE_LIST, catalog
 from scorepad.store import Store
 
@@ -32,6 +34,8 @@ def evening(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("lang") / "lang.db"
     with Store(db) as store:
         store.import_session((ROOT / "scorepad" / "data" / "demo-session.json").read_text())
+        # and an evening in play, whose entry shows the deal form
+        store.import_session(json.dumps(random_session(RandomChooser(3), players=3, deals=3)))
     with running_app(db) as (url, _db):
         yield url
 
@@ -63,10 +67,15 @@ def test_a_chosen_language_speaks_on_the_entry_the_sheet_and_the_cash_out(
         choose_language(page, language.name)
         seen(page, cat.gettext("New game"))
         shot(page, f"lang-{language.code}-01-sessions")
+        tap(page, "session-open-2")
+        visible(page, "nav-sheet")
+        seen(page, cat.gettext("Write the deal"))
+        shot(page, f"lang-{language.code}-02-form")
+        tap(page, "nav-sessions")
         tap(page, "session-open-1")
         visible(page, "nav-sheet")
         seen(page, cat.gettext("Play on"))  # a finished evening: play on, or settle
-        shot(page, f"lang-{language.code}-02-entry")
+        shot(page, f"lang-{language.code}-02-entry-finished")
         tap(page, "nav-sheet")
         seen(page, cat.gettext("Tap a cell to see every entry in it."))
         shot(page, f"lang-{language.code}-03-sheet")
