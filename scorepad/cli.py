@@ -384,14 +384,14 @@ def cmd_conventions(args: argparse.Namespace) -> int:
 
     cat = catalog(args.lang)
     for p in presets().values():
-        name, summary = (p.name_ru, p.summary_ru) if args.lang == "ru" else (p.name, p.summary)
+        name, summary = p.name_in(args.lang), p.summary_in(args.lang)
         print(f"{p.id:12} {name}: {summary}")
         if args.verbose:
             for field, info in type(p.settings).model_fields.items():
                 value = getattr(p.settings, field)
                 print(f"    {field} = {value!r}  # {cat.gettext(info.description or '')}")
     for fp in family_presets().values():
-        name, summary = (fp.name_ru, fp.summary_ru) if args.lang == "ru" else (fp.name, fp.summary)
+        name, summary = fp.name_in(args.lang), fp.summary_in(args.lang)
         print(f"{fp.id:12} {name} [{fp.family}]: {summary}")
         if args.verbose:
             settings = fp.resolve()

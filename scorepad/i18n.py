@@ -1,4 +1,4 @@
-"""Translation: every sentence a player reads comes from a gettext catalog (ru, en).
+"""Translation: every sentence a player reads comes from a gettext catalog (see LANGUAGES).
 
 The engine never formats a sentence.  It returns :class:`Msg` values (a msgid and its
 arguments); a view, the CLI or the JSON report renders them in the player's language.
@@ -7,6 +7,7 @@ Catalogs live in ``scorepad/locale/<lang>/LC_MESSAGES/scorepad.po`` and are read
 
 from __future__ import annotations
 
+import gettext
 import locale as _locale
 import os
 from collections.abc import Mapping
@@ -17,7 +18,28 @@ from typing import Any, NamedTuple
 
 from .numbers import whist_figure
 
-LANGUAGES = ("en", "ru")
+
+class Language(NamedTuple):
+    """A language the app speaks: ``code`` names its catalog folder and is Babel's locale (plural
+    rules, numbers, money); ``name`` is what the language switch shows, in the language itself."""
+
+    code: str
+    name: str
+
+
+# The one list of languages: the CLI's --lang, the app's switch, scripts/catalogs.py.  Serbian is
+# written in Latin script (sr_Latn, translated) and in Cyrillic (sr_Cyrl, transliterated from the
+# Latin catalog by scripts/catalogs.py).
+LANGUAGE_LIST = (
+    Language("en", "English"),
+    Language("ru", "Русский"),
+    Language("de", "Deutsch"),
+    Language("sr_Latn", "Srpski"),
+    Language("sr_Cyrl", "Српски"),
+    Language("el", "Ελληνικά"),
+)
+LANGUAGES = tuple(language.code for language in LANGUAGE_LIST)
+LANGUAGE_NAMES = {language.code: language.name for language in LANGUAGE_LIST}
 DOMAIN = "scorepad"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
@@ -129,18 +151,24 @@ class Catalog:
         return format_number(value)
 
 
+@cache
+def _plural_rule(lang: str) -> Any:
+    """The language's gettext plural formula, from Babel's locale data (ru, sr: one/few/many;
+    en, de, el: one/other), compiled by the standard library."""
+    from babel.messages.plurals import get_plural
+
+    return gettext.c2py(get_plural(lang).plural_expr)
+
+
 def _plural_index(lang: str, n: Any) -> int:
-    """gettext plural index: ru one/few/many (0/1/2), en one/other (0/1)."""
+    """gettext plural index of ``n`` in ``lang``.
+
+    A fraction takes the second form in every language: the genitive singular in Russian and
+    Serbian ("⅓ виста", "⅓ vista"), the plural elsewhere ("½ whists", "½ Whists").
+    """
     if not isinstance(n, int):
-        return 1  # a fraction of a point: "1/2 очка", "1/2 points"
-    n = abs(n)
-    if lang == "ru":
-        if n % 10 == 1 and n % 100 != 11:
-            return 0
-        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-            return 1
-        return 2
-    return 0 if n == 1 else 1
+        return 1
+    return int(_plural_rule(lang)(abs(n)))
 
 
 @cache
@@ -150,14 +178,56 @@ def catalog(lang: str) -> Catalog:
     return Catalog(lang)
 
 
+def language_of(locale_name: str) -> str:
+    """The language of a POSIX locale name: ``de_AT.UTF-8`` → de, ``sr_RS@latin`` → sr_Latn,
+    ``sr_RS`` → sr_Cyrl (glibc's Serbian is Cyrillic), anything unknown → en.
+
+    >>> [language_of(x) for x in ("ru_RU.UTF-8", "sr_RS@latin", "sr_RS.UTF-8", "el_GR", "C")]
+    ['ru', 'sr_Latn', 'sr_Cyrl', 'el', 'en']
+    """
+    name = locale_name.split(":")[0].lower()  # LANGUAGE may list several: the first
+    base = name.split(".")[0].split("@")[0].split("_")[0].split("-")[0]
+    if base == "sr":
+        return "sr_Latn" if "latin" in name or "latn" in name else "sr_Cyrl"
+    return base if base in LANGUAGES else "en"
+
+
 def system_language() -> str:
     """The default language from the environment (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)."""
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(var, "")
         if value:
-            return "ru" if value.lower().startswith("ru") else "en"
-    code = _locale.getlocale()[0] or ""
-    return "ru" if code.lower().startswith("ru") else "en"
+            return language_of(value)
+    return language_of(_locale.getlocale()[0] or "")
+
+
+def own_words(english: str, russian: str, others: Mapping[str, str], lang: str) -> str:
+    """A preset's name or summary in ``lang``, as its file words it: ``name`` (English),
+    ``name_ru``, ``names.de`` …; Serbian Cyrillic is the Latin transliterated; English where the
+    file has no words for the language.
+
+    >>> own_words("Balkan bula", "Балканский", {"sr_Latn": "Balkanska bula"}, "sr_Cyrl")
+    'Балканска була'
+    """
+    if lang == "ru":
+        return russian
+    if lang == "sr_Cyrl" and "sr_Latn" in others:
+        from .cyrillic import to_cyrillic
+
+        return to_cyrillic(others["sr_Latn"])
+    return others.get(lang, english)
+
+
+class OwnWords:
+    """A preset's name and summary in the player's language (the preset models mix this in)."""
+
+    def name_in(self, lang: str) -> str:
+        w: Any = self
+        return own_words(w.name, w.name_ru, w.names, lang)
+
+    def summary_in(self, lang: str) -> str:
+        w: Any = self
+        return own_words(w.summary, w.summary_ru, w.summaries, lang)
 
 
 def _(text: str, lang: str = "en", **args: Any) -> str:

@@ -20,6 +20,7 @@ from .numbers import Number, json_fraction, to_text, whist_figure
 from .scoring.pulya.score import Scored, batch
 from .scoring.pulya.session import Deal, Game, Misere, Raspasy
 from .scoring.pulya.settlement import Payment, Settlement, format_money, settle
+from .scoring.pulya.table import contract_name
 
 FORMAT = "scorepad-settlement/1"
 
@@ -249,7 +250,7 @@ def deal_title(deal: Deal, names: list[str]) -> Msg:
         return msg(
             N_("{player}: {contract}"),
             player=names[deal.declarer],
-            contract=deal.contract.symbol,
+            contract=contract_name(deal.contract),  # "9БК" above a line that says 9БК
         )
     if isinstance(deal, Misere):
         return msg(N_("{player}: misère"), player=names[deal.declarer])

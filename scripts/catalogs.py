@@ -1,10 +1,12 @@
 """Update the gettext catalogs from the source (run after adding or changing a sentence).
 
-    python scripts/catalogs.py          # rewrite scorepad/locale/{en,ru}/LC_MESSAGES/scorepad.po
-    python scripts/catalogs.py --check  # exit 1 if a catalog is out of date or ru is incomplete
+    python scripts/catalogs.py          # rewrite scorepad/locale/<lang>/LC_MESSAGES/scorepad.po
+    python scripts/catalogs.py --check  # exit 1 if a catalog is out of date or incomplete
 
-English msgstrs mirror the msgids; Russian translations are kept, new sentences are added
-untranslated (and make --check fail until they are translated).
+One catalog per language of :data:`scorepad.i18n.LANGUAGES`.  English msgstrs mirror the msgids;
+every other language's translations are kept, new sentences are added untranslated (and make
+--check fail until they are translated).  Serbian Cyrillic (sr_Cyrl) is not translated by hand:
+it is the Latin catalog (sr_Latn) transliterated, letter for letter.
 """
 
 from __future__ import annotations
@@ -19,7 +21,10 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from scorepad.cyrillic import to_cyrillic  # noqa: E402
+
 KEYWORDS = {"N_": None, "nmsg": (1, 2), "_": None}
+TRANSLITERATED = {"sr_Cyrl": "sr_Latn"}  # a catalog made from another by transliteration
 
 
 def extracted() -> Catalog:
@@ -44,11 +49,22 @@ def path(lang: str) -> Path:
     return ROOT / "scorepad" / "locale" / lang / "LC_MESSAGES" / "scorepad.po"
 
 
+def transliterated(string: str | tuple[str, ...]) -> str | tuple[str, ...]:
+    if isinstance(string, tuple):
+        return tuple(to_cyrillic(s) for s in string)
+    return to_cyrillic(string)
+
+
+def read(lang: str) -> Catalog | None:
+    if not path(lang).exists() or not path(lang).stat().st_size:
+        return None
+    with path(lang).open("rb") as f:
+        return read_po(f, locale=lang)
+
+
 def build(lang: str, source: Catalog) -> bytes:
-    old = None
-    if path(lang).exists() and path(lang).stat().st_size:
-        with path(lang).open("rb") as f:
-            old = read_po(f, locale=lang)
+    origin = TRANSLITERATED.get(lang)
+    old = read(origin or lang)
     cat = Catalog(locale=lang, project="scorepad", domain="scorepad", fuzzy=False)
     cat.revision_date = cat.creation_date = source.creation_date.replace(
         year=2026, month=11, day=29, hour=0, minute=0, second=0
@@ -63,8 +79,10 @@ def build(lang: str, source: Catalog) -> bytes:
             string = (
                 prev.string
                 if prev is not None
-                else (("", "", "") if isinstance(m.id, tuple) else "")
+                else (("",) * cat.num_plurals if isinstance(m.id, tuple) else "")
             )
+            if origin is not None:
+                string = transliterated(string)
         cat.add(
             m.id,
             string,
@@ -80,8 +98,9 @@ def build(lang: str, source: Catalog) -> bytes:
 
 
 def missing(lang: str) -> list[str]:
-    with path(lang).open("rb") as f:
-        cat = read_po(f, locale=lang)
+    cat = read(lang)
+    if cat is None:
+        return ["(no catalog)"]
     out = []
     for m in cat:
         if m.id and (not m.string or (isinstance(m.string, tuple) and not all(m.string))):
@@ -90,10 +109,13 @@ def missing(lang: str) -> list[str]:
 
 
 def main() -> int:
+    from scorepad.i18n import LANGUAGES
+
     check = "--check" in sys.argv
     source = extracted()
     status = 0
-    for lang in ("en", "ru"):
+    # A transliterated catalog is built after the one it is made from.
+    for lang in sorted(LANGUAGES, key=lambda code: code in TRANSLITERATED):
         data = build(lang, source)
         if check:
             if not path(lang).exists() or path(lang).read_bytes() != data:
@@ -102,10 +124,12 @@ def main() -> int:
                 )
                 status = 1
         else:
+            path(lang).parent.mkdir(parents=True, exist_ok=True)
             path(lang).write_bytes(data)
-    for text in missing("ru"):
-        print(f"untranslated (ru): {text}")
-        status = 1
+    for lang in LANGUAGES:
+        for text in missing(lang):
+            print(f"untranslated ({lang}): {text}")
+            status = 1
     return status
 
 

@@ -269,6 +269,12 @@ def visible(page: Any, ident: str) -> None:
         raise
 
 
+def choose_language(page: Any, name: str) -> None:
+    """Choose a language in the first screen's list by its own name ("Русский", "Deutsch")."""
+    tap(page, "language")
+    page.get_by_role("button", name=name, exact=True).last.click()
+
+
 def has_text(page: Any, ident: str, text: str) -> None:
     from playwright.sync_api import expect
 
@@ -473,7 +479,7 @@ def test_a_sochi_evening_of_15_deals_through_the_ui(
     t.raspasy({0: 2, 1: 4})  # 12 all pass
     t.finishing = True
     t.game(0, "9S", ["pass", "whist"], {0: 9, 1: 0})  # 13 pass-whist, made: every pool closed
-    has_text(page, "pulka-finished", "The pulka is finished: every pool is closed.")
+    has_text(page, "pulka-finished", "The game is finished: every pulya is closed.")
     assert page.locator('[flt-semantics-identifier="confirm-deal"]').count() == 0  # no silent deal
     shot(page, f"{size}-04-finished")
     tap(page, "play-on")
@@ -601,7 +607,7 @@ def test_in_russian_a_refusal_the_settings_the_picker_and_the_end_of_the_pulka(
     with running_app(tmp_path_factory.mktemp("ru") / "ru.db") as (url, _db):
         page = open_app(browser, url, width, height)
         visible(page, "session-new")
-        tap(page, "language")
+        choose_language(page, "Русский")
         expect(page.get_by_text("Новая пулька")).to_be_visible(timeout=10000)
         shot(page, f"ru-{size}-01-sessions")
         tap(page, "session-new")

@@ -41,7 +41,7 @@ async def test_a_balkan_game_is_started_with_its_bula_and_refe_limit(
     await fire(session, by_id(shell.page, "session-new"))
     await choose(session, by_id(shell.page, "convention"), "balkan")
     shown = texts(shell.page)
-    assert "New game" in shown and "New pulka" not in shown
+    assert "New game" in shown
     assert by_id(shell.page, "whist-price").label == "Price of a supa"
     assert by_id(shell.page, "setting-start_bula").value == "60"  # the preset's
     assert by_id(shell.page, "setting-refe_limit").value == ""  # none unless agreed
@@ -131,7 +131,7 @@ async def test_the_cash_out_of_a_bula_session_is_the_settle_document(
         assert status == (
             "The game is not over: if we stopped now."
             if lang == "en"
-            else "Игра не окончена: расчёт, если остановиться сейчас."
+            else "Пулька не окончена: расчёт, если остановиться сейчас."
         )
         shell.show(nav.screen("chart"))
         assert isinstance(by_id(page, "chart"), ft.Control)
@@ -167,7 +167,7 @@ async def test_a_family_sheet_is_not_called_a_pulya_in_the_navigation(
         shell.sid = store.create_session(["A", "B", "C"])  # a pulka: its own word again
         shell.show(nav.screen("settle"))
         labels = [d.label for d in page.navigation_bar.destinations]  # type: ignore[union-attr]
-        assert labels[1] == ("Sheet" if lang == "en" else "Пулька")
+        assert labels[1] == ("Sheet" if lang == "en" else "Пуля")  # the paper; a пулька is the game
 
 
 def test_every_pot_setting_is_read_by_one_of_its_systems() -> None:

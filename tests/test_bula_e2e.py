@@ -195,7 +195,7 @@ def sheets_in_both_languages(browser: Any, url: str, sid: int, name: str) -> Non
             page = open_app(browser, url, width, height)
             visible(page, "session-new")
             if lang == "ru":
-                tap(page, "language")
+                test_app_e2e.choose_language(page, "Русский")
                 page.get_by_text("Новая пулька").wait_for(timeout=10000)
             tap(page, f"session-open-{sid}")
             visible(page, "preview" if name == "kassa" else "game-finished")

@@ -16,6 +16,7 @@ import pytest
 from pot_e2e_table import Deal, PotEntry, previews
 from test_app_e2e import browser as browser
 from test_app_e2e import (
+    choose_language,
     has_text,
     open_app,
     running_app,
@@ -218,8 +219,8 @@ def test_pot_entry_and_sheet_look(
     try:
         visible(page, "session-new")
         if lang == "ru":
-            tap(page, "language")
-            has_text(page, "language", "English")
+            choose_language(page, "Русский")
+            page.get_by_text("Новая пулька").wait_for(timeout=10000)
         tap(page, "session-open-1")
         visible(page, "deal-header")
         has_text(

@@ -372,7 +372,7 @@ def test_an_undo_tapped_on_a_screen_the_live_redraw_had_not_reached_is_refused(
 def test_a_join_link_to_a_missing_session(browser: Any, table: tuple[Server, int]) -> None:
     server, _sid = table
     page = open_app(browser, f"{server.url}join/999", 360, 740)
-    has_text(page, "message", "There is no session 999 at this table: ask the host for a new link.")
+    has_text(page, "message", "There is no game 999 at this table: ask the host for a new link.")
     assert count(page, "nav-sheet") == 0
     page.context.close()
 

@@ -489,7 +489,7 @@ async def test_a_joined_phone_with_the_pin_writes_only_its_session(store: Store)
     phone.show(entry_screen)
     await enter_passed_six(phone, sp)
     await fire(sp, by_id(phone.page, "confirm-deal"))
-    assert message(phone) == "This device may only write to the shared session."
+    assert message(phone) == "This device may only write to the shared game."
     assert store.load(other).session.deals == []
 
 
@@ -497,7 +497,7 @@ async def test_join_link_to_a_missing_session(store: Store) -> None:
     room = Room(store, pin="246810", hub=None)
     viewer, _ = room.device("v")
     join(viewer, 42)
-    assert message(viewer) == "There is no session 42 at this table: ask the host for a new link."
+    assert message(viewer) == "There is no game 42 at this table: ask the host for a new link."
 
 
 class Clock:

@@ -110,3 +110,25 @@ def test_help_and_misere_explained_in_russian() -> None:
         "Anna: на мизере 1 взятка; Anna — 5 в гору.",
         "Anna: на мизере 1 взятка; Gleb — 5 в гору.",
     ]
+
+
+# Engine words a settings screen must not show (#27): sources, option ids, field names.
+JARGON = re.compile(r"§|HIST|FSPR|ФСПР|\w_\w|'trick'|«trick»")
+
+
+def test_setting_meanings_are_plain_in_every_language_and_their_sources_are_in_the_docs() -> None:
+    from scorepad.i18n import LANGUAGES, catalog
+    from scorepad.scoring.pulya.convention import Settings
+
+    docs = (ROOT / "docs" / "settings.md").read_text(encoding="utf-8")
+    meanings = {n: f.description for n, f in Settings.model_fields.items() if f.description}
+    assert len(meanings) > 40
+    bad = []
+    for name, meaning in meanings.items():
+        assert f"## `{name}`" in docs and meaning in docs, name  # the source sits beside it
+        for lang in LANGUAGES:
+            shown = catalog(lang).gettext(meaning)
+            english = re.search(r"\btrick\b", shown) or shown == meaning
+            if JARGON.search(shown) or (lang != "en" and english):
+                bad.append((lang, name, shown))
+    assert bad == []

@@ -243,7 +243,7 @@ def changed_since(shell: Shell, stored: AnyStored, seen: int) -> list[Msg]:
     if len(actions) > 3:
         told.insert(0, msg(N_("Several changes were just written on another device.")))
     if not told:
-        told = [msg(N_("The session was just changed on another device."))]
+        told = [msg(N_("The game was just changed on another device."))]
     return [*told, msg(N_("Check your entry and confirm again."))]
 
 
@@ -272,4 +272,4 @@ def _describe(a: Action, stored: AnyStored) -> Msg:
         return msg(N_("An action was just undone on another device."))
     if a.kind == "redo":
         return msg(N_("An action was just redone on another device."))
-    return msg(N_("The session was just changed on another device."))
+    return msg(N_("The game was just changed on another device."))

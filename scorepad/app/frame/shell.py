@@ -7,13 +7,15 @@ Every sentence comes from the catalogs through :meth:`Shell.t`.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import threading
 from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 
-from ...i18n import N_, Msg, catalog
+from ...i18n import LANGUAGES, N_, Msg, catalog
 from ...scoring.pulya.score import replay
 from ...scoring.pulya.session import SessionInvalid
 from ...store import AnyStored, FamilyStored, StaleRevision, Store, Stored, StoreError
@@ -27,6 +29,23 @@ from .state import AppState
 from .theme import WIDE, sem
 
 __all__ = ["Screen", "Shell", "sem"]
+
+LANGUAGE_KEY = "scorepad-language"  # this device's choice, in the browser's local storage
+
+
+async def remembered_language(default: str) -> str:
+    """The language this device chose on the first screen, else ``default`` (--lang, the system)."""
+    try:
+        found = await asyncio.wait_for(ft.SharedPreferences().get(LANGUAGE_KEY), timeout=10)
+    except (TimeoutError, RuntimeError):  # no storage: the default
+        return default
+    return found if found in LANGUAGES else default
+
+
+async def remember_language(code: str) -> None:
+    with contextlib.suppress(TimeoutError, RuntimeError):  # no storage: it lasts as the page
+        await asyncio.wait_for(ft.SharedPreferences().set(LANGUAGE_KEY, code), timeout=10)
+
 
 # Revisions a page remembers having drawn (live.guarded keeps their write controls, hidden).
 KEPT = 3
@@ -46,6 +65,9 @@ class Shell:
         self.page = page
         self.store = store
         self.lang = lang
+        # Where a language chosen on the first screen is kept: the browser's storage when the
+        # app serves a real page (server/run.py), nowhere for a page made in a test.
+        self.remember_language: Callable[[str], object] = lambda code: None
         self.lock = lock  # one database connection, handlers on several threads
         self.sid: int | None = None
         # The deal being entered: a DealForm for the pulya, the family's own form otherwise.
@@ -289,10 +311,10 @@ class Shell:
                 "nav-sessions",
                 ft.IconButton(
                     ft.Icons.ARROW_BACK,
-                    tooltip=self.t(N_("Sessions")),
+                    tooltip=self.t(N_("Games")),
                     on_click=lambda: self.go("sessions"),
                 ),
-                label=self.t(N_("Sessions")),
+                label=self.t(N_("Games")),
             ),
             title=ft.Text(names, size=18, overflow=ft.TextOverflow.ELLIPSIS),
             bgcolor=ft.Colors.SURFACE_CONTAINER,

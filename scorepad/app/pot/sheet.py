@@ -163,7 +163,7 @@ def _summary(shell: Shell, s: PotSheet, col: float) -> ft.Control:
             sem(
                 "standing-rule",
                 ft.Text(
-                    shell.t(N_("Standing: the cash alone; the pot stays for the next session."))
+                    shell.t(N_("Standing: the cash alone; the pot stays for the next game."))
                     if s.carry
                     else shell.t(
                         N_("Standing: the cash and an equal share of the pot, {share} each."),

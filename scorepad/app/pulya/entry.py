@@ -170,7 +170,7 @@ def entry_screen(shell: Shell) -> ft.Control:
         if shell.finished:
             # Never a silent deal past the end: the players must have chosen to play on.
             shell.message = shell.t(
-                N_("The pulka is finished: choose “Play on” to write another deal.")
+                N_("The game is finished: choose “Play on” to write another deal.")
             )
             return False
         return True
@@ -198,7 +198,7 @@ def _finished(shell: Shell, head: list[ft.Control]) -> ft.Control:
                 sem(
                     "pulka-finished",
                     ft.Text(
-                        shell.t(N_("The pulka is finished: every pool is closed.")),
+                        shell.t(N_("The game is finished: every pulya is closed.")),
                         size=18,
                         weight=ft.FontWeight.BOLD,
                     ),

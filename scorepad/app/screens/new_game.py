@@ -80,13 +80,9 @@ def convention_choice(
     shell: Shell, value: str, on_select: Callable[[ft.Event[ft.Dropdown]], None]
 ) -> ft.Dropdown:
     """Every preset: the pulya's, then the other families' (Balkan bula, Prefa, the pot games)."""
-    ru = shell.lang == "ru"
-    options = [
-        ft.DropdownOption(key=p.id, text=p.name_ru if ru else p.name) for p in presets().values()
-    ]
+    options = [ft.DropdownOption(key=p.id, text=p.name_in(shell.lang)) for p in presets().values()]
     options += [
-        ft.DropdownOption(key=p.id, text=p.name_ru if ru else p.name)
-        for p in family_presets().values()
+        ft.DropdownOption(key=p.id, text=p.name_in(shell.lang)) for p in family_presets().values()
     ]
     return ft.Dropdown(
         label=shell.t(N_("Convention")),
@@ -139,9 +135,7 @@ def new_session_screen(shell: Shell) -> ft.Control:
 
     # Enabled once every seat has a name (the checks run when it is pressed).
     start = primary(
-        shell.t(N_("Start the pulka"))
-        if family_of(st.convention) == "pulya"
-        else shell.t(N_("Start the game")),
+        shell.t(N_("Start the game")),
         None,
         disabled=not all(n.strip() for n in names[:count]),
     )
@@ -495,7 +489,7 @@ def new_session_screen(shell: Shell) -> ft.Control:
                 )
             )
     body: list[ft.Control] = [
-        heading(shell.t(N_("New pulka")) if ledger is None else shell.t(N_("New game"))),
+        heading(shell.t(N_("New game"))),
         banner,
         *([players_row] if ledger is None else []),
         ft.Text(shell.t(N_("Names in seating order, clockwise."))),
@@ -506,7 +500,7 @@ def new_session_screen(shell: Shell) -> ft.Control:
         sem("first-dealer", dealer),
         sem("convention", conventions),
         ft.Text(
-            (ledger or preset).summary_ru if shell.lang == "ru" else (ledger or preset).summary,
+            (ledger or preset).summary_in(shell.lang),
             italic=True,
         ),
         ft.Row(

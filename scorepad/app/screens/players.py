@@ -48,7 +48,7 @@ def players_screen(shell: Shell) -> ft.Control:
             sem(
                 "back-to-sessions",
                 ft.TextButton(
-                    shell.t(N_("Sessions")),
+                    shell.t(N_("Games")),
                     icon=ft.Icons.ARROW_BACK,
                     on_click=lambda: shell.go("sessions"),
                 ),
@@ -58,7 +58,7 @@ def players_screen(shell: Shell) -> ft.Control:
     if shell.message:
         top.append(sem("message", ft.Text(shell.message, color=ft.Colors.ERROR)))
     if not stats:
-        return ft.Column([*top, ft.Text(shell.t(N_("No pulka has a deal yet.")))], spacing=10)
+        return ft.Column([*top, ft.Text(shell.t(N_("No game has a deal yet.")))], spacing=10)
     families = [f for f in FAMILY_LABELS if any(k[1] == f for k in stats)]
     family = shell.state.player_family if shell.state.player_family in families else families[0]
     mine = {pid: s for (pid, f), s in stats.items() if f == family}
@@ -146,7 +146,7 @@ def _details(shell: Shell, s: FamilyStats, names: dict[int, str], rated: object)
     pulya = s.family == "pulya"
     figures = [
         _figure(
-            shell.t(N_("Pulkas played") if pulya else N_("Games played")),
+            shell.t(N_("Games played")),
             str(s.games),
             "stat-pulkas",
         ),

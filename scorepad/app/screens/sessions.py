@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from ...i18n import N_, nmsg
+from ...i18n import LANGUAGE_LIST, N_, nmsg
 from ...scoring.ledger.families import family_presets
 from ...scoring.pulya.convention import presets
 from ..frame.shell import Shell
@@ -32,7 +32,7 @@ def sessions_screen(shell: Shell) -> ft.Control:
             shell.show(sessions_screen)
 
         dialog = ft.AlertDialog(
-            title=ft.Text(shell.t(N_("Delete session {id}?"), id=sid)),
+            title=ft.Text(shell.t(N_("Delete game {id}?"), id=sid)),
             content=ft.Text(
                 shell.t(N_("It disappears from the list; its record is kept in the database."))
             ),
@@ -48,7 +48,7 @@ def sessions_screen(shell: Shell) -> ft.Control:
 
     def ask_import() -> None:
         text = ft.TextField(
-            label=shell.t(N_("Session file (JSON)")), multiline=True, min_lines=6, max_lines=12
+            label=shell.t(N_("Game file (JSON)")), multiline=True, min_lines=6, max_lines=12
         )
 
         def confirmed() -> None:
@@ -63,7 +63,7 @@ def sessions_screen(shell: Shell) -> ft.Control:
 
         shell.page.show_dialog(
             ft.AlertDialog(
-                title=ft.Text(shell.t(N_("Import a session"))),
+                title=ft.Text(shell.t(N_("Import a game"))),
                 content=sem("import-text", text),
                 actions=[
                     sem(
@@ -83,7 +83,7 @@ def sessions_screen(shell: Shell) -> ft.Control:
 
         shell.page.show_dialog(
             ft.AlertDialog(
-                title=ft.Text(shell.t(N_("Session {id} as a file"), id=sid)),
+                title=ft.Text(shell.t(N_("Game {id} as a file"), id=sid)),
                 content=sem(
                     "export-text",
                     ft.Column(
@@ -150,16 +150,37 @@ def sessions_screen(shell: Shell) -> ft.Control:
                 )
             )
         )
-    if not items:
-        items.append(ft.Text(shell.t(N_("No sessions yet."))))
+    if not items:  # a newcomer's first screen: what to do, not only that nothing is here
+        items.append(
+            sem(
+                "sessions-empty",
+                ft.Text(
+                    shell.t(
+                        N_(
+                            "No games yet. Tap “New game”, name the three or four players and "
+                            "choose the rules you play by; then write each deal as it is played. "
+                            "The sheet and the cash-out follow by themselves."
+                        )
+                    )
+                ),
+            )
+        )
 
-    def switch_language() -> None:
-        shell.lang = "ru" if shell.lang == "en" else "en"
+    def choose_language(e: ft.Event[ft.Dropdown]) -> None:
+        shell.lang = e.control.value or shell.lang
         shell.show(sessions_screen)
+        shell.remember_language(shell.lang)
 
     language = sem(
         "language",
-        quiet("Русский" if shell.lang == "en" else "English", on_click=switch_language),
+        ft.Dropdown(
+            value=shell.lang,
+            width=150,
+            dense=True,
+            options=[ft.DropdownOption(key=x.code, text=x.name) for x in LANGUAGE_LIST],
+            on_select=choose_language,
+            tooltip=shell.t(N_("Language")),
+        ),
     )
 
     return ft.Column(
@@ -173,7 +194,7 @@ def sessions_screen(shell: Shell) -> ft.Control:
                     sem(
                         "session-new",
                         primary(
-                            shell.t(N_("New pulka")),
+                            shell.t(N_("New game")),
                             on_click=lambda: shell.go("new-session"),
                         ),
                     ),
@@ -204,4 +225,4 @@ def _convention_name(convention: str, lang: str) -> str:
     found = presets().get(convention) or family_presets().get(convention)
     if found is None:
         return convention
-    return found.name_ru if lang == "ru" else found.name
+    return found.name_in(lang)

@@ -133,7 +133,7 @@ LAYOUT: dict[str, list[SettingView]] = {
         SettingView("pool_help", N_("Help past a closed pulya"), CHOICE),
         SettingView("help_whists", N_("Whists per point of help"), NUMBER),
         SettingView("help_overflow", N_("Help nobody can take"), CHOICE),
-        SettingView("game_end", N_("End of the pulka"), CHOICE),
+        SettingView("game_end", N_("End of the game"), CHOICE),
     ],
     "settlement": [
         SettingView("pool_point_whists", N_("Whists per pulya point"), NUMBER),
@@ -254,9 +254,19 @@ class SettingsForm:
             def switched(e: ft.Event[ft.Switch], name: str = name) -> None:
                 self._set(name, bool(e.control.value))
 
+            # The name as a text that wraps, the switch at the end of its row: a switch's own
+            # label never wraps and was pressed against the card's edge.
+            switch = ft.Switch(value=bool(value), on_change=switched, height=TAP)
             return ft.Column(
                 [
-                    ft.Switch(label=label, value=bool(value), on_change=switched, height=TAP),
+                    ft.Row(
+                        [
+                            ft.Text(label, weight=ft.FontWeight.W_500, expand=True),
+                            ft.Semantics(label=label, content=switch),
+                        ],
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                        spacing=12,
+                    ),
                     about,
                 ],
                 spacing=2,

@@ -192,7 +192,7 @@ def locked_screen(shell: Shell) -> ft.Control:
         return pin_screen(shell)
     return sem(
         "not-here",
-        ft.Text(shell.t(N_("This device may only see the shared session."))),
+        ft.Text(shell.t(N_("This device may only see the shared game."))),
     )
 
 
@@ -207,7 +207,7 @@ def join(shell: Shell, sid: int) -> None:
         known = {s.id for s in shell.store.sessions()}
     if sid not in known:
         shell.message = shell.t(
-            N_("There is no session {id} at this table: ask the host for a new link."), id=sid
+            N_("There is no game {id} at this table: ask the host for a new link."), id=sid
         )
         shell.sid = None
         shell.show(lambda s: sem("join-missing", ft.Text(s.t(N_("Nothing to show.")))))

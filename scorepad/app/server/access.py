@@ -18,7 +18,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ...i18n import N_, Msg, msg
+from ...i18n import N_, Msg, msg, nmsg
 from ...store import StoreError
 
 PIN_DIGITS = 6
@@ -123,9 +123,10 @@ class Gate:
                 misses.until = now + min(WAIT_MAX, self.wait * 2**extra)
                 return self._waiting(misses.until - now)
             if len(text) != len(self.pin) or not text.isdigit():
-                return msg(
-                    N_("That is not the table PIN: it is {n} digits. Tries left: {left}."),
-                    n=len(self.pin),
+                return nmsg(  # "4 цифры", "6 цифр": the count agrees
+                    "That is not the table PIN: it is {n} digit. Tries left: {left}.",
+                    "That is not the table PIN: it is {n} digits. Tries left: {left}.",
+                    len(self.pin),
                     left=self.tries - misses.count,
                 )
             return msg(
@@ -166,7 +167,7 @@ class Access:
                 msg(N_("This device may only look at the sheet: enter the table PIN to write."))
             )
         if self.scope is not None and sid != self.scope:
-            raise NotAllowed(msg(N_("This device may only write to the shared session.")))
+            raise NotAllowed(msg(N_("This device may only write to the shared game.")))
 
 
 def open_access() -> Access:

@@ -20,7 +20,7 @@ from ...store import Store
 from ..club.public import STANDINGS, public_standings
 from ..frame import live, theme
 from ..frame.screens import sessions_screen
-from ..frame.shell import Shell
+from ..frame.shell import Shell, remember_language, remembered_language
 from ..frame.theme import assets_dir
 from ..screens.table import JOIN, Table, join, pin_screen
 from .access import (
@@ -64,13 +64,16 @@ def make_main(db: Path, lang: str, table: Table | None = None):  # type: ignore[
         if standings:  # a club night's live standings: read-only, the token is the right
             public_standings(page, store, lang, lock, standings[1])
             return
+        chosen = await remembered_language(lang)
         if table is None:
-            shell = Shell(page, store, lang, lock)
+            shell = Shell(page, store, chosen, lock)
+            shell.remember_language = lambda code: page.run_task(remember_language, code)
             shell.show(sessions_screen)
             return
         device = await device_token(page)
         access = Access(table.gate, device, loopback=is_loopback(page.client_ip or ""))
-        shell = Shell(page, store, lang, lock, access=access)
+        shell = Shell(page, store, chosen, lock, access=access)
+        shell.remember_language = lambda code: page.run_task(remember_language, code)
         shell.table = table
         live.subscribe(shell)  # live updates, and the current state after a reconnect
         found = JOIN.fullmatch(page.route or "/")

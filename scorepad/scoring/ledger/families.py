@@ -19,7 +19,7 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
-from ...i18n import N_, Msg, msg
+from ...i18n import N_, Msg, OwnWords, msg
 from ...numbers import Number
 from ..peek import FAMILIES, conventions_dir
 from ..peek import family_ids as family_ids  # (their home was here)
@@ -56,7 +56,7 @@ _SETTINGS: dict[str, type[BulaSettings] | type[KassaSettings] | type[PotSettings
 }
 
 
-class FamilyPreset(BaseModel):
+class FamilyPreset(OwnWords, BaseModel):
     """A preset file of a family: names, a summary in both languages, settings over the defaults."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -67,6 +67,8 @@ class FamilyPreset(BaseModel):
     name_ru: str
     summary: str
     summary_ru: str
+    names: dict[str, str] = Field(default_factory=dict)  # the other languages: {"de": …}
+    summaries: dict[str, str] = Field(default_factory=dict)
     settings: dict[str, Any] = Field(default_factory=dict)
 
     def resolve(self, overrides: dict[str, Any] | None = None) -> FamilySettings:

@@ -102,7 +102,7 @@ class PotSettings(BaseModel):
     pot_remainder: Literal["split", "carry"] = Field(
         "split",
         description=N_(
-            "What is left in the pot when play stops: shared equally, or carried to the next session (A-Q1)."
+            "What is left in the pot when play stops: shared equally, or carried to the next game (A-Q1)."
         ),
     )
     # 1829

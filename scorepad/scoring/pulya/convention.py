@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from ...i18n import Msg, ScorepadError
+from ...i18n import Msg, OwnWords, ScorepadError
 from ..peek import conventions_dir, family_ids
 
 LEVELS = ("6", "7", "8", "9", "10")
@@ -55,171 +55,167 @@ class Settings(BaseModel):
 
     # --- the public vocabulary (convention-settings.md) -----------------------------------
     game_price: dict[str, int] = Field(
-        description="Pool points for a made 6/7/8/9/10/misère (§2.1)."
+        description="Pool points for a made 6, 7, 8, 9, 10 and misère."
     )
     whist_trick_factor: Positive = Field(
-        description="Whists a defender writes per trick: the contract price times this (§4.1)."
+        description="Whists a defender writes per trick: the contract price times this."
     )
     remiz_factor: Positive = Field(
-        description="Declarer's gora per undertrick: the contract price times this (§5.1)."
+        description="The declarer's gora per undertrick: the contract price times this."
     )
-    misere_trick_penalty: Positive = Field(
-        description="Gora per trick taken by the misère player (§6)."
-    )
+    misere_trick_penalty: Positive = Field(description="Gora per trick the misère player takes.")
     whist_obligation: dict[str, int] = Field(
-        description="Tricks the defence must take on a 6/7/8/9/10 (§3.1)."
+        description="Tricks the defence must take on a 6, 7, 8, 9 and 10."
     )
     whist_responsibility: Literal["full", "half"] = Field(
-        description="Whister's gora per missing trick: full price or half of it (§3.3)."
+        description="A whister's gora per missing trick: the full price or half of it."
     )
     responsible_whister: Literal["second", "split", "both"] = Field(
-        description="On 8/9/10 with two whisters, who answers for the shortfall (§3.2)."
+        description="On 8, 9 and 10 with two whisters: who answers for the missing tricks."
     )
     whist_style: Literal["greedy", "gentleman"] = Field(
-        description="One whists, one passes, declarer fails: greedy or gentleman (split) (§3.4)."
+        description="One defender whists, the other passes, the declarer fails: greedy whist, or gentleman whist (the whists split in half)."
     )
     consolation: Literal["trick"] | NonNegative = Field(
-        description="Whists each defender writes per undertrick: 'trick' (as per trick) or a number (§5.2)."
+        description="Whists each defender writes per undertrick: as many as per trick, or a fixed number."
     )
     consolation_to_dealer: bool = Field(
-        description="With 4 players the sitting-out dealer writes consolation too (§11)."
+        description="With 4 players the dealer, who sits out, writes consolation too."
     )
     half_whist: list[Literal[6, 7, 8, 9, 10]] = Field(
-        description="Contract levels where half-whist is allowed (§4.3)."
+        description="Contracts on which a half-whist is allowed."
     )
     ten: Literal["whisted", "checked"] = Field(
-        description="A ten is whisted, or checked with all hands open (§3.1)."
+        description="A ten is whisted, or checked with all hands open."
     )
     raspasy_scoring: Literal["gora", "whists"] = Field(
-        description="All-pass tricks go to gora, or are paid in whists by the player with fewest (§9.2, §8.2)."
+        description="All-pass tricks go into the gora, or are paid in whists by the player with the fewest."
     )
     raspasy_trick_price: Positive = Field(
-        description="Gora (or whists) per trick on a first all-pass (§9.2)."
+        description="Gora (or whists) per trick on the first all-pass."
     )
     raspasy_progression: list[Positive] = Field(
         min_length=1,
-        description="Multipliers for the 1st, 2nd, 3rd... all-pass in a row; the last repeats (§9.2).",
+        description="Multipliers for the 1st, 2nd, 3rd… all-pass in a row; the last one repeats.",
     )
     raspasy_amnesty: bool = Field(
-        description="Subtract the smallest trick count from everyone's on all-pass (§9.2)."
+        description="On all-pass the smallest trick count is subtracted from everyone's."
     )
     raspasy_zero_pool: Literal["trick"] | NonNegative = Field(
-        description="Reward for taking no trick on all-pass: 'trick' (one trick at the current price) or a number (§9.2)."
+        description="The reward for taking no trick on all-pass: one trick at the current price, or a fixed number."
     )
     raspasy_exit: list[Literal[6, 7, 8, 9, 10]] = Field(
         min_length=1,
-        description="Lowest contract that ends an all-pass series after the 1st, 2nd... all-pass; the last repeats (§9.2).",
+        description="The lowest contract that ends an all-pass series after the 1st, 2nd… all-pass; the last one repeats.",
     )
     pool_help: Literal["highest", "clockwise", "none"] = Field(
-        description="Where points past a closed pool go: the highest open pool, clockwise, or nowhere (§10.1)."
+        description="Where points past a closed pulya go: to the highest open pulya, clockwise, or nowhere."
     )
     help_whists: NonNegative = Field(
-        description="Whists written on the helped player per point of help (§10.1)."
+        description="Whists written on the helped player per point of help."
     )
     game_end: Literal["all_closed", "total"] = Field(
-        description="The game ends when every pool is closed, or when the pools sum to target × players (§10.1)."
+        description="The game ends when every pulya is closed, or when the pulyas add up to their size times the number of players."
     )
     pool_point_whists: NonNegative = Field(
-        description="Whists one pool point is worth at settlement (§1.2)."
+        description="Whists one pulya point is worth at the settlement."
     )
     gora_point_whists: Positive = Field(
-        description="Whists one gora point is worth at settlement (§1.2)."
+        description="Whists one gora point is worth at the settlement."
     )
     gora_divisor: Literal["players", "others", "none"] = Field(
-        description="A gora is shared among all players, among the others, or compared pairwise (§10.2)."
+        description="A gora is shared among all players, among the others, or compared pair by pair."
     )
-    stalingrad: bool = Field(description="A 6♠ must be whisted by both defenders (§12).")
+    stalingrad: bool = Field(description="A 6♠ must be whisted by both defenders.")
     concede: Literal["none"] | Positive = Field(
-        description="The declarer may give up before the whist calls for this many undertricks, or not at all (§12)."
+        description="The declarer may give up before the whists for this many undertricks, or not at all."
     )
     talon_bonus: bool = Field(
-        description="With 4 players the dealer writes whists on the declarer for talon tricks (§11)."
+        description="With 4 players the dealer writes whists on the declarer for the talon's tricks."
     )
 
     # --- further rules of rules-research.md -------------------------------------------------
     failed_whister_writes_tricks: bool = Field(
-        description="A whister who fell short still writes whists for the tricks taken (§3.3)."
+        description="A whister who fell short still writes whists for the tricks taken."
     )
     whist_quota: Literal["shared", "personal"] = Field(
-        description="The defence's obligation is shared, or each whister must personally take half of it (§3.2, 'over-greedy')."
+        description="The defence's tricks are owed together, or each whister owes half of them."
     )
     passer_consolation: Literal["passer", "whister", "none"] = Field(
-        description="Greedy whist: the passer's consolation is written by the passer, by the whister, or not at all (§3.4, §5.2)."
+        description="Greedy whist: the passer's consolation is written by the passer, by the whister, or by nobody."
     )
     long_half_whist: bool = Field(
-        description="The first whister may go half-whist after the partner's pass: whist–pass–half (§4.3)."
+        description="The first defender may say half-whist after the partner's pass: whist, pass, half-whist."
     )
     pass_pass_whist: bool = Field(
-        description="With 3 players, on 8 and higher the first defender may whist after two passes (§4.3)."
+        description="With 3 players, on 8 and higher the first defender may whist after two passes."
     )
     dealer_whist: bool = Field(
-        description="With 4 players the dealer may return a half-whist, or whist on 8+ after two passes (§11)."
+        description="With 4 players the dealer may return a half-whist, or whist on 8 and higher after two passes."
     )
     misere_share: Literal["half", "third"] = Field(
-        description="A misère shared with the 4-player dealer: each writes half, or a third (§6, open question 4)."
+        description="A misère shared with the dealer of a 4-player table: each writes half, or a third."
     )
     misere_bonus_whists: NonNegative = Field(
-        description="Whists a made misère writes on each other player, besides the pool (§6, Rostov premium)."
+        description="Whists a made misère writes on each other player, besides the pulya."
     )
     raspasy_talon: Literal["open", "closed"] = Field(
-        description="On all-pass the talon is opened (4 players: the dealer plays its cards) or never opened (§9.2)."
+        description="On all-pass the talon is opened (with 4 players the dealer plays its cards), or never opened."
     )
     raspasy_zero_target: Literal["pool", "gora"] = Field(
-        description="The no-trick reward on all-pass goes into the pool, or comes off the gora, which may go below zero (Piter) (§7.3)."
+        description="The reward for no tricks on all-pass goes into the pulya, or comes off the gora, even below zero."
     )
     raspasy_dealer_zero: bool = Field(
-        description="With 4 players a dealer whose talon took no trick gets the no-trick reward (Kodex §3.7.6.1); off: not the dealer (Piter, FSPR 6.5) (§7.3, §11)."
+        description="With 4 players a dealer whose talon took no trick gets the no-trick reward too; off: the dealer never does."
     )
-    raspasy_exit_by_failure: bool = Field(
-        description="A failed contract ends an all-pass series (§9.2)."
-    )
+    raspasy_exit_by_failure: bool = Field(description="A failed contract ends an all-pass series.")
     raspasy_exit_by_unwhisted: bool = Field(
-        description="A game nobody whisted, or a checked ten, ends an all-pass series (§9.2)."
+        description="A game nobody whisted, or a checked ten, ends an all-pass series."
     )
-    raspasy_exit_by_misere: bool = Field(description="A misère ends an all-pass series (§9.2).")
+    raspasy_exit_by_misere: bool = Field(description="A misère ends an all-pass series.")
     help_overflow: Literal["gora", "lost", "gora_ratio"] = Field(
-        description="Points nobody can take as help come off the player's own gora point for point (Kodex §4.1.1), are lost, or come off it at the pool-point/gora-point ratio (Piter home rules) (§10.1)."
+        description="Points nobody can take as help come off the player's own gora point for point, are lost, or come off it at the rate of a pulya point to a gora point."
     )
     settlement_rounding: Literal["exact", "kodex"] = Field(
-        description="Settle in exact fractions, or round goras to whole whists as the Kodex does (§10.2)."
+        description="Settle in exact fractions, or round the goras to whole whists as the Kodex does."
     )
     # Added after the first release: the default is the behaviour before the setting existed,
     # so a session frozen earlier still scores the same (preset files name it all the same).
     must_overtake: bool = Field(
         default=False,
-        description="In play a player following suit, or trumping, must beat the winning card where possible (not a Russian rule).",
+        description="In play a player who follows suit or trumps must beat the winning card where possible (not a Russian rule).",
     )
     rounding_whists: Positive = Field(
-        description="Kodex rounding: whists each other player writes per gora point moved (§10.2)."
+        description="Rounding as in the Kodex: whists each other player writes per gora point moved."
     )
     # House rules of issue 9, added later still: each default is the rule before it existed.
     ten_checked_whists: bool = Field(
         default=True,
-        description="On a checked ten the defenders write whists for their tricks and consolation (Kodex, HIST D5); off: a failed checked ten writes only the declarer's gora (§12).",
+        description="On a checked ten the defenders write whists for their tricks and consolation; off: a failed checked ten writes only the declarer's gora.",
     )
     gentleman_on_made: bool = Field(
         default=False,
-        description="Gentleman whist also when the declarer makes it: one whister and one passer halve the defence's trick whists (FSPR tournament rules) (§3.4).",
+        description="Gentleman whist also on a made contract: the whister and the passer split the defence's whists in half.",
     )
     talon_bonus_three: bool = Field(
         default=False,
-        description="With 3 players the talon premium is written too: each opponent writes half of it on the declarer, on top of the trick whists (FSPR 6.4) (§11).",
+        description="With 3 players the talon premium is written too: each opponent writes half of it on the declarer, besides the whists for tricks.",
     )
     dealer_whist_liable: bool = Field(
         default=True,
-        description="A sitting-out dealer who whists answers for the defence's shortfall (Kodex §3.8.8.1); off: the dealer does not («за недобор взяток не отвечает») (§11).",
+        description="A dealer who sits out and whists answers for the defence's missing tricks; off: the dealer does not.",
     )
     dealer_whist_consolation: Literal["all", "one"] = Field(
         default="all",
-        description="A sitting-out dealer who whists writes the consolation of every player (HIST), or one consolation only (FSPR) (§11).",
+        description="A dealer who sits out and whists writes every player's consolation, or one consolation only.",
     )
     returned_half_consolation: Literal["returner", "lapses"] = Field(
         default="returner",
-        description="A returned whist and a failed declarer: the half-whister's consolation is written by the returner (HIST), or lapses (FSPR) (§4.3).",
+        description="A returned whist and a failed declarer: the half-whister's consolation is written by the player who returned the whist, or lapses.",
     )
     raspasy_zero_tricks: Positive = Field(
         default=1,
-        description="With raspasy_zero_pool 'trick': the no-trick reward is this many tricks at the current all-pass price, in the pool or off the gora (§9.2, §7.3).",
+        description="When the no-trick reward is a trick: how many tricks at the current all-pass price it is worth, into the pulya or off the gora.",
     )
 
     @field_validator("game_price")
@@ -272,7 +268,7 @@ class ConventionError(ScorepadError):
         super().__init__(Msg("{detail}", {"detail": text}))
 
 
-class Preset(BaseModel):
+class Preset(OwnWords, BaseModel):
     """A convention preset: who it is, and every setting (its base's, with its own on top)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -282,6 +278,8 @@ class Preset(BaseModel):
     name_ru: str
     summary: str
     summary_ru: str
+    names: dict[str, str] = Field(default_factory=dict)  # the other languages: {"de": …}
+    summaries: dict[str, str] = Field(default_factory=dict)
     base: str | None = None
     settings: Settings
 
