@@ -193,8 +193,25 @@ def _hand(step: str, text: str) -> Hand:
         raise RecordInvalid(step, exc.message) from None
 
 
-def audit(record: DealRecord) -> Audit:
-    """Replay a record step by step; the first illegal step raises :class:`RecordInvalid`."""
+@dataclass(frozen=True, slots=True)
+class Begun:
+    """A record checked up to its first trick: the layout, the auction, the discard and the
+    calls; ``play`` is the play as it starts (None when nobody whisted: nothing is played)."""
+
+    table: Table
+    declarer: int | None
+    contract: Bid | None
+    whisting: Whisting | None
+    play: Play
+    played: bool
+
+
+def begin(record: DealRecord) -> Begun:
+    """Check a record up to its first trick (:class:`RecordInvalid` names the first fault).
+
+    The play of a record being entered card by card starts here: ``begin(r).play`` offers the
+    legal cards (:meth:`Play.legal`) of whoever is to play.
+    """
     names = record.players
     n = len(names)
     try:
@@ -332,22 +349,31 @@ def audit(record: DealRecord) -> Audit:
                 must_overtake=s.must_overtake,
             )
             if not outcome.played:
-                if record.play or record.claim:
-                    raise RecordInvalid(
-                        "play", msg(N_("the deal was not played (no whist), so it has no tricks"))
-                    )
-                return Audit(
-                    record,
-                    declarer,
-                    contract,
-                    outcome,
-                    (),
-                    {},
-                    None,
-                    _verified(_entry(record, declarer, contract, outcome, {}, t), t),
-                    PlayStart.of(p),
-                )
+                return Begun(t, declarer, contract, outcome, p, played=False)
+    return Begun(t, declarer, contract, outcome, p, played=True)
 
+
+def audit(record: DealRecord) -> Audit:
+    """Replay a record step by step; the first illegal step raises :class:`RecordInvalid`."""
+    b = begin(record)
+    t, declarer, contract, outcome, p = b.table, b.declarer, b.contract, b.whisting, b.play
+    names = record.players
+    if not b.played:
+        if record.play or record.claim:
+            raise RecordInvalid(
+                "play", msg(N_("the deal was not played (no whist), so it has no tricks"))
+            )
+        return Audit(
+            record,
+            declarer,
+            contract,
+            outcome,
+            (),
+            {},
+            None,
+            _verified(_entry(record, declarer, contract, outcome, {}, t), t),
+            PlayStart.of(p),
+        )
     start = PlayStart.of(p)
     accounts = _play(record, p, names)
     taken = dict(p.won)
@@ -637,8 +663,10 @@ __all__ = [
     "Audit",
     "DealRecord",
     "RecordInvalid",
+    "Begun",
     "audit",
     "audit_json",
+    "begin",
     "contract_name",
     "invalid_json",
     "parse_record",
