@@ -12,6 +12,7 @@ The Flet view draws it; the tests drive it directly.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -25,6 +26,7 @@ from ...play.play import Play
 from ...play.record import (
     FORMAT,
     Audit,
+    PlayStart,
     DealRecord,
     RecordInvalid,
     audit,
@@ -73,6 +75,8 @@ class DisputeForm:
     claim: dict[int, int] = field(default_factory=dict)
     claiming: bool = False
     bidding_done: bool = False  # the player confirmed the auction, contract and calls
+    # The play's start for the layout and bidding it was drawn from: a tap asks it often.
+    _start: tuple[str, PlayStart | None] | None = field(default=None, repr=False, compare=False)
 
     # --- the table ---------------------------------------------------------------------
 
@@ -375,11 +379,27 @@ class DisputeForm:
 
     def _begun(self) -> Play | None:
         """The play as it starts, from the engine (None: the record cannot start yet)."""
-        try:
-            b = begin(parse_record(self._record_data(with_play=False)))
-        except RecordInvalid:
+        data = self._record_data(with_play=False)
+        key = json.dumps(data, sort_keys=True, ensure_ascii=False, default=str)
+        if self._start is None or self._start[0] != key:
+            try:
+                b = begin(parse_record(data))
+            except RecordInvalid:
+                self._start = (key, None)
+            else:
+                self._start = (key, PlayStart.of(b.play) if b.played else None)
+        s = self._start[1]
+        if s is None:
             return None
-        return b.play if b.played else None
+        return Play(
+            list(s.hands),
+            s.order,
+            trump=s.trump,
+            first_hand=s.first_hand,
+            must_overtake=s.must_overtake,
+            talon_leads=s.talon_leads,
+            talon_owner=s.talon_owner,
+        )
 
     def play_state(self) -> Play | None:
         """The engine's play after every card entered so far."""
@@ -534,7 +554,11 @@ class DisputeForm:
             if self.open:
                 data["open"] = True
         if with_play:
-            data["play"] = [" ".join(str(c) for _, c in t) for t in self.tricks()]
+            # The 4-player dealer's talon cards on an all-pass are the talon, not written.
+            order = set(self.active)
+            data["play"] = [
+                " ".join(str(c) for s, c in t if s in order) for t in self.tricks()
+            ]
             if self.claim_by is not None and not self.claiming:
                 data["claim"] = {
                     "by": self.claim_by,
