@@ -17,8 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_families_cli import D_E1
 
-from scorepad.app.bula.entry import bula_entry, bula_sheet
+from scorepad.app.bula.entry import bula_entry
 from scorepad.app.bula.form import BulaForm, carry, edit_form, new_form, title
+from scorepad.app.bula.sheet import bula_sheet
 from scorepad.app.families.columns import refe_marks, short_names
 from scorepad.app.families.ui import registered, ui_of
 from scorepad.app.frame import (

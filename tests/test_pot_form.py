@@ -11,9 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
-from scorepad.app.pot.entry import carry, edit_form, new_form
-from scorepad.app.pot.form import PotForm, title
-from scorepad.app.pot.sheet import pot_sheet
+from scorepad.app.pot.figures import pot_sheet
+from scorepad.app.pot.form import PotForm, carry, edit_form, new_form, title
 from scorepad.i18n import catalog
 from scorepad.scoring.ledger.families import PotSession, replay_family
 from scorepad.scoring.ledger.pot import PotDeal

@@ -21,10 +21,10 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 
 from ...i18n import N_, Msg, msg
 from ...numbers import Number
-from ..peek import FAMILIES
+from ..peek import FAMILIES, conventions_dir
 from ..peek import family_ids as family_ids  # (their home was here)
 from ..peek import peek_family as peek_family
-from ..pulya.convention import ConventionError, conventions_dir
+from ..pulya.convention import ConventionError
 from ..pulya.session import (
     FORMAT,
     MAX_DEALS,
