@@ -166,9 +166,15 @@ def _walk(form: DisputeForm, rng: random.Random) -> int:
         p = form.play_state()
         assert p is not None
         offered = {c.index for c in form.offered()}
-        engine = {c.index for c in cards_of(p.hands[p.to_play]) if p.why_illegal(p.to_play, c.index) is None}
+        engine = {
+            c.index
+            for c in cards_of(p.hands[p.to_play])
+            if p.why_illegal(p.to_play, c.index) is None
+        }
         assert offered == engine == oracle(form)
-        assert offered | {c.index for c in form.others()} == {c.index for c in cards_of(p.hands[p.to_play])}
+        assert offered | {c.index for c in form.others()} == {
+            c.index for c in cards_of(p.hands[p.to_play])
+        }
         form.play(rng.choice(sorted(offered)))
         steps += 1
     return steps
@@ -271,6 +277,9 @@ def test_the_sheet_prefills_the_auction_and_is_checked() -> None:
 
 
 def test_cards_and_bids_say_russian_ranks() -> None:
-    assert catalog("ru").render(
-        __import__("scorepad.play.analysis", fromlist=["card_msg"]).card_msg(ALL_CARDS[31])
-    ) == "Т♥"
+    assert (
+        catalog("ru").render(
+            __import__("scorepad.play.analysis", fromlist=["card_msg"]).card_msg(ALL_CARDS[31])
+        )
+        == "Т♥"
+    )

@@ -16,6 +16,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from pydantic import TypeAdapter
+
 from ...contract import Contract
 from ...i18n import N_, Msg, msg
 from ...play.analysis import analyse, lines
@@ -26,8 +28,8 @@ from ...play.play import Play
 from ...play.record import (
     FORMAT,
     Audit,
-    PlayStart,
     DealRecord,
+    PlayStart,
     RecordInvalid,
     audit,
     begin,
@@ -41,7 +43,6 @@ from ...scoring.pulya.score import Scored
 from ...scoring.pulya.session import Deal, deal_data
 from ...scoring.pulya.table import Table
 from ...scoring.pulya.whist import Call, shortest
-from pydantic import TypeAdapter
 
 TALON = "talon"
 Place = int | Literal["talon"]  # a seat's hand or the talon
@@ -190,7 +191,7 @@ class DisputeForm:
         return bool(rest) and self.count(place) + len(rest) == self.size(place)
 
     def give_rest(self, place: Place) -> None:
-        """"The rest are X's": every card not yet placed goes to ``place`` in one tap."""
+        """ "The rest are X's": every card not yet placed goes to ``place`` in one tap."""
         if not self.can_give_rest(place):
             raise ValueError(f"the rest does not make {place!r} complete")
         self.selected = self.unplaced()
@@ -231,6 +232,15 @@ class DisputeForm:
             self.discard.append(card)
         else:
             raise ValueError("the discard is two cards of the declarer's hand and the talon")
+        self.played, self.disputed, self.claim_by, self.claim = [], None, None, {}
+
+    def give_discard(self) -> None:
+        """The selected cards are the discard (they stay in the declarer's hand or the talon)."""
+        chosen = [c for c in self.selected if c not in self.discard]
+        if not all(self._may_discard(c) for c in chosen) or len(self.discard) + len(chosen) > 2:
+            raise ValueError("the discard is two cards of the declarer's hand and the talon")
+        self.discard.extend(chosen)
+        self.selected = []
         self.played, self.disputed, self.claim_by, self.claim = [], None, None, {}
 
     @property
@@ -426,7 +436,7 @@ class DisputeForm:
         p = p if p is not None else self.play_state()
         if p is None:
             return True
-        if p.finished or self.claim_by is not None and not self.claiming:
+        if p.finished or (self.claim_by is not None and not self.claiming):
             return True
         return self.disputed is not None and not p.current
 
@@ -556,9 +566,7 @@ class DisputeForm:
         if with_play:
             # The 4-player dealer's talon cards on an all-pass are the talon, not written.
             order = set(self.active)
-            data["play"] = [
-                " ".join(str(c) for s, c in t if s in order) for t in self.tricks()
-            ]
+            data["play"] = [" ".join(str(c) for s, c in t if s in order) for t in self.tricks()]
             if self.claim_by is not None and not self.claiming:
                 data["claim"] = {
                     "by": self.claim_by,
@@ -597,6 +605,8 @@ class DisputeForm:
         self.played, self.disputed = [], None
         p = self._begun()
         for text in record.play:
+            if self.disputed is not None:
+                break  # the audit stops at the first fault: so does the replay
             for token in text.replace(",", " ").split():
                 card = Card.parse(token).index
                 if p is not None and not p.finished and not (p.legal(p.to_play) >> card & 1):

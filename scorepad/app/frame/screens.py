@@ -10,6 +10,7 @@ import flet as ft
 
 from ...i18n import N_
 from .. import bula, kassa, pot  # noqa: F401  (each registers its family)
+from ..dispute import screen as dispute  # noqa: F401  (registers the deal check)
 from ..pulya.entry import entry_screen
 from ..pulya.sheet import sheet_screen
 from ..screens.cashout import settle_screen

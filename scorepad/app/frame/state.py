@@ -42,3 +42,4 @@ class AppState:
     history_shown: dict[int, int] = field(default_factory=dict)  # pulka → entries shown
     player: str | None = None  # the Players screen's chosen player
     live_notice: object | None = None
+    dispute: object | None = None  # the deal being checked by its cards (app/dispute)

@@ -205,12 +205,40 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+def _deal_record(value: Any) -> dict[str, Any]:
+    """A deal's card record (``scorepad-deal/1``), kept in its canonical form.
+
+    Read by :mod:`scorepad.play.record` (imported here, when a record is met: the record's own
+    fields are built from this module's)."""
+    from ...play.record import RecordInvalid, parse_record
+
+    if not isinstance(value, dict):
+        raise FieldRefused(msg(N_("a deal's record is a scorepad-deal/1 object")))
+    try:
+        record = parse_record(value)
+    except RecordInvalid as exc:
+        why = (
+            exc.message
+            if exc.step is None
+            else Msg("{step}: {why}", {"step": exc.step, "why": exc.message})
+        )
+        raise FieldRefused(msg(N_("the deal's record cannot be read: {why}"), why=why)) from None
+    data: dict[str, Any] = record.model_dump(mode="json", exclude_defaults=True)
+    data["format"] = record.format  # a default, but a record names its format
+    return data
+
+
+DealRecordField = Annotated[dict[str, Any], PlainValidator(_deal_record)]
+
+
 class _Played(_Model):
     """Fields every played deal may carry."""
 
     dealer: Seat | None = None
     dealer_override: StrictBool = False
     note: Note | None = None
+    # The cards of the deal, entered at the table to settle a dispute (play/record.py).
+    record: DealRecordField | None = None
 
 
 class Game(_Played):
