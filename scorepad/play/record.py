@@ -61,7 +61,17 @@ from .auction import (
     parse_bid,
     verify_declaration,
 )
-from .cards import ALL_CARDS, SPELLINGS, Card, CardError, Hand, Suit, cards_of, check_layout
+from .cards import (
+    ALL_CARDS,
+    SPELLINGS,
+    Card,
+    CardError,
+    Hand,
+    Suit,
+    card_word,
+    cards_of,
+    check_layout,
+)
 from .dds import solve as best_tricks
 from .play import Play
 
@@ -462,9 +472,11 @@ def _why(
 ) -> Msg:
     """Why a card may not be played here, in words."""
     if card.index in seen:
-        return msg(N_("{card} was already played in trick {k}"), card=str(card), k=seen[card.index])
+        return msg(
+            N_("{card} was already played in trick {k}"), card=card_word(card), k=seen[card.index]
+        )
     if holder is None:
-        return msg(N_("nobody holds {card} (the talon or the discard)"), card=str(card))
+        return msg(N_("nobody holds {card} (the talon or the discard)"), card=card_word(card))
     if holder != seat:
         # Who played a card is read from the hands: a card of another hand here is a card
         # played by the wrong player.
@@ -474,13 +486,13 @@ def _why(
                     "{card} is {holder}'s card, but the lead is {player}'s: played by the wrong player"
                 ),
                 holder=names[holder],
-                card=str(card),
+                card=card_word(card),
                 player=names[seat],
             )
         return msg(
             N_("{card} is {holder}'s card, but {player} plays now: played by the wrong player"),
             holder=names[holder],
-            card=str(card),
+            card=card_word(card),
             player=names[seat],
         )
     illegal = p.why_illegal(seat, card.index)
@@ -488,7 +500,7 @@ def _why(
     if talon is not None:
         return msg(
             N_("the talon's {talon} leads: {player} {why}"),
-            talon=str(talon),
+            talon=card_word(talon),
             player=names[seat],
             why=illegal,
         )

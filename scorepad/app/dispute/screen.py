@@ -430,7 +430,7 @@ def _play(shell: Shell, d: Dispute, tap: Tap) -> list[ft.Control]:
                     d.show_others = True
 
                 out.append(
-                    sem("show-disputed", quiet(shell.t(N_("He played another card…")), tap(show)))
+                    sem("show-disputed", quiet(shell.t(N_("Another card was played…")), tap(show)))
                 )
     if f.claiming:
         rest = f.claim_rest()
