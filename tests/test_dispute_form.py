@@ -283,3 +283,54 @@ def test_cards_and_bids_say_russian_ranks() -> None:
         )
         == "Т♥"
     )
+
+
+def test_a_made_contract_names_the_defenders_costly_card_and_the_right_one() -> None:
+    form = DisputeForm.from_record(parse_record((DEALS / "made-seven.json").read_bytes()))
+    lines = said(form)
+    assert "7♠ (played): the declarer took 7 tricks, made; with best play 7 tricks, made" in lines
+    assert "7♣: 7 tricks, made" in lines and "7NT: 0 tricks, down 7" in lines
+    assert "trick 2, Anna's A♠ instead of 8♠: the defence could have taken 3, now 2" in lines
+    ru = said(form, "ru")
+    assert "взятка 6, Boris — К♣ вместо В♠: разыгрывающий мог взять 8, теперь 7" in ru
+
+
+def test_an_all_pass_says_each_players_own_best_and_only_real_costs() -> None:
+    record = parse_record((DEALS / "all-pass.json").read_bytes())
+    found = audit(record)
+    form = DisputeForm.from_record(record)
+    lines = said(form)
+    assert (
+        "Each player's own best alone against the other two (so the counts do not add up): "
+        "Vera 7, Anna 5, Boris 3"
+    ) in lines
+    from scorepad.play.analysis import analyse
+
+    costly = [cv for cv in analyse(found).cards if cv.costly]
+    assert costly, "the fixture has a card that cost"
+    for cv in costly:  # consistent with the result: he took more than he could have kept to
+        assert found.taken[cv.seat] > cv.before and cv.after >= cv.before + 1
+
+
+def test_a_four_player_deal_by_taps_leaves_the_dealer_out() -> None:
+    data = json.loads((DEALS / "four-six.json").read_text(encoding="utf-8"))
+    form = DisputeForm(data["players"], dealer=data["dealer"])
+    assert form.places() == [1, 2, 3, TALON]
+    lay_out(form, {int(s): h for s, h in data["hands"].items()}, data["talon"])
+    for b in data["auction"]:
+        form.bid(b)
+    for tok in data["discard"].split():
+        form.toggle_discard(Card.parse(tok).index)
+    for c in data["calls"]:
+        form.say(c)
+    form.confirm_bidding()
+    for trick in data["play"]:
+        for tok in trick.split():
+            form.play(Card.parse(tok).index)
+    lines = said(form)
+    assert lines[:3] == [
+        "Verdict: every step is legal.",
+        "The deal writes: Vera: 6♦",
+        "Tricks: Boris 2, Vera 6, Gleb 2.",
+    ]
+    assert "6♦ (played): the declarer took 6 tricks, made; with best play 5 tricks, down 1" in lines
