@@ -23,7 +23,7 @@ from ...play.cards import ALL_CARDS, RANKS, Suit
 from ...play.record import RecordInvalid, dumps
 from ..frame.nav import register
 from ..frame.shell import Shell
-from ..frame.theme import TAP, card, choice, heading, primary, quiet, secondary, sem
+from ..frame.theme import TAP, card, choice, heading, primary, quiet, secondary
 from .form import TALON, DisputeForm, Place
 from .start import Dispute
 
@@ -56,9 +56,12 @@ def dispute_screen(shell: Shell) -> ft.Control:
                 shell.message = _refusal(shell, exc)
             else:
                 shell.message = None
+            step = d.step
             if advance:
                 d.step = f.stage
-            shell.show(dispute_screen)
+            # The same step drawn again is diffed: the controls that stay keep their ids, so a
+            # quick next tap still lands.
+            shell.show(dispute_screen, diffed=d.step == step)
 
         return handler
 
@@ -101,6 +104,12 @@ def dispute_screen(shell: Shell) -> ft.Control:
 
 
 Tap = Callable[..., Callable[[], None]]
+
+
+def sem(identifier: str, control: ft.Control, *, label: str | None = None) -> ft.Semantics:
+    """A testing id that is also the control's key: a diffed redraw replaces a control whose id
+    changed instead of renaming it in place (the web client keeps a renamed node's old id)."""
+    return ft.Semantics(identifier=identifier, key=identifier, content=control, label=label)
 
 
 def _refusal(shell: Shell, exc: Exception) -> str:
@@ -219,9 +228,13 @@ def _cards(shell: Shell, d: Dispute, tap: Tap) -> list[ft.Control]:
         for p in places
         if f.can_give_rest(p)
     ]
-    hint = shell.t(N_("Tap cards, then whose they are."))
+    hint = (
+        shell.t(N_("{n} chosen: tap whose they are."), n=len(f.selected))
+        if f.selected
+        else shell.t(N_("Tap cards, then whose they are."))
+    )
     out: list[ft.Control] = [
-        card(ft.Text(hint), *rows, spacing=2),
+        card(sem("dispute-hint", ft.Text(hint)), *rows, spacing=2),
         card(ft.Row(whose, wrap=True, spacing=4), *([ft.Row(rest, wrap=True)] if rest else [])),
     ]
     if f.dealt:
@@ -511,7 +524,7 @@ def _verdict(shell: Shell, d: Dispute, tap: Tap) -> list[ft.Control]:
     out: list[ft.Control] = [
         sem(
             "verdict",
-            ft.Column([ft.Text(shell.render(m), selectable=True) for m in said], spacing=4),
+            ft.Column([ft.Text(shell.render(m)) for m in said], spacing=4),
         )
     ]
     may_write = shell.sid is not None and shell.access.may_write
