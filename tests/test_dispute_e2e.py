@@ -140,7 +140,11 @@ def test_a_revoke_entered_by_taps_is_named_and_kept_with_the_deal(
 
 def paste_record(page: Any, record: dict[str, Any]) -> None:
     tap(page, "analyse-deal")
-    field = page.locator('[flt-semantics-identifier="analysis-record"]').locator("textarea, input").first
+    field = (
+        page.locator('[flt-semantics-identifier="analysis-record"]')
+        .locator("textarea, input")
+        .first
+    )
     type_text(page, field, json.dumps(record, ensure_ascii=False))
     tap(page, "analysis-open")
 

@@ -331,6 +331,33 @@ def test_a_four_player_deal_by_taps_leaves_the_dealer_out() -> None:
     assert lines[:3] == [
         "Verdict: every step is legal.",
         "The deal writes: Vera: 6♦",
-        "Tricks: Boris 2, Vera 6, Gleb 2.",
+        "Tricks: Boris 1, Vera 6, Gleb 3.",
     ]
     assert "6♦ (played): the declarer took 6 tricks, made; with best play 5 tricks, down 1" in lines
+
+
+def test_a_stored_record_is_a_bounded_deal_record_and_an_unreadable_one_is_said() -> None:
+    from pydantic import ValidationError
+
+    from scorepad.scoring.pulya.score import replay
+    from scorepad.scoring.pulya.session import Game, parse_session
+
+    with pytest.raises(ValidationError, match="a deal's record is a scorepad-deal/1 object"):
+        Game.model_validate({"type": "game", "declarer": 0, "contract": "6S", "record": {}})
+    big = {"format": "scorepad-deal/1", "note": "x" * 20_000}
+    with pytest.raises(ValidationError, match="at most 20000 characters"):
+        Game.model_validate({"type": "game", "declarer": 0, "contract": "6S", "record": big})
+    record = json.loads((DEALS / "lost-seven.json").read_text(encoding="utf-8"))
+    record["hands"]["0"] = "♠A X♠"  # not a card: the record is kept, but cannot be replayed
+    deal = {"type": "game", "declarer": 1, "contract": "7S", "calls": ["whist", "pass"],
+            "tricks": {"1": 7, "2": 3, "0": 0}, "record": record}  # fmt: skip
+    session = parse_session(
+        json.dumps({"format": "scorepad-session/1", "players": ["Anna", "Boris", "Vera"],
+                    "convention": "sochi", "pool_target": 20, "first_dealer": 1, "deals": [deal]})
+    )  # fmt: skip
+    form = DisputeForm.for_deal(replay(session.model_copy(update={"deals": []})), session.deals[0])
+    assert form.problem is not None
+    assert catalog("en").render(form.problem) == (
+        "the deal's record cannot be read: 'X♠' is not a card: write A♠, 10♥, AS, TH or Т♠"
+    )
+    assert form.declarer == 1 and form.stage == "cards"  # started again from the sheet

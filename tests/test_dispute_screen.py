@@ -7,11 +7,11 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
+import flet as ft
 import pytest
 from flet_fakes import by_id, find, fire, make_page, navigate, type_into
 from test_app_unit import new_session
 
-import flet as ft
 from scorepad.app.dispute.start import Dispute
 from scorepad.app.frame.shell import Shell
 from scorepad.app.screens.sessions import sessions_screen
@@ -47,6 +47,18 @@ async def tap(shell: Shell, session: object, ident: str) -> None:
     await fire(session, by_id(shell.page, ident))
 
 
+async def lay_out(shell: Shell, session: object) -> None:
+    for seat in (1, 2):
+        for c in Hand.parse(HANDS[seat]):
+            await tap(shell, session, f"card-{c.code}")
+        await tap(shell, session, f"give-{seat}")
+    for code in ("7S", "QS"):
+        await tap(shell, session, f"card-{code}")
+    await tap(shell, session, "give-talon")
+    assert ids(shell, "rest-") == ["rest-0"]  # the rest make Anna's hand
+    await tap(shell, session, "rest-0")
+
+
 async def test_a_deal_is_checked_by_taps_and_kept_with_the_deal(
     app: tuple[Shell, object, Store],
 ) -> None:
@@ -64,15 +76,7 @@ async def test_a_deal_is_checked_by_taps_and_kept_with_the_deal(
     assert len(ids(shell, "card-")) == 32
     ace = by_id(shell.page, "card-AH").content.controls[0].value
     assert ace == ("Т" if shell.lang == "ru" else "A")
-    for seat in (1, 2):
-        for c in Hand.parse(HANDS[seat]):
-            await tap(shell, session, f"card-{c.code}")
-        await tap(shell, session, f"give-{seat}")
-    for code in ("7S", "QS"):
-        await tap(shell, session, f"card-{code}")
-    await tap(shell, session, "give-talon")
-    assert ids(shell, "rest-") == ["rest-0"]  # the rest make Anna's hand
-    await tap(shell, session, "rest-0")
+    await lay_out(shell, session)
     # The declarer is known from the sheet: the discard is marked on the grid.
     for code in ("9D", "7D"):
         await tap(shell, session, f"card-{code}")
@@ -127,3 +131,32 @@ async def test_a_pasted_record_is_replayed_card_by_card(app: tuple[Shell, object
     ]
     await tap(shell, session, "dispute-step-play")
     assert sorted(ids(shell, "trick-")) == ["trick-1", "trick-2"]
+
+
+async def test_the_deal_entry_writes_the_checked_deal_with_its_cards(
+    app: tuple[Shell, object, Store],
+) -> None:
+    shell, session, store = app
+    await new_session(shell, session, ["Anna", "Boris", "Vera"])
+    await tap(shell, session, "check-cards")  # the cards still on the table
+    d = shell.state.dispute
+    assert isinstance(d, Dispute) and d.new_deal
+    await lay_out(shell, session)
+    await tap(shell, session, "dispute-to-auction")
+    for bid in ("bid-7S", "bid-pass", "bid-pass"):  # Boris first, then Vera and Anna
+        await tap(shell, session, bid)
+    for code in ("9D", "7D"):
+        await tap(shell, session, f"discard-{code}")
+    for call in ("call-whist", "call-pass"):
+        await tap(shell, session, call)
+    await tap(shell, session, "dispute-to-play")
+    while d.form.to_play() is not None:
+        await tap(shell, session, f"play-{d.form.offered()[0].code}")
+    assert d.step == "verdict"
+    entry = d.form.verdict()[0]
+    assert entry is not None
+    await tap(shell, session, "dispute-write")
+    deals = store.load(store.sessions()[0].id).session.deals
+    assert len(deals) == 1 and deals[0].type == "game" and deals[0].record is not None
+    written = deals[0].model_dump(mode="json", exclude_defaults=True, exclude={"record"})
+    assert written == entry.entry

@@ -204,10 +204,7 @@ def _named(cv: ContractValue, level: int) -> tuple[Bid, str | Msg]:
     """The contract of a choice as a player writes it (``7♣``, ``7NT``, ``misère``)."""
     if cv.code == MISERE:
         return MISERE, msg(N_("misère"))
-    if cv.code[:1].isdigit():
-        c = Contract.parse(cv.code)
-    else:
-        c = Contract(level, Trump(cv.code))
+    c = Contract.parse(cv.code) if cv.code[:1].isdigit() else Contract(level, Trump(cv.code))
     if c.trump is Trump.NO_TRUMP:
         return c, msg(N_("{level}NT"), level=c.level)
     return c, c.symbol

@@ -19,7 +19,7 @@ from typing import Any, Literal
 from pydantic import TypeAdapter
 
 from ...contract import Contract
-from ...i18n import N_, Msg, msg
+from ...i18n import N_, Msg, ScorepadError, msg
 from ...play.analysis import analyse, lines
 from ...play.auction import MISERE, PASS, Auction, AuctionError, Bid, legal_bids, parse_bid
 from ...play.auction import rank as bid_rank
@@ -44,7 +44,7 @@ from ...scoring.pulya.session import Deal, deal_data
 from ...scoring.pulya.table import Table
 from ...scoring.pulya.whist import Call, shortest
 
-TALON = "talon"
+TALON: Literal["talon"] = "talon"
 Place = int | Literal["talon"]  # a seat's hand or the talon
 Stage = Literal["cards", "auction", "play", "verdict"]
 _DEAL: TypeAdapter[Any] = TypeAdapter(Deal)
@@ -76,6 +76,7 @@ class DisputeForm:
     claim: dict[int, int] = field(default_factory=dict)
     claiming: bool = False
     bidding_done: bool = False  # the player confirmed the auction, contract and calls
+    problem: Msg | None = None  # the stored record could not be read (the form starts afresh)
     # The play's start for the layout and bidding it was drawn from: a tap asks it often.
     _start: tuple[str, PlayStart | None] | None = field(default=None, repr=False, compare=False)
 
@@ -95,11 +96,19 @@ class DisputeForm:
             sheet=written,
         )
         if written is not None:
+            form.prefill(written)
             if written.get("record"):
-                form.load(parse_record(written["record"]))
+                try:
+                    form.load(parse_record(written["record"]))
+                except ScorepadError as exc:  # kept by an older or hand-edited file
+                    why: Msg = exc.message
+                    if isinstance(exc, RecordInvalid) and exc.step is not None:
+                        why = Msg("{step}: {why}", {"step": exc.step, "why": exc.message})
+                    form = cls(form.players, form.dealer, form.convention, form.overrides,
+                               form.raspasy_in_row)  # fmt: skip
+                    form.prefill(written)
+                    form.problem = msg(N_("the deal's record cannot be read: {why}"), why=why)
                 form.sheet = written
-            else:
-                form.prefill(written)
         return form
 
     @classmethod
@@ -577,6 +586,12 @@ class DisputeForm:
     def record(self) -> DealRecord:
         """The deal as a ``scorepad-deal/1`` record (to audit, to store with the deal, to share)."""
         return parse_record(self._record_data())
+
+    def shared(self) -> dict[str, Any]:
+        """The record as a file shares it (and the deal keeps it): defaults left out."""
+        data: dict[str, Any] = self.record().model_dump(mode="json", exclude_defaults=True)
+        data["format"] = FORMAT  # a default, but a shared record names its format
+        return data
 
     def load(self, record: DealRecord) -> None:
         """Fill the form from a record (a stored or shared one): every tap it stands for."""

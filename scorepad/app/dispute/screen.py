@@ -9,7 +9,6 @@ deal (History reopens it) or written as a new deal from the deal entry.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -133,6 +132,11 @@ def _rank(shell: Shell, rank: int) -> str:
     return shell.render(card_msg(ALL_CARDS[rank]))[:-1]
 
 
+def _bid_code(b: Bid) -> str:
+    """``7S``, ``pass``, ``misere``: a bid's testing id part."""
+    return b.code if isinstance(b, Contract) else b
+
+
 def _card_text(shell: Shell, index: int) -> str:
     return shell.render(card_msg(ALL_CARDS[index]))
 
@@ -149,6 +153,7 @@ def _cards(shell: Shell, d: Dispute, tap: Tap) -> list[ft.Control]:
         cells: list[ft.Control] = [ft.Text(suit.symbol, size=22, color=ink, width=22)]
         for rank in range(len(RANKS)):
             index = suit.index * 8 + rank
+            this = ALL_CARDS[index]
             place = f.place_of(index)
             mark = ""
             if place is not None:
@@ -158,7 +163,7 @@ def _cards(shell: Shell, d: Dispute, tap: Tap) -> list[ft.Control]:
             selected = index in f.selected
             cells.append(
                 sem(
-                    f"card-{ALL_CARDS[index].code}",
+                    f"card-{this.code}",
                     ft.Container(
                         ft.Column(
                             [
@@ -271,15 +276,15 @@ def _auction(shell: Shell, d: Dispute, tap: Tap) -> list[ft.Control]:
     said = ", ".join(f"{f.players[s]}: {_bid_label(shell, b)}" for s, b in a.said) or "—"
     out: list[ft.Control] = [sem("auction-said", ft.Text(said))]
     if not a.finished:
-        who = f.players[a.to_speak or 0]
+        speaker = f.players[a.to_speak or 0]
         out.append(
-            ft.Text(shell.t(N_("{player} is to speak"), player=who), weight=ft.FontWeight.BOLD)
+            ft.Text(shell.t(N_("{player} is to speak"), player=speaker), weight=ft.FontWeight.BOLD)
         )
         out.append(
             ft.Row(
                 [
                     sem(
-                        f"bid-{b if isinstance(b, str) else b.code}",
+                        f"bid-{_bid_code(b)}",
                         choice(False, _bid_label(shell, b), tap(lambda b=b: f.bid(b))),
                     )
                     for b in f.bids()
@@ -298,7 +303,7 @@ def _auction(shell: Shell, d: Dispute, tap: Tap) -> list[ft.Control]:
                     ft.Row(
                         [
                             sem(
-                                f"contract-{c.code if isinstance(c, Contract) else c}",
+                                f"contract-{_bid_code(c)}",
                                 choice(
                                     c == f.contract,
                                     _bid_label(shell, c),
@@ -314,12 +319,13 @@ def _auction(shell: Shell, d: Dispute, tap: Tap) -> list[ft.Control]:
                 )
             )
         hand = sorted([c.index for c in f.hand(f.declarer)] + f.talon)
+        pack = ALL_CARDS
         out.append(
             card(
                 ft.Row(
                     [
                         sem(
-                            f"discard-{ALL_CARDS[c].code}",
+                            f"discard-{pack[c].code}",
                             choice(
                                 c in f.discard,
                                 _card_text(shell, c),
@@ -553,14 +559,8 @@ def _verdict(shell: Shell, d: Dispute, tap: Tap) -> list[ft.Control]:
         )
     )
     if d.show_record:
-        out.append(sem("dispute-record", ft.Text(dumps(_record_data(f)), selectable=True, size=11)))
+        out.append(sem("dispute-record", ft.Text(dumps(f.shared()), selectable=True, size=11)))
     return out
-
-
-def _record_data(f: DisputeForm) -> dict[str, Any]:
-    data: dict[str, Any] = f.record().model_dump(mode="json", exclude_defaults=True)
-    data["format"] = "scorepad-deal/1"
-    return json.loads(json.dumps(data))
 
 
 def _save(shell: Shell, d: Dispute) -> None:
@@ -570,7 +570,7 @@ def _save(shell: Shell, d: Dispute) -> None:
     stored = shell.stored()
     from ...scoring.pulya.session import deal_data
 
-    deal = deal_data(stored.journal.live[index].deal) | {"record": _record_data(d.form)}
+    deal = deal_data(stored.journal.live[index].deal) | {"record": d.form.shared()}
     seen = stored.revision
     why = shell.t(N_("the cards entered"))
     if shell.attempt(
@@ -586,7 +586,7 @@ def _write(shell: Shell, d: Dispute, entry: dict[str, Any]) -> None:
     assert shell.sid is not None
     stored = shell.stored()
     seen = stored.revision
-    deal = entry | {"record": _record_data(d.form)}
+    deal = entry | {"record": d.form.shared()}
     if shell.attempt(lambda: shell.store.add_deal(shell.sid or 0, deal, seen=seen), seen=seen):
         shell.go("history")
         return

@@ -52,7 +52,7 @@ def open_record(shell: Shell, record: DealRecord) -> None:
 def _open(shell: Shell, d: Dispute) -> None:
     d.step = d.form.stage
     shell.state.dispute = d
-    shell.message = None
+    shell.message = None if d.form.problem is None else shell.render(d.form.problem)
     shell.show(screen("dispute"))
 
 

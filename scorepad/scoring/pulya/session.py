@@ -205,27 +205,23 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+DEAL_RECORD = "scorepad-deal/1"
+MAX_RECORD = 20_000  # a whole record is about 1,500 characters
+
+
 def _deal_record(value: Any) -> dict[str, Any]:
-    """A deal's card record (``scorepad-deal/1``), kept in its canonical form.
+    """A deal's card record: a ``scorepad-deal/1`` object of a bounded size.
 
-    Read by :mod:`scorepad.play.record` (imported here, when a record is met: the record's own
-    fields are built from this module's)."""
-    from ...play.record import RecordInvalid, parse_record
-
-    if not isinstance(value, dict):
-        raise FieldRefused(msg(N_("a deal's record is a scorepad-deal/1 object")))
-    try:
-        record = parse_record(value)
-    except RecordInvalid as exc:
-        why = (
-            exc.message
-            if exc.step is None
-            else Msg("{step}: {why}", {"step": exc.step, "why": exc.message})
+    The engine's layer does not read cards: the record is read by :mod:`scorepad.play.record`
+    when it is opened (the app's deal check), and a record that breaks a rule there still
+    belongs to its deal (it may be the revoke the dispute was about)."""
+    if not isinstance(value, dict) or value.get("format") != DEAL_RECORD:
+        raise FieldRefused(msg(N_("a deal's record is a {format} object"), format=DEAL_RECORD))
+    if len(json.dumps(value, ensure_ascii=False)) > MAX_RECORD:
+        raise FieldRefused(
+            msg(N_("a deal's record is at most {limit} characters"), limit=MAX_RECORD)
         )
-        raise FieldRefused(msg(N_("the deal's record cannot be read: {why}"), why=why)) from None
-    data: dict[str, Any] = record.model_dump(mode="json", exclude_defaults=True)
-    data["format"] = record.format  # a default, but a record names its format
-    return data
+    return value
 
 
 DealRecordField = Annotated[dict[str, Any], PlainValidator(_deal_record)]
