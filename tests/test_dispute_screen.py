@@ -16,6 +16,7 @@ from scorepad.app.dispute.start import Dispute
 from scorepad.app.frame.shell import Shell
 from scorepad.app.screens.sessions import sessions_screen
 from scorepad.play.cards import Hand
+from scorepad.scoring.pulya.session import Game
 from scorepad.store import Store
 
 DEALS = Path(__file__).resolve().parent / "fixtures" / "deals"
@@ -67,7 +68,7 @@ async def test_a_deal_is_checked_by_taps_and_kept_with_the_deal(
     sid = store.sessions()[0].id
     sheet = {"type": "game", "declarer": 1, "contract": "7S", "calls": ["whist", "pass"],
              "tricks": {"1": 7, "2": 3, "0": 0}}  # fmt: skip
-    store.add_deal(sid, sheet, seen=store.load(sid).revision)
+    store.add_deal(sid, Game.model_validate(sheet), seen=store.load(sid).revision)
     await navigate(session, shell.page, "nav-history")
     await tap(shell, session, "check-1")
     d = shell.state.dispute

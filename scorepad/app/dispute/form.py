@@ -593,6 +593,12 @@ class DisputeForm:
         data["format"] = FORMAT  # a default, but a shared record names its format
         return data
 
+    def with_record(self, deal: Deal | dict[str, Any]) -> Deal:
+        """``deal`` (the sheet's, or the audit's entry) keeping these cards, as the store takes it."""
+        data = deal if isinstance(deal, dict) else deal_data(deal)
+        written: Deal = _DEAL.validate_python(data | {"record": self.shared()})
+        return written
+
     def load(self, record: DealRecord) -> None:
         """Fill the form from a record (a stored or shared one): every tap it stands for."""
         self.players, self.dealer = list(record.players), record.dealer

@@ -568,9 +568,7 @@ def _save(shell: Shell, d: Dispute) -> None:
     assert d.deal is not None and shell.sid is not None
     deal_id, index = d.deal
     stored = shell.stored()
-    from ...scoring.pulya.session import deal_data
-
-    deal = deal_data(stored.journal.live[index].deal) | {"record": d.form.shared()}
+    deal = d.form.with_record(stored.journal.live[index].deal)
     seen = stored.revision
     why = shell.t(N_("the cards entered"))
     if shell.attempt(
@@ -586,7 +584,7 @@ def _write(shell: Shell, d: Dispute, entry: dict[str, Any]) -> None:
     assert shell.sid is not None
     stored = shell.stored()
     seen = stored.revision
-    deal = entry | {"record": d.form.shared()}
+    deal = d.form.with_record(entry)
     if shell.attempt(lambda: shell.store.add_deal(shell.sid or 0, deal, seen=seen), seen=seen):
         shell.go("history")
         return
