@@ -137,6 +137,28 @@ def _bid_code(b: Bid) -> str:
     return b.code if isinstance(b, Contract) else b
 
 
+def _card_button(
+    shell: Shell, index: int, on_click: Callable[[], None], *, disputed: bool = False
+) -> ft.Control:
+    """A card to play, its hearts and diamonds red as on the grid (a disputed one in the
+    error container's colours)."""
+    red = ALL_CARDS[index].suit in (Suit.HEARTS, Suit.DIAMONDS)
+    return ft.OutlinedButton(
+        content=ft.Text(
+            _card_text(shell, index),
+            color=ft.Colors.RED_700 if red else ft.Colors.ON_SURFACE,
+            weight=ft.FontWeight.BOLD,
+        ),
+        on_click=on_click,
+        height=TAP,
+        width=60,
+        style=ft.ButtonStyle(
+            padding=ft.Padding.symmetric(horizontal=0),
+            bgcolor=ft.Colors.ERROR_CONTAINER if disputed else None,
+        ),
+    )
+
+
 def _card_text(shell: Shell, index: int) -> str:
     return shell.render(card_msg(ALL_CARDS[index]))
 
@@ -408,11 +430,8 @@ def _play(shell: Shell, d: Dispute, tap: Tap) -> list[ft.Control]:
                 [
                     sem(
                         f"play-{c.code}",
-                        choice(
-                            False,
-                            _card_text(shell, c.index),
-                            tap(lambda c=c: f.play(c.index), advance=True),
-                            width=56,
+                        _card_button(
+                            shell, c.index, tap(lambda c=c: f.play(c.index), advance=True)
                         ),
                     )
                     for c in f.offered()
@@ -432,9 +451,11 @@ def _play(shell: Shell, d: Dispute, tap: Tap) -> list[ft.Control]:
                         [
                             sem(
                                 f"disputed-{c.code}",
-                                secondary(
-                                    _card_text(shell, c.index),
+                                _card_button(
+                                    shell,
+                                    c.index,
                                     tap(lambda c=c: f.play(c.index), advance=True),
+                                    disputed=True,
                                 ),
                             )
                             for c in others
