@@ -345,15 +345,17 @@ def _compact(doc: dict[str, object]) -> str:
 
 
 def _print_audit(found: Audit, cat: Catalog) -> None:
+    from .play.cards import card_word  # Russian ranks in Russian: В Д К Т
+
     names = found.record.players
     print(cat.gettext(N_("Verdict: every step is legal.")))
     for tr in found.tricks:
-        cards = ", ".join(f"{names[seat]} {card}" for seat, card in tr.cards)
+        cards = ", ".join(f"{names[seat]} {cat.render(card_word(card))}" for seat, card in tr.cards)
         if tr.talon:
             line = cat.render_args(
                 N_("Trick {k}: the talon's {talon} leads; {cards} — {winner} takes it."),
                 k=tr.number,
-                talon=str(tr.talon),
+                talon=cat.render(card_word(tr.talon)),
                 cards=cards,
                 winner=names[tr.winner],
             )

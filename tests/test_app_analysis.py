@@ -44,24 +44,24 @@ async def test_history_opens_the_analysis_of_a_pasted_record(app: tuple[Shell, o
     if shell.lang == "en":
         assert shown == [
             "Verdict: every step is legal.",
-            "7♠: the declarer takes 7 with best play (played)",
-            "♣: the declarer takes 7 with best play",
-            "♦: the declarer takes 0 with best play",
-            "♥: the declarer takes 0 with best play",
-            "no trump: the declarer takes 0 with best play",
-            "misère: the declarer takes 2 with best play",
-            "trick 5, Boris's K♠: the declarer could have taken 7, now 3",
+            "7♠ (played): the declarer took 3 tricks, down 4; with best play 7 tricks, made",
+            "7♣: 7 tricks, made",
+            "7♦: 0 tricks, down 7",
+            "7♥: 0 tricks, down 7",
+            "7NT: 0 tricks, down 7",
+            "misère: caught for 2",
+            "trick 5, Boris's K♠ instead of 8♣: the declarer could have taken 7, now 3",
         ]
     else:
         assert shown == [
             "Итог: все ходы по правилам.",
-            "7♠: при лучшей игре разыгрывающий берёт 7 (сыграно)",
-            "♣: при лучшей игре разыгрывающий берёт 7",
-            "♦: при лучшей игре разыгрывающий берёт 0",
-            "♥: при лучшей игре разыгрывающий берёт 0",
-            "без козыря: при лучшей игре разыгрывающий берёт 0",
-            "мизер: при лучшей игре разыгрывающий берёт 2",
-            "взятка 5, Boris — К♠: разыгрывающий мог взять 7, теперь 3",
+            "7♠ (играли): разыгрывающий взял 3 взятки, без 4; при лучшей игре 7 взяток, сыграно",
+            "7♣: 7 взяток, сыграно",
+            "7♦: 0 взяток, без 7",
+            "7♥: 0 взяток, без 7",
+            "7БК: 0 взяток, без 7",
+            "мизер: поймали на 2",
+            "взятка 5, Boris — К♠ вместо 8♣: разыгрывающий мог взять 7, теперь 3",
         ]
 
 

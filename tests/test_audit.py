@@ -35,21 +35,27 @@ def test_analyse_names_the_card_that_lost_a_makeable_contract() -> None:
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[-7:] == [
-        "7♠: the declarer takes 7 with best play (played)",
-        "♣: the declarer takes 7 with best play",
-        "♦: the declarer takes 0 with best play",
-        "♥: the declarer takes 0 with best play",
-        "no trump: the declarer takes 0 with best play",
-        "misère: the declarer takes 2 with best play",
-        "trick 5, Boris's K♠: the declarer could have taken 7, now 3",
+        "7♠ (played): the declarer took 3 tricks, down 4; with best play 7 tricks, made",
+        "7♣: 7 tricks, made",
+        "7♦: 0 tricks, down 7",
+        "7♥: 0 tricks, down 7",
+        "7NT: 0 tricks, down 7",
+        "misère: caught for 2",
+        "trick 5, Boris's K♠ instead of 8♣: the declarer could have taken 7, now 3",
     ]
     assert lines[-8] == (
         'Entry: {"type": "game", "declarer": 1, "contract": "7S", '
         '"calls": ["pass", "half", "whist"], "tricks": {"0": 3, "1": 3, "2": 4}}'
     )
     ru = run_cli("--lang", "ru", "audit", str(DEALS / "lost-seven.json"), "--analyse")
-    assert ru.stdout.splitlines()[-1] == "взятка 5, Boris — К♠: разыгрывающий мог взять 7, теперь 3"
-    assert ru.stdout.splitlines()[-7] == "7♠: при лучшей игре разыгрывающий берёт 7 (сыграно)"
+    assert ru.stdout.splitlines()[-1] == (
+        "взятка 5, Boris — К♠ вместо 8♣: разыгрывающий мог взять 7, теперь 3"
+    )
+    assert ru.stdout.splitlines()[-7] == (
+        "7♠ (играли): разыгрывающий взял 3 взятки, без 4; при лучшей игре 7 взяток, сыграно"
+    )
+    # The trick list says the cards in Russian too (В Д К Т beside the suit).
+    assert "Взятка 1: Vera 9♠, Anna 8♠, Boris В♠ — берёт Boris." in ru.stdout.splitlines()
 
 
 def test_analyse_as_json_has_every_card_before_and_after() -> None:
@@ -76,7 +82,8 @@ def test_analyse_as_json_has_every_card_before_and_after() -> None:
             "before": 7,
             "after": 3,
             "costly": True,
-            "sentence": "trick 5, Boris's K♠: the declarer could have taken 7, now 3",
+            "better": "8♣",
+            "sentence": "trick 5, Boris's K♠ instead of 8♣: the declarer could have taken 7, now 3",
         }
     ]
     # Before each card the side's best is what the previous card left: the values chain.

@@ -13,21 +13,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..contract import Contract, Trump
-from ..i18n import N_, Msg, msg
-from .auction import MISERE
-from .cards import Card
+from ..i18n import N_, Msg, msg, nmsg
+from .auction import MISERE, Bid
+from .cards import ALL_CARDS, Card, card_word
 from .dds import DoubleDummy
 from .play import Play
 from .record import Audit
 
-_RANK_WORDS = (None, None, None, None, N_("J"), N_("Q"), N_("K"), N_("A"))
-
-
-def card_msg(card: Card) -> Msg:
-    """``J♣`` / ``В♣``: the rank letter in the reader's language."""
-    word = _RANK_WORDS[card.rank]
-    rank: str | Msg = card.rank_text if word is None else msg(word)
-    return Msg("{rank}{suit}", {"rank": rank, "suit": card.suit.symbol})
+card_msg = card_word  # ``J♣`` / ``В♣``: the rank letter in the reader's language
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +43,7 @@ class CardValue:
     before: int  # the side's tricks for the whole deal (a misère, an all-pass: the tricks kept to)
     after: int
     costly: bool
+    better: Card | None = None  # a card that kept ``before`` (named beside the costly one)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +129,18 @@ def _cards(a: Audit, kind: str) -> tuple[CardValue, ...]:
             else:
                 side = "declarer" if seat == declarer else "defence"
             costly = after != before
-            out.append(CardValue(tr.number, seat, card, side, before, after, costly))
+            if costly and declarer is None:
+                # An all-pass: the value is the player's against the two others' best; a card
+                # cost him only if he then took more than he could have kept to.
+                costly = a.taken.get(seat, 0) > before
+            better = None
+            if costly:
+                want = max if _wants_more(kind, seat, counted) else min
+                best = want(values.values())
+                keep = [c for c, v in values.items() if v == best]
+                same = [c for c in keep if c >> 3 == card.index >> 3]
+                better = ALL_CARDS[min(same or keep)]
+            out.append(CardValue(tr.number, seat, card, side, before, after, costly, better))
             p.play(card.index, seat)
     return tuple(out)
 
@@ -145,7 +150,7 @@ def _wants_more(kind: str, seat: int, counted: int) -> bool:
 
 
 def verdict_line(a: Audit, cv: CardValue) -> Msg:
-    """``trick 6, Boris's J♣: the defence could have taken 4, now 3``."""
+    """``trick 6, Boris's J♣ instead of 7♣: the defence could have taken 4, now 3``."""
     names = a.record.players
     args: dict[str, Any] = {
         "k": cv.trick,
@@ -154,8 +159,14 @@ def verdict_line(a: Audit, cv: CardValue) -> Msg:
         "before": cv.before,
         "after": cv.after,
     }
+    if cv.better is not None:
+        args["card"] = msg(
+            N_("{card} instead of {better}"), card=card_msg(cv.card), better=card_msg(cv.better)
+        )
     if cv.side == "player":
-        text = N_("trick {k}, {player}'s {card}: {player} could have kept to {before}, now {after}")
+        text = N_(
+            "trick {k}, {player}'s {card}: {player} could have kept to {before} whatever the others did; after it up to {after}"
+        )
     elif a.contract == MISERE:
         text = (
             N_(
@@ -177,18 +188,53 @@ def verdict_line(a: Audit, cv: CardValue) -> Msg:
     return Msg(text, args)
 
 
-def contract_line(cv: ContractValue) -> Msg:
+def result_msg(contract: Bid, tricks: int) -> Msg:
+    """Against the contract: ``made``, ``down 2``; a misère ``made`` or ``caught for 2``."""
+    if contract == MISERE:
+        if tricks == 0:
+            return msg(N_("made"))
+        return msg(N_("caught for {n}"), n=tricks)
+    assert isinstance(contract, Contract)
+    if tricks >= contract.level:
+        return msg(N_("made"))
+    return msg(N_("down {n}"), n=contract.level - tricks)
+
+
+def _named(cv: ContractValue, level: int) -> tuple[Bid, str | Msg]:
+    """The contract of a choice as a player writes it (``7♣``, ``7NT``, ``misère``)."""
     if cv.code == MISERE:
-        return msg(N_("misère: the declarer takes {n} with best play"), n=cv.tricks)
-    name: str | Msg
-    if cv.code == "NT" or cv.code.endswith("NT"):
-        name = (
-            msg(N_("{level}NT"), level=int(cv.code[:-2])) if cv.code[:-2] else msg(N_("no trump"))
+        return MISERE, msg(N_("misère"))
+    c = Contract.parse(cv.code) if cv.code[:1].isdigit() else Contract(level, Trump(cv.code))
+    if c.trump is Trump.NO_TRUMP:
+        return c, msg(N_("{level}NT"), level=c.level)
+    return c, c.symbol
+
+
+def contract_line(cv: ContractValue, level: int = 6, taken: int | None = None) -> Msg:
+    """``7♣: 4 tricks, down 3``; the contract played: what was taken, then with best play."""
+    contract, name = _named(cv, level)
+    best = nmsg("{n} trick", "{n} tricks", cv.tricks)
+    if taken is None and contract == MISERE:
+        return msg(
+            N_("{contract}: {result}"), contract=name, result=result_msg(contract, cv.tricks)
         )
-    else:
-        level = cv.code[:-1]
-        name = level + "♠♣♦♥"["SCDH".index(cv.code[-1])]
-    return msg(N_("{contract}: the declarer takes {n} with best play"), contract=name, n=cv.tricks)
+    if taken is None:
+        return msg(
+            N_("{contract}: {tricks}, {result}"),
+            contract=name,
+            tricks=best,
+            result=result_msg(contract, cv.tricks),
+        )
+    return msg(
+        N_(
+            "{contract} (played): the declarer took {taken}, {result}; with best play {best}, {best_result}"
+        ),
+        contract=name,
+        taken=nmsg("{n} trick", "{n} tricks", taken),
+        result=result_msg(contract, taken),
+        best=best,
+        best_result=result_msg(contract, cv.tricks),
+    )
 
 
 def lines(a: Audit, an: Analysis) -> list[Msg]:
@@ -196,18 +242,20 @@ def lines(a: Audit, an: Analysis) -> list[Msg]:
     out: list[Msg] = []
     names = a.record.players
     if an.kind == "raspasy":
-        for seat, n in an.players.items():
-            out.append(
-                msg(
-                    N_("{player} takes {n} with best play against the other two"),
-                    player=names[seat],
-                    n=n,
-                )
+        each = ", ".join(f"{names[seat]} {n}" for seat, n in an.players.items())
+        out.append(
+            msg(
+                N_(
+                    "Each player's own best alone against the other two (so the counts do not add up): {each}"
+                ),
+                each=each,
             )
+        )
     else:
-        for cv in an.contracts:
-            line = contract_line(cv)
-            out.append(msg(N_("{line} (played)"), line=line) if cv.played else line)
+        level = a.contract.level if isinstance(a.contract, Contract) else 6
+        taken = a.taken.get(an.declarer, 0) if an.declarer is not None else None
+        for cv in sorted(an.contracts, key=lambda cv: not cv.played):
+            out.append(contract_line(cv, level, taken if cv.played and a.tricks else None))
     costly = [cv for cv in an.cards if cv.costly]
     if an.cards and not costly:
         out.append(msg(N_("No card cost its side a trick.")))
@@ -232,6 +280,7 @@ def analysis_json(a: Audit, an: Analysis, lang: str = "en") -> dict[str, Any]:
                 "before": cv.before,
                 "after": cv.after,
                 "costly": cv.costly,
+                **({"better": str(cv.better)} if cv.better is not None else {}),
                 **({"sentence": verdict_line(a, cv).render(lang)} if cv.costly else {}),
             }
             for cv in an.cards

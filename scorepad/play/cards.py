@@ -113,6 +113,16 @@ class Card:
         raise CardError(msg(N_("'{token}' is not a card: write A♠, 10♥, AS, TH or Т♠"), token=text))
 
 
+_RANK_WORDS = (None, None, None, None, N_("J"), N_("Q"), N_("K"), N_("A"))
+
+
+def card_word(card: Card) -> Msg:
+    """``J♣`` / ``В♣``: the card in the reader's language (a sentence's argument)."""
+    word = _RANK_WORDS[card.rank]
+    rank: str | Msg = card.rank_text if word is None else msg(word)
+    return Msg("{rank}{suit}", {"rank": rank, "suit": card.suit.symbol})
+
+
 ALL_CARDS = tuple(Card(i) for i in range(32))
 # Every accepted spelling, upper-cased: a record of 30 plays is parsed by lookups, not by rules.
 _SPELLINGS: dict[str, Card] = {
@@ -149,7 +159,7 @@ class Hand:
         for c in cards:
             bit = 1 << c.index
             if mask & bit:
-                raise CardError(msg(N_("{card} is written twice"), card=str(c)))
+                raise CardError(msg(N_("{card} is written twice"), card=card_word(c)))
             mask |= bit
         return cls(mask)
 
@@ -232,7 +242,7 @@ def check_layout(hands: dict[int, Hand], talon: Hand, names: list[str]) -> list[
             problems.append(
                 msg(
                     N_("{card} is in both {a}'s and {b}'s hand"),
-                    card=str(c),
+                    card=card_word(c),
                     a=owners[c.index],
                     b=names[seat],
                 )
@@ -244,7 +254,9 @@ def check_layout(hands: dict[int, Hand], talon: Hand, names: list[str]) -> list[
         problems.append(msg(N_("the talon has {n} cards, must have 2"), n=len(talon)))
     for c in cards_of(seen & talon.mask):
         problems.append(
-            msg(N_("{card} is in the talon and in {a}'s hand"), card=str(c), a=owners[c.index])
+            msg(
+                N_("{card} is in the talon and in {a}'s hand"), card=card_word(c), a=owners[c.index]
+            )
         )
     if not problems and (seen | talon.mask) != FULL:
         missing = Hand(FULL & ~(seen | talon.mask))

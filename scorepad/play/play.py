@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import KW_ONLY, dataclass, field
 
 from ..i18n import N_, Msg, msg
-from .cards import ALL_CARDS, SUIT_MASK
+from .cards import ALL_CARDS, SUIT_MASK, card_word
 
 
 @dataclass(slots=True)
@@ -138,7 +138,7 @@ class Play:
         if self.legal(seat) >> card & 1:
             return None
         if not self.hands[seat] >> card & 1:
-            return msg(N_("does not hold {card}"), card=str(ALL_CARDS[card]))
+            return msg(N_("does not hold {card}"), card=card_word(ALL_CARDS[card]))
         if self.legal(seat) >> card & 1:
             return None
         hand = self.hands[seat]
@@ -146,18 +146,20 @@ class Play:
         assert led is not None
         if hand & SUIT_MASK[led]:
             if card >> 3 == led:
-                return msg(N_("played {card} but had to beat the trick"), card=str(ALL_CARDS[card]))
+                return msg(
+                    N_("played {card} but had to beat the trick"), card=card_word(ALL_CARDS[card])
+                )
             return msg(
                 N_("played {card} while holding a {suit} — revoke"),
-                card=str(ALL_CARDS[card]),
+                card=card_word(ALL_CARDS[card]),
                 suit=suit_name(led),
             )
         assert self.trump is not None
         if card >> 3 == self.trump:
-            return msg(N_("played {card} but had to overtrump"), card=str(ALL_CARDS[card]))
+            return msg(N_("played {card} but had to overtrump"), card=card_word(ALL_CARDS[card]))
         return msg(
             N_("played {card} with no {suit} but holding a trump — must trump"),
-            card=str(ALL_CARDS[card]),
+            card=card_word(ALL_CARDS[card]),
             suit=suit_name(led),
         )
 

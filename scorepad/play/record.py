@@ -61,7 +61,17 @@ from .auction import (
     parse_bid,
     verify_declaration,
 )
-from .cards import ALL_CARDS, SPELLINGS, Card, CardError, Hand, Suit, cards_of, check_layout
+from .cards import (
+    ALL_CARDS,
+    SPELLINGS,
+    Card,
+    CardError,
+    Hand,
+    Suit,
+    card_word,
+    cards_of,
+    check_layout,
+)
 from .dds import solve as best_tricks
 from .play import Play
 
@@ -193,8 +203,25 @@ def _hand(step: str, text: str) -> Hand:
         raise RecordInvalid(step, exc.message) from None
 
 
-def audit(record: DealRecord) -> Audit:
-    """Replay a record step by step; the first illegal step raises :class:`RecordInvalid`."""
+@dataclass(frozen=True, slots=True)
+class Begun:
+    """A record checked up to its first trick: the layout, the auction, the discard and the
+    calls; ``play`` is the play as it starts (None when nobody whisted: nothing is played)."""
+
+    table: Table
+    declarer: int | None
+    contract: Bid | None
+    whisting: Whisting | None
+    play: Play
+    played: bool
+
+
+def begin(record: DealRecord) -> Begun:
+    """Check a record up to its first trick (:class:`RecordInvalid` names the first fault).
+
+    The play of a record being entered card by card starts here: ``begin(r).play`` offers the
+    legal cards (:meth:`Play.legal`) of whoever is to play.
+    """
     names = record.players
     n = len(names)
     try:
@@ -332,22 +359,31 @@ def audit(record: DealRecord) -> Audit:
                 must_overtake=s.must_overtake,
             )
             if not outcome.played:
-                if record.play or record.claim:
-                    raise RecordInvalid(
-                        "play", msg(N_("the deal was not played (no whist), so it has no tricks"))
-                    )
-                return Audit(
-                    record,
-                    declarer,
-                    contract,
-                    outcome,
-                    (),
-                    {},
-                    None,
-                    _verified(_entry(record, declarer, contract, outcome, {}, t), t),
-                    PlayStart.of(p),
-                )
+                return Begun(t, declarer, contract, outcome, p, played=False)
+    return Begun(t, declarer, contract, outcome, p, played=True)
 
+
+def audit(record: DealRecord) -> Audit:
+    """Replay a record step by step; the first illegal step raises :class:`RecordInvalid`."""
+    b = begin(record)
+    t, declarer, contract, outcome, p = b.table, b.declarer, b.contract, b.whisting, b.play
+    names = record.players
+    if not b.played:
+        if record.play or record.claim:
+            raise RecordInvalid(
+                "play", msg(N_("the deal was not played (no whist), so it has no tricks"))
+            )
+        return Audit(
+            record,
+            declarer,
+            contract,
+            outcome,
+            (),
+            {},
+            None,
+            _verified(_entry(record, declarer, contract, outcome, {}, t), t),
+            PlayStart.of(p),
+        )
     start = PlayStart.of(p)
     accounts = _play(record, p, names)
     taken = dict(p.won)
@@ -436,9 +472,11 @@ def _why(
 ) -> Msg:
     """Why a card may not be played here, in words."""
     if card.index in seen:
-        return msg(N_("{card} was already played in trick {k}"), card=str(card), k=seen[card.index])
+        return msg(
+            N_("{card} was already played in trick {k}"), card=card_word(card), k=seen[card.index]
+        )
     if holder is None:
-        return msg(N_("nobody holds {card} (the talon or the discard)"), card=str(card))
+        return msg(N_("nobody holds {card} (the talon or the discard)"), card=card_word(card))
     if holder != seat:
         # Who played a card is read from the hands: a card of another hand here is a card
         # played by the wrong player.
@@ -448,13 +486,13 @@ def _why(
                     "{card} is {holder}'s card, but the lead is {player}'s: played by the wrong player"
                 ),
                 holder=names[holder],
-                card=str(card),
+                card=card_word(card),
                 player=names[seat],
             )
         return msg(
             N_("{card} is {holder}'s card, but {player} plays now: played by the wrong player"),
             holder=names[holder],
-            card=str(card),
+            card=card_word(card),
             player=names[seat],
         )
     illegal = p.why_illegal(seat, card.index)
@@ -462,7 +500,7 @@ def _why(
     if talon is not None:
         return msg(
             N_("the talon's {talon} leads: {player} {why}"),
-            talon=str(talon),
+            talon=card_word(talon),
             player=names[seat],
             why=illegal,
         )
@@ -635,10 +673,12 @@ __all__ = [
     "FORMAT",
     "PASS",
     "Audit",
+    "Begun",
     "DealRecord",
     "RecordInvalid",
     "audit",
     "audit_json",
+    "begin",
     "contract_name",
     "invalid_json",
     "parse_record",

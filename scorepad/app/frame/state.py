@@ -44,3 +44,4 @@ class AppState:
     player_family: str | None = None  # … and the family whose record it shows
     night: int | None = None  # the club night the director's screens show (app/club)
     live_notice: object | None = None
+    dispute: object | None = None  # the deal being checked by its cards (app/dispute)

@@ -16,6 +16,7 @@ import flet as ft
 from ...contract import Contract, Trump
 from ...i18n import N_
 from ...scoring.pulya.table import contract_name
+from ..dispute.start import open_for_next
 from ..families.ui import ui_of
 from ..frame.shell import Shell
 from ..frame.theme import TAP, card, choice, primary, quiet, secondary, sem
@@ -86,6 +87,15 @@ def entry_screen(shell: Shell) -> ft.Control:
             )
         )
 
+    if not editing and shell.access.may_write:  # the cards still on the table (app/dispute)
+        head.append(
+            sem(
+                "check-cards",
+                quiet(
+                    shell.t(N_("Enter the cards to check this deal…")), lambda: open_for_next(shell)
+                ),
+            )
+        )
     cards: list[ft.Control] = [card(*head)]
     cards.append(
         card(

@@ -12,6 +12,7 @@ import flet as ft
 from ...i18n import N_, Msg, msg
 from ...play.analysis import analyse, lines
 from ...play.record import RecordInvalid, audit, parse_record
+from ..dispute.start import open_record
 from ..frame.shell import Shell, sem
 
 
@@ -47,6 +48,17 @@ def open_analysis(shell: Shell) -> None:
         ]
         shell.page.update()
 
+    def replay() -> None:
+        """The record in the deal check: its cards, auction and play, step by step."""
+        try:
+            found = parse_record((record.value or "").encode("utf-8"))
+        except RecordInvalid as exc:
+            result.controls = [ft.Text(exc.render(shell.lang), selectable=True)]
+            shell.page.update()
+            return
+        shell.page.pop_dialog()
+        open_record(shell, found)
+
     shell.page.show_dialog(
         ft.AlertDialog(
             title=ft.Text(shell.t(N_("Analyse a deal"))),
@@ -58,6 +70,10 @@ def open_analysis(shell: Shell) -> None:
             ),
             actions=[
                 sem("analysis-run", ft.FilledButton(shell.t(N_("Analyse")), on_click=run)),
+                sem(
+                    "analysis-open",
+                    ft.TextButton(shell.t(N_("Replay it card by card")), on_click=replay),
+                ),
                 ft.TextButton(shell.t(N_("Close")), on_click=lambda: shell.page.pop_dialog()),
             ],
         )

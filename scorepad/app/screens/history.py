@@ -11,6 +11,7 @@ from ...journal import Action, deal_numbers
 from ...report import deal_title
 from ...scoring.ledger.ledger import explanations
 from ...store import AnyStored, FamilyStored, describe_action
+from ..dispute.start import open_for_deal
 from ..families.ui import ui_of
 from ..frame import live
 from ..frame.nav import nav, screen
@@ -152,6 +153,16 @@ def history_screen(shell: Shell) -> ft.Control:
                 ),
             )
         ]
+        if entry.deal.type != "correction" and not isinstance(stored, FamilyStored):
+            actions.append(  # the cards of a disputed deal, entered by taps (app/dispute)
+                sem(
+                    f"check-{number}",
+                    ft.TextButton(
+                        shell.t(N_("Check this deal…")),
+                        on_click=lambda e, d=entry.deal_id, i=index: open_for_deal(shell, d, i),
+                    ),
+                )
+            )
         if entry.deal.type != "correction":
             actions.insert(
                 0,

@@ -205,12 +205,36 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+DEAL_RECORD = "scorepad-deal/1"
+MAX_RECORD = 20_000  # a whole record is about 1,500 characters
+
+
+def _deal_record(value: Any) -> dict[str, Any]:
+    """A deal's card record: a ``scorepad-deal/1`` object of a bounded size.
+
+    The engine's layer does not read cards: the record is read by :mod:`scorepad.play.record`
+    when it is opened (the app's deal check), and a record that breaks a rule there still
+    belongs to its deal (it may be the revoke the dispute was about)."""
+    if not isinstance(value, dict) or value.get("format") != DEAL_RECORD:
+        raise FieldRefused(msg(N_("a deal's record is a {format} object"), format=DEAL_RECORD))
+    if len(json.dumps(value, ensure_ascii=False)) > MAX_RECORD:
+        raise FieldRefused(
+            msg(N_("a deal's record is at most {limit} characters"), limit=MAX_RECORD)
+        )
+    return value
+
+
+DealRecordField = Annotated[dict[str, Any], PlainValidator(_deal_record)]
+
+
 class _Played(_Model):
     """Fields every played deal may carry."""
 
     dealer: Seat | None = None
     dealer_override: StrictBool = False
     note: Note | None = None
+    # The cards of the deal, entered at the table to settle a dispute (play/record.py).
+    record: DealRecordField | None = None
 
 
 class Game(_Played):

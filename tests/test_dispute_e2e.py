@@ -1,0 +1,225 @@
+"""Checking a disputed deal in a real browser at phone size: the cards by taps, a revoke named,
+a claim refused and held, a made contract's costly card, an all-pass, a 4-player deal, and the
+record reopened after a restart and after export → import.
+
+Screenshots go to ``screenshots/dispute-*.png`` (looked at by a person before landing).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import test_app_e2e
+from test_app_e2e import has_text, open_app, running_app, shot, tap, type_text, visible
+
+from scorepad.play.cards import Card, Hand
+from scorepad.store import Store
+
+pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
+browser = test_app_e2e.browser  # the shared headless chromium fixture
+
+DEALS = Path(__file__).resolve().parent / "fixtures" / "deals"
+PHONE = (360, 740)
+LAPTOP = (1280, 800)
+# eight-spades.json as the sheet wrote it: Anna (seat 0) made 8♠, Vera dealt.
+SESSION = {
+    "format": "scorepad-session/1",
+    "players": ["Anna", "Boris", "Vera"],
+    "convention": "sochi",
+    "pool_target": 20,
+    "first_dealer": 2,
+    "deals": [
+        {"type": "game", "declarer": 0, "contract": "8S", "calls": ["whist", "pass"],
+         "tricks": {"0": 10, "1": 0, "2": 0}},
+    ],
+}  # fmt: skip
+
+
+def verdict_text(page: Any) -> str:
+    node = page.locator('[flt-semantics-identifier="verdict"]').first
+    node.wait_for(state="attached", timeout=60000)
+    return str(node.inner_text())
+
+
+def wait_verdict(page: Any, part: str) -> str:
+    from playwright.sync_api import expect
+
+    expect(page.locator('[flt-semantics-identifier="verdict"]').first).to_contain_text(
+        part, timeout=60000
+    )
+    return verdict_text(page)
+
+
+def choose(page: Any, codes: list[str]) -> None:
+    """Tap cards on the grid, each tap waiting for the count it makes."""
+    for k, code in enumerate(codes, start=1):
+        tap(page, f"card-{code}")
+        has_text(page, "dispute-hint", f"{k} chosen: tap whose they are.")
+
+
+def lay_out_by_taps(page: Any, names: list[str], hands: dict[int, str], talon: str) -> None:
+    """Tap a hand's cards, tap whose they are; the talon; the last hand by "the rest"."""
+    *first, last = hands
+    for seat in first:
+        choose(page, [c.code for c in Hand.parse(hands[seat])])
+        tap(page, f"give-{seat}")
+        has_text(page, f"give-{seat}", f"{names[seat]} 10/10")
+    choose(page, [Card.parse(tok).code for tok in talon.split()])
+    tap(page, "give-talon")
+    has_text(page, "give-talon", "Talon 2/2")
+    tap(page, f"rest-{last}")
+    has_text(page, f"give-{last}", f"{names[last]} 10/10")
+
+
+def open_session(page: Any) -> None:
+    visible(page, "session-new")
+    tap(page, "session-open-1")
+    visible(page, "nav-history")
+    tap(page, "nav-history")
+
+
+def test_a_revoke_entered_by_taps_is_named_and_kept_with_the_deal(
+    browser: Any, tmp_path: Path
+) -> None:
+    db = tmp_path / "dispute.db"
+    with Store(db) as store:
+        store.import_session(json.dumps(SESSION))
+    record = json.loads((DEALS / "eight-spades.json").read_text(encoding="utf-8"))
+    with running_app(db) as (url, _db):
+        page = open_app(browser, url, *PHONE)
+        open_session(page)
+        tap(page, "check-1")
+        visible(page, "card-AS")
+        shot(page, "dispute-cards-empty-phone-en")
+        hands = {int(s): h for s, h in record["hands"].items()}
+        lay_out_by_taps(page, record["players"], hands, record["talon"])
+        # The declarer is known from the sheet: his discard is marked on the grid.
+        choose(page, ["9H", "8H"])
+        tap(page, "give-discard")
+        has_text(page, "give-discard", "Discard 2/2")
+        shot(page, "dispute-cards-phone-en")
+        tap(page, "dispute-to-auction")
+        has_text(page, "auction-said", "Anna: 8♠, Boris: pass, Vera: pass")
+        shot(page, "dispute-auction-phone-en")
+        tap(page, "dispute-to-play")
+        for code, who in (("AS", "Boris"), ("8S", "Vera"), ("7S", "Anna"), ("KS", "Boris")):
+            tap(page, f"play-{code}")  # trick 1, then Anna leads K♠
+            has_text(page, "to-play", f"{who} to play")
+        tap(page, "show-disputed")
+        shot(page, "dispute-play-phone-en")
+        tap(page, "disputed-TC")  # Boris throws 10♣ holding the 9♠
+        tap(page, "play-7C")
+        text = wait_verdict(page, "revoke")
+        assert "Illegal: trick 2: Boris played 10♣ while holding a spade — revoke" in text
+        shot(page, "dispute-revoke-phone-en")
+        tap(page, "dispute-save")
+        visible(page, "message")
+    with Store(db) as store:
+        kept = store.load(1).session.deals[0].record
+        assert kept is not None and kept["play"][1] == "K♠ 10♣ 7♣"
+        exported = store.export_session(1)
+        store.import_session(exported)
+    # After a restart, and in the copy imported back: History reopens the verdict.
+    with running_app(db) as (url, _db):
+        page = open_app(browser, url, *PHONE)
+        open_session(page)
+        tap(page, "check-1")
+        assert "Boris played 10♣ while holding a spade" in wait_verdict(page, "revoke")
+        tap(page, "dispute-back")
+        visible(page, "nav-sessions")
+        tap(page, "nav-sessions")
+        tap(page, "session-open-2")
+        visible(page, "nav-history")
+        tap(page, "nav-history")
+        tap(page, "check-1")
+        assert "Boris played 10♣ while holding a spade" in wait_verdict(page, "revoke")
+
+
+def paste_record(page: Any, record: dict[str, Any]) -> None:
+    tap(page, "analyse-deal")
+    field = (
+        page.locator('[flt-semantics-identifier="analysis-record"]')
+        .locator("textarea, input")
+        .first
+    )
+    type_text(page, field, json.dumps(record, ensure_ascii=False))
+    tap(page, "analysis-open")
+
+
+@pytest.mark.parametrize(
+    ("lang", "size"), [("en", PHONE), ("ru", LAPTOP)], ids=["phone-en", "laptop-ru"]
+)
+def test_a_claim_is_refused_then_held(
+    browser: Any, tmp_path: Path, lang: str, size: tuple[int, int]
+) -> None:
+    db = tmp_path / "claim.db"
+    with Store(db) as store:
+        store.import_session(json.dumps(SESSION))
+    record = json.loads((DEALS / "lost-seven.json").read_text(encoding="utf-8"))
+    record["play"] = record["play"][:3]  # three tricks played, then a claim
+    with running_app(db) as (url, _db):
+        page = open_app(browser, url, *size)
+        if lang == "ru":
+            visible(page, "language")
+            tap(page, "language")
+            has_text(page, "language", "English")
+        open_session(page)
+        paste_record(page, record)
+        tap(page, "dispute-step-play")
+        tap(page, "claim-by-1")  # Boris, the declarer, claims all seven
+        shot(page, f"dispute-claim-{'phone' if size == PHONE else 'laptop'}-{lang}")
+        tap(page, "claim-confirm")
+        refused = "Boris cannot claim that" if lang == "en" else "Boris не может"
+        wait_verdict(page, refused if lang == "en" else "Заявка отклонена")
+        shot(page, f"dispute-claim-refused-{'phone' if size == PHONE else 'laptop'}-{lang}")
+        tap(page, "dispute-step-play")
+        tap(page, "card-undo")  # the claim withdrawn
+        tap(page, "claim-by-2")  # Vera: the declarer 6, herself 1
+        tap(page, "claim-1-6")
+        tap(page, "claim-2-1")
+        tap(page, "claim-confirm")
+        held = (
+            "The claim holds: with best play the declarer takes 6 of the rest."
+            if lang == "en"
+            else "6"
+        )
+        text = wait_verdict(page, held)
+        assert (
+            "Verdict: every step is legal." if lang == "en" else "Итог: все ходы по правилам."
+        ) in text
+        shot(page, f"dispute-claim-held-{'phone' if size == PHONE else 'laptop'}-{lang}")
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        (
+            "made-seven.json",
+            "trick 2, Anna's A♠ instead of 8♠: the defence could have taken 3, now 2",
+        ),
+        ("all-pass.json", "Each player's own best alone against the other two"),
+        ("four-six.json", "6♦ (played): the declarer took 6 tricks, made"),
+    ],
+    ids=["made", "all-pass", "four-players"],
+)
+def test_a_shared_record_is_replayed_with_its_analysis(
+    browser: Any, tmp_path: Path, name: str, expected: str
+) -> None:
+    db = tmp_path / "shared.db"
+    with Store(db) as store:
+        store.import_session(json.dumps(SESSION))
+    record = json.loads((DEALS / name).read_text(encoding="utf-8"))
+    with running_app(db) as (url, _db):
+        page = open_app(browser, url, *PHONE)
+        open_session(page)
+        paste_record(page, record)
+        assert expected in wait_verdict(page, expected)
+        shot(page, f"dispute-{name[:-5]}-phone-en")
+        if name == "four-six.json":
+            tap(page, "dispute-step-cards")
+            visible(page, "give-talon")
+            assert page.locator('[flt-semantics-identifier="give-0"]').count() == 0  # the dealer
+            shot(page, "dispute-four-cards-phone-en")
