@@ -195,8 +195,18 @@ def document_text(data: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def to_text_sheet(scored: Scored, lang: str = "en", *, explain: bool = True) -> str:
-    """A readable sheet: the deals with their explanations, the scorepad, balances and payments."""
+def to_text_sheet(
+    scored: Scored,
+    lang: str = "en",
+    *,
+    explain: bool = True,
+    numbers: Sequence[int] | None = None,
+) -> str:
+    """A readable sheet: the deals with their explanations, the scorepad, balances and payments.
+
+    ``numbers``: each live deal's number as said at the table (a stored session's journal, where
+    a voided deal keeps its number); a plain session file counts its deals from 1.
+    """
     cat = catalog(lang)
     _ = cat.gettext
     names = list(scored.session.players)
@@ -207,7 +217,8 @@ def to_text_sheet(scored: Scored, lang: str = "en", *, explain: bool = True) -> 
         with batch():
             for r in scored.deals:
                 # Deals are counted from 1, as on every screen (the JSON keeps its 0-based index).
-                out.append(cat.render_args(N_("Deal {n}"), n=r.index + 1))
+                n = numbers[r.index] if numbers is not None else r.index + 1
+                out.append(cat.render_args(N_("Deal {n}"), n=n))
                 out.extend(f"  {render(m)}" for m in r.writing.explain or ())
         out.append("")
     width = max(12, *(len(n) for n in names)) + 2

@@ -223,13 +223,12 @@ def carry(old: DealForm, scored: Scored, *, start: DealForm | None = None) -> De
                 break
             f.say(call)
         f.set_open(old.open)
-    seats = f.trick_seats()
-    if seats == old.trick_seats():
-        entered = seats if f.kind == "misere" else seats[:-1]
-        for seat in entered:
-            want = old.tricks.get(seat, 0)
+    if f.trick_seats() == old.trick_seats():
+        for seat in f.trick_seats():
+            if seat == f.last_seat or seat not in old.tricks:
+                continue  # only the counts the player chose; the rest is filled in again
             try:
-                f.step(seat, want - f.tricks.get(seat, 0))
+                f.set_tricks(seat, old.tricks[seat])
             except ValueError:
                 break
     return f

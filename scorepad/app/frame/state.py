@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from ...i18n import Msg
 
@@ -42,3 +42,6 @@ class AppState:
     history_shown: dict[int, int] = field(default_factory=dict)  # pulka → entries shown
     player: str | None = None  # the Players screen's chosen player
     live_notice: object | None = None
+    # A write refused because another device wrote the deal first (writing.Conflict), until the
+    # player chose what to do with his entry.
+    conflict: Any = None

@@ -102,3 +102,31 @@ def assets_dir() -> Path:
         if (candidate / "fonts").is_dir():
             return candidate
     raise FileNotFoundError(f"no assets folder with fonts next to {package}")
+
+
+RED_SUITS = frozenset("♥♦")
+
+
+def suit_spans(text: str, *, size: float | None = None) -> list[ft.TextSpan]:
+    """``text`` in pieces, the red suits (♥ ♦) in red and every other letter as it is: the same
+    colours in every list and sentence (the black suits take the text's own colour)."""
+    spans: list[ft.TextSpan] = []
+    run = ""
+    for ch in text:
+        if ch in RED_SUITS:
+            if run:
+                spans.append(ft.TextSpan(run))
+                run = ""
+            spans.append(ft.TextSpan(ch, style=ft.TextStyle(color=ft.Colors.ERROR, size=size)))
+        else:
+            run += ch
+    if run:
+        spans.append(ft.TextSpan(run))
+    return spans
+
+
+def suited(text: str, **kw: Any) -> ft.Text:
+    """A text whose red suits are red (``kw``: the Text's own arguments)."""
+    if not RED_SUITS & set(text):
+        return ft.Text(text, **kw)
+    return ft.Text(spans=suit_spans(text), **kw)

@@ -8,11 +8,14 @@ from dataclasses import dataclass
 from typing import Any
 
 import flet as ft
+from pydantic import TypeAdapter, ValidationError
 
-from ...i18n import N_
+from ...i18n import N_, Msg
+from ...journal import number_of, next_number
 from .nav import Screen
+from ...store import AnyStored, FamilyStored
 from .shell import Shell
-from .theme import TAP, card, choice, primary, quiet, sem
+from .theme import TAP, card, choice, primary, quiet, secondary, sem, suited
 
 
 def deal_head(shell: Shell, number: int, header: str) -> list[ft.Control]:
@@ -33,6 +36,15 @@ def deal_head(shell: Shell, number: int, header: str) -> list[ft.Control]:
     return head
 
 
+def deal_number(shell: Shell) -> int:
+    """The number of the deal on the entry: the one being edited, or the next one, as said at the
+    table (a voided deal keeps its number, so the next is never a number already said)."""
+    journal = shell.any_stored().journal
+    if shell.editing:
+        return number_of(journal, shell.editing[0])
+    return next_number(journal)
+
+
 @dataclass(frozen=True, slots=True)
 class WriteParts:
     """What a deal entry puts below its choices: ``preview`` and ``reason`` (an edit's, or None)
@@ -50,6 +62,8 @@ def write_parts(
     *,
     numbered: bool = False,
     may_add: Callable[[], bool] | None = None,
+    pinned: bool = False,
+    label: str | None = None,
 ) -> WriteParts:
     """The preview of ``form`` (``preview(lang) -> (sentences, problem)``) and its write.
 
@@ -61,14 +75,28 @@ def write_parts(
     sentences, problem = form.preview(shell.lang)
     lines: list[ft.Control] = (
         [
-            sem(f"preview-{k}", ft.Text(s)) if numbered else ft.Text(s)
+            sem(f"preview-{k}", suited(s)) if numbered else suited(s)
             for k, s in enumerate(sentences)
         ]
         if sentences
         else [ft.Text(problem or "", italic=True)]
     )
-    preview = sem("preview", card(ft.Column(lines, spacing=4), title=shell.t(N_("Preview"))))
-    label = shell.t(N_("Write the change")) if editing else shell.t(N_("Write the deal"))
+    if pinned:
+        preview = sem(
+            "preview",
+            ft.Container(
+                ft.Column([*_small(lines)], spacing=2, tight=True),
+                padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+                bgcolor=ft.Colors.SURFACE_CONTAINER,
+                border_radius=8,
+            ),
+        )
+    else:
+        preview = sem(
+            "preview", card(ft.Column(lines, spacing=4), title=shell.t(N_("Preview")))
+        )
+    if label is None:
+        label = shell.t(N_("Write the change")) if editing else shell.t(N_("Write the deal"))
     write = primary(label, None, disabled=problem is not None)
     reason: ft.Control | None = None
     if editing:
@@ -110,6 +138,10 @@ def write_parts(
             return
         if shell.attempt(lambda: shell.store.add_deal(sid, deal, seen=basis), seen=basis):
             shell.new_form()
+        elif shell.basis != basis:  # refused as stale: was it this very deal?
+            shell.state.conflict = conflict_of(shell, basis, deal, sentences)
+            if shell.state.conflict is not None:
+                shell.message = None  # the panel says it, beside the entry
         shell.show(screen)
 
     def cancel() -> None:
@@ -118,13 +150,156 @@ def write_parts(
         shell.show(screen)
 
     write.on_click = confirm
+    conflict = shell.state.conflict
+    if conflict is not None and conflict.sid == sid and not editing:
+        return WriteParts(ft.Container(), reason, conflict_panel(shell, conflict, screen))
     footer: list[ft.Control] = [ft.Container(sem("confirm-deal", write), expand=True)]
     if editing:
         footer.append(sem("cancel-edit", quiet(shell.t(N_("Cancel")), cancel)))
     return WriteParts(preview, reason, ft.Row(footer, spacing=8))
 
 
-def entry_column(cards: list[ft.Control], footer: ft.Control) -> ft.Control:
+def _small(lines: list[ft.Control]) -> list[ft.Control]:
+    for line in lines:
+        text = line.content if isinstance(line, ft.Semantics) else line
+        if isinstance(text, ft.Text):
+            text.size = 13
+    return lines
+
+
+def pinned_footer(parts: WriteParts) -> ft.Control:
+    """The preview pinned just above the write button: what it writes is read where it is tapped."""
+    return ft.Column([parts.preview, parts.footer], spacing=6, tight=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    """Another device wrote deal ``number`` first: its words and this page's entry, side by side."""
+
+    sid: int
+    number: int
+    theirs: tuple[str, ...]
+    mine: tuple[str, ...]
+    same: bool
+
+
+def conflict_of(shell: Shell, seen: int, mine: dict[str, Any], sentences: list[str]) -> Conflict | None:
+    """The deal another device added after revision ``seen`` (the first), beside ``mine``."""
+    assert shell.sid is not None
+    stored = shell.any_stored()
+    with shell.lock:
+        added = [a for a in shell.store.history(stored.id) if a.seq > seen and a.kind == "add"]
+    entries = stored.journal.entries
+    written = [entries[a.seq] for a in added if a.seq in entries and not entries[a.seq].voided]
+    if not written:
+        return None
+    entry = written[0]
+    return Conflict(
+        sid=stored.id,
+        number=number_of(stored.journal, entry.deal_id),
+        theirs=tuple(shell.render(m) for m in deal_words(stored, entry.deal_id)),
+        mine=tuple(sentences),
+        same=same_deal(mine, entry.deal),
+    )
+
+
+def deal_words(stored: AnyStored, deal_id: int) -> list[Msg]:
+    """A written deal in words: its title, then its explanation (the history's lines)."""
+    from ...report import deal_title
+    from ...scoring.ledger.ledger import explanations
+    from ..families.ui import ui_of
+
+    live = [e.deal_id for e in stored.journal.live]
+    index = live.index(deal_id)
+    deal = stored.journal.live[index].deal
+    names = list(stored.session.players)
+    if isinstance(stored, FamilyStored):
+        scored = stored.scored.deals[index]
+        return [ui_of(stored.family).title(deal, names), *explanations(scored.postings)]
+    return [deal_title(deal, names), *(stored.scored.deals[index].writing.explain or ())]
+
+
+def same_deal(mine: dict[str, Any], theirs: Any) -> bool:
+    """Whether the entry ``mine`` is the deal ``theirs`` as written (read the same way)."""
+    try:
+        return bool(TypeAdapter(type(theirs)).validate_python(mine) == theirs)
+    except ValidationError:
+        return False
+
+
+def conflict_panel(shell: Shell, conflict: Conflict, screen: Screen) -> ft.Control:
+    """What was written, what this page holds, and the two ways on: the same deal is discarded
+    by the main button; writing it again as the next deal is a choice of its own."""
+
+    def discard() -> None:
+        shell.state.conflict = None
+        shell.message = None
+        shell.new_form()
+        shell.show(screen)
+
+    def write_next() -> None:
+        shell.state.conflict = None  # the entry, rebased on the new deal, waits for its write
+        shell.message = shell.t(N_("Your entry is now the next deal: check it and write it."))
+        shell.show(screen)
+
+    def lines(ident: str, title: str, words: tuple[str, ...]) -> ft.Control:
+        return sem(
+            ident,
+            ft.Column(
+                [
+                    ft.Text(title, weight=ft.FontWeight.BOLD, size=13),
+                    *(ft.Text(w, size=13) for w in words),
+                ],
+                spacing=2,
+                tight=True,
+            ),
+        )
+
+    verdict = (
+        N_("It is the same deal: it is written once.")
+        if conflict.same
+        else N_("The two differ: check at the table which is right.")
+    )
+    discard_label = shell.t(N_("Discard my entry"))
+    again = shell.t(N_("Write mine as deal {n}"), n=conflict.number + 1)
+    buttons: list[ft.Control] = (
+        [
+            ft.Container(sem("conflict-discard", primary(discard_label, discard)), expand=True),
+            sem("conflict-write-next", quiet(again, write_next)),
+        ]
+        if conflict.same
+        else [
+            ft.Container(sem("conflict-discard", secondary(discard_label, discard)), expand=True),
+            sem("conflict-write-next", secondary(again, write_next)),
+        ]
+    )
+    return sem(
+        "conflict",
+        ft.Container(
+            ft.Column(
+                [
+                    lines(
+                        "conflict-theirs",
+                        shell.t(
+                            N_("Deal {n} was written on another device first:"), n=conflict.number
+                        ),
+                        conflict.theirs,
+                    ),
+                    lines("conflict-mine", shell.t(N_("Your entry:")), conflict.mine),
+                    sem("conflict-verdict", ft.Text(shell.t(verdict), italic=True, size=13)),
+                    ft.Row(buttons, spacing=8, wrap=True),
+                ],
+                spacing=6,
+                tight=True,
+            ),
+            padding=10,
+            border_radius=8,
+            bgcolor=ft.Colors.TERTIARY_CONTAINER,
+        ),
+    )
+
+
+def entry_column(cards: list[ft.Control], footer: ft.Control, *, spacing: float = 8) -> ft.Control:
     """The cards scrolling, the write button below them: always on screen, however long the deal."""
     return ft.Column(
         [
@@ -132,7 +307,7 @@ def entry_column(cards: list[ft.Control], footer: ft.Control) -> ft.Control:
                 cards,
                 scroll=ft.ScrollMode.AUTO,
                 expand=True,
-                spacing=8,
+                spacing=spacing,
                 horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
             ),
             footer,
@@ -149,8 +324,23 @@ def trick_buttons(
     chosen: int | None,
     allowed: set[int],
     pick: Callable[[int], Callable[[], None]],
+    compact: bool = False,
 ) -> ft.Control:
-    """One tap a seat: a button for each count of tricks, the ones the engine refuses disabled."""
+    """One tap a seat: a button for each count of tricks, the ones the engine refuses disabled.
+
+    ``compact``: the 0–10 counts share one row's width (a phone holds eleven), and a count that
+    cannot be chosen is greyed but still answers a tap, with why (``pick`` says it)."""
+    if compact:
+        return ft.Row(
+            [
+                ft.Container(
+                    sem(f"tricks-{seat}-{n}", _count(n, chosen == n, n in allowed, pick(n))),
+                    expand=True,
+                )
+                for n in counts
+            ],
+            spacing=2,
+        )
     return ft.Row(
         [
             sem(
@@ -163,3 +353,11 @@ def trick_buttons(
         spacing=4,
         run_spacing=4,
     )
+
+
+def _count(n: int, chosen: bool, allowed: bool, on_click: Callable[[], None]) -> ft.Control:
+    colour = None if allowed or chosen else ft.Colors.with_opacity(0.38, ft.Colors.ON_SURFACE)
+    style = ft.ButtonStyle(padding=ft.Padding.all(0), shape=ft.RoundedRectangleBorder(radius=8))
+    text = ft.Text(str(n), color=colour, no_wrap=True, weight=ft.FontWeight.BOLD if chosen else None)
+    kind = ft.FilledButton if chosen else ft.OutlinedButton
+    return kind(content=text, on_click=on_click, height=TAP, style=style)
