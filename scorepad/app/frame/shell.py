@@ -197,6 +197,8 @@ class Shell:
             screen = nav.screen(name)
         if not (diffed and screen is self.screen):
             self._frame += 1
+        if screen is not self.screen:
+            live.close_notice(self)  # a note about the entry does not follow to other screens
         self.screen = screen
         body = screen(self)
         drawn = (self.sid, self.basis)
