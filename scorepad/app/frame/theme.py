@@ -17,6 +17,9 @@ SEED = "#2E6B4F"  # the green of a card table
 FONT = "DejaVu"  # bundled: ♠ ♣ ♦ ♥ → ✓ render offline
 FONTS = {"DejaVu": "fonts/DejaVuSans.ttf", "DejaVuBold": "fonts/DejaVuSans-Bold.ttf"}
 TAP = 48  # px: the smallest touch target
+# px: the buttons of the one-screen deal entry (grid, calls, tricks), which share a phone's height;
+# a row of them still gives 40 × 26 px or more a button, with 2–4 px between.
+COMPACT = 40
 WIDE = 600  # px: from this width a navigation rail and wider cards, below it a phone
 
 

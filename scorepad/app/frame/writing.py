@@ -11,11 +11,11 @@ import flet as ft
 from pydantic import TypeAdapter, ValidationError
 
 from ...i18n import N_, Msg
-from ...journal import number_of, next_number
-from .nav import Screen
+from ...journal import next_number, number_of
 from ...store import AnyStored, FamilyStored
-from .shell import Shell
-from .theme import TAP, card, choice, primary, quiet, secondary, sem, suited
+from .nav import Screen
+from .shell import Shell, message_box
+from .theme import COMPACT, TAP, card, choice, primary, quiet, secondary, sem, suited
 
 
 def deal_head(shell: Shell, number: int, header: str) -> list[ft.Control]:
@@ -34,6 +34,9 @@ def deal_head(shell: Shell, number: int, header: str) -> list[ft.Control]:
         )
     head.append(sem("deal-header", ft.Text(header, weight=ft.FontWeight.BOLD, size=16)))
     return head
+
+
+PREVIEW_HEIGHT = 92  # px: four or five lines of a pinned preview; more scroll inside it
 
 
 def deal_number(shell: Shell) -> int:
@@ -82,13 +85,21 @@ def write_parts(
         else [ft.Text(problem or "", italic=True)]
     )
     if pinned:
+        # A long explanation scrolls inside its box: the box never pushes the choices away.
+        many = len(lines) > 4
         preview = sem(
             "preview",
             ft.Container(
-                ft.Column([*_small(lines)], spacing=2, tight=True),
+                ft.Column(
+                    _small(lines),
+                    spacing=2,
+                    tight=True,
+                    scroll=ft.ScrollMode.AUTO if many else None,
+                ),
                 padding=ft.Padding.symmetric(horizontal=10, vertical=6),
                 bgcolor=ft.Colors.SURFACE_CONTAINER,
                 border_radius=8,
+                height=PREVIEW_HEIGHT if many else None,
             ),
         )
     else:
@@ -167,9 +178,18 @@ def _small(lines: list[ft.Control]) -> list[ft.Control]:
     return lines
 
 
-def pinned_footer(parts: WriteParts) -> ft.Control:
-    """The preview pinned just above the write button: what it writes is read where it is tapped."""
-    return ft.Column([parts.preview, parts.footer], spacing=6, tight=True)
+def pinned_footer(parts: WriteParts, told: str | None = None) -> ft.Control:
+    """The preview pinned just above the write button: what it writes is read where it is tapped.
+
+    ``told``: a refusal, shown there in the preview's place (the player looks there, and the
+    screen keeps its room for the choices); the preview is back with the next tap."""
+    top = message_box(told, padding=8) if told else parts.preview
+    return ft.Column(
+        [top, parts.footer],
+        spacing=6,
+        tight=True,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -360,4 +380,4 @@ def _count(n: int, chosen: bool, allowed: bool, on_click: Callable[[], None]) ->
     style = ft.ButtonStyle(padding=ft.Padding.all(0), shape=ft.RoundedRectangleBorder(radius=8))
     text = ft.Text(str(n), color=colour, no_wrap=True, weight=ft.FontWeight.BOLD if chosen else None)
     kind = ft.FilledButton if chosen else ft.OutlinedButton
-    return kind(content=text, on_click=on_click, height=TAP, style=style)
+    return kind(content=text, on_click=on_click, height=COMPACT, style=style)

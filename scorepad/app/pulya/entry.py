@@ -23,7 +23,7 @@ from ...scoring.pulya.table import contract_name
 from ...scoring.pulya.whist import Call
 from ..families.ui import ui_of
 from ..frame.shell import Shell
-from ..frame.theme import TAP, card, choice, primary, secondary, sem, suit_spans
+from ..frame.theme import COMPACT, card, primary, secondary, sem, suit_spans
 from ..frame.writing import (
     deal_head,
     deal_number,
@@ -50,6 +50,8 @@ def entry_screen(shell: Shell) -> ft.Control:
     f: DealForm = shell.form if isinstance(shell.form, DealForm) else shell.new_form()
     names = f.scored.session.players
     editing = shell.editing
+    # A refusal is shown beside Write, where the player looks (see writing.pinned_footer).
+    told, shell.message = shell.message, None
 
     def redraw(change: Callable[[], None]) -> Callable[[], None]:
         def handler() -> None:
@@ -91,6 +93,7 @@ def entry_screen(shell: Shell) -> ft.Control:
         )
 
     if not editing and shell.finished:
+        shell.message = told  # no Write on this screen: the refusal stays at the top
         return _finished(shell, head)
     if not editing and shell.sid in shell.state.playing_on and f.scored.finished:
         head.append(
@@ -105,9 +108,13 @@ def entry_screen(shell: Shell) -> ft.Control:
             )
         )
 
-    rows: list[ft.Control] = [*head, _declarers(shell, f, redraw)]
-    if f.kind != "raspasy":
-        rows.append(_contract(shell, f, redraw))
+    rows: list[ft.Control] = [*head]
+    if _contract_chosen(f):
+        rows.append(_chosen(shell, f, redraw))
+    else:
+        rows.append(_declarers(shell, f, redraw))
+        if f.kind != "raspasy":
+            rows.append(_contract(shell, f, redraw))
     if f.kind == "game" and f.contract is not None:
         rows.append(_whisting(shell, f, redraw))
     if f.played and f.trick_seats() and (f.kind != "game" or f.calls_complete):
@@ -137,7 +144,7 @@ def entry_screen(shell: Shell) -> ft.Control:
         parts = write_parts(shell, f, entry_screen, may_add=may_add, pinned=True)
     if parts.reason is not None:
         rows.append(parts.reason)
-    column = entry_column(rows, pinned_footer(parts), spacing=6)
+    column = entry_column(rows, pinned_footer(parts, told), spacing=6)
     if shell.wide:
         return ft.Row(
             [ft.Container(column, width=ENTRY_WIDTH)],
@@ -223,10 +230,47 @@ def _label_button(
     return kind(
         content=label,
         on_click=on_click,
-        height=TAP,
+        height=COMPACT,
         disabled=disabled,
         style=style,
-        tooltip=text,
+    )
+
+
+def _contract_chosen(f: DealForm) -> bool:
+    """The declarer and his contract (or misère) chosen: they fold into one row."""
+    if f.declarer is None:
+        return False
+    return (f.kind == "game" and f.contract is not None) or f.kind == "misere"
+
+
+def _chosen(shell: Shell, f: DealForm, redraw: Redraw) -> ft.Control:
+    """``Vera: 6♦`` in one row, a tap away from the declarers and the grid again."""
+    names = f.scored.session.players
+    assert f.declarer is not None
+    contract = f.contract
+    what = (
+        _trump_text(shell, contract.level, contract.trump)
+        if f.kind == "game" and contract is not None
+        else shell.t(KIND_LABELS["misere"])
+    )
+
+    def reopen() -> None:
+        declarer = f.declarer
+        f.choose_kind("game")
+        f.level = f.trump = None
+        if declarer is not None:
+            f.choose_declarer(declarer)
+
+    text = shell.t(N_("{player}: {contract}"), player=names[f.declarer], contract=what)
+    return ft.Row(
+        [
+            _cell("contract-chosen", True, text, redraw(reopen)),
+            sem(
+                "contract-change",
+                ft.TextButton(shell.t(N_("Change")), on_click=redraw(reopen), height=COMPACT),
+            ),
+        ],
+        spacing=4,
     )
 
 
@@ -282,36 +326,7 @@ def _contract(shell: Shell, f: DealForm, redraw: Redraw) -> ft.Control:
                 f.choose_declarer(declarer)
         f.choose_contract(level, trump)
 
-    def reopen() -> None:
-        f.level = f.trump = None
-        f.calls = []
-        f.tricks = {}
-        if f.kind == "misere":
-            declarer = f.declarer
-            f.choose_kind("game")
-            if declarer is not None:
-                f.choose_declarer(declarer)
-
-    chosen = f.contract
     has_misere = "misere" in f.kinds()
-    if (chosen is not None and f.kind == "game") or (f.kind == "misere" and f.declarer):
-        text = (
-            _trump_text(shell, chosen.level, chosen.trump)
-            if chosen is not None and f.kind == "game"
-            else shell.t(KIND_LABELS["misere"])
-        )
-        return ft.Row(
-            [
-                _cell("contract-chosen", True, text, redraw(reopen)),
-                ft.Container(
-                    sem(
-                        "contract-change",
-                        ft.TextButton(shell.t(N_("Change")), on_click=redraw(reopen), height=TAP),
-                    )
-                ),
-            ],
-            spacing=4,
-        )
     levels = set(f.levels())
     grid: list[ft.Control] = [
         ft.Row(
