@@ -342,38 +342,30 @@ class Table:
             int(contract[:-1] if not contract.endswith("NT") else contract[:-2]),
             ("NT" if contract.endswith("NT") else contract[-1]),
         )
-        tap(self.page, f"declarer-{declarer}")
-        visible(self.page, f"contract-{level}{trump}")
-        tap(self.page, f"contract-{level}{trump}")
-        visible(self.page, "contract-chosen")
+        redrawn(self.page, f"declarer-{declarer}")
+        redrawn(self.page, f"contract-{level}{trump}")
         for call in calls:
             visible(self.page, f"call-{call}")
-            # Wait until the tap's redraw has replaced the call buttons, or the next tap can
-            # land on a button that is going away.
-            old = self.page.locator('[flt-semantics-identifier^="call-"]').evaluate_all(
-                "nodes => nodes.map(n => n.id)"
+            redrawn(self.page, f"call-{call}")
+        if calls:
+            expect(self.page.locator('[flt-semantics-identifier="call-undo"]').first).to_have_text(
+                self.calls[calls[-1]], timeout=10000
             )
-            tap(self.page, f"call-{call}")
-            for node in old:
-                expect(self.page.locator(f'[id="{node}"]')).to_have_count(0, timeout=10000)
-            expect(
-                self.page.locator('[flt-semantics-identifier="call-undo"]').first
-            ).to_have_text(self.calls[call], timeout=10000)
 
     def misere(self, declarer: int, taken: int = 0) -> None:
         from playwright.sync_api import expect
 
-        tap(self.page, "kind-misere")
+        redrawn(self.page, "kind-misere")
         # The declarer buttons are on the game screen too: wait for the misère's own prompt.
         expect(self.page.get_by_text(self.choose_misere)).to_be_visible(timeout=10000)
-        tap(self.page, f"declarer-{declarer}")
+        redrawn(self.page, f"declarer-{declarer}")
         visible(self.page, f"tricks-{declarer}-0")
         self.set_tricks(declarer, taken)
         self.confirm()
 
     def raspasy(self, tricks: dict[int, int]) -> None:
         """``tricks`` for every seat but the last dealt in (filled in by the form)."""
-        tap(self.page, "kind-raspasy")
+        redrawn(self.page, "kind-raspasy")
         visible(self.page, f"tricks-{self.active()[0]}-0")
         for seat, n in tricks.items():
             self.set_tricks(seat, n)

@@ -272,13 +272,25 @@ def test_four_players_square(browser: Any, tmp_path: Path, width: int, height: i
         tap(page, "nav-sheet")
         visible(page, "sheet-picture")
         square = box(page, "pulya-circle")
+        right, bottom = square["x"] + square["width"], square["y"] + square["height"]
         for p, player in enumerate(names):
             has_text(page, f"pulya-name-{p}", player)
             b = box(page, f"pulya-name-{p}")
-            assert b["x"] >= 0 and b["x"] + b["width"] <= width, (player, b)
-            above = b["y"] + b["height"] <= square["y"] + 1
-            below = b["y"] >= square["y"] + square["height"] - 1
-            assert above or below, (player, b, square)
+            assert b["x"] >= 0 and b["x"] + b["width"] <= width, (player, b)  # never cut
+            # Each name beside its own side (seat 0 at the bottom, then clockwise: left, top,
+            # right), never over a corner where it would read as another cell's label.
+            beside = {
+                0: b["y"] >= bottom - 1,
+                1: b["x"] + b["width"] <= square["x"] + 1,
+                2: b["y"] + b["height"] <= square["y"] + 1,
+                3: b["x"] >= right - 1,
+            }[p]
+            along = (
+                square["x"] <= b["x"] + b["width"] / 2 <= right
+                if p in (0, 2)
+                else square["y"] <= b["y"] + b["height"] / 2 <= bottom
+            )
+            assert beside and along, (player, b, square)
         shot(page, f"sheet-four-{size}-01-pulya")
         cx, cy = square["x"] + square["width"] / 2, square["y"] + square["height"] / 2
         drawn = square["width"] + 2

@@ -181,7 +181,10 @@ async def test_the_refusal_is_in_russian_for_a_russian_page(store: Store) -> Non
         "Сдача 1 первой записана на другом устройстве:",
         "Boris: 6♠",
     ]
-    assert by_id(b.page, "conflict-verdict").value == "Это та же сдача: она записана один раз."
+    assert by_id(b.page, "conflict-verdict").value == (
+        "Ваша запись — та же сдача: она записана один раз."
+    )
+    assert find(b.page, lambda c: getattr(c, "identifier", None) == "conflict-mine") == []
     assert len(store.load(sid).session.deals) == 1
     # The same deal: the main button discards b's entry; nothing is written twice.
     discard = by_id(b.page, "conflict-discard")

@@ -276,41 +276,38 @@ def conflict_panel(shell: Shell, conflict: Conflict, screen: Screen) -> ft.Contr
         )
 
     verdict = (
-        N_("It is the same deal: it is written once.")
+        N_("Your entry is the same deal: it is written once.")
         if conflict.same
         else N_("The two differ: check at the table which is right.")
     )
     discard_label = shell.t(N_("Discard my entry"))
     again = shell.t(N_("Write mine as deal {n}"), n=conflict.number + 1)
-    buttons: list[ft.Control] = (
-        [
-            ft.Container(sem("conflict-discard", primary(discard_label, discard)), expand=True),
-            sem("conflict-write-next", quiet(again, write_next)),
-        ]
-        if conflict.same
-        else [
-            ft.Container(sem("conflict-discard", secondary(discard_label, discard)), expand=True),
-            sem("conflict-write-next", secondary(again, write_next)),
-        ]
+    main, other = (primary, quiet) if conflict.same else (secondary, secondary)
+    buttons = [
+        sem("conflict-discard", main(discard_label, discard)),
+        sem("conflict-write-next", other(again, write_next)),
+    ]
+    body: list[ft.Control] = [
+        lines(
+            "conflict-theirs",
+            shell.t(N_("Deal {n} was written on another device first:"), n=conflict.number),
+            conflict.theirs,
+        )
+    ]
+    if not conflict.same:  # the same words twice would only push the buttons away
+        body.append(lines("conflict-mine", shell.t(N_("Your entry:")), conflict.mine))
+    body.append(sem("conflict-verdict", ft.Text(shell.t(verdict), italic=True, size=13)))
+    body.append(
+        ft.Column(buttons, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     )
     return sem(
         "conflict",
         ft.Container(
             ft.Column(
-                [
-                    lines(
-                        "conflict-theirs",
-                        shell.t(
-                            N_("Deal {n} was written on another device first:"), n=conflict.number
-                        ),
-                        conflict.theirs,
-                    ),
-                    lines("conflict-mine", shell.t(N_("Your entry:")), conflict.mine),
-                    sem("conflict-verdict", ft.Text(shell.t(verdict), italic=True, size=13)),
-                    ft.Row(buttons, spacing=8, wrap=True),
-                ],
+                body,
                 spacing=6,
                 tight=True,
+                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
             ),
             padding=10,
             border_radius=8,
