@@ -115,9 +115,7 @@ def cmd_settle(args: argparse.Namespace) -> int:
     if args.json:
         sys.stdout.write(to_json_text(scored, args.lang))
     else:
-        sys.stdout.write(
-            to_text_sheet(scored, args.lang, explain=args.explain, numbers=numbers)
-        )
+        sys.stdout.write(to_text_sheet(scored, args.lang, explain=args.explain, numbers=numbers))
     return 0
 
 

@@ -195,7 +195,9 @@ def test_the_note_on_the_screen_and_money_that_never_breaks_on_a_phone(tmp_path:
         money = by_id(page, "cash-0-money")
         assert money.value == "−RUB\u00a03.33" and money.no_wrap  # one line, whatever the width
         column = next(
-            c for c in _columns(page) if any(getattr(x, "content", None) is money for x in c.controls)
+            c
+            for c in _columns(page)
+            if any(getattr(x, "content", None) is money for x in c.controls)
         )
         assert column.width >= 9.5 * len(money.value)
     assert "Rounded so that the total is zero: Vera RUB\u00a00.66, not RUB\u00a00.67." in (

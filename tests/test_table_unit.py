@@ -281,7 +281,9 @@ async def test_a_page_entering_a_deal_is_told_live_and_its_confirm_refused(store
     b_confirm = by_id(b.page, "confirm-deal")
     await enter_passed_six(a, sa)
     await fire(sa, by_id(a.page, "confirm-deal"))
-    told = "Deal 1 was just written on another device: Boris: 6♠. Check your entry and confirm again."
+    told = (
+        "Deal 1 was just written on another device: Boris: 6♠. Check your entry and confirm again."
+    )
     # A banner at the top of the page: the write button at the bottom stays uncovered.
     notices = lambda: [  # noqa: E731
         c.content.content.value

@@ -77,10 +77,7 @@ def write_parts(
     editing = shell.editing
     sentences, problem = form.preview(shell.lang)
     lines: list[ft.Control] = (
-        [
-            sem(f"preview-{k}", suited(s)) if numbered else suited(s)
-            for k, s in enumerate(sentences)
-        ]
+        [sem(f"preview-{k}", suited(s)) if numbered else suited(s) for k, s in enumerate(sentences)]
         if sentences
         else [ft.Text(problem or "", italic=True)]
     )
@@ -103,9 +100,7 @@ def write_parts(
             ),
         )
     else:
-        preview = sem(
-            "preview", card(ft.Column(lines, spacing=4), title=shell.t(N_("Preview")))
-        )
+        preview = sem("preview", card(ft.Column(lines, spacing=4), title=shell.t(N_("Preview"))))
     if label is None:
         label = shell.t(N_("Write the change")) if editing else shell.t(N_("Write the deal"))
     write = primary(label, None, disabled=problem is not None)
@@ -203,7 +198,9 @@ class Conflict:
     same: bool
 
 
-def conflict_of(shell: Shell, seen: int, mine: dict[str, Any], sentences: list[str]) -> Conflict | None:
+def conflict_of(
+    shell: Shell, seen: int, mine: dict[str, Any], sentences: list[str]
+) -> Conflict | None:
     """The deal another device added after revision ``seen`` (the first), beside ``mine``."""
     assert shell.sid is not None
     stored = shell.any_stored()
@@ -297,9 +294,7 @@ def conflict_panel(shell: Shell, conflict: Conflict, screen: Screen) -> ft.Contr
     if not conflict.same:  # the same words twice would only push the buttons away
         body.append(lines("conflict-mine", shell.t(N_("Your entry:")), conflict.mine))
     body.append(sem("conflict-verdict", ft.Text(shell.t(verdict), italic=True, size=13)))
-    body.append(
-        ft.Column(buttons, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-    )
+    body.append(ft.Column(buttons, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
     return sem(
         "conflict",
         ft.Container(
@@ -375,6 +370,8 @@ def trick_buttons(
 def _count(n: int, chosen: bool, allowed: bool, on_click: Callable[[], None]) -> ft.Control:
     colour = None if allowed or chosen else ft.Colors.with_opacity(0.38, ft.Colors.ON_SURFACE)
     style = ft.ButtonStyle(padding=ft.Padding.all(0), shape=ft.RoundedRectangleBorder(radius=8))
-    text = ft.Text(str(n), color=colour, no_wrap=True, weight=ft.FontWeight.BOLD if chosen else None)
+    text = ft.Text(
+        str(n), color=colour, no_wrap=True, weight=ft.FontWeight.BOLD if chosen else None
+    )
     kind = ft.FilledButton if chosen else ft.OutlinedButton
     return kind(content=text, on_click=on_click, height=COMPACT, style=style)

@@ -347,7 +347,14 @@ def _contract(shell: Shell, f: DealForm, redraw: Redraw) -> ft.Control:
     if has_misere:
         grid.append(
             ft.Row(
-                [_cell("kind-misere", f.kind == "misere", shell.t(KIND_LABELS["misere"]), redraw(misere))],
+                [
+                    _cell(
+                        "kind-misere",
+                        f.kind == "misere",
+                        shell.t(KIND_LABELS["misere"]),
+                        redraw(misere),
+                    )
+                ],
                 spacing=4,
             )
         )
@@ -416,9 +423,7 @@ def _whisting(shell: Shell, f: DealForm, redraw: Redraw) -> ft.Control:
                     ),
                 )
             )
-        lines.append(
-            ft.Row(cells, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
-        )
+        lines.append(ft.Row(cells, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     return sem("calls", ft.Column(lines, spacing=4))
 
 

@@ -120,7 +120,10 @@ def _table(shell: Shell, stored: Stored, open_cell: object) -> ft.Control:
             chips = [
                 chip(f"pool-{p}", shell.t(N_("Pulya")), pool_text(p), Cell("pool", p)),
                 chip(
-                    f"gora-{p}", shell.t(N_("Gora")), figure(sheet.gora[p], run.gora[p]), Cell("gora", p)
+                    f"gora-{p}",
+                    shell.t(N_("Gora")),
+                    figure(sheet.gora[p], run.gora[p]),
+                    Cell("gora", p),
                 ),
             ]
             chips += [
