@@ -128,7 +128,7 @@ def write_parts(
 
     def confirm() -> None:
         assert basis is not None and sid is not None
-        deal = form.to_deal()
+        deal = form.deal()  # the model: the store takes a typed deal
         if editing:
             deal_id, why = editing[0], shell.state.edit_reason
             if shell.attempt(
@@ -198,9 +198,7 @@ class Conflict:
     same: bool
 
 
-def conflict_of(
-    shell: Shell, seen: int, mine: dict[str, Any], sentences: list[str]
-) -> Conflict | None:
+def conflict_of(shell: Shell, seen: int, mine: Any, sentences: list[str]) -> Conflict | None:
     """The deal another device added after revision ``seen`` (the first), beside ``mine``."""
     assert shell.sid is not None
     stored = shell.any_stored()
@@ -236,8 +234,8 @@ def deal_words(stored: AnyStored, deal_id: int) -> list[Msg]:
     return [deal_title(deal, names), *(stored.scored.deals[index].writing.explain or ())]
 
 
-def same_deal(mine: dict[str, Any], theirs: Any) -> bool:
-    """Whether the entry ``mine`` is the deal ``theirs`` as written (read the same way)."""
+def same_deal(mine: Any, theirs: Any) -> bool:
+    """Whether the entry ``mine`` (the form's typed deal) is the deal ``theirs`` as written."""
     try:
         return bool(TypeAdapter(type(theirs)).validate_python(mine) == theirs)
     except ValidationError:
