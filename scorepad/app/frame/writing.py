@@ -12,7 +12,10 @@ from pydantic import TypeAdapter, ValidationError
 
 from ...i18n import N_, Msg
 from ...journal import next_number, number_of
+from ...report import deal_title
+from ...scoring.ledger.ledger import explanations
 from ...store import AnyStored, FamilyStored
+from ..families.ui import ui_of
 from .nav import Screen
 from .shell import Shell, message_box
 from .theme import COMPACT, TAP, card, choice, primary, quiet, secondary, sem, suited
@@ -220,10 +223,6 @@ def conflict_of(shell: Shell, seen: int, mine: Any, sentences: list[str]) -> Con
 
 def deal_words(stored: AnyStored, deal_id: int) -> list[Msg]:
     """A written deal in words: its title, then its explanation (the history's lines)."""
-    from ...report import deal_title
-    from ...scoring.ledger.ledger import explanations
-    from ..families.ui import ui_of
-
     live = [e.deal_id for e in stored.journal.live]
     index = live.index(deal_id)
     deal = stored.journal.live[index].deal
