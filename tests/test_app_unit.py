@@ -518,3 +518,29 @@ async def test_the_first_dealer_is_chosen_by_the_names_as_typed(
         "Boris",
         "Player 3",
     ]
+
+
+async def test_a_voided_deal_keeps_its_number_in_the_app_and_the_cli(
+    app: tuple[Shell, object, Store],
+) -> None:
+    from conftest import run_cli, typed
+
+    shell, session, store = app
+    sid = store.create_session(["Anna", "Boris", "Vera"])
+    passed = {"type": "game", "declarer": 1, "contract": "6S", "calls": ["pass", "pass"]}
+    raspasy = {"type": "raspasy", "tricks": {"0": 3, "1": 3, "2": 4}}
+    for seen, deal in enumerate((passed, raspasy, {**passed, "declarer": 2, "contract": "7H"})):
+        store.add_deal(sid, typed(store, sid, deal), seen=seen)
+    store.void_deal(sid, 2, reason="misdeal", seen=3)  # deal 2, the all-pass
+    shell.sid = sid
+    shell.go("history")
+    assert by_id(shell.page, "deal-title-3").value == "Deal 3 · Vera: 7♥"  # not renumbered 2
+    assert by_id(shell.page, "voided-title-2").value == "Deal 2 · All pass"
+    assert "deal 2 was voided (misdeal)" in texts(shell.page)
+    await navigate(session, shell.page, "nav-entry")
+    assert by_id(shell.page, "deal-header").value.startswith("Deal 4:")  # never a number said
+    db = ["--db", str(store.path)]
+    history = run_cli("--lang", "en", *db, "history", str(sid)).stdout
+    assert "deal 3 was written" in history and "deal 2 was voided (misdeal)" in history
+    sheet = run_cli("--lang", "en", *db, "settle", str(sid)).stdout.splitlines()
+    assert [line for line in sheet if line.startswith("Deal ")] == ["Deal 1", "Deal 3"]
