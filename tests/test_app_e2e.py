@@ -888,7 +888,7 @@ def test_a_deal_on_one_screen_and_the_taps_each_kind_takes(
         has_text(
             page,
             "message",
-            "8 не получится: у игрока Anna уже 3" if ru else "8 is not possible: Anna has 3",
+            "8 не получится: Anna — уже 3" if ru else "8 is not possible: Anna has 3",
         )
         has_text(page, "tricks-2", "5")
         shot_here("5-refused")

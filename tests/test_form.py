@@ -82,7 +82,7 @@ def test_a_count_that_cannot_be_chosen_says_why() -> None:
     with pytest.raises(TricksRefused) as refused:
         f.set_tricks(0, 8)
     assert str(refused.value) == "8 is not possible: Boris has 3"
-    assert catalog("ru").render(refused.value.why) == "8 не получится: у игрока Boris уже 3"
+    assert catalog("ru").render(refused.value.why) == "8 не получится: Boris — уже 3"
     assert f.tricks == {1: 3}  # a refused tap changes nothing
     assert f.trick_choices(2) == []  # the last seat is filled in
     assert str(f.refusal(2, 1) and catalog("en").render(f.refusal(2, 1))) == (

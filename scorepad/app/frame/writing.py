@@ -80,7 +80,10 @@ def write_parts(
     editing = shell.editing
     sentences, problem = form.preview(shell.lang)
     lines: list[ft.Control] = (
-        [sem(f"preview-{k}", suited(s)) if numbered else suited(s) for k, s in enumerate(sentences)]
+        [
+            sem(f"preview-{k}", _line(s, pinned)) if numbered else _line(s, pinned)
+            for k, s in enumerate(sentences)
+        ]
         if sentences
         else [ft.Text(problem or "", italic=True)]
     )
@@ -166,6 +169,11 @@ def write_parts(
     if editing:
         footer.append(sem("cancel-edit", quiet(shell.t(N_("Cancel")), cancel)))
     return WriteParts(preview, reason, ft.Row(footer, spacing=8))
+
+
+def _line(text: str, pinned: bool) -> ft.Text:
+    """A preview sentence; the pulya's pinned preview keeps the red suits red."""
+    return suited(text) if pinned else ft.Text(text)
 
 
 def _small(lines: list[ft.Control]) -> list[ft.Control]:
