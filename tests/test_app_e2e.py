@@ -563,7 +563,7 @@ def test_a_leningrad_session_of_4_players_8_deals(
             2, "8C", ["pass", "pass", "whist"], {2: 7, 3: 2}
         )  # 5 the dealer whists after two passes
         t.game(3, "6NT", ["whist", "whist"], {3: 6, 0: 2})  # 6
-        t.raspasy({3: 4, 0: 3})  # 7 Vera's talon takes none
+        t.raspasy({2: 0, 3: 4, 0: 3})  # 7 Vera's talon takes none (a count chosen, not assumed)
         t.game(1, "7S", ["whist", "pass", "pass"], {1: 7, 2: 2})  # 8
         shot(page, f"four-{size}-01-deal-entry")
         tap(page, "nav-sheet")

@@ -42,7 +42,7 @@ WORDS = {
         "voided": "deal {n} was voided (misdeal)",
         "restored": "deal {n} was restored",
         "deal": "Deal {n}",
-        "title": "Voided deal: {title}",
+        "title": "Deal {n} · {title}",
         "all pass": "All pass",
     },
     "ru": {
@@ -52,7 +52,7 @@ WORDS = {
         "voided": "сдача {n} аннулирована (misdeal)",
         "restored": "сдача {n} возвращена",
         "deal": "Сдача {n}",
-        "title": "Аннулированная сдача: {title}",
+        "title": "Сдача {n} · {title}",
         "all pass": "Распасы",
     },
 }
@@ -196,10 +196,16 @@ def test_sheet_history_and_numbers(
     history_text = cli_out("--lang", lang, "--db", str(db), "history", "1").splitlines()
     tap(page, "nav-history")
     visible(page, f"voided-{deal_id}")
-    has_text(page, f"voided-title-{deal_id}", words["title"].format(title=words["all pass"]))
+    # struck through under its own number, kept (issue #21: a void renumbers nothing)
+    has_text(
+        page,
+        f"voided-title-{deal_id}",
+        words["title"].format(n=VOIDED, title=words["all pass"]),
+    )
     has_text(page, f"voided-reason-{deal_id}", words["voided"].format(n=VOIDED))
     assert history_text[-1].endswith(words["voided"].format(n=VOIDED))
-    for n in (15, VOIDED, 1):  # the newest first, as History lists them
+    # the newest first, as History lists them; the deal after the void keeps its number
+    for n in (16, VOIDED + 1, 1):
         scroll_to(page, f"deal-title-{n}", width, height)
         header = words["deal"].format(n=n)
         assert text_of(page, f"deal-title-{n}").startswith(header + " · ")
