@@ -94,6 +94,7 @@ def _open(args: argparse.Namespace) -> Store:
 
 
 def cmd_settle(args: argparse.Namespace) -> int:
+    from .journal import live_numbers
     from .report import to_json_text, to_text_sheet
     from .scoring.peek import peek_family
     from .scoring.pulya.score import replay
@@ -104,16 +105,17 @@ def cmd_settle(args: argparse.Namespace) -> int:
         with _open(args) as store:
             if store.family(stored_id) != "pulya":
                 return _write_family(store.load_family(stored_id).scored, args)
-            scored = store.load(stored_id).scored
+            stored = store.load(stored_id)
+            scored, numbers = stored.scored, live_numbers(stored.journal)
     else:
         data = _read(args.file)
         if peek_family(data) != "pulya":
             return _settle_family(data, args)
-        scored = replay(parse_session(data))
+        scored, numbers = replay(parse_session(data)), None
     if args.json:
         sys.stdout.write(to_json_text(scored, args.lang))
     else:
-        sys.stdout.write(to_text_sheet(scored, args.lang, explain=args.explain))
+        sys.stdout.write(to_text_sheet(scored, args.lang, explain=args.explain, numbers=numbers))
     return 0
 
 

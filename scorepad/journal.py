@@ -159,8 +159,25 @@ class Journal:
 
 
 def number_of(journal: Journal, deal_id: int) -> int:
-    """The deal's number as the player sees it: its place among the live deals, from 1."""
-    return journal.index_of(deal_id) + 1
+    """The deal's number as said at the table: its place among the deals written, from 1.
+
+    A voided deal keeps its number (struck through) and so do the deals after it: "deal 14"
+    stays deal 14 whatever is voided before it (issue #21).  An undone add is no deal at all.
+    """
+    for number, entry_id in enumerate(journal.entries, start=1):
+        if entry_id == deal_id:
+            return number
+    raise JournalError(msg(N_("deal #{deal} is not in the session"), deal=deal_id))
+
+
+def live_numbers(journal: Journal) -> list[int]:
+    """The numbers of the live deals, in the session file's order (its index → the number)."""
+    return [number_of(journal, e.deal_id) for e in journal.live]
+
+
+def next_number(journal: Journal) -> int:
+    """The number the next deal written will have."""
+    return len(journal.entries) + 1
 
 
 def deal_numbers(actions: list[Action]) -> dict[int, int]:

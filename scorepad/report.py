@@ -7,10 +7,12 @@ Only formatting lives here; every number comes from :mod:`scorepad.scoring.pulya
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from babel.numbers import format_currency, get_currency_symbol
@@ -63,6 +65,9 @@ class CashOut:
     rows: tuple[CashOutRow, ...]
     balances: tuple[str, ...]  # "Anna: −176⅔ whists, −87,33 ₽"
     payments: tuple[str, ...]  # "Boris → Anna: 87,33 ₽"
+    # Where the rounding to the minor unit had to move a kopeck so that the total is zero, one
+    # line saying so ("… Anna −84,66 ₽, not −84,67 ₽"); None where every amount is as rounded.
+    note: str | None = None
 
 
 def payment_lines(
@@ -115,12 +120,43 @@ def cash_out(scored: Scored, lang: str = "en") -> CashOut:
         for p in range(n)
     )
     payments = payment_lines(cat, names, st.payments, money)
+    note = None
+    moved = balanced_away(st.balance, scored.session.price, st.minor_digits, st.money)
+    if moved is not None:
+        p, plain = moved
+        note = cat.render_args(
+            N_("Rounded so that the total is zero: {player} {money}, not {plain}."),
+            player=names[p],
+            money=money(st.money[p]),
+            plain=money(plain),
+        )
     status = cat.gettext(
         N_("The game is finished.")
         if scored.finished
         else N_("The game is not finished: if we stopped now.")
     )
-    return CashOut(scored.finished, status, rows, balances, payments)
+    return CashOut(scored.finished, status, rows, balances, payments, note)
+
+
+def balanced_away(
+    balance: Sequence[Number], price: Decimal, digits: int, money: Sequence[int]
+) -> tuple[int, int] | None:
+    """The first player whose amount is not his own balance rounded to the nearest minor unit
+    (the largest-remainder rounding moved it, so that the total is zero), with that rounding.
+
+    >>> from fractions import Fraction as F
+    >>> balanced_away([F(-254, 3), F(-482, 3), F(736, 3)], Decimal(1), 2, [-8466, -16067, 24533])
+    (0, -8467)
+    >>> balanced_away([-10, 10], Decimal(1), 2, [-1000, 1000]) is None
+    True
+    """
+    unit = Fraction(price) * 10**digits
+    for p, (b, m) in enumerate(zip(balance, money, strict=True)):
+        exact = Fraction(b) * unit
+        plain = math.floor(exact + Fraction(1, 2))  # halves up, as a scorer rounds by hand
+        if plain != m:
+            return p, plain
+    return None
 
 
 def settlement_of(scored: Scored) -> Settlement:
@@ -196,8 +232,18 @@ def document_text(data: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def to_text_sheet(scored: Scored, lang: str = "en", *, explain: bool = True) -> str:
-    """A readable sheet: the deals with their explanations, the scorepad, balances and payments."""
+def to_text_sheet(
+    scored: Scored,
+    lang: str = "en",
+    *,
+    explain: bool = True,
+    numbers: Sequence[int] | None = None,
+) -> str:
+    """A readable sheet: the deals with their explanations, the scorepad, balances and payments.
+
+    ``numbers``: each live deal's number as said at the table (a stored session's journal, where
+    a voided deal keeps its number); a plain session file counts its deals from 1.
+    """
     cat = catalog(lang)
     _ = cat.gettext
     names = list(scored.session.players)
@@ -208,7 +254,8 @@ def to_text_sheet(scored: Scored, lang: str = "en", *, explain: bool = True) -> 
         with batch():
             for r in scored.deals:
                 # Deals are counted from 1, as on every screen (the JSON keeps its 0-based index).
-                out.append(cat.render_args(N_("Deal {n}"), n=r.index + 1))
+                n = numbers[r.index] if numbers is not None else r.index + 1
+                out.append(cat.render_args(N_("Deal {n}"), n=n))
                 out.extend(f"  {render(m)}" for m in r.writing.explain or ())
         out.append("")
     width = max(12, *(len(n) for n in names)) + 2
@@ -237,6 +284,8 @@ def to_text_sheet(scored: Scored, lang: str = "en", *, explain: bool = True) -> 
         out.append("")
         out.append(_("Payments:"))
         out.extend("  " + line for line in cash.payments)
+    if cash.note:
+        out.extend(["", cash.note])
     return "\n".join(out) + "\n"
 
 

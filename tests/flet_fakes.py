@@ -81,9 +81,14 @@ def by_id(root: Any, identifier: str) -> Any:
 
 
 def texts(root: Any) -> list[str]:
-    return [
-        c.value for c in find(root, lambda c: isinstance(c, ft.Text)) if isinstance(c.value, str)
-    ]
+    """Every text shown, a text drawn in coloured pieces (its spans) as one string."""
+    out = []
+    for c in find(root, lambda c: isinstance(c, ft.Text)):
+        if isinstance(c.value, str):
+            out.append(c.value)
+        elif c.spans:
+            out.append("".join(span.text or "" for span in c.spans))
+    return out
 
 
 async def fire(session: Session, control: Any, event: str = "click", data: Any = None) -> None:

@@ -303,6 +303,9 @@ class Table:
         self.page = page
         self.calls, self.said = (CALLS, "Calls: ") if lang == "en" else (CALLS_RU, "Заявки: ")
         self.header = "Deal" if lang == "en" else "Сдача"
+        self.choose_misere = (
+            "choose who plays the misère" if lang == "en" else "выберите, кто играет мизер"
+        )
         self.players = players
         self.number = 1
         self.finishing = False  # the next deal closes the last open pool
@@ -330,50 +333,45 @@ class Table:
     def game(
         self, declarer: int, contract: str, calls: list[str], tricks: dict[int, int] | None = None
     ) -> None:
-        from playwright.sync_api import expect
-
-        level, trump = (
-            int(contract[:-1] if not contract.endswith("NT") else contract[:-2]),
-            ("NT" if contract.endswith("NT") else contract[-1]),
-        )
-        tap(self.page, f"declarer-{declarer}")
-        visible(self.page, f"level-{level}")
-        tap(self.page, f"level-{level}")
-        visible(self.page, f"trump-{trump}")
-        # The level's default trump already drew call buttons: wait until the trump's redraw has
-        # replaced them, or a call tap can land on a button that is going away.
-        old = self.page.locator('[flt-semantics-identifier^="call-"]').evaluate_all(
-            "nodes => nodes.map(n => n.id)"
-        )
-        tap(self.page, f"trump-{trump}")
-        for node in old:
-            expect(self.page.locator(f'[id="{node}"]')).to_have_count(0, timeout=10000)
-        said: list[str] = []
-        for call in calls:
-            visible(self.page, f"call-{call}")
-            tap(self.page, f"call-{call}")
-            said.append(self.calls[call])
-            has_text(self.page, "calls-said", self.said + ", ".join(said))
+        self.game_calls(declarer, contract, calls)
         if tricks:
             d1 = self.defenders(declarer)[0]
             self.set_tricks(declarer, tricks[declarer])
             self.set_tricks(d1, tricks[d1])
         self.confirm()
 
+    def game_calls(self, declarer: int, contract: str, calls: list[str]) -> None:
+        """The declarer, the contract and the calls, each tap waiting for what it causes."""
+        from playwright.sync_api import expect
+
+        level, trump = (
+            int(contract[:-1] if not contract.endswith("NT") else contract[:-2]),
+            ("NT" if contract.endswith("NT") else contract[-1]),
+        )
+        redrawn(self.page, f"declarer-{declarer}")
+        redrawn(self.page, f"contract-{level}{trump}")
+        for call in calls:
+            visible(self.page, f"call-{call}")
+            redrawn(self.page, f"call-{call}")
+        if calls:
+            expect(self.page.locator('[flt-semantics-identifier="call-undo"]').first).to_have_text(
+                self.calls[calls[-1]], timeout=10000
+            )
+
     def misere(self, declarer: int, taken: int = 0) -> None:
         from playwright.sync_api import expect
 
-        tap(self.page, "kind-misere")
+        redrawn(self.page, "kind-misere")
         # The declarer buttons are on the game screen too: wait for the misère's own prompt.
-        expect(self.page.get_by_text("choose who plays the misère")).to_be_visible(timeout=10000)
-        tap(self.page, f"declarer-{declarer}")
+        expect(self.page.get_by_text(self.choose_misere)).to_be_visible(timeout=10000)
+        redrawn(self.page, f"declarer-{declarer}")
         visible(self.page, f"tricks-{declarer}-0")
         self.set_tricks(declarer, taken)
         self.confirm()
 
     def raspasy(self, tricks: dict[int, int]) -> None:
         """``tricks`` for every seat but the last dealt in (filled in by the form)."""
-        tap(self.page, "kind-raspasy")
+        redrawn(self.page, "kind-raspasy")
         visible(self.page, f"tricks-{self.active()[0]}-0")
         for seat, n in tricks.items():
             self.set_tricks(seat, n)
@@ -571,7 +569,7 @@ def test_a_leningrad_session_of_4_players_8_deals(
             2, "8C", ["pass", "pass", "whist"], {2: 7, 3: 2}
         )  # 5 the dealer whists after two passes
         t.game(3, "6NT", ["whist", "whist"], {3: 6, 0: 2})  # 6
-        t.raspasy({3: 4, 0: 3})  # 7 Vera's talon takes none
+        t.raspasy({2: 0, 3: 4, 0: 3})  # 7 Vera's talon takes none (a count chosen, not assumed)
         t.game(1, "7S", ["whist", "pass", "pass"], {1: 7, 2: 2})  # 8
         shot(page, f"four-{size}-01-deal-entry")
         tap(page, "nav-sheet")
@@ -654,18 +652,13 @@ def test_in_russian_a_refusal_the_settings_the_picker_and_the_end_of_the_pulka(
         # A lone whist: the picker, and the write button on screen without scrolling.
         t = Table(page, 3, lang="ru")
         tap(page, "declarer-1")
-        visible(page, "level-6")
-        tap(page, "level-6")
-        visible(page, "trump-S")
-        # No suit picked for the player: the preview still asks for the game.
+        visible(page, "contract-6C")
+        # No contract yet: the preview asks for it.
         expect(page.locator('[flt-semantics-identifier="preview"]').first).to_contain_text(
             CHOOSE_CONTRACT_RU, timeout=10000
         )
-        tap(page, "trump-C")
-        for call, said in (("whist", "вист"), ("pass", "вист, пас")):
-            visible(page, f"call-{call}")
-            tap(page, f"call-{call}")
-            has_text(page, "calls-said", f"Заявки: {said}")
+        t.game_calls(1, "6C", ["whist", "pass"])
+        t.set_tricks(1, 6)
         t.set_tricks(2, 3)
         has_text(page, "tricks-0", "1")
         expect(page.locator('[flt-semantics-identifier="confirm-deal"]').first).to_be_in_viewport()
@@ -693,4 +686,232 @@ def test_in_russian_a_refusal_the_settings_the_picker_and_the_end_of_the_pulka(
         tap(page, "nav-chart")
         visible(page, "chart")
         shot(page, f"ru-{size}-10-chart")
+        page.context.close()
+
+
+# --- one deal on one screen, and its taps (issue #27) ---------------------------------------
+
+TAPS_HEAD = "| Deal | Taps |"
+TAP_KINDS = {
+    "made-not-whisted": "Made, not whisted",
+    "whist-pass": "Made, one whists, the other passes",
+    "both-whist": "Down one, both whist",
+    "misere": "Misère, made",
+    "raspasy": "All pass (three players)",
+}
+
+
+def readme_taps() -> dict[str, int]:
+    """The tap counts the README states (its table under ``TAPS_HEAD``)."""
+    lines = [line.strip() for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines()]
+    start = lines.index(TAPS_HEAD) + 2
+    rows: dict[str, int] = {}
+    for line in lines[start:]:
+        if not line.startswith("|"):
+            break
+        kind, count = (cell.strip() for cell in line.strip("|").split("|"))
+        rows[kind] = int(count)
+    return rows
+
+
+class Taps:
+    """A player's taps, counted: each waits for what it causes before the next."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.count = 0
+
+    def __call__(self, ident: str) -> None:
+        redrawn(self.page, ident)
+        self.count += 1
+
+    def take(self) -> int:
+        n, self.count = self.count, 0
+        return n
+
+
+def redrawn(page: Any, ident: str) -> None:
+    """Tap ``ident`` and wait until the screen it draws has replaced the one tapped on (every tap
+    on the entry draws a new frame): the next tap never lands on a control going away."""
+    from playwright.sync_api import expect
+
+    head = page.locator('[flt-semantics-identifier="deal-header"]').first
+    head.wait_for(state="attached", timeout=15000)
+    old = head.evaluate("n => n.id")
+    tap(page, ident)
+    expect(page.locator(f'[id="{old}"]')).to_have_count(0, timeout=15000)
+
+
+def box_of(page: Any, ident: str) -> dict[str, float]:
+    node = page.locator(f'[flt-semantics-identifier="{ident}"]').first
+    node.wait_for(state="attached", timeout=15000)
+    box = node.bounding_box()
+    assert box is not None, ident
+    return dict(box)
+
+
+def on_one_screen(page: Any, idents: list[str]) -> None:
+    """The entry needs no scrolling: every control named lies above the preview (which with
+    Write lies above the bottom bar of a phone), inside the window."""
+    view = page.viewport_size
+    bottom = view["height"]
+    if view["width"] < 600:  # a phone: the bottom navigation bar is below the entry
+        bottom = box_of(page, "nav-entry")["y"]
+    preview = box_of(page, "preview")
+    limits = {"preview": bottom, "confirm-deal": bottom}
+    for ident in [*idents, "preview", "confirm-deal"]:
+        box = box_of(page, ident)
+        low = limits.get(ident, preview["y"])
+        inside = (
+            box["x"] >= 0
+            and box["y"] >= 0
+            and box["x"] + box["width"] <= view["width"] + 0.5
+            and box["y"] + box["height"] <= low + 0.5
+        )
+        if not inside:
+            _on_failure(page, f"off-screen-{ident}")
+        assert inside, f"{ident} is off the screen: {box} in {view}, bottom {low}"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize(("width", "height"), [(360, 740), (1280, 800)], ids=["phone", "laptop"])
+def test_a_deal_on_one_screen_and_the_taps_each_kind_takes(
+    browser: Any, tmp_path: Path, width: int, height: int, lang: str
+) -> None:
+    """Each kind of deal entered with the fewest taps, the whole entry on one screen (Write and
+    the preview above it in the window, nothing below to scroll to), the counts as the README
+    says; a count that cannot be chosen says why when tapped."""
+    from playwright.sync_api import expect
+
+    size = "phone" if width < 500 else "laptop"
+    ru = lang == "ru"
+
+    def shot_here(name: str) -> None:
+        (tmp_path / f"{size}-{lang}-{name}.png").write_bytes(settle(page))
+
+    def header(n: int) -> None:
+        expect(page.locator('[flt-semantics-identifier="deal-header"]').first).to_contain_text(
+            f"{'Сдача' if ru else 'Deal'} {n}:", timeout=15000
+        )
+
+    with running_app(tmp_path / "taps.db") as (url, _db):
+        page = open_app(browser, url, width, height)
+        visible(page, "session-new")
+        if ru:
+            tap(page, "language")
+            expect(page.get_by_text("Новая пулька")).to_be_visible(timeout=10000)
+        tap(page, "session-new")
+        visible(page, "players-4")
+        for i, name in enumerate(["Anna", "Boris", "Vera"]):
+            type_text(page, page.get_by_label(f"{'Игрок' if ru else 'Player'} {i + 1}"), name)
+        expect(page.locator('[flt-semantics-identifier="create-session"]').first).to_be_enabled(
+            timeout=10000
+        )
+        tap(page, "create-session")
+        header(1)
+        taps = Taps(page)
+        counted: dict[str, int] = {}
+        shot_here("0-empty")
+        on_one_screen(page, ["declarer-0", "kind-raspasy", "contract-10NT", "kind-misere"])
+
+        # Deal 1, Anna deals: Boris 6♥, nobody whists.
+        taps("declarer-1")
+        visible(page, "contract-6H")
+        taps("contract-6H")
+        visible(page, "contract-chosen")
+        on_one_screen(page, ["contract-chosen", "call-whist", "call-pass"])
+        expect(page.locator('[flt-semantics-identifier="preview"]').first).to_contain_text(
+            "Никто не вистовал" if ru else "Nobody whisted", timeout=10000
+        )
+        shot_here("1-not-whisted")
+        taps("confirm-deal")
+        header(2)
+        counted["made-not-whisted"] = taps.take()
+
+        # Deal 2, Boris deals: Vera 7♠, Anna whists, Boris passes; 7 and 3.
+        taps("declarer-2")
+        visible(page, "contract-7S")
+        taps("contract-7S")
+        visible(page, "call-whist")
+        taps("call-whist")
+        expect(page.locator('[flt-semantics-identifier="call-undo"]').first).to_have_text(
+            "вист" if ru else "whist", timeout=10000
+        )
+        taps("call-pass")
+        visible(page, "tricks-2-7")
+        taps("tricks-2-7")
+        has_text(page, "tricks-2", "7")
+        taps("tricks-0-3")
+        has_text(page, "tricks-1", "0")
+        on_one_screen(page, ["open-play", "tricks-2-10", "tricks-0-10", "tricks-1"])
+        shot_here("2-whist-pass")
+        taps("confirm-deal")
+        header(3)
+        counted["whist-pass"] = taps.take()
+
+        # Deal 3, Vera deals: Anna's misère, no trick.
+        taps("kind-misere")
+        taps("declarer-0")
+        visible(page, "tricks-0-0")
+        taps("tricks-0-0")
+        has_text(page, "tricks-0", "0")
+        on_one_screen(page, ["contract-chosen", "tricks-0-10"])
+        shot_here("3-misere")
+        taps("confirm-deal")
+        header(4)
+        counted["misere"] = taps.take()
+
+        # Deal 4, Anna deals: all pass, 3, 3 and the rest.
+        taps("kind-raspasy")
+        visible(page, "tricks-1-3")
+        taps("tricks-1-3")
+        has_text(page, "tricks-1", "3")
+        taps("tricks-2-3")
+        has_text(page, "tricks-0", "4")
+        on_one_screen(page, ["kind-raspasy", "tricks-1-10", "tricks-2-10", "tricks-0"])
+        shot_here("4-raspasy")
+        taps("confirm-deal")
+        header(5)
+        counted["raspasy"] = taps.take()
+
+        # Deal 5, Boris deals: Vera 6♦, both whist; 5, Anna 3, Boris the rest.
+        taps("declarer-2")
+        visible(page, "contract-6D")
+        taps("contract-6D")
+        visible(page, "call-whist")
+        taps("call-whist")
+        expect(page.locator('[flt-semantics-identifier="call-undo"]').first).to_have_text(
+            "вист" if ru else "whist", timeout=10000
+        )
+        taps("call-whist")
+        visible(page, "tricks-2-5")
+        taps("tricks-2-5")
+        has_text(page, "tricks-2", "5")
+        taps("tricks-0-3")
+        has_text(page, "tricks-1", "2")
+        # A count that cannot be: tapped anyway, it says why (not counted: a slip).
+        redrawn(page, "tricks-2-8")
+        has_text(
+            page,
+            "message",
+            "8 не получится: Anna — уже 3" if ru else "8 is not possible: Anna has 3",
+        )
+        has_text(page, "tricks-2", "5")
+        shot_here("5-refused")
+        redrawn(page, "tricks-2-5")  # the same count again: the preview is back
+        has_text(page, "tricks-1", "2")
+        on_one_screen(page, ["raspasy-series", "tricks-2-10", "tricks-0-10", "tricks-1"])
+        shot_here("5-both-whist")
+        taps("confirm-deal")
+        header(6)
+        counted["both-whist"] = taps.take()
+
+        assert counted == {
+            "made-not-whisted": 3,
+            "whist-pass": 7,
+            "both-whist": 7,
+            "misere": 4,
+            "raspasy": 4,
+        }
+        assert readme_taps() == {TAP_KINDS[k]: n for k, n in counted.items()}
         page.context.close()

@@ -43,8 +43,11 @@ async def test_create_a_session_and_write_a_deal(app: tuple[Shell, object, Store
     shell, session, store = app
     await new_session(shell, session, ["Anna", "Boris", "Vera"])
     assert "Deal 1: Anna deals, Boris leads." in texts(shell.page)
-    for ident in ("declarer-1", "level-7", "trump-S", "call-whist", "call-pass"):
+    for ident in ("declarer-1", "contract-7S", "call-whist", "call-pass"):
         await fire(session, by_id(shell.page, ident))
+    assert by_id(shell.page, "tricks-0").value == "—"  # no count until one is chosen
+    assert by_id(shell.page, "confirm-deal").disabled
+    await fire(session, by_id(shell.page, "tricks-1-7"))  # one tap: Boris took 7
     await fire(session, by_id(shell.page, "tricks-2-3"))  # one tap: Vera took 3
     assert by_id(shell.page, "tricks-0").value == "0"  # Anna, the rest
     assert "Boris made 7♠: 4 into the pulya." in texts(shell.page)
@@ -105,7 +108,7 @@ async def test_raspasy_series_shown_and_history_void_undo(app: tuple[Shell, obje
     await fire(session, by_id(dialog, "confirm-void"))
     # the voided deal stays in History, struck through, with its reason
     assert sorted(texts(by_id(shell.page, "voided-1"))) == [
-        "Voided deal: All pass",
+        "Deal 1 · All pass",  # its number kept, struck through
         "deal 1 was voided (misdeal)",
     ]  # sorted: capitals first
     assert "Anna took 1 trick: 1 × 1 = 1 into the gora." not in texts(shell.page)
@@ -127,11 +130,13 @@ async def test_raspasy_series_shown_and_history_void_undo(app: tuple[Shell, obje
 async def test_edit_a_past_deal_with_a_reason_then_undo(app: tuple[Shell, object, Store]) -> None:
     shell, session, store = app
     await new_session(shell, session, ["Anna", "Boris", "Vera"])
-    for ident in ("declarer-1", "level-7", "trump-S", "call-whist", "call-pass"):
+    for ident in ("declarer-1", "contract-7S", "call-whist", "call-pass", "tricks-1-7"):
         await fire(session, by_id(shell.page, ident))
+    await fire(session, by_id(shell.page, "tricks-2-3"))
     await fire(session, by_id(shell.page, "confirm-deal"))
     await fire(session, by_id(shell.page, "kind-raspasy"))
     await fire(session, by_id(shell.page, "tricks-2-1"))
+    await fire(session, by_id(shell.page, "tricks-0-0"))
     await fire(session, by_id(shell.page, "confirm-deal"))
     await navigate(session, shell.page, "nav-history")
     await fire(session, by_id(shell.page, "edit-1"))
@@ -173,7 +178,7 @@ async def test_roster_language_and_open_play(app: tuple[Shell, object, Store]) -
         await fire(session, by_id(shell.page, f"roster-{k}"))  # into the first empty seat
     assert [by_id(shell.page, f"player-{i}").value for i in range(3)] == ["Anna", "Boris", "Vera"]
     await fire(session, by_id(shell.page, "create-session"))
-    for ident in ("declarer-1", "level-6", "trump-S", "call-whist", "call-pass"):
+    for ident in ("declarer-1", "contract-6S", "call-whist", "call-pass"):
         await fire(session, by_id(shell.page, ident))
     open_play = by_id(shell.page, "open-play")
     session.apply_patch(open_play._i, {"value": True})
@@ -261,6 +266,9 @@ async def test_a_finished_pulka_offers_the_cash_out_and_never_writes_silently(
     assert len(store.load(sid).session.deals) == 3
     await fire(session, by_id(shell.page, "play-on"))
     await fire(session, by_id(shell.page, "kind-raspasy"))
+    assert by_id(shell.page, "confirm-deal").disabled  # no count written that nobody chose
+    for seat in (1, 2):
+        await fire(session, by_id(shell.page, f"tricks-{seat}-3"))
     await fire(session, by_id(shell.page, "confirm-deal"))
     assert len(store.load(sid).session.deals) == 4
     assert by_id(shell.page, "deal-header").value == "Deal 5: Boris deals, Vera leads."
@@ -379,29 +387,63 @@ async def test_the_tricks_picker_offers_only_counts_that_fit(
     shell.go("entry")
     await fire(session, by_id(shell.page, "kind-raspasy"))
     # Anna deals and sits out: her talon takes at most 2; Gleb is filled in.
-    assert [by_id(shell.page, f"tricks-0-{n}").disabled for n in range(3)] == [False] * 3
+    assert [greyed(by_id(shell.page, f"tricks-0-{n}")) for n in range(3)] == [False] * 3
     with pytest.raises(AssertionError):
         by_id(shell.page, "tricks-0-3")
     await fire(session, by_id(shell.page, "tricks-0-2"))
     await fire(session, by_id(shell.page, "tricks-1-6"))
-    assert by_id(shell.page, "tricks-3").value == "2"
-    assert by_id(shell.page, "tricks-2-2").disabled is False
-    assert by_id(shell.page, "tricks-2-3").disabled  # 2 + 6 + 3 > 10
+    assert by_id(shell.page, "tricks-3").value == "—"  # Vera's count is not chosen yet
+    assert not greyed(by_id(shell.page, "tricks-2-2"))
+    assert greyed(by_id(shell.page, "tricks-2-3"))  # 2 + 6 + 3 > 10
+    await fire(session, by_id(shell.page, "tricks-2-3"))  # tapped all the same: why, in words
+    assert by_id(shell.page, "message").content.value == "3 is not possible: Boris has 6"
     await fire(session, by_id(shell.page, "tricks-2-2"))
     assert by_id(shell.page, "tricks-3").value == "0"
-    assert by_id(shell.page, "tricks-1-7").disabled  # the talon's 2 and Vera's 2 are kept
+    assert greyed(by_id(shell.page, "tricks-1-7"))  # the talon's 2 and Vera's 2 are kept
+    assert not by_id(shell.page, "confirm-deal").disabled
+    assert store.load(sid).session.deals == []  # nothing written by a tap on a count
 
 
-async def test_a_level_does_not_pick_a_suit(app: tuple[Shell, object, Store]) -> None:
+def greyed(button: Any) -> bool:
+    """A count drawn faded: it cannot be chosen now (tapping it says why)."""
+    return button.content.color is not None
+
+
+async def test_the_contract_is_one_tap_on_a_level_by_suit_grid(
+    app: tuple[Shell, object, Store],
+) -> None:
     shell, session, store = app
-    shell.sid = store.create_session(["Anna", "Boris", "Vera"])
+    sid = store.create_session(["Anna", "Boris", "Vera"])
+    shell.sid = sid
     shell.go("entry")
     await fire(session, by_id(shell.page, "declarer-1"))
-    await fire(session, by_id(shell.page, "level-7"))
-    assert [type(by_id(shell.page, f"trump-{t}")) for t in ("S", "C", "D", "H", "NT")] == [
-        ft.OutlinedButton
-    ] * 5
-    assert by_id(shell.page, "confirm-deal").disabled
+    cells = [f"contract-{lv}{t}" for lv in range(6, 11) for t in ("S", "C", "D", "H", "NT")]
+    assert all(isinstance(by_id(shell.page, c), ft.OutlinedButton) for c in cells)  # 5 × 5
+    # The suits in their colours: hearts and diamonds red, spades and clubs the text's own.
+    colours = {
+        t: [
+            sp.style.color if sp.style else None
+            for sp in by_id(shell.page, f"contract-7{t}").content.spans
+        ]
+        for t in ("S", "C", "D", "H")
+    }
+    red = [None, ft.Colors.ERROR]
+    assert colours == {"S": [None], "C": [None], "D": red, "H": red}
+    assert by_id(shell.page, "confirm-deal").disabled  # no contract yet
+    await fire(session, by_id(shell.page, "contract-6H"))
+    # Made, not whisted: one tap, its preview beside it.
+    write = by_id(shell.page, "confirm-deal")
+    assert write.content == "Not whisted: write" and not write.disabled
+    assert "Nobody whisted: the deal was not played, Boris counts it made." in texts(shell.page)
+    await fire(session, write)
+    deal = store.load(sid).session.deals[0]
+    assert deal.model_dump(mode="json", exclude_defaults=True) == {
+        "type": "game",
+        "declarer": 1,
+        "contract": "6H",
+        "calls": [],  # the shortest form of pass, pass
+    }
+    assert "Deal 2: Boris deals, Vera leads." in texts(shell.page)
 
 
 @pytest.mark.parametrize(("width", "wide"), [(360, False), (1280, True)])
@@ -482,3 +524,29 @@ async def test_the_first_dealer_is_chosen_by_the_names_as_typed(
         "Boris",
         "Player 3",
     ]
+
+
+async def test_a_voided_deal_keeps_its_number_in_the_app_and_the_cli(
+    app: tuple[Shell, object, Store],
+) -> None:
+    from conftest import run_cli, typed
+
+    shell, session, store = app
+    sid = store.create_session(["Anna", "Boris", "Vera"])
+    passed = {"type": "game", "declarer": 1, "contract": "6S", "calls": ["pass", "pass"]}
+    raspasy = {"type": "raspasy", "tricks": {"0": 3, "1": 3, "2": 4}}
+    for seen, deal in enumerate((passed, raspasy, {**passed, "declarer": 2, "contract": "7H"})):
+        store.add_deal(sid, typed(store, sid, deal), seen=seen)
+    store.void_deal(sid, 2, reason="misdeal", seen=3)  # deal 2, the all-pass
+    shell.sid = sid
+    shell.go("history")
+    assert by_id(shell.page, "deal-title-3").value == "Deal 3 · Vera: 7♥"  # not renumbered 2
+    assert by_id(shell.page, "voided-title-2").value == "Deal 2 · All pass"
+    assert "deal 2 was voided (misdeal)" in texts(shell.page)
+    await navigate(session, shell.page, "nav-entry")
+    assert by_id(shell.page, "deal-header").value.startswith("Deal 4:")  # never a number said
+    db = ["--db", str(store.path)]
+    history = run_cli("--lang", "en", *db, "history", str(sid)).stdout
+    assert "deal 3 was written" in history and "deal 2 was voided (misdeal)" in history
+    sheet = run_cli("--lang", "en", *db, "settle", str(sid)).stdout.splitlines()
+    assert [line for line in sheet if line.startswith("Deal ")] == ["Deal 1", "Deal 3"]

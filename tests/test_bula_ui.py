@@ -426,10 +426,12 @@ async def test_a_stale_write_changes_nothing_and_keeps_the_choices(app: Any) -> 
     )  # another device
     await tap(shell, session, "contra-0", "confirm-deal")
     assert len(store.load_family(shell.sid).journal.live) == 1
-    assert in_order(by_id(shell.page, "message")) == [
-        "Deal 1 was just written on another device: All pass (refe)"
-        " Check your entry and confirm again."
+    # The deal written first beside this entry (they differ): nothing chosen for the player.
+    assert in_order(by_id(shell.page, "conflict-theirs"))[:2] == [
+        "Deal 1 was written on another device first:",
+        "All pass (refe)",
     ]
+    await tap(shell, session, "conflict-write-next")  # his entry as the next deal, explicitly
     # the form carried onto the new state: Ana now plays on her refe
     assert "Ana holds a refe: this game counts double." in texts(shell.page)
     await tap(shell, session, "confirm-deal")

@@ -92,7 +92,12 @@ def test_cli_settle_ends_with_the_same_sentences(text: str, lang: str) -> None:
     balances, payments = EXPECTED[(text, lang)]
     done = run_cli("--lang", lang, "settle", "-", stdin=text)
     assert done.returncode == 0, done.stderr
-    tail = done.stdout.splitlines()[-(len(balances) + len(payments) + 2) :]
+    lines = done.stdout.splitlines()
+    note = cash_out(replay(parse_session(text)), lang).note
+    if note is not None:  # the rounding note closes the sheet, after a blank line
+        assert lines[-2:] == ["", note]
+        lines = lines[:-2]
+    tail = lines[-(len(balances) + len(payments) + 2) :]
     assert tail == [
         *nbsp(balances),
         "",
@@ -164,3 +169,44 @@ def test_money_in_the_language_format() -> None:
     assert money_text(-8733, 2, "RUB", "en") == "−RUB\u00a087.33"
     assert money_text(123456, 2, "USD", "en") == "$1,234.56"
     assert money_text(500, 0, "JPY", "ru") == "500\u00a0¥"
+
+
+def test_a_kopeck_moved_so_that_the_total_is_zero_is_said_in_one_line() -> None:
+    # −3.333…, 2.666… and 0.666… ₽: rounded each by hand, −3.33 + 2.67 + 0.67 = 0.01; the
+    # largest remainders (all ⅔, the first seats first) give Vera 0.66 so that the sum is zero.
+    thirds = replay(parse_session(THIRDS))
+    assert cash_out(thirds, "en").note == (
+        "Rounded so that the total is zero: Vera RUB\u00a00.66, not RUB\u00a00.67."
+    )
+    assert cash_out(thirds, "ru").note == (
+        "Округлено так, чтобы сумма была нулём: Vera 0,66\u00a0₽, а не 0,67\u00a0₽."
+    )
+    assert cash_out(replay(parse_session(ONE_AND_FIVE)), "en").note is None  # nothing moved
+
+
+def test_the_note_on_the_screen_and_money_that_never_breaks_on_a_phone(tmp_path: Path) -> None:
+    page, _session, _conn = make_page(360, 740)
+    with Store(tmp_path / "c.db", check_same_thread=False) as store:
+        sid = store.import_session(THIRDS.encode())
+        shell = Shell(page, store, "en", threading.RLock())
+        shell.sid = sid
+        shell.show(settle_screen)
+        assert by_id(page, "rounding-note").value.startswith("Rounded so that the total is zero")
+        money = by_id(page, "cash-0-money")
+        assert money.value == "−RUB\u00a03.33" and money.no_wrap  # one line, whatever the width
+        column = next(
+            c
+            for c in _columns(page)
+            if any(getattr(x, "content", None) is money for x in c.controls)
+        )
+        assert column.width >= 9.5 * len(money.value)
+    assert "Rounded so that the total is zero: Vera RUB\u00a00.66, not RUB\u00a00.67." in (
+        run_cli("--lang", "en", "settle", "-", stdin=THIRDS).stdout
+    )
+
+
+def _columns(page: Any) -> list[Any]:
+    import flet as ft
+    from flet_fakes import find
+
+    return find(page, lambda c: isinstance(c, ft.Column) and c.width is not None)

@@ -7,8 +7,9 @@ from typing import Any
 import pytest
 
 from conftest import scored
-from scorepad.app.pulya.form import DealForm
+from scorepad.app.pulya.form import DealForm, TricksRefused
 from scorepad.contract import Trump
+from scorepad.i18n import catalog
 
 
 def form(deals: list[dict[str, Any]] | None = None, **kw: Any) -> DealForm:
@@ -48,26 +49,79 @@ def test_no_half_whist_on_an_eight_and_the_dealer_may_whist_with_four() -> None:
     assert f.call_options() == (3, ["whist", "pass"])  # the dealer, after two passes on an 8
 
 
-def test_tricks_stay_at_ten_the_last_filled_in() -> None:
+def test_no_count_is_given_and_the_last_is_filled_in_once_the_others_are_chosen() -> None:
     f = form()
     f.choose_declarer(0)
     f.choose_contract(7, Trump.SPADES)
     f.say("whist")
     f.say("whist")
-    assert f.tricks == {0: 7, 1: 0, 2: 3}
-    f.step(1, 5)
-    assert f.tricks == {0: 7, 1: 3, 2: 0}  # never past ten
-    f.step(0, -2)
-    assert f.tricks == {0: 5, 1: 3, 2: 2}
+    assert f.tricks == {} and not f.tricks_complete  # nothing chosen, nothing written
+    assert f.preview() == ([], "Anna: how many tricks?")
+    f.set_tricks(0, 7)
+    assert f.tricks == {0: 7} and f.preview() == ([], "Boris: how many tricks?")
+    f.set_tricks(1, 3)
+    assert f.tricks == {0: 7, 1: 3, 2: 0} and f.tricks_complete  # Vera: the rest
+    f.set_tricks(0, 5)
+    assert f.tricks == {0: 5, 1: 3, 2: 2}  # lowering one count gives the rest to the last seat
+    f.set_tricks(0, 7)
+    assert f.tricks == {0: 7, 1: 3, 2: 0}  # raising it lowers the last seat's, the only way
     with pytest.raises(ValueError, match="filled in"):
         f.step(2, 1)
     assert sum(f.tricks.values()) == 10
+
+
+def test_a_count_that_cannot_be_chosen_says_why() -> None:
+    f = form()
+    f.choose_declarer(0)
+    f.choose_contract(6, Trump.SPADES)
+    f.say("whist")
+    f.say("whist")
+    f.set_tricks(1, 3)  # Boris first: the declarer's count is not filled in by itself
+    assert f.tricks == {1: 3}
+    assert 8 not in f.trick_choices(0) and 7 in f.trick_choices(0)
+    with pytest.raises(TricksRefused) as refused:
+        f.set_tricks(0, 8)
+    assert str(refused.value) == "8 is not possible: Boris has 3"
+    assert catalog("ru").render(refused.value.why) == "8 не получится: Boris — уже 3"
+    assert f.tricks == {1: 3}  # a refused tap changes nothing
+    assert f.trick_choices(2) == []  # the last seat is filled in
+    assert str(f.refusal(2, 1) and catalog("en").render(f.refusal(2, 1))) == (
+        "Vera: the rest of the ten, filled in"
+    )
+
+
+def test_an_all_pass_starts_with_no_count_and_cannot_be_written_at_once() -> None:
+    f = form()
+    f.choose_kind("raspasy")
+    assert f.tricks == {} and f.preview()[1] == "Boris: how many tricks?"
+    f.set_tricks(1, 3)
+    f.set_tricks(2, 3)
+    assert f.tricks == {1: 3, 2: 3, 0: 4} and f.preview()[1] is None
+
+
+def test_made_not_whisted_is_the_deal_with_every_defender_passing() -> None:
+    f = form()
+    f.choose_declarer(0)
+    assert f.passed_out() is None  # no contract yet
+    f.choose_contract(6, Trump.HEARTS)
+    passed = f.passed_out()
+    assert passed is not None and f.calls == []  # the form itself is untouched
+    assert passed.to_deal() == {
+        "type": "game",
+        "declarer": 0,
+        "contract": "6H",
+        "calls": ["pass", "pass"],
+    }
+    f.say("whist")
+    assert f.passed_out() is None  # a call said: the calls are entered one by one
 
 
 def test_raspasy_four_players_dealer_talon_tricks_capped() -> None:
     f = form(players=["A", "B", "C", "D"], first_dealer=3)
     f.choose_kind("raspasy")
     assert f.trick_seats() == [3, 0, 1, 2]  # the dealer's talon first; the last is filled in
+    with pytest.raises(TricksRefused, match="3 is not possible: D takes 2 at most"):
+        f.set_tricks(3, 3)
     f.step(3, 5)
     assert f.tricks[3] == 2  # the talon wins two at most
     f.step(0, 4)
@@ -88,8 +142,8 @@ def test_live_preview_in_words_and_the_missing_step() -> None:
     assert f.preview() == ([], "Vera: whist or pass?")
     f.say("whist")
     f.say("pass")
-    f.step(1, 0)
-    f.step(2, 3)
+    f.set_tricks(1, 7)
+    f.set_tricks(2, 3)
     assert f.to_deal() == {
         "type": "game",
         "declarer": 1,
@@ -112,7 +166,8 @@ def test_a_checked_ten_has_no_calls() -> None:
     f.choose_declarer(0)
     f.choose_contract(10, Trump.NO_TRUMP)
     assert f.checked_ten and f.calls_complete and f.played
-    f.step(0, -1)
+    f.set_tricks(0, 9)
+    f.set_tricks(1, 0)
     assert f.to_deal() == {
         "type": "game",
         "declarer": 0,
@@ -128,8 +183,8 @@ def test_a_closed_talon_all_pass_writes_the_sitting_dealer_with_no_trick() -> No
     f = form(players=["A", "B", "C", "D"], first_dealer=3, convention="rostov")
     f.choose_kind("raspasy")
     assert f.trick_seats() == [0, 1, 2] and f.trick_range(3) == (0, 0)
-    f.step(0, 4)
-    f.step(1, 3)
+    f.set_tricks(0, 4)
+    f.set_tricks(1, 3)
     assert f.to_deal() == {"type": "raspasy", "tricks": {"0": 4, "1": 3, "2": 3, "3": 0}}
     assert f.preview()[1] is None
 

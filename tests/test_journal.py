@@ -94,8 +94,8 @@ def test_deal_numbers_are_the_ones_the_player_saw() -> None:
         Action(2, "add", T, deal=deal(2)),
         Action(3, "add", T, deal=deal(3)),
         Action(4, "void", T, 1, reason="misdeal"),  # deal 1 on screen
-        Action(5, "edit", T, 3, deal(4), "typo"),  # now deal 2 on screen (was 3)
+        Action(5, "edit", T, 3, deal(4), "typo"),  # still deal 3: a void renumbers nothing
         Action(6, "restore", T, 1),  # deal 1 again
         Action(7, "undo", T, target=6),
     ]
-    assert deal_numbers(actions) == {1: 1, 2: 2, 3: 3, 4: 1, 5: 2, 6: 1}
+    assert deal_numbers(actions) == {1: 1, 2: 2, 3: 3, 4: 1, 5: 3, 6: 1}

@@ -171,6 +171,8 @@ async def test_a_stale_write_is_refused_and_the_choices_carried(store: Store) ->
     assert isinstance(f, PotForm)
     assert len(f.scored.deals) == 1  # rebased on the newer state
     assert (f.kind, f.declarer, f.contract, f.contra) == ("nonsuit", 1, "bettel", {2: True})
+    # shown the deal written first beside this entry; writing it next is a choice of its own
+    await tap(shell, session, "conflict-write-next")
     await tap(shell, session, "confirm-deal")
     assert len(store.load_family(sid).session.deals) == 2
 

@@ -42,7 +42,7 @@ WORDS = {
         "voided": "deal {n} was voided (misdeal)",
         "restored": "deal {n} was restored",
         "deal": "Deal {n}",
-        "title": "Voided deal: {title}",
+        "title": "Deal {n} · {title}",
         "all pass": "All pass",
     },
     "ru": {
@@ -52,7 +52,7 @@ WORDS = {
         "voided": "сдача {n} аннулирована (misdeal)",
         "restored": "сдача {n} возвращена",
         "deal": "Сдача {n}",
-        "title": "Аннулированная сдача: {title}",
+        "title": "Сдача {n} · {title}",
         "all pass": "Распасы",
     },
 }
@@ -196,10 +196,16 @@ def test_sheet_history_and_numbers(
     history_text = cli_out("--lang", lang, "--db", str(db), "history", "1").splitlines()
     tap(page, "nav-history")
     visible(page, f"voided-{deal_id}")
-    has_text(page, f"voided-title-{deal_id}", words["title"].format(title=words["all pass"]))
+    # struck through under its own number, kept (issue #21: a void renumbers nothing)
+    has_text(
+        page,
+        f"voided-title-{deal_id}",
+        words["title"].format(n=VOIDED, title=words["all pass"]),
+    )
     has_text(page, f"voided-reason-{deal_id}", words["voided"].format(n=VOIDED))
     assert history_text[-1].endswith(words["voided"].format(n=VOIDED))
-    for n in (15, VOIDED, 1):  # the newest first, as History lists them
+    # the newest first, as History lists them; the deal after the void keeps its number
+    for n in (16, VOIDED + 1, 1):
         scroll_to(page, f"deal-title-{n}", width, height)
         header = words["deal"].format(n=n)
         assert text_of(page, f"deal-title-{n}").startswith(header + " · ")
@@ -272,13 +278,25 @@ def test_four_players_square(browser: Any, tmp_path: Path, width: int, height: i
         tap(page, "nav-sheet")
         visible(page, "sheet-picture")
         square = box(page, "pulya-circle")
+        right, bottom = square["x"] + square["width"], square["y"] + square["height"]
         for p, player in enumerate(names):
             has_text(page, f"pulya-name-{p}", player)
             b = box(page, f"pulya-name-{p}")
-            assert b["x"] >= 0 and b["x"] + b["width"] <= width, (player, b)
-            above = b["y"] + b["height"] <= square["y"] + 1
-            below = b["y"] >= square["y"] + square["height"] - 1
-            assert above or below, (player, b, square)
+            assert b["x"] >= 0 and b["x"] + b["width"] <= width, (player, b)  # never cut
+            # Each name beside its own side (seat 0 at the bottom, then clockwise: left, top,
+            # right), never over a corner where it would read as another cell's label.
+            beside = {
+                0: b["y"] >= bottom - 1,
+                1: b["x"] + b["width"] <= square["x"] + 1,
+                2: b["y"] + b["height"] <= square["y"] + 1,
+                3: b["x"] >= right - 1,
+            }[p]
+            along = (
+                square["x"] <= b["x"] + b["width"] / 2 <= right
+                if p in (0, 2)
+                else square["y"] <= b["y"] + b["height"] / 2 <= bottom
+            )
+            assert beside and along, (player, b, square)
         shot(page, f"sheet-four-{size}-01-pulya")
         cx, cy = square["x"] + square["width"] / 2, square["y"] + square["height"] / 2
         drawn = square["width"] + 2

@@ -79,3 +79,29 @@ def find_texts(root: ft.Control) -> list[ft.Text]:
 
     walk(root)
     return out
+
+
+@pytest.mark.parametrize("view", ["table", "drawing"])
+async def test_an_empty_sheet_is_blank_as_paper_is(tmp_path: Path, view: str) -> None:
+    page, _session, _conn = make_page(width=1280, height=800)
+    with Store(tmp_path / "empty.db", check_same_thread=False) as store:
+        app = Shell(page, store, "en", threading.RLock())
+        app.sid = store.create_session(["Anna", "Boris", "Vera"])
+        app.state.sheet_view = view  # type: ignore[assignment]
+        app.show(sheet_screen)
+        if view == "table":
+            cells = [by_id(page, f"{k}-{p}").value for k in ("pool", "gora") for p in range(3)]
+            cells += [by_id(page, f"whists-{p}-{q}").value for p in range(3) for q in range(3)]
+            assert cells == [""] * 6 + ["—" if p == q else "" for p in range(3) for q in range(3)]
+        else:
+            import flet.canvas as cv
+            from flet_fakes import find
+
+            canvas = find(page, lambda c: isinstance(c, cv.Canvas))[0]
+            written = [
+                "".join(sp.text or "" for sp in shape.spans or [])
+                for shape in canvas.shapes
+                if isinstance(shape, cv.Text) and shape.spans
+            ]
+            # only the opponents' names over the whists columns: no "0" anywhere
+            assert written and all(w.strip() in ("Anna", "Boris", "Vera") for w in written)

@@ -134,7 +134,7 @@ def test_stale_write_is_refused_with_what_changed(store: Store) -> None:
     store.void_deal(sid, 1, reason="wrong table", seen=1)
     store.add_deal(
         sid, typed(store, sid, GAME), seen=2
-    )  # journal id 3, but the first deal on the sheet
+    )  # journal id 3: deal 2 as said at the table (deal 1, voided, keeps its number)
     store.edit_deal(sid, 3, typed(store, sid, rasp(3, 3, 4)), reason="it was an all-pass", seen=3)
     with pytest.raises(StaleRevision) as exc:
         store.add_deal(sid, typed(store, sid, rasp(3, 3, 4)), seen=0)
@@ -146,8 +146,8 @@ def test_stale_write_is_refused_with_what_changed(store: Store) -> None:
     assert [line[10:] for line in lines[1:]] == [
         "deal 1 was written",
         "deal 1 was voided (wrong table)",
-        "deal 1 was written",
-        "deal 1 was edited (it was an all-pass)",
+        "deal 2 was written",
+        "deal 2 was edited (it was an all-pass)",
     ]
     assert store.load(sid).revision == 4
 

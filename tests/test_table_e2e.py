@@ -17,7 +17,7 @@ import pytest
 import websockets.sync.client as ws_client
 from playwright.sync_api import expect
 from table_server import free_port, start, stop, wait_ready
-from test_app_e2e import browser, has_text, open_app, semantics_on, shot, tap, visible
+from test_app_e2e import browser, has_text, open_app, redrawn, semantics_on, shot, tap, visible
 
 from conftest import typed
 from scorepad.app.server.share import lan_addresses
@@ -48,17 +48,10 @@ def enter_pin(page: Any, pin: str, label: str = "Table PIN") -> None:
 
 def enter(page: Any, declarer: int, level: str, trump: str, calls: list[str]) -> None:
     """A game entered as a player taps it, each tap waiting for what it causes; not confirmed."""
-    tap(page, f"declarer-{declarer}")
-    visible(page, f"level-{level}")
-    tap(page, f"level-{level}")
-    visible(page, f"trump-{trump}")
-    tap(page, f"trump-{trump}")
-    said: list[str] = []
+    redrawn(page, f"declarer-{declarer}")
+    redrawn(page, f"contract-{level}{trump}")
     for call in calls:
-        visible(page, f"call-{call}")
-        tap(page, f"call-{call}")
-        said.append(call)
-        has_text(page, "calls-said", "Calls: " + ", ".join(said))
+        redrawn(page, f"call-{call}")
 
 
 def message_of(page: Any) -> str:
@@ -173,9 +166,11 @@ def test_three_devices_at_one_table(browser: Any, table: tuple[Server, int]) -> 
     tap(phone_a, "nav-entry")
     has_text(phone_a, "deal-header", "Deal 1: Anna deals, Boris leads.")
     enter(phone_a, 1, "7", "S", ["whist", "pass"])
-    tap(phone_a, "tricks-2-3")  # the picker: Vera took 3
-    has_text(phone_a, "tricks-2", "3")
+    tap(phone_a, "tricks-1-7")  # the picker: Boris took 7
     has_text(phone_a, "tricks-1", "7")
+    tap(phone_a, "tricks-2-3")  # and Vera 3
+    has_text(phone_a, "tricks-2", "3")
+    has_text(phone_a, "tricks-0", "0")
     shot(phone_a, "table-phone-360-02-entry")
     tap(phone_a, "confirm-deal")
     expect(host.locator(sel("deal-header")).first).to_have_text(
@@ -189,8 +184,9 @@ def test_three_devices_at_one_table(browser: Any, table: tuple[Server, int]) -> 
     assert forge_viewer_clicks(server.port, sid) > 0
     assert [d.contract.code for d in deals(db, sid)] == ["7S"]
 
-    # The two editors enter deal 2 and confirm at the same moment: one is written, the other
-    # is told what changed and rebased with his choices kept.
+    # The two editors enter deal 2 and confirm at the same moment: one is written; the other is
+    # shown the deal written beside his own entry and, the same deal, discards his with the main
+    # button: no duplicate (issue #21).
     has_text(phone_a, "deal-header", "Deal 2: Boris deals, Vera leads.")
     for page in (host, phone_a):
         enter(page, 2, "6", "S", ["pass", "pass"])
@@ -202,16 +198,19 @@ def test_three_devices_at_one_table(browser: Any, table: tuple[Server, int]) -> 
     told = []
     deadline = time.time() + 10
     while time.time() < deadline and not told:
-        told = [p for p in (host, phone_a) if count(p, "message")]
+        told = [p for p in (host, phone_a) if count(p, "conflict")]
     assert len(told) == 1
     loser = told[0]
-    assert message_of(loser) == (
-        "Deal 2 was just written on another device: Nobody whisted: the deal was not played, "
-        "Vera counts it made. Check your entry and confirm again."
+    expect(loser.locator(sel("conflict-theirs")).first).to_contain_text(
+        "Deal 2 was written on another device first:", timeout=10000
     )
+    expect(loser.locator(sel("conflict-theirs")).first).to_contain_text("Vera: 6♠")
+    has_text(loser, "conflict-verdict", "Your entry is the same deal: it is written once.")
+    assert count(loser, "confirm-deal") == 0  # no Write to tap twice
+    shot(loser, f"table-{'host-1280' if loser is host else 'phone-360'}-03-conflict")
+    tap(loser, "conflict-discard")
     has_text(loser, "deal-header", "Deal 3: Vera deals, Anna leads.")
-    has_text(loser, "calls-said", "Calls: pass, pass")  # his choices kept on the new deal
-    shot(loser, f"table-{'host-1280' if loser is host else 'phone-360'}-03-told-and-rebased")
+    expect(loser.get_by_role("button", name="Write the deal")).to_be_disabled(timeout=10000)
     assert len(deals(db, sid)) == 2
 
     # Five wrong PINs lock phone B out; the right PIN is refused until the wait ends.
@@ -350,8 +349,8 @@ def test_an_undo_tapped_on_a_screen_the_live_redraw_had_not_reached_is_refused(
         has_text(
             phone_b,
             "message",
-            "Deal 2 was just written on another device: Nobody whisted: the deal was not played, "
-            "Vera counts it made. Check your entry and confirm again.",
+            "Deal 2 was just written on another device: Vera: 6♠. Check your entry and confirm "
+            "again.",
         )
         visible(phone_b, "deal-2")
         with Store(db) as store:

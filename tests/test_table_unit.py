@@ -85,7 +85,7 @@ async def until(check: Callable[[], bool], what: str) -> None:
 
 
 async def enter_passed_six(shell: Shell, session: Session) -> None:
-    for ident in ("declarer-1", "level-6", "trump-S", "call-pass", "call-pass"):
+    for ident in ("declarer-1", "contract-6S", "call-pass", "call-pass"):
         await fire(session, by_id(shell.page, ident))
 
 
@@ -97,6 +97,11 @@ def open_entry(shell: Shell, sid: int) -> None:
 
 def header(shell: Shell) -> str:
     return str(by_id(shell.page, "deal-header").value)
+
+
+def lines(shell: Shell, ident: str) -> list[str]:
+    """The lines of a block of text, top to bottom."""
+    return [str(t.value) for t in by_id(shell.page, ident).controls]
 
 
 def message(shell: Shell) -> str:
@@ -132,20 +137,31 @@ async def test_a_stale_deal_is_refused_named_and_rebased_keeping_the_choices(sto
     b, sb = room.device("b")
     open_entry(a, sid)
     open_entry(b, sid)
-    for ident in ("declarer-1", "level-7", "trump-S", "call-whist", "call-pass"):
+    for ident in ("declarer-1", "contract-7S", "call-whist", "call-pass", "tricks-1-7"):
         await fire(sa, by_id(a.page, ident))
     await fire(sa, by_id(a.page, "tricks-2-3"))  # the picker: Vera took 3
-    await enter_passed_six(b, sb)
+    for ident in ("declarer-1", "contract-6S", "call-pass", "call-pass"):
+        await fire(sb, by_id(b.page, ident))
     await fire(sa, by_id(a.page, "confirm-deal"))
     await fire(sb, by_id(b.page, "confirm-deal"))
     assert len(store.load(sid).session.deals) == 1
-    assert message(b) == (
-        "Deal 1 was just written on another device: Boris made 7♠: 4 into the pulya. "
-        "Check your entry and confirm again."
+    # b is shown the deal written beside his own; they differ, so nothing is chosen for him.
+    assert lines(b, "conflict-theirs") == [
+        "Deal 1 was written on another device first:",
+        "Boris: 7♠",
+        "Boris made 7♠: 4 into the pulya.",
+        "Vera whisted alone: 3 defence tricks × 4 = 12 whists on Boris.",
+    ]
+    assert lines(b, "conflict-mine")[:2] == ["Your entry:", "Boris: 6♠"]
+    assert by_id(b.page, "conflict-verdict").value == (
+        "The two differ: check at the table which is right."
     )
+    assert find(b.page, lambda c: getattr(c, "identifier", None) == "confirm-deal") == []
+    await fire(sb, by_id(b.page, "conflict-write-next"))  # an explicit choice of its own
     assert header(b) == "Deal 2: Boris deals, Vera leads."
     assert b.form is not None
     assert (b.form.declarer, b.form.level, b.form.calls) == (1, 6, ["pass", "pass"])
+    assert len(store.load(sid).session.deals) == 1  # nothing written by that choice alone
     await fire(sb, by_id(b.page, "confirm-deal"))  # confirmed again, on the new basis
     assert [d.contract.code for d in store.load(sid).session.deals] == ["7S", "6S"]  # type: ignore[union-attr]
 
@@ -162,11 +178,22 @@ async def test_the_refusal_is_in_russian_for_a_russian_page(store: Store) -> Non
     await enter_passed_six(b, sb)
     await fire(sa, by_id(a.page, "confirm-deal"))
     await fire(sb, by_id(b.page, "confirm-deal"))
-    assert message(b) == (
-        "Сдача 1 только что записана на другом устройстве: Никто не вистовал: сдача не "
-        "разыгрывалась, Boris записывает игру сыгранной. Проверьте запись и подтвердите ещё раз."
+    assert lines(b, "conflict-theirs")[:2] == [
+        "Сдача 1 первой записана на другом устройстве:",
+        "Boris: 6♠",
+    ]
+    assert by_id(b.page, "conflict-verdict").value == (
+        "Ваша запись — та же сдача: она записана один раз."
     )
+    assert find(b.page, lambda c: getattr(c, "identifier", None) == "conflict-mine") == []
     assert len(store.load(sid).session.deals) == 1
+    # The same deal: the main button discards b's entry; nothing is written twice.
+    discard = by_id(b.page, "conflict-discard")
+    assert isinstance(discard, ft.FilledButton) and discard.content == "Отбросить мою запись"
+    await fire(sb, discard)
+    assert len(store.load(sid).session.deals) == 1
+    assert header(b) == "Сдача 2: сдаёт Boris, ходит Vera."
+    assert b.form is not None and b.form.declarer is None
 
 
 async def test_a_stale_edit_void_and_undo_are_refused_and_told(store: Store) -> None:
@@ -186,7 +213,7 @@ async def test_a_stale_edit_void_and_undo_are_refused_and_told(store: Store) -> 
     await type_into(sb, by_id(b.page, "edit-reason"), "typo")
     await fire(sb, by_id(b.page, "confirm-deal"))
     assert message(b) == (
-        "A deal was just voided on another device (misdealt). Check your entry and confirm again."
+        "Deal 1 was just voided on another device (misdealt). Check your entry and confirm again."
     )
     history = store.history(sid)
     assert [x.kind for x in history] == ["add", "void"]
@@ -196,8 +223,7 @@ async def test_a_stale_edit_void_and_undo_are_refused_and_told(store: Store) -> 
     store.add_deal(sid, typed(store, sid, PASSED), seen=2)
     await fire(sb, b_undo)
     assert message(b) == (
-        "Deal 1 was just written on another device: Nobody whisted: the deal was not played, "
-        "Boris counts it made. Check your entry and confirm again."
+        "Deal 2 was just written on another device: Boris: 6♠. Check your entry and confirm again."
     )
     assert [x.kind for x in store.history(sid)] == ["add", "void", "add"]
 
@@ -253,30 +279,56 @@ async def test_a_page_entering_a_deal_is_told_live_and_its_confirm_refused(store
     b, sb = room.device("b")
     open_entry(a, sid)
     open_entry(b, sid)
-    await fire(sb, by_id(b.page, "kind-raspasy"))
+    for ident in ("kind-raspasy", "tricks-1-3", "tricks-2-3"):
+        await fire(sb, by_id(b.page, ident))
     b_confirm = by_id(b.page, "confirm-deal")
     await enter_passed_six(a, sa)
     await fire(sa, by_id(a.page, "confirm-deal"))
     told = (
-        "Deal 1 was just written on another device: Nobody whisted: the deal was not played, "
-        "Boris counts it made. Check your entry and confirm again."
+        "Deal 1 was just written on another device: Boris: 6♠. Check your entry and confirm again."
     )
+    # A banner at the top of the page: the write button at the bottom stays uncovered.
     notices = lambda: [  # noqa: E731
         c.content.content.value
-        for c in find(b.page, lambda c: isinstance(c, ft.SnackBar))
+        for c in find(b.page, lambda c: isinstance(c, ft.Banner))
         if isinstance(c.content, ft.Semantics)
     ]
     await until(lambda: notices() == [told], "b was told")
+    assert find(b.page, lambda c: isinstance(c, ft.SnackBar)) == []
     assert b.basis == 0 and header(b) == "Deal 1: Anna deals, Boris leads."
     assert by_id(b.page, "confirm-deal") is b_confirm  # not redrawn under the finger
     await fire(sb, b_confirm)
     assert len(store.load(sid).session.deals) == 1  # refused: it named revision 0
-    assert message(b) == told
-    assert [c.open for c in find(b.page, lambda c: isinstance(c, ft.SnackBar))] == [False]
+    assert [c.open for c in find(b.page, lambda c: isinstance(c, ft.Banner))] == [False]
+    # b is shown the deal written beside his own all-pass: they differ, his choice.
+    assert lines(b, "conflict-theirs")[:2] == [
+        "Deal 1 was written on another device first:",
+        "Boris: 6♠",
+    ]
+    await fire(sb, by_id(b.page, "conflict-write-next"))
     assert header(b) == "Deal 2: Boris deals, Vera leads."
     assert b.form is not None and b.form.kind == "raspasy"
+    assert b.form.tricks == {}  # the seats moved on with the dealer: counted again
+    for ident in ("tricks-2-3", "tricks-0-3"):
+        await fire(sb, by_id(b.page, ident))
     await fire(sb, by_id(b.page, "confirm-deal"))
     assert len(store.load(sid).session.deals) == 2
+
+
+async def test_the_live_notice_does_not_follow_the_player_to_another_screen(store: Store) -> None:
+    room = Room(store, pin=None, hub=PubSubHub(loop=asyncio.get_running_loop()))
+    sid = store.create_session(["Anna", "Boris", "Vera"])
+    a, sa = room.device("a")
+    b, sb = room.device("b")
+    open_entry(a, sid)
+    open_entry(b, sid)
+    await fire(sb, by_id(b.page, "declarer-2"))  # b has begun a deal: told, not redrawn
+    await enter_passed_six(a, sa)
+    await fire(sa, by_id(a.page, "confirm-deal"))
+    banners = lambda: [c for c in find(b.page, lambda c: isinstance(c, ft.Banner)) if c.open]  # noqa: E731
+    await until(lambda: len(banners()) == 1, "b was told")
+    await navigate(sb, b.page, "nav-sheet")
+    assert banners() == []
 
 
 async def test_a_live_redraw_sends_only_what_changed(store: Store) -> None:
@@ -366,8 +418,8 @@ async def test_a_history_tap_sent_before_a_live_redraw_arrived_is_refused(
     await b_taps(sb, tapped)
     assert store.history(sid) == before
     assert message(b) == (
-        "Deal 2 was just written on another device: Nobody whisted: the deal was not played, "
-        "Boris counts it made. Check your entry and confirm again."
+        # Deal 3: the voided deal 2 keeps its number.
+        "Deal 3 was just written on another device: Boris: 6♠. Check your entry and confirm again."
     )
     if ident == "redo":  # a's deal ended what could be redone: the button drawn now says so
         assert by_id(b.page, "redo").disabled is True
@@ -427,11 +479,11 @@ async def test_an_edit_opened_on_an_old_screen_edits_the_deal_the_player_saw(
     await type_into(sb, by_id(b.page, "edit-reason"), "typo")
     await fire(sb, by_id(b.page, "confirm-deal"))
     assert message(b) == (
-        "A deal was just voided on another device (misdealt). Check your entry and confirm again."
+        "Deal 1 was just voided on another device (misdealt). Check your entry and confirm again."
     )
     assert [x.kind for x in store.history(sid)] == ["add", "add", "add", "void"]
     assert store.load(sid).journal.entries[2].deal.type == "raspasy"
-    assert header(b) == "Deal 1: Anna deals, Boris leads."  # deal 2 is the first deal now
+    assert header(b) == "Deal 2: Anna deals, Boris leads."  # deal 2 keeps its number
     assert b.editing == (2, 0) and b.form is not None and b.form.kind == "raspasy"
 
 

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any, cast
 import flet as ft
 
 from ...i18n import N_, Msg, msg
-from ...journal import Action
+from ...journal import Action, number_of
+from ...report import deal_title
 from ...scoring.pulya.score import Scored
 from ...store import AnyStored, FamilyStored, StoreError
 from ..families.ui import ui_of
@@ -111,19 +112,32 @@ def refresh(shell: Shell) -> None:
 
 
 def notice(shell: Shell, text: str) -> None:
-    """A passing note that does not redraw the screen under the player's finger."""
+    """A note that does not redraw the screen under the player's finger.
+
+    A banner at the top, never over the write button at the bottom; it stays until the player
+    closes it, his refusal replaces it, or he goes to another screen (Shell.show closes it).
+    """
     close_notice(shell)
-    snack = ft.SnackBar(sem("live-notice", ft.Text(text)), duration=ft.Duration(seconds=8))
-    shell.state.live_notice = snack
-    shell.page.show_dialog(snack)
+    banner = ft.Banner(
+        content=sem("live-notice", ft.Text(text)),
+        actions=[
+            sem(
+                "live-notice-close",
+                ft.TextButton(shell.t(N_("OK")), on_click=lambda: close_notice(shell)),
+            )
+        ],
+        leading=ft.Icon(ft.Icons.INFO_OUTLINE),
+    )
+    shell.state.live_notice = banner
+    shell.page.show_dialog(banner)
 
 
 def close_notice(shell: Shell) -> None:
     """The note has served once the refusal (or the new state) is on the screen."""
-    snack = cast("Any", shell.state.live_notice)
+    banner = cast("Any", shell.state.live_notice)
     shell.state.live_notice = None
-    if snack is not None and snack.open:
-        snack.open = False
+    if banner is not None and banner.open:
+        banner.open = False
 
 
 def guarded(
@@ -223,16 +237,23 @@ def carry(old: DealForm, scored: Scored, *, start: DealForm | None = None) -> De
                 break
             f.say(call)
         f.set_open(old.open)
-    seats = f.trick_seats()
-    if seats == old.trick_seats():
-        entered = seats if f.kind == "misere" else seats[:-1]
-        for seat in entered:
-            want = old.tricks.get(seat, 0)
+    if f.trick_seats() == old.trick_seats():
+        for seat in f.trick_seats():
+            if seat == f.last_seat or seat not in old.tricks:
+                continue  # only the counts the player chose; the rest is filled in again
             try:
-                f.step(seat, want - f.tricks.get(seat, 0))
+                f.set_tricks(seat, old.tricks[seat])
             except ValueError:
                 break
     return f
+
+
+def deal_name(stored: AnyStored, deal: Any) -> Msg:
+    """A deal's name as the history titles it (``Anna: 6♠``, ``All pass``)."""
+    names = list(stored.session.players)
+    if isinstance(stored, FamilyStored):
+        return ui_of(stored.family).title(deal, names)
+    return deal_title(deal, names)
 
 
 def changed_since(shell: Shell, stored: AnyStored, seen: int) -> list[Msg]:
@@ -248,23 +269,20 @@ def changed_since(shell: Shell, stored: AnyStored, seen: int) -> list[Msg]:
 
 
 def _describe(a: Action, stored: AnyStored) -> Msg:
-    ids = [e.deal_id for e in stored.journal.live]
+    live = {e.deal_id: e for e in stored.journal.live}
     deal_id = a.seq if a.kind == "add" else a.deal_id
-    if a.kind in ("add", "edit") and deal_id in ids:
-        index = ids.index(deal_id)
-        what: Msg
-        if isinstance(stored, FamilyStored):  # the deal's name, as the history gives it
-            deal = stored.journal.live[index].deal
-            what = ui_of(stored.family).title(deal, list(stored.session.players))
-        else:
-            explain = stored.scored.deals[index].writing.explain or ()
-            what = explain[0] if explain else msg(N_("a deal"))
+    if a.kind in ("add", "edit") and deal_id in live:
+        # The deal by its number and its name ("Deal 17: Anna: 6♠"), as said at the table.
+        n = number_of(stored.journal, deal_id)
+        what = deal_name(stored, live[deal_id].deal)
         if a.kind == "add":
-            return msg(
-                N_("Deal {n} was just written on another device: {what}"), n=index + 1, what=what
-            )
+            return msg(N_("Deal {n} was just written on another device: {what}."), n=n, what=what)
+        return msg(N_("Deal {n} was just changed on another device: {what}."), n=n, what=what)
+    if a.kind == "void" and deal_id in stored.journal.entries:
         return msg(
-            N_("Deal {n} was just changed on another device: {what}"), n=index + 1, what=what
+            N_("Deal {n} was just voided on another device ({reason})."),
+            n=number_of(stored.journal, deal_id),
+            reason=a.reason,
         )
     if a.kind == "void":
         return msg(N_("A deal was just voided on another device ({reason})."), reason=a.reason)

@@ -51,6 +51,23 @@ async def remember_language(code: str) -> None:
 KEPT = 3
 
 
+def message_box(text: str, *, padding: float = 12) -> ft.Control:
+    """A refusal on screen, as a live region: a screen reader reads it out when it appears."""
+    return ft.Semantics(
+        key="message",
+        identifier="message",
+        label=text,
+        live_region=True,
+        exclude_semantics=True,  # the label is the text: read once
+        content=ft.Container(
+            ft.Text(text, color=ft.Colors.ON_ERROR_CONTAINER, selectable=True),
+            bgcolor=ft.Colors.ERROR_CONTAINER,
+            padding=padding,
+            border_radius=12,
+        ),
+    )
+
+
 class Shell:
     """One browser tab (or window) of the app."""
 
@@ -219,6 +236,8 @@ class Shell:
             screen = nav.screen(name)
         if not (diffed and screen is self.screen):
             self._frame += 1
+        if screen is not self.screen:
+            live.close_notice(self)  # a note about the entry does not follow to other screens
         self.screen = screen
         body = screen(self)
         drawn = (self.sid, self.basis)
@@ -226,22 +245,7 @@ class Shell:
             self.drawn = [*self.drawn[-(KEPT - 1) :], (self.sid, self.basis)]
         controls: list[ft.Control] = []
         if self.message:
-            # A live region: a screen reader reads the refusal out when it appears.
-            controls.append(
-                ft.Semantics(
-                    key="message",
-                    identifier="message",
-                    label=self.message,
-                    live_region=True,
-                    exclude_semantics=True,  # the label is the text: read once
-                    content=ft.Container(
-                        ft.Text(self.message, color=ft.Colors.ON_ERROR_CONTAINER, selectable=True),
-                        bgcolor=ft.Colors.ERROR_CONTAINER,
-                        padding=12,
-                        border_radius=12,
-                    ),
-                )
-            )
+            controls.append(message_box(self.message))
         bar = table_bar(self)
         if bar is not None:
             bar.key = "table-bar"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from ...i18n import Msg
 
@@ -45,3 +45,6 @@ class AppState:
     night: int | None = None  # the club night the director's screens show (app/club)
     live_notice: object | None = None
     dispute: object | None = None  # the deal being checked by its cards (app/dispute)
+    # A write refused because another device wrote the deal first (writing.Conflict), until the
+    # player chose what to do with his entry.
+    conflict: Any = None

@@ -17,6 +17,9 @@ SEED = "#2E6B4F"  # the green of a card table
 FONT = "DejaVu"  # bundled: ♠ ♣ ♦ ♥ → ✓ render offline
 FONTS = {"DejaVu": "fonts/DejaVuSans.ttf", "DejaVuBold": "fonts/DejaVuSans-Bold.ttf"}
 TAP = 48  # px: the smallest touch target
+# px: the buttons of the one-screen deal entry (grid, calls, tricks), which share a phone's height;
+# a row of them still gives 40 × 26 px or more a button, with 2–4 px between.
+COMPACT = 40
 WIDE = 600  # px: from this width a navigation rail and wider cards, below it a phone
 
 
@@ -102,3 +105,31 @@ def assets_dir() -> Path:
         if (candidate / "fonts").is_dir():
             return candidate
     raise FileNotFoundError(f"no assets folder with fonts next to {package}")
+
+
+RED_SUITS = frozenset("♥♦")
+
+
+def suit_spans(text: str, *, size: float | None = None) -> list[ft.TextSpan]:
+    """``text`` in pieces, the red suits (♥ ♦) in red and every other letter as it is: the same
+    colours in every list and sentence (the black suits take the text's own colour)."""
+    spans: list[ft.TextSpan] = []
+    run = ""
+    for ch in text:
+        if ch in RED_SUITS:
+            if run:
+                spans.append(ft.TextSpan(run))
+                run = ""
+            spans.append(ft.TextSpan(ch, style=ft.TextStyle(color=ft.Colors.ERROR, size=size)))
+        else:
+            run += ch
+    if run:
+        spans.append(ft.TextSpan(run))
+    return spans
+
+
+def suited(text: str, **kw: Any) -> ft.Text:
+    """A text whose red suits are red (``kw``: the Text's own arguments)."""
+    if not RED_SUITS & set(text):
+        return ft.Text(text, **kw)
+    return ft.Text(spans=suit_spans(text), **kw)

@@ -8,11 +8,17 @@ from dataclasses import dataclass
 from typing import Any
 
 import flet as ft
+from pydantic import TypeAdapter, ValidationError
 
-from ...i18n import N_
+from ...i18n import N_, Msg
+from ...journal import next_number, number_of
+from ...report import deal_title
+from ...scoring.ledger.ledger import explanations
+from ...store import AnyStored, FamilyStored
+from ..families.ui import ui_of
 from .nav import Screen
-from .shell import Shell
-from .theme import TAP, card, choice, primary, quiet, sem
+from .shell import Shell, message_box
+from .theme import COMPACT, TAP, card, choice, primary, quiet, secondary, sem, suited
 
 
 def deal_head(shell: Shell, number: int, header: str) -> list[ft.Control]:
@@ -33,6 +39,18 @@ def deal_head(shell: Shell, number: int, header: str) -> list[ft.Control]:
     return head
 
 
+PREVIEW_HEIGHT = 92  # px: four or five lines of a pinned preview; more scroll inside it
+
+
+def deal_number(shell: Shell) -> int:
+    """The number of the deal on the entry: the one being edited, or the next one, as said at the
+    table (a voided deal keeps its number, so the next is never a number already said)."""
+    journal = shell.any_stored().journal
+    if shell.editing:
+        return number_of(journal, shell.editing[0])
+    return next_number(journal)
+
+
 @dataclass(frozen=True, slots=True)
 class WriteParts:
     """What a deal entry puts below its choices: ``preview`` and ``reason`` (an edit's, or None)
@@ -50,6 +68,8 @@ def write_parts(
     *,
     numbered: bool = False,
     may_add: Callable[[], bool] | None = None,
+    pinned: bool = False,
+    label: str | None = None,
 ) -> WriteParts:
     """The preview of ``form`` (``preview(lang) -> (sentences, problem)``) and its write.
 
@@ -61,14 +81,34 @@ def write_parts(
     sentences, problem = form.preview(shell.lang)
     lines: list[ft.Control] = (
         [
-            sem(f"preview-{k}", ft.Text(s)) if numbered else ft.Text(s)
+            sem(f"preview-{k}", _line(s, pinned)) if numbered else _line(s, pinned)
             for k, s in enumerate(sentences)
         ]
         if sentences
         else [ft.Text(problem or "", italic=True)]
     )
-    preview = sem("preview", card(ft.Column(lines, spacing=4), title=shell.t(N_("Preview"))))
-    label = shell.t(N_("Write the change")) if editing else shell.t(N_("Write the deal"))
+    if pinned:
+        # A long explanation scrolls inside its box: the box never pushes the choices away.
+        many = len(lines) > 4
+        preview = sem(
+            "preview",
+            ft.Container(
+                ft.Column(
+                    _small(lines),
+                    spacing=2,
+                    tight=True,
+                    scroll=ft.ScrollMode.AUTO if many else None,
+                ),
+                padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+                bgcolor=ft.Colors.SURFACE_CONTAINER,
+                border_radius=8,
+                height=PREVIEW_HEIGHT if many else None,
+            ),
+        )
+    else:
+        preview = sem("preview", card(ft.Column(lines, spacing=4), title=shell.t(N_("Preview"))))
+    if label is None:
+        label = shell.t(N_("Write the change")) if editing else shell.t(N_("Write the deal"))
     write = primary(label, None, disabled=problem is not None)
     reason: ft.Control | None = None
     if editing:
@@ -110,6 +150,10 @@ def write_parts(
             return
         if shell.attempt(lambda: shell.store.add_deal(sid, deal, seen=basis), seen=basis):
             shell.new_form()
+        elif shell.basis != basis:  # refused as stale: was it this very deal?
+            shell.state.conflict = conflict_of(shell, basis, deal, sentences)
+            if shell.state.conflict is not None:
+                shell.message = None  # the panel says it, beside the entry
         shell.show(screen)
 
     def cancel() -> None:
@@ -118,13 +162,161 @@ def write_parts(
         shell.show(screen)
 
     write.on_click = confirm
+    conflict = shell.state.conflict
+    if conflict is not None and conflict.sid == sid and not editing:
+        return WriteParts(ft.Container(), reason, conflict_panel(shell, conflict, screen))
     footer: list[ft.Control] = [ft.Container(sem("confirm-deal", write), expand=True)]
     if editing:
         footer.append(sem("cancel-edit", quiet(shell.t(N_("Cancel")), cancel)))
     return WriteParts(preview, reason, ft.Row(footer, spacing=8))
 
 
-def entry_column(cards: list[ft.Control], footer: ft.Control) -> ft.Control:
+def _line(text: str, pinned: bool) -> ft.Text:
+    """A preview sentence; the pulya's pinned preview keeps the red suits red."""
+    return suited(text) if pinned else ft.Text(text)
+
+
+def _small(lines: list[ft.Control]) -> list[ft.Control]:
+    for line in lines:
+        text = line.content if isinstance(line, ft.Semantics) else line
+        if isinstance(text, ft.Text):
+            text.size = 13
+    return lines
+
+
+def pinned_footer(parts: WriteParts, told: str | None = None) -> ft.Control:
+    """The preview pinned just above the write button: what it writes is read where it is tapped.
+
+    ``told``: a refusal, shown there in the preview's place (the player looks there, and the
+    screen keeps its room for the choices); the preview is back with the next tap."""
+    top = message_box(told, padding=8) if told else parts.preview
+    return ft.Column(
+        [top, parts.footer],
+        spacing=6,
+        tight=True,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    """Another device wrote deal ``number`` first: its words and this page's entry, side by side."""
+
+    sid: int
+    number: int
+    theirs: tuple[str, ...]
+    mine: tuple[str, ...]
+    same: bool
+
+
+def conflict_of(shell: Shell, seen: int, mine: Any, sentences: list[str]) -> Conflict | None:
+    """The deal another device added after revision ``seen`` (the first), beside ``mine``."""
+    assert shell.sid is not None
+    stored = shell.any_stored()
+    with shell.lock:
+        added = [a for a in shell.store.history(stored.id) if a.seq > seen and a.kind == "add"]
+    entries = stored.journal.entries
+    written = [entries[a.seq] for a in added if a.seq in entries and not entries[a.seq].voided]
+    if not written:
+        return None
+    entry = written[0]
+    return Conflict(
+        sid=stored.id,
+        number=number_of(stored.journal, entry.deal_id),
+        theirs=tuple(shell.render(m) for m in deal_words(stored, entry.deal_id)),
+        mine=tuple(sentences),
+        same=same_deal(mine, entry.deal),
+    )
+
+
+def deal_words(stored: AnyStored, deal_id: int) -> list[Msg]:
+    """A written deal in words: its title, then its explanation (the history's lines)."""
+    live = [e.deal_id for e in stored.journal.live]
+    index = live.index(deal_id)
+    deal = stored.journal.live[index].deal
+    names = list(stored.session.players)
+    if isinstance(stored, FamilyStored):
+        scored = stored.scored.deals[index]
+        return [ui_of(stored.family).title(deal, names), *explanations(scored.postings)]
+    return [deal_title(deal, names), *(stored.scored.deals[index].writing.explain or ())]
+
+
+def same_deal(mine: Any, theirs: Any) -> bool:
+    """Whether the entry ``mine`` (the form's typed deal) is the deal ``theirs`` as written."""
+    try:
+        return bool(TypeAdapter(type(theirs)).validate_python(mine) == theirs)
+    except ValidationError:
+        return False
+
+
+def conflict_panel(shell: Shell, conflict: Conflict, screen: Screen) -> ft.Control:
+    """What was written, what this page holds, and the two ways on: the same deal is discarded
+    by the main button; writing it again as the next deal is a choice of its own."""
+
+    def discard() -> None:
+        shell.state.conflict = None
+        shell.message = None
+        shell.new_form()
+        shell.show(screen)
+
+    def write_next() -> None:
+        shell.state.conflict = None  # the entry, rebased on the new deal, waits for its write
+        shell.message = shell.t(N_("Your entry is now the next deal: check it and write it."))
+        shell.show(screen)
+
+    def lines(ident: str, title: str, words: tuple[str, ...]) -> ft.Control:
+        return sem(
+            ident,
+            ft.Column(
+                [
+                    ft.Text(title, weight=ft.FontWeight.BOLD, size=13),
+                    *(ft.Text(w, size=13) for w in words),
+                ],
+                spacing=2,
+                tight=True,
+            ),
+        )
+
+    verdict = (
+        N_("Your entry is the same deal: it is written once.")
+        if conflict.same
+        else N_("The two differ: check at the table which is right.")
+    )
+    discard_label = shell.t(N_("Discard my entry"))
+    again = shell.t(N_("Write mine as deal {n}"), n=conflict.number + 1)
+    main, other = (primary, quiet) if conflict.same else (secondary, secondary)
+    buttons = [
+        sem("conflict-discard", main(discard_label, discard)),
+        sem("conflict-write-next", other(again, write_next)),
+    ]
+    body: list[ft.Control] = [
+        lines(
+            "conflict-theirs",
+            shell.t(N_("Deal {n} was written on another device first:"), n=conflict.number),
+            conflict.theirs,
+        )
+    ]
+    if not conflict.same:  # the same words twice would only push the buttons away
+        body.append(lines("conflict-mine", shell.t(N_("Your entry:")), conflict.mine))
+    body.append(sem("conflict-verdict", ft.Text(shell.t(verdict), italic=True, size=13)))
+    body.append(ft.Column(buttons, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
+    return sem(
+        "conflict",
+        ft.Container(
+            ft.Column(
+                body,
+                spacing=6,
+                tight=True,
+                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+            ),
+            padding=10,
+            border_radius=8,
+            bgcolor=ft.Colors.TERTIARY_CONTAINER,
+        ),
+    )
+
+
+def entry_column(cards: list[ft.Control], footer: ft.Control, *, spacing: float = 8) -> ft.Control:
     """The cards scrolling, the write button below them: always on screen, however long the deal."""
     return ft.Column(
         [
@@ -132,7 +324,7 @@ def entry_column(cards: list[ft.Control], footer: ft.Control) -> ft.Control:
                 cards,
                 scroll=ft.ScrollMode.AUTO,
                 expand=True,
-                spacing=8,
+                spacing=spacing,
                 horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
             ),
             footer,
@@ -149,8 +341,23 @@ def trick_buttons(
     chosen: int | None,
     allowed: set[int],
     pick: Callable[[int], Callable[[], None]],
+    compact: bool = False,
 ) -> ft.Control:
-    """One tap a seat: a button for each count of tricks, the ones the engine refuses disabled."""
+    """One tap a seat: a button for each count of tricks, the ones the engine refuses disabled.
+
+    ``compact``: the 0–10 counts share one row's width (a phone holds eleven), and a count that
+    cannot be chosen is greyed but still answers a tap, with why (``pick`` says it)."""
+    if compact:
+        return ft.Row(
+            [
+                ft.Container(
+                    sem(f"tricks-{seat}-{n}", _count(n, chosen == n, n in allowed, pick(n))),
+                    expand=True,
+                )
+                for n in counts
+            ],
+            spacing=2,
+        )
     return ft.Row(
         [
             sem(
@@ -163,3 +370,13 @@ def trick_buttons(
         spacing=4,
         run_spacing=4,
     )
+
+
+def _count(n: int, chosen: bool, allowed: bool, on_click: Callable[[], None]) -> ft.Control:
+    colour = None if allowed or chosen else ft.Colors.with_opacity(0.38, ft.Colors.ON_SURFACE)
+    style = ft.ButtonStyle(padding=ft.Padding.all(0), shape=ft.RoundedRectangleBorder(radius=8))
+    text = ft.Text(
+        str(n), color=colour, no_wrap=True, weight=ft.FontWeight.BOLD if chosen else None
+    )
+    kind = ft.FilledButton if chosen else ft.OutlinedButton
+    return kind(content=text, on_click=on_click, height=COMPACT, style=style)

@@ -1,7 +1,11 @@
-"""Deal entry, the screen used most: who deals and leads, the raspasy series, the deal in a few
-taps on cards (only legal choices offered), tricks with one tap a seat on a 0–10 picker (the last
-seat filled in so that the sum is 10), a live preview in words of what the deal will write, and
-the button that writes it, always on screen.
+"""Deal entry, the screen used most: the whole deal on one phone screen (issue #27).
+
+Top to bottom: who deals and leads; the declarer (or an all-pass) in one row; the contract on a
+level × suit grid (the misère below it), folded to one row once chosen; the calls in one row per
+defender; the tricks, one tap a seat on a 0–10 picker (the last seat filled in once the others
+are chosen: nothing is written that nobody chose); and, pinned above the write button, the
+preview in words of what it writes.  The common case is the fewest taps: after the declarer and
+the contract, "made, not whisted" is the one tap of its own button.
 
 When every pool is closed the pulka is finished: the screen says so and offers the cash-out; a
 further deal is written only after an explicit "play on" (the confirm handler refuses otherwise).
@@ -16,15 +20,25 @@ import flet as ft
 from ...contract import Contract, Trump
 from ...i18n import N_
 from ...scoring.pulya.table import contract_name
+from ...scoring.pulya.whist import Call
 from ..dispute.start import open_for_next
 from ..families.ui import ui_of
 from ..frame.shell import Shell
-from ..frame.theme import TAP, card, choice, primary, quiet, secondary, sem
-from ..frame.writing import deal_head, entry_column, trick_buttons, write_parts
-from .form import DealForm
+from ..frame.theme import COMPACT, card, primary, secondary, sem, suit_spans
+from ..frame.writing import (
+    deal_head,
+    deal_number,
+    entry_column,
+    pinned_footer,
+    trick_buttons,
+    write_parts,
+)
+from .form import DealForm, TricksRefused
 
 KIND_LABELS = {"game": N_("Game"), "misere": N_("Misère"), "raspasy": N_("All pass")}
 CALL_LABELS = {"whist": N_("whist"), "pass": N_("pass"), "half": N_("half-whist")}
+NAME_WIDTH = 76  # px: a defender's or a seat's name beside his row
+ENTRY_WIDTH = 560  # px: the entry on a laptop keeps a phone's proportions
 
 Redraw = Callable[[Callable[[], None]], Callable[[], None]]
 
@@ -37,16 +51,21 @@ def entry_screen(shell: Shell) -> ft.Control:
     f: DealForm = shell.form if isinstance(shell.form, DealForm) else shell.new_form()
     names = f.scored.session.players
     editing = shell.editing
+    # A refusal is shown beside Write, where the player looks (see writing.pinned_footer).
+    told, shell.message = shell.message, None
 
     def redraw(change: Callable[[], None]) -> Callable[[], None]:
         def handler() -> None:
-            change()
             shell.message = None  # the refusal was about the deal as it was
+            try:
+                change()
+            except TricksRefused as exc:
+                shell.message = shell.render(exc.why)  # why, not just a greyed button
             shell.show(entry_screen)
 
         return handler
 
-    number = editing[1] + 1 if editing else len(shell.stored().journal.live) + 1
+    number = deal_number(shell)
     head = deal_head(
         shell,
         number,
@@ -68,12 +87,14 @@ def entry_screen(shell: Shell) -> ft.Control:
                         ),
                         k=f.raspasy_in_row,
                         level=f.required_exit,
-                    )
+                    ),
+                    size=13,
                 ),
             )
         )
 
     if not editing and shell.finished:
+        shell.message = told  # no Write on this screen: the refusal stays at the top
         return _finished(shell, head)
     if not editing and shell.sid in shell.state.playing_on and f.scored.finished:
         head.append(
@@ -82,99 +103,35 @@ def entry_screen(shell: Shell) -> ft.Control:
                 ft.Text(
                     shell.t(N_("Every pool is closed; the table plays on.")),
                     italic=True,
+                    size=13,
                     color=ft.Colors.ON_SURFACE_VARIANT,
                 ),
             )
         )
 
-    if not editing and shell.access.may_write:  # the cards still on the table (app/dispute)
-        head.append(
+    rows: list[ft.Control] = [*head]
+    if not editing and shell.access.may_write and not _contract_chosen(f):
+        # A dispute while the cards are still on the table: enter them first (app/dispute).
+        rows.append(
             sem(
                 "check-cards",
-                quiet(
-                    shell.t(N_("Enter the cards to check this deal…")), lambda: open_for_next(shell)
+                ft.TextButton(
+                    shell.t(N_("Enter the cards to check this deal…")),
+                    height=COMPACT,
+                    on_click=lambda: open_for_next(shell),
                 ),
             )
         )
-    cards: list[ft.Control] = [card(*head)]
-    cards.append(
-        card(
-            ft.Row(
-                [
-                    sem(
-                        f"kind-{k}",
-                        choice(
-                            f.kind == k,
-                            shell.t(KIND_LABELS[k]),
-                            redraw(lambda k=k: f.choose_kind(k)),
-                        ),
-                    )
-                    for k in f.kinds()
-                ],
-                wrap=True,
-            )
-        )
-    )
-
-    if f.kind in ("game", "misere"):
-        cards.append(
-            card(
-                ft.Row(
-                    [
-                        sem(
-                            f"declarer-{s}",
-                            choice(
-                                f.declarer == s, names[s], redraw(lambda s=s: f.choose_declarer(s))
-                            ),
-                        )
-                        for s in f.declarers()
-                    ],
-                    wrap=True,
-                ),
-                title=shell.t(N_("Declarer")),
-            )
-        )
-
-    if f.kind == "game" and f.declarer is not None:
-        contract: list[ft.Control] = [
-            ft.Row(
-                [
-                    sem(
-                        f"level-{lv}",
-                        choice(
-                            f.level == lv,
-                            str(lv),
-                            redraw(lambda lv=lv: f.choose_level(lv)),
-                            width=TAP + 8,
-                        ),
-                    )
-                    for lv in f.levels()
-                ],
-                wrap=True,
-            )
-        ]
-        if f.level is not None:
-            trumps = []
-            for tr in Trump:
-                label = contract_name(Contract(f.level, tr))
-                text = shell.render(label) if not isinstance(label, str) else label
-                trumps.append(
-                    sem(
-                        f"trump-{tr.value}",
-                        choice(
-                            f.trump is tr,
-                            text,
-                            redraw(lambda tr=tr: f.choose_contract(f.level or 6, tr)),
-                        ),
-                    )
-                )
-            contract.append(ft.Row(trumps, wrap=True))
-        cards.append(card(*contract, title=shell.t(N_("Contract"))))
-
+    if _contract_chosen(f):
+        rows.append(_chosen(shell, f, redraw))
+    else:
+        rows.append(_declarers(shell, f, redraw))
+        if f.kind != "raspasy":
+            rows.append(_contract(shell, f, redraw))
     if f.kind == "game" and f.contract is not None:
-        cards.append(_whisting(shell, f, redraw))
+        rows.append(_whisting(shell, f, redraw))
     if f.played and f.trick_seats() and (f.kind != "game" or f.calls_complete):
-        cards.append(_tricks(shell, f, redraw))
+        rows.append(_tricks(shell, f, redraw))
 
     def may_add() -> bool:
         if shell.finished:
@@ -185,11 +142,30 @@ def entry_screen(shell: Shell) -> ft.Control:
             return False
         return True
 
-    parts = write_parts(shell, f, entry_screen, may_add=may_add)
-    cards.append(parts.preview)
+    # "Made, not whisted": the deal with every defender passing, its preview beside its button.
+    passed = None if editing else f.passed_out()
+    if passed is not None:
+        parts = write_parts(
+            shell,
+            passed,
+            entry_screen,
+            may_add=may_add,
+            pinned=True,
+            label=shell.t(N_("Not whisted: write")),
+        )
+    else:
+        parts = write_parts(shell, f, entry_screen, may_add=may_add, pinned=True)
     if parts.reason is not None:
-        cards.append(parts.reason)
-    return entry_column(cards, parts.footer)
+        rows.append(parts.reason)
+    column = entry_column(rows, pinned_footer(parts, told), spacing=6)
+    if shell.wide:
+        return ft.Row(
+            [ft.Container(column, width=ENTRY_WIDTH)],
+            alignment=ft.MainAxisAlignment.CENTER,
+            vertical_alignment=ft.CrossAxisAlignment.STRETCH,
+            expand=True,
+        )
+    return column
 
 
 def _finished(shell: Shell, head: list[ft.Control]) -> ft.Control:
@@ -237,87 +213,294 @@ def _finished(shell: Shell, head: list[ft.Control]) -> ft.Control:
     )
 
 
-def _whisting(shell: Shell, f: DealForm, redraw: Redraw) -> ft.Control:
+def _cell(
+    ident: str,
+    selected: bool,
+    text: str,
+    on_click: Callable[[], None] | None,
+    *,
+    disabled: bool = False,
+) -> ft.Control:
+    """One button of a row that shares the width with its neighbours (48 px tall)."""
+    return ft.Container(
+        sem(ident, _label_button(selected, text, on_click, disabled=disabled)),
+        expand=True,
+    )
+
+
+def _label_button(
+    selected: bool, text: str, on_click: Callable[[], None] | None, *, disabled: bool = False
+) -> ft.Control:
+    """A choice whose label keeps the suits' colours (the chosen one filled)."""
+    label = ft.Text(
+        spans=suit_spans(text),
+        no_wrap=True,
+        overflow=ft.TextOverflow.ELLIPSIS,
+        weight=ft.FontWeight.BOLD if selected else None,
+    )
+    style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4))
+    kind = ft.FilledTonalButton if selected else ft.OutlinedButton
+    return kind(
+        content=label,
+        on_click=on_click,
+        height=COMPACT,
+        disabled=disabled,
+        style=style,
+    )
+
+
+def _contract_chosen(f: DealForm) -> bool:
+    """The declarer and his contract (or misère) chosen: they fold into one row."""
+    if f.declarer is None:
+        return False
+    return (f.kind == "game" and f.contract is not None) or f.kind == "misere"
+
+
+def _chosen(shell: Shell, f: DealForm, redraw: Redraw) -> ft.Control:
+    """``Vera: 6♦`` in one row, a tap away from the declarers and the grid again."""
     names = f.scored.session.players
-    if f.checked_ten:
-        return card(ft.Text(shell.t(N_("The ten is checked: played open, nobody whists."))))
-    rows: list[ft.Control] = []
-    said = ", ".join(shell.t(CALL_LABELS[c]) for c in f.calls)
-    if said:
-        rows.append(sem("calls-said", ft.Text(shell.t(N_("Calls: {calls}"), calls=said))))
-    who, options = f.call_options()
-    if who is not None:
-        rows.append(ft.Text(shell.t(N_("{player} says:"), player=names[who])))
-        rows.append(
+    assert f.declarer is not None
+    contract = f.contract
+    what = (
+        _trump_text(shell, contract.level, contract.trump)
+        if f.kind == "game" and contract is not None
+        else shell.t(KIND_LABELS["misere"])
+    )
+
+    def reopen() -> None:
+        declarer = f.declarer
+        f.choose_kind("game")
+        f.level = f.trump = None
+        if declarer is not None:
+            f.choose_declarer(declarer)
+
+    text = shell.t(N_("{player}: {contract}"), player=names[f.declarer], contract=what)
+    return ft.Row(
+        [
+            _cell("contract-chosen", True, text, redraw(reopen)),
+            sem(
+                "contract-change",
+                ft.TextButton(shell.t(N_("Change")), on_click=redraw(reopen), height=COMPACT),
+            ),
+        ],
+        spacing=4,
+    )
+
+
+def _declarers(shell: Shell, f: DealForm, redraw: Redraw) -> ft.Control:
+    """Who plays, or an all-pass: one row."""
+    names = f.scored.session.players
+
+    def declare(seat: int) -> None:
+        if f.kind == "raspasy":
+            f.choose_kind("game")
+        f.choose_declarer(seat)
+
+    cells = [
+        _cell(
+            f"declarer-{s}",
+            f.kind != "raspasy" and f.declarer == s,
+            names[s],
+            redraw(lambda s=s: declare(s)),
+        )
+        for s in f.declarers()
+    ]
+    if "raspasy" in f.kinds():
+        cells.append(
+            _cell(
+                "kind-raspasy",
+                f.kind == "raspasy",
+                shell.t(KIND_LABELS["raspasy"]),
+                redraw(lambda: f.choose_kind("raspasy")),
+            )
+        )
+    return ft.Row(cells, spacing=4)
+
+
+def _trump_text(shell: Shell, level: int, trump: Trump) -> str:
+    label = contract_name(Contract(level, trump))
+    return label if isinstance(label, str) else shell.render(label)
+
+
+def _contract(shell: Shell, f: DealForm, redraw: Redraw) -> ft.Control:
+    """The level × suit grid and the misère; one row once the contract is chosen."""
+
+    def misere() -> None:
+        declarer = f.declarer
+        f.choose_kind("misere")
+        if declarer is not None:
+            f.choose_declarer(declarer)
+
+    def contract(level: int, trump: Trump) -> None:
+        if f.kind != "game":
+            declarer = f.declarer
+            f.choose_kind("game")
+            if declarer is not None:
+                f.choose_declarer(declarer)
+        f.choose_contract(level, trump)
+
+    has_misere = "misere" in f.kinds()
+    levels = set(f.levels())
+    grid: list[ft.Control] = [
+        ft.Row(
+            [
+                _cell(
+                    f"contract-{lv}{tr.value}",
+                    f.kind == "game" and f.level == lv and f.trump is tr,
+                    _trump_text(shell, lv, tr),
+                    redraw(lambda lv=lv, tr=tr: contract(lv, tr)),
+                    disabled=lv not in levels,
+                )
+                for tr in Trump
+            ],
+            spacing=4,
+        )
+        for lv in (6, 7, 8, 9, 10)
+    ]
+    if has_misere:
+        grid.append(
             ft.Row(
                 [
-                    sem(
-                        f"call-{c}",
-                        secondary(shell.t(CALL_LABELS[c]), redraw(lambda c=c: f.say(c))),
+                    _cell(
+                        "kind-misere",
+                        f.kind == "misere",
+                        shell.t(KIND_LABELS["misere"]),
+                        redraw(misere),
                     )
-                    for c in options
                 ],
-                wrap=True,
+                spacing=4,
             )
         )
-    if f.calls:
-        rows.append(
-            sem("call-undo", quiet(shell.t(N_("Take back the last call")), redraw(f.undo_call)))
+    return ft.Column(grid, spacing=4)
+
+
+def _whisting(shell: Shell, f: DealForm, redraw: Redraw) -> ft.Control:
+    """The calls: one row per defender, his words said so far and, when he speaks, his options.
+
+    A call said can be tapped to take it back (with the calls after it)."""
+    names = f.scored.session.players
+    if f.checked_ten:
+        return ft.Text(
+            shell.t(N_("The ten is checked: played open, nobody whists.")), italic=True, size=13
         )
-    if f.lone_whister:
+    who, options = f.call_options()
+    defenders = list(f.table.defenders(f.declarer or 0))
+    if f.table.sits_out is not None and (who == f.table.sits_out or _spoke(f, f.table.sits_out)):
+        defenders.append(f.table.sits_out)  # the 4-player dealer whists after two passes
+    said = _said_by(f)
 
-        def played_open(e: ft.Event[ft.Switch]) -> None:
-            f.set_open(bool(e.control.value))
-            shell.show(entry_screen)
+    def back_to(k: int) -> Callable[[], None]:
+        def take_back() -> None:
+            del f.calls[k:]
+            f.tricks = {}
 
-        rows.append(
-            sem(
-                "open-play",
-                ft.Switch(
-                    label=shell.t(N_("The whister played open")),
-                    value=f.open,
-                    on_change=played_open,
-                    height=TAP,
-                ),
+        return take_back
+
+    lines: list[ft.Control] = []
+    for seat in defenders:
+        cells: list[ft.Control] = [
+            ft.Container(
+                ft.Text(names[seat], no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS, size=13),
+                width=NAME_WIDTH,
             )
-        )
-    return card(*rows, title=shell.t(N_("Whisting")))
+        ]
+        for k, call in said.get(seat, []):
+            last = k == len(f.calls) - 1
+            cells.append(
+                _cell(
+                    "call-undo" if last else f"said-{k}",
+                    True,
+                    shell.t(CALL_LABELS[call]),
+                    redraw(back_to(k)),
+                )
+            )
+        if seat == who:
+            cells += [
+                _cell(f"call-{c}", False, shell.t(CALL_LABELS[c]), redraw(lambda c=c: f.say(c)))
+                for c in options
+            ]
+        if f.lone_whister and seat in said and Call.WHIST in [c for _, c in said[seat]]:
+
+            def played_open(e: ft.Event[ft.Checkbox]) -> None:
+                f.set_open(bool(e.control.value))
+                shell.show(entry_screen)
+
+            cells.append(
+                sem(
+                    "open-play",
+                    ft.Checkbox(
+                        label=shell.t(N_("open")),
+                        value=f.open,
+                        on_change=played_open,
+                        tooltip=shell.t(N_("The whister played open")),
+                    ),
+                )
+            )
+        lines.append(ft.Row(cells, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    return sem("calls", ft.Column(lines, spacing=4))
+
+
+def _said_by(f: DealForm) -> dict[int, list[tuple[int, Call]]]:
+    """Each defender's calls so far, with their place in the sequence."""
+    out: dict[int, list[tuple[int, Call]]] = {}
+    for k in range(len(f.calls)):
+        speaker, _ = _speaker_at(f, k)
+        if speaker is not None:
+            out.setdefault(speaker, []).append((k, f.calls[k]))
+    return out
+
+
+def _speaker_at(f: DealForm, k: int) -> tuple[int | None, list[Call]]:
+    """Who said call ``k`` (the form asks speaker by speaker)."""
+    kept = f.calls
+    try:
+        f.calls = kept[:k]
+        return f.call_options()
+    finally:
+        f.calls = kept
+
+
+def _spoke(f: DealForm, seat: int) -> bool:
+    return seat in _said_by(f)
 
 
 def _tricks(shell: Shell, f: DealForm, redraw: Redraw) -> ft.Control:
+    """One picker a seat; the last seat's count is the rest of the ten, shown once known."""
     names = f.scored.session.players
     seats = f.trick_seats()
-    rows: list[ft.Control] = []
-    for i, seat in enumerate(seats):
+    lines: list[ft.Control] = []
+    for seat in seats:
         label = names[seat]
         if f.kind == "raspasy" and seat == f.table.sits_out:
             label = shell.t(N_("{player} (talon)"), player=names[seat])
+        known = f.tricks.get(seat)
         count = sem(
             f"tricks-{seat}",
-            ft.Text(str(f.tricks.get(seat, 0)), size=18, weight=ft.FontWeight.BOLD),
+            ft.Text("—" if known is None else str(known), size=15, weight=ft.FontWeight.BOLD),
         )
-        if f.kind != "misere" and i == len(seats) - 1:
-            rows.append(
+        name = ft.Text(label, size=13, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
+        if seat == f.last_seat:
+            lines.append(
                 ft.Row(
                     [
-                        ft.Text(label, weight=ft.FontWeight.W_500),
+                        name,
                         count,
-                        ft.Text(shell.t(N_("(the rest)")), italic=True),
+                        ft.Text(shell.t(N_("(the rest)")), italic=True, size=13),
                     ],
-                    wrap=True,
+                    spacing=6,
                 )
             )
             continue
-        allowed = set(f.trick_choices(seat))
         low, high = f.trick_range(seat)
-        rows.append(ft.Row([ft.Text(label, weight=ft.FontWeight.W_500), count]))
-        rows.append(
+        lines.append(ft.Row([name, count], spacing=6))
+        lines.append(
             trick_buttons(
                 seat,
                 range(low, high + 1),
-                chosen=f.tricks.get(seat),
-                allowed=allowed,
+                chosen=known,
+                allowed=set(f.trick_choices(seat)),
                 pick=lambda n, s=seat: redraw(lambda: f.set_tricks(s, n)),
+                compact=True,
             )
         )
-    return card(*rows, title=shell.t(N_("Tricks")))
+    return sem("tricks", ft.Column(lines, spacing=2))

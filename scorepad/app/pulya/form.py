@@ -8,7 +8,7 @@ view draws it; the tests drive it directly.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
@@ -26,8 +26,18 @@ from ...scoring.pulya.whist import Call, Whisting, shortest
 from ...scoring.pulya.whist import Kind as WhistKind
 
 _DEAL: TypeAdapter[Any] = TypeAdapter(Deal)
+
+
+class TricksRefused(ValueError):
+    """A count of tricks a seat cannot take now; ``why`` says why in the player's words."""
+
+    def __init__(self, why: Msg) -> None:
+        super().__init__(catalog("en").render(why))
+        self.why = why
+
+
 _UNDECIDED = Whisting(WhistKind.ALL_PASSED)  # calls still to come: no tricks, no open play
-__all__ = ["KINDS", "DealForm", "Kind"]
+__all__ = ["KINDS", "DealForm", "Kind", "TricksRefused"]
 
 
 @dataclass
@@ -131,6 +141,21 @@ class DealForm:
             self.calls.pop()
             self._reset_tricks()
 
+    def passed_out(self) -> DealForm | None:
+        """This deal with every defender passing, when nothing is said yet and that is legal:
+        "made, not whisted" in one tap (the screen shows its preview on the button's side)."""
+        if self.kind != "game" or self.contract is None or self.checked_ten or self.calls:
+            return None
+        f = replace(self, calls=[], tricks={})
+        while True:
+            who, options = f.call_options()
+            if who is None:
+                break
+            if Call.PASS not in options:
+                return None  # a defender must whist here (Stalingrad)
+            f.calls.append(Call.PASS)
+        return None if f.played else f
+
     @property
     def calls_complete(self) -> bool:
         if self.kind != "game" or self.checked_ten:
@@ -161,7 +186,7 @@ class DealForm:
     def set_open(self, value: bool) -> None:
         self.open = value and self.lone_whister
 
-    # --- tricks: steppers whose sum stays 10 -----------------------------------------------
+    # --- tricks: every count chosen by a player, the last one filled in ---------------------
 
     def trick_seats(self) -> list[int]:
         """Whose tricks are entered, the last of them filled in by the form.
@@ -184,60 +209,108 @@ class DealForm:
         return 0, legal.trick_cap(self.table, self.kind, seat)
 
     def _reset_tricks(self) -> None:
-        seats = self.trick_seats()
-        if not seats:
-            self.tricks = {}
-            return
-        if self.kind == "misere":
-            self.tricks = {seats[0]: 0}
-            return
-        start = {s: 0 for s in seats}
-        if self.kind == "game" and self.declarer is not None and self.level is not None:
-            start[self.declarer] = min(10, self.level)
-        self.tricks = start
-        self._fill_last()
+        # No count is written that nobody chose (issue #21: an all-pass once wrote 0 / 0 / 10).
+        self.tricks = {}
 
-    def _fill_last(self) -> None:
+    @property
+    def last_seat(self) -> int | None:
+        """The seat the form fills in (the rest of the ten); None for a misère."""
         seats = self.trick_seats()
         if self.kind == "misere" or len(seats) < 2:
-            return
-        last = seats[-1]
-        rest = sum(self.tricks[s] for s in seats[:-1])
-        self.tricks[last] = 10 - rest
+            return None
+        return seats[-1]
 
-    def step(self, seat: int, delta: int) -> None:
-        """A stepper tap: change ``seat``'s tricks, keep the sum 10 (the last seat absorbs it)."""
+    def _chosen_seats(self) -> list[int]:
+        last = self.last_seat
+        return [s for s in self.trick_seats() if s != last]
+
+    def _fill_last(self) -> None:
+        """The last seat takes the rest once every other count was chosen (never before)."""
+        last = self.last_seat
+        if last is None:
+            return
+        chosen = self._chosen_seats()
+        if all(s in self.tricks for s in chosen):
+            self.tricks[last] = 10 - sum(self.tricks[s] for s in chosen)
+        else:
+            self.tricks.pop(last, None)
+
+    @property
+    def tricks_complete(self) -> bool:
+        """Whether every count is known (the player's choices, and the rest filled in)."""
+        return all(s in self.tricks for s in self.trick_seats())
+
+    def refusal(self, seat: int, n: int) -> Msg | None:
+        """Why ``seat`` cannot take ``n`` tricks now ("8 is not possible: Vera has 3"), or None.
+
+        The last seat gives way by itself: only the counts chosen by hand can refuse.
+        """
         seats = self.trick_seats()
         if seat not in seats:
-            raise ValueError(f"seat {seat} has no tricks to enter here")
-        if self.kind != "misere" and seat == seats[-1]:
-            raise ValueError("the last count is filled in")
+            return msg(N_("{player} has no tricks to enter here"), player=self._name(seat))
         low, high = self.trick_range(seat)
-        value = max(low, min(high, self.tricks.get(seat, 0) + delta))
-        if self.kind != "misere":
-            others = sum(self.tricks[s] for s in seats[:-1] if s != seat)
-            value = min(value, 10 - others)
-            value = max(value, 10 - others - self.trick_range(seats[-1])[1])
-        self.tricks[seat] = value
-        self._fill_last()
+        if not low <= n <= high:
+            return msg(
+                N_("{n} is not possible: {player} takes {cap} at most"),
+                n=n,
+                player=self._name(seat),
+                cap=high,
+            )
+        last = self.last_seat
+        if last is None:
+            return None
+        if seat == last:
+            return msg(N_("{player}: the rest of the ten, filled in"), player=self._name(seat))
+        others = {s: self.tricks[s] for s in self._chosen_seats() if s != seat and s in self.tricks}
+        rest = 10 - sum(others.values()) - n
+        if rest < 0:
+            blocker = max(others, key=lambda s: others[s])
+            return msg(
+                N_("{n} is not possible: {player} has {k}"),
+                n=n,
+                player=self._name(blocker),
+                k=others[blocker],
+            )
+        if len(others) == len(self._chosen_seats()) - 1 and rest > self.trick_range(last)[1]:
+            return msg(
+                N_("{n} is not possible: {player} would take {k}"),
+                n=n,
+                player=self._name(last),
+                k=rest,
+            )
+        return None
+
+    def _name(self, seat: int) -> str:
+        return self.scored.session.players[seat]
 
     def trick_choices(self, seat: int) -> list[int]:
         """The counts one tap may give ``seat`` (the others kept, the last filling up to 10)."""
-        seats = self.trick_seats()
-        low, high = self.trick_range(seat)
-        if self.kind == "misere":
-            return list(range(low, high + 1))
-        if seat == seats[-1]:
+        if seat == self.last_seat:
             return []  # filled in
-        others = sum(self.tricks[s] for s in seats[:-1] if s != seat)
-        last_high = self.trick_range(seats[-1])[1]
-        return [n for n in range(low, high + 1) if 0 <= 10 - others - n <= last_high]
+        low, high = self.trick_range(seat)
+        return [n for n in range(low, high + 1) if self.refusal(seat, n) is None]
 
     def set_tricks(self, seat: int, n: int) -> None:
-        """One tap on the picker: ``seat`` took ``n`` (a count it may not take is refused)."""
-        if n not in self.trick_choices(seat):
-            raise ValueError(f"seat {seat} cannot take {n} tricks here")
-        self.step(seat, n - self.tricks.get(seat, 0))
+        """One tap on the picker: ``seat`` took ``n``; raising it lowers the last seat's count.
+
+        A count it may not take is refused with the reason (:class:`TricksRefused`).
+        """
+        why = self.refusal(seat, n)
+        if why is not None:
+            raise TricksRefused(why)
+        self.tricks[seat] = n
+        self._fill_last()
+
+    def step(self, seat: int, delta: int) -> None:
+        """A stepper tap: ``seat``'s count changed by ``delta`` (from nought when not yet chosen),
+        kept within what the others leave; the last seat takes the rest."""
+        if seat == self.last_seat:
+            raise ValueError("the last count is filled in")
+        choices = self.trick_choices(seat)
+        if not choices:
+            raise ValueError(f"seat {seat} has no tricks to enter here")
+        want = self.tricks.get(seat, 0) + delta
+        self.set_tricks(seat, max(choices[0], min(choices[-1], want)))
 
     # --- the deal --------------------------------------------------------------------------
 
@@ -310,6 +383,10 @@ class DealForm:
                 return msg(
                     N_("{player}: whist or pass?"), player=self.scored.session.players[who or 0]
                 )
+        if self.played:
+            for seat in self.trick_seats():
+                if seat not in self.tricks and seat != self.last_seat:
+                    return msg(N_("{player}: how many tricks?"), player=self._name(seat))
         return None
 
     def preview(self, lang: str = "en") -> tuple[list[str], str | None]:

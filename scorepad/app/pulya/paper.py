@@ -41,8 +41,13 @@ class CellEntry:
     total: Number
 
 
-def cell_history(writings: list[Writing], cell: Cell) -> list[CellEntry]:
-    """Every total the cell took, with the deal that wrote it (the paper's struck-through row)."""
+def cell_history(
+    writings: list[Writing], cell: Cell, numbers: list[int] | None = None
+) -> list[CellEntry]:
+    """Every total the cell took, with the deal that wrote it (the paper's struck-through row).
+
+    ``numbers``: each live deal's number as said at the table (a voided deal keeps its own).
+    """
     out: list[CellEntry] = []
     total: Number = 0
     for k, w in enumerate(writings):
@@ -55,7 +60,7 @@ def cell_history(writings: list[Writing], cell: Cell) -> list[CellEntry]:
             change = w.entries.get((cell.player, cell.other), 0)
         if change:
             total += change
-            out.append(CellEntry(k + 1, change, total))
+            out.append(CellEntry(numbers[k] if numbers else k + 1, change, total))
     return out
 
 
@@ -96,7 +101,7 @@ def _entries(
             decoration=None if last else ft.TextDecoration.LINE_THROUGH,
         )
         spans.append(ft.TextSpan(text + ("" if last else " "), style))
-    return spans or [ft.TextSpan("0", ft.TextStyle(size=size, color=ft.Colors.OUTLINE))]
+    return spans  # nothing written: the cell is blank, as on paper
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,8 +125,12 @@ def pulya_drawing(
     c = size / 2
     font = max(MIN_FONT, round(size / 30))
     name_band = font * 2.6  # room for the names, outside the drawing: never cut by it
-    cy = c + name_band  # the drawing's centre, below the top name band
-    height = size + 2 * name_band
+    # The square's side players are named beside their own sides, along them: the square is
+    # drawn that much narrower (a circle's names all go above and below it).
+    side = name_band if n == 4 else 0.0
+    draw = size - 2 * side  # the drawing proper
+    cy = c - side + name_band  # the drawing's centre, below the top name band
+    height = draw + 2 * name_band
     line = ft.Paint(stroke_width=1.2, style=ft.PaintingStyle.STROKE, color=ft.Colors.OUTLINE)
     thin = ft.Paint(stroke_width=0.8, style=ft.PaintingStyle.STROKE, color=ft.Colors.OUTLINE)
     shapes: list[cv.Shape] = []
@@ -129,9 +138,9 @@ def pulya_drawing(
     step = 2 * math.pi / n
     centre_angle = [math.pi / 2 + k * step for k in range(n)]
     if n == 3:
-        rings = _Rings(0.11 * size, 0.24 * size, 0.35 * size, 0.5 * size - 1)
+        rings = _Rings(0.11 * draw, 0.24 * draw, 0.35 * draw, 0.5 * draw - 1)
     else:
-        rings = _Rings(0.09 * size, 0.2 * size, 0.31 * size, 0.5 * size - 1)
+        rings = _Rings(0.09 * draw, 0.2 * draw, 0.31 * draw, 0.5 * draw - 1)
 
     def at(radius: float, angle: float, across: float = 0.0) -> tuple[float, float]:
         return (
@@ -189,6 +198,8 @@ def pulya_drawing(
         across: float = 0.0,
     ) -> None:
         """Text at ``radius`` along the sector's axis, moved ``across`` it (a square's band)."""
+        if not spans:
+            return
         x, y = at(radius, angle, across)
         shapes.append(
             cv.Text(
@@ -258,22 +269,41 @@ def pulya_drawing(
     labels: list[ft.Control] = []
     for p in range(n):
         a = centre_angle[p]
+        text = ft.Text(
+            names[p],
+            size=font + 1,
+            weight=ft.FontWeight.BOLD,
+            text_align=ft.TextAlign.CENTER,
+        )
+        named = ft.Semantics(identifier=f"pulya-name-{p}", content=text)
+        if n == 4 and p in (1, 3):
+            # Beside the left or right side, along it (read facing the square), centred on it.
+            length = 2 * rings.whists
+            left = p == 1
+            labels.append(
+                ft.Container(
+                    ft.Container(
+                        named,
+                        width=length,
+                        height=side,
+                        alignment=ft.Alignment.CENTER,
+                        rotate=ft.Rotate(-math.pi / 2 if left else math.pi / 2),
+                    ),
+                    left=side / 2 - length / 2 if left else size - side / 2 - length / 2,
+                    top=cy - side / 2,
+                    width=length,
+                    height=side,
+                )
+            )
+            continue
         x, _y = at(rings.whists + name_band / 2, a)
-        box = size / 2 - 8 if n == 3 else size / 3
+        box = size / 2 - 8 if n == 3 else draw * 0.8
         # the player at the bottom below the drawing, the others above it, over their side
         x = min(max(x, box / 2), size - box / 2)
         top = p != 0
         labels.append(
             ft.Container(
-                ft.Semantics(
-                    identifier=f"pulya-name-{p}",
-                    content=ft.Text(
-                        names[p],
-                        size=font + 1,
-                        weight=ft.FontWeight.BOLD,
-                        text_align=ft.TextAlign.CENTER,
-                    ),
-                ),
+                named,
                 left=x - box / 2,
                 width=box,
                 top=0 if top else None,

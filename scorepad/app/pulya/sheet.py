@@ -7,7 +7,9 @@ from __future__ import annotations
 import flet as ft
 
 from ...i18n import N_
-from ...numbers import whist_figure
+from ...journal import live_numbers
+from ...numbers import Number, whist_figure
+from ...scoring.pulya.sheet import running_entries
 from ...store import Stored
 from ..families.ui import ui_of
 from ..frame.nav import nav
@@ -84,9 +86,14 @@ def _table(shell: Shell, stored: Stored, open_cell: object) -> ft.Control:
     n = len(names)
     target = stored.session.pool_target
     closed = [sheet.pool[p] >= target for p in range(n)]
+    run = running_entries([d.writing for d in stored.scored.deals], n)
+
+    def figure(value: Number, written: list[Number]) -> str:
+        """A cell nothing was written in is blank, as on paper (not "0")."""
+        return whist_figure(value) if written else ""
 
     def pool_text(p: int) -> str:
-        return whist_figure(sheet.pool[p]) + (CLOSED if closed[p] else "")
+        return figure(sheet.pool[p], run.pool[p]) + (CLOSED if closed[p] else "")
 
     if (shell.page.width or 1000) < NARROW:
         cards: list[ft.Control] = []
@@ -113,14 +120,17 @@ def _table(shell: Shell, stored: Stored, open_cell: object) -> ft.Control:
             chips = [
                 chip(f"pool-{p}", shell.t(N_("Pulya")), pool_text(p), Cell("pool", p)),
                 chip(
-                    f"gora-{p}", shell.t(N_("Gora")), whist_figure(sheet.gora[p]), Cell("gora", p)
+                    f"gora-{p}",
+                    shell.t(N_("Gora")),
+                    figure(sheet.gora[p], run.gora[p]),
+                    Cell("gora", p),
                 ),
             ]
             chips += [
                 chip(
                     f"whists-{p}-{q}",
                     shell.t(N_("→ {player}"), player=names[q]),
-                    whist_figure(sheet.whists[p][q]),
+                    figure(sheet.whists[p][q], run.whists[p][q]),
                     Cell("whists", p, q),
                 )
                 for q in range(n)
@@ -165,12 +175,16 @@ def _table(shell: Shell, stored: Stored, open_cell: object) -> ft.Control:
         cells = [
             ft.DataCell(ft.Text(name, weight=ft.FontWeight.BOLD)),
             cell(f"pool-{p}", pool_text(p), Cell("pool", p)),
-            cell(f"gora-{p}", whist_figure(sheet.gora[p]), Cell("gora", p)),
+            cell(f"gora-{p}", figure(sheet.gora[p], run.gora[p]), Cell("gora", p)),
         ]
         cells += [
             cell(f"whists-{p}-{q}", "—", None)
             if q == p
-            else cell(f"whists-{p}-{q}", whist_figure(sheet.whists[p][q]), Cell("whists", p, q))
+            else cell(
+                f"whists-{p}-{q}",
+                figure(sheet.whists[p][q], run.whists[p][q]),
+                Cell("whists", p, q),
+            )
             for q in range(n)
         ]
         rows.append(ft.DataRow(cells))
@@ -191,7 +205,8 @@ def cell_title(shell: Shell, stored: Stored, cell: Cell) -> str:
 
 def show_cell(shell: Shell, stored: Stored, cell: Cell) -> None:
     """A dialog with every entry of the cell, as on paper: old totals struck through."""
-    entries = cell_history([d.writing for d in stored.scored.deals], cell)
+    writings = [d.writing for d in stored.scored.deals]
+    entries = cell_history(writings, cell, live_numbers(stored.journal))
     lines: list[ft.Control] = []
     for k, e in enumerate(entries):
         last = k == len(entries) - 1

@@ -21,6 +21,8 @@ from ..frame.shell import Shell, sem
 from ..frame.theme import assets_dir
 
 NARROW = 600  # px: below this, one card a player instead of the table
+FIGURE_WIDTH = 104  # px: a figure's column in a player's card, at least
+FIGURE_EM = 9.5  # px a character of a 15 px figure takes, at most (digits, signs, "RUB")
 
 #: (label, field of CashOutRow): the columns of the table, in order.
 COLUMNS = (
@@ -49,6 +51,14 @@ def settle_screen(shell: Shell) -> ft.Control:
         sem("settle-table", _table(shell, grid)),
     ]
     rows += [sem(f"balance-{p}", ft.Text(line, size=15)) for p, line in enumerate(cash.balances)]
+    note = getattr(cash, "note", None)  # the pulya's: its kopecks balanced to a zero total
+    if note:
+        rows.append(
+            sem(
+                "rounding-note",
+                ft.Text(note, size=13, italic=True, color=ft.Colors.ON_SURFACE_VARIANT),
+            )
+        )
     if cash.payments:
         rows.append(ft.Text(shell.t(N_("Payments:")), weight=ft.FontWeight.BOLD))
         rows += [
@@ -125,7 +135,7 @@ def _table(shell: Shell, grid: Grid) -> ft.Control:
                 ft.DataRow(
                     [ft.DataCell(ft.Text(name, weight=ft.FontWeight.BOLD))]
                     + [
-                        ft.DataCell(sem(f"cash-{p}-{key}", ft.Text(value)))
+                        ft.DataCell(sem(f"cash-{p}-{key}", ft.Text(value, no_wrap=True)))
                         for (_, key), value in zip(columns, grid.figures[p], strict=True)
                     ]
                 )
@@ -134,17 +144,23 @@ def _table(shell: Shell, grid: Grid) -> ft.Control:
             column_spacing=18,
         )
     cards: list[ft.Control] = []
+    # A figure never breaks inside ("−RUB 300.67" on one line): its column is as wide as the
+    # widest figure under that label, in every card alike.
+    widths = [
+        max(FIGURE_WIDTH, *(FIGURE_EM * len(figures[k]) for figures in grid.figures))
+        for k in range(len(columns))
+    ]
     for p, name in enumerate(grid.names):
         figures = [
             ft.Column(
                 [
                     ft.Text(shell.t(label), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
-                    sem(f"cash-{p}-{key}", ft.Text(value, size=15)),
+                    sem(f"cash-{p}-{key}", ft.Text(value, size=15, no_wrap=True)),
                 ],
                 spacing=0,
-                width=104,
+                width=width,
             )
-            for (label, key), value in zip(columns, grid.figures[p], strict=True)
+            for (label, key), value, width in zip(columns, grid.figures[p], widths, strict=True)
         ]
         cards.append(
             ft.Container(

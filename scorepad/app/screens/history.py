@@ -7,7 +7,7 @@ from typing import Any
 import flet as ft
 
 from ...i18n import N_, Msg
-from ...journal import Action, deal_numbers
+from ...journal import Action, deal_numbers, number_of
 from ...report import deal_title
 from ...scoring.ledger.ledger import explanations
 from ...store import AnyStored, FamilyStored, describe_action
@@ -61,7 +61,7 @@ def history_screen(shell: Shell) -> ft.Control:
 
         shell.page.show_dialog(
             ft.AlertDialog(
-                title=ft.Text(shell.t(N_("Void deal {n}?"), n=index + 1)),
+                title=ft.Text(shell.t(N_("Void deal {n}?"), n=number_of(journal, deal_id))),
                 content=sem("void-reason", reason),
                 actions=[
                     sem("confirm-void", ft.FilledButton(shell.t(N_("Void")), on_click=confirmed)),
@@ -93,7 +93,11 @@ def history_screen(shell: Shell) -> ft.Control:
                             sem(
                                 f"voided-title-{entry.deal_id}",
                                 ft.Text(
-                                    shell.t(N_("Voided deal: {title}"), title=title),
+                                    shell.t(
+                                        N_("Deal {n} · {title}"),
+                                        n=number_of(journal, entry.deal_id),
+                                        title=title,
+                                    ),
                                     weight=ft.FontWeight.BOLD,
                                     style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH),
                                     color=ft.Colors.ON_SURFACE_VARIANT,
@@ -127,12 +131,13 @@ def history_screen(shell: Shell) -> ft.Control:
             )
             continue
         index, explain = results[entry.deal_id]
-        number = index + 1
+        number = number_of(journal, entry.deal_id)  # as said at the table: a void keeps it
         lines: list[ft.Control] = [
             sem(
                 f"deal-title-{number}",
                 ft.Text(
-                    shell.t(N_("Deal {n}"), n=number) + " · " + title, weight=ft.FontWeight.BOLD
+                    shell.t(N_("Deal {n} · {title}"), n=number, title=title),
+                    weight=ft.FontWeight.BOLD,
                 ),
             )
         ]
