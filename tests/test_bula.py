@@ -154,6 +154,72 @@ def test_d_e6_the_last_game_is_truncated() -> None:
         t.play(BulaAllPass(type="allpass"))
 
 
+def test_d10_the_last_games_supe_sentence_states_the_scale() -> None:
+    from scorepad.i18n import catalog
+    from scorepad.scoring.ledger.ledger import explanations
+
+    t = BulaTable.start(BulaSettings(start_bula=30), ["A", "B", "C"])
+    _bulas(t, [0, 4, 0])
+    # D-E6: 4 left of tref's 10; A's 3 tricks write 3 × 10 × 4/10 = 12, B's 1 × 10 × 4/10 = 4.
+    said = [
+        catalog("en").render(m)
+        for m in explanations(t.play(game(C, 5, {A: "follow", B: "follow"}, {C: 6, A: 3, B: 1})))
+    ]
+    assert said == [
+        "C made tref, the last game: bula −4, what was left (D10)",
+        "A writes 12 supe on C (3 × 10 × 4/10, the last game)",
+        "B writes 4 supe on C (1 × 10 × 4/10, the last game)",
+    ]
+
+
+def test_d10_a_herc_with_six_left_writes_two_tricks_at_six_eighths() -> None:
+    from scorepad.i18n import catalog
+    from scorepad.scoring.ledger.ledger import explanations
+
+    t = BulaTable.start(BulaSettings(start_bula=30), ["A", "B", "C"])
+    _bulas(t, [0, 6, 0])
+    out = t.play(game(A, 4, {B: "follow", C: "pass"}, {A: 8, B: 2}))
+    assert t.bulas == [-6, 6, 0] and supe(t, B, A) == 12  # 2 × 8 × 6/8
+    said = [catalog("en").render(m) for m in explanations(out)]
+    assert said[1] == "B writes 12 supe on A (2 × 8 × 6/8, the last game)"
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {},
+        {"pik_without_contra": "made"},
+        {"pik_without_contra": "slovenia"},
+        {"pik_on_refe_played": True},
+    ],
+)
+def test_d9_a_pik_with_the_talon_nobody_follows_is_not_a_game(settings: dict[str, Any]) -> None:
+    # §9.3, D9: pik with the talon and no contra is pik_no_contra; both passing is that event.
+    t = BulaTable.start(BulaSettings(start_bula=30, **settings), ["A", "B", "C"])
+    with pytest.raises(BulaError, match="write it as pik_no_contra") as err:
+        t.play(game(A, 2, {B: "pass", C: "pass"}))
+    assert err.value.field == "defence"
+    assert t.bulas == [30, 30, 30] and t.refe == [0, 0, 0]
+    # By hand («igra») it is a game like any other: deemed made, −6 (D5).
+    t.play(game(A, 2, {B: "pass", C: "pass"}, hand=True))
+    assert t.bulas == [24, 30, 30]
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [{"pik_without_contra": "play"}, {"pik_on_refe_played": True}, {"pik_without_contra": "made"}],
+)
+def test_d9_where_the_setting_plays_such_a_pik_the_game_form_is_written(
+    settings: dict[str, Any],
+) -> None:
+    t = BulaTable.start(BulaSettings(start_bula=30, **settings), ["A", "B", "C"])
+    if settings != {"pik_without_contra": "play"}:
+        t.play(BulaAllPass(type="allpass"))  # these two play it only on a refe
+    t.play(game(A, 2, {B: "pass", C: "pass"}))
+    # D5: deemed made; on a refe (D8) −4 × 2.
+    assert t.bulas[A] == (26 if settings == {"pik_without_contra": "play"} else 22)
+
+
 def test_d_e7_double_fall() -> None:
     t = BulaTable.start(BulaSettings(start_bula=30, last_game="double_fall"), ["A", "B", "C"])
     _bulas(t, [0, 6, 0])

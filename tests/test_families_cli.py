@@ -305,3 +305,27 @@ def test_the_readme_lists_every_family_preset_with_its_family() -> None:
     table = readme.split("| preset | family | what it is |", 1)[1].split("\n\n", 1)[0]
     listed = dict(re.findall(r"^\| `([\w-]+)` \| (\w+) \|", table, re.M))
     assert listed == {p.id: p.family for p in family_presets().values()}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("convention", ["balkan", "prefa"])
+def test_the_text_sheets_columns_stay_apart_for_long_names(
+    tmp_path: Path, lang: str, convention: str
+) -> None:
+    # Issue 23 item 7: "supe on Charlotte" once ran into the next column.
+    data = json.loads(json.dumps(D_E1 if convention == "balkan" else G_E15))
+    data["players"] = ["Anastasia", "Bartholomew", "Charlotte"]
+    done = cli("--lang", lang, "settle", write(tmp_path, data))
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    top = next(i for i, line in enumerate(lines) if line.startswith(("Player", "Игрок")))
+    table = lines[top : top + 4]
+    header = re.split(r"\s{2,}", table[0])
+    assert len(header) == (6 if convention == "balkan" else 5)
+    assert header[-1].endswith("Charlotte") and header[-2].endswith("Bartholomew")
+    starts = [m.start() for m in re.finditer(r"(?:^|(?<=\s\s))\S", table[0])]
+    for row in table[1:]:
+        cells = re.split(r"\s{2,}", row)
+        assert len(cells) == len(header), row
+        # every figure starts where its column's header does
+        assert [m.start() for m in re.finditer(r"(?:^|(?<=\s\s))\S", row)] == starts, row

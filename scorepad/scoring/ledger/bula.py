@@ -297,15 +297,21 @@ class BulaTable:
                     "contra.level",
                     N_("under this convention the contra chain stops at rekontra (level 2)"),
                 )
-        elif pik_talon and not both_pass:
-            holds_refe = self.refe[deal.declarer] > 0
-            if not (
-                s.pik_without_contra == "play" or (s.pik_on_refe_played and holds_refe)
-            ) and not (s.pik_without_contra == "made" and holds_refe):
+        elif pik_talon and not self._pik_played(deal.declarer):
+            # D9, §9.3: pik with the talon is played only under contra.  Both defenders passing
+            # is the same event as pik_no_contra; one event has one result, so the game form
+            # is refused too (issue 23 item 6).
+            if both_pass:
                 raise _err(
-                    "contra",
-                    N_("pik with the talon is played only under contra: write it as pik_no_contra"),
+                    "defence",
+                    N_(
+                        "pik with the talon that nobody contras is not played: write it as pik_no_contra"
+                    ),
                 )
+            raise _err(
+                "contra",
+                N_("pik with the talon is played only under contra: write it as pik_no_contra"),
+            )
         if pik_talon and "invite" in roles and not s.invite_on_pik:
             raise _err("defence", N_("no invitation on pik with the talon under this convention"))
         if both_pass:
@@ -346,6 +352,16 @@ class BulaTable:
                 n=total,
                 cap=s.defence_cap,
             )
+
+    def _pik_played(self, declarer: int) -> bool:
+        """Pik with the talon is played without contra under these settings (D9, D-Q9)."""
+        s = self.settings
+        holds_refe = self.refe[declarer] > 0
+        return (
+            s.pik_without_contra == "play"
+            or (s.pik_on_refe_played and holds_refe)
+            or (s.pik_without_contra == "made" and holds_refe)
+        )
 
     def in_play(self, deal: BulaGame) -> list[int]:
         """The declarer and the defenders who play (a contra or an invitation brings the passer in)."""
@@ -511,7 +527,7 @@ class BulaTable:
             )
             for p, k in supe:
                 amount = normal(k * unit * scale)
-                out.append(self._supe(p, d, k, unit, amount))
+                out.append(self._supe(p, d, k, unit, amount, left=left))
             return out
         amount = unit
         if not made and s.last_game == "double_fall" and unit > left:
@@ -539,19 +555,39 @@ class BulaTable:
         out.extend(penalties)
         return out
 
-    def _supe(self, writer: int, declarer: int, k: int, unit: int, amount: Number) -> Posting:
-        return Posting(
-            Account("supe", writer, declarer),
-            amount,
-            msg(
+    def _supe(
+        self,
+        writer: int,
+        declarer: int,
+        k: int,
+        unit: int,
+        amount: Number,
+        *,
+        left: Number | None = None,
+    ) -> Posting:
+        """``writer``'s supe on ``declarer``; on a truncated last game the sentence states the
+        scale, what was left over the unit (D10: "2 × 8 × 6/8", not a bare "2 × 8")."""
+        names = {"writer": self.names[writer], "declarer": self.names[declarer]}
+        if left is None:
+            why = msg(
                 N_("{writer} writes {amount} supe on {declarer} ({k} × {unit})"),
-                writer=self.names[writer],
-                declarer=self.names[declarer],
                 amount=amount,
                 k=k,
                 unit=unit,
-            ),
-        )
+                **names,
+            )
+        else:
+            why = msg(
+                N_(
+                    "{writer} writes {amount} supe on {declarer} ({k} × {unit} × {left}/{unit}, the last game)"
+                ),
+                amount=amount,
+                k=k,
+                unit=unit,
+                left=left,
+                **names,
+            )
+        return Posting(Account("supe", writer, declarer), amount, why)
 
     def _pot_game(self, deal: BulaGame) -> list[Posting]:
         """D12, the seed's pot form: amounts in base units b = n (+1 by hand)."""
