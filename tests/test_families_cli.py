@@ -329,3 +329,54 @@ def test_the_text_sheets_columns_stay_apart_for_long_names(
         assert len(cells) == len(header), row
         # every figure starts where its column's header does
         assert [m.start() for m in re.finditer(r"(?:^|(?<=\s\s))\S", row)] == starts, row
+
+
+def test_the_1829_session_paid_in_kreuzer_settles_in_gulden(tmp_path: Path) -> None:
+    # A12, A-E6: standing +54, −20, −34 kr; a kreuzer is 1/60 of a gulden: +0.90, −1/3, −17/30,
+    # rounded once (largest remainder, the sum stays 0).
+    data = A_E6 | {"whist_price": "1/60", "currency": "EUR"}
+    done = cli("settle", write(tmp_path, data), "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["balance"] == ["54", "-20", "-34"]
+    assert out["money"] == ["0.90", "-0.33", "-0.57"]
+    assert out["payments"] == [
+        {"from": 1, "to": 0, "amount": "0.33"},
+        {"from": 2, "to": 0, "amount": "0.57"},
+    ]
+
+
+@pytest.mark.parametrize(
+    ("price", "ok"),
+    [
+        ("1/60", True),
+        ("2/3", True),
+        ("0/5", False),
+        ("1/0", False),
+        ("1/", False),
+        ("-1/60", False),
+    ],
+)
+def test_a_price_is_a_decimal_or_an_exact_fraction(tmp_path: Path, price: str, ok: bool) -> None:
+    done = cli("settle", write(tmp_path, A_E6 | {"whist_price": price}), "--json")
+    assert (done.returncode == 0) is ok, done.stderr
+    if not ok:
+        assert done.returncode == 2 and "whist_price" in done.stderr and not done.stdout
+
+
+@settings(max_examples=40, deadline=None)
+@given(session(), st.integers(1, 10**6), st.integers(1, 10**6))
+def test_money_at_a_fractional_price_is_zero_sum_and_rounded_once(
+    data: dict[str, Any], p: int, q: int
+) -> None:
+    from fractions import Fraction
+
+    try:
+        scored = settle_family(data | {"whist_price": f"{p}/{q}"})
+    except SessionInvalid:
+        return
+    units = scored.money_units()
+    assert sum(units) == 0
+    for result, unit in zip(scored.results(), units, strict=True):
+        exact = Fraction(result) * Fraction(p, q) * 100  # EUR cents, unrounded
+        assert abs(unit - exact) < 1  # rounded once: never a cent more than the exact figure

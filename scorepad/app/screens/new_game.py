@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
 import flet as ft
@@ -19,7 +18,7 @@ from pydantic import ValidationError
 from pydantic.fields import FieldInfo
 
 from ...i18n import N_, Msg, msg
-from ...numbers import to_text
+from ...numbers import parse_price, to_text
 from ...scoring.ledger.families import FamilyPreset, family_of, family_presets
 from ...scoring.pulya.convention import Settings, presets
 from ...scoring.pulya.session import MAX_NAME
@@ -37,7 +36,7 @@ from ..frame.theme import choice, heading, primary, quiet, sem
 from .settings import SettingsForm
 from .table import locked_screen
 
-_PRICE = re.compile(r"\d{1,12}([.,]\d{1,6})?")
+_PRICE = re.compile(r"\d{1,12}([.,]\d{1,6})?|\d{1,12}/\d{1,12}")  # "1/60": A12
 
 
 def name_refusal(names: list[str], i: int) -> Msg | None:
@@ -59,14 +58,15 @@ def target_refusal(text: str) -> Msg | None:
 
 
 def price_of(text: str) -> str | None:
-    """The whist price as the store keeps it ("0,5" → "0.5"), or None when it is not a price."""
+    """The whist price as the store keeps it ("0,5" → "0.5", "1/60" stays), or None when it
+    is not a price."""
     text = text.strip()
     if not _PRICE.fullmatch(text):
         return None
     price = text.replace(",", ".")
     try:
-        return price if Decimal(price) > 0 else None
-    except InvalidOperation:
+        return price if parse_price(price) > 0 else None
+    except ValueError:
         return None
 
 

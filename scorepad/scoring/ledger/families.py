@@ -13,14 +13,14 @@ from __future__ import annotations
 import json
 import tomllib
 from dataclasses import dataclass
-from decimal import Decimal
+from fractions import Fraction
 from functools import cache
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 from ...i18n import N_, Msg, msg
-from ...numbers import Number
+from ...numbers import Number, parse_price
 from ..peek import FAMILIES
 from ..peek import family_ids as family_ids  # (their home was here)
 from ..peek import peek_family as peek_family
@@ -28,7 +28,6 @@ from ..pulya.convention import ConventionError, conventions_dir
 from ..pulya.session import (
     FORMAT,
     MAX_DEALS,
-    PRICE,
     ConventionId,
     Currency,
     PlayerName,
@@ -118,19 +117,19 @@ class _Session(BaseModel):
     @field_validator("whist_price")
     @classmethod
     def _price(cls, price: str) -> str:
-        if not PRICE.fullmatch(price):  # bounded first: '1e999999' is a Decimal too
-            raise ValueError("the price is a decimal string more than zero, like '1.00'")
         try:
-            value = Decimal(price)
-        except ArithmeticError:
-            raise ValueError("the price is a decimal string like '1.00'") from None
-        if not value.is_finite() or value <= 0 or len(price) > 20:
-            raise ValueError("the price is a decimal string more than zero, like '1.00'")
+            value = parse_price(price)
+        except ValueError:
+            value = Fraction(0)
+        if value <= 0:  # a decimal like '0.10' or an exact fraction like '1/60' (A12, A-E6)
+            raise ValueError(
+                "the price is a decimal string more than zero, like '1.00', or a fraction like '1/60'"
+            )
         return price
 
     @property
-    def price(self) -> Decimal:
-        return Decimal(self.whist_price)
+    def price(self) -> Fraction:
+        return parse_price(self.whist_price)
 
 
 class BulaSession(_Session):
