@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
 from scorepad.i18n import msg
-from scorepad.scoring.ledger.ledger import Account, Posting
+from scorepad.scoring.ledger.ledger import Account, Posting, explanations
 from scorepad.scoring.ledger.pot import PotDeal, PotError, PotSettings, PotTable, results
 
 DEAL: TypeAdapter[Any] = TypeAdapter(PotDeal)
@@ -139,6 +139,61 @@ def test_b_e3_the_unlimited_pot() -> None:
     assert t.pot == 120
     play(t, type="concede", declarer=B, defence={0: "play", 2: "play"})
     assert t.pot == 130  # the new dealer adds his 10: «the next deal is played for a pot of 130»
+
+
+def test_b10_every_dealer_antes_also_when_all_pass_and_the_cards_are_redealt() -> None:
+    # B10, B-Q7 (pagat: redeal by the next dealer): three all-pass deals put 30 in, the fourth
+    # dealer's 10 makes the 40 of B-E3, and B-E3's deal leaves 120 + the next dealer's 10 = 130.
+    t = table(system="modern", pot_mode="unlimited", failed_declarer_collects=True)
+    assert t.pot == 0 and t.dealer == A
+    for dealer in (A, B, C):
+        t.play(DEAL.validate_python({"type": "allpass", "dealer": dealer}))
+    assert t.pot == 30 and t.cash == [-10, -10, -10] and t.dealer == A
+    before = t.cash
+    play(t, **game(B, "S", {B: 5, A: 4, C: 1}, {0: "play", 2: "play"}, dealer=A))
+    assert moved(t, before) == [-10 + 16, 40 - 16 - 4 - 80, 4 - 40]
+    assert t.pot == 120
+    out = t.play(DEAL.validate_python({"type": "allpass"}))
+    assert t.pot == 130  # «the next deal is played for a pot of 130»
+    assert [m.render("en") for m in explanations(out)] == [
+        "B deals and adds 10 to the pot",
+        "all passed: the cards are redealt, C deals next",
+    ]
+    assert sum(t.cash) + t.pot == 0
+
+
+def test_a_fixed_pot_redeal_moves_only_the_dealer() -> None:
+    t = table(system="modern", ante=50)
+    out = t.play(DEAL.validate_python({"type": "allpass"}))
+    assert (t.cash, t.pot, t.dealer) == ([-50] * 3, 150, B)
+    assert [p.account.kind for p in out] == ["note"]
+
+
+@pytest.mark.parametrize(
+    "deal",
+    [
+        {"type": "allpass", "dealer": 2},
+        game(A, "C", {A: 6, B: 2, C: 2}, BOTH, dealer=0),
+        {"type": "concede", "declarer": 0, "defence": BOTH, "dealer": 2},
+    ],
+)
+def test_a_dealer_out_of_the_rotation_is_refused(deal: dict[str, Any]) -> None:
+    t = table(system="modern", pot_mode="unlimited")
+    t.play(DEAL.validate_python({"type": "allpass"}))  # A dealt: B deals now
+    before = (t.cash, t.pot, t.dealer)
+    with pytest.raises(PotError, match="the dealer of this deal is B, by the rotation") as err:
+        play(t, **deal)
+    assert err.value.field == "dealer"
+    assert (t.cash, t.pot, t.dealer) == before
+
+
+@pytest.mark.parametrize("system", ["1829", "swabian"])
+def test_no_redeal_where_the_rules_have_none(system: str) -> None:
+    # 1829: the dealer takes the talon or pays the Bete (A6); Swabian: forehand must bid (E-Q2).
+    t = table(system=system)
+    with pytest.raises(PotError, match="does not exist") as err:
+        play(t, type="allpass")
+    assert err.value.field == "type"
 
 
 def test_b_e4_the_limited_pot() -> None:
@@ -320,7 +375,9 @@ def pot_deals(draw: st.DrawFn) -> list[dict[str, Any]]:
     for _ in range(draw(st.integers(0, 20))):
         d = draw(st.integers(0, 2))
         o = [p for p in range(3) if p != d]
-        kind = draw(st.sampled_from(["game", "game", "nonsuit", "concede", "swabian", "bete"]))
+        kind = draw(
+            st.sampled_from(["game", "game", "nonsuit", "concede", "swabian", "bete", "allpass"])
+        )
         if kind == "game":
             roles = draw(
                 st.sampled_from(
@@ -373,6 +430,8 @@ def pot_deals(draw: st.DrawFn) -> list[dict[str, Any]]:
                     "contra": {o[1]: draw(st.booleans())},
                 }
             )
+        elif kind == "allpass":
+            out.append({"type": "allpass"})
         else:
             out.append({"type": "bete", "dealer": d})
     return out

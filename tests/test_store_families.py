@@ -255,3 +255,27 @@ def test_a_generated_family_session_always_validates_and_is_zero_sum(
     scored = settle_family(json.dumps(data))
     assert sum(scored.money_units()) == 0 and sum(scored.results()) == 0
     assert to_json_text(settle_family(json.dumps(data))) == to_json_text(scored)
+
+
+def test_a_pot_redeal_and_its_dealer_are_kept_and_replayed(store: Store) -> None:
+    # B10: an unlimited pot; every dealer's 10 goes in, an all-pass redeal's too.
+    sid = store.create_session(
+        ["Anton", "Brigitte", "Charlotte"],
+        convention="austrian",
+        overrides={"pot_mode": "unlimited", "failed_declarer_collects": True},
+        whist_price="1/60",
+        currency="EUR",
+        first_dealer=1,
+    )
+    rev = store.add_deal(sid, {"type": "allpass", "dealer": 1}, seen=0).revision
+    with pytest.raises(InvalidEntry) as err:
+        store.add_deal(sid, {"type": "allpass", "dealer": 1}, seen=rev)
+    assert "dealer: the dealer of this deal is Charlotte, by the rotation" in err.value.render("en")
+    rev = store.add_deal(sid, {"type": "allpass"}, seen=rev).revision
+    stored = store.load_family(sid)
+    assert stored.scored.table.pot == 20 and stored.scored.table.dealer == 0  # type: ignore[union-attr]
+    text = store.export_session(sid)
+    assert json.loads(text)["deals"] == [{"type": "allpass", "dealer": 1}, {"type": "allpass"}]
+    assert json.loads(text)["whist_price"] == "1/60"
+    assert to_json_text(settle_family(text)) == to_json_text(stored.scored)
+    assert store.export_session(store.import_session(text)) == text

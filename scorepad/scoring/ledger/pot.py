@@ -249,6 +249,7 @@ class PotGame(_Model):
     four_aces: StrictBool = False
     no_aces: StrictBool = False
     second_round: dict[int, Amount] | None = None  # American: the chips each bidder put in
+    dealer: Seat | None = None  # checked against the rotation (§9.3)
     note: Note | None = None
 
 
@@ -262,6 +263,7 @@ class PotNonSuit(_Model):
     contra: dict[int, StrictBool] = Field(default_factory=dict)
     recontra: StrictBool = False
     tricks: Count  # the declarer's, as counted when play stopped
+    dealer: Seat | None = None
     note: Note | None = None
 
 
@@ -286,6 +288,7 @@ class Concede(_Model):
     type: Literal["concede"]
     declarer: Seat
     defence: dict[int, Role]
+    dealer: Seat | None = None
     note: Note | None = None
 
 
@@ -297,16 +300,30 @@ class Bete(_Model):
     note: Note | None = None
 
 
+class PotAllPass(_Model):
+    """All passed and the cards are redealt by the next dealer (B-Q7 pagat; F-Q3).
+
+    Nothing is won or lost, but the deal counts: the dealer passes on, and in an unlimited or
+    limited pot this dealer's stake goes in as before every deal (B10; §9.3, §9.5 ``allpass``).
+    """
+
+    type: Literal["allpass"]
+    dealer: Seat | None = None
+    note: Note | None = None
+
+
 PotDeal = Annotated[
-    PotGame | PotNonSuit | SwabianGame | Concede | Bete, Field(discriminator="type")
+    PotGame | PotNonSuit | SwabianGame | Concede | Bete | PotAllPass, Field(discriminator="type")
 ]
-AnyPotDeal = PotGame | PotNonSuit | SwabianGame | Concede | Bete
+AnyPotDeal = PotGame | PotNonSuit | SwabianGame | Concede | Bete | PotAllPass
+# 1829 has no redeal: when all pass twice the dealer takes the talon or pays the Bete (A6); in
+# the Swabian game forehand must bid (E-Q2).
 _ALLOWED: dict[str, tuple[type[_Model], ...]] = {
     "1829": (PotGame, Bete),
-    "modern": (PotGame, Concede),
-    "illustrated": (PotGame, Concede, PotNonSuit),
+    "modern": (PotGame, Concede, PotAllPass),
+    "illustrated": (PotGame, Concede, PotNonSuit, PotAllPass),
     "swabian": (SwabianGame,),
-    "american": (PotGame,),
+    "american": (PotGame, PotAllPass),
 }
 
 
@@ -363,6 +380,14 @@ class PotTable:
         if not isinstance(deal, _ALLOWED[s.system]):
             raise _err("type", N_("this kind of deal does not exist in this game"))
         if isinstance(deal, Bete):
+            return
+        if not isinstance(deal, SwabianGame) and deal.dealer not in (None, self.dealer):
+            raise _err(
+                "dealer",
+                N_("the dealer of this deal is {seat}, by the rotation"),
+                seat=self.names[self.dealer],
+            )
+        if isinstance(deal, PotAllPass):
             return
         d = deal.declarer
         others = [p for p in range(self.n) if p != d]
@@ -432,6 +457,12 @@ class PotTable:
             rest = self._pay_pot(
                 deal.dealer, s.bete, N_("{seat} declines the talon: Bete of {amount} into the pot")
             )
+        elif isinstance(deal, PotAllPass):
+            why = msg(
+                N_("all passed: the cards are redealt, {seat} deals next"),
+                seat=self.names[(dealer + 1) % self.n],
+            )
+            rest = [Posting(Account("note"), 0, why)]
         elif isinstance(deal, Concede):
             rest = self._concede(deal)
         elif isinstance(deal, PotNonSuit):
