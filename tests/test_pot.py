@@ -225,6 +225,31 @@ def test_b7_a_concession() -> None:
     assert moved(t, [-50] * 3) == [-11, 3, 8]
 
 
+def test_b9_a_concession_with_its_suit_pays_times_the_bid_number() -> None:
+    # B7 × B9: hearts is bid 4: 3 × 4 to each defender, or 5 × 4 to the one who stayed.
+    t = table(system="modern", ante=50, multiply_by_bid=True)
+    play(t, type="concede", declarer=A, suit="H", defence={1: "play", 2: "play"})
+    assert moved(t, [-50] * 3) == [-24, 12, 12]
+    play(t, type="concede", declarer=B, suit="S", defence={0: "drop", 2: "play"})
+    assert moved(t, [-50] * 3) == [-24, 12 - 10, 12 + 10]
+    # Without its suit a concession pays × 1, as it did before the suit could be written.
+    play(t, type="concede", declarer=C, defence={0: "play", 1: "play"})
+    assert moved(t, [-50] * 3) == [-21, 5, 16] and t.pot == 150
+
+
+def test_b9_multiplies_pot_amounts_and_tricks_but_not_the_premiums() -> None:
+    # Diamonds (3), both defend, 6-3-1, four aces: +10 × 3 from the pot, tricks 3 × 3 and 1 × 3,
+    # the short defender pays 10 × 3; the premium stays 10 from each opponent (B8).
+    t = table(system="modern", ante=50, multiply_by_bid=True)
+    play(t, **game(A, "D", {A: 6, B: 3, C: 1}, BOTH, four_aces=True))
+    assert moved(t, [-50] * 3) == [30 - 9 - 3 + 20, 9 - 10, 3 - 30 - 10]
+    assert t.pot == 150 - 30 + 30
+    # A concession without multiply_by_bid pays 3 whatever its suit.
+    t2 = table(system="modern", ante=50)
+    play(t2, type="concede", declarer=A, suit="H", defence={1: "play", 2: "play"})
+    assert moved(t2, [-50] * 3) == [-6, 3, 3]
+
+
 def test_b8_four_aces_and_no_ace() -> None:
     t = table(system="modern", ante=50)
     play(t, **game(A, "C", {A: 6, B: 2, C: 2}, BOTH, four_aces=True))
@@ -418,6 +443,7 @@ def pot_deals(draw: st.DrawFn) -> list[dict[str, Any]]:
                     "type": "concede",
                     "declarer": d,
                     "defence": {o[0]: "play", o[1]: draw(st.sampled_from(["play", "drop"]))},
+                    "suit": draw(st.sampled_from(["C", "S", "D", "H", None])),
                 }
             )
         elif kind == "swabian":
@@ -443,11 +469,18 @@ def pot_deals(draw: st.DrawFn) -> list[dict[str, Any]]:
     st.sampled_from(["1829", "modern", "illustrated", "swabian", "american"]),
     st.sampled_from(["fixed", "unlimited", "limited", "styrian"]),
     st.booleans(),
+    st.booleans(),
 )
 def test_standing_is_zero_sum_with_the_pot_and_a_replay_is_identical(
-    deals: list[dict[str, Any]], system: str, mode: str, collects: bool
+    deals: list[dict[str, Any]], system: str, mode: str, collects: bool, by_bid: bool
 ) -> None:
-    s = PotSettings(system=system, pot_mode=mode, failed_declarer_collects=collects, ante=20)  # type: ignore[arg-type]
+    s = PotSettings(
+        system=system,  # type: ignore[arg-type]
+        pot_mode=mode,  # type: ignore[arg-type]
+        failed_declarer_collects=collects,
+        multiply_by_bid=by_bid,
+        ante=20,
+    )
 
     def run() -> tuple[Any, ...]:
         t = PotTable.start(s, ["A", "B", "C"])

@@ -172,7 +172,10 @@ class PotSettings(BaseModel):
         10, description=N_("Modern: no ace, announced, from or to each opponent (B8).")
     )
     multiply_by_bid: StrictBool = Field(
-        False, description=N_("Modern: every payment × the bid number, clubs 1 … hearts 4 (B9).")
+        False,
+        description=N_(
+            "Modern: the pot amounts, trick payments and a concession (with its suit) × the bid number, clubs 1 … hearts 4; not the premiums (B9)."
+        ),
     )
     pot_mode: Literal["fixed", "unlimited", "limited", "styrian"] = Field(
         "fixed",
@@ -283,11 +286,14 @@ class SwabianGame(_Model):
 
 
 class Concede(_Model):
-    """The soloist gives up before play (B7)."""
+    """The soloist gives up before play (B7), with the suit he named: under ``multiply_by_bid``
+    (B9, «all payments») the concession pays × its bid number.  A concession written without
+    its suit pays × 1, as before the suit could be given."""
 
     type: Literal["concede"]
     declarer: Seat
     defence: dict[int, Role]
+    suit: Suit | None = None
     dealer: Seat | None = None
     note: Note | None = None
 
@@ -572,8 +578,15 @@ class PotTable:
         return out
 
     # modern Austrian --------------------------------------------------------------------------
-    def _factor(self, deal: PotGame) -> int:
-        return SUIT_NUMBER[deal.suit] if self.settings.multiply_by_bid else 1
+    def _factor(self, deal: PotGame | Concede) -> int:
+        """B9 («all payments may be multiplied by the bid number», S0): with ``multiply_by_bid``
+        the fixed pot's win, loss and short-defender loss, the trick payments, the Styrian win
+        (and so its losses) and a concession's payments are × the suit's number, clubs 1 …
+        hearts 4.  Not multiplied: the premiums (B8, pagat's fixed amounts per opponent) and an
+        unlimited or limited pot's amounts (they are the pot itself, B10)."""
+        if deal.suit is None or not self.settings.multiply_by_bid:
+            return 1
+        return SUIT_NUMBER[deal.suit]
 
     def _win(self, deal: PotGame) -> Number:
         s = self.settings
@@ -657,13 +670,14 @@ class PotTable:
     def _concede(self, deal: Concede) -> list[Posting]:
         """B7: 3 to each defender, or 5 to the one who stayed; the pot does not move."""
         s = self.settings
+        f = self._factor(deal)
         stayed = [p for p, role in sorted(deal.defence.items()) if role != "drop"]
         out: list[Posting] = []
         text = N_("{payer} gives up: pays {payee} {amount}")
         if len(stayed) == 1:
-            return self._pay(deal.declarer, stayed[0], s.concede_single, text)
+            return self._pay(deal.declarer, stayed[0], s.concede_single * f, text)
         for p in stayed:
-            out += self._pay(deal.declarer, p, s.concede_each, text)
+            out += self._pay(deal.declarer, p, s.concede_each * f, text)
         return out
 
     # Illustrated, Swabian ---------------------------------------------------------------------
