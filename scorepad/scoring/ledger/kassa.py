@@ -29,7 +29,9 @@ from ..pulya.session import Note
 from .defence import verify_roles, verify_tricks, verify_unplayed
 from .ledger import Account, Ledger, Posting
 
-Role = Literal["whist", "pass", "invite", "invited"]
+# ``counter``: the invited player answered with a counter-invitation (G-Q1, a setting): he
+# answers for the defence as an inviter does, and the first inviter plays without liability.
+Role = Literal["whist", "pass", "invite", "invited", "counter"]
 Seat = Annotated[int, Field(strict=True, ge=0, le=2)]
 Count = Annotated[int, Field(strict=True, ge=0, le=10)]
 
@@ -59,6 +61,40 @@ class KassaSettings(BaseModel):
     chips_per_point: int = Field(
         10, ge=1, le=1000, description=N_("Chips to one kassa point in money (G8: 10).")
     )
+    # The variants of §7.4 (G-Q1): none is on by default.
+    ten_nt: Literal["off", "A", "B"] = Field(
+        "off",
+        description=N_(
+            "10NT is played: off (there is none), A (worth 11) or B (worth 10) (§7.4, G-Q1)."
+        ),
+    )
+    ten_as_nine: bool = Field(
+        False,
+        description=N_(
+            "«10 as 9»: a ten is worth what the nine of its kind is (10♠ … 10♥ 9; 10NT 10) (G-Q1)."
+        ),
+    )
+    four_aces: Literal["off", "kassa", "chips"] = Field(
+        "off",
+        description=N_(
+            "Four aces held: off, kassa (the holder's kassa goes down by four_aces_value) or chips (each other player pays him four_aces_value chips; a declarer who fails pays them) (G-Q1)."
+        ),
+    )
+    four_aces_value: int = Field(
+        10, ge=0, le=10_000, description=N_("The value of four aces, in kassa points or chips.")
+    )
+    counter_invitation: bool = Field(
+        False,
+        description=N_(
+            "The invited player may answer with a counter-invitation and answer for the defence himself (G-Q1)."
+        ),
+    )
+    end: Literal["all", "two"] = Field(
+        "all",
+        description=N_(
+            "The game ends when every kassa is empty (all), or when two are (two: the third kassa ÷ 3 is paid in chips to each empty one) (G8, G-Q1)."
+        ),
+    )
 
 
 class _Model(BaseModel):
@@ -73,14 +109,13 @@ class KassaGame(_Model):
     contract: str
     defence: dict[int, Role]
     tricks: dict[int, Count] | None = None
+    four_aces: Seat | None = None  # who held them, where the variant is played (G-Q1)
     note: Note | None = None
 
     @field_validator("contract")
     @classmethod
     def _contract(cls, code: str) -> str:
-        c = Contract.parse(code)
-        if c.level == 10 and c.trump is Trump.NO_TRUMP:
-            raise ValueError("there is no 10NT in Prefa")
+        Contract.parse(code)  # 10NT only under the ten_nt setting (KassaTable.verify)
         return code
 
     @property
@@ -91,15 +126,23 @@ class KassaGame(_Model):
 KassaDeal = Annotated[KassaGame, Field(discriminator="type")]
 
 
-def contract_value(c: Contract) -> int:
-    """§7.2.
+def contract_value(c: Contract, settings: KassaSettings | None = None) -> int:
+    """§7.2, and the variants 10NT (A 11, B 10) and «10 as 9» (G-Q1).
 
     >>> [contract_value(Contract.parse(x)) for x in ("6S", "6NT", "7H", "7NT", "9NT", "10H")]
     [2, 6, 7, 8, 10, 10]
+    >>> contract_value(Contract.parse("10NT"), KassaSettings(ten_nt="A"))
+    11
     """
+    s = settings or KassaSettings()
+    nt = c.trump is Trump.NO_TRUMP
+    if c.level == 10 and s.ten_as_nine:
+        return _NT[9] if nt else _SUIT[9]
+    if c.level == 10 and nt:
+        return 11 if s.ten_nt == "A" else 10
     if c.level == 6:
         return _SIX[c.trump]
-    return (_NT if c.trump is Trump.NO_TRUMP else _SUIT)[c.level]
+    return (_NT if nt else _SUIT)[c.level]
 
 
 def shortfall_multiplier(short: int, *, inviter: bool = False, level: int = 6) -> int:
@@ -144,7 +187,8 @@ class KassaTable:
 
     @property
     def finished(self) -> bool:
-        return all(k == 0 for k in self.kassas)
+        empty = sum(1 for k in self.kassas if k == 0)
+        return empty == self.n or (self.settings.end == "two" and empty >= 2)
 
     def right(self, seat: int) -> int:
         """The defender on ``seat``'s right: the next in turn order."""
@@ -153,9 +197,28 @@ class KassaTable:
     def verify(self, deal: KassaGame) -> None:
         if self.finished:
             raise _err(None, N_("every kassa is empty: the game is over, no deal can follow"))
+        s = self.settings
+        c = deal.parsed
+        if c.level == 10 and c.trump is Trump.NO_TRUMP and s.ten_nt == "off":
+            raise _err("contract", N_("there is no 10NT in Prefa"))
+        if deal.four_aces is not None:
+            if s.four_aces == "off":
+                raise _err("four_aces", N_("four aces are not paid under this convention"))
+            if not 0 <= deal.four_aces < self.n:
+                raise _err("four_aces", N_("no such player"))
         d = deal.declarer
         others = [p for p in range(self.n) if p != d]
-        roles = verify_roles(d, self.n, deal.defence, error=KassaError)
+        given = dict(deal.defence)
+        if "counter" in given.values():
+            if not s.counter_invitation:
+                raise _err("defence", N_("there is no counter-invitation under this convention"))
+            if sorted(given.values()) != ["counter", "invite"]:
+                raise _err(
+                    "defence",
+                    N_("a counter-invitation answers an invitation: invite and counter"),
+                )
+            given = {p: ("invited" if r == "invite" else "invite") for p, r in given.items()}
+        roles = verify_roles(d, self.n, given, error=KassaError)
         if roles == ["pass", "pass"]:
             verify_unplayed(deal.tricks, error=KassaError)
             return
@@ -166,6 +229,56 @@ class KassaTable:
         self.verify(deal)
         out = self._postings(deal)
         self.ledger.post(out)
+        aces = self._four_aces(deal, out)
+        self.ledger.post(aces)
+        end = self._two_kassa_end()
+        self.ledger.post(end)
+        return out + aces + end
+
+    def _four_aces(self, deal: KassaGame, out: Sequence[Posting]) -> list[Posting]:
+        """G-Q1: four aces held, in kassa points off the holder's kassa or chips from each."""
+        s = self.settings
+        holder = deal.four_aces
+        if holder is None or not s.four_aces_value:
+            return []
+        if s.four_aces == "kassa":
+            return self._kassa(holder, -s.four_aces_value, [])
+        failed = holder == deal.declarer and any(
+            p.account == Account("kassa", holder) and p.amount > 0 for p in out
+        )
+        text = N_("{payer} pays {payee} {amount} chips: four aces")
+        chips: list[Posting] = []
+        for p in range(self.n):
+            if p != holder:
+                pair = (holder, p) if failed else (p, holder)
+                chips += self._chips(*pair, s.four_aces_value, text)
+        return chips
+
+    def _two_kassa_end(self) -> list[Posting]:
+        """G-Q1 «two-kassa end»: when two kassas are empty the third is paid out, ÷ 3 in chips to
+        each empty one, and the game is over."""
+        kassas = self.kassas
+        empty = [p for p in range(self.n) if kassas[p] == 0]
+        if self.settings.end != "two" or len(empty) < 2 or len(empty) == self.n:
+            return []
+        (third,) = (p for p in range(self.n) if kassas[p] != 0)
+        rest = kassas[third]
+        out = [
+            Posting(
+                Account("kassa", third),
+                -rest,
+                msg(
+                    N_("two kassas are empty: {seat}'s kassa of {amount} is paid out"),
+                    seat=self.names[third],
+                    amount=rest,
+                ),
+            )
+        ]
+        share = normal(Fraction(rest * self.settings.chips_per_point, 3))
+        for p in empty:
+            out += self._chips(
+                third, p, share, N_("{payer} pays {payee} {amount} chips: a third of the kassa")
+            )
         return out
 
     # --- G1–G7 --------------------------------------------------------------------------------
@@ -181,10 +294,12 @@ class KassaTable:
     def _postings(self, deal: KassaGame) -> list[Posting]:
         d = deal.declarer
         c = deal.parsed
-        v = contract_value(c)
+        v = contract_value(c, self.settings)
         level = c.level
         right, left = self.right(d), self.right(self.right(d))
         roles = dict(deal.defence)
+        if "counter" in roles.values():  # the counter-inviter answers as the inviter (G-Q1)
+            roles = {p: ("invited" if r == "invite" else "invite") for p, r in roles.items()}
         out: list[Posting] = []
         paid = N_("{payer} pays {payee} {amount} chips")
         if roles[right] == roles[left] == "pass":
