@@ -380,3 +380,86 @@ def test_money_at_a_fractional_price_is_zero_sum_and_rounded_once(
     for result, unit in zip(scored.results(), units, strict=True):
         exact = Fraction(result) * Fraction(p, q) * 100  # EUR cents, unrounded
         assert abs(unit - exact) < 1  # rounded once: never a cent more than the exact figure
+
+
+FOUR: dict[str, Any] = {
+    "format": "scorepad-session/1",
+    "players": ["A", "B", "C", "Dora"],
+    "convention": "balkan",
+    "overrides": {"start_bula": 30},
+    "first_dealer": 3,
+    "whist_price": "0.10",
+    "currency": "EUR",
+    "deals": [
+        {
+            "type": "game",
+            "declarer": 2,
+            "bid": 3,
+            "defence": {"0": "follow", "1": "follow"},
+            "tricks": {"2": 6, "0": 2, "1": 2},
+        },
+        {
+            "type": "game",
+            "declarer": 1,
+            "bid": 5,
+            "defence": {"2": "follow", "3": "pass"},
+            "tricks": {"1": 7, "2": 3},
+        },
+        {"type": "allpass", "dealer": 1},
+        {
+            "type": "game",
+            "declarer": 0,
+            "bid": 5,
+            "defence": {"1": "pass", "3": "follow"},
+            "tricks": {"0": 7, "3": 3},
+        },
+    ],
+}
+
+
+def test_settle_of_a_four_player_bula_json_and_text(tmp_path: Path) -> None:
+    # §4.1: the dealer sits out; D-E1's deals around Dora (see test_bula's four-player test).
+    done = cli("settle", write(tmp_path, FOUR), "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["players"] == ["A", "B", "C", "Dora"]
+    assert out["sheet"]["bula"] == [10, 20, 24, 30] and out["sheet"]["left"] == 84
+    assert out["sheet"]["refe"] == [0, 1, 1, 1]
+    assert out["balance"] == ["62", "-8", "-24", "-30"]
+    assert out["money"] == ["6.20", "-0.80", "-2.40", "-3.00"]
+    assert sum(int(m.replace(".", "")) for m in out["money"]) == 0
+    text = cli("settle", write(tmp_path, FOUR)).stdout.splitlines()
+    assert "Dora: -30 supe, -3.00 EUR" in text
+    row = next(line for line in text if line.startswith("Dora "))
+    assert re.split(r"\s{2,}", row) == ["Dora", "30", "1", "60", "0", "0", "—"]  # 60 on A
+
+
+@pytest.mark.parametrize(
+    ("change", "line"),
+    [
+        (
+            lambda d: d.update(convention="swabian", overrides={}, deals=[]),
+            "players: this game is played by three players",
+        ),
+        (
+            lambda d: d.update(players=["A", "B", "C"], deals=[]),
+            "first_dealer: the first dealer is a seat of the session",
+        ),
+        (
+            lambda d: d["deals"][0].update(declarer=3, defence={"0": "follow", "1": "follow"}),
+            "deal 1: declarer: Dora deals and sits out this deal",
+        ),
+        (
+            lambda d: d["deals"][2].update(dealer=3),
+            "deal 3: dealer: the dealer of this deal is B, by the rotation",
+        ),
+    ],
+)
+def test_a_bad_four_player_file_is_refused_naming_the_field(
+    tmp_path: Path, change: Any, line: str
+) -> None:
+    data = json.loads(json.dumps(FOUR))
+    change(data)
+    done = cli("settle", write(tmp_path, data))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip() == line

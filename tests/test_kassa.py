@@ -329,18 +329,71 @@ VARIANTS = st.fixed_dictionaries(
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.lists(kassa_deal(), max_size=30), st.integers(1, 40), VARIANTS)
+@given(st.lists(kassa_deal(), max_size=30), st.integers(1, 40), VARIANTS, st.sampled_from([3, 4]))
 def test_chips_are_zero_sum_kassas_never_negative_and_a_replay_is_identical(
-    deals: list[dict[str, Any]], kassa: int, variants: dict[str, Any]
+    deals: list[dict[str, Any]], kassa: int, variants: dict[str, Any], n: int
 ) -> None:
+    from four import seated
+
+    if n == 4:
+        variants = variants | {"end": "all"}  # the two-kassa end is a rule for three
+
     def run() -> tuple[Any, ...]:
-        t = KassaTable.start(KassaSettings(kassa=kassa, **variants), ["A", "B", "C"])
+        t = KassaTable.start(
+            KassaSettings(kassa=kassa, **variants), ["A", "B", "C", "D"][:n], first_dealer=1
+        )
         for d in deals:
             with contextlib.suppress(KassaError):
-                t.play(KassaGame.model_validate(d))
+                t.play(KassaGame.model_validate(seated(d, n, t.dealer)))
             assert all(k >= 0 for k in t.kassas)
         return results(t), tuple(sorted(t.ledger.totals.items()))
 
     first = run()
     assert sum(first[0]) == 0
     assert run() == first
+
+
+@pytest.mark.parametrize(
+    ("contract", "tricks", "kassa", "moved", "sitting_out"),
+    [
+        # Example 3 (6♦ 5-3-2: down one): kassa +4, chips −4×5, and 25 to the dealer.
+        ("6D", {D: 5, A: 3, B: 2}, 35, (-20, 12, 8), 25),
+        # Example 4 (6♦ 4-4-2: down two): kassa +4×2, chips −4×6×2, and 50 to the dealer.
+        ("6D", {D: 4, A: 4, B: 2}, 39, (-48, 32, 16), 50),
+        # Example 1 (made): the dealer gets nothing.
+        ("6S", {D: 6, A: 1, B: 3}, 29, (-8, 2, 6), 0),
+    ],
+)
+def test_four_players_a_failed_declarer_pays_the_dealer_sitting_out_25_or_50(
+    contract: str, tricks: dict[int, int], kassa: int, moved: tuple[int, ...], sitting_out: int
+) -> None:
+    # §7.4: «4 players: a failed declarer pays the sitting-out player 25 chips (down 1) or 50».
+    # Dora (seat 3) deals and sits out; D, A, B in turn order as in PAG-GR's examples.
+    t = KassaTable.start(KassaSettings(kassa=31), ["D", "A", "B", "Dora"], first_dealer=3)
+    play(t, contract, {A: "whist", B: "whist"}, tricks)
+    assert t.kassas == [kassa, 31, 31, 31]
+    assert results(t) == (moved[0] - sitting_out, moved[1], moved[2], sitting_out)
+    assert t.dealer == D
+
+
+def test_four_players_the_right_hand_defender_skips_the_dealer() -> None:
+    # Dora (seat 3) sits out; the declarer is B (seat 2): his right is D (seat 0), not Dora.
+    t = KassaTable.start(KassaSettings(kassa=31), ["D", "A", "B", "Dora"], first_dealer=3)
+    assert t.right(B) == D and t.right(D) == A
+    with pytest.raises(KassaError, match="sits out") as err:
+        t.play(
+            KassaGame.model_validate(
+                {"type": "game", "declarer": 3, "contract": "6S", "defence": {0: "pass", 1: "pass"}}
+            )
+        )
+    assert err.value.field == "declarer"
+
+
+def test_a_redeal_passes_the_deal_on() -> None:
+    from scorepad.scoring.ledger.kassa import KassaRedeal
+
+    t = KassaTable.start(KassaSettings(kassa=31), ["D", "A", "B", "Dora"], first_dealer=3)
+    t.play(KassaRedeal(type="redeal"))
+    assert t.dealer == 0 and t.kassas == [31] * 4
+    with pytest.raises(KassaError, match="rotation"):
+        t.play(KassaRedeal(type="redeal", dealer=3))

@@ -470,10 +470,15 @@ def pot_deals(draw: st.DrawFn) -> list[dict[str, Any]]:
     st.sampled_from(["fixed", "unlimited", "limited", "styrian"]),
     st.booleans(),
     st.booleans(),
+    st.sampled_from([3, 4]),
 )
 def test_standing_is_zero_sum_with_the_pot_and_a_replay_is_identical(
-    deals: list[dict[str, Any]], system: str, mode: str, collects: bool, by_bid: bool
+    deals: list[dict[str, Any]], system: str, mode: str, collects: bool, by_bid: bool, n: int
 ) -> None:
+    from four import seated
+
+    if system in ("swabian", "american"):
+        n = 3  # games of three (§5.1, §6)
     s = PotSettings(
         system=system,  # type: ignore[arg-type]
         pot_mode=mode,  # type: ignore[arg-type]
@@ -483,10 +488,14 @@ def test_standing_is_zero_sum_with_the_pot_and_a_replay_is_identical(
     )
 
     def run() -> tuple[Any, ...]:
-        t = PotTable.start(s, ["A", "B", "C"])
+        t = PotTable.start(s, ["A", "B", "C", "D"][:n], first_dealer=2)
         for d in deals:
+            dealer, before = t.dealer, t.cash
             with contextlib.suppress(PotError):
-                t.play(DEAL.validate_python(d))
+                t.play(DEAL.validate_python(seated(d, n, t.dealer)))
+                if n == 4 and mode not in ("unlimited", "limited"):
+                    # B11: the dealer sitting out neither pays nor receives (but re-antes)
+                    assert t.cash[dealer] - before[dealer] in (0, -s.ante)
             assert sum(t.cash) + t.pot == 0
         return results(t), tuple(sorted(t.ledger.totals.items()))
 
@@ -494,3 +503,36 @@ def test_standing_is_zero_sum_with_the_pot_and_a_replay_is_identical(
     assert sum(first[0]) == 0
     assert run() == first
     assert all(isinstance(v, int | Fraction) for v in first[0])
+
+
+def test_four_players_the_dealer_sits_out_a_e1_and_b11() -> None:
+    # §1.1 («with 4, the dealer, 'King', sits out»), B11: A-E1 with Dora dealing: Anton +18,
+    # Brigitte +6, Charlotte +6, Dora nothing; four antes of 240, the pot 960 − 30.
+    t = PotTable.start(
+        PotSettings(system="1829", ante=240),
+        ["Anton", "Brigitte", "Charlotte", "Dora"],
+        first_dealer=3,
+    )
+    play(t, **game(A, "D", {A: 6, B: 2, C: 2}, BOTH))
+    assert t.cash == [-222, -234, -234, -240] and t.pot == 930
+    assert results(t) == (
+        Fraction(-222 * 4 + 930, 4),
+        Fraction(-234 * 4 + 930, 4),
+        Fraction(-234 * 4 + 930, 4),
+        Fraction(-240 * 4 + 930, 4),
+    )
+    # Anton deals next and sits out: he cannot declare, and the defence is of the other three.
+    with pytest.raises(PotError, match="sits out") as err:
+        play(t, **game(A, "D", {A: 6, B: 2, C: 2}, BOTH))
+    assert err.value.field == "declarer"
+    play(t, **game(B, "S", {B: 6, C: 2, 3: 2}, {2: "play", 3: "play"}, dealer=A))
+    assert t.cash[A] == -222 and t.dealer == B
+
+
+def test_four_players_an_unlimited_pots_dealer_still_adds_his_stake() -> None:
+    # B11: «neither pays nor receives (except his dealer's stake in B10)».
+    t = PotTable.start(
+        PotSettings(system="modern", pot_mode="unlimited"), ["A", "B", "C", "D"], first_dealer=3
+    )
+    play(t, **game(A, "C", None, {1: "drop", 2: "drop"}))  # D deals: 10 in; A takes it (B5)
+    assert t.cash == [10, 0, 0, -10] and t.pot == 0

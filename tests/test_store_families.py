@@ -189,11 +189,12 @@ SESSIONS = {
 
 
 @st.composite
-def family_session(draw: st.DrawFn) -> tuple[str, list[Any], list[int]]:
+def family_session(draw: st.DrawFn) -> tuple[str, list[Any], list[int], int]:
     convention = draw(st.sampled_from(sorted(SESSIONS)))
     deals = draw(SESSIONS[convention])
     voids = draw(st.lists(st.integers(0, 20), max_size=3, unique=True))
-    return convention, deals, voids
+    players = 3 if convention == "swabian" else draw(st.sampled_from([3, 4]))
+    return convention, deals, voids, players
 
 
 @settings(
@@ -201,13 +202,19 @@ def family_session(draw: st.DrawFn) -> tuple[str, list[Any], list[int]]:
 )
 @given(family_session())
 def test_any_family_session_in_the_store_scores_as_its_file_and_is_zero_sum(
-    tmp_path: Path, case: tuple[str, list[Any], list[int]]
+    tmp_path: Path, case: tuple[str, list[Any], list[int], int]
 ) -> None:
-    convention, deals, voids = case
+    from four import seated
+
+    convention, deals, voids, n = case
     with Store(tmp_path / f"{abs(hash(json.dumps(case)))}.db") as store:
-        sid = store.create_session(["A", "B", "C"], convention=convention, whist_price="0.07")
+        sid = store.create_session(
+            ["A", "B", "C", "D"][:n], convention=convention, whist_price="0.07", first_dealer=n - 1
+        )
         rev = 0
         for d in deals:
+            dealer = store.load_family(sid).scored.table.dealer
+            d = seated(d, n, dealer)
             with contextlib.suppress(InvalidEntry, StoreError):
                 rev = store.add_deal(sid, {str(k): v for k, v in d.items()}, seen=rev).revision
         live = store.load_family(sid).journal.live

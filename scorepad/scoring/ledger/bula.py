@@ -31,6 +31,7 @@ from ..pulya.legal import DealError
 from ..pulya.session import Note
 from .defence import verify_roles, verify_tricks, verify_unplayed
 from .ledger import Account, Ledger, Posting
+from .seats import Seat, dealt_in, verify_dealer, verify_player
 
 # The bids as Serbian and Croatian players say them (translated only into Cyrillic letters).
 BID_NAMES = {
@@ -51,7 +52,6 @@ def bid_name(bid: int, hand: bool) -> Msg:
 
 BETL, SANS = 6, 7
 Role = Literal["follow", "pass", "invite", "invited"]
-Seat = Annotated[int, Field(strict=True, ge=0, le=2)]
 Count = Annotated[int, Field(strict=True, ge=0, le=10)]
 
 
@@ -163,6 +163,7 @@ class BulaGame(_Model):
     defence: dict[int, Role]
     contra: Contra | None = None
     tricks: dict[int, Count] | None = None
+    dealer: Seat | None = None  # checked against the rotation; with four he sits out (§4.1)
     note: Note | None = None
 
 
@@ -170,6 +171,7 @@ class BulaAllPass(_Model):
     """Everybody passed: a round of refe (D7)."""
 
     type: Literal["allpass"]
+    dealer: Seat | None = None
     note: Note | None = None
 
 
@@ -178,6 +180,7 @@ class PikNoContra(_Model):
 
     type: Literal["pik_no_contra"]
     declarer: Seat
+    dealer: Seat | None = None
     note: Note | None = None
 
 
@@ -206,11 +209,14 @@ class BulaTable:
     ledger: Ledger = field(default_factory=Ledger)
     refe_rounds: int = 0
     hats: list[list[str]] = field(default_factory=list)
+    dealer: int = 0  # who deals now; with four players he sits out (§4.1)
 
     @classmethod
-    def start(cls, settings: BulaSettings, names: Sequence[str]) -> BulaTable:
+    def start(
+        cls, settings: BulaSettings, names: Sequence[str], *, first_dealer: int = 0
+    ) -> BulaTable:
         n = len(names)
-        t = cls(settings, tuple(names), hats=[[] for _ in range(n)])
+        t = cls(settings, tuple(names), hats=[[] for _ in range(n)], dealer=first_dealer % n)
         if settings.scoring == "pot":
             t.ledger.post(
                 Posting(Account("cash", p), -settings.ante, msg(N_("the ante"))) for p in range(n)
@@ -261,8 +267,10 @@ class BulaTable:
         if self.finished:
             raise _err(None, N_("the bulas sum to zero: the game is over, no deal can follow"))
         s = self.settings
+        verify_dealer(deal.dealer, self.dealer, self.names, error=BulaError)
         if isinstance(deal, BulaAllPass):
             return
+        verify_player(deal.declarer, self.n, self.dealer, self.names, "declarer", error=BulaError)
         if isinstance(deal, PikNoContra):
             if s.pik_without_contra == "play":
                 raise _err(
@@ -277,7 +285,9 @@ class BulaTable:
                     N_("a declarer holding a refe plays pik without contra: write it as a game"),
                 )
             return
-        roles = verify_roles(deal.declarer, self.n, deal.defence, error=BulaError)
+        roles = verify_roles(
+            deal.declarer, dealt_in(self.n, self.dealer), deal.defence, error=BulaError
+        )
         both_pass = roles == ["pass", "pass"]
         pik_talon = deal.bid == 2 and not deal.hand
         if deal.bid == BETL and roles != ["follow", "follow"]:
@@ -386,6 +396,7 @@ class BulaTable:
         before = self.bulas
         self.ledger.post(out)
         self._mark_hats(before)
+        self.dealer = (self.dealer + 1) % self.n
         return out
 
     def _mark_hats(self, before: Sequence[Number]) -> None:
@@ -438,7 +449,7 @@ class BulaTable:
             type="game",
             declarer=deal.declarer,
             bid=2,
-            defence={p: "pass" for p in range(self.n) if p != deal.declarer},
+            defence={p: "pass" for p in dealt_in(self.n, self.dealer) if p != deal.declarer},
         )
         return self._bula_game(game) if s.scoring == "bula" else self._pot_game(game)
 

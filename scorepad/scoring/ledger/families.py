@@ -102,10 +102,11 @@ class _Session(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     format: Literal["scorepad-session/1"]
-    players: list[PlayerName] = Field(min_length=3, max_length=3)
+    # Three, or four with the dealer sitting out (§1.1, §2.1, §4.1, §7.1; seats.py).
+    players: list[PlayerName] = Field(min_length=3, max_length=4)
     convention: ConventionId
     overrides: dict[str, Any] = Field(default_factory=dict)
-    first_dealer: Annotated[int, Field(strict=True, ge=0, le=2)] = 0
+    first_dealer: Annotated[int, Field(strict=True, ge=0, le=3)] = 0
     whist_price: str = "1.00"
     currency: Currency = "RUB"
 
@@ -276,7 +277,8 @@ def _problem(error: Any) -> Problem:
         len(loc) >= 3
         and loc[0] == "deals"
         and isinstance(loc[1], int)
-        and loc[2] in ("game", "allpass", "pik_no_contra", "nonsuit", "swabian", "concede", "bete")
+        and loc[2]
+        in ("game", "allpass", "pik_no_contra", "nonsuit", "swabian", "concede", "bete", "redeal")
     ):
         error = {**error, "loc": (loc[0], loc[1], *loc[3:])}
     return pydantic_problem(error)
@@ -298,6 +300,14 @@ def replay_family(session: AnySession) -> FamilyScored:
                 for e in exc.errors()
             ]
         ) from None
+    if len(session.players) == 4 and not four_players(settings):
+        raise SessionInvalid(
+            [Problem(None, "players", msg(N_("this game is played by three players")))]
+        )
+    if session.first_dealer >= len(session.players):
+        raise SessionInvalid(
+            [Problem(None, "first_dealer", msg(N_("the first dealer is a seat of the session")))]
+        )
     table = _start(settings, session)
     done: list[FamilyDeal] = []
     for index, deal in enumerate(session.deals):
@@ -309,12 +319,24 @@ def replay_family(session: AnySession) -> FamilyScored:
     return FamilyScored(session, preset.family, settings, table, tuple(done))
 
 
-def _start(settings: FamilySettings, session: AnySession) -> BulaTable | KassaTable | PotTable:
-    if isinstance(settings, BulaSettings):
-        return BulaTable.start(settings, session.players)
+def four_players(settings: FamilySettings) -> bool:
+    """Whether four may sit at this game, the dealer sitting out: the bula (§4.1), Prefa (§7.1;
+    not with the two-kassa end, a rule for three), the Austrian games and Illustrated (§1.1,
+    §2.1, B11); not the Swabian game nor the American (§5.1, §6: three)."""
+    if isinstance(settings, KassaSettings):
+        return settings.end == "all"
     if isinstance(settings, PotSettings):
-        return PotTable.start(settings, session.players, first_dealer=session.first_dealer)
-    return KassaTable.start(settings, session.players)
+        return settings.system in ("1829", "modern", "illustrated")
+    return True
+
+
+def _start(settings: FamilySettings, session: AnySession) -> BulaTable | KassaTable | PotTable:
+    first = session.first_dealer
+    if isinstance(settings, BulaSettings):
+        return BulaTable.start(settings, session.players, first_dealer=first)
+    if isinstance(settings, PotSettings):
+        return PotTable.start(settings, session.players, first_dealer=first)
+    return KassaTable.start(settings, session.players, first_dealer=first)
 
 
 def _results(table: BulaTable | KassaTable | PotTable) -> tuple[Number, ...]:

@@ -28,11 +28,11 @@ from ..pulya.legal import DealError
 from ..pulya.session import Note
 from .defence import verify_roles, verify_tricks, verify_unplayed
 from .ledger import Account, Ledger, Posting
+from .seats import Seat, dealt_in, verify_dealer, verify_player
 
 # ``counter``: the invited player answered with a counter-invitation (G-Q1, a setting): he
 # answers for the defence as an inviter does, and the first inviter plays without liability.
 Role = Literal["whist", "pass", "invite", "invited", "counter"]
-Seat = Annotated[int, Field(strict=True, ge=0, le=2)]
 Count = Annotated[int, Field(strict=True, ge=0, le=10)]
 
 # §7.2: 6♠ 2, 6♣ 3, 6♦ 4, 6♥ 5, 6NT 6; then one value per level for the suits and one more for NT.
@@ -89,6 +89,12 @@ class KassaSettings(BaseModel):
             "The invited player may answer with a counter-invitation and answer for the defence himself (G-Q1)."
         ),
     )
+    sitting_out_chips: tuple[int, int] = Field(
+        (25, 50),
+        description=N_(
+            "Four players: a failed declarer pays the dealer sitting out this many chips, down one or down two and more (§7.4)."
+        ),
+    )
     end: Literal["all", "two"] = Field(
         "all",
         description=N_(
@@ -110,6 +116,7 @@ class KassaGame(_Model):
     defence: dict[int, Role]
     tricks: dict[int, Count] | None = None
     four_aces: Seat | None = None  # who held them, where the variant is played (G-Q1)
+    dealer: Seat | None = None  # checked against the rotation; with four he sits out (§7.1)
     note: Note | None = None
 
     @field_validator("contract")
@@ -123,7 +130,16 @@ class KassaGame(_Model):
         return Contract.parse(self.contract)
 
 
-KassaDeal = Annotated[KassaGame, Field(discriminator="type")]
+class KassaRedeal(_Model):
+    """All passed: the cards are redealt by the next dealer (§7.1).  Nothing is written, but
+    the deal passes on, which decides who sits out when four play."""
+
+    type: Literal["redeal"]
+    dealer: Seat | None = None
+    note: Note | None = None
+
+
+KassaDeal = Annotated[KassaGame | KassaRedeal, Field(discriminator="type")]
 
 
 def contract_value(c: Contract, settings: KassaSettings | None = None) -> int:
@@ -167,10 +183,13 @@ class KassaTable:
     settings: KassaSettings
     names: tuple[str, ...]
     ledger: Ledger = field(default_factory=Ledger)
+    dealer: int = 0  # who deals now; with four players he sits out (§7.1)
 
     @classmethod
-    def start(cls, settings: KassaSettings, names: Sequence[str]) -> KassaTable:
-        t = cls(settings, tuple(names))
+    def start(
+        cls, settings: KassaSettings, names: Sequence[str], *, first_dealer: int = 0
+    ) -> KassaTable:
+        t = cls(settings, tuple(names), dealer=first_dealer % len(names))
         t.ledger.post(
             Posting(Account("kassa", p), settings.kassa, msg(N_("the starting kassa")))
             for p in range(len(names))
@@ -191,12 +210,17 @@ class KassaTable:
         return empty == self.n or (self.settings.end == "two" and empty >= 2)
 
     def right(self, seat: int) -> int:
-        """The defender on ``seat``'s right: the next in turn order."""
-        return (seat + 1) % self.n
+        """The defender on ``seat``'s right: the next in turn order among those dealt in."""
+        seats = dealt_in(self.n, self.dealer)
+        return seats[(seats.index(seat) + 1) % len(seats)]
 
-    def verify(self, deal: KassaGame) -> None:
+    def verify(self, deal: KassaGame | KassaRedeal) -> None:
         if self.finished:
             raise _err(None, N_("every kassa is empty: the game is over, no deal can follow"))
+        verify_dealer(deal.dealer, self.dealer, self.names, error=KassaError)
+        if isinstance(deal, KassaRedeal):
+            return
+        verify_player(deal.declarer, self.n, self.dealer, self.names, "declarer", error=KassaError)
         s = self.settings
         c = deal.parsed
         if c.level == 10 and c.trump is Trump.NO_TRUMP and s.ten_nt == "off":
@@ -204,10 +228,11 @@ class KassaTable:
         if deal.four_aces is not None:
             if s.four_aces == "off":
                 raise _err("four_aces", N_("four aces are not paid under this convention"))
-            if not 0 <= deal.four_aces < self.n:
-                raise _err("four_aces", N_("no such player"))
+            verify_player(
+                deal.four_aces, self.n, self.dealer, self.names, "four_aces", error=KassaError
+            )
         d = deal.declarer
-        others = [p for p in range(self.n) if p != d]
+        others = [p for p in dealt_in(self.n, self.dealer) if p != d]
         given = dict(deal.defence)
         if "counter" in given.values():
             if not s.counter_invitation:
@@ -218,22 +243,48 @@ class KassaTable:
                     N_("a counter-invitation answers an invitation: invite and counter"),
                 )
             given = {p: ("invited" if r == "invite" else "invite") for p, r in given.items()}
-        roles = verify_roles(d, self.n, given, error=KassaError)
+        roles = verify_roles(d, dealt_in(self.n, self.dealer), given, error=KassaError)
         if roles == ["pass", "pass"]:
             verify_unplayed(deal.tricks, error=KassaError)
             return
         playing = [d, *(p for p in others if deal.defence[p] != "pass")]
         verify_tricks(deal.tricks, playing, error=KassaError)
 
-    def play(self, deal: KassaGame) -> list[Posting]:
+    def play(self, deal: KassaGame | KassaRedeal) -> list[Posting]:
         self.verify(deal)
+        if isinstance(deal, KassaRedeal):
+            self.dealer = (self.dealer + 1) % self.n
+            why = msg(
+                N_("all passed: the cards are redealt, {seat} deals next"),
+                seat=self.names[self.dealer],
+            )
+            return [Posting(Account("note"), 0, why)]
         out = self._postings(deal)
         self.ledger.post(out)
         aces = self._four_aces(deal, out)
         self.ledger.post(aces)
+        sitting = self._sitting_out(deal, out)
+        self.ledger.post(sitting)
         end = self._two_kassa_end()
         self.ledger.post(end)
-        return out + aces + end
+        self.dealer = (self.dealer + 1) % self.n
+        return out + aces + sitting + end
+
+    def _sitting_out(self, deal: KassaGame, out: Sequence[Posting]) -> list[Posting]:
+        """§7.4, four players: a failed declarer pays the dealer sitting out 25 chips down one,
+        50 down two or more."""
+        if self.n != 4 or not deal.tricks:
+            return []
+        short = deal.parsed.level - deal.tricks[deal.declarer]
+        if short <= 0:
+            return []
+        one, more = self.settings.sitting_out_chips
+        return self._chips(
+            deal.declarer,
+            self.dealer,
+            one if short == 1 else more,
+            N_("{payer} pays {payee} {amount} chips: the dealer sitting out"),
+        )
 
     def _four_aces(self, deal: KassaGame, out: Sequence[Posting]) -> list[Posting]:
         """G-Q1: four aces held, in kassa points off the holder's kassa or chips from each."""
@@ -248,7 +299,7 @@ class KassaTable:
         )
         text = N_("{payer} pays {payee} {amount} chips: four aces")
         chips: list[Posting] = []
-        for p in range(self.n):
+        for p in dealt_in(self.n, self.dealer):
             if p != holder:
                 pair = (holder, p) if failed else (p, holder)
                 chips += self._chips(*pair, s.four_aces_value, text)

@@ -36,12 +36,12 @@ from ..pulya.legal import DealError
 from ..pulya.session import Note
 from .defence import verify_roles, verify_tricks, verify_unplayed
 from .ledger import Account, Ledger, Posting
+from .seats import Seat, dealt_in, verify_dealer, verify_player
 
 System = Literal["1829", "modern", "illustrated", "swabian", "american"]
 Suit = Literal["C", "S", "D", "H"]
 Role = Literal["play", "drop", "invite", "invited"]
 NonSuit = Literal["bettel", "durchmarsch", "plauderer", "open_durchmarsch"]
-Seat = Annotated[int, Field(strict=True, ge=0, le=2)]
 Count = Annotated[int, Field(strict=True, ge=0, le=10)]
 Amount = Annotated[int, Field(ge=0, le=1_000_000)]
 
@@ -359,6 +359,10 @@ class PotTable:
     def n(self) -> int:
         return len(self.names)
 
+    def opponents(self, declarer: int) -> list[int]:
+        """The declarer's two opponents this deal (with four, the dealer sits out: B11)."""
+        return [p for p in dealt_in(self.n, self.dealer) if p != declarer]
+
     @property
     def finished(self) -> bool:
         """A pot game has no set end: the players stop when they like."""
@@ -387,16 +391,13 @@ class PotTable:
             raise _err("type", N_("this kind of deal does not exist in this game"))
         if isinstance(deal, Bete):
             return
-        if not isinstance(deal, SwabianGame) and deal.dealer not in (None, self.dealer):
-            raise _err(
-                "dealer",
-                N_("the dealer of this deal is {seat}, by the rotation"),
-                seat=self.names[self.dealer],
-            )
+        if not isinstance(deal, SwabianGame):
+            verify_dealer(deal.dealer, self.dealer, self.names, error=PotError)
         if isinstance(deal, PotAllPass):
             return
         d = deal.declarer
-        others = [p for p in range(self.n) if p != d]
+        verify_player(d, self.n, self.dealer, self.names, "declarer", error=PotError)
+        others = self.opponents(d)
         if isinstance(deal, PotNonSuit | SwabianGame):
             bad = [p for p in deal.contra if p not in others]
             if bad:
@@ -418,11 +419,11 @@ class PotTable:
                     N_("premiums belong to the modern Austrian game"),
                 )
             if deal.second_round:
-                bad = [p for p in deal.second_round if not 0 <= p < self.n]
+                bad = [p for p in deal.second_round if p not in dealt_in(self.n, self.dealer)]
                 if bad:
                     raise _err(f"second_round.{bad[0]}", N_("no such player"))
             return
-        roles = verify_roles(d, self.n, deal.defence, error=PotError)
+        roles = verify_roles(d, dealt_in(self.n, self.dealer), deal.defence, error=PotError)
         if isinstance(deal, Concede):
             return
         if s.system == "1829" and "invite" in roles:
@@ -650,9 +651,7 @@ class PotTable:
         s = self.settings
         d = deal.declarer
         out: list[Posting] = []
-        for p in range(self.n):
-            if p == d:
-                continue
+        for p in self.opponents(d):
             if deal.hand and deal.suit == "H" and s.premium_hearts_hand:
                 out += self._premium(d, p, s.premium_hearts_hand, made, N_("Préférence"))
             if deal.four_aces and made and s.premium_four_aces:
@@ -688,9 +687,7 @@ class PotTable:
         v = s.nonsuit_values[deal.contract] * (s.nonsuit_hand_multiplier if deal.hand else 1)
         made = deal.tricks == (0 if deal.contract in ("bettel", "plauderer") else 10)
         out: list[Posting] = []
-        for p in range(self.n):
-            if p == d:
-                continue
+        for p in self.opponents(d):
             m = (4 if deal.recontra else 2) if deal.contra.get(p) else 1
             name = msg(NONSUIT_NAMES[deal.contract])
             text = N_("{payer} pays {payee} {amount}: {premium}")
@@ -720,9 +717,7 @@ class PotTable:
             extra = abs(deal.tricks - need) if made else need - deal.tricks
         base = n + extra
         name = msg(SWABIAN_NAMES[n])
-        for p in range(self.n):
-            if p == d:
-                continue
+        for p in self.opponents(d):
             m = (4 if deal.recontra else 2) if deal.contra.get(p) else 1
             text = N_("{payer} pays {payee} {amount}: {premium}")
             out += (
