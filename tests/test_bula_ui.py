@@ -42,7 +42,8 @@ class Held:
         self.session = parse_family_session(
             {
                 "format": "scorepad-session/1",
-                "players": NAMES,
+                "players": overrides.pop("players", NAMES),
+                "first_dealer": overrides.pop("first_dealer", 0),
                 "convention": overrides.pop("convention", "balkan"),
                 "overrides": overrides,
                 "deals": deals,
@@ -579,3 +580,21 @@ async def test_each_column_names_whose_it_is(app: Any) -> None:
     assert labels["bula-0"] == "Ana: bula"
     assert labels["supe-0-2"] == "Ana: supe on Vera"
     assert labels["supe-1-2"] == "Boris: supe on Vera"
+
+
+def test_four_players_the_form_leaves_the_dealer_out() -> None:
+    # §4.1: Dima deals (seat 3) and sits out; then Ana deals.
+    f = form(players=[*NAMES, "Dima"], first_dealer=3, start_bula=30)
+    assert f.declarers() == [0, 1, 2]
+    game(f, 2, 3, "follow", "follow")  # Vera karo; Ana and Boris follow
+    assert f.defenders() == [0, 1]
+    f.choose_contra(0)
+    f.set_tricks(2, 6)
+    f.set_tricks(0, 2)
+    assert f.to_deal()["tricks"] == {"2": 6, "0": 2, "1": 2}
+    held = Held([f.to_deal()], players=[*NAMES, "Dima"], first_dealer=3, start_bula=30)
+    assert held.scored.table.bulas == [30, 30, 24, 30]
+    g = new_form(held)
+    assert g.declarers() == [1, 2, 3]  # Ana deals now
+    g.choose_declarer(3)
+    assert g.defenders() == [1, 2]

@@ -279,11 +279,11 @@ def test_a_pot_redeal_and_its_dealer_are_kept_and_replayed(store: Store) -> None
         currency="EUR",
         first_dealer=1,
     )
-    rev = store.add_deal(sid, {"type": "allpass", "dealer": 1}, seen=0).revision
+    rev = store.add_deal(sid, typed(store, sid, {"type": "allpass", "dealer": 1}), seen=0).revision
     with pytest.raises(InvalidEntry) as err:
-        store.add_deal(sid, {"type": "allpass", "dealer": 1}, seen=rev)
+        store.add_deal(sid, typed(store, sid, {"type": "allpass", "dealer": 1}), seen=rev)
     assert "dealer: the dealer of this deal is Charlotte, by the rotation" in err.value.render("en")
-    rev = store.add_deal(sid, {"type": "allpass"}, seen=rev).revision
+    rev = store.add_deal(sid, typed(store, sid, {"type": "allpass"}), seen=rev).revision
     stored = store.load_family(sid)
     assert stored.scored.table.pot == 20 and stored.scored.table.dealer == 0  # type: ignore[union-attr]
     text = store.export_session(sid)

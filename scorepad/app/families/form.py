@@ -142,6 +142,8 @@ class FamilyForm(Generic[C, T]):
 
     def _defences(self) -> Iterator[dict[int, str]]:
         """Every defence with the calls chosen so far (an invite brings the other in)."""
+        if len(self.defenders()) != 2:
+            return  # the dealer sitting out declares nothing (four players)
         a, b = self.defenders()
         join: str = self.call_words[0]
         shapes = [

@@ -19,7 +19,7 @@ from pydantic.fields import FieldInfo
 
 from ...i18n import N_, Msg, msg
 from ...numbers import parse_price, to_text
-from ...scoring.ledger.families import FamilyPreset, family_of, family_presets
+from ...scoring.ledger.families import FamilyPreset, family_of, family_presets, four_players
 from ...scoring.pulya.convention import Settings, presets
 from ...scoring.pulya.session import MAX_NAME
 from ..families.settings import (
@@ -68,6 +68,13 @@ def price_of(text: str) -> str | None:
         return price if parse_price(price) > 0 else None
     except ValueError:
         return None
+
+
+def family_seats_four(convention: str) -> bool:
+    """Whether four may sit at this preset's game, the dealer sitting out (the bula, Prefa, the
+    Austrian games and Illustrated; the engine's own rule)."""
+    preset = family_presets().get(convention)
+    return preset is not None and four_players(preset.resolve())
 
 
 def price_refusal(text: str) -> Msg | None:
@@ -132,8 +139,8 @@ def new_session_screen(shell: Shell) -> ft.Control:
         st = shell.state.new_session = NewSession()
     with shell.lock:
         roster = shell.store.players()
-    if family_of(st.convention) != "pulya":
-        st.players = 3  # the other families are three-handed
+    if family_of(st.convention) != "pulya" and not family_seats_four(st.convention):
+        st.players = 3  # the Swabian and American games are three-handed (§5.1, §6)
     count = st.players
     names = st.names
 
@@ -497,7 +504,7 @@ def new_session_screen(shell: Shell) -> ft.Control:
     body: list[ft.Control] = [
         heading(shell.t(N_("New pulka")) if ledger is None else shell.t(N_("New game"))),
         banner,
-        *([players_row] if ledger is None else []),
+        *([players_row] if ledger is None or family_seats_four(st.convention) else []),
         ft.Text(shell.t(N_("Names in seating order, clockwise."))),
         *(sem(f"player-{i}", f) for i, f in enumerate(fields)),
     ]

@@ -39,7 +39,7 @@ from ..pulya.session import (
 from ..pulya.settlement import Payment, minor_digits, payments, to_money
 from .bula import BulaAllPass, BulaDeal, BulaError, BulaGame, BulaSettings, BulaTable, PikNoContra
 from .bula import results as bula_results
-from .kassa import KassaDeal, KassaError, KassaGame, KassaSettings, KassaTable
+from .kassa import KassaDeal, KassaError, KassaGame, KassaRedeal, KassaSettings, KassaTable
 from .kassa import results as kassa_results
 from .ledger import Posting
 from .pot import AnyPotDeal, PotDeal, PotError, PotSettings, PotTable
@@ -253,10 +253,10 @@ def parse_family_deal(family: str, data: Any, *, index: int) -> Any:
 
 
 #: A deal of a ledger family, as its engine reads it (the store takes these, never a dict).
-AnyFamilyDeal = BulaGame | BulaAllPass | PikNoContra | KassaGame | AnyPotDeal
+AnyFamilyDeal = BulaGame | BulaAllPass | PikNoContra | KassaGame | KassaRedeal | AnyPotDeal
 _DEAL_TYPES: dict[str, tuple[type[BaseModel], ...]] = {
     "bula": get_args(get_args(BulaDeal)[0]),
-    "kassa": (KassaGame,),
+    "kassa": get_args(get_args(KassaDeal)[0]),
     "pot": get_args(get_args(PotDeal)[0]),
     "direct": get_args(get_args(PotDeal)[0]),
 }
