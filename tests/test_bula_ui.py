@@ -598,3 +598,46 @@ def test_four_players_the_form_leaves_the_dealer_out() -> None:
     assert g.declarers() == [1, 2, 3]  # Ana deals now
     g.choose_declarer(3)
     assert g.defenders() == [1, 2]
+
+
+@pytest.mark.parametrize("convention", ["balkan", "prefa"])
+async def test_an_untouched_form_follows_the_table_to_the_next_deal(
+    tmp_path: Path, convention: str
+) -> None:
+    # Issue 21 item 12: as the pulya's and the pot's, an untouched bula or Prefa form follows
+    # another phone's write to the new deal number; a form half entered stays, with a notice.
+    import asyncio
+
+    from flet.pubsub.pubsub_hub import PubSubHub
+    from test_table_unit import Room, header, open_entry, until
+
+    from conftest import typed
+
+    deal = (
+        {**HERC, "tricks": {"0": 6, "1": 2, "2": 2}}
+        if convention == "balkan"
+        else {
+            "type": "game",
+            "declarer": 0,
+            "contract": "6S",
+            "defence": {"1": "whist", "2": "whist"},
+            "tricks": {"0": 6, "1": 2, "2": 2},
+        }
+    )
+    with Store(tmp_path / "live.db", check_same_thread=False) as store:
+        room = Room(store, pin=None, hub=PubSubHub(loop=asyncio.get_running_loop()))
+        sid = store.create_session(NAMES, convention=convention)
+        writer, _ = room.device("writer")
+        still, _ = room.device("still")
+        busy, busy_session = room.device("busy")
+        for shell in (still, busy):
+            open_entry(shell, sid)
+        assert header(still).startswith("Deal 1")
+        await fire(busy_session, by_id(busy.page, "declarer-1"))  # half entered
+        from scorepad.app.frame import live
+
+        revision = store.add_deal(sid, typed(store, sid, deal), seen=0).revision
+        live.publish(writer, sid, revision)  # another phone wrote, and says so on the hub
+        await until(lambda: header(still).startswith("Deal 2"), "the untouched form followed")
+        assert still.basis == 1
+        assert header(busy).startswith("Deal 1") and busy.basis == 0
