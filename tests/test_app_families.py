@@ -157,7 +157,7 @@ async def test_a_prefa_game_starts_with_its_preset_kassa_untouched(
     assert store.load_family(sid).scored.table.kassas == [31, 31, 31]  # type: ignore[union-attr]
 
 
-@pytest.mark.parametrize(("lang", "sheet"), [("en", "Score sheet"), ("ru", "Запись")])
+@pytest.mark.parametrize(("lang", "sheet"), [("en", "Scores"), ("ru", "Запись")])
 async def test_a_family_sheet_is_not_called_a_pulya_in_the_navigation(
     tmp_path: Path, lang: str, sheet: str
 ) -> None:
