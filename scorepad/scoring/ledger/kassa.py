@@ -45,6 +45,9 @@ DUTY_LONE = {6: 2, 7: 2, 8: 1, 9: 1, 10: 0}
 DUTY_INVITED = {6: 4, 7: 3, 8: 2, 9: 1, 10: 0}
 
 
+Chips = Annotated[int, Field(ge=0, le=10_000)]
+
+
 class KassaError(DealError):
     """A Prefa deal breaks a rule: ``field`` and the sentence a player reads."""
 
@@ -89,7 +92,7 @@ class KassaSettings(BaseModel):
             "The invited player may answer with a counter-invitation and answer for the defence himself (G-Q1)."
         ),
     )
-    sitting_out_chips: tuple[int, int] = Field(
+    sitting_out_chips: tuple[Chips, Chips] = Field(
         (25, 50),
         description=N_(
             "Four players: a failed declarer pays the dealer sitting out this many chips, down one or down two and more (§7.4)."
@@ -310,8 +313,8 @@ class KassaTable:
         each empty one, and the game is over."""
         kassas = self.kassas
         empty = [p for p in range(self.n) if kassas[p] == 0]
-        if self.settings.end != "two" or len(empty) < 2 or len(empty) == self.n:
-            return []
+        if self.settings.end != "two" or self.n != 3 or len(empty) != 2:
+            return []  # a rule for three (four players end when every kassa is empty)
         (third,) = (p for p in range(self.n) if kassas[p] != 0)
         rest = kassas[third]
         out = [
