@@ -138,7 +138,12 @@ def to_text_sheet(scored: FamilyScored, lang: str = "en", *, explain: bool = Tru
                 [names[p], to_text(t.kassas[p])]
                 + ["—" if q == p else to_text(chips[p][q]) for q in range(n)]
             )
-    out.extend("".join(cell.ljust(width) for cell in row).rstrip() for row in rows)
+    # A column is as wide as the widest name, and wider where one of its cells needs it, so a
+    # long name in a header ("supe on Charlotte") never runs into the next column.
+    widths = [max(width, *(len(row[c]) + 2 for row in rows)) for c in range(len(rows[0]))]
+    out.extend(
+        "".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in rows
+    )
     out.append("")
     out.append(_status(cat, scored.finished))
     digits = minor_digits(scored.session.currency)

@@ -35,6 +35,30 @@ def parse_rational(text: str) -> Number:
     return normal(Fraction(int(numerator), int(denominator or 1)))
 
 
+# A price as a session file gives it: a decimal ("0.10") or an exact fraction ("1/60": a
+# kreuzer in gulden, A12 and A-E6), bounded so that any accepted file can be settled.
+PRICE = re.compile(r"[0-9]{1,12}(\.[0-9]{1,6})?|[0-9]{1,12}/[0-9]{1,12}")
+
+
+def parse_price(text: str) -> Fraction:
+    """A price, exactly: ``"2.50"`` or ``"1/60"``; money is rounded once, at the end.
+
+    >>> parse_price("1/60"), parse_price("0.10")
+    (Fraction(1, 60), Fraction(1, 10))
+    >>> parse_price("1/0")
+    Traceback (most recent call last):
+    ...
+    ValueError: the price is a decimal like '1.00' or a fraction like '1/60'
+    """
+    if PRICE.fullmatch(text):
+        numerator, _, denominator = text.partition("/")
+        if not denominator:
+            return Fraction(text)
+        if int(denominator):
+            return Fraction(int(numerator), int(denominator))
+    raise ValueError("the price is a decimal like '1.00' or a fraction like '1/60'")
+
+
 def normal(value: Number) -> Number:
     """A whole Fraction becomes an int, so sums stay fast and JSON stays plain.
 

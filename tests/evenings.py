@@ -75,3 +75,17 @@ PREFA = [
         "tricks": {"1": 6, "2": 3, "0": 1},
     },
 ]
+
+# A Balkan evening of four (§4.1: the dealer sits out), the dealer from Ana (seat 0) on: a karo
+# made, a tref with a lone follower, an all pass (a refe for all four), a herc on the refe, a
+# failed betl on a refe, a sans made on a refe, and a hand pik nobody follows.
+BALKAN_FOUR_PLAYERS = ["Ana", "Boris", "Vera", "Dima"]
+BALKAN_FOUR = [
+    _game(2, 3, {3: "follow", 1: "follow"}, {2: 6, 3: 2, 1: 2}),  # Ana deals
+    _game(0, 5, {2: "follow", 3: "pass"}, {0: 7, 2: 3}),  # Boris deals
+    {"type": "allpass"},  # Vera deals
+    _game(1, 4, {2: "pass", 0: "follow"}, {1: 6, 0: 4}),  # Dima deals
+    _game(3, 6, {1: "follow", 2: "follow"}, {3: 1, 1: 5, 2: 4}),  # Ana deals
+    _game(2, 7, {3: "follow", 0: "follow"}, {2: 6, 3: 2, 0: 2}),  # Boris deals
+    _game(0, 2, {1: "pass", 3: "pass"}, hand=True),  # Vera deals
+]

@@ -45,9 +45,13 @@ async def test_a_balkan_game_is_started_with_its_bula_and_refe_limit(
     assert by_id(shell.page, "whist-price").label == "Price of a supa"
     assert by_id(shell.page, "setting-start_bula").value == "60"  # the preset's
     assert by_id(shell.page, "setting-refe_limit").value == ""  # none unless agreed
-    for absent in ("pool-target", "players-4"):  # the bula is three-handed, with no pool
-        with pytest.raises(AssertionError, match="got 0"):
-            by_id(shell.page, absent)
+    with pytest.raises(AssertionError, match="got 0"):
+        by_id(shell.page, "pool-target")  # no pool in the bula
+    assert by_id(shell.page, "players-4")  # four may sit, the dealer sitting out (§4.1)
+    await choose(session, by_id(shell.page, "convention"), "swabian")
+    with pytest.raises(AssertionError, match="got 0"):
+        by_id(shell.page, "players-4")  # the Swabian game is for three (§5.1)
+    await choose(session, by_id(shell.page, "convention"), "balkan")
     for i, name in enumerate(["Ana", "Boris", "Vesna"]):
         await type_into(session, by_id(shell.page, f"player-{i}"), name)
     await type_into(session, by_id(shell.page, "setting-start_bula"), "x")
@@ -153,7 +157,7 @@ async def test_a_prefa_game_starts_with_its_preset_kassa_untouched(
     assert store.load_family(sid).scored.table.kassas == [31, 31, 31]  # type: ignore[union-attr]
 
 
-@pytest.mark.parametrize(("lang", "sheet"), [("en", "Score sheet"), ("ru", "Запись")])
+@pytest.mark.parametrize(("lang", "sheet"), [("en", "Scores"), ("ru", "Запись")])
 async def test_a_family_sheet_is_not_called_a_pulya_in_the_navigation(
     tmp_path: Path, lang: str, sheet: str
 ) -> None:

@@ -309,7 +309,16 @@ async def test_a_russian_refusal_in_russian_goes_once_fixed_and_takes_a_decimal_
     assert (stored.session.players, stored.session.whist_price) == (["Коля", "Боря", "аня"], "0.5")
 
 
-@pytest.mark.parametrize("value", ["-1", "0", "0,0", "abc", ""])
+@pytest.mark.parametrize(
+    ("value", "kept"), [("1/60", "1/60"), (" 0,5 ", "0.5"), ("2.50", "2.50"), ("3/1", "3/1")]
+)
+def test_a_price_is_a_decimal_or_an_exact_fraction(value: str, kept: str) -> None:
+    from scorepad.app.screens.new_game import price_of, price_refusal
+
+    assert price_of(value) == kept and price_refusal(value) is None
+
+
+@pytest.mark.parametrize("value", ["-1", "0", "0,0", "abc", "", "0/60", "1/0", "1/"])
 def test_a_whist_price_must_be_more_than_zero(value: str) -> None:
     from scorepad.app.screens.new_game import price_of, price_refusal
 

@@ -154,6 +154,72 @@ def test_d_e6_the_last_game_is_truncated() -> None:
         t.play(BulaAllPass(type="allpass"))
 
 
+def test_d10_the_last_games_supe_sentence_states_the_scale() -> None:
+    from scorepad.i18n import catalog
+    from scorepad.scoring.ledger.ledger import explanations
+
+    t = BulaTable.start(BulaSettings(start_bula=30), ["A", "B", "C"])
+    _bulas(t, [0, 4, 0])
+    # D-E6: 4 left of tref's 10; A's 3 tricks write 3 × 10 × 4/10 = 12, B's 1 × 10 × 4/10 = 4.
+    said = [
+        catalog("en").render(m)
+        for m in explanations(t.play(game(C, 5, {A: "follow", B: "follow"}, {C: 6, A: 3, B: 1})))
+    ]
+    assert said == [
+        "C made tref, the last game: bula −4, what was left (D10)",
+        "A writes 12 supe on C (3 × 10 × 4/10, the last game)",
+        "B writes 4 supe on C (1 × 10 × 4/10, the last game)",
+    ]
+
+
+def test_d10_a_herc_with_six_left_writes_two_tricks_at_six_eighths() -> None:
+    from scorepad.i18n import catalog
+    from scorepad.scoring.ledger.ledger import explanations
+
+    t = BulaTable.start(BulaSettings(start_bula=30), ["A", "B", "C"])
+    _bulas(t, [0, 6, 0])
+    out = t.play(game(A, 4, {B: "follow", C: "pass"}, {A: 8, B: 2}))
+    assert t.bulas == [-6, 6, 0] and supe(t, B, A) == 12  # 2 × 8 × 6/8
+    said = [catalog("en").render(m) for m in explanations(out)]
+    assert said[1] == "B writes 12 supe on A (2 × 8 × 6/8, the last game)"
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {},
+        {"pik_without_contra": "made"},
+        {"pik_without_contra": "slovenia"},
+        {"pik_on_refe_played": True},
+    ],
+)
+def test_d9_a_pik_with_the_talon_nobody_follows_is_not_a_game(settings: dict[str, Any]) -> None:
+    # §9.3, D9: pik with the talon and no contra is pik_no_contra; both passing is that event.
+    t = BulaTable.start(BulaSettings(start_bula=30, **settings), ["A", "B", "C"])
+    with pytest.raises(BulaError, match="write it as pik_no_contra") as err:
+        t.play(game(A, 2, {B: "pass", C: "pass"}))
+    assert err.value.field == "defence"
+    assert t.bulas == [30, 30, 30] and t.refe == [0, 0, 0]
+    # By hand («igra») it is a game like any other: deemed made, −6 (D5).
+    t.play(game(A, 2, {B: "pass", C: "pass"}, hand=True))
+    assert t.bulas == [24, 30, 30]
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [{"pik_without_contra": "play"}, {"pik_on_refe_played": True}, {"pik_without_contra": "made"}],
+)
+def test_d9_where_the_setting_plays_such_a_pik_the_game_form_is_written(
+    settings: dict[str, Any],
+) -> None:
+    t = BulaTable.start(BulaSettings(start_bula=30, **settings), ["A", "B", "C"])
+    if settings != {"pik_without_contra": "play"}:
+        t.play(BulaAllPass(type="allpass"))  # these two play it only on a refe
+    t.play(game(A, 2, {B: "pass", C: "pass"}))
+    # D5: deemed made; on a refe (D8) −4 × 2.
+    assert t.bulas[A] == (26 if settings == {"pik_without_contra": "play"} else 22)
+
+
 def test_d_e7_double_fall() -> None:
     t = BulaTable.start(BulaSettings(start_bula=30, last_game="double_fall"), ["A", "B", "C"])
     _bulas(t, [0, 6, 0])
@@ -331,21 +397,33 @@ def bula_deal(draw: st.DrawFn) -> dict[str, Any]:
     st.lists(bula_deal(), max_size=25),
     st.sampled_from(["bula", "pot"]),
     st.sampled_from(["truncate", "full", "double_fall"]),
+    st.sampled_from([3, 4]),
 )
 def test_results_are_zero_sum_and_a_replay_is_identical(
-    deals: list[dict[str, Any]], scoring: str, last: str
+    deals: list[dict[str, Any]], scoring: str, last: str, n: int
 ) -> None:
+    from four import seated
+    from pydantic import TypeAdapter
+
+    from scorepad.scoring.ledger.bula import BulaDeal
+
     s = BulaSettings(start_bula=40, scoring=scoring, last_game=last)  # type: ignore[arg-type]
 
     def run() -> tuple[Any, ...]:
-        t = BulaTable.start(s, ["A", "B", "C"])
+        t = BulaTable.start(s, ["A", "B", "C", "D"][:n], first_dealer=n - 1)
         for d in deals:
-            from pydantic import TypeAdapter
+            dealer = t.dealer
 
-            from scorepad.scoring.ledger.bula import BulaDeal
+            def his(dealer: int = dealer) -> tuple[Any, ...]:
+                sq = t.ledger.square("supe", n)
+                on = [row[dealer] for row in sq]
+                return t.ledger.get("bula", dealer), t.ledger.get("cash", dealer), sq[dealer], on
 
+            before = his()
             with contextlib.suppress(BulaError):
-                t.play(TypeAdapter(BulaDeal).validate_python(d))
+                t.play(TypeAdapter(BulaDeal).validate_python(seated(d, n, t.dealer)))
+                if n == 4:  # the dealer sat out: his bula, cash and supe did not move
+                    assert his() == before and t.dealer == (dealer + 1) % 4
         return results(t), tuple(sorted(t.ledger.totals.items()))
 
     first = run()
@@ -361,3 +439,47 @@ def test_a_hat_when_a_bula_reaches_zero_and_a_crossed_hat_when_it_comes_back() -
     assert t.hats[A] == ["hat"]
     t.play(game(A, 4, {B: "follow", C: "follow"}, {A: 5, B: 3, C: 2}))  # −6 + 8 = 2
     assert t.bulas[A] == 2 and t.hats[A] == ["hat", "crossed"]
+
+
+def test_four_players_the_dealer_sits_out_d_e1_around_a_fourth() -> None:
+    # §4.1: with four the dealer «suši se».  D-E1's deals with Dora at the table; the dealer
+    # rotates from Dora (seat 3) and sits out each deal.
+    A4, B4, C4, D4 = 0, 1, 2, 3
+    t = BulaTable.start(BulaSettings(start_bula=30), ["A", "B", "C", "Dora"], first_dealer=D4)
+    t.play(game(C4, 3, {A4: "follow", B4: "follow"}, {C4: 6, A4: 2, B4: 2}))  # Dora deals
+    t.play(game(B4, 5, {C4: "follow", D4: "pass"}, {B4: 7, C4: 3}))  # A deals
+    t.play(BulaAllPass(type="allpass", dealer=B4))  # a refe for every player of the sheet
+    assert t.refe == [1, 1, 1, 1]
+    t.play(game(A4, 5, {B4: "pass", D4: "follow"}, {A4: 7, D4: 3}, dealer=C4))
+    assert t.bulas == [10, 20, 24, 30] and t.left == 84
+    assert (supe(t, A4, C4), supe(t, B4, C4), supe(t, C4, B4), supe(t, D4, A4)) == (12, 12, 30, 60)
+    # D11 over four: avg 21; A 110 + 12 − 60, B 10 + 12 − 30, C −30 + 30 − 24, Dora −90 + 60.
+    assert results(t) == (62, -8, -24, -30)
+    assert t.dealer == D4
+
+
+@pytest.mark.parametrize(
+    ("deal", "field", "words"),
+    [
+        (dict(declarer=3, bid=4, defence={0: "follow", 1: "follow"}), "declarer", "sits out"),
+        (
+            dict(declarer=0, bid=4, defence={1: "follow", 3: "follow"}, tricks={0: 6, 1: 2, 3: 2}),
+            "defence",
+            "two other players",
+        ),
+        (
+            dict(declarer=0, bid=4, defence={1: "follow", 2: "pass"}, tricks={0: 6, 1: 2, 3: 2}),
+            "tricks.3",
+            "does not play",
+        ),
+        (dict(declarer=0, bid=4, defence={1: "pass", 2: "pass"}, dealer=1), "dealer", "rotation"),
+    ],
+)
+def test_four_players_the_sitting_out_dealer_plays_no_part(
+    deal: dict[str, Any], field: str, words: str
+) -> None:
+    t = BulaTable.start(BulaSettings(start_bula=30), ["A", "B", "C", "D"], first_dealer=3)
+    with pytest.raises(BulaError, match=words) as err:
+        t.play(game(**deal))
+    assert err.value.field == field
+    assert t.bulas == [30] * 4 and t.dealer == 3

@@ -12,7 +12,15 @@ from typing import Any
 
 import pytest
 import test_app_e2e
-from evenings import BALKAN, BALKAN_PLAYERS, BALKAN_START, PREFA, PREFA_PLAYERS
+from evenings import (
+    BALKAN,
+    BALKAN_FOUR,
+    BALKAN_FOUR_PLAYERS,
+    BALKAN_PLAYERS,
+    BALKAN_START,
+    PREFA,
+    PREFA_PLAYERS,
+)
 from test_app_e2e import (
     has_text,
     open_app,
@@ -50,6 +58,9 @@ def new_game(page: Any, names: list[str], convention: str, numbers: dict[str, st
     tap(page, "convention")
     page.get_by_role("button", name=convention, exact=True).click()
     expect(page.get_by_text("New game")).to_be_visible(timeout=10000)
+    if len(names) == 4:  # four at the table: the dealer sits out (§4.1)
+        tap(page, "players-4")
+        visible(page, "player-3")
     for i, name in enumerate(names):
         type_text(page, page.get_by_label(f"Player {i + 1}"), name)
     for label, value in numbers.items():
@@ -68,6 +79,15 @@ class Entry:
         self.page = page
         self.names = names
         self.number = 1
+        self.dealer = 0  # the first dealer; with four he sits out, and the deal passes on
+
+    def defenders(self, declarer: int) -> list[int]:
+        """The two others dealt in, in turn order after the declarer."""
+        from scorepad.scoring.ledger.seats import dealt_in
+
+        seats = dealt_in(len(self.names), self.dealer)
+        i = seats.index(declarer)
+        return [seats[(i + 1) % 3], seats[(i + 2) % 3]]
 
     def call(self, seat: int, role: str) -> None:
         tap(self.page, f"call-{seat}-{role}")
@@ -84,7 +104,7 @@ class Entry:
 
     def defence(self, declarer: int, roles: dict[str, str]) -> list[int]:
         """The calls (an inviter's after the other's pass); the defenders in turn order."""
-        defenders = [(declarer + 1) % 3, (declarer + 2) % 3]
+        defenders = self.defenders(declarer)
         for s in sorted(defenders, key=lambda s: roles[str(s)] == "invite"):
             role = roles[str(s)]
             if role == "invite":
@@ -98,6 +118,7 @@ class Entry:
     def confirm(self, *, last: bool = False) -> None:
         tap(self.page, "confirm-deal")
         self.number += 1
+        self.dealer = (self.dealer + 1) % len(self.names)
         if last:
             visible(self.page, "game-finished")
         else:
@@ -117,7 +138,7 @@ class Entry:
             bid = f"bid-{deal['bid']}" + ("-igra" if deal.get("hand") else "")
             visible(page, bid)
             tap(page, bid)
-            visible(page, "defender-" + str((d + 1) % 3))
+            visible(page, f"defender-{self.defenders(d)[0]}")
             defenders = self.defence(d, deal["defence"])
             contra = deal.get("contra")
             if contra:
@@ -153,7 +174,7 @@ class Entry:
         tap(page, f"declarer-{d}")
         visible(page, f"contract-{deal['contract']}")
         tap(page, f"contract-{deal['contract']}")
-        visible(page, f"defender-{(d + 1) % 3}")
+        visible(page, f"defender-{self.defenders(d)[0]}")
         defenders = self.defence(d, deal["defence"])
         if deal.get("tricks"):
             seats = [d, *(s for s in defenders if str(s) in deal["tricks"])]
@@ -179,7 +200,7 @@ def cash_out_matches_cli(page: Any, db: Path, sid: int, tmp: Path) -> dict[str, 
     exported = tmp / f"session-{sid}.json"
     cli("--db", str(db), "export", str(sid), str(exported), "--force")
     settled = json.loads(cli("settle", str(exported), "--json"))
-    for p in range(3):
+    for p in range(len(settled["players"])):
         assert text_of(page, f"cash-{p}-result") == settled["balance"][p].replace("-", "−")
         money = text_of(page, f"cash-{p}-money")
         assert "".join(ch for ch in money if ch.isdigit()) == settled["money"][p].replace(
@@ -253,3 +274,30 @@ def test_a_prefa_evening_of_four_deals(
     settled = cash_out_matches_cli(page, db, sid, tmp_path)
     assert settled["balance"] == ["60", "-22", "-38"]
     sheets_in_both_languages(browser, url, sid, "kassa")
+
+
+def test_a_four_player_balkan_evening_on_a_phone(
+    browser: Any, server: tuple[str, Path], tmp_path: Path
+) -> None:
+    """Four at the table (§4.1): each deal's dealer sits out (no declarer button, no defence
+    call for him); an all pass gives all four a refe; the cash-out equals ``settle --json``."""
+    url, db = server
+    page = open_app(browser, url, 360, 740)
+    visible(page, "session-new")
+    new_game(page, BALKAN_FOUR_PLAYERS, "Balkan bula", {"Starting bula": str(BALKAN_START)})
+    table = Entry(page, BALKAN_FOUR_PLAYERS)
+    for k, deal in enumerate(BALKAN_FOUR, start=1):
+        # the dealer sits out: he is not offered as the declarer
+        visible(page, f"declarer-{(table.dealer + 1) % 4}")
+        assert count(page, f"declarer-{table.dealer}") == 0
+        table.bula(deal, shot_as="bula-four-entry-360" if k == 4 else None)
+    tap(page, "nav-sheet")
+    has_text(page, "sheet-left", "Left to close: 72")
+    visible(page, "supe-3-2")  # Dima's supe on Vera, the player across from him
+    shot(page, "bula-four-sheet-360")
+    sid = int(cli("--db", str(db), "sessions").split()[0])
+    settled = cash_out_matches_cli(page, db, sid, tmp_path)
+    assert settled["players"] == BALKAN_FOUR_PLAYERS
+    assert settled["sheet"]["bula"] == [8, 14, -4, 54]
+    assert settled["balance"] == ["190", "108", "234", "-532"]
+    shot(page, "bula-four-cash-out-360")

@@ -42,7 +42,8 @@ class Held:
         self.session = parse_family_session(
             {
                 "format": "scorepad-session/1",
-                "players": NAMES,
+                "players": overrides.pop("players", NAMES),
+                "first_dealer": overrides.pop("first_dealer", 0),
                 "convention": overrides.pop("convention", "balkan"),
                 "overrides": overrides,
                 "deals": deals,
@@ -581,3 +582,64 @@ async def test_each_column_names_whose_it_is(app: Any) -> None:
     assert labels["bula-0"] == "Ana: bula"
     assert labels["supe-0-2"] == "Ana: supe on Vera"
     assert labels["supe-1-2"] == "Boris: supe on Vera"
+
+
+def test_four_players_the_form_leaves_the_dealer_out() -> None:
+    # §4.1: Dima deals (seat 3) and sits out; then Ana deals.
+    f = form(players=[*NAMES, "Dima"], first_dealer=3, start_bula=30)
+    assert f.declarers() == [0, 1, 2]
+    game(f, 2, 3, "follow", "follow")  # Vera karo; Ana and Boris follow
+    assert f.defenders() == [0, 1]
+    f.choose_contra(0)
+    f.set_tricks(2, 6)
+    f.set_tricks(0, 2)
+    assert f.to_deal()["tricks"] == {"2": 6, "0": 2, "1": 2}
+    held = Held([f.to_deal()], players=[*NAMES, "Dima"], first_dealer=3, start_bula=30)
+    assert held.scored.table.bulas == [30, 30, 24, 30]
+    g = new_form(held)
+    assert g.declarers() == [1, 2, 3]  # Ana deals now
+    g.choose_declarer(3)
+    assert g.defenders() == [1, 2]
+
+
+@pytest.mark.parametrize("convention", ["balkan", "prefa"])
+async def test_an_untouched_form_follows_the_table_to_the_next_deal(
+    tmp_path: Path, convention: str
+) -> None:
+    # Issue 21 item 12: as the pulya's and the pot's, an untouched bula or Prefa form follows
+    # another phone's write to the new deal number; a form half entered stays, with a notice.
+    import asyncio
+
+    from flet.pubsub.pubsub_hub import PubSubHub
+    from test_table_unit import Room, header, open_entry, until
+
+    from conftest import typed
+
+    deal = (
+        {**HERC, "tricks": {"0": 6, "1": 2, "2": 2}}
+        if convention == "balkan"
+        else {
+            "type": "game",
+            "declarer": 0,
+            "contract": "6S",
+            "defence": {"1": "whist", "2": "whist"},
+            "tricks": {"0": 6, "1": 2, "2": 2},
+        }
+    )
+    with Store(tmp_path / "live.db", check_same_thread=False) as store:
+        room = Room(store, pin=None, hub=PubSubHub(loop=asyncio.get_running_loop()))
+        sid = store.create_session(NAMES, convention=convention)
+        writer, _ = room.device("writer")
+        still, _ = room.device("still")
+        busy, busy_session = room.device("busy")
+        for shell in (still, busy):
+            open_entry(shell, sid)
+        assert header(still).startswith("Deal 1")
+        await fire(busy_session, by_id(busy.page, "declarer-1"))  # half entered
+        from scorepad.app.frame import live
+
+        revision = store.add_deal(sid, typed(store, sid, deal), seen=0).revision
+        live.publish(writer, sid, revision)  # another phone wrote, and says so on the hub
+        await until(lambda: header(still).startswith("Deal 2"), "the untouched form followed")
+        assert still.basis == 1
+        assert header(busy).startswith("Deal 1") and busy.basis == 0

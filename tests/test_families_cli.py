@@ -305,3 +305,161 @@ def test_the_readme_lists_every_family_preset_with_its_family() -> None:
     table = readme.split("| preset | family | what it is |", 1)[1].split("\n\n", 1)[0]
     listed = dict(re.findall(r"^\| `([\w-]+)` \| (\w+) \|", table, re.M))
     assert listed == {p.id: p.family for p in family_presets().values()}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("convention", ["balkan", "prefa"])
+def test_the_text_sheets_columns_stay_apart_for_long_names(
+    tmp_path: Path, lang: str, convention: str
+) -> None:
+    # Issue 23 item 7: "supe on Charlotte" once ran into the next column.
+    data = json.loads(json.dumps(D_E1 if convention == "balkan" else G_E15))
+    data["players"] = ["Anastasia", "Bartholomew", "Charlotte"]
+    done = cli("--lang", lang, "settle", write(tmp_path, data))
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    top = next(i for i, line in enumerate(lines) if line.startswith(("Player", "Игрок")))
+    table = lines[top : top + 4]
+    header = re.split(r"\s{2,}", table[0])
+    assert len(header) == (6 if convention == "balkan" else 5)
+    assert header[-1].endswith("Charlotte") and header[-2].endswith("Bartholomew")
+    starts = [m.start() for m in re.finditer(r"(?:^|(?<=\s\s))\S", table[0])]
+    for row in table[1:]:
+        cells = re.split(r"\s{2,}", row)
+        assert len(cells) == len(header), row
+        # every figure starts where its column's header does
+        assert [m.start() for m in re.finditer(r"(?:^|(?<=\s\s))\S", row)] == starts, row
+
+
+def test_the_1829_session_paid_in_kreuzer_settles_in_gulden(tmp_path: Path) -> None:
+    # A12, A-E6: standing +54, −20, −34 kr; a kreuzer is 1/60 of a gulden: +0.90, −1/3, −17/30,
+    # rounded once (largest remainder, the sum stays 0).
+    data = A_E6 | {"whist_price": "1/60", "currency": "EUR"}
+    done = cli("settle", write(tmp_path, data), "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["balance"] == ["54", "-20", "-34"]
+    assert out["money"] == ["0.90", "-0.33", "-0.57"]
+    assert out["payments"] == [
+        {"from": 1, "to": 0, "amount": "0.33"},
+        {"from": 2, "to": 0, "amount": "0.57"},
+    ]
+
+
+@pytest.mark.parametrize(
+    ("price", "ok"),
+    [
+        ("1/60", True),
+        ("2/3", True),
+        ("0/5", False),
+        ("1/0", False),
+        ("1/", False),
+        ("-1/60", False),
+    ],
+)
+def test_a_price_is_a_decimal_or_an_exact_fraction(tmp_path: Path, price: str, ok: bool) -> None:
+    done = cli("settle", write(tmp_path, A_E6 | {"whist_price": price}), "--json")
+    assert (done.returncode == 0) is ok, done.stderr
+    if not ok:
+        assert done.returncode == 2 and "whist_price" in done.stderr and not done.stdout
+
+
+@settings(max_examples=40, deadline=None)
+@given(session(), st.integers(1, 10**6), st.integers(1, 10**6))
+def test_money_at_a_fractional_price_is_zero_sum_and_rounded_once(
+    data: dict[str, Any], p: int, q: int
+) -> None:
+    from fractions import Fraction
+
+    try:
+        scored = settle_family(data | {"whist_price": f"{p}/{q}"})
+    except SessionInvalid:
+        return
+    units = scored.money_units()
+    assert sum(units) == 0
+    for result, unit in zip(scored.results(), units, strict=True):
+        exact = Fraction(result) * Fraction(p, q) * 100  # EUR cents, unrounded
+        assert abs(unit - exact) < 1  # rounded once: never a cent more than the exact figure
+
+
+FOUR: dict[str, Any] = {
+    "format": "scorepad-session/1",
+    "players": ["A", "B", "C", "Dora"],
+    "convention": "balkan",
+    "overrides": {"start_bula": 30},
+    "first_dealer": 3,
+    "whist_price": "0.10",
+    "currency": "EUR",
+    "deals": [
+        {
+            "type": "game",
+            "declarer": 2,
+            "bid": 3,
+            "defence": {"0": "follow", "1": "follow"},
+            "tricks": {"2": 6, "0": 2, "1": 2},
+        },
+        {
+            "type": "game",
+            "declarer": 1,
+            "bid": 5,
+            "defence": {"2": "follow", "3": "pass"},
+            "tricks": {"1": 7, "2": 3},
+        },
+        {"type": "allpass", "dealer": 1},
+        {
+            "type": "game",
+            "declarer": 0,
+            "bid": 5,
+            "defence": {"1": "pass", "3": "follow"},
+            "tricks": {"0": 7, "3": 3},
+        },
+    ],
+}
+
+
+def test_settle_of_a_four_player_bula_json_and_text(tmp_path: Path) -> None:
+    # §4.1: the dealer sits out; D-E1's deals around Dora (see test_bula's four-player test).
+    done = cli("settle", write(tmp_path, FOUR), "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["players"] == ["A", "B", "C", "Dora"]
+    assert out["sheet"]["bula"] == [10, 20, 24, 30] and out["sheet"]["left"] == 84
+    assert out["sheet"]["refe"] == [0, 1, 1, 1]
+    assert out["balance"] == ["62", "-8", "-24", "-30"]
+    assert out["money"] == ["6.20", "-0.80", "-2.40", "-3.00"]
+    assert sum(int(m.replace(".", "")) for m in out["money"]) == 0
+    text = cli("settle", write(tmp_path, FOUR)).stdout.splitlines()
+    assert "Dora: -30 supe, -3.00 EUR" in text
+    row = next(line for line in text if line.startswith("Dora "))
+    assert re.split(r"\s{2,}", row) == ["Dora", "30", "1", "60", "0", "0", "—"]  # 60 on A
+
+
+@pytest.mark.parametrize(
+    ("change", "line"),
+    [
+        (
+            lambda d: d.update(convention="swabian", overrides={}, deals=[]),
+            "players: this game is played by three players",
+        ),
+        (
+            lambda d: d.update(players=["A", "B", "C"], deals=[]),
+            "first_dealer: the first dealer is a seat of the session",
+        ),
+        (
+            lambda d: d["deals"][0].update(declarer=3, defence={"0": "follow", "1": "follow"}),
+            "deal 1: declarer: Dora deals and sits out this deal",
+        ),
+        (
+            lambda d: d["deals"][2].update(dealer=3),
+            "deal 3: dealer: the dealer of this deal is B, by the rotation",
+        ),
+    ],
+)
+def test_a_bad_four_player_file_is_refused_naming_the_field(
+    tmp_path: Path, change: Any, line: str
+) -> None:
+    data = json.loads(json.dumps(FOUR))
+    change(data)
+    done = cli("settle", write(tmp_path, data))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip() == line

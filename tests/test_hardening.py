@@ -720,7 +720,7 @@ def _no_stray_writable_bits(tmp_path: Path) -> Iterator[None]:
         ),
         (
             {"whist_price": "1e999999"},
-            "whist_price: the price is a decimal string more than zero, like '1.00'",
+            "whist_price: the price is a decimal string more than zero, like '1.00', or a fraction like '1/60'",
         ),
         (
             {"deals": [{"type": "allpass"}] * (MAX_DEALS + 1)},

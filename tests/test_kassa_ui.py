@@ -196,3 +196,26 @@ async def test_g_e15_entered_on_the_screen_and_drawn_on_the_sheet(app: Any) -> N
     assert in_order(by_id(page, "chips-total-0")) == ["chips: +60"]
     assert in_order(by_id(page, "chips-total-2")) == ["chips: −66"]
     assert in_order(by_id(page, "sheet-left")) == ["Left in the kassas: 91"]
+
+
+async def test_four_players_on_the_screen_the_dealer_sits_out_and_is_paid_25(
+    tmp_path: Path,
+) -> None:
+    # §7.1, §7.4: Dora deals (seat 3) and sits out; C plays 6♦ (4) and goes down one, 5-3-2
+    # (PAG-GR example 3): kassa +4, C pays B 12 and A 8 chips, and Dora 25.
+    page, session, _conn = make_page()
+    with Store(tmp_path / "four.db", check_same_thread=False) as store:
+        shell = Shell(page, store, "en", threading.RLock())
+        shell.sid = store.create_session([*NAMES, "Dora"], convention="prefa", first_dealer=3)
+        shell.new_form()
+        shell.show(kassa_entry)
+        with pytest.raises(AssertionError, match="got 0"):
+            by_id(shell.page, "declarer-3")  # the dealer declares nothing
+        await tap(shell, session, "declarer-1", "contract-6D", "call-2-whist", "call-0-whist")
+        await tap(shell, session, "tricks-1-5", "tricks-2-3", "confirm-deal")
+        stored = store.load_family(shell.sid)
+        assert stored.scored.results() == (8, -45, 12, 25)
+        shell.show(kassa_sheet)
+        assert in_order(by_id(shell.page, "chips-3-1")) == ["25"]  # Dora's, from C
+        assert in_order(by_id(shell.page, "kassa-1")) == ["31", "35"]
+        assert in_order(by_id(shell.page, "chips-total-3")) == ["chips: +25"]

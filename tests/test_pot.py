@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
 from scorepad.i18n import msg
-from scorepad.scoring.ledger.ledger import Account, Posting
+from scorepad.scoring.ledger.ledger import Account, Posting, explanations
 from scorepad.scoring.ledger.pot import PotDeal, PotError, PotSettings, PotTable, results
 
 DEAL: TypeAdapter[Any] = TypeAdapter(PotDeal)
@@ -141,6 +141,61 @@ def test_b_e3_the_unlimited_pot() -> None:
     assert t.pot == 130  # the new dealer adds his 10: «the next deal is played for a pot of 130»
 
 
+def test_b10_every_dealer_antes_also_when_all_pass_and_the_cards_are_redealt() -> None:
+    # B10, B-Q7 (pagat: redeal by the next dealer): three all-pass deals put 30 in, the fourth
+    # dealer's 10 makes the 40 of B-E3, and B-E3's deal leaves 120 + the next dealer's 10 = 130.
+    t = table(system="modern", pot_mode="unlimited", failed_declarer_collects=True)
+    assert t.pot == 0 and t.dealer == A
+    for dealer in (A, B, C):
+        t.play(DEAL.validate_python({"type": "allpass", "dealer": dealer}))
+    assert t.pot == 30 and t.cash == [-10, -10, -10] and t.dealer == A
+    before = t.cash
+    play(t, **game(B, "S", {B: 5, A: 4, C: 1}, {0: "play", 2: "play"}, dealer=A))
+    assert moved(t, before) == [-10 + 16, 40 - 16 - 4 - 80, 4 - 40]
+    assert t.pot == 120
+    out = t.play(DEAL.validate_python({"type": "allpass"}))
+    assert t.pot == 130  # «the next deal is played for a pot of 130»
+    assert [m.render("en") for m in explanations(out)] == [
+        "B deals and adds 10 to the pot",
+        "all passed: the cards are redealt, C deals next",
+    ]
+    assert sum(t.cash) + t.pot == 0
+
+
+def test_a_fixed_pot_redeal_moves_only_the_dealer() -> None:
+    t = table(system="modern", ante=50)
+    out = t.play(DEAL.validate_python({"type": "allpass"}))
+    assert (t.cash, t.pot, t.dealer) == ([-50] * 3, 150, B)
+    assert [p.account.kind for p in out] == ["note"]
+
+
+@pytest.mark.parametrize(
+    "deal",
+    [
+        {"type": "allpass", "dealer": 2},
+        game(A, "C", {A: 6, B: 2, C: 2}, BOTH, dealer=0),
+        {"type": "concede", "declarer": 0, "defence": BOTH, "dealer": 2},
+    ],
+)
+def test_a_dealer_out_of_the_rotation_is_refused(deal: dict[str, Any]) -> None:
+    t = table(system="modern", pot_mode="unlimited")
+    t.play(DEAL.validate_python({"type": "allpass"}))  # A dealt: B deals now
+    before = (t.cash, t.pot, t.dealer)
+    with pytest.raises(PotError, match="the dealer of this deal is B, by the rotation") as err:
+        play(t, **deal)
+    assert err.value.field == "dealer"
+    assert (t.cash, t.pot, t.dealer) == before
+
+
+@pytest.mark.parametrize("system", ["1829", "swabian"])
+def test_no_redeal_where_the_rules_have_none(system: str) -> None:
+    # 1829: the dealer takes the talon or pays the Bete (A6); Swabian: forehand must bid (E-Q2).
+    t = table(system=system)
+    with pytest.raises(PotError, match="does not exist") as err:
+        play(t, type="allpass")
+    assert err.value.field == "type"
+
+
 def test_b_e4_the_limited_pot() -> None:
     t = table(system="modern", pot_mode="limited", pot_cap=100)
     _pot(t, 120)
@@ -168,6 +223,31 @@ def test_b7_a_concession() -> None:
     assert moved(t, [-50] * 3) == [-6, 3, 3]
     play(t, type="concede", declarer=A, defence={1: "drop", 2: "play"})
     assert moved(t, [-50] * 3) == [-11, 3, 8]
+
+
+def test_b9_a_concession_with_its_suit_pays_times_the_bid_number() -> None:
+    # B7 × B9: hearts is bid 4: 3 × 4 to each defender, or 5 × 4 to the one who stayed.
+    t = table(system="modern", ante=50, multiply_by_bid=True)
+    play(t, type="concede", declarer=A, suit="H", defence={1: "play", 2: "play"})
+    assert moved(t, [-50] * 3) == [-24, 12, 12]
+    play(t, type="concede", declarer=B, suit="S", defence={0: "drop", 2: "play"})
+    assert moved(t, [-50] * 3) == [-24, 12 - 10, 12 + 10]
+    # Without its suit a concession pays × 1, as it did before the suit could be written.
+    play(t, type="concede", declarer=C, defence={0: "play", 1: "play"})
+    assert moved(t, [-50] * 3) == [-21, 5, 16] and t.pot == 150
+
+
+def test_b9_multiplies_pot_amounts_and_tricks_but_not_the_premiums() -> None:
+    # Diamonds (3), both defend, 6-3-1, four aces: +10 × 3 from the pot, tricks 3 × 3 and 1 × 3,
+    # the short defender pays 10 × 3; the premium stays 10 from each opponent (B8).
+    t = table(system="modern", ante=50, multiply_by_bid=True)
+    play(t, **game(A, "D", {A: 6, B: 3, C: 1}, BOTH, four_aces=True))
+    assert moved(t, [-50] * 3) == [30 - 9 - 3 + 20, 9 - 10, 3 - 30 - 10]
+    assert t.pot == 150 - 30 + 30
+    # A concession without multiply_by_bid pays 3 whatever its suit.
+    t2 = table(system="modern", ante=50)
+    play(t2, type="concede", declarer=A, suit="H", defence={1: "play", 2: "play"})
+    assert moved(t2, [-50] * 3) == [-6, 3, 3]
 
 
 def test_b8_four_aces_and_no_ace() -> None:
@@ -320,7 +400,9 @@ def pot_deals(draw: st.DrawFn) -> list[dict[str, Any]]:
     for _ in range(draw(st.integers(0, 20))):
         d = draw(st.integers(0, 2))
         o = [p for p in range(3) if p != d]
-        kind = draw(st.sampled_from(["game", "game", "nonsuit", "concede", "swabian", "bete"]))
+        kind = draw(
+            st.sampled_from(["game", "game", "nonsuit", "concede", "swabian", "bete", "allpass"])
+        )
         if kind == "game":
             roles = draw(
                 st.sampled_from(
@@ -361,6 +443,7 @@ def pot_deals(draw: st.DrawFn) -> list[dict[str, Any]]:
                     "type": "concede",
                     "declarer": d,
                     "defence": {o[0]: "play", o[1]: draw(st.sampled_from(["play", "drop"]))},
+                    "suit": draw(st.sampled_from(["C", "S", "D", "H", None])),
                 }
             )
         elif kind == "swabian":
@@ -373,6 +456,8 @@ def pot_deals(draw: st.DrawFn) -> list[dict[str, Any]]:
                     "contra": {o[1]: draw(st.booleans())},
                 }
             )
+        elif kind == "allpass":
+            out.append({"type": "allpass"})
         else:
             out.append({"type": "bete", "dealer": d})
     return out
@@ -384,17 +469,33 @@ def pot_deals(draw: st.DrawFn) -> list[dict[str, Any]]:
     st.sampled_from(["1829", "modern", "illustrated", "swabian", "american"]),
     st.sampled_from(["fixed", "unlimited", "limited", "styrian"]),
     st.booleans(),
+    st.booleans(),
+    st.sampled_from([3, 4]),
 )
 def test_standing_is_zero_sum_with_the_pot_and_a_replay_is_identical(
-    deals: list[dict[str, Any]], system: str, mode: str, collects: bool
+    deals: list[dict[str, Any]], system: str, mode: str, collects: bool, by_bid: bool, n: int
 ) -> None:
-    s = PotSettings(system=system, pot_mode=mode, failed_declarer_collects=collects, ante=20)  # type: ignore[arg-type]
+    from four import seated
+
+    if system in ("swabian", "american"):
+        n = 3  # games of three (§5.1, §6)
+    s = PotSettings(
+        system=system,  # type: ignore[arg-type]
+        pot_mode=mode,  # type: ignore[arg-type]
+        failed_declarer_collects=collects,
+        multiply_by_bid=by_bid,
+        ante=20,
+    )
 
     def run() -> tuple[Any, ...]:
-        t = PotTable.start(s, ["A", "B", "C"])
+        t = PotTable.start(s, ["A", "B", "C", "D"][:n], first_dealer=2)
         for d in deals:
+            dealer, before = t.dealer, t.cash
             with contextlib.suppress(PotError):
-                t.play(DEAL.validate_python(d))
+                t.play(DEAL.validate_python(seated(d, n, t.dealer)))
+                if n == 4 and mode not in ("unlimited", "limited"):
+                    # B11: the dealer sitting out neither pays nor receives (but re-antes)
+                    assert t.cash[dealer] - before[dealer] in (0, -s.ante)
             assert sum(t.cash) + t.pot == 0
         return results(t), tuple(sorted(t.ledger.totals.items()))
 
@@ -402,3 +503,36 @@ def test_standing_is_zero_sum_with_the_pot_and_a_replay_is_identical(
     assert sum(first[0]) == 0
     assert run() == first
     assert all(isinstance(v, int | Fraction) for v in first[0])
+
+
+def test_four_players_the_dealer_sits_out_a_e1_and_b11() -> None:
+    # §1.1 («with 4, the dealer, 'King', sits out»), B11: A-E1 with Dora dealing: Anton +18,
+    # Brigitte +6, Charlotte +6, Dora nothing; four antes of 240, the pot 960 − 30.
+    t = PotTable.start(
+        PotSettings(system="1829", ante=240),
+        ["Anton", "Brigitte", "Charlotte", "Dora"],
+        first_dealer=3,
+    )
+    play(t, **game(A, "D", {A: 6, B: 2, C: 2}, BOTH))
+    assert t.cash == [-222, -234, -234, -240] and t.pot == 930
+    assert results(t) == (
+        Fraction(-222 * 4 + 930, 4),
+        Fraction(-234 * 4 + 930, 4),
+        Fraction(-234 * 4 + 930, 4),
+        Fraction(-240 * 4 + 930, 4),
+    )
+    # Anton deals next and sits out: he cannot declare, and the defence is of the other three.
+    with pytest.raises(PotError, match="sits out") as err:
+        play(t, **game(A, "D", {A: 6, B: 2, C: 2}, BOTH))
+    assert err.value.field == "declarer"
+    play(t, **game(B, "S", {B: 6, C: 2, 3: 2}, {2: "play", 3: "play"}, dealer=A))
+    assert t.cash[A] == -222 and t.dealer == B
+
+
+def test_four_players_an_unlimited_pots_dealer_still_adds_his_stake() -> None:
+    # B11: «neither pays nor receives (except his dealer's stake in B10)».
+    t = PotTable.start(
+        PotSettings(system="modern", pot_mode="unlimited"), ["A", "B", "C", "D"], first_dealer=3
+    )
+    play(t, **game(A, "C", None, {1: "drop", 2: "drop"}))  # D deals: 10 in; A takes it (B5)
+    assert t.cash == [10, 0, 0, -10] and t.pot == 0

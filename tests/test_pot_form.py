@@ -21,11 +21,17 @@ from scorepad.scoring.ledger.pot import PotDeal
 NAMES = ["Anton", "Brigitte", "Charlotte"]
 
 
-def session(convention: str, deals: list[dict[str, Any]] | None = None, **over: Any) -> PotSession:
+def session(
+    convention: str,
+    deals: list[dict[str, Any]] | None = None,
+    *,
+    players: list[str] | None = None,
+    **over: Any,
+) -> PotSession:
     return PotSession.model_validate(
         {
             "format": "scorepad-session/1",
-            "players": NAMES,
+            "players": players or NAMES,
             "convention": convention,
             "overrides": over,
             "deals": deals or [],
@@ -33,8 +39,14 @@ def session(convention: str, deals: list[dict[str, Any]] | None = None, **over: 
     )
 
 
-def form(convention: str, deals: list[dict[str, Any]] | None = None, **over: Any) -> PotForm:
-    return PotForm(replay_family(session(convention, deals, **over)))
+def form(
+    convention: str,
+    deals: list[dict[str, Any]] | None = None,
+    *,
+    players: list[str] | None = None,
+    **over: Any,
+) -> PotForm:
+    return PotForm(replay_family(session(convention, deals, players=players, **over)))
 
 
 def write(f: PotForm) -> Any:
@@ -65,9 +77,9 @@ def en(m: Any) -> str:
     ("convention", "kinds"),
     [
         ("austrian-1829", ["game", "bete"]),
-        ("austrian", ["game", "concede"]),
-        ("illustrated", ["game", "nonsuit", "concede"]),
-        ("american", ["game"]),
+        ("austrian", ["game", "concede", "allpass"]),
+        ("illustrated", ["game", "nonsuit", "concede", "allpass"]),
+        ("american", ["game", "allpass"]),
         ("swabian", ["swabian"]),
     ],
 )
@@ -219,6 +231,45 @@ def test_a_concession_pays_five_to_the_one_who_stayed() -> None:
     assert write(f).table.cash == [-50, -45, -55]
 
 
+def test_b10_an_all_pass_redeal_in_an_unlimited_pot_is_one_tap() -> None:
+    f = form("austrian", pot_mode="unlimited")
+    f.choose_kind("allpass")
+    assert f.declarers() == [] and f.missing() is None
+    assert f.to_deal() == {"type": "allpass", "dealer": 0}
+    assert f.preview()[0] == [
+        "All pass: the cards are redealt",
+        "Anton deals and adds 10 to the pot",
+        "all passed: the cards are redealt, Brigitte deals next",
+    ]
+    done = write(f)
+    assert done.table.pot == 10 and done.table.dealer == 1
+
+
+def test_b9_a_concession_names_its_suit_where_the_payments_multiply() -> None:
+    f = form("austrian", multiply_by_bid=True)
+    f.choose_kind("concede")
+    f.choose_declarer(0)
+    assert en(f.missing()) == "choose the trump"
+    f.choose_suit("D")
+    assert f.to_deal()["suit"] == "D"
+    assert f.preview()[0][1:] == [
+        "Anton gives up: pays Brigitte 9",
+        "Anton gives up: pays Charlotte 9",
+    ]
+
+
+def test_four_players_the_dealer_sits_out_of_the_form() -> None:
+    # B11: Dora deals (first_dealer 0 is Anton: he sits out).
+    f = form("austrian", players=[*NAMES, "Dora"])
+    assert f.dealer == 0 and f.declarers() == [1, 2, 3]
+    f.choose_declarer(3)
+    assert f.defenders() == [1, 2]
+    f.choose_suit("H")
+    assert f.trick_seats() == [3, 1, 2]
+    done = write(f)
+    assert done.table.cash[0] == -50 and done.table.dealer == 1
+
+
 def test_c_e2_plauderer_from_the_hand_with_one_contra() -> None:
     f = form("illustrated")
     f.choose_kind("nonsuit")
@@ -356,12 +407,13 @@ def test_carry_of_a_kunstwerk_follows_the_new_dealer() -> None:
     data=st.data(),
 )
 def test_any_sequence_of_offered_choices_writes(convention: str, data: st.DataObject) -> None:
-    f = form(convention)
+    four = convention not in ("american", "swabian") and data.draw(st.booleans())
+    f = form(convention, players=[*NAMES, "Dora"] if four else None)
     pick = lambda xs: data.draw(st.sampled_from(xs))  # noqa: E731
     f.choose_kind(pick(f.kinds()))
     if f.kind == "bete":
         f.choose_bete_dealer(pick(f.bete_dealers()))
-    else:
+    elif f.kind != "allpass":
         f.choose_declarer(pick(f.declarers()))
         if f.suits():
             f.choose_suit(pick(f.suits()))

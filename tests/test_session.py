@@ -89,8 +89,28 @@ def test_currency_and_price() -> None:
         parse_session(session([], currency="XYZ", whist_price="1,5"))
     assert sorted(p.render() for p in exc.value.problems) == [
         "currency: 'XYZ' is not an ISO 4217 currency code",
-        "whist_price: the whist price is a decimal string like '1.00'",
+        "whist_price: the whist price is a decimal string like '1.00' or a fraction like '1/60'",
     ]
+
+
+def test_a_whist_price_may_be_an_exact_fraction() -> None:
+    from scorepad.report import to_data
+
+    # The format's own example (Boris 7♠ made, Vera whists alone for 3): balance −40/3, 44/3,
+    # −4/3 whists; at 1/3 RUB a whist −40/9, 44/9, −4/9, rounded once: −4.44, 4.89, −0.45.
+    deal = {
+        "type": "game",
+        "declarer": 1,
+        "contract": "7S",
+        "calls": ["whist", "pass"],
+        "tricks": {"1": 7, "2": 3, "0": 0},
+    }
+    s = parse_session(session([deal], whist_price="1/3"))
+    assert s.price == Fraction(1, 3)
+    out = to_data(scored([deal], whist_price="1/3"))
+    assert out["balance"] == ["-40/3", "44/3", "-4/3"]
+    assert out["money"] == ["-4.44", "4.89", "-0.45"]
+    assert dump_session(s).count('"whist_price": "1/3"') == 1
 
 
 def test_running_entries_as_on_paper() -> None:

@@ -192,11 +192,12 @@ SESSIONS = {
 
 
 @st.composite
-def family_session(draw: st.DrawFn) -> tuple[str, list[Any], list[int]]:
+def family_session(draw: st.DrawFn) -> tuple[str, list[Any], list[int], int]:
     convention = draw(st.sampled_from(sorted(SESSIONS)))
     deals = draw(SESSIONS[convention])
     voids = draw(st.lists(st.integers(0, 20), max_size=3, unique=True))
-    return convention, deals, voids
+    players = 3 if convention == "swabian" else draw(st.sampled_from([3, 4]))
+    return convention, deals, voids, players
 
 
 @settings(
@@ -204,13 +205,19 @@ def family_session(draw: st.DrawFn) -> tuple[str, list[Any], list[int]]:
 )
 @given(family_session())
 def test_any_family_session_in_the_store_scores_as_its_file_and_is_zero_sum(
-    tmp_path: Path, case: tuple[str, list[Any], list[int]]
+    tmp_path: Path, case: tuple[str, list[Any], list[int], int]
 ) -> None:
-    convention, deals, voids = case
+    from four import seated
+
+    convention, deals, voids, n = case
     with Store(tmp_path / f"{abs(hash(json.dumps(case)))}.db") as store:
-        sid = store.create_session(["A", "B", "C"], convention=convention, whist_price="0.07")
+        sid = store.create_session(
+            ["A", "B", "C", "D"][:n], convention=convention, whist_price="0.07", first_dealer=n - 1
+        )
         rev = 0
         for d in deals:
+            dealer = store.load_family(sid).scored.table.dealer
+            d = seated(d, n, dealer)
             with contextlib.suppress(InvalidEntry, StoreError):
                 rev = store.add_deal(
                     sid, typed(store, sid, {str(k): v for k, v in d.items()}), seen=rev
@@ -260,3 +267,27 @@ def test_a_generated_family_session_always_validates_and_is_zero_sum(
     scored = settle_family(json.dumps(data))
     assert sum(scored.money_units()) == 0 and sum(scored.results()) == 0
     assert to_json_text(settle_family(json.dumps(data))) == to_json_text(scored)
+
+
+def test_a_pot_redeal_and_its_dealer_are_kept_and_replayed(store: Store) -> None:
+    # B10: an unlimited pot; every dealer's 10 goes in, an all-pass redeal's too.
+    sid = store.create_session(
+        ["Anton", "Brigitte", "Charlotte"],
+        convention="austrian",
+        overrides={"pot_mode": "unlimited", "failed_declarer_collects": True},
+        whist_price="1/60",
+        currency="EUR",
+        first_dealer=1,
+    )
+    rev = store.add_deal(sid, typed(store, sid, {"type": "allpass", "dealer": 1}), seen=0).revision
+    with pytest.raises(InvalidEntry) as err:
+        store.add_deal(sid, typed(store, sid, {"type": "allpass", "dealer": 1}), seen=rev)
+    assert "dealer: the dealer of this deal is Charlotte, by the rotation" in err.value.render("en")
+    rev = store.add_deal(sid, typed(store, sid, {"type": "allpass"}), seen=rev).revision
+    stored = store.load_family(sid)
+    assert stored.scored.table.pot == 20 and stored.scored.table.dealer == 0  # type: ignore[union-attr]
+    text = store.export_session(sid)
+    assert json.loads(text)["deals"] == [{"type": "allpass", "dealer": 1}, {"type": "allpass"}]
+    assert json.loads(text)["whist_price"] == "1/60"
+    assert to_json_text(settle_family(text)) == to_json_text(stored.scored)
+    assert store.export_session(store.import_session(text)) == text

@@ -17,5 +17,6 @@ register_family(
         entry=bula_entry,
         sheet=bula_sheet,
         title=form.title,
+        dirty=form.BulaForm.touched,
     ),
 )

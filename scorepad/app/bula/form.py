@@ -20,6 +20,7 @@ from ...i18n import N_, Msg, msg
 from ...scoring.ledger.bula import BETL, BulaDeal, BulaError, BulaGame, BulaTable, bid_name
 from ...scoring.ledger.families import FamilyScored
 from ...scoring.ledger.ledger import Account
+from ...scoring.ledger.seats import dealt_in
 from ..families.form import FamilyForm, deal_dict, tricks_json
 
 Kind = Literal["game", "allpass", "pik_no_contra"]
@@ -68,11 +69,13 @@ class BulaForm(FamilyForm[Call, BulaTable]):
         return {"contra_level": None, "contra_by": None}  # the contra is said after the calls
 
     def defenders(self) -> list[int]:
-        """The two others, in turn order after the declarer."""
-        if self.declarer is None:
-            return []
-        n = self.table.n
-        return [(self.declarer + k) % n for k in range(1, n)]
+        """The two others dealt in, in turn order after the declarer (with four, the dealer
+        sits out: §4.1)."""
+        seats = dealt_in(self.table.n, self.table.dealer)
+        if self.declarer not in seats:
+            return []  # none chosen, or the dealer sitting out
+        i = seats.index(self.declarer)
+        return [seats[(i + k) % len(seats)] for k in range(1, len(seats))]
 
     # --- trials ----------------------------------------------------------------------------
 

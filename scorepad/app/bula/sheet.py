@@ -87,7 +87,14 @@ def bula_sheet(shell: Shell) -> ft.Control:
                 shell.t(N_("bula")),
             )
             block = between(
-                shell, supe(left), bula, supe(right), width=width, size=size, lines=lines
+                shell,
+                supe(left),
+                bula,
+                supe(right),
+                width=width,
+                size=size,
+                lines=lines,
+                across=supe((p + 2) % n) if n == 4 else None,  # four at the table (§4.1)
             )
         groups.append(sheet_group(shell, p, names[p], marks, block, None, width))
     status: list[ft.Control] = []

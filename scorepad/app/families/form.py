@@ -11,6 +11,7 @@ shape and what a player chooses before the defence.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Generic, Self, TypeVar
 
@@ -142,6 +143,8 @@ class FamilyForm(Generic[C, T]):
 
     def _defences(self) -> Iterator[dict[int, str]]:
         """Every defence with the calls chosen so far (an invite brings the other in)."""
+        if len(self.defenders()) != 2:
+            return  # the dealer sitting out declares nothing (four players)
         a, b = self.defenders()
         join: str = self.call_words[0]
         shapes = [
@@ -319,6 +322,17 @@ class FamilyForm(Generic[C, T]):
         f = cls(replay_family(before))
         f.load(stored.journal.live[index].deal)
         return f
+
+    def touched(self) -> bool:
+        """Whether the player has chosen anything: an untouched form follows the table to the
+        next deal when another device writes (issue 21 item 12), as the pulya's and the pot's."""
+        fresh = type(self)(self.scored)
+        fresh._rebase()
+        return any(
+            getattr(self, f.name) != getattr(fresh, f.name)
+            for f in dataclasses.fields(self)
+            if f.name != "scored"
+        )
 
     def carried(self, stored: Any) -> Self:
         """These choices rebased on the newer state, where they are still legal."""

@@ -124,10 +124,13 @@ def between(
     width: float,
     size: float,
     lines: int,
+    across: Kept | None = None,
 ) -> ft.Control:
-    """The middle column (bold, ruled) between the two kept on the neighbours, headed."""
-    side = (width - 2) * 0.31
-    wide = (width - 2) - 2 * side
+    """The middle column (bold, ruled) between the two kept on the neighbours, headed; at a
+    table of four, the one kept on the player across follows on the right."""
+    sides = 2 if across is None else 3
+    side = (width - 2) * (0.31 if across is None else 0.24)
+    wide = (width - 2) - sides * side
 
     def shown(kept: Kept, w: float, main: bool) -> ft.Control:
         return column(
@@ -143,10 +146,12 @@ def between(
             on_tap=opener(shell, kept.label, kept.entries),
         )
 
-    return headed(
-        headers([(left.heading, side), (middle.heading, wide), (right.heading, side)], 12),
-        [shown(left, side, False), shown(middle, wide, True), shown(right, side, False)],
-    )
+    heads = [(left.heading, side), (middle.heading, wide), (right.heading, side)]
+    cols = [shown(left, side, False), shown(middle, wide, True), shown(right, side, False)]
+    if across is not None:
+        heads.append((across.heading, side))
+        cols.append(shown(across, side, False))
+    return headed(headers(heads, 12), cols)
 
 
 def headed(head: ft.Control, cols: list[ft.Control]) -> ft.Control:

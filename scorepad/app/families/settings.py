@@ -70,6 +70,14 @@ VALUE_LABELS: dict[tuple[str, str], str] = {
     ("pot_mode", "styrian"): N_("Styrian"),
     ("payout_mode", "per_trick"): N_("per trick"),
     ("payout_mode", "per_contract"): N_("per contract"),
+    ("ten_nt", "off"): N_("no 10NT"),
+    ("ten_nt", "A"): N_("10NT worth 11"),
+    ("ten_nt", "B"): N_("10NT worth 10"),
+    ("four_aces", "off"): N_("not paid"),
+    ("four_aces", "kassa"): N_("off the holder's kassa"),
+    ("four_aces", "chips"): N_("in chips from each"),
+    ("end", "all"): N_("every kassa empty"),
+    ("end", "two"): N_("two kassas empty"),
 }
 
 

@@ -86,8 +86,9 @@ def _visible(shell: Shell, selected: int) -> tuple[list[Destination], int]:
     return visible, visible.index(current) if current in visible else 0
 
 
-#: What the other families call a destination (their sheet is no pulya: "Пулька" would be wrong).
-FAMILY_LABELS = {"sheet": N_("Score sheet")}
+#: What the other families call a destination (their sheet is no pulya: "Пулька" would be wrong);
+#: one short word, so that the phone's bottom bar says it on one line (issue 27 item 8).
+FAMILY_LABELS = {"sheet": N_("Scores")}
 
 
 def label(shell: Shell, d: Destination) -> str:

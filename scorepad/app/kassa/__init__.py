@@ -17,5 +17,6 @@ register_family(
         entry=kassa_entry,
         sheet=kassa_sheet,
         title=form.title,
+        dirty=form.KassaForm.touched,
     ),
 )

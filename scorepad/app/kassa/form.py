@@ -18,6 +18,7 @@ from ...contract import Contract, Trump
 from ...i18n import N_, Msg, msg
 from ...scoring.ledger.families import FamilyScored
 from ...scoring.ledger.kassa import KassaDeal, KassaError, KassaTable
+from ...scoring.ledger.seats import dealt_in
 from ...scoring.pulya.table import contract_name
 from ..families.form import FamilyForm, deal_dict, tricks_json
 
@@ -50,8 +51,8 @@ class KassaForm(FamilyForm[Call, KassaTable]):
 
     def defenders(self) -> list[int]:
         """The two others in turn order: the declarer's right first, then his left."""
-        if self.declarer is None:
-            return []
+        if self.declarer not in dealt_in(self.table.n, self.table.dealer):
+            return []  # none chosen, or the dealer sitting out (four players, §7.1)
         return [self.table.right(self.declarer), self.table.right(self.table.right(self.declarer))]
 
     # --- trials ----------------------------------------------------------------------------
@@ -94,7 +95,8 @@ class KassaForm(FamilyForm[Call, KassaTable]):
         return sorted({c.level for c in self.contracts()})
 
     def contracts(self, level: int | None = None) -> list[Contract]:
-        """The contracts the declarer may play (of ``level``, if given): 6♠ … 10♥, no 10NT."""
+        """The contracts the declarer may play (of ``level``, if given): 6♠ … 10♥ (10NT where the
+        convention plays it)."""
         if self.declarer is None:
             return []
         return [
@@ -155,17 +157,15 @@ class KassaForm(FamilyForm[Call, KassaTable]):
         return None
 
 
-_ALL = [
-    Contract(level, trump)
-    for level in LEVELS
-    for trump in Trump
-    if not (level == 10 and trump is Trump.NO_TRUMP)
-]
+# Every contract; the engine refuses 10NT unless the convention plays it (ten_nt, G-Q1).
+_ALL = [Contract(level, trump) for level in LEVELS for trump in Trump]
 
 
 def title(deal: Any, players: Sequence[str]) -> Msg:
     """One line naming a written Prefa deal: ``Ana: 7♥, both pass`` / ``Ana: 6♠``."""
     d = deal_dict(deal)
+    if d["type"] == "redeal":
+        return msg(N_("All pass: the cards are redealt"))
     who = players[d["declarer"]]
     c = contract_name(Contract.parse(d["contract"]))
     roles = list((d.get("defence") or {}).values())

@@ -35,7 +35,8 @@ def kassa_sheet(shell: Shell) -> ft.Control:
     )
     for p in range(n):
         # pagat's layout: the kassa in the middle, the chips received from each side beside it
-        left, right = table.right(table.right(p)), table.right(p)
+        # The neighbours in turn order (seat order; at four, the player across as well).
+        left, right = (p - 1) % n, (p + 1) % n
 
         def chips_from(q: int, p: int = p) -> Kept:
             label = shell.t(N_("{player}: chips from {other}"), player=names[p], other=names[q])
@@ -49,7 +50,14 @@ def kassa_sheet(shell: Shell) -> ft.Control:
             shell.t(N_("kassa")),
         )
         block = between(
-            shell, chips_from(left), kassa, chips_from(right), width=width, size=size, lines=lines
+            shell,
+            chips_from(left),
+            kassa,
+            chips_from(right),
+            width=width,
+            size=size,
+            lines=lines,
+            across=chips_from((p + 2) % n) if n == 4 else None,
         )
         total = chips[p]
         footer = sem(

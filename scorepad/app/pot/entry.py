@@ -29,6 +29,7 @@ KIND_LABELS = {
     "nonsuit": N_("Bettel · Durchmarsch"),
     "swabian": N_("Game"),
     "concede": N_("Gives up"),
+    "allpass": N_("All pass"),
     "bete": N_("Bete"),
 }
 ROLE_LABELS = {"play": N_("plays"), "drop": N_("drops"), "invite": N_("invites")}
@@ -111,7 +112,7 @@ def entry_screen(shell: Shell) -> ft.Control:
                 title=shell.t(N_("The dealer who declines the talon")),
             )
         )
-    else:
+    elif f.kind != "allpass":
         cards.append(
             card(
                 _choices(
@@ -129,7 +130,7 @@ def entry_screen(shell: Shell) -> ft.Control:
                 title=shell.t(N_("Declarer")),
             )
         )
-    if f.declarer is not None and f.kind != "bete":
+    if f.declarer is not None and f.kind not in ("bete", "allpass"):
         contract = _contract_card(shell, f, redraw)
         if contract is not None:
             cards.append(contract)

@@ -28,6 +28,7 @@ from ...scoring.ledger.pot import (
     Bete,
     Concede,
     NonSuit,
+    PotAllPass,
     PotDeal,
     PotError,
     PotGame,
@@ -37,20 +38,22 @@ from ...scoring.ledger.pot import (
     Suit,
     SwabianGame,
 )
+from ...scoring.ledger.seats import dealt_in
 from ...scoring.pulya.session import pydantic_problem
 
 if TYPE_CHECKING:
     from ...store import FamilyStored
 
-Kind = Literal["game", "nonsuit", "concede", "bete", "swabian"]
+Kind = Literal["game", "nonsuit", "concede", "bete", "swabian", "allpass"]
 Premium = Literal["none", "four_aces", "no_aces"]
-KINDS: tuple[Kind, ...] = ("game", "nonsuit", "swabian", "concede", "bete")
+KINDS: tuple[Kind, ...] = ("game", "nonsuit", "swabian", "concede", "allpass", "bete")
 _MODEL: dict[Kind, type[Any]] = {
     "game": PotGame,
     "nonsuit": PotNonSuit,
     "concede": Concede,
     "bete": Bete,
     "swabian": SwabianGame,
+    "allpass": PotAllPass,
 }
 SUITS: tuple[Suit, ...] = ("C", "S", "D", "H")
 CONTRACTS: tuple[NonSuit, ...] = ("bettel", "durchmarsch", "plauderer", "open_durchmarsch")
@@ -111,15 +114,17 @@ class PotForm:
         return self.table.dealer
 
     @property
-    def seats(self) -> range:
-        return range(self.table.n)
+    def seats(self) -> list[int]:
+        """The players dealt in (with four, the dealer sits out: B11)."""
+        return dealt_in(self.table.n, self.dealer)
 
     def defenders(self) -> list[int]:
         """The declarer's opponents in the order they speak (from his left)."""
-        if self.declarer is None:
+        seats = self.seats
+        if self.declarer not in seats:
             return []
-        n = self.table.n
-        return [(self.declarer + k) % n for k in range(1, n)]
+        i = seats.index(self.declarer)
+        return [seats[(i + k) % len(seats)] for k in range(1, len(seats))]
 
     # --- choices -------------------------------------------------------------------------
 
@@ -137,7 +142,7 @@ class PotForm:
         self._reset_defence()
 
     def declarers(self) -> list[int]:
-        return [] if self.kind == "bete" else list(self.seats)
+        return [] if self.kind in ("bete", "allpass") else list(self.seats)
 
     def choose_declarer(self, seat: int) -> None:
         if seat not in self.declarers():
@@ -146,7 +151,8 @@ class PotForm:
         self._reset_defence()
 
     def suits(self) -> list[Suit]:
-        return list(SUITS) if self.kind == "game" else []
+        """The trumps: of a game, or of the game a soloist gives up (B9 multiplies it)."""
+        return list(SUITS) if self.kind in ("game", "concede") else []
 
     def choose_suit(self, suit: Suit) -> None:
         if suit not in self.suits():
@@ -388,12 +394,14 @@ class PotForm:
 
     def missing(self) -> Msg | None:
         """What is still to be chosen, in words (None when the deal is complete)."""
-        if self.kind == "bete":
+        if self.kind in ("bete", "allpass"):
             return None
         if self.declarer is None:
             return msg(N_("choose the declarer"))
         if self.kind == "game" and self.suit is None:
             return msg(N_("choose the trump"))
+        if self.kind == "concede" and self.suit is None and self.table.settings.multiply_by_bid:
+            return msg(N_("choose the trump"))  # the payments are × its number (B9)
         if self.kind == "nonsuit" and self.contract is None:
             return msg(N_("choose the contract"))
         if self.kind == "swabian" and self.bid is None:
@@ -405,12 +413,17 @@ class PotForm:
         tricks = {str(s): n for s, n in self.tricks.items()}
         if self.kind == "bete":
             return {"type": "bete", "dealer": self.bete_dealer}
+        if self.kind == "allpass":
+            return {"type": "allpass", "dealer": self.dealer}
         if self.kind == "concede":
-            return {
+            concede: dict[str, Any] = {
                 "type": "concede",
                 "declarer": self.declarer,
                 "defence": {str(p): r for p, r in self.defence.items()},
             }
+            if self.suit is not None:
+                concede["suit"] = self.suit
+            return concede
         contra = {str(p): True for p, said in sorted(self.contra.items()) if said}
         if self.kind == "nonsuit":
             return {
@@ -544,6 +557,8 @@ def title(deal: Any, players: list[str] | tuple[str, ...] | Any) -> Msg:
         deal = _DEAL.validate_python(deal)
     if isinstance(deal, Bete):
         return msg(N_("{player}: Bete"), player=names[deal.dealer])
+    if isinstance(deal, PotAllPass):
+        return msg(N_("All pass: the cards are redealt"))
     who = names[deal.declarer]
     if isinstance(deal, Concede):
         return msg(N_("{player} gives up"), player=who)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
 import flet as ft
@@ -19,8 +18,8 @@ from pydantic import ValidationError
 from pydantic.fields import FieldInfo
 
 from ...i18n import N_, Msg, msg
-from ...numbers import to_text
-from ...scoring.ledger.families import FamilyPreset, family_of, family_presets
+from ...numbers import parse_price, to_text
+from ...scoring.ledger.families import FamilyPreset, family_of, family_presets, four_players
 from ...scoring.pulya.convention import Settings, presets
 from ...scoring.pulya.session import MAX_NAME
 from ..families.settings import (
@@ -37,7 +36,7 @@ from ..frame.theme import choice, heading, primary, quiet, sem
 from .settings import SettingsForm
 from .table import locked_screen
 
-_PRICE = re.compile(r"\d{1,12}([.,]\d{1,6})?")
+_PRICE = re.compile(r"\d{1,12}([.,]\d{1,6})?|\d{1,12}/\d{1,12}")  # "1/60": A12
 
 
 def name_refusal(names: list[str], i: int) -> Msg | None:
@@ -59,15 +58,23 @@ def target_refusal(text: str) -> Msg | None:
 
 
 def price_of(text: str) -> str | None:
-    """The whist price as the store keeps it ("0,5" → "0.5"), or None when it is not a price."""
+    """The whist price as the store keeps it ("0,5" → "0.5", "1/60" stays), or None when it
+    is not a price."""
     text = text.strip()
     if not _PRICE.fullmatch(text):
         return None
     price = text.replace(",", ".")
     try:
-        return price if Decimal(price) > 0 else None
-    except InvalidOperation:
+        return price if parse_price(price) > 0 else None
+    except ValueError:
         return None
+
+
+def family_seats_four(convention: str) -> bool:
+    """Whether four may sit at this preset's game, the dealer sitting out (the bula, Prefa, the
+    Austrian games and Illustrated; the engine's own rule)."""
+    preset = family_presets().get(convention)
+    return preset is not None and four_players(preset.resolve())
 
 
 def price_refusal(text: str) -> Msg | None:
@@ -128,8 +135,8 @@ def new_session_screen(shell: Shell) -> ft.Control:
         st = shell.state.new_session = NewSession()
     with shell.lock:
         roster = shell.store.players()
-    if family_of(st.convention) != "pulya":
-        st.players = 3  # the other families are three-handed
+    if family_of(st.convention) != "pulya" and not family_seats_four(st.convention):
+        st.players = 3  # the Swabian and American games are three-handed (§5.1, §6)
     count = st.players
     names = st.names
 
@@ -491,7 +498,7 @@ def new_session_screen(shell: Shell) -> ft.Control:
     body: list[ft.Control] = [
         heading(shell.t(N_("New game"))),
         banner,
-        *([players_row] if ledger is None else []),
+        *([players_row] if ledger is None or family_seats_four(st.convention) else []),
         ft.Text(shell.t(N_("Names in seating order, clockwise."))),
         *(sem(f"player-{i}", f) for i, f in enumerate(fields)),
     ]

@@ -31,6 +31,7 @@ from ..pulya.legal import DealError
 from ..pulya.session import Note
 from .defence import verify_roles, verify_tricks, verify_unplayed
 from .ledger import Account, Ledger, Posting
+from .seats import Seat, dealt_in, verify_dealer, verify_player
 
 # The bids as Serbian and Croatian players say them (translated only into Cyrillic letters).
 BID_NAMES = {
@@ -51,7 +52,6 @@ def bid_name(bid: int, hand: bool) -> Msg:
 
 BETL, SANS = 6, 7
 Role = Literal["follow", "pass", "invite", "invited"]
-Seat = Annotated[int, Field(strict=True, ge=0, le=2)]
 Count = Annotated[int, Field(strict=True, ge=0, le=10)]
 
 
@@ -163,6 +163,7 @@ class BulaGame(_Model):
     defence: dict[int, Role]
     contra: Contra | None = None
     tricks: dict[int, Count] | None = None
+    dealer: Seat | None = None  # checked against the rotation; with four he sits out (§4.1)
     note: Note | None = None
 
 
@@ -170,6 +171,7 @@ class BulaAllPass(_Model):
     """Everybody passed: a round of refe (D7)."""
 
     type: Literal["allpass"]
+    dealer: Seat | None = None
     note: Note | None = None
 
 
@@ -178,6 +180,7 @@ class PikNoContra(_Model):
 
     type: Literal["pik_no_contra"]
     declarer: Seat
+    dealer: Seat | None = None
     note: Note | None = None
 
 
@@ -206,11 +209,14 @@ class BulaTable:
     ledger: Ledger = field(default_factory=Ledger)
     refe_rounds: int = 0
     hats: list[list[str]] = field(default_factory=list)
+    dealer: int = 0  # who deals now; with four players he sits out (§4.1)
 
     @classmethod
-    def start(cls, settings: BulaSettings, names: Sequence[str]) -> BulaTable:
+    def start(
+        cls, settings: BulaSettings, names: Sequence[str], *, first_dealer: int = 0
+    ) -> BulaTable:
         n = len(names)
-        t = cls(settings, tuple(names), hats=[[] for _ in range(n)])
+        t = cls(settings, tuple(names), hats=[[] for _ in range(n)], dealer=first_dealer % n)
         if settings.scoring == "pot":
             t.ledger.post(
                 Posting(Account("cash", p), -settings.ante, msg(N_("the ante"))) for p in range(n)
@@ -261,8 +267,10 @@ class BulaTable:
         if self.finished:
             raise _err(None, N_("the bulas sum to zero: the game is over, no deal can follow"))
         s = self.settings
+        verify_dealer(deal.dealer, self.dealer, self.names, error=BulaError)
         if isinstance(deal, BulaAllPass):
             return
+        verify_player(deal.declarer, self.n, self.dealer, self.names, "declarer", error=BulaError)
         if isinstance(deal, PikNoContra):
             if s.pik_without_contra == "play":
                 raise _err(
@@ -277,7 +285,9 @@ class BulaTable:
                     N_("a declarer holding a refe plays pik without contra: write it as a game"),
                 )
             return
-        roles = verify_roles(deal.declarer, self.n, deal.defence, error=BulaError)
+        roles = verify_roles(
+            deal.declarer, dealt_in(self.n, self.dealer), deal.defence, error=BulaError
+        )
         both_pass = roles == ["pass", "pass"]
         pik_talon = deal.bid == 2 and not deal.hand
         if deal.bid == BETL and roles != ["follow", "follow"]:
@@ -297,15 +307,21 @@ class BulaTable:
                     "contra.level",
                     N_("under this convention the contra chain stops at rekontra (level 2)"),
                 )
-        elif pik_talon and not both_pass:
-            holds_refe = self.refe[deal.declarer] > 0
-            if not (
-                s.pik_without_contra == "play" or (s.pik_on_refe_played and holds_refe)
-            ) and not (s.pik_without_contra == "made" and holds_refe):
+        elif pik_talon and not self._pik_played(deal.declarer):
+            # D9, §9.3: pik with the talon is played only under contra.  Both defenders passing
+            # is the same event as pik_no_contra; one event has one result, so the game form
+            # is refused too (issue 23 item 6).
+            if both_pass:
                 raise _err(
-                    "contra",
-                    N_("pik with the talon is played only under contra: write it as pik_no_contra"),
+                    "defence",
+                    N_(
+                        "pik with the talon that nobody contras is not played: write it as pik_no_contra"
+                    ),
                 )
+            raise _err(
+                "contra",
+                N_("pik with the talon is played only under contra: write it as pik_no_contra"),
+            )
         if pik_talon and "invite" in roles and not s.invite_on_pik:
             raise _err("defence", N_("no invitation on pik with the talon under this convention"))
         if both_pass:
@@ -347,6 +363,16 @@ class BulaTable:
                 cap=s.defence_cap,
             )
 
+    def _pik_played(self, declarer: int) -> bool:
+        """Pik with the talon is played without contra under these settings (D9, D-Q9)."""
+        s = self.settings
+        holds_refe = self.refe[declarer] > 0
+        return (
+            s.pik_without_contra == "play"
+            or (s.pik_on_refe_played and holds_refe)
+            or (s.pik_without_contra == "made" and holds_refe)
+        )
+
     def in_play(self, deal: BulaGame) -> list[int]:
         """The declarer and the defenders who play (a contra or an invitation brings the passer in)."""
         out = [deal.declarer]
@@ -370,6 +396,7 @@ class BulaTable:
         before = self.bulas
         self.ledger.post(out)
         self._mark_hats(before)
+        self.dealer = (self.dealer + 1) % self.n
         return out
 
     def _mark_hats(self, before: Sequence[Number]) -> None:
@@ -422,7 +449,7 @@ class BulaTable:
             type="game",
             declarer=deal.declarer,
             bid=2,
-            defence={p: "pass" for p in range(self.n) if p != deal.declarer},
+            defence={p: "pass" for p in dealt_in(self.n, self.dealer) if p != deal.declarer},
         )
         return self._bula_game(game) if s.scoring == "bula" else self._pot_game(game)
 
@@ -511,7 +538,7 @@ class BulaTable:
             )
             for p, k in supe:
                 amount = normal(k * unit * scale)
-                out.append(self._supe(p, d, k, unit, amount))
+                out.append(self._supe(p, d, k, unit, amount, left=left))
             return out
         amount = unit
         if not made and s.last_game == "double_fall" and unit > left:
@@ -539,19 +566,39 @@ class BulaTable:
         out.extend(penalties)
         return out
 
-    def _supe(self, writer: int, declarer: int, k: int, unit: int, amount: Number) -> Posting:
-        return Posting(
-            Account("supe", writer, declarer),
-            amount,
-            msg(
+    def _supe(
+        self,
+        writer: int,
+        declarer: int,
+        k: int,
+        unit: int,
+        amount: Number,
+        *,
+        left: Number | None = None,
+    ) -> Posting:
+        """``writer``'s supe on ``declarer``; on a truncated last game the sentence states the
+        scale, what was left over the unit (D10: "2 × 8 × 6/8", not a bare "2 × 8")."""
+        names = {"writer": self.names[writer], "declarer": self.names[declarer]}
+        if left is None:
+            why = msg(
                 N_("{writer} writes {amount} supe on {declarer} ({k} × {unit})"),
-                writer=self.names[writer],
-                declarer=self.names[declarer],
                 amount=amount,
                 k=k,
                 unit=unit,
-            ),
-        )
+                **names,
+            )
+        else:
+            why = msg(
+                N_(
+                    "{writer} writes {amount} supe on {declarer} ({k} × {unit} × {left}/{unit}, the last game)"
+                ),
+                amount=amount,
+                k=k,
+                unit=unit,
+                left=left,
+                **names,
+            )
+        return Posting(Account("supe", writer, declarer), amount, why)
 
     def _pot_game(self, deal: BulaGame) -> list[Posting]:
         """D12, the seed's pot form: amounts in base units b = n (+1 by hand)."""

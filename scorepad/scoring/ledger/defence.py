@@ -15,10 +15,11 @@ from ..pulya.legal import DealError
 
 
 def verify_roles(
-    declarer: int, n: int, defence: Mapping[int, str], *, error: type[DealError]
+    declarer: int, seats: Sequence[int], defence: Mapping[int, str], *, error: type[DealError]
 ) -> list[str]:
-    """The roles of the two others, in seat order; raise ``error`` unless they are complete."""
-    others = [p for p in range(n) if p != declarer]
+    """The roles of the two others dealt in (``seats``: every seat that plays the deal), in
+    seat order; raise ``error`` unless they are complete."""
+    others = [p for p in seats if p != declarer]
     if sorted(defence) != others:
         raise error(
             "defence",

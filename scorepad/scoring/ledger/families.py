@@ -13,14 +13,14 @@ from __future__ import annotations
 import json
 import tomllib
 from dataclasses import dataclass
-from decimal import Decimal
+from fractions import Fraction
 from functools import cache
 from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 from ...i18n import N_, Msg, OwnWords, msg
-from ...numbers import Number
+from ...numbers import Number, parse_price
 from ..peek import FAMILIES, conventions_dir
 from ..peek import family_ids as family_ids  # (their home was here)
 from ..peek import peek_family as peek_family
@@ -28,7 +28,6 @@ from ..pulya.convention import ConventionError
 from ..pulya.session import (
     FORMAT,
     MAX_DEALS,
-    PRICE,
     ConventionId,
     Currency,
     PlayerName,
@@ -40,7 +39,7 @@ from ..pulya.session import (
 from ..pulya.settlement import Payment, minor_digits, payments, to_money
 from .bula import BulaAllPass, BulaDeal, BulaError, BulaGame, BulaSettings, BulaTable, PikNoContra
 from .bula import results as bula_results
-from .kassa import KassaDeal, KassaError, KassaGame, KassaSettings, KassaTable
+from .kassa import KassaDeal, KassaError, KassaGame, KassaRedeal, KassaSettings, KassaTable
 from .kassa import results as kassa_results
 from .ledger import Posting
 from .pot import AnyPotDeal, PotDeal, PotError, PotSettings, PotTable
@@ -105,10 +104,11 @@ class _Session(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     format: Literal["scorepad-session/1"]
-    players: list[PlayerName] = Field(min_length=3, max_length=3)
+    # Three, or four with the dealer sitting out (§1.1, §2.1, §4.1, §7.1; seats.py).
+    players: list[PlayerName] = Field(min_length=3, max_length=4)
     convention: ConventionId
     overrides: dict[str, Any] = Field(default_factory=dict)
-    first_dealer: Annotated[int, Field(strict=True, ge=0, le=2)] = 0
+    first_dealer: Annotated[int, Field(strict=True, ge=0, le=3)] = 0
     whist_price: str = "1.00"
     currency: Currency = "RUB"
 
@@ -120,19 +120,19 @@ class _Session(BaseModel):
     @field_validator("whist_price")
     @classmethod
     def _price(cls, price: str) -> str:
-        if not PRICE.fullmatch(price):  # bounded first: '1e999999' is a Decimal too
-            raise ValueError("the price is a decimal string more than zero, like '1.00'")
         try:
-            value = Decimal(price)
-        except ArithmeticError:
-            raise ValueError("the price is a decimal string like '1.00'") from None
-        if not value.is_finite() or value <= 0 or len(price) > 20:
-            raise ValueError("the price is a decimal string more than zero, like '1.00'")
+            value = parse_price(price)
+        except ValueError:
+            value = Fraction(0)
+        if value <= 0:  # a decimal like '0.10' or an exact fraction like '1/60' (A12, A-E6)
+            raise ValueError(
+                "the price is a decimal string more than zero, like '1.00', or a fraction like '1/60'"
+            )
         return price
 
     @property
-    def price(self) -> Decimal:
-        return Decimal(self.whist_price)
+    def price(self) -> Fraction:
+        return parse_price(self.whist_price)
 
 
 class BulaSession(_Session):
@@ -255,10 +255,10 @@ def parse_family_deal(family: str, data: Any, *, index: int) -> Any:
 
 
 #: A deal of a ledger family, as its engine reads it (the store takes these, never a dict).
-AnyFamilyDeal = BulaGame | BulaAllPass | PikNoContra | KassaGame | AnyPotDeal
+AnyFamilyDeal = BulaGame | BulaAllPass | PikNoContra | KassaGame | KassaRedeal | AnyPotDeal
 _DEAL_TYPES: dict[str, tuple[type[BaseModel], ...]] = {
     "bula": get_args(get_args(BulaDeal)[0]),
-    "kassa": (KassaGame,),
+    "kassa": get_args(get_args(KassaDeal)[0]),
     "pot": get_args(get_args(PotDeal)[0]),
     "direct": get_args(get_args(PotDeal)[0]),
 }
@@ -294,7 +294,8 @@ def _problem(error: Any) -> Problem:
         len(loc) >= 3
         and loc[0] == "deals"
         and isinstance(loc[1], int)
-        and loc[2] in ("game", "allpass", "pik_no_contra", "nonsuit", "swabian", "concede", "bete")
+        and loc[2]
+        in ("game", "allpass", "pik_no_contra", "nonsuit", "swabian", "concede", "bete", "redeal")
     ):
         error = {**error, "loc": (loc[0], loc[1], *loc[3:])}
     return pydantic_problem(error)
@@ -316,6 +317,14 @@ def replay_family(session: AnySession) -> FamilyScored:
                 for e in exc.errors()
             ]
         ) from None
+    if len(session.players) == 4 and not four_players(settings):
+        raise SessionInvalid(
+            [Problem(None, "players", msg(N_("this game is played by three players")))]
+        )
+    if session.first_dealer >= len(session.players):
+        raise SessionInvalid(
+            [Problem(None, "first_dealer", msg(N_("the first dealer is a seat of the session")))]
+        )
     table = _start(settings, session)
     done: list[FamilyDeal] = []
     for index, deal in enumerate(session.deals):
@@ -327,12 +336,24 @@ def replay_family(session: AnySession) -> FamilyScored:
     return FamilyScored(session, preset.family, settings, table, tuple(done))
 
 
-def _start(settings: FamilySettings, session: AnySession) -> BulaTable | KassaTable | PotTable:
-    if isinstance(settings, BulaSettings):
-        return BulaTable.start(settings, session.players)
+def four_players(settings: FamilySettings) -> bool:
+    """Whether four may sit at this game, the dealer sitting out: the bula (§4.1), Prefa (§7.1;
+    not with the two-kassa end, a rule for three), the Austrian games and Illustrated (§1.1,
+    §2.1, B11); not the Swabian game nor the American (§5.1, §6: three)."""
+    if isinstance(settings, KassaSettings):
+        return settings.end == "all"
     if isinstance(settings, PotSettings):
-        return PotTable.start(settings, session.players, first_dealer=session.first_dealer)
-    return KassaTable.start(settings, session.players)
+        return settings.system in ("1829", "modern", "illustrated")
+    return True
+
+
+def _start(settings: FamilySettings, session: AnySession) -> BulaTable | KassaTable | PotTable:
+    first = session.first_dealer
+    if isinstance(settings, BulaSettings):
+        return BulaTable.start(settings, session.players, first_dealer=first)
+    if isinstance(settings, PotSettings):
+        return PotTable.start(settings, session.players, first_dealer=first)
+    return KassaTable.start(settings, session.players, first_dealer=first)
 
 
 def _results(table: BulaTable | KassaTable | PotTable) -> tuple[Number, ...]:

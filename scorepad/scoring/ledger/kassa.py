@@ -28,9 +28,11 @@ from ..pulya.legal import DealError
 from ..pulya.session import Note
 from .defence import verify_roles, verify_tricks, verify_unplayed
 from .ledger import Account, Ledger, Posting
+from .seats import Seat, dealt_in, verify_dealer, verify_player
 
-Role = Literal["whist", "pass", "invite", "invited"]
-Seat = Annotated[int, Field(strict=True, ge=0, le=2)]
+# ``counter``: the invited player answered with a counter-invitation (G-Q1, a setting): he
+# answers for the defence as an inviter does, and the first inviter plays without liability.
+Role = Literal["whist", "pass", "invite", "invited", "counter"]
 Count = Annotated[int, Field(strict=True, ge=0, le=10)]
 
 # §7.2: 6♠ 2, 6♣ 3, 6♦ 4, 6♥ 5, 6NT 6; then one value per level for the suits and one more for NT.
@@ -41,6 +43,9 @@ _NT = {7: 8, 8: 9, 9: 10}
 DUTY_PAIR = {6: (2, 2), 7: (2, 1), 8: (1, 1), 9: (1, 0), 10: (0, 0)}
 DUTY_LONE = {6: 2, 7: 2, 8: 1, 9: 1, 10: 0}
 DUTY_INVITED = {6: 4, 7: 3, 8: 2, 9: 1, 10: 0}
+
+
+Chips = Annotated[int, Field(ge=0, le=10_000)]
 
 
 class KassaError(DealError):
@@ -59,6 +64,46 @@ class KassaSettings(BaseModel):
     chips_per_point: int = Field(
         10, ge=1, le=1000, description=N_("Chips to one kassa point in money (G8: 10).")
     )
+    # The variants of §7.4 (G-Q1): none is on by default.
+    ten_nt: Literal["off", "A", "B"] = Field(
+        "off",
+        description=N_(
+            "10NT is played: off (there is none), A (worth 11) or B (worth 10) (§7.4, G-Q1)."
+        ),
+    )
+    ten_as_nine: bool = Field(
+        False,
+        description=N_(
+            "«10 as 9»: a ten is worth what the nine of its kind is (10♠ … 10♥ 9; 10NT 10) (G-Q1)."
+        ),
+    )
+    four_aces: Literal["off", "kassa", "chips"] = Field(
+        "off",
+        description=N_(
+            "Four aces held: off, kassa (the holder's kassa goes down by four_aces_value) or chips (each other player pays him four_aces_value chips; a declarer who fails pays them) (G-Q1)."
+        ),
+    )
+    four_aces_value: int = Field(
+        10, ge=0, le=10_000, description=N_("The value of four aces, in kassa points or chips.")
+    )
+    counter_invitation: bool = Field(
+        False,
+        description=N_(
+            "The invited player may answer with a counter-invitation and answer for the defence himself (G-Q1)."
+        ),
+    )
+    sitting_out_chips: tuple[Chips, Chips] = Field(
+        (25, 50),
+        description=N_(
+            "Four players: a failed declarer pays the dealer sitting out this many chips, down one or down two and more (§7.4)."
+        ),
+    )
+    end: Literal["all", "two"] = Field(
+        "all",
+        description=N_(
+            "The game ends when every kassa is empty (all), or when two are (two: the third kassa ÷ 3 is paid in chips to each empty one) (G8, G-Q1)."
+        ),
+    )
 
 
 class _Model(BaseModel):
@@ -73,14 +118,14 @@ class KassaGame(_Model):
     contract: str
     defence: dict[int, Role]
     tricks: dict[int, Count] | None = None
+    four_aces: Seat | None = None  # who held them, where the variant is played (G-Q1)
+    dealer: Seat | None = None  # checked against the rotation; with four he sits out (§7.1)
     note: Note | None = None
 
     @field_validator("contract")
     @classmethod
     def _contract(cls, code: str) -> str:
-        c = Contract.parse(code)
-        if c.level == 10 and c.trump is Trump.NO_TRUMP:
-            raise ValueError("there is no 10NT in Prefa")
+        Contract.parse(code)  # 10NT only under the ten_nt setting (KassaTable.verify)
         return code
 
     @property
@@ -88,18 +133,35 @@ class KassaGame(_Model):
         return Contract.parse(self.contract)
 
 
-KassaDeal = Annotated[KassaGame, Field(discriminator="type")]
+class KassaRedeal(_Model):
+    """All passed: the cards are redealt by the next dealer (§7.1).  Nothing is written, but
+    the deal passes on, which decides who sits out when four play."""
+
+    type: Literal["redeal"]
+    dealer: Seat | None = None
+    note: Note | None = None
 
 
-def contract_value(c: Contract) -> int:
-    """§7.2.
+KassaDeal = Annotated[KassaGame | KassaRedeal, Field(discriminator="type")]
+
+
+def contract_value(c: Contract, settings: KassaSettings | None = None) -> int:
+    """§7.2, and the variants 10NT (A 11, B 10) and «10 as 9» (G-Q1).
 
     >>> [contract_value(Contract.parse(x)) for x in ("6S", "6NT", "7H", "7NT", "9NT", "10H")]
     [2, 6, 7, 8, 10, 10]
+    >>> contract_value(Contract.parse("10NT"), KassaSettings(ten_nt="A"))
+    11
     """
+    s = settings or KassaSettings()
+    nt = c.trump is Trump.NO_TRUMP
+    if c.level == 10 and s.ten_as_nine:
+        return _NT[9] if nt else _SUIT[9]
+    if c.level == 10 and nt:
+        return 11 if s.ten_nt == "A" else 10
     if c.level == 6:
         return _SIX[c.trump]
-    return (_NT if c.trump is Trump.NO_TRUMP else _SUIT)[c.level]
+    return (_NT if nt else _SUIT)[c.level]
 
 
 def shortfall_multiplier(short: int, *, inviter: bool = False, level: int = 6) -> int:
@@ -124,10 +186,13 @@ class KassaTable:
     settings: KassaSettings
     names: tuple[str, ...]
     ledger: Ledger = field(default_factory=Ledger)
+    dealer: int = 0  # who deals now; with four players he sits out (§7.1)
 
     @classmethod
-    def start(cls, settings: KassaSettings, names: Sequence[str]) -> KassaTable:
-        t = cls(settings, tuple(names))
+    def start(
+        cls, settings: KassaSettings, names: Sequence[str], *, first_dealer: int = 0
+    ) -> KassaTable:
+        t = cls(settings, tuple(names), dealer=first_dealer % len(names))
         t.ledger.post(
             Posting(Account("kassa", p), settings.kassa, msg(N_("the starting kassa")))
             for p in range(len(names))
@@ -144,28 +209,130 @@ class KassaTable:
 
     @property
     def finished(self) -> bool:
-        return all(k == 0 for k in self.kassas)
+        empty = sum(1 for k in self.kassas if k == 0)
+        return empty == self.n or (self.settings.end == "two" and empty >= 2)
 
     def right(self, seat: int) -> int:
-        """The defender on ``seat``'s right: the next in turn order."""
-        return (seat + 1) % self.n
+        """The defender on ``seat``'s right: the next in turn order among those dealt in."""
+        seats = dealt_in(self.n, self.dealer)
+        return seats[(seats.index(seat) + 1) % len(seats)]
 
-    def verify(self, deal: KassaGame) -> None:
+    def verify(self, deal: KassaGame | KassaRedeal) -> None:
         if self.finished:
             raise _err(None, N_("every kassa is empty: the game is over, no deal can follow"))
+        verify_dealer(deal.dealer, self.dealer, self.names, error=KassaError)
+        if isinstance(deal, KassaRedeal):
+            return
+        verify_player(deal.declarer, self.n, self.dealer, self.names, "declarer", error=KassaError)
+        s = self.settings
+        c = deal.parsed
+        if c.level == 10 and c.trump is Trump.NO_TRUMP and s.ten_nt == "off":
+            raise _err("contract", N_("there is no 10NT in Prefa"))
+        if deal.four_aces is not None:
+            if s.four_aces == "off":
+                raise _err("four_aces", N_("four aces are not paid under this convention"))
+            verify_player(
+                deal.four_aces, self.n, self.dealer, self.names, "four_aces", error=KassaError
+            )
         d = deal.declarer
-        others = [p for p in range(self.n) if p != d]
-        roles = verify_roles(d, self.n, deal.defence, error=KassaError)
+        others = [p for p in dealt_in(self.n, self.dealer) if p != d]
+        given = dict(deal.defence)
+        if "counter" in given.values():
+            if not s.counter_invitation:
+                raise _err("defence", N_("there is no counter-invitation under this convention"))
+            if sorted(given.values()) != ["counter", "invite"]:
+                raise _err(
+                    "defence",
+                    N_("a counter-invitation answers an invitation: invite and counter"),
+                )
+            given = {p: ("invited" if r == "invite" else "invite") for p, r in given.items()}
+        roles = verify_roles(d, dealt_in(self.n, self.dealer), given, error=KassaError)
         if roles == ["pass", "pass"]:
             verify_unplayed(deal.tricks, error=KassaError)
             return
         playing = [d, *(p for p in others if deal.defence[p] != "pass")]
         verify_tricks(deal.tricks, playing, error=KassaError)
 
-    def play(self, deal: KassaGame) -> list[Posting]:
+    def play(self, deal: KassaGame | KassaRedeal) -> list[Posting]:
         self.verify(deal)
+        if isinstance(deal, KassaRedeal):
+            self.dealer = (self.dealer + 1) % self.n
+            why = msg(
+                N_("all passed: the cards are redealt, {seat} deals next"),
+                seat=self.names[self.dealer],
+            )
+            return [Posting(Account("note"), 0, why)]
         out = self._postings(deal)
         self.ledger.post(out)
+        aces = self._four_aces(deal, out)
+        self.ledger.post(aces)
+        sitting = self._sitting_out(deal, out)
+        self.ledger.post(sitting)
+        end = self._two_kassa_end()
+        self.ledger.post(end)
+        self.dealer = (self.dealer + 1) % self.n
+        return out + aces + sitting + end
+
+    def _sitting_out(self, deal: KassaGame, out: Sequence[Posting]) -> list[Posting]:
+        """§7.4, four players: a failed declarer pays the dealer sitting out 25 chips down one,
+        50 down two or more."""
+        if self.n != 4 or not deal.tricks:
+            return []
+        short = deal.parsed.level - deal.tricks[deal.declarer]
+        if short <= 0:
+            return []
+        one, more = self.settings.sitting_out_chips
+        return self._chips(
+            deal.declarer,
+            self.dealer,
+            one if short == 1 else more,
+            N_("{payer} pays {payee} {amount} chips: the dealer sitting out"),
+        )
+
+    def _four_aces(self, deal: KassaGame, out: Sequence[Posting]) -> list[Posting]:
+        """G-Q1: four aces held, in kassa points off the holder's kassa or chips from each."""
+        s = self.settings
+        holder = deal.four_aces
+        if holder is None or not s.four_aces_value:
+            return []
+        if s.four_aces == "kassa":
+            return self._kassa(holder, -s.four_aces_value, [])
+        failed = holder == deal.declarer and any(
+            p.account == Account("kassa", holder) and p.amount > 0 for p in out
+        )
+        text = N_("{payer} pays {payee} {amount} chips: four aces")
+        chips: list[Posting] = []
+        for p in dealt_in(self.n, self.dealer):
+            if p != holder:
+                pair = (holder, p) if failed else (p, holder)
+                chips += self._chips(*pair, s.four_aces_value, text)
+        return chips
+
+    def _two_kassa_end(self) -> list[Posting]:
+        """G-Q1 «two-kassa end»: when two kassas are empty the third is paid out, ÷ 3 in chips to
+        each empty one, and the game is over."""
+        kassas = self.kassas
+        empty = [p for p in range(self.n) if kassas[p] == 0]
+        if self.settings.end != "two" or self.n != 3 or len(empty) != 2:
+            return []  # a rule for three (four players end when every kassa is empty)
+        (third,) = (p for p in range(self.n) if kassas[p] != 0)
+        rest = kassas[third]
+        out = [
+            Posting(
+                Account("kassa", third),
+                -rest,
+                msg(
+                    N_("two kassas are empty: {seat}'s kassa of {amount} is paid out"),
+                    seat=self.names[third],
+                    amount=rest,
+                ),
+            )
+        ]
+        share = normal(Fraction(rest * self.settings.chips_per_point, 3))
+        for p in empty:
+            out += self._chips(
+                third, p, share, N_("{payer} pays {payee} {amount} chips: a third of the kassa")
+            )
         return out
 
     # --- G1–G7 --------------------------------------------------------------------------------
@@ -181,10 +348,12 @@ class KassaTable:
     def _postings(self, deal: KassaGame) -> list[Posting]:
         d = deal.declarer
         c = deal.parsed
-        v = contract_value(c)
+        v = contract_value(c, self.settings)
         level = c.level
         right, left = self.right(d), self.right(self.right(d))
         roles = dict(deal.defence)
+        if "counter" in roles.values():  # the counter-inviter answers as the inviter (G-Q1)
+            roles = {p: ("invited" if r == "invite" else "invite") for p, r in roles.items()}
         out: list[Posting] = []
         paid = N_("{payer} pays {payee} {amount} chips")
         if roles[right] == roles[left] == "pass":

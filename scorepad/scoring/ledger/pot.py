@@ -36,12 +36,12 @@ from ..pulya.legal import DealError
 from ..pulya.session import Note
 from .defence import verify_roles, verify_tricks, verify_unplayed
 from .ledger import Account, Ledger, Posting
+from .seats import Seat, dealt_in, verify_dealer, verify_player
 
 System = Literal["1829", "modern", "illustrated", "swabian", "american"]
 Suit = Literal["C", "S", "D", "H"]
 Role = Literal["play", "drop", "invite", "invited"]
 NonSuit = Literal["bettel", "durchmarsch", "plauderer", "open_durchmarsch"]
-Seat = Annotated[int, Field(strict=True, ge=0, le=2)]
 Count = Annotated[int, Field(strict=True, ge=0, le=10)]
 Amount = Annotated[int, Field(ge=0, le=1_000_000)]
 
@@ -172,7 +172,10 @@ class PotSettings(BaseModel):
         10, description=N_("Modern: no ace, announced, from or to each opponent (B8).")
     )
     multiply_by_bid: StrictBool = Field(
-        False, description=N_("Modern: every payment × the bid number, clubs 1 … hearts 4 (B9).")
+        False,
+        description=N_(
+            "Modern: the pot amounts, trick payments and a concession (with its suit) × the bid number, clubs 1 … hearts 4; not the premiums (B9)."
+        ),
     )
     pot_mode: Literal["fixed", "unlimited", "limited", "styrian"] = Field(
         "fixed",
@@ -249,6 +252,7 @@ class PotGame(_Model):
     four_aces: StrictBool = False
     no_aces: StrictBool = False
     second_round: dict[int, Amount] | None = None  # American: the chips each bidder put in
+    dealer: Seat | None = None  # checked against the rotation (§9.3)
     note: Note | None = None
 
 
@@ -262,6 +266,7 @@ class PotNonSuit(_Model):
     contra: dict[int, StrictBool] = Field(default_factory=dict)
     recontra: StrictBool = False
     tricks: Count  # the declarer's, as counted when play stopped
+    dealer: Seat | None = None
     note: Note | None = None
 
 
@@ -281,11 +286,15 @@ class SwabianGame(_Model):
 
 
 class Concede(_Model):
-    """The soloist gives up before play (B7)."""
+    """The soloist gives up before play (B7), with the suit he named: under ``multiply_by_bid``
+    (B9, «all payments») the concession pays × its bid number.  A concession written without
+    its suit pays × 1, as before the suit could be given."""
 
     type: Literal["concede"]
     declarer: Seat
     defence: dict[int, Role]
+    suit: Suit | None = None
+    dealer: Seat | None = None
     note: Note | None = None
 
 
@@ -297,16 +306,30 @@ class Bete(_Model):
     note: Note | None = None
 
 
+class PotAllPass(_Model):
+    """All passed and the cards are redealt by the next dealer (B-Q7 pagat; F-Q3).
+
+    Nothing is won or lost, but the deal counts: the dealer passes on, and in an unlimited or
+    limited pot this dealer's stake goes in as before every deal (B10; §9.3, §9.5 ``allpass``).
+    """
+
+    type: Literal["allpass"]
+    dealer: Seat | None = None
+    note: Note | None = None
+
+
 PotDeal = Annotated[
-    PotGame | PotNonSuit | SwabianGame | Concede | Bete, Field(discriminator="type")
+    PotGame | PotNonSuit | SwabianGame | Concede | Bete | PotAllPass, Field(discriminator="type")
 ]
-AnyPotDeal = PotGame | PotNonSuit | SwabianGame | Concede | Bete
+AnyPotDeal = PotGame | PotNonSuit | SwabianGame | Concede | Bete | PotAllPass
+# 1829 has no redeal: when all pass twice the dealer takes the talon or pays the Bete (A6); in
+# the Swabian game forehand must bid (E-Q2).
 _ALLOWED: dict[str, tuple[type[_Model], ...]] = {
     "1829": (PotGame, Bete),
-    "modern": (PotGame, Concede),
-    "illustrated": (PotGame, Concede, PotNonSuit),
+    "modern": (PotGame, Concede, PotAllPass),
+    "illustrated": (PotGame, Concede, PotNonSuit, PotAllPass),
     "swabian": (SwabianGame,),
-    "american": (PotGame,),
+    "american": (PotGame, PotAllPass),
 }
 
 
@@ -336,6 +359,10 @@ class PotTable:
     def n(self) -> int:
         return len(self.names)
 
+    def opponents(self, declarer: int) -> list[int]:
+        """The declarer's two opponents this deal (with four, the dealer sits out: B11)."""
+        return [p for p in dealt_in(self.n, self.dealer) if p != declarer]
+
     @property
     def finished(self) -> bool:
         """A pot game has no set end: the players stop when they like."""
@@ -364,8 +391,13 @@ class PotTable:
             raise _err("type", N_("this kind of deal does not exist in this game"))
         if isinstance(deal, Bete):
             return
+        if not isinstance(deal, SwabianGame):
+            verify_dealer(deal.dealer, self.dealer, self.names, error=PotError)
+        if isinstance(deal, PotAllPass):
+            return
         d = deal.declarer
-        others = [p for p in range(self.n) if p != d]
+        verify_player(d, self.n, self.dealer, self.names, "declarer", error=PotError)
+        others = self.opponents(d)
         if isinstance(deal, PotNonSuit | SwabianGame):
             bad = [p for p in deal.contra if p not in others]
             if bad:
@@ -387,11 +419,11 @@ class PotTable:
                     N_("premiums belong to the modern Austrian game"),
                 )
             if deal.second_round:
-                bad = [p for p in deal.second_round if not 0 <= p < self.n]
+                bad = [p for p in deal.second_round if p not in dealt_in(self.n, self.dealer)]
                 if bad:
                     raise _err(f"second_round.{bad[0]}", N_("no such player"))
             return
-        roles = verify_roles(d, self.n, deal.defence, error=PotError)
+        roles = verify_roles(d, dealt_in(self.n, self.dealer), deal.defence, error=PotError)
         if isinstance(deal, Concede):
             return
         if s.system == "1829" and "invite" in roles:
@@ -432,6 +464,12 @@ class PotTable:
             rest = self._pay_pot(
                 deal.dealer, s.bete, N_("{seat} declines the talon: Bete of {amount} into the pot")
             )
+        elif isinstance(deal, PotAllPass):
+            why = msg(
+                N_("all passed: the cards are redealt, {seat} deals next"),
+                seat=self.names[(dealer + 1) % self.n],
+            )
+            rest = [Posting(Account("note"), 0, why)]
         elif isinstance(deal, Concede):
             rest = self._concede(deal)
         elif isinstance(deal, PotNonSuit):
@@ -541,8 +579,15 @@ class PotTable:
         return out
 
     # modern Austrian --------------------------------------------------------------------------
-    def _factor(self, deal: PotGame) -> int:
-        return SUIT_NUMBER[deal.suit] if self.settings.multiply_by_bid else 1
+    def _factor(self, deal: PotGame | Concede) -> int:
+        """B9 («all payments may be multiplied by the bid number», S0): with ``multiply_by_bid``
+        the fixed pot's win, loss and short-defender loss, the trick payments, the Styrian win
+        (and so its losses) and a concession's payments are × the suit's number, clubs 1 …
+        hearts 4.  Not multiplied: the premiums (B8, pagat's fixed amounts per opponent) and an
+        unlimited or limited pot's amounts (they are the pot itself, B10)."""
+        if deal.suit is None or not self.settings.multiply_by_bid:
+            return 1
+        return SUIT_NUMBER[deal.suit]
 
     def _win(self, deal: PotGame) -> Number:
         s = self.settings
@@ -606,9 +651,7 @@ class PotTable:
         s = self.settings
         d = deal.declarer
         out: list[Posting] = []
-        for p in range(self.n):
-            if p == d:
-                continue
+        for p in self.opponents(d):
             if deal.hand and deal.suit == "H" and s.premium_hearts_hand:
                 out += self._premium(d, p, s.premium_hearts_hand, made, N_("Préférence"))
             if deal.four_aces and made and s.premium_four_aces:
@@ -626,13 +669,14 @@ class PotTable:
     def _concede(self, deal: Concede) -> list[Posting]:
         """B7: 3 to each defender, or 5 to the one who stayed; the pot does not move."""
         s = self.settings
+        f = self._factor(deal)
         stayed = [p for p, role in sorted(deal.defence.items()) if role != "drop"]
         out: list[Posting] = []
         text = N_("{payer} gives up: pays {payee} {amount}")
         if len(stayed) == 1:
-            return self._pay(deal.declarer, stayed[0], s.concede_single, text)
+            return self._pay(deal.declarer, stayed[0], s.concede_single * f, text)
         for p in stayed:
-            out += self._pay(deal.declarer, p, s.concede_each, text)
+            out += self._pay(deal.declarer, p, s.concede_each * f, text)
         return out
 
     # Illustrated, Swabian ---------------------------------------------------------------------
@@ -643,9 +687,7 @@ class PotTable:
         v = s.nonsuit_values[deal.contract] * (s.nonsuit_hand_multiplier if deal.hand else 1)
         made = deal.tricks == (0 if deal.contract in ("bettel", "plauderer") else 10)
         out: list[Posting] = []
-        for p in range(self.n):
-            if p == d:
-                continue
+        for p in self.opponents(d):
             m = (4 if deal.recontra else 2) if deal.contra.get(p) else 1
             name = msg(NONSUIT_NAMES[deal.contract])
             text = N_("{payer} pays {payee} {amount}: {premium}")
@@ -675,9 +717,7 @@ class PotTable:
             extra = abs(deal.tricks - need) if made else need - deal.tricks
         base = n + extra
         name = msg(SWABIAN_NAMES[n])
-        for p in range(self.n):
-            if p == d:
-                continue
+        for p in self.opponents(d):
             m = (4 if deal.recontra else 2) if deal.contra.get(p) else 1
             text = N_("{payer} pays {payee} {amount}: {premium}")
             out += (

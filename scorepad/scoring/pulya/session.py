@@ -13,7 +13,6 @@ import re
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
 from typing import Annotated, Any, Literal
 
@@ -32,7 +31,7 @@ from pydantic import (
 
 from ...contract import Contract
 from ...i18n import N_, Msg, ScorepadError, msg
-from ...numbers import Number, parse_rational, to_json
+from ...numbers import PRICE, Number, parse_price, parse_rational, to_json
 from .whist import Call, shortest
 
 FORMAT = "scorepad-session/1"
@@ -347,8 +346,8 @@ PlayerName = Annotated[str, PlainValidator(player_name)]
 ConventionId = Annotated[str, PlainValidator(convention_id)]
 Overrides = Annotated[dict[str, Any], AfterValidator(check_overrides)]
 Currency = Annotated[str, AfterValidator(currency_code)]
-#: The whist price: a decimal string like "1.00" (at most 12 digits and 6 decimals).
-PRICE = re.compile(r"[0-9]{1,12}(\.[0-9]{1,6})?")
+#: The whist price: a decimal string like "1.00" (at most 12 digits and 6 decimals) or an
+#: exact fraction like "1/60" (scorepad.numbers.PRICE).
 _PRICE = PRICE
 _CONVENTION = re.compile(r"[A-Za-z0-9_-]{1,40}")
 _CURRENCY = re.compile(r"[A-Z]{3}")
@@ -404,8 +403,12 @@ class Session(_Model):
     @field_validator("whist_price")
     @classmethod
     def _price(cls, price: str) -> str:
-        if not _PRICE.fullmatch(price):
-            raise ValueError("the whist price is a decimal string like '1.00'")
+        try:
+            parse_price(price)
+        except ValueError:
+            raise ValueError(
+                "the whist price is a decimal string like '1.00' or a fraction like '1/60'"
+            ) from None
         return price
 
     @field_validator("currency")
@@ -414,8 +417,8 @@ class Session(_Model):
         return currency_code(code)
 
     @property
-    def price(self) -> Decimal:
-        return Decimal(self.whist_price)
+    def price(self) -> Fraction:
+        return parse_price(self.whist_price)
 
 
 @dataclass(frozen=True, slots=True)

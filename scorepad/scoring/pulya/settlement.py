@@ -106,7 +106,7 @@ def minor_digits(currency: str) -> int:
     return int(get_currency_precision(currency))
 
 
-def to_money(balance: Sequence[Number], price: Decimal, digits: int) -> tuple[int, ...]:
+def to_money(balance: Sequence[Number], price: Decimal | Fraction, digits: int) -> tuple[int, ...]:
     """``balance × price`` in minor units, rounded by largest remainder so the sum stays 0.
 
     >>> to_money([Fraction(-40, 3), Fraction(44, 3), Fraction(-4, 3)], Decimal("1.00"), 2)
@@ -160,7 +160,7 @@ def payments(money: Sequence[int]) -> tuple[Payment, ...]:
     return tuple(sorted(out, key=lambda p: (p.payer, p.payee)))
 
 
-def settle(sheet: Sheet, s: Settings, *, price: Decimal, currency: str) -> Settlement:
+def settle(sheet: Sheet, s: Settings, *, price: Decimal | Fraction, currency: str) -> Settlement:
     """Balances, money and payments for the sheet as it stands."""
     balance = balances(sheet, s)
     digits = minor_digits(currency)
