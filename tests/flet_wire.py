@@ -47,7 +47,7 @@ class Client:
         width: int = 360,
         register: bool = True,
         host: str = "127.0.0.1",
-        connect_host: str | None = None,
+        headers: dict[str, str] | None = None,
     ) -> None:
         self.port = port
         self.prefs: dict[str, Any] = {} if prefs is None else prefs
@@ -55,12 +55,12 @@ class Client:
         self.crashed: list[str] = []
         self.closed: int | None = None
         self.ws = ws_client.connect(
-            f"ws://{connect_host or host}:{port}/ws",
+            f"ws://{host}:{port}/ws",
             origin=f"http://{host}:{port}",  # type: ignore[arg-type]
-            additional_headers={"Host": f"{host}:{port}"},
+            additional_headers=headers or {},
             open_timeout=20,
             max_size=None,
-        )
+        ).__enter__()  # a connection kept open across calls (closed by close())
         self.page_id: int | None = None
         if register:
             self.send(
@@ -134,14 +134,19 @@ class Client:
             result = True
         self.send(
             INVOKE,
-            {"control_id": body["control_id"], "call_id": body["call_id"], "result": result, "error": None},
+            {
+                "control_id": body["control_id"],
+                "call_id": body["call_id"],
+                "result": result,
+                "error": None,
+            },
         )
 
     def wait(self, predicate: Callable[[Client], bool], timeout: float = 30.0) -> None:
         """Read until ``predicate`` holds (a state, not a time); fail after ``timeout`` s."""
         deadline = time.monotonic() + timeout
         while not predicate(self):
-            assert time.monotonic() < deadline, f"never happened; last frames: {self.frames[-3:]}"
+            assert time.monotonic() < deadline, f"never happened; {len(self.frames)} frames"
             assert self.closed is None, f"closed with {self.closed}"
             self.pump(0.2)
 
@@ -171,6 +176,14 @@ class Client:
                         found = content["_i"]
         assert found is not None, f"no control {identifier!r} on the page"
         return found
+
+    def count(self, identifier: str) -> int:
+        """How many times a control with semantics ``identifier`` was drawn."""
+        return sum(
+            isinstance(v, dict) and v.get("identifier") == identifier
+            for f in self.frames
+            for v in _walk(f)
+        )
 
     def has(self, identifier: str) -> bool:
         return any(

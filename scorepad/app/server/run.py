@@ -102,6 +102,12 @@ def make_main(  # type: ignore[no-untyped-def]
     return main
 
 
+def limits() -> Limits:
+    """What one connection may cost; the tests shorten the wait for a registration."""
+    wait = os.environ.get("SCOREPAD_REGISTER_WITHIN")
+    return Limits(register_within=float(wait)) if wait else Limits()
+
+
 def desktop_available() -> bool:
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         return False
@@ -169,9 +175,11 @@ def serve(
         if f is not None and not f.is_file():
             raise ServeRefused(msg(N_("cannot read {path}: no such file"), path=str(f)))
     explicit = pin is not None
+    # A proxy forwards other devices: the table is on the network as much as with --share.
+    networked = not is_loopback(host) or bool(trusted_proxy)
     if pin is not None:
-        pin = check_pin_option(pin, shared=not is_loopback(host))
-    elif not is_loopback(host):
+        pin = check_pin_option(pin, shared=networked)
+    elif networked:
         pin = generate_pin()  # never on the network without a PIN
     sock = bind(host, port)  # before the database is opened: a busy port creates no file
     try:
@@ -192,7 +200,7 @@ def serve(
     table = Table(gate, sharing, grants=grants)
     main = make_main(db, lang, table, store=store, lock=lock)
     app, static = flet_asgi(
-        main, assets_dir(), lang=lang, limits=Limits(), trusted=frozenset(trusted_proxy)
+        main, assets_dir(), lang=lang, limits=limits(), trusted=frozenset(trusted_proxy)
     )
     if tuning_wanted():  # the engine files compressed once and cached (serve.py)
         app = StaticTuning(app, static_resolver(static))
