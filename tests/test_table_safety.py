@@ -8,6 +8,7 @@ device at 192.168.77.5, not this computer.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import threading
@@ -296,3 +297,153 @@ def test_a_connection_that_never_registers_is_closed(table: tuple[Path, int, int
     c = Client(port, register=False)
     assert c.wait_closed(timeout=30) == 1008  # the fixture's server waits 2 s for it
     assert c.frames == []
+
+
+# --- 1. the peer address, unit ------------------------------------------------------------------
+
+
+def test_x_forwarded_for_counts_only_from_a_proxy_the_host_named() -> None:
+    from scorepad.app.server.wire import peer_of
+
+    scope = {"client": ("192.168.1.9", 50000), "headers": [(b"x-forwarded-for", b"127.0.0.1")]}
+    assert peer_of(scope) == "192.168.1.9"  # a device claiming to be the host is not believed
+    assert peer_of(scope, frozenset({"10.0.0.1"})) == "192.168.1.9"
+    proxied = {
+        "client": ("10.0.0.1", 1),
+        "headers": [(b"x-forwarded-for", b"1.2.3.4, 192.168.1.9")],
+    }
+    assert peer_of(proxied, frozenset({"10.0.0.1"})) == "192.168.1.9"  # the proxy's own hop
+    forged = {"client": ("10.0.0.1", 1), "headers": [(b"x-forwarded-for", b"not-an-address")]}
+    assert peer_of(forged, frozenset({"10.0.0.1"})) == "10.0.0.1"
+    assert peer_of({"client": None}) == ""
+
+
+# --- 5. a page that left is not redrawn -------------------------------------------------------
+
+
+async def test_a_page_that_left_is_not_redrawn_on_a_write(tmp_path: Path) -> None:
+    from flet.pubsub.pubsub_hub import PubSubHub
+    from test_table_unit import PASSED, Room
+
+    from scorepad.app.pulya.sheet import sheet_screen
+
+    with Store(tmp_path / "t.db", check_same_thread=False) as store:
+        room = Room(store, pin=None, hub=PubSubHub(loop=asyncio.get_running_loop()))
+        sid = store.create_session(["Anna", "Boris", "Vera"])
+        writer, _ = room.device("w")
+        left, left_session = room.device("l")
+        stayed, _ = room.device("s")
+        for shell in (writer, left, stayed):
+            shell.sid = sid
+            shell.new_form()
+            shell.show(sheet_screen)
+        await left_session.disconnect(300)  # its browser went away
+        drawn = {id(s): s._frame for s in (left, stayed)}
+        stayed_basis = stayed.basis
+        writer.attempt(lambda: store.add_deal(sid, PASSED, seen=writer.basis), seen=writer.basis)
+        for _ in range(200):
+            if stayed.basis != stayed_basis:
+                break
+            await asyncio.sleep(0.01)
+        assert stayed.basis != stayed_basis  # the page that stayed shows the write
+        assert left.basis == stayed_basis and left._frame == drawn[id(left)]  # the other: untouched
+
+
+# --- 6. static files ----------------------------------------------------------------------------
+
+
+async def _get(app: Any, path: str) -> tuple[int, dict[bytes, bytes], bytes]:
+    """One GET straight into the ASGI app, the path exactly as a client spelled it."""
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "root_path": "",
+        "query_string": b"",
+        "headers": [(b"host", b"127.0.0.1:8550"), (b"accept-encoding", b"gzip")],
+        "client": ("127.0.0.1", 5000),
+        "server": ("127.0.0.1", 8550),
+    }
+    sent: list[dict[str, Any]] = []
+    asked: list[bool] = []
+
+    async def receive() -> dict[str, Any]:
+        if not asked:
+            asked.append(True)
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await asyncio.Event().wait()  # the client stays until the response is sent
+        raise AssertionError("unreachable")
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    await app(scope, receive, send)
+    start = next(m for m in sent if m["type"] == "http.response.start")
+    body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+    return start["status"], dict(start["headers"]), body
+
+
+async def test_the_gzip_cache_keys_on_the_resolved_file() -> None:
+    from scorepad.app.frame.theme import assets_dir
+    from scorepad.app.server.serve import StaticTuning, static_resolver
+    from scorepad.app.server.server import flet_asgi
+
+    app, static = flet_asgi(lambda page: None, assets_dir())
+    tuning = StaticTuning(app, static_resolver(static))
+    spellings = [
+        "/canvaskit/canvaskit.js",
+        "//canvaskit/canvaskit.js",
+        "/canvaskit//canvaskit.js",
+        "/./canvaskit/canvaskit.js",
+        "/canvaskit/./canvaskit.js",
+        "/assets/../canvaskit/canvaskit.js",
+        "/canvaskit/../canvaskit/canvaskit.js",
+        *(f"/{'x/' * i}{'../' * i}canvaskit/canvaskit.js" for i in range(1, 34)),
+    ]
+    assert len(spellings) == 40
+    bodies = set()
+    for path in spellings:
+        status, headers, body = await _get(tuning, path)
+        assert (status, headers[b"content-encoding"]) == (200, b"gzip"), path
+        bodies.add(body)
+    assert len(bodies) == 1
+    assert len(tuning.cache) == 1  # 40 spellings of one file: one compression
+    for i in range(40):  # unknown routes are answered with the page itself (not compressed)
+        assert (await _get(tuning, f"/route-{i}"))[0] == 200
+    assert len(tuning.cache) == 1
+    assert tuning.size == sum(len(b) for b in tuning.cache.values())
+
+
+# --- 7. a crash sends a sentence, never a traceback ---------------------------------------------
+
+
+def test_a_crashed_handler_sends_a_sentence_not_its_traceback() -> None:
+    from flet.messaging.protocol import Message, MessageAction, SessionCrashedBody
+
+    from scorepad.app.server.wire import TableApp
+
+    sent: list[Any] = []
+
+    class Recording(TableApp):
+        def __init__(self) -> None:
+            self.lang = "ru"
+
+    app = Recording()
+    app._FletApp__send_queue = type("Q", (), {"put_nowait": sent.append})()  # type: ignore[attr-defined]
+    app.send_message(
+        Message(
+            MessageAction.SESSION_CRASHED,
+            SessionCrashedBody("boom\nTraceback (most recent call last): ..."),
+        )
+    )
+    import msgpack
+
+    (frame,) = sent
+    action, body = msgpack.unpackb(frame[1:])
+    assert action == MessageAction.SESSION_CRASHED.value
+    assert "Traceback" not in str(body) and "boom" not in str(body)
+    assert "ничего не записано" in str(body)
