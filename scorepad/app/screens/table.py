@@ -344,7 +344,7 @@ def _share_dialog(shell: Shell, sharing: Sharing) -> ft.AlertDialog:
             f"share-url-{i}",
             ft.Row(
                 [
-                    ft.Text(part, size=15, weight=ft.FontWeight.BOLD, no_wrap=True, selectable=True)
+                    ft.Text(part, size=15, weight=ft.FontWeight.BOLD, no_wrap=True)
                     for part in (sharing.base(a), f"/join/{sid}/", token)
                 ],
                 wrap=True,

@@ -62,10 +62,13 @@ class Grants:
     def link(self, sid: int) -> str:
         """The token of session ``sid``'s join link (made the first time it is asked for)."""
         with self.lock:
+            # One statement makes it or keeps the one there: two askers get the same link.
+            self.db.execute(
+                f"INSERT OR IGNORE INTO {LINKS} (session, token) VALUES (?, ?)",
+                [sid, secrets.token_urlsafe(LINK_BYTES)],
+            )
             row = self.db.execute(f"SELECT token FROM {LINKS} WHERE session = ?", [sid]).fetchone()
-            if row is not None:
-                return str(row[0])
-            return self.renew(sid)
+            return str(row[0])
 
     def renew(self, sid: int) -> str:
         """A new link for ``sid``: the old one opens nothing from now on."""

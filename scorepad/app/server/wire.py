@@ -135,6 +135,7 @@ class Bounded:
                 self.dropped += 1
                 continue
             if verdict == "bad":
+                log.warning("closed a connection from %s: a frame that is not Flet's", self._peer)
                 await self._close(1007)
                 raise Refused(1007)
             return bytes(data)
