@@ -99,9 +99,7 @@ class Client:
         n = 0
         deadline = time.monotonic() + timeout
         while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return n
+            left = max(0.0, deadline - time.monotonic())  # 0: what has arrived, no waiting
             try:
                 data = self.ws.recv(timeout=left)
             except TimeoutError:
