@@ -223,7 +223,7 @@ def languages(shell: Shell) -> ft.Control:
             sem(
                 f"language-{lang}",
                 ft.TextButton(
-                    Locale.parse(lang).get_display_name(lang).capitalize(),
+                    (Locale.parse(lang).get_display_name(lang) or lang).capitalize(),
                     on_click=lambda e, lang=lang: switch(lang),
                 ),
             )

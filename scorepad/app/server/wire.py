@@ -198,16 +198,16 @@ class TableApp(FletApp):
         self.lang = lang
 
     def controls(self) -> Any:
-        session = self._FletApp__session  # type: ignore[attr-defined]
+        session = self._FletApp__session
         return session.index if session is not None else {}
 
     def stop_sending(self) -> None:
-        queue = self._FletApp__send_queue  # type: ignore[attr-defined]
+        queue = self._FletApp__send_queue
         if queue is not None:
             queue.put_nowait(None)
 
     def running(self) -> int:
-        return len(self._FletApp__running_tasks)  # type: ignore[attr-defined]
+        return len(self._FletApp__running_tasks)
 
     def send_message(self, message: Message) -> None:
         if message.action == MessageAction.SESSION_CRASHED:
@@ -237,7 +237,7 @@ def endpoint(
                 lang=lang,
             )
             try:
-                await app.handle(Bounded(websocket, peer, limits, app))  # type: ignore[arg-type]
+                await app.handle(Bounded(websocket, peer, limits, app))
             except AttributeError:  # closed before it registered: Flet has no session to drop
                 if app.controls():
                     raise
