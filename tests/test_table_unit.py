@@ -593,3 +593,21 @@ def test_the_pin_is_remembered_per_device_and_loopback_host_needs_none() -> None
     assert gate.may_write("phone")
     explicit = Gate("246810", explicit=True)
     assert not explicit.may_write("host", loopback=True)  # --pin: asked here too
+
+
+async def test_share_the_table_only_on_the_open_session_s_screens(store: Store) -> None:
+    """Issue #27, item 9: New game and Players would share the session opened before."""
+    from scorepad.app.frame import registry
+
+    room = Room(store, pin=None, hub=None)
+    sid = store.create_session(["Anna", "Boris", "Vera"])
+    host, _ = room.device("h")
+    open_entry(host, sid)
+    assert by_id(host.page, "share-table") is not None
+    for name in ("sheet", "history"):
+        host.show(registry.screen(name))
+        assert by_id(host.page, "share-table") is not None, name
+    for name in ("new-session", "players"):
+        host.show(registry.screen(name))
+        ids = {c.identifier for c in find(host.page, lambda c: isinstance(c, ft.Semantics))}
+        assert "share-table" not in ids, name

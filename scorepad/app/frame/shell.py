@@ -180,6 +180,11 @@ class Shell:
     # --- drawing ---------------------------------------------------------------------------
 
     @property
+    def in_session(self) -> bool:
+        """The screen shown is one of the open session's (in its navigation)."""
+        return self.sid is not None and nav.destination_of(self.screen) is not None
+
+    @property
     def wide(self) -> bool:
         return (self.page.width or 0) >= WIDE
 

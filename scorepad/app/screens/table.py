@@ -122,7 +122,9 @@ def table_bar(shell: Shell) -> ft.Control | None:
                 wrap=True,
             ),
         )
-    if shell.access.host and shell.sid is not None and _in_session(shell):
+    # Only on a screen of the open session (its deal, sheet, history...), not on New game or
+    # Players, where the session opened before is not the one being looked at.
+    if shell.access.host and shell.sid is not None and shell.in_session:
         return ft.Row(
             [
                 sem(
@@ -137,13 +139,6 @@ def table_bar(shell: Shell) -> ft.Control | None:
             wrap=True,
         )
     return None
-
-
-def _in_session(shell: Shell) -> bool:
-    """A screen of the open session (its sheet, entry, history...), not New game or Players."""
-    from ..frame import nav
-
-    return nav.destination_of(shell.screen) is not None
 
 
 # --- the PIN -----------------------------------------------------------------------------------
