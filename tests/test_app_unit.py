@@ -216,10 +216,12 @@ async def test_import_refuses_a_bad_file_then_imports_and_exports(
 
 def finished_session(store: Store) -> int:
     """A pulka to 2 whose pools are all closed after three made sixes (2 points each)."""
+    from conftest import typed
+
     sid = store.create_session(["Anna", "Boris", "Vera"], pool_target=2)
     for declarer in (1, 2, 0):
         deal = {"type": "game", "declarer": declarer, "contract": "6S", "calls": ["pass", "pass"]}
-        store.add_deal(sid, deal, seen=store.load(sid).revision)
+        store.add_deal(sid, typed(store, sid, deal), seen=store.load(sid).revision)
     assert store.load(sid).scored.finished
     return sid
 

@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 from scorepad.app.families.ui import ui_of
 from scorepad.app.frame import screens  # noqa: F401  (the navigation's screens)
 from scorepad.app.frame.shell import Shell
-from scorepad.app.kassa.entry import kassa_entry, kassa_sheet
+from scorepad.app.kassa.entry import kassa_entry
 from scorepad.app.kassa.form import KassaForm, carry, edit_form, new_form, title
+from scorepad.app.kassa.sheet import kassa_sheet
 from scorepad.contract import Contract
 from scorepad.i18n import catalog
 from scorepad.scoring.ledger.families import parse_family_session, replay_family

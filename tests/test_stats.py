@@ -34,6 +34,7 @@ from typing import Any
 
 import pytest
 
+from conftest import typed
 from scorepad.stats import Contracts, store_stats
 from scorepad.store import Store
 
@@ -52,7 +53,7 @@ def game(declarer: int, contract: str, calls: list[str], **tricks: int) -> dict[
 
 def add(store: Store, sid: int, *deals: dict[str, Any]) -> None:
     for d in deals:
-        store.add_deal(sid, d, seen=store.load(sid).revision)
+        store.add_deal(sid, typed(store, sid, d), seen=store.load(sid).revision)
 
 
 @pytest.fixture

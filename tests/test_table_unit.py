@@ -19,6 +19,7 @@ from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 from flet_fakes import RecordingConnection, _encode, by_id, find, fire, navigate, texts, type_into
 
+from conftest import typed
 from scorepad.app.frame import (
     live,
     screens,  # noqa: F401  (fills the screen registry)
@@ -175,7 +176,7 @@ async def test_the_refusal_is_in_russian_for_a_russian_page(store: Store) -> Non
 async def test_a_stale_edit_void_and_undo_are_refused_and_told(store: Store) -> None:
     room = Room(store, pin=None, hub=None)
     sid = store.create_session(["Anna", "Boris", "Vera"])
-    store.add_deal(sid, PASSED, seen=0)
+    store.add_deal(sid, typed(store, sid, PASSED), seen=0)
     a, sa = room.device("a")
     b, sb = room.device("b")
     for s in (a, b):
@@ -196,7 +197,7 @@ async def test_a_stale_edit_void_and_undo_are_refused_and_told(store: Store) -> 
     # b's history was drawn before the void: its undo names revision 1 and is refused
     b.show(history_screen)
     b_undo = by_id(b.page, "undo")
-    store.add_deal(sid, PASSED, seen=2)
+    store.add_deal(sid, typed(store, sid, PASSED), seen=2)
     await fire(sb, b_undo)
     assert message(b) == (
         "Deal 1 was just written on another device: Nobody whisted: the deal was not played, "
@@ -211,7 +212,9 @@ async def test_delete_names_the_revision_the_list_showed(store: Store) -> None:
     a, sa = room.device("a")
     a.show(sessions_screen)
     await fire(sa, by_id(a.page, f"session-delete-{sid}"))
-    store.add_deal(sid, PASSED, seen=0)  # another device writes while the dialog is open
+    store.add_deal(
+        sid, typed(store, sid, PASSED), seen=0
+    )  # another device writes while the dialog is open
     await fire(sa, by_id(a.page, "confirm-delete"))
     assert [s.id for s in store.sessions()] == [sid]
 
@@ -286,7 +289,7 @@ async def test_a_live_redraw_sends_only_what_changed(store: Store) -> None:
     page then works as before (a view switched, a deal opened)."""
     room = Room(store, pin=None, hub=PubSubHub(loop=asyncio.get_running_loop()))
     sid = store.create_session(["Anna", "Boris", "Vera"])
-    store.add_deal(sid, PASSED, seen=0)
+    store.add_deal(sid, typed(store, sid, PASSED), seen=0)
     a, sa = room.device("a")
     on_history, sh = room.device("h")
     on_sheet, ss = room.device("s")
@@ -337,10 +340,10 @@ RASPASY = {"type": "raspasy", "tricks": {"0": 4, "1": 3, "2": 3}}
 def history_with_everything(store: Store) -> int:
     """Deal 2 voided (restorable), deal 3 added and undone (redoable), something to undo."""
     sid = store.create_session(["Anna", "Boris", "Vera"])
-    store.add_deal(sid, PASSED, seen=0)
-    store.add_deal(sid, RASPASY, seen=1)
+    store.add_deal(sid, typed(store, sid, PASSED), seen=0)
+    store.add_deal(sid, typed(store, sid, RASPASY), seen=1)
     store.void_deal(sid, 2, reason="misdealt", seen=2)
-    store.add_deal(sid, PASSED, seen=3)
+    store.add_deal(sid, typed(store, sid, PASSED), seen=3)
     store.undo(sid, seen=4)
     return sid
 
@@ -417,7 +420,7 @@ async def test_an_edit_opened_on_an_old_screen_edits_the_deal_the_player_saw(
         "tricks": {"0": 0, "1": 7, "2": 3},
     }
     for seen, deal in enumerate((PASSED, RASPASY, game)):
-        store.add_deal(sid, deal, seen=seen)
+        store.add_deal(sid, typed(store, sid, deal), seen=seen)
     b, sb = room.device("b")
     b.sid = sid
     b.show(history_screen)
@@ -442,7 +445,7 @@ async def test_an_edit_opened_on_an_old_screen_edits_the_deal_the_player_saw(
 async def test_a_viewer_has_no_write_controls_and_a_forged_write_is_refused(store: Store) -> None:
     room = Room(store, pin="246810", hub=None)
     sid = store.create_session(["Anna", "Boris", "Vera"])
-    store.add_deal(sid, PASSED, seen=0)
+    store.add_deal(sid, typed(store, sid, PASSED), seen=0)
     viewer, sv = room.device("v")
     join(viewer, sid, room.grants.link(sid))
     assert by_id(viewer.page, "viewer-note").value == (

@@ -18,7 +18,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from ...i18n import Msg, catalog, msg
 from ...scoring.ledger.bula import BulaError, BulaTable
-from ...scoring.ledger.families import FamilyScored, replay_family
+from ...scoring.ledger.families import AnyFamilyDeal, FamilyScored, replay_family
 from ...scoring.ledger.kassa import KassaError, KassaTable
 from ...scoring.ledger.ledger import Posting, explanations
 from ...scoring.pulya.session import pydantic_problem
@@ -279,7 +279,7 @@ class FamilyForm(Generic[C, T]):
         if missing is not None:
             return None, missing
         try:
-            model = self._parse(self.to_deal())
+            model = self.deal()
         except ValidationError as exc:
             p = pydantic_problem(exc.errors()[0])
             if p.field is None:
@@ -299,7 +299,7 @@ class FamilyForm(Generic[C, T]):
         if postings is None:
             assert problem is not None
             return [], cat.render(problem)
-        lines = [cat.render(self._title(self._parse(self.to_deal())))]
+        lines = [cat.render(self._title(self.deal()))]
         lines += [cat.render(m) for m in explanations(postings)]
         return lines, None
 
@@ -333,6 +333,12 @@ class FamilyForm(Generic[C, T]):
         return f
 
     # --- each family's own ------------------------------------------------------------------
+
+    def deal(self) -> AnyFamilyDeal:
+        """The deal as the engine reads it (the store takes it; pydantic's refusal as
+        ValidationError)."""
+        model: AnyFamilyDeal = self._parse(self.to_deal())
+        return model
 
     def _parse(self, data: dict[str, Any]) -> Any:
         """The engine's model of a deal's JSON form (a pydantic error if it is malformed)."""

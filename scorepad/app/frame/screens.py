@@ -9,9 +9,7 @@ from __future__ import annotations
 import flet as ft
 
 from ...i18n import N_
-from ..bula import entry as bula_ui  # noqa: F401  (each registers its family)
-from ..kassa import entry as kassa_ui  # noqa: F401  (each registers its family)
-from ..pot import entry as pot_ui  # noqa: F401  (each registers its family)
+from .. import bula, kassa, pot  # noqa: F401  (each registers its family)
 from ..pulya.entry import entry_screen
 from ..pulya.sheet import sheet_screen
 from ..screens.cashout import settle_screen

@@ -94,7 +94,7 @@ def write_parts(
 
     def confirm() -> None:
         assert basis is not None and sid is not None
-        deal = form.to_deal()
+        deal = form.deal()  # the model: the store takes a typed deal
         if editing:
             deal_id, why = editing[0], shell.state.edit_reason
             if shell.attempt(

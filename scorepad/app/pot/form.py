@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import TypeAdapter, ValidationError
 
 from ...i18n import N_, Msg, catalog, msg, nmsg
-from ...scoring.ledger.families import FamilyScored
+from ...scoring.ledger.families import FamilyScored, replay_family
 from ...scoring.ledger.ledger import Posting, explanations
 from ...scoring.ledger.pot import (
     _ALLOWED,
@@ -38,6 +38,9 @@ from ...scoring.ledger.pot import (
     SwabianGame,
 )
 from ...scoring.pulya.session import pydantic_problem
+
+if TYPE_CHECKING:
+    from ...store import FamilyStored
 
 Kind = Literal["game", "nonsuit", "concede", "bete", "swabian"]
 Premium = Literal["none", "four_aces", "no_aces"]
@@ -561,3 +564,34 @@ def title(deal: Any, players: list[str] | tuple[str, ...] | Any) -> Msg:
             return msg(N_("{player}: {contract}, both defenders drop"), player=who, contract=c)
         tricks = deal.tricks[deal.declarer]
     return msg(N_("{player}: {contract}, {tricks}"), player=who, contract=c, tricks=_tricks(tricks))
+
+
+# --- the family's part for the shell ---------------------------------------------------------
+
+
+def new_form(stored: FamilyStored) -> PotForm:
+    return PotForm(stored.scored)
+
+
+def edit_form(stored: FamilyStored, index: int) -> PotForm:
+    """Deal ``index`` as written, in its own context (the deals before it)."""
+    before = stored.session.model_copy(update={"deals": stored.session.deals[:index]})
+    form = PotForm(replay_family(before))
+    form.load(stored.journal.live[index].deal)
+    return form
+
+
+def dirty(form: PotForm) -> bool:
+    """Whether the player has chosen anything (an untouched form follows the other devices)."""
+    return form.to_deal() != PotForm(form.scored).to_deal()
+
+
+def carry(old: PotForm, stored: FamilyStored) -> PotForm:
+    """``old``'s choices on the newer state; what no longer fits is left to choose again."""
+    form = new_form(stored)
+    try:
+        form.load(old.to_deal())
+    except ValueError:
+        return new_form(stored)
+    form.set_kunstwerk(form.kunstwerk)  # the Kunstwerk is paid to the dealer of the new state
+    return form

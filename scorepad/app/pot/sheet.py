@@ -1,85 +1,226 @@
-"""The pot sheet's figures, without any widget: the pot and each player's cash before play (the
-ante), each deal's transfers and the running totals after it, and each player's standing now.
-
-Every figure is a running sum of the engine's postings (the ledger); the standing is the engine's
-own result (cash + a share of the pot, or the cash alone when the pot is carried over).
-"""
+"""The pot sheet: the pot, each player's cash and standing, and each deal's transfers in words,
+running, as paper players keep them (the figures come from :mod:`.figures`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from ...i18n import Msg
-from ...numbers import Number, normal
-from ...scoring.ledger.families import FamilyScored, replay_family
-from ...scoring.ledger.ledger import explanations
-from ...scoring.ledger.pot import PotTable
-from .form import title
+import flet as ft
 
+from ...i18n import N_
+from ...numbers import Number, whist_figure
+from ..frame.theme import WIDE, card, sem
+from .figures import PotSheet, pot_sheet
 
-@dataclass(frozen=True, slots=True)
-class SheetRow:
-    """One deal as the sheet shows it: what it is, why money moved, and the totals after it."""
-
-    number: int  # from 1, as the players count
-    title: Msg
-    explain: tuple[Msg, ...]
-    cash_change: tuple[Number, ...]
-    pot_change: Number
-    cash: tuple[Number, ...]
-    pot: Number
+if TYPE_CHECKING:
+    from ..frame.shell import Shell
 
 
-@dataclass(frozen=True, slots=True)
-class PotSheet:
-    names: tuple[str, ...]
-    has_pot: bool  # the pot family (the direct family moves money between players only)
-    carry: bool  # the pot stays for the next session: the standing is the cash alone
-    ante: Number  # what each player put in before the first deal (0: the pot starts empty)
-    start_pot: Number
-    start_cash: tuple[Number, ...]
-    rows: tuple[SheetRow, ...]
-    pot: Number
-    cash: tuple[Number, ...]
-    standing: tuple[Number, ...]
+# --- the sheet -------------------------------------------------------------------------------
 
 
-def pot_sheet(scored: FamilyScored) -> PotSheet:
-    table = scored.table
-    assert isinstance(table, PotTable)
-    names = tuple(scored.session.players)
-    # The running totals are the table's own after each deal (a re-ante is the deal's).
-    table_now = replay_family(scored.session.model_copy(update={"deals": []})).table
-    assert isinstance(table_now, PotTable)
-    cash, pot = tuple(table_now.cash), table_now.pot
-    start_cash, start_pot = cash, pot
-    rows: list[SheetRow] = []
-    deals: list[Any] = list(scored.session.deals)
-    for d in scored.deals:
-        table_now.play(deals[d.index])
-        after_cash, after_pot = tuple(table_now.cash), table_now.pot
-        rows.append(
-            SheetRow(
-                d.index + 1,
-                title(deals[d.index], names),
-                tuple(explanations(d.postings)),
-                tuple(normal(a - b) for a, b in zip(after_cash, cash, strict=True)),
-                normal(after_pot - pot),
-                after_cash,
-                after_pot,
+def _signed(value: Number) -> str:
+    text = whist_figure(value)
+    return "+" + text if value > 0 else text
+
+
+def _figure(label: str, value: str, *, ident: str, bold: bool = False, width: float) -> ft.Control:
+    """A name (wrapped, never cut) over a figure."""
+    return sem(
+        ident,
+        ft.Container(
+            ft.Column(
+                [
+                    ft.Text(label, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                    ft.Text(value, size=16, weight=ft.FontWeight.BOLD if bold else None),
+                ],
+                spacing=0,
+                tight=True,
+            ),
+            width=width,
+        ),
+    )
+
+
+def sheet_screen(shell: Shell) -> ft.Control:
+    stored = shell.family_stored()
+    s = pot_sheet(stored.scored)
+    wide = (shell.page.width or 0) >= WIDE
+    col = 150.0 if wide else 96.0
+    controls: list[ft.Control] = [sem("pot-summary", _summary(shell, s, col))]
+    if s.has_pot and s.start_pot:
+        controls.append(
+            sem(
+                "pot-start",
+                card(
+                    ft.Text(shell.t(N_("Before the first deal")), weight=ft.FontWeight.BOLD),
+                    ft.Text(shell.t(N_("everyone antes {amount}"), amount=whist_figure(s.ante))),
+                    _totals(
+                        shell,
+                        s,
+                        cash=s.start_cash,
+                        pot=s.start_pot,
+                        change=None,
+                        pot_change=None,
+                        col=col,
+                        ident="start",
+                    ),
+                ),
             )
         )
-        cash, pot = after_cash, after_pot
-    return PotSheet(
-        names=names,
-        has_pot=scored.family == "pot",
-        carry=table.settings.pot_remainder == "carry",
-        ante=-start_cash[0] if start_cash else 0,
-        start_pot=start_pot,
-        start_cash=start_cash,
-        rows=tuple(rows),
-        pot=table.pot,
-        cash=tuple(table.cash),
-        standing=scored.results(),
+    for row in s.rows:
+        lines: list[ft.Control] = [
+            ft.Text(
+                shell.t(N_("{n}. {deal}"), n=row.number, deal=row.title),
+                weight=ft.FontWeight.BOLD,
+            )
+        ]
+        lines += [ft.Text(shell.render(m), size=14) for m in row.explain]
+        totals = _totals(
+            shell,
+            s,
+            cash=row.cash,
+            pot=row.pot,
+            change=row.cash_change,
+            pot_change=row.pot_change,
+            col=col,
+            ident=f"deal-{row.number}",
+        )
+        if wide:  # the words on the left, the figures on the right, as on a ruled sheet
+            body: ft.Control = ft.Row(
+                [
+                    ft.Column(lines, spacing=4, expand=True),
+                    ft.Container(totals, width=(len(s.names) + 1) * (col + 8)),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            )
+            controls.append(sem(f"sheet-deal-{row.number}", card(body)))
+        else:
+            controls.append(sem(f"sheet-deal-{row.number}", card(*lines, totals, spacing=4)))
+    if not s.rows:
+        controls.append(ft.Text(shell.t(N_("No deal is written yet."))))
+    return ft.Column(
+        controls,
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+        spacing=8,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )
+
+
+def _summary(shell: Shell, s: PotSheet, col: float) -> ft.Control:
+    rows: list[ft.Control] = []
+    if s.has_pot:
+        rows.append(
+            sem(
+                "sheet-pot",
+                ft.Text(
+                    shell.t(N_("In the pot: {amount}"), amount=whist_figure(s.pot)),
+                    size=18,
+                    weight=ft.FontWeight.BOLD,
+                ),
+            )
+        )
+    fig = min(col, 72.0)
+    wide = col >= 150
+
+    def line(name: ft.Control, *figures: ft.Control) -> ft.Control:
+        return ft.Row(
+            [
+                # a phone: the name takes what the figures leave, wrapping, never cut
+                ft.Container(name, expand=not wide, width=2 * col if wide else None),
+                *(ft.Container(x, width=fig) for x in figures),
+            ],
+            spacing=8,
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        )
+
+    def label(text: str) -> ft.Control:
+        return ft.Text(text, size=13, color=ft.Colors.ON_SURFACE_VARIANT)
+
+    heads = [label(shell.t(N_("Cash")))]
+    if s.has_pot:
+        heads.append(label(shell.t(N_("Standing"))))
+    rows.append(line(ft.Container(), *heads))
+    for p, name in enumerate(s.names):
+        figures = [sem(f"cash-{p}", ft.Text(whist_figure(s.cash[p]), size=16))]
+        if s.has_pot:
+            figures.append(
+                sem(
+                    f"standing-{p}",
+                    ft.Text(whist_figure(s.standing[p]), size=16, weight=ft.FontWeight.BOLD),
+                )
+            )
+        rows.append(
+            line(
+                sem(f"sheet-name-{p}", ft.Text(name, weight=ft.FontWeight.BOLD, size=16)), *figures
+            )
+        )
+    if s.has_pot:
+        rows.append(
+            sem(
+                "standing-rule",
+                ft.Text(
+                    shell.t(N_("Standing: the cash alone; the pot stays for the next session."))
+                    if s.carry
+                    else shell.t(
+                        N_("Standing: the cash and an equal share of the pot, {share} each."),
+                        share=whist_figure(Fraction(s.pot) / len(s.names)),
+                    ),
+                    size=13,
+                ),
+            )
+        )
+    return card(*rows, title=shell.t(N_("Now")))
+
+
+def _totals(
+    shell: Shell,
+    s: PotSheet,
+    *,
+    cash: Sequence[Number],
+    pot: Number,
+    change: Sequence[Number] | None,
+    pot_change: Number | None,
+    col: float,
+    ident: str,
+) -> ft.Control:
+    """Each player's change and running cash (and the pot's), a name over its figures."""
+
+    def value(total: Number, delta: Number | None) -> str:
+        return whist_figure(total) if delta is None else f"{_signed(delta)} → {whist_figure(total)}"
+
+    items = [
+        (name, cash[p], None if change is None else change[p], f"cash-{p}")
+        for p, name in enumerate(s.names)
+    ]
+    if s.has_pot:
+        items.append((shell.t(N_("Pot")), pot, pot_change, "pot"))
+    if col >= 150:  # a laptop: a column a player, the name over the figures
+        return ft.Row(
+            [
+                _figure(name, value(total, delta), ident=f"{ident}-{key}", width=col)
+                for name, total, delta, key in items
+            ],
+            wrap=True,
+            spacing=8,
+            run_spacing=4,
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        )
+    # a phone: a line a player, the name wrapping (never cut), the figures on the right
+    return ft.Column(
+        [
+            ft.Row(
+                [
+                    ft.Text(name, size=14, color=ft.Colors.ON_SURFACE_VARIANT, expand=True),
+                    sem(f"{ident}-{key}", ft.Text(value(total, delta), size=15)),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            )
+            for name, total, delta, key in items
+        ],
+        spacing=2,
+        tight=True,
     )

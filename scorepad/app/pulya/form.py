@@ -263,6 +263,12 @@ class DealForm:
         for seat, n in (deal.get("tricks") or {}).items():
             self.tricks[int(seat)] = n
 
+    def deal(self) -> Deal:
+        """The deal as the engine reads it (the store takes it; pydantic's refusal as
+        ValidationError)."""
+        deal: Deal = _DEAL.validate_python(self.to_deal())
+        return deal
+
     def to_deal(self) -> dict[str, Any]:
         if self.kind == "raspasy":
             seats = legal.trick_seats(self.table, "raspasy")
@@ -313,7 +319,7 @@ class DealForm:
         if missing is not None:
             return [], cat.render(missing)
         try:
-            deal = _DEAL.validate_python(self.to_deal())
+            deal = self.deal()
         except ValidationError as exc:
             return [], pydantic_problem(exc.errors()[0]).render(lang)
         try:

@@ -15,16 +15,16 @@ import tomllib
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import cache
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 from ...i18n import N_, Msg, msg
 from ...numbers import Number
-from ..peek import FAMILIES
+from ..peek import FAMILIES, conventions_dir
 from ..peek import family_ids as family_ids  # (their home was here)
 from ..peek import peek_family as peek_family
-from ..pulya.convention import ConventionError, conventions_dir
+from ..pulya.convention import ConventionError
 from ..pulya.session import (
     FORMAT,
     MAX_DEALS,
@@ -38,12 +38,12 @@ from ..pulya.session import (
     pydantic_problem,
 )
 from ..pulya.settlement import Payment, minor_digits, payments, to_money
-from .bula import BulaDeal, BulaError, BulaSettings, BulaTable
+from .bula import BulaAllPass, BulaDeal, BulaError, BulaGame, BulaSettings, BulaTable, PikNoContra
 from .bula import results as bula_results
-from .kassa import KassaDeal, KassaError, KassaSettings, KassaTable
+from .kassa import KassaDeal, KassaError, KassaGame, KassaSettings, KassaTable
 from .kassa import results as kassa_results
 from .ledger import Posting
-from .pot import PotDeal, PotError, PotSettings, PotTable
+from .pot import AnyPotDeal, PotDeal, PotError, PotSettings, PotTable
 from .pot import results as pot_results
 
 Family = Literal["bula", "kassa", "pot", "direct"]
@@ -250,6 +250,21 @@ def parse_family_deal(family: str, data: Any, *, index: int) -> Any:
         raise SessionInvalid(
             [_problem({**e, "loc": ("deals", index, *e["loc"])}) for e in exc.errors()]
         ) from None
+
+
+#: A deal of a ledger family, as its engine reads it (the store takes these, never a dict).
+AnyFamilyDeal = BulaGame | BulaAllPass | PikNoContra | KassaGame | AnyPotDeal
+_DEAL_TYPES: dict[str, tuple[type[BaseModel], ...]] = {
+    "bula": get_args(get_args(BulaDeal)[0]),
+    "kassa": (KassaGame,),
+    "pot": get_args(get_args(PotDeal)[0]),
+    "direct": get_args(get_args(PotDeal)[0]),
+}
+
+
+def family_deal_types(family: str) -> tuple[type[BaseModel], ...]:
+    """The model classes of one deal of ``family`` (a deal of another family is not one)."""
+    return _DEAL_TYPES[family]
 
 
 def family_deal_adapter(family: str) -> TypeAdapter[Any]:

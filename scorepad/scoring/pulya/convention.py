@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ...i18n import Msg, ScorepadError
+from ..peek import conventions_dir, family_ids
 
 LEVELS = ("6", "7", "8", "9", "10")
 PRICED = (*LEVELS, "misere")
@@ -285,15 +286,6 @@ class Preset(BaseModel):
     settings: Settings
 
 
-def conventions_dir() -> Path:
-    """``conventions/`` beside the package (a checkout), or inside it (an installed wheel)."""
-    here = Path(__file__).resolve().parents[2]  # the package
-    for candidate in (here / "_conventions", here.parent / "conventions"):
-        if candidate.is_dir():
-            return candidate
-    raise ConventionError(f"no conventions folder next to {here}")
-
-
 def _describe(error: ValidationError, prefix: str) -> list[str]:
     lines = []
     for e in error.errors():
@@ -372,8 +364,6 @@ def preset(convention_id: str) -> Preset:
     """
     files = _preset_files()
     if convention_id not in files:
-        from ..peek import family_ids  # the other families' presets, by their file names
-
         known = ", ".join([*files, *family_ids()])
         raise ConventionError(f"unknown convention '{convention_id}' (known: {known})")
     return load_preset_file(files[convention_id])
