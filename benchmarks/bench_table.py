@@ -1,6 +1,27 @@
 """Benchmark the shared table: from a confirmed write to the update shown on 8 other pages.
 
     python benchmarks/bench_table.py [--rounds 15] [--pages 8]
+    python benchmarks/bench_table.py --wire [--rounds 5] [--pages 30] [--left 100]
+
+``--wire``: the server alone, no browser: one writer and N pages speaking Flet's protocol
+(tests/flet_wire.py) on the session's history; each new deal, undo and redo is timed from the
+writer's tap until every page's socket received its update, with the server's CPU per write.
+Taken on 2026-12-01 on the shared 2-core machine under a load average of 17-18 (other helpers'
+suites), 2-3 rounds each, so the wall times are the load's as much as the code's:
+
+==================  ===========  ========  ==============
+pages (+ left)      median ms    p95 ms    server CPU ms
+==================  ===========  ========  ==============
+2                   128          176       45
+8                   705          1085      141
+8 + 100 that left   722          1200      151
+30                  2452         3948      410
+==================  ===========  ========  ==============
+
+Goals: median ≤ 300 ms, p95 ≤ 700 ms, ≤ 100 ms of server CPU per write with 30 pages. Pages that
+left cost nothing measurable (141 vs 151 ms, within this load's noise); about 13 ms of server CPU
+per connected page and write remain (the page's redraw diffed and encoded by Flet), so 30 pages
+miss the CPU goal by 4×.
 
 A real server (``python -m scorepad.cli --web``) and headless Debian chromium: one page writes an
 all-pass deal, eight other pages (phones at 360×740 on the session's history) wait for it.  Each
