@@ -325,6 +325,7 @@ async def test_a_page_that_left_is_not_redrawn_on_a_write(tmp_path: Path) -> Non
     from flet.pubsub.pubsub_hub import PubSubHub
     from test_table_unit import PASSED, Room
 
+    from conftest import typed
     from scorepad.app.pulya.sheet import sheet_screen
 
     with Store(tmp_path / "t.db", check_same_thread=False) as store:
@@ -340,7 +341,10 @@ async def test_a_page_that_left_is_not_redrawn_on_a_write(tmp_path: Path) -> Non
         await left_session.disconnect(300)  # its browser went away
         drawn = {id(s): s._frame for s in (left, stayed)}
         stayed_basis = stayed.basis
-        writer.attempt(lambda: store.add_deal(sid, PASSED, seen=writer.basis), seen=writer.basis)
+        assert writer.attempt(
+            lambda: store.add_deal(sid, typed(store, sid, PASSED), seen=writer.basis),
+            seen=writer.basis,
+        ), writer.message
         for _ in range(200):
             if stayed.basis != stayed_basis:
                 break
