@@ -422,6 +422,8 @@ def cmd_app(args: argparse.Namespace) -> int:
         certfile=args.certfile,
         keyfile=args.keyfile,
         pin_wait=args.pin_wait,
+        trusted_proxy=tuple(args.trusted_proxy),
+        join_session=args.join,
     )
     return 0
 
@@ -476,6 +478,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--certfile", type=Path, help="serve HTTPS with this certificate (PEM)")
     parser.add_argument("--keyfile", type=Path, help="the certificate's private key (PEM)")
+    parser.add_argument(
+        "--join",
+        type=int,
+        metavar="SESSION",
+        help="print this session's join link and its QR code for the phones (with --share)",
+    )
+    parser.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy whose X-Forwarded-For header is believed (otherwise ignored)",
+    )
     parser.add_argument("--pin-wait", type=float, default=None, help=argparse.SUPPRESS)
     parser.set_defaults(func=cmd_app)
     sub = parser.add_subparsers(dest="command")

@@ -33,27 +33,42 @@ def test_the_qr_code_decodes_to_the_join_address() -> None:
     sharing = Sharing(
         "http", 8550, ("192.168.1.23", "10.0.0.5"), "123456", True, frozenset({"192.168.1.23"})
     )
-    urls = sharing.join_urls(7)
-    assert urls == ["http://192.168.1.23:8550/join/7", "http://10.0.0.5:8550/join/7"]
-    assert decode(qr(urls[0])) == ["http://192.168.1.23:8550/join/7"]
+    urls = sharing.join_urls(7, "tok3n")
+    assert urls == ["http://192.168.1.23:8550/join/7/tok3n", "http://10.0.0.5:8550/join/7/tok3n"]
+    assert decode(qr(urls[0])) == ["http://192.168.1.23:8550/join/7/tok3n"]
     png = qr_png(urls[0])
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
 
 
-def test_the_terminal_banner_has_every_address_the_pin_and_a_qr_code() -> None:
-    sharing = Sharing("http", 8550, ("192.168.1.23", "10.0.0.5"), "123456", True, frozenset())
-    text = banner(sharing, 3, "en")
-    lines = text.splitlines()
-    assert lines[:4] == [
-        "Scorepad is served at:",
-        "  http://192.168.1.23:8550/join/3",
-        "  http://10.0.0.5:8550/join/3",
+def test_the_terminal_banner_says_where_to_open_the_pin_the_warning_the_link_and_how_to_stop() -> (
+    None
+):
+    sharing = Sharing(
+        "http", 8550, ("192.168.1.23", "10.0.0.5"), "123456", True, frozenset({"127.0.0.1"})
+    )
+    text = banner(sharing, "en", join=(3, "tok3n"), explicit=True)
+    assert text.splitlines()[:9] == [
+        "Scorepad is served. On this computer open: http://127.0.0.1:8550/",
+        "Phones on the same network join with a session's link:",
         "Table PIN (needed to write): 123456",
+        "The host types the PIN on this computer too (it was given with --pin).",
+        "Plain HTTP: anyone on this network can read the sheet and the PIN on the wire. Use a "
+        "network you trust, or start with --certfile and --keyfile.",
+        "Join link of session 3:",
+        "  http://192.168.1.23:8550/join/3/tok3n",
+        "  http://10.0.0.5:8550/join/3/tok3n",
+        qr_terminal("http://192.168.1.23:8550/join/3/tok3n").splitlines()[0],
     ]
-    assert qr_terminal("http://192.168.1.23:8550/join/3") in text
-    ru = banner(sharing, 3, "ru").splitlines()
-    assert ru[0] == "Scorepad доступен по адресу:"
-    assert ru[3] == "PIN стола (нужен для записи): 123456"
+    assert qr_terminal("http://192.168.1.23:8550/join/3/tok3n") in text
+    assert text.endswith("Stop the server with Ctrl-C.\n")
+    # No session chosen: no QR code at all (never a guess at "the newest session").
+    unchosen = banner(sharing, "en")
+    assert "/join/" not in unchosen and "\u2580" not in unchosen and "\u2584" not in unchosen
+    assert "start with --join SESSION" in unchosen
+    ru = banner(sharing, "ru", join=(3, "tok3n")).splitlines()
+    assert ru[0] == "Scorepad запущен. На этом компьютере откройте: http://127.0.0.1:8550/"
+    assert ru[2] == "PIN стола (нужен для записи): 123456"
+    assert ru[-1] == "Остановить сервер: Ctrl-C."
 
 
 def test_host_names_the_server_answers_to() -> None:
@@ -62,7 +77,7 @@ def test_host_names_the_server_answers_to() -> None:
     assert "http://localhost:8550" in local.allowed_origins()
     lan = Sharing.make("192.168.1.23", 9000, tls=True, pin="123456")
     assert lan.allowed_hosts() == {"192.168.1.23:9000"}
-    assert lan.join_urls(1) == ["https://192.168.1.23:9000/join/1"]
+    assert lan.join_urls(1, "t") == ["https://192.168.1.23:9000/join/1/t"]
 
 
 def test_pins() -> None:
@@ -180,23 +195,29 @@ def test_share_prints_every_address_the_pin_and_a_qr_code(tmp_path: Path) -> Non
         store.create_session(["Anna", "Boris", "Vera"])
         sid = store.create_session(["Gleb", "Dima", "Egor"])
     port = free_port()
-    proc = start(db, port, "--share", "--pin", "4711")
+    proc = start(db, port, "--share", "--pin", "471100", "--join", str(sid))
     try:
         wait_ready(proc, f"http://127.0.0.1:{port}/", tmp_path / f"server-{port}.log")
         lan = lan_addresses()
-        urls = [f"http://{a}:{port}/join/{sid}" for a in lan]
+        out = log_of(db, port)
+        token = out.split(f"/join/{sid}/", 1)[1].split()[0]
+        urls = [f"http://{a}:{port}/join/{sid}/{token}" for a in lan]
         assert _status(urls[0]) == 200  # served on the network, answering its own address
         assert _status(f"http://127.0.0.1:{port}/", Host=f"{lan[0]}:{port}") == 200
     finally:
         stop(proc)
-    out = log_of(db, port)
     lines = out.splitlines()
-    assert lines[: 2 + len(urls)] == [
-        "Scorepad is served at:",
-        *(f"  {u}" for u in urls),
-        "Table PIN (needed to write): 4711",
+    assert lines[:4] == [
+        f"Scorepad is served. On this computer open: http://127.0.0.1:{port}/",
+        "Phones on the same network join with a session's link:",
+        "Table PIN (needed to write): 471100",
+        "The host types the PIN on this computer too (it was given with --pin).",
     ]
+    at = lines.index(f"Join link of session {sid}:")
+    assert lines[at + 1 : at + 1 + len(urls)] == [f"  {u}" for u in urls]
     assert qr_terminal(urls[0]) in out
+    assert len(token) >= 22
+    assert lines[-1] == "Stop the server with Ctrl-C."
 
 
 def test_https_with_a_certificate(tmp_path: Path) -> None:
@@ -244,6 +265,6 @@ def test_https_with_a_certificate(tmp_path: Path) -> None:
     finally:
         stop(proc)
     assert log_of(db, port).splitlines()[:2] == [
-        "Scorepad is served at:",
-        f"  https://127.0.0.1:{port}/",
+        f"Scorepad is served. On this computer open: https://127.0.0.1:{port}/",
+        "Stop the server with Ctrl-C.",
     ]

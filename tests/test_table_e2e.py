@@ -88,18 +88,28 @@ def table(tmp_path: Path) -> Iterator[tuple[Server, int]]:
     server.stop()
 
 
+def link(db: Path, sid: int) -> str:
+    """Session ``sid``'s join token, as the host's share dialog shows it (kept in the database)."""
+    import threading
+
+    from scorepad.app.server.grants import Grants
+
+    with Store(db) as store:
+        return Grants(store.db, threading.RLock()).link(sid)
+
+
 def deals(db: Path, sid: int) -> list[Any]:
     with Store(db) as store:
         return [e.deal for e in store.load(sid).journal.live]
 
 
-def forge_viewer_clicks(port: int, sid: int) -> int:
+def forge_viewer_clicks(port: int, sid: int, token: str) -> int:
     """A hand-made client at the join link (no PIN) clicks every control id it can name."""
     frames = 0
     with ws_client.connect(
         f"ws://127.0.0.1:{port}/ws", origin=f"http://127.0.0.1:{port}", open_timeout=10
     ) as conn:
-        page = {"route": f"/join/{sid}", "width": 360, "height": 740, "platform": "android"}
+        page = {"route": f"/join/{sid}/{token}", "width": 360, "height": 740, "platform": "android"}
         conn.send(b"\x00" + msgpack.packb([1, {"session_id": "", "page_name": "", "page": page}]))
         deadline = time.time() + 30
         while time.time() < deadline:  # the viewer's page arrives (its sheet)
@@ -141,20 +151,24 @@ def test_three_devices_at_one_table(browser: Any, table: tuple[Server, int]) -> 
     tap(host, "share-table")
     # The server listened on 127.0.0.1 only: sharing serves the network too, behind the PIN.
     lan = lan_addresses()[0]
-    has_text(host, "share-url-0", f"http://{lan}:{server.port}/join/{sid}")
+    visible(host, "share-dialog")
+    token = link(db, sid)
+    expect(host.locator(sel("share-dialog")).first).to_contain_text(
+        f"http://{lan}:{server.port} /join/{sid}/ {token}"  # the address, in its three parts
+    )
     has_text(host, "share-pin", f"Table PIN (needed to write): {PIN}")
     shot(host, "table-host-1280-02-share")
     tap(host, "share-close")
     expect(host.locator(sel("share-dialog"))).to_have_count(0, timeout=10000)
 
     # Phone A joins by the link and enters the PIN; phone B only looks.
-    phone_a = open_app(browser, f"{server.url}join/{sid}", 360, 740)
+    phone_a = open_app(browser, f"{server.url}join/{sid}/{link(db, sid)}", 360, 740)
     visible(phone_a, "viewer-note")
     tap(phone_a, "pin-open")
     enter_pin(phone_a, PIN)
     visible(phone_a, "nav-entry")
     assert count(phone_a, "nav-sessions") == 0
-    phone_b = open_app(browser, f"{server.url}join/{sid}", 360, 740)
+    phone_b = open_app(browser, f"{server.url}join/{sid}/{link(db, sid)}", 360, 740)
     has_text(phone_b, "viewer-note", "You are looking at the sheet; writing needs the table PIN.")
     shot(phone_b, "table-phone-360-01-viewer-sheet")
     tap(phone_b, "nav-history")
@@ -181,7 +195,7 @@ def test_three_devices_at_one_table(browser: Any, table: tuple[Server, int]) -> 
     shot(phone_b, "table-phone-360-03-viewer-history")
 
     # A forged client at the join link, without the PIN, clicks everything: nothing is written.
-    assert forge_viewer_clicks(server.port, sid) > 0
+    assert forge_viewer_clicks(server.port, sid, link(db, sid)) > 0
     assert [d.contract.code for d in deals(db, sid)] == ["7S"]
 
     # The two editors enter deal 2 and confirm at the same moment: one is written; the other is
@@ -235,15 +249,16 @@ def test_three_devices_at_one_table(browser: Any, table: tuple[Server, int]) -> 
             continue
     visible(phone_b, "nav-entry")
 
-    # A server restart mid-session: every page comes back, nothing is lost.
+    # A server restart mid-session: every page comes back, nothing is lost, and each device
+    # that gave the PIN still writes (its grant is in the database).
     server.stop()
     server.start()
     for page in (phone_a, phone_b):
-        expect(page.locator(sel("viewer-note")).first).to_be_visible(timeout=60000)
+        expect(page.locator(sel("nav-entry")).first).to_be_visible(timeout=60000)
+        assert count(page, "viewer-note") == 0
         tap(page, "nav-history")
         visible(page, "deal-2")
-    expect(host.locator(sel("pin-field")).first).to_be_visible(timeout=60000)
-    enter_pin(host, PIN)
+    expect(host.locator(sel(f"session-open-{sid}")).first).to_be_visible(timeout=60000)
     tap(host, f"session-open-{sid}")
     has_text(host, "deal-header", "Deal 3: Vera deals, Anna leads.")
     assert [d.contract.code for d in deals(db, sid)] == ["7S", "6S"]
@@ -319,13 +334,13 @@ def test_an_undo_tapped_on_a_screen_the_live_redraw_had_not_reached_is_refused(
     server = Server(db)
     server.start()
     try:
-        phone_a = open_app(browser, f"{server.url}join/{sid}", 360, 740)
+        phone_a = open_app(browser, f"{server.url}join/{sid}/{link(db, sid)}", 360, 740)
         tap(phone_a, "pin-open")
         enter_pin(phone_a, PIN)
         tap(phone_a, "nav-entry")
         has_text(phone_a, "deal-header", "Deal 2: Boris deals, Vera leads.")
         held = Held()
-        phone_b = open_held(browser, f"{server.url}join/{sid}", held)
+        phone_b = open_held(browser, f"{server.url}join/{sid}/{link(db, sid)}", held)
         tap(phone_b, "pin-open")
         enter_pin(phone_b, PIN)
         tap(phone_b, "nav-history")
@@ -370,8 +385,8 @@ def test_an_undo_tapped_on_a_screen_the_live_redraw_had_not_reached_is_refused(
 
 def test_a_join_link_to_a_missing_session(browser: Any, table: tuple[Server, int]) -> None:
     server, _sid = table
-    page = open_app(browser, f"{server.url}join/999", 360, 740)
-    has_text(page, "message", "There is no game 999 at this table: ask the host for a new link.")
+    page = open_app(browser, f"{server.url}join/{_sid}", 360, 740)  # no token
+    has_text(page, "message", "This link opens nothing: ask the host for the table's link.")
     assert count(page, "nav-sheet") == 0
     page.context.close()
 
@@ -399,7 +414,7 @@ def test_the_table_in_russian(browser: Any, tmp_path: Path) -> None:
         tap(host, "share-table")
         has_text(host, "share-pin", f"PIN стола (нужен для записи): {PIN}")
         shot(host, "table-host-1280-ru-share")
-        phone = open_app(browser, f"{server.url}join/{sid}", 360, 740)
+        phone = open_app(browser, f"{server.url}join/{sid}/{link(db, sid)}", 360, 740)
         has_text(phone, "viewer-note", "Вы смотрите пулю; чтобы записывать, нужен PIN стола.")
         shot(phone, "table-phone-360-ru-viewer")
         tap(phone, "pin-open")
@@ -415,3 +430,36 @@ def test_the_table_in_russian(browser: Any, tmp_path: Path) -> None:
             page.context.close()
     finally:
         server.stop()
+
+
+def test_the_share_dialog_on_a_phone_and_the_pin_screen_s_language(
+    browser: Any, table: tuple[Server, int]
+) -> None:
+    """At 360×740 the share dialog shows the whole HTTP warning and breaks the address only
+    between its parts; the PIN screen switches language (issue #27, items 10 and 11)."""
+    server, sid = table
+    page = open_app(browser, server.url, 360, 740)
+    visible(page, "pin-field")
+    tap(page, "language-ru")
+    visible(page, "language-en")
+    expect(page.get_by_label("PIN стола")).to_be_visible()
+    tap(page, "language-en")
+    visible(page, "language-ru")
+    enter_pin(page, PIN)
+    tap(page, f"session-open-{sid}")
+    visible(page, "share-table")
+    tap(page, "share-table")
+    visible(page, "share-dialog")
+    token = link(server.db, sid)
+    expect(page.locator(sel("share-dialog")).first).to_contain_text(f"/join/{sid}/ {token}")
+    url = page.locator(sel("share-url-0")).first
+    box = url.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360, box
+    warning = page.locator(sel("share-http")).first
+    warning.scroll_into_view_if_needed()
+    expect(warning).to_be_visible()
+    box = warning.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360, box
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 740, box
+    shot(page, "table-phone-360-06-share-dialog")
+    page.context.close()

@@ -31,6 +31,7 @@ from scorepad.app.screens.history import history_screen
 from scorepad.app.screens.sessions import sessions_screen
 from scorepad.app.screens.table import Table, join, pin_screen
 from scorepad.app.server.access import Access, Gate
+from scorepad.app.server.grants import Grants
 from scorepad.app.server.share import Sharing
 from scorepad.store import Store
 
@@ -54,9 +55,12 @@ class Room:
     def __init__(self, store: Store, *, pin: str | None, hub: PubSubHub | None) -> None:
         self.store = store
         self.lock = threading.RLock()
-        self.gate = Gate(pin, explicit=pin is not None)
+        self.grants = Grants(store.db, self.lock)
+        self.gate = Gate(pin, explicit=pin is not None, grants=self.grants)
         self.hub = hub
-        self.table = Table(self.gate, Sharing.make("127.0.0.1", 8550, tls=False, pin=pin))
+        self.table = Table(
+            self.gate, Sharing.make("127.0.0.1", 8550, tls=False, pin=pin), grants=self.grants
+        )
         self.sessions: list[Session] = []  # a page holds its session weakly
 
     def device(self, name: str, *, scope: int | None = None) -> tuple[Shell, Session]:
@@ -495,7 +499,7 @@ async def test_a_viewer_has_no_write_controls_and_a_forged_write_is_refused(stor
     sid = store.create_session(["Anna", "Boris", "Vera"])
     store.add_deal(sid, typed(store, sid, PASSED), seen=0)
     viewer, sv = room.device("v")
-    join(viewer, sid)
+    join(viewer, sid, room.grants.link(sid))
     assert by_id(viewer.page, "viewer-note").value == (
         "You are looking at the sheet; writing needs the table PIN."
     )
@@ -525,7 +529,7 @@ async def test_a_joined_phone_with_the_pin_writes_only_its_session(store: Store)
     sid = store.create_session(["Anna", "Boris", "Vera"])
     other = store.create_session(["Gleb", "Dima", "Egor"])
     phone, sp = room.device("p")
-    join(phone, sid)
+    join(phone, sid, room.grants.link(sid))
     await fire(sp, by_id(phone.page, "pin-open"))
     await type_into(sp, by_id(phone.page, "pin-field"), "246810")
     await fire(sp, by_id(phone.page, "pin-submit"))
@@ -548,8 +552,8 @@ async def test_a_joined_phone_with_the_pin_writes_only_its_session(store: Store)
 async def test_join_link_to_a_missing_session(store: Store) -> None:
     room = Room(store, pin="246810", hub=None)
     viewer, _ = room.device("v")
-    join(viewer, 42)
-    assert message(viewer) == "There is no game 42 at this table: ask the host for a new link."
+    join(viewer, 42, room.grants.link(42))
+    assert message(viewer) == "This link opens nothing: ask the host for the table's link."
 
 
 class Clock:
@@ -605,16 +609,35 @@ def test_five_wrong_pins_lock_the_device_then_the_wait_grows() -> None:
     assert gate.may_write("phone")
 
 
-def test_the_global_cap_stops_guessing_from_many_devices() -> None:
+def test_an_address_guessing_with_new_devices_waits_but_a_phone_already_there_does_not() -> None:
+    """Strangers' misses never refuse the right PIN to a device that was there and never missed."""
     clock = Clock()
-    gate = Gate("246810", explicit=True, global_cap=6, clock=clock)
-    for i in range(6):
-        gate.enter(f"device-{i}", "000000")
-    assert gate.enter("device-new", "246810").render() == (  # type: ignore[union-attr]
-        "Too many wrong PINs at this table: every device waits a minute; try again then."
+    gate = Gate("246810", explicit=True, clock=clock)
+    gate.meet("old-phone")  # at the table before the guessing began
+    clock.now += 1
+    for i in range(20):  # a guesser making a new device every few tries, from one address
+        gate.enter(f"made-{i // 4}", "000000", "192.168.1.66")
+    assert gate.enter("made-new", "246810", "192.168.1.66").render() == (  # type: ignore[union-attr]
+        "Too many wrong PINs on this device: wait 60 s, then try again."
     )
+    assert gate.enter("old-phone", "246810", "192.168.1.66") is None
+    assert gate.enter("other-address", "246810", "192.168.1.7") is None
     clock.now += 61
-    assert gate.enter("device-new", "246810") is None
+    assert gate.enter("made-new", "000000", "192.168.1.66").render() == (  # type: ignore[union-attr]
+        "Wrong PIN. Tries left on this device: 4."
+    )
+    assert gate.enter("made-next", "246810", "192.168.1.66").render() == (  # type: ignore[union-attr]
+        "Too many wrong PINs on this device: wait 120 s, then try again."
+    )
+
+
+def test_a_value_that_is_not_text_is_refused_in_a_sentence() -> None:
+    gate = Gate("246810", explicit=True)
+    for value in (246810, 2.5, ["246810"], {"a": 1}, True):
+        assert gate.enter("phone", value).render() == (  # type: ignore[union-attr]
+            "The table PIN is digits only: type it again."
+        )
+    assert not gate.may_write("phone")
 
 
 def test_the_pin_is_remembered_per_device_and_loopback_host_needs_none() -> None:
@@ -625,3 +648,21 @@ def test_the_pin_is_remembered_per_device_and_loopback_host_needs_none() -> None
     assert gate.may_write("phone")
     explicit = Gate("246810", explicit=True)
     assert not explicit.may_write("host", loopback=True)  # --pin: asked here too
+
+
+async def test_share_the_table_only_on_the_open_session_s_screens(store: Store) -> None:
+    """Issue #27, item 9: New game and Players would share the session opened before."""
+    from scorepad.app.frame import registry
+
+    room = Room(store, pin=None, hub=None)
+    sid = store.create_session(["Anna", "Boris", "Vera"])
+    host, _ = room.device("h")
+    open_entry(host, sid)
+    assert by_id(host.page, "share-table") is not None
+    for name in ("sheet", "history"):
+        host.show(registry.screen(name))
+        assert by_id(host.page, "share-table") is not None, name
+    for name in ("new-session", "players"):
+        host.show(registry.screen(name))
+        ids = {c.identifier for c in find(host.page, lambda c: isinstance(c, ft.Semantics))}
+        assert "share-table" not in ids, name

@@ -60,6 +60,8 @@ def listener(shell: Shell) -> Callable[[str, Any], Awaitable[None]]:
     # Async: the hub runs it on the server's event loop, where page updates belong.
     async def on_written(topic: str, message: Any) -> None:
         sid, revision = message
+        if _left(shell):
+            return  # drawn again when it reconnects (on_connect), freed when its session ends
         if shell.sid == sid and shell.basis != revision:
             # One page at a time, each page's update sent before the next page is drawn: the
             # first pages show the write while the last ones are still being drawn.
@@ -68,6 +70,14 @@ def listener(shell: Shell) -> Callable[[str, Any], Awaitable[None]]:
                 await asyncio.sleep(0)
 
     return on_written
+
+
+def _left(shell: Shell) -> bool:
+    """The page's browser went away (closed, asleep): nobody would see a redraw."""
+    try:
+        return shell.page.session.connection is None
+    except RuntimeError:  # a page with no session behind it
+        return False
 
 
 _TURNS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (

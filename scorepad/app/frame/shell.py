@@ -174,14 +174,20 @@ class Shell:
         self.state.edit_reason = ""
         return self.form
 
-    def attempt(self, action: Callable[[], Any], *, seen: int | None = None) -> bool:
+    def attempt(
+        self, action: Callable[[], Any], *, seen: int | None = None, admin: bool = False
+    ) -> bool:
         """Run a store action; a refusal is shown on screen with its reason and changes nothing.
 
         The device's right to write is checked here, on the server, for every write.  ``seen``
         is the revision the form was built from: a stale write is told what changed, and the
         form is rebased.  A written action is announced to the other pages of the session.
+        ``admin``: an action on the host's database (delete, import, a new session, the roster),
+        which only the host's own computer may make.
         """
         try:
+            if admin:
+                self.access.require_host()
             self.access.require_write(self.sid)
             with self.lock:
                 done = action()
@@ -211,6 +217,11 @@ class Shell:
         return self.any_stored().scored.finished and self.sid not in self.state.playing_on
 
     # --- drawing ---------------------------------------------------------------------------
+
+    @property
+    def in_session(self) -> bool:
+        """The screen shown is one of the open session's (in its navigation)."""
+        return self.sid is not None and nav.destination_of(self.screen) is not None
 
     @property
     def wide(self) -> bool:

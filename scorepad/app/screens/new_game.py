@@ -354,7 +354,7 @@ def new_session_screen(shell: Shell) -> ft.Control:
                 currency=st.currency.strip().upper(),
             )
 
-        if shell.attempt(action):
+        if shell.attempt(action, admin=True):
             shell.state.new_session = None
             shell.sid = made["sid"]
             shell.go("entry")

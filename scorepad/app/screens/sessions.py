@@ -26,7 +26,7 @@ def sessions_screen(shell: Shell) -> ft.Control:
         # ``seen``: the revision the list showed; a session changed since is not deleted unseen.
         def confirmed() -> None:
             shell.page.pop_dialog()
-            shell.attempt(lambda: shell.store.delete_session(sid, seen=seen))
+            shell.attempt(lambda: shell.store.delete_session(sid, seen=seen), admin=True)
             if shell.sid == sid:
                 shell.sid = None
             shell.show(sessions_screen)
@@ -55,7 +55,8 @@ def sessions_screen(shell: Shell) -> ft.Control:
             made: dict[str, int] = {}
             shell.page.pop_dialog()
             if shell.attempt(
-                lambda: made.__setitem__("sid", shell.store.import_session(text.value or ""))
+                lambda: made.__setitem__("sid", shell.store.import_session(text.value or "")),
+                admin=True,
             ):
                 open_session(made["sid"])
             else:

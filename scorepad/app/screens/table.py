@@ -12,19 +12,22 @@ import threading
 from typing import TYPE_CHECKING, Any, cast
 
 import flet as ft
+from babel import Locale
 
-from ...i18n import N_, msg
+from ...i18n import LANGUAGES, N_, msg
 from ...store import StoreError
 from ..frame import registry
-from ..server.access import PIN_MAX, Gate, ServeRefused, generate_pin
+from ..server.access import PIN_MAX, PIN_MIN_SHARED, Gate, ServeRefused, generate_pin, short_pin
+from ..server.grants import Grants
 from ..server.server import bind
-from ..server.share import Sharing, lan_addresses, qr_png, url_host
+from ..server.share import Sharing, lan_addresses, qr_png, this_computer, url_host
 
 if TYPE_CHECKING:
     from ..frame.shell import Screen, Shell
     from ..server.server import Server
 
-JOIN = re.compile(r"/join/(\d{1,9})/?")
+# A join link: the session and its random token (grants.py); a link without the token opens nothing.
+JOIN = re.compile(r"/join/(\d{1,9})(?:/([A-Za-z0-9_-]{1,64}))?/?")
 
 
 @dataclasses.dataclass
@@ -34,7 +37,16 @@ class Table:
     gate: Gate
     sharing: Sharing
     server: Server | None = None
+    grants: Grants | None = None
     lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
+
+    def here(self, peer: str) -> bool:
+        """Whether a connection from ``peer`` comes from this computer (the host's)."""
+        return this_computer(peer)
+
+    def join_urls(self, sid: int) -> list[str]:
+        assert self.grants is not None
+        return self.sharing.join_urls(sid, self.grants.link(sid))
 
     def share_now(self) -> Sharing:
         """Serve on every network interface too (the host pressed "Share the table")."""
@@ -49,6 +61,8 @@ class Table:
             sockets = [bind(a, self.sharing.port) for a in addresses]
             if self.gate.pin is None:
                 self.gate.pin = generate_pin()  # never on the network without a PIN
+            elif len(self.gate.pin) < PIN_MIN_SHARED:
+                raise ServeRefused(short_pin())
             self.server.add(sockets)
             self.sharing = dataclasses.replace(
                 self.sharing,
@@ -108,7 +122,9 @@ def table_bar(shell: Shell) -> ft.Control | None:
                 wrap=True,
             ),
         )
-    if shell.access.host and shell.sid is not None:
+    # Only on a screen of the open session (its deal, sheet, history...), not on New game or
+    # Players, where the session opened before is not the one being looked at.
+    if shell.access.host and shell.sid is not None and shell.in_session:
         return ft.Row(
             [
                 sem(
@@ -135,7 +151,7 @@ def ask_pin(shell: Shell) -> None:
 
 
 def pin_screen(shell: Shell) -> ft.Control:
-    """Type the table PIN once; the server remembers this device while it runs."""
+    """Type the table PIN once; the server remembers this device (in the database)."""
     field = ft.TextField(
         label=shell.t(N_("Table PIN")),
         password=True,
@@ -145,7 +161,10 @@ def pin_screen(shell: Shell) -> ft.Control:
     )
 
     def submit() -> None:
-        refused = shell.access.gate.enter(shell.access.device, field.value or "")
+        # The field's value is whatever the client sent (a number, a list...): the gate refuses
+        # anything but text in a sentence.
+        access = shell.access
+        refused = access.gate.enter(access.device, field.value or "", access.address)
         if refused is not None:
             shell.message = shell.render(refused)
             shell.show(pin_screen)
@@ -154,14 +173,21 @@ def pin_screen(shell: Shell) -> ft.Control:
         after = cast("Screen | None", shell.state.after_pin)
         shell.state.after_pin = None
         if after is None:
-            after = registry.screen("sessions")
+            after = registry.screen("sessions" if shell.sid is None else "sheet")
         if after is not None and getattr(after, "__name__", "") == "entry_screen":
             shell.new_form()
         shell.show(after)
 
     field.on_submit = lambda e: submit()
     parts: list[ft.Control] = [
-        ft.Text(shell.t(N_("Scorepad")), size=24, weight=ft.FontWeight.BOLD),
+        ft.Row(
+            [
+                ft.Text(shell.t(N_("Scorepad")), size=24, weight=ft.FontWeight.BOLD),
+                languages(shell),
+            ],
+            wrap=True,
+            alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+        ),
         ft.Text(shell.t(N_("This table is protected by a PIN. The host's screen shows it."))),
         sem("pin-field", field),
         sem("pin-submit", ft.FilledButton(shell.t(N_("Unlock")), on_click=submit)),
@@ -180,6 +206,30 @@ def pin_screen(shell: Shell) -> ft.Control:
     return ft.Column(parts, spacing=12)
 
 
+def languages(shell: Shell) -> ft.Control:
+    """The other languages, each in its own name: a phone handed over in the wrong one."""
+
+    def switch(lang: str) -> None:
+        shell.lang = lang
+        shell.redraw()
+
+    return ft.Row(
+        [
+            sem(
+                f"language-{lang}",
+                ft.TextButton(
+                    (Locale.parse(lang).get_display_name(lang) or lang).capitalize(),
+                    on_click=lambda e, lang=lang: switch(lang),
+                ),
+            )
+            for lang in LANGUAGES
+            if lang != shell.lang
+        ],
+        wrap=True,
+        spacing=0,
+    )
+
+
 def _back(shell: Shell, screen: Screen) -> None:
     shell.message = None
     shell.state.after_pin = None
@@ -188,6 +238,8 @@ def _back(shell: Shell, screen: Screen) -> None:
 
 def locked_screen(shell: Shell) -> ft.Control:
     """What a page that may not see the whole app gets instead of the list of sessions."""
+    if not shell.access.loopback and shell.access.scope is None:
+        return join_needed(shell)
     if not shell.access.may_write and shell.access.scope is None:
         return pin_screen(shell)
     return sem(
@@ -196,19 +248,48 @@ def locked_screen(shell: Shell) -> ft.Control:
     )
 
 
+def join_needed(shell: Shell) -> ft.Control:
+    """Another device at the root address: only a session's link opens anything."""
+    return ft.Column(
+        [
+            ft.Row(
+                [
+                    ft.Text(shell.t(N_("Scorepad")), size=24, weight=ft.FontWeight.BOLD),
+                    languages(shell),
+                ],
+                wrap=True,
+                alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+            ),
+            sem(
+                "join-needed",
+                ft.Text(
+                    shell.t(
+                        N_(
+                            "Open the table's link: on the host's computer, \"Share the table\" shows it as a code and an address."
+                        )
+                    )
+                ),
+            ),
+        ],
+        spacing=12,
+    )
+
+
 # --- joining -----------------------------------------------------------------------------------
 
 
-def join(shell: Shell, sid: int) -> None:
-    """A join link: that session's sheet, and nothing else for this page."""
+def join(shell: Shell, sid: int, token: str) -> None:
+    """A join link: that session's sheet, and nothing else for this page.
+
+    Without the session's token (or with an old one) nothing is shown, and the same sentence
+    is said whether the session exists or not: a link names nothing it does not open."""
     sheet_screen = registry.screen("sheet")
+    table: Table = shell.table
     shell.access.scope = sid
     with shell.lock:
         known = {s.id for s in shell.store.sessions()}
-    if sid not in known:
-        shell.message = shell.t(
-            N_("There is no game {id} at this table: ask the host for a new link."), id=sid
-        )
+    if sid not in known or table.grants is None or not table.grants.opens(sid, token):
+        shell.message = shell.t(N_("This link opens nothing: ask the host for the table's link."))
         shell.sid = None
         shell.show(lambda s: sem("join-missing", ft.Text(s.t(N_("Nothing to show.")))))
         return
@@ -233,20 +314,41 @@ def show_share(shell: Shell) -> None:
         shell.message = exc.render(shell.lang)
         shell.redraw()
         return
-    urls = sharing.join_urls(shell.sid)
-    if not urls:
+    if not sharing.addresses:
         shell.message = shell.render(_no_network())
         shell.redraw()
         return
-    width = shell.page.width or 360
-    side = int(max(220, min(420, width - 96)))
+    shell.page.show_dialog(_share_dialog(shell, sharing))
+
+
+def _share_dialog(shell: Shell, sharing: Sharing) -> ft.AlertDialog:
+    table: Table = shell.table
+    sid = shell.sid
+    assert sid is not None and table.grants is not None
+    token = table.grants.link(sid)
+    urls = sharing.join_urls(sid, token)
+    # Everything is laid out for the dialog's real width (a phone's 360 px too): the warning
+    # wraps inside it, the QR code fits, and an address breaks only between its parts.
+    width = int(max(240, min(420, (shell.page.width or 360) - 96)))
     lines: list[ft.Control] = [
-        sem("share-qr", ft.Image(src=qr_png(urls[0], scale=10), width=side, height=side)),
+        sem("share-qr", ft.Image(src=qr_png(urls[0], scale=10), width=width, height=width)),
         ft.Text(shell.t(N_("Scan the code, or open this address on a phone on the same network:"))),
     ]
     lines += [
-        sem(f"share-url-{i}", ft.Text(u, size=18, weight=ft.FontWeight.BOLD))
-        for i, u in enumerate(urls)
+        sem(
+            f"share-url-{i}",
+            ft.Row(
+                [
+                    ft.Text(part, size=15, weight=ft.FontWeight.BOLD, no_wrap=True)
+                    for part in (sharing.base(a), f"/join/{sid}/", token)
+                ],
+                wrap=True,
+                spacing=0,
+                run_spacing=0,
+                width=width,
+            ),
+        )
+        for i, a in enumerate(sharing.addresses)
     ]
     if sharing.pin is not None:
         lines.append(
@@ -254,43 +356,78 @@ def show_share(shell: Shell) -> None:
                 "share-pin",
                 ft.Text(
                     shell.t(N_("Table PIN (needed to write): {pin}"), pin=sharing.pin),
-                    size=22,
+                    size=20,
                     weight=ft.FontWeight.BOLD,
+                    width=width,
                 ),
             )
         )
     if sharing.scheme == "http" and sharing.shared:
         lines.append(
-            ft.Text(
-                shell.t(
-                    N_(
-                        "Plain HTTP: anyone on this network can read the sheet and the PIN on the wire. Use a network you trust, or start with --certfile and --keyfile."
-                    )
+            sem(
+                "share-http",
+                ft.Text(
+                    shell.t(
+                        N_(
+                            "Plain HTTP: anyone on this network can read the sheet and the PIN on the wire. Use a network you trust, or start with --certfile and --keyfile."
+                        )
+                    ),
+                    size=12,
+                    italic=True,
+                    width=width,
                 ),
-                size=12,
-                italic=True,
             )
         )
-    shell.page.show_dialog(
-        ft.AlertDialog(
-            title=ft.Text(shell.t(N_("Share the table"))),
-            content=sem(
-                "share-dialog",
-                ft.Column(
-                    lines,
-                    tight=True,
-                    scroll=ft.ScrollMode.AUTO,
-                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                ),
+
+    def renew() -> None:
+        assert table.grants is not None
+        table.grants.renew(sid)
+        shell.page.pop_dialog()
+        shell.page.show_dialog(_share_dialog(shell, sharing))
+
+    def forget() -> None:
+        table.gate.forget_all()
+        shell.page.pop_dialog()
+        shell.message = shell.t(N_("Every phone types the table PIN again to write."))
+        shell.redraw()
+
+    return ft.AlertDialog(
+        title=ft.Text(shell.t(N_("Share the table"))),
+        content=sem(
+            "share-dialog",
+            ft.Column(
+                lines,
+                tight=True,
+                scroll=ft.ScrollMode.AUTO,
+                width=width,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             ),
-            actions=[
-                sem(
-                    "share-close",
-                    ft.TextButton(shell.t(N_("Close")), on_click=lambda: shell.page.pop_dialog()),
-                )
-            ],
-        )
+        ),
+        actions=[
+            sem(
+                "share-renew",
+                ft.TextButton(shell.t(N_("New link (the old one stops working)")), on_click=renew),
+            ),
+            sem(
+                "share-forget",
+                ft.TextButton(shell.t(N_("Forget the phones' PINs")), on_click=forget),
+            ),
+            sem(
+                "share-close",
+                ft.TextButton(shell.t(N_("Close")), on_click=lambda: shell.page.pop_dialog()),
+            ),
+        ],
+        actions_overflow_button_spacing=0,
     )
 
 
-__all__ = ["JOIN", "PIN_MAX", "Table", "join", "locked_screen", "pin_screen", "table_bar"]
+__all__ = [
+    "JOIN",
+    "PIN_MAX",
+    "Table",
+    "join",
+    "join_needed",
+    "locked_screen",
+    "pin_screen",
+    "table_bar",
+]

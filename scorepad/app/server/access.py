@@ -1,10 +1,22 @@
-"""Who may write at a shared table: the table PIN, checked on the server, remembered per device.
+"""Who may do what at a shared table: the host, a phone with the PIN, a viewer.
 
-A device is a browser profile: it keeps a random token in its local storage, and the server
-remembers which tokens gave the right PIN, for as long as it runs.  Wrong PINs are throttled per
-device (a few tries, then a wait that doubles with every further miss) and overall (a cap on
-wrong PINs a minute from everyone together), so guessing six digits takes longer than an evening.
-The check is made in the write path itself (:func:`require_write`), not only by hiding buttons.
+- **The host** is a page whose connection comes from this computer (the socket's peer address,
+  see wire.py; never a page property the client can write).  With ``--pin`` the host types the
+  PIN too.  Only the host administers: every session, the roster, import, export, delete.
+- **A phone** reaches one session through its join link (a random token, grants.py) and writes
+  it once it gave the PIN.  The server remembers a hash of the device's token in the database,
+  so a restart keeps every phone writing; the host can make every phone type it again.
+- Wrong PINs are throttled **per device** (5 tries, then 30 s doubling with every miss, at most
+  an hour) and **per source address** (20 misses, then 60 s doubling, at most an hour).  An
+  address's waits bind only the devices that first appeared after its misses began: a stranger's
+  guessing never refuses the right PIN to a phone that was already at the table and has not
+  missed itself.  One address so gets at most about 48 guesses a day (20, then 6 within the first
+  hour of waits, then one an hour).  A PIN given with ``--pin`` has at least 6 digits as soon as
+  the table is on the network: 4 digits (10 000 PINs) fall within a day to about 200 addresses
+  guessing together; 6 digits (a million) give a whole /24 network of 254 addresses about 1.2 %
+  a day.
+The check is made in the write path itself (:meth:`Access.require_write`), not only by hiding
+buttons.
 """
 
 from __future__ import annotations
@@ -14,19 +26,21 @@ import math
 import secrets
 import threading
 import time
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...i18n import N_, Msg, msg, nmsg
 from ...store import StoreError
+from .grants import Grants, digest
 
 PIN_DIGITS = 6
-PIN_MIN, PIN_MAX = 4, 12  # a PIN given with --pin
+PIN_MIN, PIN_MAX = 4, 12  # a PIN given with --pin (4 only while the table is on this computer)
+PIN_MIN_SHARED = 6  # on the network
 TRIES = 5  # wrong PINs a device may enter before it waits
 WAIT = 30.0  # seconds, doubled with every further wrong PIN
+ADDRESS_TRIES = 20  # wrong PINs from one source address before its new devices wait
+ADDRESS_WAIT = 60.0
 WAIT_MAX = 3600.0
-GLOBAL_CAP = 30  # wrong PINs a minute from all devices together
 
 
 class ServeRefused(StoreError):
@@ -41,12 +55,23 @@ def generate_pin() -> str:
     return "".join(secrets.choice("0123456789") for _ in range(PIN_DIGITS))
 
 
-def check_pin_option(pin: str) -> str:
+def check_pin_option(pin: str, *, shared: bool = False) -> str:
     if not (pin.isascii() and pin.isdigit() and PIN_MIN <= len(pin) <= PIN_MAX):
         raise ServeRefused(
             msg(N_("the table PIN must be {low} to {high} digits"), low=PIN_MIN, high=PIN_MAX)
         )
+    if shared and len(pin) < PIN_MIN_SHARED:
+        raise ServeRefused(short_pin())
     return pin
+
+
+def short_pin() -> Msg:
+    return msg(
+        N_(
+            "a table PIN on the network needs at least {n} digits: a shorter one can be guessed within a day by many devices at once"
+        ),
+        n=PIN_MIN_SHARED,
+    )
 
 
 def new_device_token() -> str:
@@ -61,6 +86,7 @@ def valid_token(token: object) -> bool:
 class _Misses:
     count: int = 0
     until: float = 0.0
+    since: float = 0.0  # the first miss (an address: which devices its waits bind)
 
 
 @dataclass
@@ -69,55 +95,84 @@ class Gate:
 
     pin: str | None  # None: no PIN, every device writes (the host's own 127.0.0.1)
     explicit: bool = False  # given with --pin: asked on this computer too
+    grants: Grants | None = None  # the database's memory of the devices that gave the PIN
     wait: float = WAIT
     tries: int = TRIES
-    global_cap: int = GLOBAL_CAP
+    address_tries: int = ADDRESS_TRIES
+    address_wait: float = ADDRESS_WAIT
     clock: Callable[[], float] = time.monotonic
-    _unlocked: set[str] = field(default_factory=set)
+    _unlocked: set[str] = field(default_factory=set)  # device token hashes
+    _seen: dict[str, float] = field(default_factory=dict)  # device → when first seen
     _misses: dict[str, _Misses] = field(default_factory=dict)
-    _recent: deque[float] = field(default_factory=deque)
+    _addresses: dict[str, _Misses] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def __post_init__(self) -> None:
+        if self.grants is not None:
+            self._unlocked |= self.grants.granted()
 
     @property
     def required(self) -> bool:
         return self.pin is not None
 
+    def known(self, device: str) -> bool:
+        """Whether this server issued ``device`` (or it gave the PIN before a restart)."""
+        return device in self._seen or digest(device) in self._unlocked
+
+    def meet(self, device: str) -> None:
+        """A device token this server issued, or one it knows: when it was first seen counts."""
+        with self._lock:
+            self._seen.setdefault(device, self.clock())
+
     def may_write(self, device: str, *, loopback: bool = False) -> bool:
         """Whether ``device`` may write; with a generated PIN the host's own computer may."""
         if self.pin is None or (loopback and not self.explicit):
             return True
-        return device in self._unlocked
+        return digest(device) in self._unlocked
 
-    def forget(self, device: str) -> None:
+    def forget_all(self) -> int:
+        """Every device types the PIN again (the host's choice); how many were forgotten."""
         with self._lock:
-            self._unlocked.discard(device)
+            n = len(self._unlocked)
+            self._unlocked.clear()
+        if self.grants is not None:
+            self.grants.revoke_all()
+        return n
 
-    def enter(self, device: str, entered: str) -> Msg | None:
-        """Check a PIN typed on ``device``: None when it opens writing, else why not."""
+    def enter(self, device: str, entered: object, address: str = "") -> Msg | None:
+        """Check a PIN typed on ``device`` from ``address``: None when it opens writing."""
         if self.pin is None:
             return None
-        text = (entered or "").strip()
+        if not isinstance(entered, str):  # a client can send any value for the field
+            return msg(N_("The table PIN is digits only: type it again."))
+        text = entered.strip()
         if not text:
             return msg(N_("Enter the table PIN: the host's screen shows it."))
         with self._lock:
             now = self.clock()
-            while self._recent and self._recent[0] <= now - 60:
-                self._recent.popleft()
+            first_seen = self._seen.setdefault(device, now)
             misses = self._misses.setdefault(device, _Misses())
             if misses.until > now:
                 return self._waiting(misses.until - now)
-            if len(self._recent) >= self.global_cap:
-                return msg(
-                    N_(
-                        "Too many wrong PINs at this table: every device waits a minute; try again then."
-                    )
-                )
+            place = self._addresses.setdefault(address, _Misses())
+            # The address's waits bind the devices that came after its misses began (a guesser
+            # making new devices), never a phone that was at the table before and never missed.
+            newcomer = misses.count > 0 or first_seen >= place.since
+            if place.until > now and newcomer:
+                return self._waiting(place.until - now)
             if len(text) <= PIN_MAX and hmac.compare_digest(text.encode(), self.pin.encode()):
-                self._unlocked.add(device)
+                self._unlocked.add(digest(device))
                 self._misses.pop(device, None)
+                if self.grants is not None:
+                    self.grants.grant(device)
                 return None
             misses.count += 1
-            self._recent.append(now)
+            if place.count == 0:
+                place.since = now
+            place.count += 1
+            if place.count >= self.address_tries:
+                extra = place.count - self.address_tries
+                place.until = now + min(WAIT_MAX, self.address_wait * 2**extra)
             if misses.count >= self.tries:
                 extra = misses.count - self.tries
                 misses.until = now + min(WAIT_MAX, self.wait * 2**extra)
@@ -148,8 +203,9 @@ class Access:
 
     gate: Gate
     device: str
-    loopback: bool = False  # the page comes from this computer
+    loopback: bool = False  # the connection's peer is this computer (decided from the socket)
     scope: int | None = None  # opened by a join link: this session and nothing else
+    address: str = ""  # the connection's peer address (what the PIN throttle counts)
 
     @property
     def may_write(self) -> bool:
@@ -157,8 +213,8 @@ class Access:
 
     @property
     def host(self) -> bool:
-        """The whole app: every session, the roster, import, export, delete."""
-        return self.scope is None and self.may_write
+        """The whole app: every session, the roster, import, export, delete (this computer only)."""
+        return self.loopback and self.scope is None and self.may_write
 
     def require_write(self, sid: int | None) -> None:
         """The server-side check every write makes: a viewer's write is refused here."""
@@ -168,6 +224,11 @@ class Access:
             )
         if self.scope is not None and sid != self.scope:
             raise NotAllowed(msg(N_("This device may only write to the shared game.")))
+
+    def require_host(self) -> None:
+        """Administration (delete, import, export, the roster) stays on the host's computer."""
+        if not self.host:
+            raise NotAllowed(msg(N_("Only the host's computer may do that.")))
 
 
 def open_access() -> Access:

@@ -22,7 +22,7 @@ from ..frame import live, theme
 from ..frame.screens import sessions_screen
 from ..frame.shell import Shell, remember_language, remembered_language
 from ..frame.theme import assets_dir
-from ..screens.table import JOIN, Table, join, pin_screen
+from ..screens.table import JOIN, Table, join, join_needed, pin_screen
 from .access import (
     Access,
     Gate,
@@ -32,30 +32,46 @@ from .access import (
     new_device_token,
     valid_token,
 )
-from .serve import StaticTuning, tuning_wanted
+from .grants import Grants
+from .serve import StaticTuning, static_resolver, tuning_wanted
 from .server import Guard, Server, bind, flet_asgi
 from .share import Sharing, banner, is_loopback
+from .wire import PEER, Limits
 
 DEVICE_KEY = "scorepad-device"
 
 
-async def device_token(page: ft.Page) -> str:
-    """This browser's token (kept in its local storage): the device the PIN is remembered for."""
+async def device_token(page: ft.Page, gate: Gate) -> str:
+    """This browser's token (kept in its local storage): the device the PIN is remembered for.
+
+    Only a token this server issued (or that gave the PIN before a restart) is taken; any other
+    is replaced, so a device cannot pass itself off as one that was at the table before."""
     prefs = ft.SharedPreferences()
     try:
         token = await asyncio.wait_for(prefs.get(DEVICE_KEY), timeout=10)
-        if valid_token(token):
+        if valid_token(token) and gate.known(str(token)):
+            gate.meet(str(token))
             return str(token)
         token = new_device_token()
+        gate.meet(token)
         await asyncio.wait_for(prefs.set(DEVICE_KEY, token), timeout=10)
         return token
     except (TimeoutError, RuntimeError):
-        return new_device_token()  # no storage: this page alone is the device
+        token = new_device_token()  # no storage: this page alone is the device
+        gate.meet(token)
+        return token
 
 
-def make_main(db: Path, lang: str, table: Table | None = None):  # type: ignore[no-untyped-def]
-    store = Store(db, check_same_thread=False)
-    lock = threading.RLock()
+def make_main(  # type: ignore[no-untyped-def]
+    db: Path,
+    lang: str,
+    table: Table | None = None,
+    *,
+    store: Store | None = None,
+    lock: threading.RLock | None = None,
+):
+    store = store or Store(db, check_same_thread=False)
+    lock = lock or threading.RLock()
 
     async def main(page: ft.Page) -> None:
         page.title = "Scorepad"
@@ -70,15 +86,21 @@ def make_main(db: Path, lang: str, table: Table | None = None):  # type: ignore[
             shell.remember_language = lambda code: page.run_task(remember_language, code)
             shell.show(sessions_screen)
             return
-        device = await device_token(page)
-        access = Access(table.gate, device, loopback=is_loopback(page.client_ip or ""))
+        # Who is calling was decided from the socket before any frame was read (wire.py);
+        # page.client_ip, which the client can write, is never asked.
+        peer = PEER.get()
+        here = table.here(peer)
+        device = await device_token(page, table.gate)
+        access = Access(table.gate, device, loopback=here, address=peer)
         shell = Shell(page, store, chosen, lock, access=access)
         shell.remember_language = lambda code: page.run_task(remember_language, code)
         shell.table = table
         live.subscribe(shell)  # live updates, and the current state after a reconnect
         found = JOIN.fullmatch(page.route or "/")
         if found:
-            join(shell, int(found[1]))
+            join(shell, int(found[1]), found[2] or "")
+        elif not here:
+            shell.show(join_needed)
         elif not access.may_write:
             shell.show(pin_screen)
         else:
@@ -86,6 +108,12 @@ def make_main(db: Path, lang: str, table: Table | None = None):  # type: ignore[
 
     main.store = store  # type: ignore[attr-defined]
     return main
+
+
+def limits() -> Limits:
+    """What one connection may cost; the tests shorten the wait for a registration."""
+    wait = os.environ.get("SCOREPAD_REGISTER_WITHIN")
+    return Limits(register_within=float(wait)) if wait else Limits()
 
 
 def desktop_available() -> bool:
@@ -110,6 +138,8 @@ def run(
     certfile: Path | None = None,
     keyfile: Path | None = None,
     pin_wait: float | None = None,
+    trusted_proxy: tuple[str, ...] = (),
+    join_session: int | None = None,
 ) -> None:
     if share and is_loopback(host):
         host = "0.0.0.0"
@@ -127,6 +157,8 @@ def run(
         certfile=certfile,
         keyfile=keyfile,
         pin_wait=pin_wait,
+        trusted_proxy=trusted_proxy,
+        join_session=join_session,
     )
 
 
@@ -140,6 +172,8 @@ def serve(
     certfile: Path | None,
     keyfile: Path | None,
     pin_wait: float | None = None,
+    trusted_proxy: tuple[str, ...] = (),
+    join_session: int | None = None,
 ) -> None:
     """The web app on ``host:port`` until SIGTERM or Ctrl-C; the database is closed on the way out."""
 
@@ -149,21 +183,35 @@ def serve(
         if f is not None and not f.is_file():
             raise ServeRefused(msg(N_("cannot read {path}: no such file"), path=str(f)))
     explicit = pin is not None
+    # A proxy forwards other devices: the table is on the network as much as with --share.
+    networked = not is_loopback(host) or bool(trusted_proxy)
     if pin is not None:
-        pin = check_pin_option(pin)
-    elif not is_loopback(host):
+        pin = check_pin_option(pin, shared=networked)
+    elif networked:
         pin = generate_pin()  # never on the network without a PIN
-    gate = Gate(pin, explicit=explicit)
+    sock = bind(host, port)  # before the database is opened: a busy port creates no file
+    try:
+        store = Store(db, check_same_thread=False)
+    except BaseException:
+        sock.close()
+        raise
+    if join_session is not None and join_session not in {s.id for s in store.sessions()}:
+        store.close()
+        sock.close()
+        raise ServeRefused(msg(N_("there is no session {id} to join"), id=join_session))
+    lock = threading.RLock()  # one database connection: the pages' and the grants'
+    grants = Grants(store.db, lock)
+    gate = Gate(pin, explicit=explicit, grants=grants)
     if pin_wait is not None:
         gate.wait = pin_wait
     sharing = Sharing.make(host, port, tls=certfile is not None, pin=pin)
-    table = Table(gate, sharing)
-    sock = bind(host, port)
-    main = make_main(db, lang, table)
-    store: Store = main.store
-    app = flet_asgi(main, assets_dir())
+    table = Table(gate, sharing, grants=grants)
+    main = make_main(db, lang, table, store=store, lock=lock)
+    app, static = flet_asgi(
+        main, assets_dir(), lang=lang, limits=limits(), trusted=frozenset(trusted_proxy)
+    )
     if tuning_wanted():  # the engine files compressed once and cached (serve.py)
-        app = StaticTuning(app)
+        app = StaticTuning(app, static_resolver(static))
     server = Server(
         Guard(app, lambda: table.sharing),
         certfile=certfile,
@@ -176,9 +224,9 @@ def serve(
         # out of the cyclic collector, whose full passes over it stalled every page's live
         # redraw by tens of milliseconds (benchmarks/bench_table.py).
         gc.freeze()
-        # Shared: the join link of the newest session (the evening being played).
-        newest = next(iter(store.sessions()), None) if sharing.shared else None
-        sys.stdout.write(banner(table.sharing, newest.id if newest else None, lang))
+        # The QR code is of the session the host chose (--join), never a guess.
+        chosen = (join_session, grants.link(join_session)) if join_session is not None else None
+        sys.stdout.write(banner(table.sharing, lang, join=chosen, explicit=explicit))
         sys.stdout.flush()
 
     try:

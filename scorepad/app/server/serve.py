@@ -6,12 +6,19 @@ Here each large static file is gzip-compressed once per server run (a wasm file 
 a third) and marked cacheable for a day; the page itself and its bootstrap are revalidated on
 every visit, so a new version of the app is picked up.  ``SCOREPAD_WEB_TUNING=0`` serves exactly
 what Flet serves (the benchmark compares both).
+
+The cache is keyed on the file a path resolves to (its real path, size and modification time,
+as Flet's static files find it), so the many spellings of one path (``//a.js``, ``/x/../a.js``,
+an unknown path answered with ``index.html``) cost one compression; it holds at most
+:data:`CACHE_BYTES` of compressed bodies, the least recently used dropped first.
 """
 
 from __future__ import annotations
 
 import gzip
 import os
+import posixpath
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -25,6 +32,8 @@ COMPRESSED = (".wasm", ".js", ".mjs", ".ttf", ".otf", ".json", ".symbols")
 REVALIDATED = ("/", "/index.html", "/flutter_bootstrap.js", "/manifest.json", "/version.json")
 MAX_AGE = 86_400  # s: the engine changes only with the pinned Flet version
 MIN_SIZE = 2_048
+CACHE_BYTES = 48 * 1024 * 1024  # the whole engine compressed is about 6 MB
+Resolve = Callable[[str], "tuple[str, int, int] | None"]
 
 
 def tuning_wanted() -> bool:
@@ -34,9 +43,12 @@ def tuning_wanted() -> bool:
 class StaticTuning:
     """ASGI middleware: caching headers on every static file, gzip on the large ones."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, resolve: Resolve | None = None) -> None:
         self.app = app
-        self.cache: dict[tuple[str, str], bytes] = {}  # (path, etag) → gzip body
+        self.resolve = resolve or _normalised
+        # (real path, size, mtime) → gzip body, least recently used first
+        self.cache: OrderedDict[tuple[str, int, int], bytes] = OrderedDict()
+        self.size = 0
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] not in ("GET", "HEAD"):
@@ -72,17 +84,22 @@ class StaticTuning:
         response_headers = [
             (k, v) for k, v in start.get("headers", []) if k.lower() != b"content-length"
         ]
-        etag = next((v.decode() for k, v in response_headers if k.lower() == b"etag"), "")
-        if start.get("status") != 200 or len(raw) < MIN_SIZE:
+        key = self.resolve(path)
+        if start.get("status") != 200 or len(raw) < MIN_SIZE or key is None:
             await send(
                 {**start, "headers": [*response_headers, _header("content-length", str(len(raw)))]}
             )
             await send({"type": "http.response.body", "body": raw})
             return
-        key = (path, etag)
         packed = self.cache.get(key)
         if packed is None:
-            packed = self.cache[key] = gzip.compress(raw, compresslevel=6, mtime=0)
+            packed = gzip.compress(raw, compresslevel=6, mtime=0)
+            self.cache[key] = packed
+            self.size += len(packed)
+            while self.size > CACHE_BYTES and len(self.cache) > 1:
+                self.size -= len(self.cache.popitem(last=False)[1])
+        else:
+            self.cache.move_to_end(key)
         response_headers += [
             _header("content-encoding", "gzip"),
             _header("content-length", str(len(packed))),
@@ -108,6 +125,27 @@ ENGINE = (
     "/fonts/DejaVuSans.ttf",
     "/fonts/DejaVuSans-Bold.ttf",
 )
+
+
+def _normalised(path: str) -> tuple[str, int, int]:
+    """Without Flet's files to ask: the path as a file system would resolve it."""
+    return posixpath.normpath("/" + path.lstrip("/")), 0, 0
+
+
+def static_resolver(static: Any) -> Resolve:
+    """The file Flet's static files serve for a path (``index.html`` for an unknown one)."""
+
+    def resolve(path: str) -> tuple[str, int, int] | None:
+        relative = posixpath.normpath(path.lstrip("/") or ".")
+        try:
+            full, stat = static.lookup_path(relative)
+        except (OSError, ValueError):
+            return None
+        if stat is None:
+            return None
+        return os.path.realpath(full), stat.st_size, stat.st_mtime_ns
+
+    return resolve
 
 
 def _header(name: str, value: str) -> tuple[bytes, bytes]:

@@ -21,6 +21,7 @@ from typing import Any
 from ...i18n import N_, msg
 from .access import ServeRefused
 from .share import Sharing, url_host
+from .wire import Limits, endpoint
 
 Scope = MutableMapping[str, Any]
 ASGI = Callable[
@@ -78,15 +79,30 @@ async def _refuse(kind: str, receive: Any, send: Any, status: int, body: bytes) 
     await send({"type": "http.response.body", "body": body})
 
 
-def flet_asgi(main: Callable[..., Any], assets: Path) -> ASGI:
-    """Flet's web app (offline: no CDN), mounted in an app with no API pages."""
+def flet_asgi(
+    main: Callable[..., Any],
+    assets: Path,
+    *,
+    lang: str = "en",
+    limits: Limits | None = None,
+    trusted: frozenset[str] = frozenset(),
+) -> tuple[ASGI, Any]:
+    """Flet's web app (offline: no CDN) with the bounded WebSocket of wire.py, in an app with
+    no API pages; and Flet's static files (what serve.StaticTuning resolves paths with)."""
     import flet_web.fastapi as flet_fastapi
+    from flet_web.fastapi.flet_static_files import FletStaticFiles
 
     inner = flet_fastapi.app(main, assets_dir=str(assets), no_cdn=True)
-    inner.router.routes = [r for r in inner.router.routes if getattr(r, "path", None) not in HIDDEN]
+    inner.router.routes = [
+        r for r in inner.router.routes if getattr(r, "path", None) not in (*HIDDEN, "/ws")
+    ]
+    static = next(
+        r.app for r in inner.router.routes if isinstance(getattr(r, "app", None), FletStaticFiles)
+    )
     outer = flet_fastapi.FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
+    outer.add_api_websocket_route("/ws", endpoint(main, lang, limits or Limits(), trusted))
     outer.mount("/", inner)
-    return outer  # type: ignore[no-any-return]
+    return outer, static
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -139,6 +155,9 @@ class Server:
             ws="websockets-sansio",
             lifespan="on" if not self.servers else "off",
             timeout_graceful_shutdown=1,
+            # The peer address decides who is the host (wire.py): uvicorn must not rewrite it
+            # from X-Forwarded-For; a proxy the host names is trusted there, in wire.peer_of.
+            proxy_headers=False,
             ssl_certfile=str(self.certfile) if self.certfile else None,
             ssl_keyfile=str(self.keyfile) if self.keyfile else None,
         )

@@ -24,6 +24,24 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+def this_computer(peer: str) -> bool:
+    """A connection's peer is this computer: loopback, or one of its own interface addresses
+    (a server bound to its LAN address is reached from the laptop itself on that address)."""
+    if is_loopback(peer):
+        return True
+    try:
+        ip = ipaddress.ip_address(peer)
+    except ValueError:
+        return False
+    own = {
+        ipaddress.ip_address(a.address)
+        for addrs in psutil.net_if_addrs().values()
+        for a in addrs
+        if a.family in (socket.AF_INET, socket.AF_INET6) and "%" not in a.address
+    }
+    return ip in own
+
+
 def lan_addresses() -> list[str]:
     """The IPv4 address of every network interface that is up and not loopback (sorted)."""
     found: set[str] = set()
@@ -79,8 +97,14 @@ class Sharing:
     def base(self, address: str) -> str:
         return f"{self.scheme}://{url_host(address)}:{self.port}"
 
-    def join_urls(self, sid: int) -> list[str]:
-        return [f"{self.base(a)}/join/{sid}" for a in self.addresses]
+    def join_urls(self, sid: int, token: str) -> list[str]:
+        return [f"{self.base(a)}/join/{sid}/{token}" for a in self.addresses]
+
+    def here(self) -> str:
+        """The address to open on the host's computer itself."""
+        if "127.0.0.1" in self.hosts or not self.addresses:
+            return f"{self.scheme}://127.0.0.1:{self.port}/"
+        return f"{self.base(self.addresses[0])}/"
 
     def allowed_hosts(self) -> set[str]:
         """``Host`` header values this server answers to (the names and addresses it prints)."""
@@ -110,22 +134,51 @@ def qr_terminal(url: str) -> str:
     return out.getvalue()
 
 
-def banner(sharing: Sharing, sid: int | None, lang: str) -> str:
-    """What the host's terminal shows: the addresses, the PIN, a QR code of the first address."""
+def banner(
+    sharing: Sharing, lang: str, *, join: tuple[int, str] | None = None, explicit: bool = False
+) -> str:
+    """What the host's terminal shows: where to open the app here, the network addresses, the
+    PIN, the plain-HTTP warning, a join link and its QR code (the session the host chose with
+    ``--join``), and how to stop."""
     cat = catalog(lang)
-    lines: list[str] = []
-    if not sharing.addresses:
-        lines.append(cat.render(msg(N_("No network interface is up: the table cannot be shared."))))
-        return "\n".join(lines) + "\n"
-    urls = (
-        sharing.join_urls(sid)
-        if sid is not None
-        else [f"{sharing.base(a)}/" for a in sharing.addresses]
-    )
-    lines.append(cat.render(msg(N_("Scorepad is served at:"))))
-    lines += [f"  {u}" for u in urls]
-    if sharing.pin is not None:
-        lines.append(cat.render(msg(N_("Table PIN (needed to write): {pin}"), pin=sharing.pin)))
+
+    def say(text: str, **args: object) -> str:
+        return cat.render(msg(text, **args))
+
+    lines = [say(N_("Scorepad is served. On this computer open: {url}"), url=sharing.here())]
     if sharing.shared:
-        lines.append(qr_terminal(urls[0]))
+        if not sharing.addresses:
+            lines.append(say(N_("No network interface is up: the table cannot be shared.")))
+        else:
+            lines.append(say(N_("Phones on the same network join with a session's link:")))
+    if sharing.pin is not None:
+        lines.append(say(N_("Table PIN (needed to write): {pin}"), pin=sharing.pin))
+        if explicit:
+            lines.append(
+                say(N_("The host types the PIN on this computer too (it was given with --pin)."))
+            )
+    if sharing.shared and sharing.scheme == "http":
+        lines.append(
+            say(
+                N_(
+                    "Plain HTTP: anyone on this network can read the sheet and the PIN on the wire. Use a network you trust, or start with --certfile and --keyfile."
+                )
+            )
+        )
+    if sharing.shared and sharing.addresses:
+        if join is None:
+            lines.append(
+                say(
+                    N_(
+                        'To show a session\'s link and QR code here, start with --join SESSION; or open the session on this computer and press "Share the table".'
+                    )
+                )
+            )
+        else:
+            sid, token = join
+            urls = sharing.join_urls(sid, token)
+            lines.append(say(N_("Join link of session {id}:"), id=sid))
+            lines += [f"  {u}" for u in urls]
+            lines.append(qr_terminal(urls[0]))
+    lines.append(say(N_("Stop the server with Ctrl-C.")))
     return "\n".join(lines) + "\n"

@@ -1,0 +1,83 @@
+"""What the table remembers across server restarts: which devices gave the PIN, and each
+session's join link.
+
+Both live in two small tables of the Scorepad database itself (sqlite-utils, the store's own
+connection): ``table_grants`` holds a SHA-256 of each device token that gave the right PIN (a
+stolen database names no device), ``table_links`` the random token of each session's join link.
+A device token and a link token are both ``secrets.token_urlsafe`` values of 128 bits or more,
+so a hash without salt is enough: there is nothing small to guess.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import threading
+import time
+
+from sqlite_utils import Database
+
+LINK_BYTES = 16  # 128 bits: a join link cannot be guessed nor walked like /join/1, /join/2...
+GRANTS = "table_grants"
+LINKS = "table_links"
+
+
+def digest(device: str) -> str:
+    return hashlib.sha256(device.encode()).hexdigest()
+
+
+class Grants:
+    """The PIN grants and join links of one database (one per server)."""
+
+    def __init__(self, db: Database, lock: threading.RLock) -> None:
+        self.db = db
+        self.lock = lock
+        with self.lock:
+            if not db[GRANTS].exists():
+                db[GRANTS].create({"device": str, "granted": float}, pk="device")  # type: ignore[union-attr]
+            if not db[LINKS].exists():
+                db[LINKS].create({"session": int, "token": str}, pk="session")  # type: ignore[union-attr]
+
+    # --- the PIN ----------------------------------------------------------------------------
+
+    def granted(self) -> set[str]:
+        """The hashes of every device that gave the PIN (read once, when the server starts)."""
+        with self.lock:
+            return {r["device"] for r in self.db[GRANTS].rows}
+
+    def grant(self, device: str) -> None:
+        with self.lock:
+            self.db[GRANTS].upsert({"device": digest(device), "granted": time.time()}, pk="device")  # type: ignore[union-attr]
+
+    def revoke_all(self) -> int:
+        """Forget every device's PIN: each must type it again to write."""
+        with self.lock:
+            n = self.db[GRANTS].count
+            self.db.execute(f"DELETE FROM {GRANTS}")
+            return n
+
+    # --- join links ------------------------------------------------------------------------
+
+    def link(self, sid: int) -> str:
+        """The token of session ``sid``'s join link (made the first time it is asked for)."""
+        with self.lock:
+            # One statement makes it or keeps the one there: two askers get the same link.
+            self.db.execute(
+                f"INSERT OR IGNORE INTO {LINKS} (session, token) VALUES (?, ?)",
+                [sid, secrets.token_urlsafe(LINK_BYTES)],
+            )
+            row = self.db.execute(f"SELECT token FROM {LINKS} WHERE session = ?", [sid]).fetchone()
+            return str(row[0])
+
+    def renew(self, sid: int) -> str:
+        """A new link for ``sid``: the old one opens nothing from now on."""
+        token = secrets.token_urlsafe(LINK_BYTES)
+        with self.lock:
+            self.db[LINKS].upsert({"session": sid, "token": token}, pk="session")  # type: ignore[union-attr]
+        return token
+
+    def opens(self, sid: int, token: str) -> bool:
+        with self.lock:
+            row = self.db.execute(f"SELECT token FROM {LINKS} WHERE session = ?", [sid]).fetchone()
+        return row is not None and hmac.compare_digest(str(row[0]).encode(), token.encode())

@@ -1,0 +1,248 @@
+"""The app's WebSocket: Flet's own connection, with who is calling decided from the socket and
+what one connection may cost bounded.
+
+- **Who:** the peer address is the transport's (the ASGI scope's ``client``), taken when the
+  socket connects, before any frame is read; ``X-Forwarded-For`` counts only when the peer is a
+  proxy the host named (``--trusted-proxy``).  It reaches the app's ``main`` through a context
+  variable (:data:`PEER`) that every task of the connection inherits; Flet's ``page.client_ip``,
+  which the client can overwrite with a property update, is never read for access.
+- **Cost:** the first frame must register within :attr:`Limits.register_within` seconds;
+  a frame that is not Flet's protocol closes the connection (1007); events for control ids the
+  page does not hold are dropped before Flet searches its whole page tree for them; frames are
+  paced per connection (a token bucket) and no more than :attr:`Limits.queue` event handlers
+  of one connection run at once, so one page cannot starve the others.
+- **No traceback reaches a client:** Flet sends a crashed handler's traceback to the page
+  (``SESSION_CRASHED``); here the traceback goes to the log and the page gets a sentence.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import logging
+import time
+from collections.abc import Callable
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Any
+
+import msgpack
+from fastapi import WebSocket, WebSocketDisconnect
+from flet.messaging.protocol import Message, MessageAction, SessionCrashedBody
+from flet_web.fastapi.flet_app import FletApp, app_manager
+from starlette.datastructures import Address
+
+from ...i18n import N_, catalog, msg
+
+log = logging.getLogger(__name__)
+
+#: The peer address of the connection the current task serves ("" outside one).
+PEER: ContextVar[str] = ContextVar("scorepad_peer", default="")
+
+_ACTIONS = {
+    MessageAction.REGISTER_CLIENT.value: {"session_id", "page_name", "page"},
+    MessageAction.CONTROL_EVENT.value: {"target", "name", "data"},
+    MessageAction.UPDATE_CONTROL_PROPS.value: {"id", "props"},
+    MessageAction.INVOKE_METHOD.value: {"control_id", "call_id", "result", "error"},
+}
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one connection may cost (figures in the README's "Safety")."""
+
+    register_within: float = 15.0  # s: a socket that never registers is closed
+    frame_max: int = 256 * 1024  # bytes: the largest frame a page sends (a typed session file)
+    rate: float = 40.0  # frames a second, sustained
+    burst: int = 200  # frames at once (a page's start, a fast typist)
+    queue: int = 8  # event handlers of one connection running at once
+    left_after: int = 300  # s: a page that left is freed (its session closed) after this
+
+
+def peer_of(scope: Any, trusted: frozenset[str] = frozenset()) -> str:
+    """The address a connection comes from: the socket's, or a trusted proxy's last hop."""
+    client = scope.get("client")
+    host = str(client[0]) if client else ""
+    if host not in trusted:
+        return host
+    for name, value in scope.get("headers") or []:
+        if name.lower() == b"x-forwarded-for":
+            last = value.decode("latin-1").split(",")[-1].strip()
+            try:
+                return str(ipaddress.ip_address(last))
+            except ValueError:
+                return host
+    return host
+
+
+class Refused(WebSocketDisconnect):
+    """The connection is closed by the server (never registered, malformed frame)."""
+
+
+class Bounded:
+    """A Starlette WebSocket as Flet's FletApp uses it, with every received frame checked."""
+
+    def __init__(self, ws: WebSocket, peer: str, limits: Limits, app: TableApp) -> None:
+        self._ws = ws
+        self._peer = peer
+        self._limits = limits
+        self._app = app
+        self._registered = False
+        self._tokens = float(limits.burst)
+        self._at = time.monotonic()
+        self.dropped = 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._ws, name)
+
+    @property
+    def client(self) -> Address:  # what Flet keys its reconnecting sessions on
+        port = self._ws.client.port if self._ws.client else 0
+        return Address(self._peer, port)
+
+    async def receive_bytes(self) -> bytes:
+        try:
+            return await self._receive()
+        except BaseException:
+            if not self._registered:
+                # Flet's send loop ends only once a session exists: end it here, or the
+                # connection's task would wait for ever.
+                self._app.stop_sending()
+            raise
+
+    async def _receive(self) -> bytes:
+        while True:
+            try:
+                if self._registered:
+                    message = await self._ws.receive()
+                else:
+                    message = await asyncio.wait_for(
+                        self._ws.receive(), self._limits.register_within
+                    )
+            except TimeoutError:
+                await self._close(1008)
+                raise Refused(1008) from None
+            if message["type"] == "websocket.disconnect":
+                raise WebSocketDisconnect(message.get("code", 1000))
+            data = message.get("bytes")
+            if data is None:  # a text frame: never Flet's
+                await self._close(1003)
+                raise Refused(1003)
+            await self._pace()
+            verdict = self._check(data)
+            if verdict == "drop":
+                self.dropped += 1
+                continue
+            if verdict == "bad":
+                log.warning("closed a connection from %s: a frame that is not Flet's", self._peer)
+                await self._close(1007)
+                raise Refused(1007)
+            return bytes(data)
+
+    def _check(self, data: bytes) -> str:
+        if len(data) > self._limits.frame_max:
+            return "bad"
+        if not data or data[0] != 0x00:  # data channels (0x01) are not used by the app
+            return "drop"
+        try:
+            frame = msgpack.unpackb(data[1:], strict_map_key=False)
+        except Exception:  # msgpack raises several kinds for bytes that are not msgpack
+            return "bad"
+        if not (isinstance(frame, list) and len(frame) == 2 and isinstance(frame[1], dict)):
+            return "bad"
+        action, body = frame
+        keys = _ACTIONS.get(action) if isinstance(action, int) else None
+        if keys is None or set(body) != keys:
+            return "bad"
+        if (action == MessageAction.REGISTER_CLIENT.value) == self._registered:
+            return "bad"  # the first frame registers, and only the first
+        if action == MessageAction.REGISTER_CLIENT.value:
+            if not isinstance(body["page"], dict):
+                return "bad"
+            self._registered = True
+        elif action == MessageAction.CONTROL_EVENT.value:
+            if not (isinstance(body["target"], int) and isinstance(body["name"], str)):
+                return "bad"
+            if body["target"] not in self._app.controls():
+                return "drop"  # Flet would walk the whole page looking for it
+        elif action == MessageAction.UPDATE_CONTROL_PROPS.value and not (
+            isinstance(body["id"], int) and isinstance(body["props"], dict)
+        ):
+            return "bad"
+        return "ok"
+
+    async def _pace(self) -> None:
+        limits = self._limits
+        now = time.monotonic()
+        self._tokens = min(limits.burst, self._tokens + (now - self._at) * limits.rate)
+        self._at = now
+        if self._tokens < 1:
+            await asyncio.sleep((1 - self._tokens) / limits.rate)
+            self._tokens = 1.0
+            self._at = time.monotonic()
+        self._tokens -= 1
+        while self._app.running() >= limits.queue:
+            await asyncio.sleep(0.005)
+
+    async def _close(self, code: int) -> None:
+        with contextlib.suppress(RuntimeError):  # already closed
+            await self._ws.close(code)
+
+
+class TableApp(FletApp):
+    """Flet's connection, told the page's language for the one sentence a crash sends."""
+
+    def __init__(self, *args: Any, lang: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lang = lang
+
+    def controls(self) -> Any:
+        session = self._FletApp__session
+        return session.index if session is not None else {}
+
+    def stop_sending(self) -> None:
+        queue = self._FletApp__send_queue
+        if queue is not None:
+            queue.put_nowait(None)
+
+    def running(self) -> int:
+        return len(self._FletApp__running_tasks)
+
+    def send_message(self, message: Message) -> None:
+        if message.action == MessageAction.SESSION_CRASHED:
+            log.error("a page's handler failed: %s", getattr(message.body, "message", message.body))
+            sentence = catalog(self.lang).render(
+                msg(N_("Something went wrong on the server; nothing was written. Reload the page."))
+            )
+            message = Message(MessageAction.SESSION_CRASHED, SessionCrashedBody(sentence))
+        super().send_message(message)
+
+
+def endpoint(
+    main: Callable[..., Any], lang: str, limits: Limits, trusted: frozenset[str]
+) -> Callable[[WebSocket], Any]:
+    """The ``/ws`` handler: one bounded Flet connection, its peer known before it is read."""
+
+    async def handle(websocket: WebSocket) -> None:
+        peer = peer_of(websocket.scope, trusted)
+        token = PEER.set(peer)  # every task this connection starts inherits it
+        try:
+            app = TableApp(
+                loop=asyncio.get_running_loop(),
+                executor=app_manager.executor,
+                main=main,
+                before_main=None,
+                session_timeout_seconds=limits.left_after,
+                lang=lang,
+            )
+            try:
+                await app.handle(Bounded(websocket, peer, limits, app))
+            except AttributeError:  # closed before it registered: Flet has no session to drop
+                if app.controls():
+                    raise
+                log.debug("a connection from %s closed before it registered", peer)
+        finally:
+            PEER.reset(token)
+
+    return handle
