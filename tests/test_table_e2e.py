@@ -27,7 +27,10 @@ __all__ = ["browser"]  # the module-scoped chromium fixture
 pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
 
 PIN = "246810"
-LIVE = 1000  # ms: a write shows on the other pages within a second
+# ms: how long a page may take to show another device's write here. It waits for the state (the
+# speed itself is measured by benchmarks/bench_table.py, not by a timed test); generous so that a
+# loaded CI machine does not fail a flow that works.
+LIVE = 15000
 
 
 def sel(ident: str) -> str:
@@ -176,7 +179,7 @@ def test_three_devices_at_one_table(browser: Any, table: tuple[Server, int]) -> 
     for ident in ("nav-entry", "nav-sessions", "share-table", "undo", "redo", "confirm-deal"):
         assert count(phone_b, ident) == 0, ident
 
-    # Phone A writes deal 1: the host (deal entry) and phone B (history) show it within 1 s.
+    # Phone A writes deal 1: the host (deal entry) and phone B (history) show it (live, without a reload).
     tap(phone_a, "nav-entry")
     has_text(phone_a, "deal-header", "Deal 1: Anna deals, Boris leads.")
     enter(phone_a, 1, "7", "S", ["whist", "pass"])
