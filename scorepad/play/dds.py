@@ -27,6 +27,7 @@ one runs; ``SCOREPAD_SOLVER=python`` in the environment makes it the Python one.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from typing import Literal, Protocol
 
 from .cards import SUIT_MASK
@@ -71,7 +72,11 @@ class Search(Protocol):
     ) -> int: ...
 
 
-def _search_of(core: Core) -> type[Search]:
+#: A search's constructor: (trump, overtake, decl, more, first, talon, owned, total).
+NewSearch = Callable[[int, bool, int, bool, int, tuple[int, ...], bool, int], Search]
+
+
+def _search_of(core: Core) -> NewSearch:
     if core == "python":
         return PythonSearch
     if core != "compiled":
@@ -81,6 +86,7 @@ def _search_of(core: Core) -> type[Search]:
             "the compiled solver is not built: install with a C compiler (pip install -e .)"
         )
     return _compiled.Search
+
 
 _BOTTOMS = 0x01010101  # the lowest bit of each suit's byte
 
@@ -153,9 +159,7 @@ class DoubleDummy:
     default is :data:`CORE`).
     """
 
-    def __init__(
-        self, play: Play, counted: int, *, more: bool, core: Core | None = None
-    ) -> None:
+    def __init__(self, play: Play, counted: int, *, more: bool, core: Core | None = None) -> None:
         if len(play.order) != 3:
             raise ValueError("the double-dummy search is for the three hands in play")
         self.order = play.order
@@ -275,7 +279,9 @@ class PythonSearch:
     def positions(self) -> int:
         return len(self.tt)
 
-    def node(self, h0: int, h1: int, h2: int, leader: int, extra: int, alpha: int, beta: int) -> int:
+    def node(
+        self, h0: int, h1: int, h2: int, leader: int, extra: int, alpha: int, beta: int
+    ) -> int:
         """A position between tricks: the counted seat's tricks (within the window)."""
         return self._node((h0, h1, h2), leader, extra, alpha, beta)
 
