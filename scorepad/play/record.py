@@ -67,9 +67,7 @@ from .play import Play
 
 FORMAT = "scorepad-deal/1"
 # Discriminated by "type": the entry is checked against its one model, not tried on each.
-_ENTRY: TypeAdapter[PlayedDeal] = TypeAdapter(
-    Annotated[PlayedDeal, Field(discriminator="type")]
-)
+_ENTRY: TypeAdapter[PlayedDeal] = TypeAdapter(Annotated[PlayedDeal, Field(discriminator="type")])
 # Bounds far past any real deal, so a refused value is never echoed whole.
 Cards = Annotated[str, Field(max_length=100)]
 Word = Annotated[str, Field(max_length=10)]
