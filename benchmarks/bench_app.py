@@ -18,7 +18,7 @@ suites running), medians of three loads at 360×740, headless Debian chromium, o
 (an earlier run under the same load: 3.38 / 4.80 / 7.68 s cold). So: the renderer Flet picks in
 Chromium (skwasm with the wasm build) is the fast one — CanvasKit with the JavaScript build is
 2.5–3× slower to paint; the DejaVu fonts cut to the scripts a table writes save 0.9 MB
-(scripts/fonts.py); the tuned server (scorepad/app/serve.py) sends 5.8 MB instead of 15.1 MB,
+(scripts/fonts.py); the tuned server (scorepad/app/server/serve.py) sends 5.8 MB instead of 15.1 MB,
 which is what a phone on the table's Wi-Fi waits for, while on 127.0.0.1 (no transfer time) it
 costs about 0.4 s of decompression; the browser cache does not shorten a warm load much here
 because compiling the wasm, not fetching it, is most of the time. Both servers are under 5 s.
@@ -43,9 +43,9 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from flet_fakes import by_id, fire, make_page  # noqa: E402
 
-from scorepad.app.screens import entry_screen  # noqa: E402  (fills the screen registry)
-from scorepad.app.sheet import sheet_screen  # noqa: E402
-from scorepad.app.shell import Shell  # noqa: E402
+from scorepad.app.frame.screens import entry_screen  # noqa: E402  (fills the screen registry)
+from scorepad.app.frame.shell import Shell  # noqa: E402
+from scorepad.app.pulya.sheet import sheet_screen  # noqa: E402
 from scorepad.generate import RandomChooser, random_session  # noqa: E402
 from scorepad.store import Store  # noqa: E402
 
@@ -92,7 +92,7 @@ def painted(folder: Path, *, renderer: str = "auto", tuned: bool = True) -> dict
             # A server runs long before a player opens the page: its files are compressed by then.
             import urllib.request
 
-            from scorepad.app.serve import ENGINE
+            from scorepad.app.server.serve import ENGINE
 
             for path in ENGINE:
                 request = urllib.request.Request(

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from scorepad.generate import RandomChooser, random_session
-from scorepad.scoring.session import MAX_DEALS
+from scorepad.scoring.pulya.session import MAX_DEALS
 from scorepad.store import Store
 
 

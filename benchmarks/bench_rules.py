@@ -49,7 +49,7 @@ from scorepad.play.cards import Hand  # noqa: E402
 from scorepad.play.play import Play  # noqa: E402
 from scorepad.play.record import Audit, audit, parse_record  # noqa: E402
 from scorepad.play.solver import best_tricks  # noqa: E402
-from scorepad.scoring.score import batch  # noqa: E402
+from scorepad.scoring.pulya.score import batch  # noqa: E402
 
 KINDS = (("trump", True, 5.0), ("no trump", True, 6.0), ("misère", False, 12.0))  # ms mean
 ANALYSIS_GOAL = 150.0  # ms mean

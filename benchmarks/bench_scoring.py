@@ -38,8 +38,8 @@ sys.path.insert(0, str(ROOT))
 
 from scorepad.generate import RandomChooser, random_session  # noqa: E402
 from scorepad.report import settlement_of  # noqa: E402
-from scorepad.scoring.score import Checked, validate, write  # noqa: E402
-from scorepad.scoring.session import parse_session  # noqa: E402
+from scorepad.scoring.pulya.score import Checked, validate, write  # noqa: E402
+from scorepad.scoring.pulya.session import parse_session  # noqa: E402
 
 # What the installed ``scorepad`` script runs.
 ENTRY = "import sys; from scorepad.cli import main; sys.exit(main())"

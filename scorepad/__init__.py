@@ -25,10 +25,10 @@ The public Python API (kept under these names whatever moves inside):
   (``scorepad-deal/1``) and replay it card by card; ``RecordInvalid`` says the first illegal step.
 - ``scorepad.store.Store``: every session and every action in SQLite.
 - ``scorepad.cli.main``: the command line (``python -m scorepad.cli``).
-- ``scorepad.scoring.legal``: what the next deal may be at a table, and why not (``kinds``,
+- ``scorepad.scoring.pulya.legal``: what the next deal may be at a table, and why not (``kinds``,
   ``declarers``, ``levels``, ``call_options``, ``trick_cap``, ``verify_deal``).
-- ``scorepad.scoring.score.replay``: a session's deals checked and written onto the sheet;
-  ``scorepad.scoring.settlement`` turns the sheet into balances, money and payments.
+- ``scorepad.scoring.pulya.score.replay``: a session's deals checked and written onto the sheet;
+  ``scorepad.scoring.pulya.settlement`` turns the sheet into balances, money and payments.
 
 Every refusal subclasses ``scorepad.i18n.ScorepadError`` (a ``ValueError``) and carries the
 sentence in ``message``, rendered in the player's language with ``message.render(lang)``.

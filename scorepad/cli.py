@@ -1,6 +1,6 @@
 """The ``scorepad`` command: a thin layer that parses arguments and prints.
 
-All behaviour lives in the library (:mod:`scorepad.scoring.session`, :mod:`scorepad.scoring.score`,
+All behaviour lives in the library (:mod:`scorepad.scoring.pulya.session`, :mod:`scorepad.scoring.pulya.score`,
 :mod:`scorepad.report`).  Invalid input: exit status 2, one line per problem on stderr,
 nothing on stdout (except ``audit --json`` and batch audits, which print a verdict for every
 record, an illegal one's too, and still exit with 2).
@@ -27,7 +27,7 @@ from .i18n import LANGUAGES, N_, Catalog, Msg, ScorepadError, catalog, msg, nmsg
 # (sqlite-utils), the rules engine or Flet.
 if TYPE_CHECKING:
     from .play.record import Audit
-    from .scoring.families import FamilyScored
+    from .scoring.ledger.families import FamilyScored
     from .store import Store
 
 DEMO = Path(__file__).resolve().parent / "data" / "demo-session.json"
@@ -96,8 +96,8 @@ def _open(args: argparse.Namespace) -> Store:
 def cmd_settle(args: argparse.Namespace) -> int:
     from .report import to_json_text, to_text_sheet
     from .scoring.peek import peek_family
-    from .scoring.score import replay
-    from .scoring.session import parse_session
+    from .scoring.pulya.score import replay
+    from .scoring.pulya.session import parse_session
 
     stored_id = int(args.file) if args.file.isdigit() else None
     if stored_id is not None and (args.db or not Path(args.file).exists()):
@@ -119,7 +119,7 @@ def cmd_settle(args: argparse.Namespace) -> int:
 
 def _settle_family(data: bytes, args: argparse.Namespace) -> int:
     """`settle` of a session file of a ledger family (bula, kassa, pot, direct)."""
-    from .scoring.families import settle_family
+    from .scoring.ledger.families import settle_family
 
     return _write_family(settle_family(data), args)
 
@@ -148,7 +148,7 @@ def cmd_sessions(args: argparse.Namespace) -> int:
 
 def cmd_history(args: argparse.Namespace) -> int:
     from .journal import deal_numbers
-    from .scoring.session import deal_data
+    from .scoring.pulya.session import deal_data
     from .store import describe_action
 
     cat = catalog(args.lang)
@@ -379,8 +379,8 @@ def _print_audit(found: Audit, cat: Catalog) -> None:
 
 
 def cmd_conventions(args: argparse.Namespace) -> int:
-    from .scoring.convention import presets
-    from .scoring.families import family_presets
+    from .scoring.ledger.families import family_presets
+    from .scoring.pulya.convention import presets
 
     cat = catalog(args.lang)
     for p in presets().values():
@@ -404,7 +404,7 @@ def cmd_conventions(args: argparse.Namespace) -> int:
 
 
 def cmd_app(args: argparse.Namespace) -> int:
-    from .app.run import run  # Flet loads only when the app starts
+    from .app.server.run import run  # Flet loads only when the app starts
     from .store import default_path
 
     run(
@@ -425,8 +425,8 @@ def cmd_app(args: argparse.Namespace) -> int:
 def cmd_demo(args: argparse.Namespace) -> int:
     # What a kept session looks like, without a database: the sheet of a demo evening.
     from .report import to_text_sheet
-    from .scoring.score import replay
-    from .scoring.session import parse_session
+    from .scoring.pulya.score import replay
+    from .scoring.pulya.session import parse_session
 
     scored = replay(parse_session(DEMO.read_bytes()))
     sys.stdout.write(to_text_sheet(scored, args.lang))
@@ -606,8 +606,8 @@ def _refusal(exc: ValueError, lang: str) -> list[str] | None:
     """The lines that say why the input was refused; ``None`` for an error that is a bug."""
     # Imported only on the way out, so that no command loads a module for its errors alone.
     from .play.record import RecordInvalid
-    from .scoring.convention import ConventionError
-    from .scoring.session import SessionInvalid
+    from .scoring.pulya.convention import ConventionError
+    from .scoring.pulya.session import SessionInvalid
     from .store import StoreError
 
     if isinstance(exc, SessionInvalid):

@@ -1,6 +1,6 @@
 """`scorepad settle` for the ledger families (bula, kassa): the JSON document and a readable sheet.
 
-Only formatting lives here; every number comes from :mod:`scorepad.scoring.families`, every
+Only formatting lives here; every number comes from :mod:`scorepad.scoring.ledger.families`, every
 sentence from the catalogs.  The JSON is ``scorepad-settlement/1`` with a ``family`` field, each
 deal's postings, and the family's sheet (docs/session-format.md, "Other families").
 """
@@ -13,11 +13,11 @@ from typing import Any
 from .i18n import N_, Catalog, catalog
 from .numbers import Number, to_json, to_text, whist_figure
 from .report import document_text, money_text, payment_lines
-from .scoring.bula import BulaTable
-from .scoring.families import FamilyScored
-from .scoring.ledger import Posting, explanations
-from .scoring.pot import PotTable
-from .scoring.settlement import format_money, minor_digits
+from .scoring.ledger.bula import BulaTable
+from .scoring.ledger.families import FamilyScored
+from .scoring.ledger.ledger import Posting, explanations
+from .scoring.ledger.pot import PotTable
+from .scoring.pulya.settlement import format_money, minor_digits
 
 FORMAT = "scorepad-settlement/1"
 

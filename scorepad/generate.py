@@ -1,6 +1,6 @@
 """Random *valid* sessions: for property tests (driven by hypothesis) and benchmarks (seeded).
 
-Every deal is drawn from what :mod:`scorepad.scoring.legal` offers at that moment (the dealer
+Every deal is drawn from what :mod:`scorepad.scoring.pulya.legal` offers at that moment (the dealer
 by rotation, the exit level of a running all-pass series, the convention's call sequences, the
 talon's cap) and checked by the engine as it is drawn, so a generated session always validates.
 """
@@ -14,11 +14,11 @@ from typing import Any, Protocol, TypeVar
 from pydantic import TypeAdapter
 
 from .contract import Contract, Trump
-from .scoring import legal
-from .scoring.convention import settings_for
-from .scoring.score import Replay
-from .scoring.session import FORMAT, Deal, Session
-from .scoring.table import Table
+from .scoring.pulya import legal
+from .scoring.pulya.convention import settings_for
+from .scoring.pulya.score import Replay
+from .scoring.pulya.session import FORMAT, Deal, Session
+from .scoring.pulya.table import Table
 
 T = TypeVar("T")
 _DEAL: TypeAdapter[Any] = TypeAdapter(Deal)
@@ -303,15 +303,15 @@ def random_family_session(
 ) -> dict[str, Any]:
     """A valid session file of a ledger family's preset: each deal drawn at random and kept
     only when the family's engine accepts it (a refused one changes nothing there)."""
-    from .scoring.bula import BulaError
-    from .scoring.families import (
+    from .scoring.ledger.bula import BulaError
+    from .scoring.ledger.families import (
         _start,
         family_presets,
         parse_family_deal,
         parse_family_session,
     )
-    from .scoring.kassa import KassaError
-    from .scoring.pot import PotError
+    from .scoring.ledger.kassa import KassaError
+    from .scoring.ledger.pot import PotError
 
     preset = family_presets()[convention]
     head: dict[str, Any] = {

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .i18n import N_, ScorepadError, msg
-from .scoring.session import Deal
+from .scoring.pulya.session import Deal
 
 ActionKind = Literal["add", "edit", "void", "restore", "undo", "redo"]
 KINDS: tuple[ActionKind, ...] = ("add", "edit", "void", "restore", "undo", "redo")

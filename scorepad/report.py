@@ -1,7 +1,7 @@
 """The output of ``scorepad settle``: the spec's JSON (``scorepad-settlement/1``) and a readable sheet.
 
-Only formatting lives here; every number comes from :mod:`scorepad.scoring.score` and
-:mod:`scorepad.scoring.settlement`, every sentence from the catalogs.
+Only formatting lives here; every number comes from :mod:`scorepad.scoring.pulya.score` and
+:mod:`scorepad.scoring.pulya.settlement`, every sentence from the catalogs.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from babel.numbers import format_currency, get_currency_symbol
 
 from .i18n import N_, Catalog, Msg, catalog, msg, whist_count
 from .numbers import Number, json_fraction, to_text, whist_figure
-from .scoring.score import Scored, batch
-from .scoring.session import Deal, Game, Misere, Raspasy
-from .scoring.settlement import Payment, Settlement, format_money, settle
+from .scoring.pulya.score import Scored, batch
+from .scoring.pulya.session import Deal, Game, Misere, Raspasy
+from .scoring.pulya.settlement import Payment, Settlement, format_money, settle
 
 FORMAT = "scorepad-settlement/1"
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 from .numbers import Number, normal
 from .report import settlement_of
-from .scoring.score import Scored
-from .scoring.session import Game, Misere, Raspasy
+from .scoring.pulya.score import Scored
+from .scoring.pulya.session import Game, Misere, Raspasy
 from .store import Store
 
 LEVELS = (6, 7, 8, 9, 10)

@@ -23,7 +23,7 @@ KEYWORDS = {"N_": None, "nmsg": (1, 2), "_": None}
 
 
 def extracted() -> Catalog:
-    from scorepad.scoring.convention import Settings  # setting descriptions are sentences too
+    from scorepad.scoring.pulya.convention import Settings  # setting descriptions are sentences too
 
     cat = Catalog(project="scorepad", domain="scorepad")
     for filename, lineno, message, _comments, _context in extract_from_dir(
@@ -34,7 +34,7 @@ def extracted() -> Catalog:
         if info.description:
             cat.add(
                 info.description,
-                locations=[("scorepad/scoring/convention.py", 0)],
+                locations=[("scorepad/scoring/pulya/convention.py", 0)],
                 auto_comments=[f"setting {name}"],
             )
     return cat

@@ -48,7 +48,7 @@ def sessions() -> list[tuple[str, str]]:
 def family_sessions() -> list[tuple[str, str]]:
     """(name, session file text): 15 seeded sessions of every preset of the other families."""
     from scorepad.generate import RandomChooser, random_family_session
-    from scorepad.scoring.families import family_presets
+    from scorepad.scoring.ledger.families import family_presets
 
     out = []
     for n, preset in enumerate(sorted(family_presets())):
@@ -62,7 +62,7 @@ def family_sessions() -> list[tuple[str, str]]:
 
 def family_outputs(text: str) -> dict[str, str]:
     from scorepad.family_report import to_json_text, to_text_sheet
-    from scorepad.scoring.families import settle_family
+    from scorepad.scoring.ledger.families import settle_family
 
     scored = settle_family(text)
     return {"json_en": to_json_text(scored, "en"), "text_ru": to_text_sheet(scored, "ru")}
@@ -70,7 +70,7 @@ def family_outputs(text: str) -> dict[str, str]:
 
 def outputs(text: str) -> dict[str, str]:
     from scorepad.report import to_json_text, to_text_sheet
-    from scorepad.scoring.score import replay
+    from scorepad.scoring.pulya.score import replay
     from scorepad.session import parse_session
 
     scored = replay(parse_session(text))

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from scorepad.scoring.score import Scored, replay
-from scorepad.scoring.session import parse_session
-from scorepad.scoring.sheet import Writing
+from scorepad.scoring.pulya.score import Scored, replay
+from scorepad.scoring.pulya.session import parse_session
+from scorepad.scoring.pulya.sheet import Writing
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -80,3 +80,15 @@ def settle_json(data: dict[str, Any], tmp_path: Path) -> dict[str, Any]:
 @pytest.fixture
 def cli_settle(tmp_path: Path):  # type: ignore[no-untyped-def]
     return lambda data: settle_json(data, tmp_path)
+
+
+def typed(store: Any, sid: int, data: Any) -> Any:
+    """A deal's JSON form as the model of the session's family: the store takes typed deals
+    (as the forms build them).  A malformed deal is refused here, by the family's model."""
+    from scorepad.scoring.ledger.families import family_deal_adapter
+    from scorepad.store.reading import _DEAL
+
+    if not isinstance(data, dict):
+        return data
+    family = store.family(sid)
+    return (_DEAL if family == "pulya" else family_deal_adapter(family)).validate_python(data)

@@ -97,10 +97,10 @@ def previews(
     convention: str, names: list[str], deals: list[dict[str, Any]], *, lang: str = "en"
 ) -> list[list[str]]:
     """For each deal, what the entry's preview must say: its title and the engine's sentences."""
-    from scorepad.app.pot_form import title
+    from scorepad.app.pot.form import title
     from scorepad.i18n import catalog
-    from scorepad.scoring.families import PotSession, replay_family
-    from scorepad.scoring.ledger import explanations
+    from scorepad.scoring.ledger.families import PotSession, replay_family
+    from scorepad.scoring.ledger.ledger import explanations
 
     cat = catalog(lang)
     s = PotSession.model_validate(

@@ -11,8 +11,8 @@ import pytest
 from flet_fakes import by_id, fire, make_page, navigate, type_into
 from test_app_unit import new_session
 
-from scorepad.app.sessions import sessions_screen
-from scorepad.app.shell import Shell
+from scorepad.app.frame.shell import Shell
+from scorepad.app.screens.sessions import sessions_screen
 from scorepad.store import Store
 
 DEALS = Path(__file__).resolve().parent / "fixtures" / "deals"
@@ -67,7 +67,7 @@ async def test_history_opens_the_analysis_of_a_pasted_record(app: tuple[Shell, o
 
 async def test_an_illegal_or_empty_record_is_refused_in_words(app: tuple[Shell, object]) -> None:
     shell, session = app
-    from scorepad.app.analysis import open_analysis
+    from scorepad.app.screens.analysis import open_analysis
 
     open_analysis(shell)
     await fire(session, by_id(shell.page, "analysis-run"))

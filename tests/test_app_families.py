@@ -13,9 +13,9 @@ import pytest
 from flet_fakes import by_id, fire, make_page, texts, type_into
 from test_families_cli import D_E1
 
-from scorepad.app import nav
-from scorepad.app.screens import sessions_screen
-from scorepad.app.shell import Shell
+from scorepad.app.frame import nav
+from scorepad.app.frame.screens import sessions_screen
+from scorepad.app.frame.shell import Shell
 from scorepad.family_report import to_data
 from scorepad.store import Store
 
@@ -171,8 +171,8 @@ async def test_a_family_sheet_is_not_called_a_pulya_in_the_navigation(
 
 
 def test_every_pot_setting_is_read_by_one_of_its_systems() -> None:
-    from scorepad.app.family_settings import FIXED, POT_SYSTEMS
-    from scorepad.scoring.pot import PotSettings
+    from scorepad.app.families.settings import FIXED, POT_SYSTEMS
+    from scorepad.scoring.ledger.pot import PotSettings
 
     # A new setting must say which systems read it, or the new-game screen would hide it.
     assert set(PotSettings.model_fields) - FIXED == set().union(*POT_SYSTEMS.values())
@@ -182,10 +182,10 @@ def test_every_pot_setting_is_read_by_one_of_its_systems() -> None:
 def test_every_value_of_a_family_choice_has_its_words() -> None:
     import typing
 
-    from scorepad.app.family_settings import VALUE_LABELS, kind_of
-    from scorepad.scoring.bula import BulaSettings
-    from scorepad.scoring.kassa import KassaSettings
-    from scorepad.scoring.pot import PotSettings
+    from scorepad.app.families.settings import VALUE_LABELS, kind_of
+    from scorepad.scoring.ledger.bula import BulaSettings
+    from scorepad.scoring.ledger.kassa import KassaSettings
+    from scorepad.scoring.ledger.pot import PotSettings
 
     wanted = {
         (name, str(v))

@@ -12,9 +12,9 @@ import flet as ft
 import pytest
 from flet_fakes import by_id, find, fire, make_page, navigate, texts, type_into
 
-from scorepad.app.history import PAGE
-from scorepad.app.screens import sessions_screen
-from scorepad.app.shell import Shell
+from scorepad.app.frame.screens import sessions_screen
+from scorepad.app.frame.shell import Shell
+from scorepad.app.screens.history import PAGE
 from scorepad.generate import RandomChooser, random_session
 from scorepad.i18n import catalog
 from scorepad.report import deal_title
@@ -216,10 +216,12 @@ async def test_import_refuses_a_bad_file_then_imports_and_exports(
 
 def finished_session(store: Store) -> int:
     """A pulka to 2 whose pools are all closed after three made sixes (2 points each)."""
+    from conftest import typed
+
     sid = store.create_session(["Anna", "Boris", "Vera"], pool_target=2)
     for declarer in (1, 2, 0):
         deal = {"type": "game", "declarer": declarer, "contract": "6S", "calls": ["pass", "pass"]}
-        store.add_deal(sid, deal, seen=store.load(sid).revision)
+        store.add_deal(sid, typed(store, sid, deal), seen=store.load(sid).revision)
     assert store.load(sid).scored.finished
     return sid
 
@@ -295,7 +297,7 @@ async def test_a_russian_refusal_in_russian_goes_once_fixed_and_takes_a_decimal_
 
 @pytest.mark.parametrize("value", ["-1", "0", "0,0", "abc", ""])
 def test_a_whist_price_must_be_more_than_zero(value: str) -> None:
-    from scorepad.app.newsession import price_of, price_refusal
+    from scorepad.app.screens.new_game import price_of, price_refusal
 
     assert price_of(value) is None
     refusal = price_refusal(value)
@@ -304,8 +306,8 @@ def test_a_whist_price_must_be_more_than_zero(value: str) -> None:
 
 
 async def test_the_settings_are_a_form_in_four_groups(app: tuple[Shell, object, Store]) -> None:
-    from scorepad.app.settings_form import LAYOUT, every_setting_placed
-    from scorepad.scoring.convention import SETTING_NAMES
+    from scorepad.app.screens.settings import LAYOUT, every_setting_placed
+    from scorepad.scoring.pulya.convention import SETTING_NAMES
 
     assert every_setting_placed()
     shell, session, store = app

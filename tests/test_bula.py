@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorepad.i18n import msg
-from scorepad.scoring.bula import (
+from scorepad.scoring.ledger.bula import (
     BulaAllPass,
     BulaError,
     BulaGame,
@@ -20,7 +20,7 @@ from scorepad.scoring.bula import (
     PikNoContra,
     results,
 )
-from scorepad.scoring.ledger import Account, Posting
+from scorepad.scoring.ledger.ledger import Account, Posting
 
 A, B, C = 0, 1, 2
 
@@ -342,7 +342,7 @@ def test_results_are_zero_sum_and_a_replay_is_identical(
         for d in deals:
             from pydantic import TypeAdapter
 
-            from scorepad.scoring.bula import BulaDeal
+            from scorepad.scoring.ledger.bula import BulaDeal
 
             with contextlib.suppress(BulaError):
                 t.play(TypeAdapter(BulaDeal).validate_python(d))

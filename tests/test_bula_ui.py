@@ -17,14 +17,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_families_cli import D_E1
 
-from scorepad.app import nav, screens  # noqa: F401  (the navigation's screens)
-from scorepad.app.bula_form import BulaForm, carry, edit_form, new_form, title
-from scorepad.app.bula_sheet import refe_marks, short_names
-from scorepad.app.bula_ui import bula_entry, bula_sheet
-from scorepad.app.family_ui import registered, ui_of
-from scorepad.app.shell import Shell
+from conftest import typed
+from scorepad.app.bula.entry import bula_entry
+from scorepad.app.bula.form import BulaForm, carry, edit_form, new_form, title
+from scorepad.app.bula.sheet import bula_sheet
+from scorepad.app.families.columns import refe_marks, short_names
+from scorepad.app.families.ui import registered, ui_of
+from scorepad.app.frame import (
+    nav,
+    screens,  # noqa: F401  (the navigation's screens)
+)
+from scorepad.app.frame.shell import Shell
 from scorepad.i18n import catalog
-from scorepad.scoring.families import parse_family_session, replay_family
+from scorepad.scoring.ledger.families import parse_family_session, replay_family
 from scorepad.store import Store
 
 NAMES = ["Ana", "Boris", "Vera"]
@@ -416,7 +421,9 @@ async def test_a_stale_write_changes_nothing_and_keeps_the_choices(app: Any) -> 
     shell, session, store = app
     await tap(shell, session, "declarer-0", "bid-4", "call-1-follow", "call-2-follow")
     stored = store.load_family(shell.sid)
-    store.add_deal(shell.sid, {"type": "allpass"}, seen=stored.revision)  # another device
+    store.add_deal(
+        shell.sid, typed(store, shell.sid, {"type": "allpass"}), seen=stored.revision
+    )  # another device
     await tap(shell, session, "contra-0", "confirm-deal")
     assert len(store.load_family(shell.sid).journal.live) == 1
     assert in_order(by_id(shell.page, "message")) == [
@@ -433,7 +440,7 @@ async def test_the_sheet_shows_the_columns_refe_and_what_is_left(app: Any) -> No
     shell, session, store = app
     sid = shell.sid
     for deal in D_E1["deals"]:  # D-E1 (pagat's sheet)
-        store.add_deal(sid, deal, seen=store.load_family(sid).revision)
+        store.add_deal(sid, typed(store, sid, deal), seen=store.load_family(sid).revision)
     shell.show(bula_sheet)
     page = shell.page
 
@@ -508,7 +515,7 @@ async def test_the_pot_form_sheet_shows_the_pot_and_cash(tmp_path: Path) -> None
         shell.sid = store.create_session(NAMES, convention="balkan-pot")
         store.add_deal(
             shell.sid,
-            HERC | {"tricks": {"0": 6, "1": 2, "2": 2}},
+            typed(store, shell.sid, HERC | {"tricks": {"0": 6, "1": 2, "2": 2}}),
             seen=0,
         )
         shell.show(bula_sheet)
@@ -522,7 +529,11 @@ async def test_a_closed_bula_offers_the_cash_out_and_no_deal(tmp_path: Path) -> 
     with Store(tmp_path / "end.db", check_same_thread=False) as store:
         shell = Shell(page, store, "en", threading.RLock())
         shell.sid = store.create_session(NAMES, convention="balkan", overrides={"start_bula": 2})
-        store.add_deal(shell.sid, HERC | {"defence": {"1": "pass", "2": "pass"}}, seen=0)
+        store.add_deal(
+            shell.sid,
+            typed(store, shell.sid, HERC | {"defence": {"1": "pass", "2": "pass"}}),
+            seen=0,
+        )
         shell.new_form()
         shell.show(bula_entry)
         assert in_order(by_id(page, "game-finished")) == [

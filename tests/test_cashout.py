@@ -15,11 +15,11 @@ import pytest
 from flet_fakes import by_id, make_page
 
 from conftest import run_cli
-from scorepad.app.settle import cash_out_png, settle_screen
-from scorepad.app.shell import Shell
+from scorepad.app.frame.shell import Shell
+from scorepad.app.screens.cashout import cash_out_png, settle_screen
 from scorepad.numbers import whist_figure
 from scorepad.report import cash_out, money_text
-from scorepad.scoring.score import replay
+from scorepad.scoring.pulya.score import replay
 from scorepad.session import parse_session
 from scorepad.store import Store
 

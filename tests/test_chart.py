@@ -6,7 +6,7 @@ from itertools import pairwise
 
 import pytest
 
-from scorepad.app.chart import axis_labels, deal_label_step
+from scorepad.app.screens.chart import axis_labels, deal_label_step
 
 GAP = 28  # px: "13" and "14" at 12 px take about 16 px each; half of each plus a space
 

@@ -70,10 +70,10 @@ def test_settle_of_a_file_loads_neither_the_store_nor_the_rules_engine_nor_flet(
     extra: list[str],
 ) -> None:
     modules = loaded("settle", str(DEMO), *extra)
-    assert "scorepad.scoring.score" in modules and "scorepad.report" in modules
+    assert "scorepad.scoring.pulya.score" in modules and "scorepad.report" in modules
     for name in ("sqlite_utils", "scorepad.store", "scorepad.play", "flet"):
         assert not top(modules, name), name
-    assert "scorepad.scoring.families" not in modules  # the other families' engines
+    assert "scorepad.scoring.ledger.families" not in modules  # the other families' engines
 
 
 def test_audit_loads_the_rules_engine_but_not_the_store() -> None:

@@ -10,8 +10,8 @@ import pytest
 from pydantic import ValidationError
 
 from scorepad.i18n import catalog
-from scorepad.scoring import convention as conv
-from scorepad.scoring.convention import (
+from scorepad.scoring.pulya import convention as conv
+from scorepad.scoring.pulya.convention import (
     SETTING_NAMES,
     ConventionError,
     load_preset_file,

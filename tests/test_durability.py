@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-from scorepad.scoring.session import parse_session
+from scorepad.scoring.pulya.session import parse_session
 from scorepad.store import Store
 
 WORKER = Path(__file__).resolve().parent / "workers.py"

@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorepad.family_report import to_json_text
-from scorepad.scoring.families import family_presets, settle_family
-from scorepad.scoring.session import SessionInvalid
+from scorepad.scoring.ledger.families import family_presets, settle_family
+from scorepad.scoring.pulya.session import SessionInvalid
 
 D_E1: dict[str, Any] = {
     "format": "scorepad-session/1",

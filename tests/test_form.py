@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from conftest import scored
-from scorepad.app.form import DealForm
+from scorepad.app.pulya.form import DealForm
 from scorepad.contract import Trump
 
 

@@ -63,7 +63,7 @@ FAMILIES = {r["name"]: r for r in golden.read(golden.GOLDEN / "families.jsonl.gz
 
 
 def test_the_family_golden_set_covers_every_preset_of_the_other_families() -> None:
-    from scorepad.scoring.families import family_presets
+    from scorepad.scoring.ledger.families import family_presets
 
     for preset in family_presets():
         names = [n for n in FAMILIES if n.rsplit("-", 1)[0] == preset]

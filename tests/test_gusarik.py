@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from scorepad.report import to_data
-from scorepad.scoring.score import replay
+from scorepad.scoring.pulya.score import replay
 from scorepad.session import parse_session
 
 A, B, C, D = 0, 1, 2, 3

@@ -17,10 +17,11 @@ from typing import Any
 
 import pytest
 
-from conftest import ROOT, run_cli, session
-from scorepad import store as store_module
-from scorepad.scoring.session import MAX_DEALS, SessionInvalid, look_alike, parse_session
+from conftest import ROOT, run_cli, session, typed
+from scorepad.scoring.pulya.session import MAX_DEALS, SessionInvalid, look_alike, parse_session
 from scorepad.store import Damaged, Store, StoreError, Unavailable
+from scorepad.store import actions as store_actions
+from scorepad.store import schema as store_schema
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 MALFORMED = FIXTURES / "malformed"
@@ -265,11 +266,11 @@ def test_a_session_holds_at_most_10000_deals(tmp_path: Path) -> None:
 def test_adding_past_the_deal_limit_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(store_module, "MAX_DEALS", 2)
+    monkeypatch.setattr(store_actions, "MAX_DEALS", 2)
     with Store(tmp_path / "x.db") as s:
         sid = s.import_session(json.dumps(session([rasp(3, 3, 4), rasp(2, 4, 4)])))
         with pytest.raises(StoreError) as exc:
-            s.add_deal(sid, rasp(1, 4, 5), seen=2)
+            s.add_deal(sid, typed(s, sid, rasp(1, 4, 5)), seen=2)
         assert exc.value.render() == "a session holds at most 10000 deals"
         assert len(s.history(sid)) == 2
 
@@ -450,7 +451,7 @@ def test_a_locked_database_is_refused_after_the_wait(
     src.write_text(json.dumps(session([rasp(3, 3, 4)])), encoding="utf-8")
     holder = sqlite3.connect(filled, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")  # another program in the middle of a write
-    monkeypatch.setattr(store_module, "LOCK_TIMEOUT", 0.2)
+    monkeypatch.setattr(store_schema, "LOCK_TIMEOUT", 0.2)
     try:
         code = main(["--lang", "en", "import", str(src), "--db", str(filled)])
         out, err = capsys.readouterr()
@@ -602,9 +603,9 @@ def test_a_migration_backup_is_private(tmp_path: Path, monkeypatch: pytest.Monke
     path = tmp_path / "v1.db"
     shutil.copy(FIXTURES / "schema-1.db", path)
     monkeypatch.setattr(
-        store_module,
+        store_schema,
         "MIGRATIONS",
-        [*store_module.MIGRATIONS, (3, "venue", lambda db: db.execute("SELECT 1"))],
+        [*store_schema.MIGRATIONS, (3, "venue", lambda db: db.execute("SELECT 1"))],
     )
     with Store(path):
         pass
@@ -667,12 +668,14 @@ def test_notes_and_reasons_are_clean_text(tmp_path: Path) -> None:
     with Store(tmp_path / "x.db") as s:
         sid = s.create_session(["Anna", "Boris", "Vera"])
         with pytest.raises(StoreError) as exc:
-            s.add_deal(sid, {**rasp(3, 3, 4), "note": "ok\x1b[2J"}, seen=0)
+            # (model_copy does not validate: the store checks the deal again)
+            bad = typed(s, sid, rasp(3, 3, 4)).model_copy(update={"note": "ok\x1b[2J"})
+            s.add_deal(sid, bad, seen=0)
         assert exc.value.render().splitlines() == [
             "the entry was refused:",
             "note: a note must not contain the character U+001B",
         ]
-        r = s.add_deal(sid, rasp(3, 3, 4), seen=0).revision
+        r = s.add_deal(sid, typed(s, sid, rasp(3, 3, 4)), seen=0).revision
         with pytest.raises(StoreError) as exc:
             s.void_deal(sid, 1, reason="typo\u202e", seen=r)
         assert exc.value.render() == "a reason must not contain the character U+202E"

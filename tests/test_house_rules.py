@@ -13,8 +13,8 @@ import pytest
 
 from conftest import explain, one, run_cli, scored
 from conftest import session as session_dict
-from scorepad.scoring.score import replay
-from scorepad.scoring.session import SessionInvalid, parse_session
+from scorepad.scoring.pulya.score import replay
+from scorepad.scoring.pulya.session import SessionInvalid, parse_session
 
 DEC, B, V, G = 0, 1, 2, 3
 FOUR = {"players": ["Anna", "Boris", "Vera", "Gleb"], "first_dealer": G}
@@ -295,7 +295,7 @@ NEW = {
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_conventions_verbose_lists_the_new_settings(lang: str) -> None:
     from scorepad.i18n import catalog
-    from scorepad.scoring.convention import Settings
+    from scorepad.scoring.pulya.convention import Settings
 
     done = run_cli("conventions", "-v", "--lang", lang)
     assert done.returncode == 0 and done.stderr == ""

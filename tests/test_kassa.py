@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorepad.i18n import msg
-from scorepad.scoring.kassa import KassaError, KassaGame, KassaSettings, KassaTable, results
-from scorepad.scoring.ledger import Account, Posting
+from scorepad.scoring.ledger.kassa import KassaError, KassaGame, KassaSettings, KassaTable, results
+from scorepad.scoring.ledger.ledger import Account, Posting
 
 # Seats in turn order: the declarer D, then A (on his right, next in turn), then B (his left).
 D, A, B = 0, 1, 2

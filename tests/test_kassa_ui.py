@@ -15,14 +15,15 @@ from flet_fakes import by_id, fire, make_page
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorepad.app import screens  # noqa: F401  (the navigation's screens)
-from scorepad.app.family_ui import ui_of
-from scorepad.app.kassa_form import KassaForm, carry, edit_form, new_form, title
-from scorepad.app.kassa_ui import kassa_entry, kassa_sheet
-from scorepad.app.shell import Shell
+from scorepad.app.families.ui import ui_of
+from scorepad.app.frame import screens  # noqa: F401  (the navigation's screens)
+from scorepad.app.frame.shell import Shell
+from scorepad.app.kassa.entry import kassa_entry
+from scorepad.app.kassa.form import KassaForm, carry, edit_form, new_form, title
+from scorepad.app.kassa.sheet import kassa_sheet
 from scorepad.contract import Contract
 from scorepad.i18n import catalog
-from scorepad.scoring.families import parse_family_session, replay_family
+from scorepad.scoring.ledger.families import parse_family_session, replay_family
 from scorepad.store import Store
 
 # G-E15: C is on A's right, so the turn order is A, C, B.

@@ -2,7 +2,7 @@
 else is.
 
 The table states come from random generated sessions replayed to a random point.  The verdicts
-come from the scorer (:func:`~scorepad.scoring.score.preview`, what the store and the app use),
+come from the scorer (:func:`~scorepad.scoring.pulya.score.preview`, what the store and the app use),
 and the candidates it judges are enumerated here by brute force (every seat, every contract,
 every call sequence up to five calls, a trick over each cap), not drawn from legal.py: so the
 offers and the verdicts are compared, not the offers with themselves.
@@ -23,12 +23,12 @@ from test_properties import PRESETS, Draw
 from conftest import scored
 from scorepad.contract import Contract, Trump
 from scorepad.generate import random_session
-from scorepad.scoring import legal
-from scorepad.scoring.legal import DealError
-from scorepad.scoring.score import Scored, preview, replay
-from scorepad.scoring.session import Deal, parse_session
-from scorepad.scoring.table import Table
-from scorepad.scoring.whist import Call
+from scorepad.scoring.pulya import legal
+from scorepad.scoring.pulya.legal import DealError
+from scorepad.scoring.pulya.score import Scored, preview, replay
+from scorepad.scoring.pulya.session import Deal, parse_session
+from scorepad.scoring.pulya.table import Table
+from scorepad.scoring.pulya.whist import Call
 
 _DEAL: TypeAdapter[Any] = TypeAdapter(Deal)
 CALLS = ("whist", "pass", "half")
@@ -223,8 +223,8 @@ def test_every_refusal_is_one_base_carrying_the_message() -> None:
     from scorepad.play.auction import AuctionError
     from scorepad.play.cards import CardError
     from scorepad.play.record import RecordInvalid
-    from scorepad.scoring.convention import ConventionError
-    from scorepad.scoring.session import SessionInvalid
+    from scorepad.scoring.pulya.convention import ConventionError
+    from scorepad.scoring.pulya.session import SessionInvalid
     from scorepad.store import StoreError
 
     for cls in (
@@ -244,7 +244,7 @@ def test_every_refusal_is_one_base_carrying_the_message() -> None:
 @PROPS
 @given(st.data())
 def test_whatever_the_form_offers_the_scorer_accepts(data: st.DataObject) -> None:
-    from scorepad.app.form import DealForm
+    from scorepad.app.pulya.form import DealForm
 
     s = draw_table(data)
     f = DealForm(s)

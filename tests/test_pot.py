@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
 from scorepad.i18n import msg
-from scorepad.scoring.ledger import Account, Posting
-from scorepad.scoring.pot import PotDeal, PotError, PotSettings, PotTable, results
+from scorepad.scoring.ledger.ledger import Account, Posting
+from scorepad.scoring.ledger.pot import PotDeal, PotError, PotSettings, PotTable, results
 
 DEAL: TypeAdapter[Any] = TypeAdapter(PotDeal)
 A, B, C = 0, 1, 2

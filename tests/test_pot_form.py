@@ -11,12 +11,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
-from scorepad.app.pot_form import PotForm, title
-from scorepad.app.pot_sheet import pot_sheet
-from scorepad.app.pot_ui import carry, edit_form, new_form
+from conftest import typed
+from scorepad.app.pot.figures import pot_sheet
+from scorepad.app.pot.form import PotForm, carry, edit_form, new_form, title
 from scorepad.i18n import catalog
-from scorepad.scoring.families import PotSession, replay_family
-from scorepad.scoring.pot import PotDeal
+from scorepad.scoring.ledger.families import PotSession, replay_family
+from scorepad.scoring.ledger.pot import PotDeal
 
 NAMES = ["Anton", "Brigitte", "Charlotte"]
 
@@ -400,7 +400,7 @@ def test_any_sequence_of_offered_choices_writes(convention: str, data: st.DataOb
 
 
 def _explain(done: Any) -> list[Any]:
-    from scorepad.scoring.ledger import explanations
+    from scorepad.scoring.ledger.ledger import explanations
 
     return explanations(done.deals[-1].postings)
 
@@ -420,7 +420,7 @@ def test_deals_entered_through_the_form_are_written_edited_and_carried_by_the_st
             f = new_form(stored_)
             f.load(deal)
             assert f.preview()[1] is None
-            stored_ = store.add_deal(sid, f.to_deal(), seen=stored_.revision)
+            stored_ = store.add_deal(sid, typed(store, sid, f.to_deal()), seen=stored_.revision)
         assert list(stored_.session.deals) == [
             TypeAdapter(PotDeal).validate_python(d) for d in DEALS
         ]
@@ -434,14 +434,18 @@ def test_deals_entered_through_the_form_are_written_edited_and_carried_by_the_st
         f.set_tricks(2, 3)
         deal_id = stored_.journal.live[1].deal_id
         stored_ = store.edit_deal(
-            sid, deal_id, f.to_deal(), reason="both played", seen=stored_.revision
+            sid,
+            deal_id,
+            typed(store, sid, f.to_deal()),
+            reason="both played",
+            seen=stored_.revision,
         )
         assert stored_.session.deals[1].defence == {2: "play", 0: "play"}  # type: ignore[union-attr]
         # A form drawn before another device wrote a deal, carried onto the newer state.
         old = new_form(stored_)
         old.choose_declarer(2)
         old.choose_suit("H")
-        newer = store.add_deal(sid, DEALS[0], seen=stored_.revision)
+        newer = store.add_deal(sid, typed(store, sid, DEALS[0]), seen=stored_.revision)
         g = carry(old, newer)
         assert len(g.scored.deals) == len(DEALS) + 1
         assert g.to_deal() == old.to_deal()

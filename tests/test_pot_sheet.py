@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from test_families_cli import A_E6
 from test_pot_form import DEALS, en, session
 
-from scorepad.app.pot_sheet import pot_sheet
-from scorepad.app.pot_ui import edit_form
-from scorepad.scoring.families import PotSession, replay_family
+from scorepad.app.pot.figures import pot_sheet
+from scorepad.app.pot.form import edit_form
+from scorepad.scoring.ledger.families import PotSession, replay_family
 
 # --- the sheet's figures ---------------------------------------------------------------------
 

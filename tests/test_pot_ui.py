@@ -12,10 +12,11 @@ from typing import Any
 import pytest
 from flet_fakes import by_id, fire, make_page, texts, type_into
 
-from scorepad.app import nav
-from scorepad.app.pot_form import PotForm
-from scorepad.app.screens import sessions_screen
-from scorepad.app.shell import Shell
+from conftest import typed
+from scorepad.app.frame import nav
+from scorepad.app.frame.screens import sessions_screen
+from scorepad.app.frame.shell import Shell
+from scorepad.app.pot.form import PotForm
 from scorepad.store import Store
 
 NAMES = ["Anton", "Brigitte", "Charlotte"]
@@ -132,7 +133,7 @@ async def test_editing_a_deal_needs_a_reason_and_returns_to_the_history(store: S
         {"type": "game", "declarer": 0, "suit": "S", "defence": {"1": "drop", "2": "drop"}},
         {"type": "concede", "declarer": 1, "defence": {"2": "play", "0": "play"}},
     ):
-        stored = store.add_deal(sid, deal, seen=stored.revision)
+        stored = store.add_deal(sid, typed(store, sid, deal), seen=stored.revision)
     shell.edit_form(stored.journal.live[0].deal_id, 0)
     shell.show(nav.screen("entry"))
     assert by_id(shell.page, "editing").value == (
@@ -163,7 +164,7 @@ async def test_a_stale_write_is_refused_and_the_choices_carried(store: Store) ->
     await tap(shell, session, "kind-nonsuit", "declarer-1", "contract-bettel", "contra-2")
     other = store.load_family(sid)  # another device writes first
     conceded = {"type": "concede", "declarer": 0, "defence": {"1": "play", "2": "play"}}
-    store.add_deal(sid, conceded, seen=other.revision)
+    store.add_deal(sid, typed(store, sid, conceded), seen=other.revision)
     await tap(shell, session, "confirm-deal")
     assert len(store.load_family(sid).session.deals) == 1  # nothing written over it
     f = shell.form

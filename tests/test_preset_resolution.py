@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from scorepad.scoring.convention import Settings, presets
+from scorepad.scoring.pulya.convention import Settings, presets
 
 BEFORE: dict[str, dict[str, Any]] = {
     "gusarik": {

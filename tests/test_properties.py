@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from scorepad.generate import random_session
 from scorepad.report import settlement_of, to_json_text
-from scorepad.scoring.convention import presets
-from scorepad.scoring.score import replay
-from scorepad.scoring.session import SessionInvalid, dump_session, parse_session
+from scorepad.scoring.pulya.convention import presets
+from scorepad.scoring.pulya.score import replay
+from scorepad.scoring.pulya.session import SessionInvalid, dump_session, parse_session
 
 T = TypeVar("T")
 PRESETS = sorted(presets())

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import explain, one, scored
-from scorepad.scoring.session import SessionInvalid
+from scorepad.scoring.pulya.session import SessionInvalid
 
 
 def rasp(*tricks: int) -> dict[str, object]:

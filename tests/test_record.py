@@ -16,7 +16,7 @@ from conftest import run_cli, scored
 from scorepad.generate import random_record
 from scorepad.play.cards import Card, Hand
 from scorepad.play.record import RecordInvalid, audit, parse_record
-from scorepad.scoring.convention import presets
+from scorepad.scoring.pulya.convention import presets
 
 DEALS = Path(__file__).resolve().parent / "fixtures" / "deals"
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from conftest import scored, session
-from scorepad.scoring.session import SessionInvalid, dump_session, parse_session
+from scorepad.scoring.pulya.session import SessionInvalid, dump_session, parse_session
 
 
 def test_trailing_passes_are_dropped_and_export_is_shortest() -> None:
@@ -94,7 +94,7 @@ def test_currency_and_price() -> None:
 
 
 def test_running_entries_as_on_paper() -> None:
-    from scorepad.scoring.sheet import running_entries
+    from scorepad.scoring.pulya.sheet import running_entries
 
     s = scored(
         [

@@ -15,9 +15,9 @@ from test_properties import Draw
 
 from scorepad.generate import random_session
 from scorepad.report import settlement_of, to_json_text
-from scorepad.scoring.convention import LEVELS, PRICED, SETTING_NAMES
-from scorepad.scoring.score import replay
-from scorepad.scoring.session import dump_session, parse_session
+from scorepad.scoring.pulya.convention import LEVELS, PRICED, SETTING_NAMES
+from scorepad.scoring.pulya.score import replay
+from scorepad.scoring.pulya.session import dump_session, parse_session
 
 LEVEL = st.sampled_from([6, 7, 8, 9, 10])
 

@@ -9,7 +9,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from conftest import session
-from scorepad.scoring.settlement import _kodex_round, payments, to_money
+from scorepad.scoring.pulya.settlement import _kodex_round, payments, to_money
 
 
 def corr(

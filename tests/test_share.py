@@ -18,8 +18,8 @@ from table_server import free_port, log_of, serving, start, stop, wait_ready
 from websockets.exceptions import InvalidStatus
 
 from conftest import run_cli
-from scorepad.app.access import check_pin_option, generate_pin
-from scorepad.app.share import Sharing, banner, lan_addresses, qr, qr_png, qr_terminal
+from scorepad.app.server.access import check_pin_option, generate_pin
+from scorepad.app.server.share import Sharing, banner, lan_addresses, qr, qr_png, qr_terminal
 from scorepad.store import Store
 
 

@@ -11,10 +11,10 @@ import flet as ft
 import pytest
 from flet_fakes import by_id, fire, make_page, texts
 
-from scorepad.app.pulya_view import Cell, CellEntry, cell_history
-from scorepad.app.sheet import sheet_screen
-from scorepad.app.shell import Shell
-from scorepad.scoring.score import replay
+from scorepad.app.frame.shell import Shell
+from scorepad.app.pulya.paper import Cell, CellEntry, cell_history
+from scorepad.app.pulya.sheet import sheet_screen
+from scorepad.scoring.pulya.score import replay
 from scorepad.session import parse_session
 from scorepad.store import Store
 

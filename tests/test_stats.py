@@ -34,6 +34,7 @@ from typing import Any
 
 import pytest
 
+from conftest import typed
 from scorepad.stats import Contracts, store_stats
 from scorepad.store import Store
 
@@ -52,7 +53,7 @@ def game(declarer: int, contract: str, calls: list[str], **tricks: int) -> dict[
 
 def add(store: Store, sid: int, *deals: dict[str, Any]) -> None:
     for d in deals:
-        store.add_deal(sid, d, seen=store.load(sid).revision)
+        store.add_deal(sid, typed(store, sid, d), seen=store.load(sid).revision)
 
 
 @pytest.fixture
@@ -148,8 +149,8 @@ async def test_the_players_screen_shows_the_engine_figures(store: Store) -> None
 
     from flet_fakes import by_id, fire, make_page
 
-    from scorepad.app.players import players_screen
-    from scorepad.app.shell import Shell
+    from scorepad.app.frame.shell import Shell
+    from scorepad.app.screens.players import players_screen
 
     page, session, _conn = make_page(width=360, height=740)
     shell = Shell(page, store, "ru", threading.RLock())

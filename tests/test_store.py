@@ -12,11 +12,10 @@ from typing import Any
 
 import pytest
 
-from conftest import run_cli, session
-from scorepad import store as store_module
+from conftest import run_cli, session, typed
 from scorepad.generate import RandomChooser, random_session
-from scorepad.scoring.score import replay
-from scorepad.scoring.session import SessionInvalid, dump_session, parse_session
+from scorepad.scoring.pulya.score import replay
+from scorepad.scoring.pulya.session import SessionInvalid, dump_session, parse_session
 from scorepad.store import (
     InvalidEntry,
     NotScorepad,
@@ -26,6 +25,7 @@ from scorepad.store import (
     StoreError,
     schema_version,
 )
+from scorepad.store import schema as store_schema
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 GAME = {
@@ -90,9 +90,9 @@ def test_edit_void_undo_redo_recompute_the_sheet(store: Store) -> None:
     sid = store.create_session(["Anna", "Boris", "Vera"])
     r = 0
     for d in (GAME, rasp(1, 3, 6), rasp(2, 2, 6)):
-        r = store.add_deal(sid, d, seen=r).revision
+        r = store.add_deal(sid, typed(store, sid, d), seen=r).revision
     edited = {**GAME, "calls": ["whist", "whist"]}
-    s = store.edit_deal(sid, 1, edited, reason="Anna whisted too", seen=r)
+    s = store.edit_deal(sid, 1, typed(store, sid, edited), reason="Anna whisted too", seen=r)
     assert s.scored.sheet == sheet_of([edited, rasp(1, 3, 6), rasp(2, 2, 6)])
     s = store.void_deal(sid, 2, reason="misdeal", seen=s.revision)
     assert s.scored.sheet == sheet_of([edited, rasp(2, 2, 6)])
@@ -111,13 +111,13 @@ def test_edit_void_undo_redo_recompute_the_sheet(store: Store) -> None:
 
 def test_an_edit_that_breaks_a_later_deal_is_refused_and_nothing_is_written(store: Store) -> None:
     sid = store.create_session(["Anna", "Boris", "Vera"], convention="piter")
-    r = store.add_deal(sid, rasp(1, 3, 6), seen=0).revision
-    r = store.add_deal(sid, {**GAME, "contract": "7S"}, seen=r).revision
+    r = store.add_deal(sid, typed(store, sid, rasp(1, 3, 6)), seen=0).revision
+    r = store.add_deal(sid, typed(store, sid, {**GAME, "contract": "7S"}), seen=r).revision
     with pytest.raises(InvalidEntry) as exc:
         store.edit_deal(
             sid,
             2,
-            {**GAME, "contract": "6S", "tricks": {"1": 6, "2": 3, "0": 1}},
+            typed(store, sid, {**GAME, "contract": "6S", "tricks": {"1": 6, "2": 3, "0": 1}}),
             reason="x",
             seen=r,
         )
@@ -130,12 +130,14 @@ def test_an_edit_that_breaks_a_later_deal_is_refused_and_nothing_is_written(stor
 
 def test_stale_write_is_refused_with_what_changed(store: Store) -> None:
     sid = store.create_session(["Anna", "Boris", "Vera"])
-    store.add_deal(sid, GAME, seen=0)
+    store.add_deal(sid, typed(store, sid, GAME), seen=0)
     store.void_deal(sid, 1, reason="wrong table", seen=1)
-    store.add_deal(sid, GAME, seen=2)  # journal id 3, but the first deal on the sheet
-    store.edit_deal(sid, 3, rasp(3, 3, 4), reason="it was an all-pass", seen=3)
+    store.add_deal(
+        sid, typed(store, sid, GAME), seen=2
+    )  # journal id 3, but the first deal on the sheet
+    store.edit_deal(sid, 3, typed(store, sid, rasp(3, 3, 4)), reason="it was an all-pass", seen=3)
     with pytest.raises(StaleRevision) as exc:
-        store.add_deal(sid, rasp(3, 3, 4), seen=0)
+        store.add_deal(sid, typed(store, sid, rasp(3, 3, 4)), seen=0)
     lines = exc.value.render().splitlines()
     assert (
         lines[0] == "session 1 changed since you looked (revision 0, now 4); nothing was written:"
@@ -152,14 +154,14 @@ def test_stale_write_is_refused_with_what_changed(store: Store) -> None:
 
 def test_edit_and_void_need_a_reason(store: Store) -> None:
     sid = store.create_session(["Anna", "Boris", "Vera"])
-    store.add_deal(sid, GAME, seen=0)
+    store.add_deal(sid, typed(store, sid, GAME), seen=0)
     with pytest.raises(StoreError, match="needs a reason"):
         store.void_deal(sid, 1, reason="  ", seen=1)
 
 
 def test_actions_are_append_only_in_the_database(store: Store, db_path: Path) -> None:
     sid = store.create_session(["Anna", "Boris", "Vera"])
-    store.add_deal(sid, GAME, seen=0)
+    store.add_deal(sid, typed(store, sid, GAME), seen=0)
     conn = sqlite3.connect(db_path)
     try:
         with pytest.raises(sqlite3.IntegrityError, match="append-only"):
@@ -172,7 +174,7 @@ def test_actions_are_append_only_in_the_database(store: Store, db_path: Path) ->
 
 def test_deleting_a_session_hides_it_and_keeps_its_journal(store: Store) -> None:
     sid = store.create_session(["Anna", "Boris", "Vera"])
-    store.add_deal(sid, GAME, seen=0)
+    store.add_deal(sid, typed(store, sid, GAME), seen=0)
     store.delete_session(sid, seen=1)
     assert store.sessions() == []
     assert [s.id for s in store.sessions(include_deleted=True)] == [sid]
@@ -249,11 +251,19 @@ def test_bad_player_names(store: Store, name: str, reason: str) -> None:
     assert store.players() == [] and store.sessions() == []
 
 
-def test_a_malformed_deal_is_refused(store: Store) -> None:
+def test_a_deal_built_past_its_checks_is_refused(store: Store) -> None:
+    from scorepad.scoring.ledger.bula import BulaAllPass
+    from scorepad.scoring.pulya.session import Game
+
     sid = store.create_session(["Anna", "Boris", "Vera"])
     with pytest.raises(InvalidEntry) as exc:
-        store.add_deal(sid, {"type": "game", "declarer": 1}, seen=0)
+        store.add_deal(sid, Game.model_construct(type="game", declarer=1), seen=0)
     assert "contract: this field is required" in exc.value.render()
+    with pytest.raises(InvalidEntry) as exc:
+        store.add_deal(sid, BulaAllPass(type="allpass"), seen=0)
+    assert (
+        exc.value.render() == "the entry was refused:\ndeal 1: type: not a deal of the pulya family"
+    )
     assert store.history(sid) == []
 
 
@@ -293,7 +303,7 @@ def test_a_migration_writes_a_backup_first_and_is_recorded(
         db.execute("ALTER TABLE sessions ADD COLUMN venue TEXT")
 
     monkeypatch.setattr(
-        store_module, "MIGRATIONS", [*store_module.MIGRATIONS, (3, "a venue per session", v3)]
+        store_schema, "MIGRATIONS", [*store_schema.MIGRATIONS, (3, "a venue per session", v3)]
     )
     with Store(path) as s:
         assert s.version() == 3
@@ -328,11 +338,11 @@ def test_a_failed_migration_changes_nothing(
         raise RuntimeError("disk on fire")
 
     monkeypatch.setattr(
-        store_module, "MIGRATIONS", [*store_module.MIGRATIONS, (3, "broken", broken)]
+        store_schema, "MIGRATIONS", [*store_schema.MIGRATIONS, (3, "broken", broken)]
     )
     with pytest.raises(RuntimeError):
         Store(path)
-    monkeypatch.setattr(store_module, "MIGRATIONS", store_module.MIGRATIONS[:1])
+    monkeypatch.setattr(store_schema, "MIGRATIONS", store_schema.MIGRATIONS[:1])
     with Store(path) as s:  # schema 2 went back with the broken 3: one transaction
         assert s.version() == 1
         assert "venue" not in s.db.table("sessions").columns_dict
@@ -391,12 +401,12 @@ def test_the_kept_replay_equals_a_full_replay_from_the_file(db_path: Path) -> No
         )
         r = 0
         for deal in raw["deals"][:40]:
-            r = s.add_deal(sid, deal, seen=r).revision
+            r = s.add_deal(sid, typed(s, sid, deal), seen=r).revision
         r = s.void_deal(sid, 5, reason="x", seen=r).revision  # a full replay in between
         for deal in raw["deals"][40:60]:
             # The void moved the dealer: some later deals no longer fit and are refused whole.
             with contextlib.suppress(InvalidEntry):
-                r = s.add_deal(sid, deal, seen=r).revision
+                r = s.add_deal(sid, typed(s, sid, deal), seen=r).revision
         live = s.load(sid)
     with Store(db_path) as fresh:
         full = fresh.load(sid)

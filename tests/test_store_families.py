@@ -16,9 +16,10 @@ from test_families_cli import D_E1, G_E15
 from test_kassa import kassa_deal
 from test_pot import pot_deals
 
+from conftest import typed
 from scorepad.family_report import to_json_text
-from scorepad.scoring.families import settle_family
-from scorepad.scoring.session import SessionInvalid
+from scorepad.scoring.ledger.families import settle_family
+from scorepad.scoring.pulya.session import SessionInvalid
 from scorepad.store import FamilyStored, InvalidEntry, StaleRevision, Store, StoreError
 
 GAME = {
@@ -70,10 +71,10 @@ def test_a_family_session_is_created_with_its_family_and_frozen_settings(store: 
 
 def test_deals_are_written_and_score_as_the_exported_file(store: Store) -> None:
     sid = balkan(store, overrides={"start_bula": 30})
-    s1 = store.add_deal(sid, GAME, seen=0)
+    s1 = store.add_deal(sid, typed(store, sid, GAME), seen=0)
     assert isinstance(s1, FamilyStored) and s1.revision == 1
     assert s1.scored.table.bulas == [30, 30, 24]  # type: ignore[union-attr]
-    store.add_deal(sid, {"type": "allpass"}, seen=1)
+    store.add_deal(sid, typed(store, sid, {"type": "allpass"}), seen=1)
     stored = store.load_family(sid)
     assert [type(e.deal).__name__ for e in stored.journal.live] == ["BulaGame", "BulaAllPass"]
     assert to_json_text(stored.scored) == file_of(store, sid)
@@ -95,8 +96,9 @@ def test_the_worked_example_d_e1_imports_and_exports_byte_identically(store: Sto
 
 def test_a_refused_deal_names_the_deal_and_field_and_writes_nothing(store: Store) -> None:
     sid = balkan(store)
-    store.add_deal(sid, GAME, seen=0)
-    bad = {**GAME, "bid": 9}
+    store.add_deal(sid, typed(store, sid, GAME), seen=0)
+    # A model copied past its checks (model_copy does not validate) is checked again.
+    bad = typed(store, sid, GAME).model_copy(update={"bid": 9})
     with pytest.raises(InvalidEntry) as err:
         store.add_deal(sid, bad, seen=1)
     assert err.value.render("en") == (
@@ -104,7 +106,7 @@ def test_a_refused_deal_names_the_deal_and_field_and_writes_nothing(store: Store
     )
     # The engine's refusal (tricks that do not add up) also names the deal, in both languages.
     with pytest.raises(InvalidEntry) as err:
-        store.add_deal(sid, {**GAME, "tricks": {"2": 6, "0": 2, "1": 1}}, seen=1)
+        store.add_deal(sid, typed(store, sid, {**GAME, "tricks": {"2": 6, "0": 2, "1": 1}}), seen=1)
     assert err.value.render("en") == (
         "the entry was refused:\ndeal 2: tricks: tricks sum to 9: "
         "play stops before 10 only when the defence has 5"
@@ -119,16 +121,16 @@ def test_a_refused_deal_names_the_deal_and_field_and_writes_nothing(store: Store
 
 def test_a_stale_write_is_refused(store: Store) -> None:
     sid = balkan(store)
-    store.add_deal(sid, GAME, seen=0)
+    store.add_deal(sid, typed(store, sid, GAME), seen=0)
     with pytest.raises(StaleRevision):
-        store.add_deal(sid, GAME, seen=0)
+        store.add_deal(sid, typed(store, sid, GAME), seen=0)
     assert store.load_family(sid).revision == 1
 
 
 def test_a_snapshot_keeps_its_revision(store: Store) -> None:
     sid = balkan(store)
     a = store.load_family(sid)
-    store.add_deal(sid, GAME, seen=0)
+    store.add_deal(sid, typed(store, sid, GAME), seen=0)
     assert a.revision == 0 and len(a.journal.live) == 0
 
 
@@ -144,10 +146,10 @@ def test_edit_void_undo_redo_restore_recompute_like_the_file(store: Store) -> No
     other["tricks"] = {"0": 7, "1": 2, "2": 1}
     rev = 0
     for d in (GAME, {"type": "allpass"}, other):
-        rev = store.add_deal(sid, d, seen=rev).revision
+        rev = store.add_deal(sid, typed(store, sid, d), seen=rev).revision
     ids = [e.deal_id for e in store.load_family(sid).journal.live]
     edited = {**GAME, "bid": 4, "tricks": {"2": 5, "0": 3, "1": 2}}
-    s = store.edit_deal(sid, ids[0], edited, reason="misheard", seen=rev)
+    s = store.edit_deal(sid, ids[0], typed(store, sid, edited), reason="misheard", seen=rev)
     assert to_json_text(s.scored) == to_json_text(  # type: ignore[arg-type]
         settle_family(session_file(store, sid, [edited, {"type": "allpass"}, other]))
     )
@@ -169,11 +171,12 @@ def test_edit_void_undo_redo_restore_recompute_like_the_file(store: Store) -> No
 def test_an_edit_that_breaks_a_later_deal_is_refused_and_changes_nothing(store: Store) -> None:
     sid = store.create_session(["A", "B", "C"], convention="balkan", overrides={"start_bula": 10})
     closing = {**GAME, "bid": 5, "tricks": {"2": 6, "0": 2, "1": 2}}  # 10 − 10: the bula closes
-    store.add_deal(sid, closing, seen=0)
+    store.add_deal(sid, typed(store, sid, closing), seen=0)
     first = store.load_family(sid).journal.live[0].deal_id
     before = file_of(store, sid)
     with pytest.raises(InvalidEntry):
-        store.edit_deal(sid, first, {**closing, "bid": 9}, reason="x", seen=1)
+        bad = typed(store, sid, closing).model_copy(update={"bid": 9})  # past the model's checks
+        store.edit_deal(sid, first, bad, reason="x", seen=1)
     assert file_of(store, sid) == before and store.load_family(sid).revision == 1
 
 
@@ -209,7 +212,9 @@ def test_any_family_session_in_the_store_scores_as_its_file_and_is_zero_sum(
         rev = 0
         for d in deals:
             with contextlib.suppress(InvalidEntry, StoreError):
-                rev = store.add_deal(sid, {str(k): v for k, v in d.items()}, seen=rev).revision
+                rev = store.add_deal(
+                    sid, typed(store, sid, {str(k): v for k, v in d.items()}), seen=rev
+                ).revision
         live = store.load_family(sid).journal.live
         for v in voids:
             if v < len(live):

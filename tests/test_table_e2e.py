@@ -19,7 +19,8 @@ from playwright.sync_api import expect
 from table_server import free_port, start, stop, wait_ready
 from test_app_e2e import browser, has_text, open_app, semantics_on, shot, tap, visible
 
-from scorepad.app.share import lan_addresses
+from conftest import typed
+from scorepad.app.server.share import lan_addresses
 from scorepad.store import Store
 
 __all__ = ["browser"]  # the module-scoped chromium fixture
@@ -309,7 +310,11 @@ def test_an_undo_tapped_on_a_screen_the_live_redraw_had_not_reached_is_refused(
         sid = store.create_session(["Anna", "Boris", "Vera"])
         store.add_deal(
             sid,
-            {"type": "game", "declarer": 1, "contract": "6S", "calls": ["pass", "pass"]},
+            typed(
+                store,
+                sid,
+                {"type": "game", "declarer": 1, "contract": "6S", "calls": ["pass", "pass"]},
+            ),
             seen=0,
         )
     server = Server(db)
@@ -378,7 +383,11 @@ def test_the_table_in_russian(browser: Any, tmp_path: Path) -> None:
         sid = store.create_session(["Аня", "Борис", "Вера"])
         store.add_deal(
             sid,
-            {"type": "game", "declarer": 1, "contract": "6S", "calls": ["pass", "pass"]},
+            typed(
+                store,
+                sid,
+                {"type": "game", "declarer": 1, "contract": "6S", "calls": ["pass", "pass"]},
+            ),
             seen=0,
         )
     server = Server(db, lang="ru")

@@ -19,15 +19,19 @@ from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 from flet_fakes import RecordingConnection, _encode, by_id, find, fire, navigate, texts, type_into
 
-from scorepad.app import live, screens  # noqa: F401  (fills the screen registry)
-from scorepad.app.access import Access, Gate
-from scorepad.app.entry import entry_screen
-from scorepad.app.history import history_screen
-from scorepad.app.sessions import sessions_screen
-from scorepad.app.share import Sharing
-from scorepad.app.sheet import sheet_screen
-from scorepad.app.shell import Shell
-from scorepad.app.table import Table, join, pin_screen
+from conftest import typed
+from scorepad.app.frame import (
+    live,
+    screens,  # noqa: F401  (fills the screen registry)
+)
+from scorepad.app.frame.shell import Shell
+from scorepad.app.pulya.entry import entry_screen
+from scorepad.app.pulya.sheet import sheet_screen
+from scorepad.app.screens.history import history_screen
+from scorepad.app.screens.sessions import sessions_screen
+from scorepad.app.screens.table import Table, join, pin_screen
+from scorepad.app.server.access import Access, Gate
+from scorepad.app.server.share import Sharing
 from scorepad.store import Store
 
 PASSED = {"type": "game", "declarer": 1, "contract": "6S", "calls": ["pass", "pass"]}
@@ -168,7 +172,7 @@ async def test_the_refusal_is_in_russian_for_a_russian_page(store: Store) -> Non
 async def test_a_stale_edit_void_and_undo_are_refused_and_told(store: Store) -> None:
     room = Room(store, pin=None, hub=None)
     sid = store.create_session(["Anna", "Boris", "Vera"])
-    store.add_deal(sid, PASSED, seen=0)
+    store.add_deal(sid, typed(store, sid, PASSED), seen=0)
     a, sa = room.device("a")
     b, sb = room.device("b")
     for s in (a, b):
@@ -189,7 +193,7 @@ async def test_a_stale_edit_void_and_undo_are_refused_and_told(store: Store) -> 
     # b's history was drawn before the void: its undo names revision 1 and is refused
     b.show(history_screen)
     b_undo = by_id(b.page, "undo")
-    store.add_deal(sid, PASSED, seen=2)
+    store.add_deal(sid, typed(store, sid, PASSED), seen=2)
     await fire(sb, b_undo)
     assert message(b) == (
         "Deal 1 was just written on another device: Nobody whisted: the deal was not played, "
@@ -204,7 +208,9 @@ async def test_delete_names_the_revision_the_list_showed(store: Store) -> None:
     a, sa = room.device("a")
     a.show(sessions_screen)
     await fire(sa, by_id(a.page, f"session-delete-{sid}"))
-    store.add_deal(sid, PASSED, seen=0)  # another device writes while the dialog is open
+    store.add_deal(
+        sid, typed(store, sid, PASSED), seen=0
+    )  # another device writes while the dialog is open
     await fire(sa, by_id(a.page, "confirm-delete"))
     assert [s.id for s in store.sessions()] == [sid]
 
@@ -279,7 +285,7 @@ async def test_a_live_redraw_sends_only_what_changed(store: Store) -> None:
     page then works as before (a view switched, a deal opened)."""
     room = Room(store, pin=None, hub=PubSubHub(loop=asyncio.get_running_loop()))
     sid = store.create_session(["Anna", "Boris", "Vera"])
-    store.add_deal(sid, PASSED, seen=0)
+    store.add_deal(sid, typed(store, sid, PASSED), seen=0)
     a, sa = room.device("a")
     on_history, sh = room.device("h")
     on_sheet, ss = room.device("s")
@@ -330,10 +336,10 @@ RASPASY = {"type": "raspasy", "tricks": {"0": 4, "1": 3, "2": 3}}
 def history_with_everything(store: Store) -> int:
     """Deal 2 voided (restorable), deal 3 added and undone (redoable), something to undo."""
     sid = store.create_session(["Anna", "Boris", "Vera"])
-    store.add_deal(sid, PASSED, seen=0)
-    store.add_deal(sid, RASPASY, seen=1)
+    store.add_deal(sid, typed(store, sid, PASSED), seen=0)
+    store.add_deal(sid, typed(store, sid, RASPASY), seen=1)
     store.void_deal(sid, 2, reason="misdealt", seen=2)
-    store.add_deal(sid, PASSED, seen=3)
+    store.add_deal(sid, typed(store, sid, PASSED), seen=3)
     store.undo(sid, seen=4)
     return sid
 
@@ -410,7 +416,7 @@ async def test_an_edit_opened_on_an_old_screen_edits_the_deal_the_player_saw(
         "tricks": {"0": 0, "1": 7, "2": 3},
     }
     for seen, deal in enumerate((PASSED, RASPASY, game)):
-        store.add_deal(sid, deal, seen=seen)
+        store.add_deal(sid, typed(store, sid, deal), seen=seen)
     b, sb = room.device("b")
     b.sid = sid
     b.show(history_screen)
@@ -435,7 +441,7 @@ async def test_an_edit_opened_on_an_old_screen_edits_the_deal_the_player_saw(
 async def test_a_viewer_has_no_write_controls_and_a_forged_write_is_refused(store: Store) -> None:
     room = Room(store, pin="246810", hub=None)
     sid = store.create_session(["Anna", "Boris", "Vera"])
-    store.add_deal(sid, PASSED, seen=0)
+    store.add_deal(sid, typed(store, sid, PASSED), seen=0)
     viewer, sv = room.device("v")
     join(viewer, sid)
     assert by_id(viewer.page, "viewer-note").value == (

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from scorepad.contract import Contract
-from scorepad.scoring.convention import Settings, settings_for
-from scorepad.scoring.legal import WhistError, legal_sequences, whisting
-from scorepad.scoring.whist import Kind, Whisting
+from scorepad.scoring.pulya.convention import Settings, settings_for
+from scorepad.scoring.pulya.legal import WhistError, legal_sequences, whisting
+from scorepad.scoring.pulya.whist import Kind, Whisting
 
 SOCHI = settings_for("sochi")
 

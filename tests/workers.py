@@ -13,11 +13,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from scorepad.scoring.pulya.session import Raspasy
 from scorepad.store import StaleRevision, Store
 
 
-def raspasy(note: str) -> dict[str, object]:
-    return {"type": "raspasy", "tricks": {"0": 3, "1": 3, "2": 4}, "note": note}
+def raspasy(note: str) -> Raspasy:
+    return Raspasy.model_validate(
+        {"type": "raspasy", "tricks": {"0": 3, "1": 3, "2": 4}, "note": note}
+    )
 
 
 def crash(db: str, sid: int, tag: str) -> None:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from ..contract import Contract, Trump
 from ..i18n import N_, Msg, ScorepadError, msg
-from ..scoring.legal import is_below_exit
+from ..scoring.pulya.legal import is_below_exit
 
 PASS = "pass"
 MISERE = "misere"
@@ -83,7 +83,7 @@ def str_bid(bid: Bid | None) -> str:
 
 def bid_name(bid: Bid) -> str | Msg:
     if isinstance(bid, Contract):
-        from ..scoring.table import contract_name
+        from ..scoring.pulya.table import contract_name
 
         return contract_name(bid)
     return msg(N_("misère")) if bid == MISERE else msg(N_("pass"))

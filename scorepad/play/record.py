@@ -37,9 +37,9 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from ..contract import Contract
 from ..i18n import N_, Msg, ScorepadError, msg
-from ..scoring.convention import ConventionError, settings_for
-from ..scoring.legal import DealError, required_exit, seat_range, verify_calls, verify_deal
-from ..scoring.session import (
+from ..scoring.pulya.convention import ConventionError, settings_for
+from ..scoring.pulya.legal import DealError, required_exit, seat_range, verify_calls, verify_deal
+from ..scoring.pulya.session import (
     ConventionId,
     Note,
     Overrides,
@@ -49,8 +49,8 @@ from ..scoring.session import (
     SeatKey,
     pydantic_problem,
 )
-from ..scoring.table import Table, contract_name
-from ..scoring.whist import Call, Kind, Whisting, shortest
+from ..scoring.pulya.table import Table, contract_name
+from ..scoring.pulya.whist import Call, Kind, Whisting, shortest
 from .auction import (
     MISERE,
     PASS,

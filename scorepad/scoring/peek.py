@@ -7,11 +7,23 @@ families' engines (:mod:`.families`), a file of another family loads them.
 from __future__ import annotations
 
 import re
-
-from .convention import conventions_dir
+from pathlib import Path
 
 FAMILIES = ("bula", "kassa", "pot", "direct")
 _CONVENTION = re.compile(rb'"convention"\s*:\s*"([^"\\]{1,64})"')
+
+
+def conventions_dir() -> Path:
+    """``conventions/`` beside the package (a checkout), or inside it (an installed wheel).
+
+    Its one folder per family is what tells a preset's family; the pulya's presets are read by
+    :mod:`.pulya.convention`, the others' by :mod:`.ledger.families`.
+    """
+    here = Path(__file__).resolve().parents[1]  # the package
+    for candidate in (here / "_conventions", here.parent / "conventions"):
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError(f"no conventions folder next to {here}")  # a broken install
 
 
 def family_ids() -> dict[str, str]:

@@ -1,0 +1,388 @@
+"""What the bula and Prefa deal forms share, without any widget: the defence (each defender's
+call, an invitation bringing the passer in), the tricks as counted when play stopped, the trial
+write and its preview, and loading or carrying a deal.
+
+Every choice is still checked by the family's engine: a candidate deal passes the table's
+``verify`` (a trial, never a second copy of the rules) and the preview is its ``play`` on a copy
+of the table.  Each family's form (``bula_form``, ``kassa_form``) keeps its own fields, its deal's
+shape and what a player chooses before the defence.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Generic, Self, TypeVar
+
+from pydantic import TypeAdapter, ValidationError
+
+from ...i18n import Msg, catalog, msg
+from ...scoring.ledger.bula import BulaError, BulaTable
+from ...scoring.ledger.families import AnyFamilyDeal, FamilyScored, replay_family
+from ...scoring.ledger.kassa import KassaError, KassaTable
+from ...scoring.ledger.ledger import Posting, explanations
+from ...scoring.pulya.session import pydantic_problem
+
+C = TypeVar("C", bound=str)  # a defender's call in the family's words
+T = TypeVar("T", BulaTable, KassaTable)  # the family's table
+
+
+def deal_dict(deal: Any) -> dict[str, Any]:
+    """A written deal (model or JSON form) as its JSON form."""
+    if isinstance(deal, dict):
+        return deal
+    out: dict[str, Any] = deal.model_dump(mode="json", exclude_none=True)
+    return out
+
+
+def tricks_json(tricks: dict[int, int]) -> dict[str, int]:
+    return {str(s): n for s, n in tricks.items()}
+
+
+def fill_last(
+    tricks: dict[int, int], last: int, accepts: Callable[[dict[int, int]], bool]
+) -> dict[int, int]:
+    """The tricks with the last seat filled in: the rest of 10 if the engine accepts it, else the
+    most it accepts (play stopped early: the defence reached its cap)."""
+    rest = 10 - sum(n for s, n in tricks.items() if s != last)
+    for n in range(max(rest, 0), -1, -1):
+        trial = tricks | {last: n}
+        if accepts(trial):
+            return trial
+    return tricks | {last: max(rest, 0)}
+
+
+def trick_options(
+    seats: Sequence[int],
+    tricks: dict[int, int],
+    seat: int,
+    accepts: Callable[[dict[int, int]], bool],
+) -> list[int]:
+    """The counts one tap may give ``seat`` (a seat before the last): those with which the engine
+    accepts the deal for some counts of the seats after it (the last filled in)."""
+    i = seats.index(seat)
+    later = list(seats[i + 1 : -1])
+    out = []
+    for n in range(11):
+        base = {s: tricks.get(s, 0) for s in seats[:i]} | {seat: n}
+        if completes(seats, base, later, tricks, accepts) is not None:
+            out.append(n)
+    return out
+
+
+def completes(
+    seats: Sequence[int],
+    base: dict[int, int],
+    later: list[int],
+    current: dict[int, int],
+    accepts: Callable[[dict[int, int]], bool],
+) -> dict[int, int] | None:
+    """Counts for the ``later`` seats (their current ones first, then nought, then any) with which
+    the deal, the last seat filled in, is accepted; None if there are none."""
+    if not later:
+        trial = fill_last(base, seats[-1], accepts)
+        return trial if accepts(trial) else None
+    seat, rest = later[0], later[1:]
+    tried: list[int] = []
+    for n in (current.get(seat, 0), 0, *range(11)):
+        if n in tried:
+            continue
+        tried.append(n)
+        found = completes(seats, base | {seat: n}, rest, current, accepts)
+        if found is not None:
+            return found
+    return None
+
+
+class FamilyForm(Generic[C, T]):
+    """The shared part of a bula or Prefa deal form (each is a dataclass declaring the fields
+    below and filling in the hooks at the end)."""
+
+    scored: FamilyScored
+    declarer: int | None
+    calls: dict[int, C]
+    tricks: dict[int, int]
+
+    # Set by each family: its calls (the first one is joining the defence), its table and deals,
+    # and the engine's refusal.
+    call_words: tuple[C, ...]
+    table_kind: type[T]
+    deal_model: TypeAdapter[Any]
+    refusal: type[BulaError] | type[KassaError]
+
+    # --- the game as it stands -----------------------------------------------------------
+
+    @property
+    def table(self) -> T:
+        t = self.scored.table
+        assert isinstance(t, self.table_kind)
+        return t
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.scored.session.players)
+
+    @property
+    def number(self) -> int:
+        """The deal's number as the players count (from 1)."""
+        return len(self.scored.deals) + 1
+
+    @property
+    def finished(self) -> bool:
+        return self.table.finished
+
+    # --- trials ----------------------------------------------------------------------------
+
+    def _accepts(self, deal: dict[str, Any]) -> bool:
+        try:
+            self.table.verify(self._parse(deal))
+        except (ValidationError, self.refusal):
+            return False
+        return True
+
+    def _defences(self) -> Iterator[dict[int, str]]:
+        """Every defence with the calls chosen so far (an invite brings the other in)."""
+        a, b = self.defenders()
+        join: str = self.call_words[0]
+        shapes = [
+            (join, join),
+            (join, "pass"),
+            ("pass", join),
+            ("pass", "pass"),
+            ("invite", "invited"),
+            ("invited", "invite"),
+        ]
+        for x, y in shapes:
+            if self._fits(a, x) and self._fits(b, y):
+                yield {a: x, b: y}
+
+    def _fits(self, seat: int, role: str) -> bool:
+        said = self.calls.get(seat)
+        return said is None or role == said or (said == "pass" and role == "invited")
+
+    def _with(self, **changes: Any) -> bool:
+        """Whether some completion passes with ``changes`` made (the form is left as it was)."""
+        keep = {k: copy.copy(getattr(self, k)) for k in changes}
+        try:
+            for k, v in changes.items():
+                setattr(self, k, v)
+            return self._possible()
+        finally:
+            for k, v in keep.items():
+                setattr(self, k, v)
+
+    def _possible(self) -> bool:
+        return any(self._accepts(d) for d in self._completions())
+
+    # --- the defence -------------------------------------------------------------------------
+
+    def call_options(self, seat: int) -> list[C]:
+        """What defender ``seat`` may say, the other's call as chosen (invite: he calls the
+        other, who passed, into play)."""
+        if not self._contract_chosen() or seat not in self.defenders():
+            return []
+        other = next(s for s in self.defenders() if s != seat)
+        kept = {other: self.calls[other]} if other in self.calls else {}
+        return [
+            c for c in self.call_words if self._with(calls=kept | {seat: c}, **self._after_calls())
+        ]
+
+    @property
+    def defence_complete(self) -> bool:
+        return self._contract_chosen() and all(s in self.calls for s in self.defenders())
+
+    def defence(self) -> dict[int, str]:
+        """Each defender's role as the deal writes it (the passer called in is ``invited``)."""
+        out: dict[int, str] = dict(self.calls)
+        for s, c in self.calls.items():
+            if c == "invite":
+                for o in self.defenders():
+                    if o != s:
+                        out[o] = "invited"
+        return out
+
+    def say(self, seat: int, call: C) -> None:
+        if call not in self.call_options(seat):
+            raise ValueError(f"{call!r} is not a call for seat {seat} here")
+        self.calls[seat] = call
+        if call == "invite":  # the other passed and is called in
+            for o in self.defenders():
+                if o != seat:
+                    self.calls[o] = "pass"  # type: ignore[assignment]  # every family's pass
+        self._rebase()
+
+    def choose_declarer(self, seat: int) -> None:
+        self.declarer = seat
+        self._rebase()
+
+    def _rebase_calls(self) -> None:
+        """Keep each defender's call while it is still legal."""
+        calls, self.calls = dict(self.calls), {}
+        if self._contract_chosen():
+            for seat in self.defenders():
+                c = calls.get(seat)
+                if c is not None and c in self.call_options(seat):
+                    self.calls[seat] = c
+            # An invitation stands only with its passer.
+            if "invite" in self.calls.values() and len(self.calls) < 2:
+                self.calls = {}
+
+    # --- tricks -------------------------------------------------------------------------------
+
+    def _reset_tricks(self) -> None:
+        seats = self.trick_seats()
+        if not seats:
+            self.tricks = {}
+            return
+        kept = {s: self.tricks.get(s, 0) for s in seats}
+        usual = self._usual_tricks()
+        if self.declarer not in self.tricks and usual is not None:
+            kept[seats[0]] = usual  # the usual count: the game made
+        found = completes(seats, {}, seats[:-1], kept, self._trick_accepts)
+        self.tricks = found if found is not None else kept
+
+    def trick_choices(self, seat: int) -> list[int]:
+        seats = self.trick_seats()
+        if seat not in seats[:-1]:
+            return []
+        return trick_options(seats, self.tricks, seat, self._trick_accepts)
+
+    def set_tricks(self, seat: int, n: int) -> None:
+        """One tap: ``seat`` took ``n``; the seats after it keep their counts where they can."""
+        if n not in self.trick_choices(seat):
+            raise ValueError(f"seat {seat} cannot take {n} tricks here")
+        seats = self.trick_seats()
+        i = seats.index(seat)
+        base = {s: self.tricks.get(s, 0) for s in seats[:i]} | {seat: n}
+        found = completes(seats, base, seats[i + 1 : -1], self.tricks, self._trick_accepts)
+        assert found is not None
+        self.tricks = found
+
+    # --- the deal ------------------------------------------------------------------------------
+
+    def load(self, written: Any) -> None:
+        """Fill the form with a written deal (to edit it)."""
+        deal = deal_dict(written)
+        roles = {int(s): r for s, r in (deal.get("defence") or {}).items()}
+        self.declarer = deal.get("declarer")
+        self.calls = {s: ("pass" if r == "invited" else r) for s, r in roles.items()}
+        self._load(deal, roles)
+        written_tricks = {int(s): n for s, n in (deal.get("tricks") or {}).items()}
+        self.tricks = dict(written_tricks)
+        self._rebase()
+        if written_tricks and self._trick_accepts(written_tricks):
+            self.tricks = written_tricks
+
+    def trial(self) -> tuple[list[Posting], None] | tuple[None, Msg]:
+        """The postings the deal would write (on a copy of the table), or why it cannot be."""
+        missing = self.missing()
+        if missing is not None:
+            return None, missing
+        try:
+            model = self.deal()
+        except ValidationError as exc:
+            p = pydantic_problem(exc.errors()[0])
+            if p.field is None:
+                return None, p.message
+            return None, msg("{field}: {message}", field=p.field, message=p.message)
+        try:
+            return copy.deepcopy(self.table).play(model), None
+        except self.refusal as exc:
+            if exc.field:
+                return None, msg("{field}: {message}", field=exc.field, message=exc.message)
+            return None, exc.message
+
+    def preview(self, lang: str = "en") -> tuple[list[str], str | None]:
+        """The sentences the deal will write (its title first), or why it cannot be written yet."""
+        cat = catalog(lang)
+        postings, problem = self.trial()
+        if postings is None:
+            assert problem is not None
+            return [], cat.render(problem)
+        lines = [cat.render(self._title(self.deal()))]
+        lines += [cat.render(m) for m in explanations(postings)]
+        return lines, None
+
+    # --- a form for a deal to come, for a deal to edit, and one carried to a newer game ---------
+
+    @classmethod
+    def new(cls, stored: Any) -> Self:
+        f = cls(stored.scored)
+        f._rebase()
+        return f
+
+    @classmethod
+    def edit(cls, stored: Any, index: int) -> Self:
+        """A form holding live deal ``index`` as written, in the context of the deals before it."""
+        session = stored.session
+        before = session.model_copy(update={"deals": session.deals[:index]})
+        f = cls(replay_family(before))
+        f.load(stored.journal.live[index].deal)
+        return f
+
+    def carried(self, stored: Any) -> Self:
+        """These choices rebased on the newer state, where they are still legal."""
+        f = copy.copy(self)
+        f.scored = stored.scored
+        f.calls = dict(self.calls)
+        f.tricks = dict(self.tricks)
+        written = dict(self.tricks)
+        f._rebase()
+        if written and f.trick_seats() and f._trick_accepts(written):
+            f.tricks = written
+        return f
+
+    # --- each family's own ------------------------------------------------------------------
+
+    def deal(self) -> AnyFamilyDeal:
+        """The deal as the engine reads it (the store takes it; pydantic's refusal as
+        ValidationError)."""
+        model: AnyFamilyDeal = self._parse(self.to_deal())
+        return model
+
+    def _parse(self, data: dict[str, Any]) -> Any:
+        """The engine's model of a deal's JSON form (a pydantic error if it is malformed)."""
+        return self.deal_model.validate_python(data)
+
+    def _title(self, deal: Any) -> Msg:
+        raise NotImplementedError
+
+    def defenders(self) -> list[int]:
+        raise NotImplementedError
+
+    def declarers(self) -> list[int]:
+        raise NotImplementedError
+
+    def _contract_chosen(self) -> bool:
+        """The declarer's bid or contract is chosen: the defenders speak."""
+        raise NotImplementedError
+
+    def _after_calls(self) -> dict[str, Any]:
+        """The choices a call's trial leaves open (they come after the defence)."""
+        return {}
+
+    def _completions(self) -> Iterator[dict[str, Any]]:
+        raise NotImplementedError
+
+    def _rebase(self) -> None:
+        raise NotImplementedError
+
+    def trick_seats(self) -> list[int]:
+        raise NotImplementedError
+
+    def _usual_tricks(self) -> int | None:
+        """The declarer's count before the first tap (None: nought)."""
+        raise NotImplementedError
+
+    def _trick_accepts(self, tricks: dict[int, int]) -> bool:
+        raise NotImplementedError
+
+    def _load(self, deal: dict[str, Any], roles: dict[int, str]) -> None:
+        """The family's own fields from a written deal (declarer, calls and tricks are done)."""
+        raise NotImplementedError
+
+    def to_deal(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def missing(self) -> Msg | None:
+        raise NotImplementedError

@@ -1,0 +1,185 @@
+"""The widgets the bula and kassa screens build alike: the declarer's card, the defence card
+(each defender's call, the passer called in), and on the sheet a player's group of columns (a
+middle column between the two he keeps on his neighbours) and the page that holds the groups."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+import flet as ft
+
+from ...i18n import N_
+from ...scoring.ledger.families import FamilyScored
+from ..frame.shell import Shell
+from ..frame.theme import card, choice, sem
+from ..frame.writing import deal_head
+from .columns import (
+    Entry,
+    column,
+    group_width,
+    headers,
+    line_height,
+    opener,
+    player_group,
+    sheet_width,
+    short_names,
+)
+from .form import FamilyForm
+from .pieces import CALLS_SAID, Redraw, family_stored, said, seat_row
+
+# --- the entry -----------------------------------------------------------------------------------
+
+
+def form_head(shell: Shell, f: FamilyForm[Any, Any]) -> list[ft.Control]:
+    """The deal's heading: an edited deal's own number, else the next deal's."""
+    number = shell.editing[1] + 1 if shell.editing else f.number
+    return deal_head(shell, number, shell.t(N_("Deal {n}"), n=number))
+
+
+def declarer_card(shell: Shell, f: FamilyForm[Any, Any], redraw: Redraw) -> ft.Control:
+    """Who declares: the seats the form offers."""
+    return card(
+        seat_row(
+            f.names,
+            f.declarers(),
+            f.declarer,
+            "declarer",
+            lambda s: redraw(lambda: f.choose_declarer(s)),
+        ),
+        title=shell.t(N_("Declarer")),
+    )
+
+
+def defence_card(shell: Shell, f: FamilyForm[Any, Any], redraw: Redraw) -> ft.Control:
+    """Each defender's call among those the form offers; the passer called in says nothing."""
+    names = f.names
+    roles = f.defence()
+    rows: list[ft.Control] = []
+    for s in f.defenders():
+        if roles.get(s) == "invited":
+            rows.append(
+                sem(
+                    f"invited-{s}",
+                    ft.Text(shell.t(N_("{player}: called in (invited)"), player=names[s])),
+                )
+            )
+            continue
+        rows.append(said(shell, s, names[s], f.calls.get(s)))
+        rows.append(
+            ft.Row(
+                [
+                    sem(
+                        f"call-{s}-{c}",
+                        choice(
+                            f.calls.get(s) == c,
+                            shell.t(CALLS_SAID[c]),
+                            redraw(lambda s=s, c=c: f.say(s, c)),
+                        ),
+                    )
+                    for c in f.call_options(s)
+                ],
+                wrap=True,
+            )
+        )
+    return card(*rows, title=shell.t(N_("Defence")))
+
+
+# --- the sheet -----------------------------------------------------------------------------------
+
+
+class Layout(NamedTuple):
+    """The open game and how wide its sheet's groups are drawn."""
+
+    scored: FamilyScored
+    names: list[str]
+    short: list[str]  # a neighbour's name over a narrow column
+    width: float  # one player's group
+    size: int  # the figures' size: smaller on a narrow group
+
+
+def sheet_layout(shell: Shell) -> Layout:
+    scored: FamilyScored = family_stored(shell).scored
+    names = list(scored.session.players)
+    width = group_width(sheet_width(shell), len(names))
+    return Layout(scored, names, short_names(names), width, 13 if width < 140 else 15)
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """One running column of a player's group: what it holds and what it is called."""
+
+    ident: str
+    entries: list[Entry]
+    label: str  # read out, and the heading of the list a tap opens
+    heading: str  # above the column
+
+
+def between(
+    shell: Shell,
+    left: Kept,
+    middle: Kept,
+    right: Kept,
+    *,
+    width: float,
+    size: float,
+    lines: int,
+) -> ft.Control:
+    """The middle column (bold, ruled) between the two kept on the neighbours, headed."""
+    side = (width - 2) * 0.31
+    wide = (width - 2) - 2 * side
+
+    def shown(kept: Kept, w: float, main: bool) -> ft.Control:
+        return column(
+            kept.ident,
+            kept.entries,
+            width=w,
+            size=size if main else size - 1,
+            bold=main,
+            ruled=main,
+            lines=lines,
+            line=line_height(size),
+            label=kept.label,
+            on_tap=opener(shell, kept.label, kept.entries),
+        )
+
+    return headed(
+        headers([(left.heading, side), (middle.heading, wide), (right.heading, side)], 12),
+        [shown(left, side, False), shown(middle, wide, True), shown(right, side, False)],
+    )
+
+
+def headed(head: ft.Control, cols: list[ft.Control]) -> ft.Control:
+    """Columns side by side under their headings."""
+    return ft.Column(
+        [head, ft.Row(cols, spacing=0, vertical_alignment=ft.CrossAxisAlignment.START)]
+    )
+
+
+def sheet_group(
+    shell: Shell,
+    p: int,
+    name: str,
+    marks: list[ft.Control | None],
+    block: ft.Control,
+    footer: ft.Control | None,
+    width: float,
+) -> ft.Control:
+    """Player ``p``'s part of the sheet (his name, marks, columns and footer)."""
+    return sem(
+        f"sheet-player-{p}",
+        player_group(shell, p, name, marks, [block], footer, width),
+    )
+
+
+def sheet_page(groups: list[ft.Control], status: list[ft.Control]) -> ft.Control:
+    """The players' groups side by side, what the game stands at below them."""
+    return ft.Column(
+        [
+            ft.Row(groups, spacing=4, vertical_alignment=ft.CrossAxisAlignment.START),
+            *status,
+        ],
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+        spacing=10,
+    )

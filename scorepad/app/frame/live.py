@@ -1,0 +1,275 @@
+"""One live sheet on every device: what another device wrote, shown within a moment.
+
+Every write is announced on Flet's PubSub (one hub per server, across the browser sessions);
+each page showing that session draws it again from the store.  A deal being entered is rebased
+on the new state with the player's choices kept where they still make sense, and the player is
+told in words what changed.  A write still made on an outdated basis is refused by the store
+(every form sends the revision it was built from) and handled the same way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import weakref
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, cast
+
+import flet as ft
+
+from ...i18n import N_, Msg, msg
+from ...journal import Action
+from ...scoring.pulya.score import Scored
+from ...store import AnyStored, FamilyStored, StoreError
+from ..families.ui import ui_of
+from ..pulya.form import DealForm
+from . import registry
+from .theme import sem
+
+if TYPE_CHECKING:
+    from .shell import Shell
+
+TOPIC = "scorepad-written"
+# Screens with a half-typed form that shows nothing of the session: not redrawn under the typing.
+QUIET = frozenset({"pin_screen", "new_session_screen"})
+# Screens drawn whole from the store, whose controls are never changed in place once shown:
+# redrawn live as a diff against what is on screen (Shell.show(diffed=True)), which is several
+# times cheaper than a new frame.  Flet freezes a diffed frame: a screen that changes a control
+# in place (entry's edit reason, the new pulka's form) must not be listed, nor is a family's own
+# sheet (family_ui), which its module draws.
+DIFFED = frozenset({"history_screen", "sheet_screen", "settle_screen", "chart_screen"})
+log = logging.getLogger(__name__)
+
+
+def publish(shell: Shell, sid: int, revision: int) -> None:
+    """Tell every other page of this server that session ``sid`` is now at ``revision``."""
+    try:
+        shell.page.pubsub.send_others_on_topic(TOPIC, (sid, revision))
+    except RuntimeError:  # a page with no server behind it (no event loop): nobody to tell
+        log.debug("no pubsub loop; session %s revision %s not announced", sid, revision)
+
+
+def subscribe(shell: Shell) -> None:
+    """Follow the writes of every page; a page that reconnects draws the session as it stands."""
+    shell.page.pubsub.subscribe_topic(TOPIC, listener(shell))
+    shell.page.on_connect = lambda e: refresh(shell)
+
+
+def listener(shell: Shell) -> Callable[[str, Any], Awaitable[None]]:
+    # Async: the hub runs it on the server's event loop, where page updates belong.
+    async def on_written(topic: str, message: Any) -> None:
+        sid, revision = message
+        if shell.sid == sid and shell.basis != revision:
+            # One page at a time, each page's update sent before the next page is drawn: the
+            # first pages show the write while the last ones are still being drawn.
+            async with _turn():
+                refresh(shell)
+                await asyncio.sleep(0)
+
+    return on_written
+
+
+_TURNS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _turn() -> asyncio.Lock:
+    """The pages' turn to be redrawn, one lock per event loop (a server has one)."""
+    loop = asyncio.get_running_loop()
+    lock = _TURNS.get(loop)
+    if lock is None:
+        lock = _TURNS[loop] = asyncio.Lock()
+    return lock
+
+
+def refresh(shell: Shell) -> None:
+    """Draw the open session as it stands now; a deal being entered is rebased and kept."""
+    if shell.sid is None or shell.screen is None:
+        return
+    try:
+        stored = shell.any_stored()
+    except StoreError:
+        return
+    if shell.basis == stored.revision:
+        return
+    name = getattr(shell.screen, "__name__", "")
+    if name in QUIET:
+        return
+    if name == "entry_screen" and shell.form is not None:
+        if shell.editing is not None or _dirty(shell.form, stored):
+            # A deal half entered stays as it is, on its basis: redrawn, a tap meant for the old
+            # "Write" could land on a new one.  The player is told now; his confirm is refused
+            # (it names the old revision), and only then is the form rebased.
+            seen = shell.basis if shell.basis is not None else stored.revision
+            notice(shell, say(shell, changed_since(shell, stored, seen)))
+            return
+        rebase_form(shell, stored)
+    close_notice(shell)
+    shell.basis = stored.revision
+    shell.redraw(diffed=name in DIFFED and (name != "sheet_screen" or shell.family == "pulya"))
+
+
+def notice(shell: Shell, text: str) -> None:
+    """A passing note that does not redraw the screen under the player's finger."""
+    close_notice(shell)
+    snack = ft.SnackBar(sem("live-notice", ft.Text(text)), duration=ft.Duration(seconds=8))
+    shell.state.live_notice = snack
+    shell.page.show_dialog(snack)
+
+
+def close_notice(shell: Shell) -> None:
+    """The note has served once the refusal (or the new state) is on the screen."""
+    snack = cast("Any", shell.state.live_notice)
+    shell.state.live_notice = None
+    if snack is not None and snack.open:
+        snack.open = False
+
+
+def guarded(
+    shell: Shell, ident: str, seen: int, make: Callable[[int], ft.Control]
+) -> list[ft.Control]:
+    """A write control drawn on revision ``seen``: ``make(seen)``, whose write names ``seen``.
+
+    The same control drawn on the revisions this page showed just before stays too, hidden, under
+    the same key: a tap the player made before a live redraw reached his screen (a diffed frame
+    keeps the ids of the controls it keeps) lands on the control he saw, whose write names the
+    revision he saw and is refused with what changed, never applied to a state he did not see.
+    """
+    kept: list[ft.Control] = [
+        ft.Semantics(key=f"{ident}@{r}", content=make(r), visible=False)
+        for sid, r in shell.drawn
+        if sid == shell.sid and r < seen
+    ]
+    return [*kept, ft.Semantics(key=f"{ident}@{seen}", identifier=ident, content=make(seen))]
+
+
+def stale_told(shell: Shell, seen: int) -> None:
+    """A write was refused as stale: say what changed, and rebase the form on the new state."""
+    close_notice(shell)
+    stored = shell.any_stored()
+    told = changed_since(shell, stored, seen)
+    if shell.form is not None:
+        rebase_form(shell, stored, quiet=True)
+    shell.basis = stored.revision
+    shell.message = say(shell, told)
+
+
+def say(shell: Shell, told: list[Msg]) -> str:
+    return " ".join(shell.render(m) for m in told)
+
+
+def rebase_form(shell: Shell, stored: AnyStored, *, quiet: bool = False) -> list[Msg]:
+    """Put the open form on ``stored``, keeping the player's choices; what to tell him, if any."""
+    old = shell.form
+    assert old is not None
+    seen = shell.basis if shell.basis is not None else stored.revision
+    if shell.editing is not None:
+        deal_id = shell.editing[0]
+        live_ids = [e.deal_id for e in stored.journal.live]
+        if deal_id not in live_ids:
+            shell.new_form()
+            shell.screen = _history()
+            return changed_since(shell, stored, seen)
+        reason = shell.state.edit_reason
+        shell.edit_form(deal_id, live_ids.index(deal_id))
+        shell.state.edit_reason = reason
+        assert shell.form is not None
+        if isinstance(old, DealForm):  # a family's edit starts again from the deal as written
+            shell.form = carry(old, shell.form.scored, start=shell.form)
+    elif isinstance(stored, FamilyStored):
+        shell.form = ui_of(stored.family).carry(old, stored)
+        shell.editing = None
+    else:
+        shell.form = carry(old, stored.scored)
+        shell.editing = None
+    shell.basis = stored.revision
+    if quiet or not _dirty(old, stored):
+        return []
+    return changed_since(shell, stored, seen)
+
+
+def _history() -> Callable[[Shell], Any]:
+    return registry.screen("history")
+
+
+def _dirty(form: Any, stored: AnyStored) -> bool:
+    if isinstance(stored, FamilyStored):
+        return ui_of(stored.family).dirty(form)
+    return isinstance(form, DealForm) and dirty(form)
+
+
+def dirty(form: DealForm) -> bool:
+    """Whether the player has chosen anything yet."""
+    return form.kind != "game" or form.declarer is not None
+
+
+def carry(old: DealForm, scored: Scored, *, start: DealForm | None = None) -> DealForm:
+    """A form on ``scored`` with ``old``'s choices, each kept only while it is still legal."""
+    f = start if start is not None else DealForm(scored)
+    if old.kind not in f.kinds():
+        return f
+    f.choose_kind(old.kind)
+    if old.kind != "raspasy":
+        if old.declarer is None or old.declarer not in f.declarers():
+            return f
+        f.choose_declarer(old.declarer)
+    if old.kind == "game":
+        if old.level is None or old.trump is None or old.level not in f.levels():
+            return f
+        f.choose_contract(old.level, old.trump)
+        for call in old.calls:
+            if call not in f.call_options()[1]:
+                break
+            f.say(call)
+        f.set_open(old.open)
+    seats = f.trick_seats()
+    if seats == old.trick_seats():
+        entered = seats if f.kind == "misere" else seats[:-1]
+        for seat in entered:
+            want = old.tricks.get(seat, 0)
+            try:
+                f.step(seat, want - f.tricks.get(seat, 0))
+            except ValueError:
+                break
+    return f
+
+
+def changed_since(shell: Shell, stored: AnyStored, seen: int) -> list[Msg]:
+    """What other devices wrote after revision ``seen``, in words, and what to do now."""
+    with shell.lock:
+        actions = [a for a in shell.store.history(stored.id) if a.seq > seen]
+    told = [_describe(a, stored) for a in actions[-3:]]
+    if len(actions) > 3:
+        told.insert(0, msg(N_("Several changes were just written on another device.")))
+    if not told:
+        told = [msg(N_("The session was just changed on another device."))]
+    return [*told, msg(N_("Check your entry and confirm again."))]
+
+
+def _describe(a: Action, stored: AnyStored) -> Msg:
+    ids = [e.deal_id for e in stored.journal.live]
+    deal_id = a.seq if a.kind == "add" else a.deal_id
+    if a.kind in ("add", "edit") and deal_id in ids:
+        index = ids.index(deal_id)
+        what: Msg
+        if isinstance(stored, FamilyStored):  # the deal's name, as the history gives it
+            deal = stored.journal.live[index].deal
+            what = ui_of(stored.family).title(deal, list(stored.session.players))
+        else:
+            explain = stored.scored.deals[index].writing.explain or ()
+            what = explain[0] if explain else msg(N_("a deal"))
+        if a.kind == "add":
+            return msg(
+                N_("Deal {n} was just written on another device: {what}"), n=index + 1, what=what
+            )
+        return msg(
+            N_("Deal {n} was just changed on another device: {what}"), n=index + 1, what=what
+        )
+    if a.kind == "void":
+        return msg(N_("A deal was just voided on another device ({reason})."), reason=a.reason)
+    if a.kind == "undo":
+        return msg(N_("An action was just undone on another device."))
+    if a.kind == "redo":
+        return msg(N_("An action was just redone on another device."))
+    return msg(N_("The session was just changed on another device."))

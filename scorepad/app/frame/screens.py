@@ -1,0 +1,58 @@
+"""Every screen of the app, registered by name: the one module that imports them all.
+
+The screens import only the shell, the navigation and the theme; they reach each other by name
+(``shell.go("entry")``), so no two screens import each other.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ...i18n import N_
+from .. import bula, kassa, pot  # noqa: F401  (each registers its family)
+from ..pulya.entry import entry_screen
+from ..pulya.sheet import sheet_screen
+from ..screens.cashout import settle_screen
+from ..screens.chart import chart_screen
+from ..screens.history import history_screen
+from ..screens.new_game import new_session_screen
+from ..screens.players import players_screen
+from ..screens.sessions import sessions_screen
+from .nav import register
+
+register("sessions", sessions_screen)
+register("new-session", new_session_screen)
+register("players", players_screen)  # every pulka: reached from the list
+# The navigation of an open pulka, in this order.
+register(
+    "entry",
+    entry_screen,
+    label=N_("Deal"),
+    icon=ft.Icons.EDIT_NOTE_OUTLINED,
+)
+register(
+    "sheet",
+    sheet_screen,
+    label=N_("Sheet"),
+    icon=ft.Icons.GRID_ON_OUTLINED,
+)
+register(
+    "history",
+    history_screen,
+    label=N_("History"),
+    icon=ft.Icons.HISTORY_OUTLINED,
+)
+register(
+    "settle",
+    settle_screen,
+    label=N_("Cash-out"),
+    icon=ft.Icons.PAYMENTS_OUTLINED,
+)
+register(
+    "chart",
+    chart_screen,
+    label=N_("Chart"),
+    icon=ft.Icons.SHOW_CHART_OUTLINED,
+)
+
+__all__ = ["entry_screen", "new_session_screen", "sessions_screen"]

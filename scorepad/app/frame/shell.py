@@ -1,0 +1,309 @@
+"""The app's frame: the store, the language, which session is open, which screen is shown.
+
+Screens are functions ``(shell) -> Control``; after every action the shell draws the screen
+again from the store (the sheet is always derived, so there is no view state to go stale).
+Every sentence comes from the catalogs through :meth:`Shell.t`.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from ...i18n import N_, Msg, catalog
+from ...scoring.pulya.score import replay
+from ...scoring.pulya.session import SessionInvalid
+from ...store import AnyStored, FamilyStored, StaleRevision, Store, Stored, StoreError
+from ..families.ui import destination, ui_of
+from ..pulya.form import DealForm
+from ..screens.table import shown, table_bar
+from ..server.access import Access, open_access
+from . import live, nav
+from .nav import Screen
+from .state import AppState
+from .theme import WIDE, sem
+
+__all__ = ["Screen", "Shell", "sem"]
+
+# Revisions a page remembers having drawn (live.guarded keeps their write controls, hidden).
+KEPT = 3
+
+
+class Shell:
+    """One browser tab (or window) of the app."""
+
+    def __init__(
+        self,
+        page: ft.Page,
+        store: Store,
+        lang: str,
+        lock: threading.RLock,
+        access: Access | None = None,
+    ) -> None:
+        self.page = page
+        self.store = store
+        self.lang = lang
+        self.lock = lock  # one database connection, handlers on several threads
+        self.sid: int | None = None
+        # The deal being entered: a DealForm for the pulya, the family's own form otherwise.
+        self.form: Any = None
+        self.editing: tuple[int, int] | None = None  # (deal id, index) of a deal being edited
+        self.screen: Screen | None = None
+        self.message: str | None = None
+        self.state = AppState()
+        self._wide = self.wide
+        page.on_resize = self._resized
+        # The shared table: what this page may do, the revision its form was built from, and
+        # the server-wide table (PIN, sharing) when served (see live.py, access.py, table.py).
+        self.access = access or open_access()
+        self.basis: int | None = None
+        self.table: Any = None
+        self._family: tuple[int, str] | None = None  # (session, family): it never changes
+        # The revisions this page drew, newest last (see live.guarded), and what the frame,
+        # the app bar and the bottom bar were drawn for: a live redraw sends only what changed.
+        self.drawn: list[tuple[int, int]] = []  # (session, revision)
+        self._frame = 0
+        self._bars: dict[str, tuple[tuple[Any, ...], ft.Control | None]] = {}
+
+    # --- words ---------------------------------------------------------------------------
+
+    def t(self, text: str, **args: Any) -> str:
+        return catalog(self.lang).render(Msg(text, args))
+
+    def render(self, m: Msg) -> str:
+        return catalog(self.lang).render(m)
+
+    # --- data ------------------------------------------------------------------------------
+
+    def stored(self) -> Stored:
+        """The open pulka (a session of the pulya family)."""
+        assert self.sid is not None
+        with self.lock:
+            return self.store.load(self.sid)
+
+    def family_stored(self) -> FamilyStored:
+        """The open session of a ledger family (bula, kassa, pot, direct)."""
+        assert self.sid is not None
+        with self.lock:
+            return self.store.load_family(self.sid)
+
+    def any_stored(self) -> AnyStored:
+        assert self.sid is not None
+        with self.lock:
+            return self.store.load_any(self.sid)
+
+    @property
+    def family(self) -> str:
+        """The open session's scoring family (``pulya`` when none is open)."""
+        if self.sid is None:
+            return "pulya"
+        if self._family is None or self._family[0] != self.sid:
+            with self.lock:
+                self._family = (self.sid, self.store.family(self.sid))
+        return self._family[1]
+
+    def new_form(self) -> Any:
+        self.editing = None
+        stored = self.any_stored()
+        self.basis = stored.revision
+        if isinstance(stored, FamilyStored):
+            self.form = ui_of(stored.family).new_form(stored)
+        else:
+            self.form = DealForm(stored.scored)
+        return self.form
+
+    def edit_form(self, deal_id: int, index: int, *, stored: AnyStored | None = None) -> Any:
+        """A form for deal ``index`` as it was written, in its own context (the deals before it).
+
+        ``stored``: the state the player saw when he chose the deal (its revision is the form's
+        basis, so an edit of a deal that changed meanwhile is refused and rebased); default now.
+        """
+        if stored is None:
+            stored = self.any_stored()
+        self.basis = stored.revision
+        if isinstance(stored, FamilyStored):
+            self.form = ui_of(stored.family).edit_form(stored, index)
+        else:
+            before = stored.session.model_copy(update={"deals": stored.session.deals[:index]})
+            form = DealForm(replay(before, stored.settings))
+            form.load(stored.journal.live[index].deal)
+            self.form = form
+        self.editing = (deal_id, index)
+        self.state.edit_reason = ""
+        return self.form
+
+    def attempt(self, action: Callable[[], Any], *, seen: int | None = None) -> bool:
+        """Run a store action; a refusal is shown on screen with its reason and changes nothing.
+
+        The device's right to write is checked here, on the server, for every write.  ``seen``
+        is the revision the form was built from: a stale write is told what changed, and the
+        form is rebased.  A written action is announced to the other pages of the session.
+        """
+        try:
+            self.access.require_write(self.sid)
+            with self.lock:
+                done = action()
+        except StaleRevision as exc:
+            if seen is None or self.sid is None:
+                self.message = exc.render(self.lang)
+            else:
+                live.stale_told(self, seen)
+            return False
+        except SessionInvalid as exc:
+            self.message = "\n".join(exc.render(self.lang))
+            return False
+        except StoreError as exc:
+            self.message = exc.render(self.lang)
+            return False
+        self.message = None
+        if isinstance(done, Stored | FamilyStored):
+            self.basis = done.revision
+            live.publish(self, done.id, done.revision)
+        return True
+
+    @property
+    def finished(self) -> bool:
+        """Every pool of the open pulka is closed and nobody chose to play on."""
+        if self.sid is None:
+            return False
+        return self.any_stored().scored.finished and self.sid not in self.state.playing_on
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    @property
+    def wide(self) -> bool:
+        return (self.page.width or 0) >= WIDE
+
+    def go(self, name: str) -> None:
+        """Show the screen registered as ``name`` (a fresh deal form for the deal entry)."""
+        self.message = None
+        if name == "entry" and self.sid is not None:
+            self.new_form()
+        self.show(nav.screen(name))
+
+    def show(self, screen: Screen, *, diffed: bool = False) -> None:
+        """Draw ``screen`` from the store.
+
+        ``diffed``: the same screen drawn again on a write from another device (live.py).  Flet
+        then diffs the new frame against the one shown (keyed, frozen: the controls that stayed
+        keep their ids), so only what changed is built and sent.  Otherwise the frame is new:
+        a tap sent from the screen that was shown before reaches nothing on the new one.
+        """
+        name = destination(screen)
+        if name is not None:  # a family's entry or sheet: shown under the navigation's own
+            screen = nav.screen(name)
+        if not (diffed and screen is self.screen):
+            self._frame += 1
+        self.screen = screen
+        body = screen(self)
+        drawn = (self.sid, self.basis)
+        if self.sid is not None and self.basis is not None and drawn not in self.drawn:
+            self.drawn = [*self.drawn[-(KEPT - 1) :], (self.sid, self.basis)]
+        controls: list[ft.Control] = []
+        if self.message:
+            # A live region: a screen reader reads the refusal out when it appears.
+            controls.append(
+                ft.Semantics(
+                    key="message",
+                    identifier="message",
+                    label=self.message,
+                    live_region=True,
+                    exclude_semantics=True,  # the label is the text: read once
+                    content=ft.Container(
+                        ft.Text(self.message, color=ft.Colors.ON_ERROR_CONTAINER, selectable=True),
+                        bgcolor=ft.Colors.ERROR_CONTAINER,
+                        padding=12,
+                        border_radius=12,
+                    ),
+                )
+            )
+        bar = table_bar(self)
+        if bar is not None:
+            bar.key = "table-bar"
+            controls.append(bar)
+        body.key = "body"
+        controls.append(body)
+        content = ft.Container(
+            ft.Column(controls, spacing=10, expand=True), padding=12, expand=True
+        )
+        selected = nav.destination_of(screen)
+        page = self.page
+        if selected is None or self.sid is None:
+            page.navigation_bar = None
+            page.appbar = None
+            self._bars.clear()
+            root: ft.Control = content
+        else:
+            page.appbar = self._appbar()
+            if self.wide:
+                page.navigation_bar = None
+                self._bars.pop("bottom", None)
+                root = ft.Row(
+                    [nav.navigation_rail(self, selected), ft.VerticalDivider(width=1), content],
+                    expand=True,
+                    spacing=0,
+                    vertical_alignment=ft.CrossAxisAlignment.STRETCH,
+                )
+            else:
+                page.navigation_bar = self._kept(
+                    "bottom",
+                    (
+                        self.lang,
+                        self.family,
+                        selected,
+                        tuple(nav.destinations()),
+                        shown(self, "nav-entry"),
+                    ),
+                    lambda: nav.navigation_bar(self, selected),
+                )
+                root = content
+        page.controls = [ft.SafeArea(root, expand=True, key=f"frame-{self._frame}")]
+        page.update()
+
+    def _kept(self, name: str, drawn_for: tuple[Any, ...], make: Callable[[], Any]) -> Any:
+        """The bar drawn for the same things last time (nothing to send), or a new one."""
+        old = self._bars.get(name)
+        if old is not None and old[0] == drawn_for:
+            return old[1]
+        bar = make()
+        self._bars[name] = (drawn_for, bar)
+        return bar
+
+    def _appbar(self) -> ft.AppBar:
+        names = ", ".join(self.any_stored().session.players)
+        back = shown(self, "nav-sessions")  # a joined phone has no list to go back to
+        bar: ft.AppBar = self._kept(
+            "top", (self.lang, names, back), lambda: self._new_appbar(names, back=back)
+        )
+        return bar
+
+    def _new_appbar(self, names: str, *, back: bool) -> ft.AppBar:
+        return ft.AppBar(
+            automatically_imply_leading=False,
+            leading=None
+            if not back
+            else sem(
+                "nav-sessions",
+                ft.IconButton(
+                    ft.Icons.ARROW_BACK,
+                    tooltip=self.t(N_("Sessions")),
+                    on_click=lambda: self.go("sessions"),
+                ),
+                label=self.t(N_("Sessions")),
+            ),
+            title=ft.Text(names, size=18, overflow=ft.TextOverflow.ELLIPSIS),
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+        )
+
+    def _resized(self, _e: Any) -> None:
+        # Phone or laptop layout: redraw only when the width crosses the line.
+        if self.wide != self._wide:
+            self._wide = self.wide
+            self.redraw()
+
+    def redraw(self, *, diffed: bool = False) -> None:
+        if self.screen is not None:
+            self.show(self.screen, diffed=diffed)

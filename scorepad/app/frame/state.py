@@ -1,0 +1,44 @@
+"""What a tab of the app remembers between two drawings, typed (the store holds everything else)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from ...i18n import Msg
+
+SheetView = Literal["drawing", "table"]
+
+
+@dataclass
+class NewSession:
+    """The new-pulka form as typed so far: text exactly as entered, checked when it changes."""
+
+    players: int = 3
+    names: list[str] = field(default_factory=lambda: ["", "", "", ""])
+    dealer: int = 0
+    convention: str = "sochi"
+    target: str = "20"
+    price: str = "1.00"
+    currency: str = "RUB"
+    # Settings changed from the preset, by name, as the form's widgets hold them.
+    overrides: dict[str, object] = field(default_factory=dict)
+    # A ledger family's numbers as typed (starting bula, refe limit, kassa, ante), by setting.
+    family_numbers: dict[str, str] = field(default_factory=dict)
+    show_settings: bool = False
+    errors: dict[str, Msg] = field(default_factory=dict)  # field → why it is refused
+
+
+@dataclass
+class AppState:
+    new_session: NewSession | None = None
+    edit_reason: str = ""
+    sheet_view: SheetView = "drawing"
+    # Pulkas (by id) whose players chose to go on after every pool closed, in this tab.
+    playing_on: set[int] = field(default_factory=set)
+    # The shared table (table.py, live.py): the screen to return to once the PIN is given, and
+    # the note on screen about a write another device made first.
+    after_pin: object | None = None
+    history_shown: dict[int, int] = field(default_factory=dict)  # pulka → entries shown
+    player: str | None = None  # the Players screen's chosen player
+    live_notice: object | None = None

@@ -1,0 +1,184 @@
+"""The Prefa deal form, without any widget: the declarer, the contract (6♠ … 10♥), each
+defender's call (whist, pass, or invite the passer in) and the tricks of the players in play.
+
+As for the bula form, every option offered is one some completion of the deal passes
+:meth:`KassaTable.verify` with (a trial on the game as it stands); the preview is the engine's
+explanation of a trial write on a copy of the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import TypeAdapter
+
+from ...contract import Contract, Trump
+from ...i18n import N_, Msg, msg
+from ...scoring.ledger.families import FamilyScored
+from ...scoring.ledger.kassa import KassaDeal, KassaError, KassaTable
+from ...scoring.pulya.table import contract_name
+from ..families.form import FamilyForm, deal_dict, tricks_json
+
+Call = Literal["whist", "pass", "invite"]
+CALLS: tuple[Call, ...] = ("whist", "pass", "invite")
+LEVELS = (6, 7, 8, 9, 10)
+_DEAL: TypeAdapter[Any] = TypeAdapter(KassaDeal)
+
+
+@dataclass
+class KassaForm(FamilyForm[Call, KassaTable]):
+    """One Prefa deal being entered against the game as it stands (``scored``)."""
+
+    scored: FamilyScored
+    declarer: int | None = None
+    contract: Contract | None = None
+    calls: dict[int, Call] = field(default_factory=dict)
+    tricks: dict[int, int] = field(default_factory=dict)
+
+    call_words = CALLS
+    table_kind = KassaTable
+    deal_model = _DEAL
+    refusal = KassaError
+
+    def _title(self, deal: Any) -> Msg:
+        return title(deal, self.names)
+
+    def _contract_chosen(self) -> bool:
+        return self.contract is not None
+
+    def defenders(self) -> list[int]:
+        """The two others in turn order: the declarer's right first, then his left."""
+        if self.declarer is None:
+            return []
+        return [self.table.right(self.declarer), self.table.right(self.table.right(self.declarer))]
+
+    # --- trials ----------------------------------------------------------------------------
+
+    def _game(
+        self,
+        defence: dict[int, str],
+        tricks: dict[int, int] | None,
+        contract: Contract | None = None,
+    ) -> dict[str, Any]:
+        c = contract or self.contract
+        deal: dict[str, Any] = {
+            "type": "game",
+            "declarer": self.declarer,
+            "contract": c.code if c else None,
+            "defence": {str(s): r for s, r in defence.items()},
+        }
+        if tricks is not None:
+            deal["tricks"] = tricks_json(tricks)
+        return deal
+
+    def _completions(self) -> Iterator[dict[str, Any]]:
+        if self.declarer is None:
+            return
+        contracts = [self.contract] if self.contract else [*_ALL]
+        for c in contracts:
+            for defence in self._defences():
+                yield self._game(defence, None, c)
+                seats = [self.declarer, *(s for s, r in defence.items() if r != "pass")]
+                yield self._game(defence, {s: (10 if s == self.declarer else 0) for s in seats}, c)
+
+    # --- choices ---------------------------------------------------------------------------
+
+    def declarers(self) -> list[int]:
+        if self.finished:
+            return []
+        return [s for s in range(self.table.n) if self._with(declarer=s, contract=None, calls={})]
+
+    def levels(self) -> list[int]:
+        return sorted({c.level for c in self.contracts()})
+
+    def contracts(self, level: int | None = None) -> list[Contract]:
+        """The contracts the declarer may play (of ``level``, if given): 6♠ … 10♥, no 10NT."""
+        if self.declarer is None:
+            return []
+        return [
+            c
+            for c in _ALL
+            if (level is None or c.level == level) and self._with(contract=c, calls={})
+        ]
+
+    def choose_contract(self, contract: Contract) -> None:
+        self.contract = contract
+        self._rebase()
+
+    def _rebase(self) -> None:
+        if self.declarer is not None and self.declarer not in self.declarers():
+            self.declarer = None
+        if self.declarer is None:
+            self.contract = None
+        if self.contract is not None and self.contract not in self.contracts():
+            self.contract = None
+        self._rebase_calls()
+        self._reset_tricks()
+
+    # --- tricks ------------------------------------------------------------------------------
+
+    def trick_seats(self) -> list[int]:
+        """The declarer and the defenders in play (the last filled in); none when both pass."""
+        if not self.defence_complete or self.declarer is None:
+            return []
+        roles = self.defence()
+        if self._accepts(self._game(roles, None)):
+            return []
+        return [self.declarer, *(s for s in self.defenders() if roles[s] != "pass")]
+
+    def _trick_accepts(self, tricks: dict[int, int]) -> bool:
+        return self._accepts(self._game(self.defence(), tricks))
+
+    def _usual_tricks(self) -> int | None:
+        return self.contract.level if self.contract is not None else None  # the contract made
+
+    # --- the deal --------------------------------------------------------------------------
+
+    def to_deal(self) -> dict[str, Any]:
+        return self._game(self.defence(), self.tricks if self.trick_seats() else None)
+
+    def _load(self, deal: dict[str, Any], roles: dict[int, str]) -> None:
+        self.contract = Contract.parse(deal["contract"])
+
+    def missing(self) -> Msg | None:
+        if self.finished:
+            return msg(N_("every kassa is empty: the game is over, no deal can follow"))
+        if self.declarer is None:
+            return msg(N_("choose the declarer"))
+        if self.contract is None:
+            return msg(N_("choose the contract"))
+        for s in self.defenders():
+            if s not in self.calls:
+                return msg(N_("{player}: whist or pass?"), player=self.names[s])
+        return None
+
+
+_ALL = [
+    Contract(level, trump)
+    for level in LEVELS
+    for trump in Trump
+    if not (level == 10 and trump is Trump.NO_TRUMP)
+]
+
+
+def title(deal: Any, players: Sequence[str]) -> Msg:
+    """One line naming a written Prefa deal: ``Ana: 7♥, both pass`` / ``Ana: 6♠``."""
+    d = deal_dict(deal)
+    who = players[d["declarer"]]
+    c = contract_name(Contract.parse(d["contract"]))
+    roles = list((d.get("defence") or {}).values())
+    if roles and all(r == "pass" for r in roles):
+        return msg(N_("{player}: {contract}, both pass"), player=who, contract=c)
+    if "invite" in roles:
+        return msg(N_("{player}: {contract}, invited"), player=who, contract=c)
+    return msg(N_("{player}: {contract}"), player=who, contract=c)
+
+
+new_form = KassaForm.new
+edit_form = KassaForm.edit
+
+
+def carry(old: KassaForm, stored: Any) -> KassaForm:
+    return old.carried(stored)

@@ -1,0 +1,337 @@
+"""The deal entry form, without any widget: what the screen offers and what a tap does.
+
+It offers only legal choices (declarers who play, contracts from the exit level of a running
+all-pass series, the whist calls of the convention speaker by speaker), keeps the tricks summing
+to 10 with the last one filled in, and previews in words what the deal will write.  The Flet
+view draws it; the tests drive it directly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from ...contract import Contract, Trump
+from ...i18n import N_, Msg, catalog, msg
+from ...report import deal_title
+from ...scoring.pulya import legal
+from ...scoring.pulya.legal import KINDS, DealError
+from ...scoring.pulya.legal import DealKind as Kind
+from ...scoring.pulya.score import Scored, preview
+from ...scoring.pulya.session import Deal, deal_data, pydantic_problem
+from ...scoring.pulya.table import Table
+from ...scoring.pulya.whist import Call, Whisting, shortest
+from ...scoring.pulya.whist import Kind as WhistKind
+
+_DEAL: TypeAdapter[Any] = TypeAdapter(Deal)
+_UNDECIDED = Whisting(WhistKind.ALL_PASSED)  # calls still to come: no tricks, no open play
+__all__ = ["KINDS", "DealForm", "Kind"]
+
+
+@dataclass
+class DealForm:
+    """One deal being entered against a session as it stands (``scored``)."""
+
+    scored: Scored
+    kind: Kind = "game"
+    declarer: int | None = None
+    level: int | None = None
+    trump: Trump | None = None
+    calls: list[Call] = field(default_factory=list)
+    tricks: dict[int, int] = field(default_factory=dict)
+    open: bool = False
+
+    # --- the table as it stands --------------------------------------------------------
+
+    @property
+    def table(self) -> Table:
+        return self.scored.table()
+
+    @property
+    def dealer(self) -> int:
+        return self.scored.next_dealer
+
+    @property
+    def leader(self) -> int:
+        """Who leads the first trick: the dealer's left."""
+        return self.table.active[0]
+
+    @property
+    def raspasy_in_row(self) -> int:
+        return self.scored.raspasy_in_row
+
+    @property
+    def required_exit(self) -> int | None:
+        return self.scored.required_exit
+
+    # --- choices -------------------------------------------------------------------------
+
+    def kinds(self) -> list[Kind]:
+        return list(legal.kinds(self.table))
+
+    def declarers(self) -> list[int]:
+        return list(legal.declarers(self.table))
+
+    def levels(self) -> list[int]:
+        return list(legal.levels(self.table))
+
+    def choose_kind(self, kind: Kind) -> None:
+        self.kind = kind
+        self.calls = []
+        self._reset_tricks()
+
+    def choose_declarer(self, seat: int) -> None:
+        self.declarer = seat
+        self.calls = []
+        self._reset_tricks()
+
+    def choose_level(self, level: int) -> None:
+        """A level alone: the suit stays as it was (none at first), for the player to pick."""
+        self.level = level
+        self.calls = []
+        self._reset_tricks()
+
+    def choose_contract(self, level: int, trump: Trump) -> None:
+        self.level, self.trump = level, trump
+        self.calls = []
+        self._reset_tricks()
+
+    @property
+    def contract(self) -> Contract | None:
+        if self.level is None or self.trump is None:
+            return None
+        return Contract(self.level, self.trump)
+
+    @property
+    def checked_ten(self) -> bool:
+        return self.contract is not None and legal.is_checked_ten(
+            self.scored.settings, self.contract
+        )
+
+    def call_options(self) -> tuple[int | None, list[Call]]:
+        """Who speaks next and what he may say ([] when the calls are complete)."""
+        if self.kind != "game" or self.declarer is None or self.contract is None:
+            return None, []
+        who, options = legal.call_options(
+            self.table, declarer=self.declarer, contract=self.contract, said=self.calls
+        )
+        return who, list(options)
+
+    def say(self, call: str) -> None:
+        options = self.call_options()[1]
+        if call not in options:
+            raise ValueError(f"{call!r} is not a call here; the options are {options}")
+        self.calls.append(Call(call))
+        self._reset_tricks()
+
+    def undo_call(self) -> None:
+        if self.calls:
+            self.calls.pop()
+            self._reset_tricks()
+
+    @property
+    def calls_complete(self) -> bool:
+        if self.kind != "game" or self.checked_ten:
+            return True
+        if self.declarer is None or self.contract is None:
+            return False
+        return self.call_options()[0] is None
+
+    def _outcome(self) -> Whisting:
+        """What the calls amount to; until they are complete nothing is played."""
+        if self.declarer is None or self.contract is None or not self.calls_complete:
+            return _UNDECIDED
+        calls = None if self.checked_ten else shortest(self.calls)
+        return legal.verify_calls(
+            self.table, declarer=self.declarer, contract=self.contract, calls=calls
+        )
+
+    @property
+    def played(self) -> bool:
+        """Whether tricks are entered (a game nobody whisted, or a half-whist, is not played)."""
+        return self.kind != "game" or self._outcome().played
+
+    @property
+    def lone_whister(self) -> bool:
+        """One defender whists alone (he may play open, всветлую)."""
+        return self.kind == "game" and self._outcome().lone_whister
+
+    def set_open(self, value: bool) -> None:
+        self.open = value and self.lone_whister
+
+    # --- tricks: steppers whose sum stays 10 -----------------------------------------------
+
+    def trick_seats(self) -> list[int]:
+        """Whose tricks are entered, the last of them filled in by the form.
+
+        A capped seat (the 4-player dealer's talon) comes first, so it is never the filled-in
+        one; a seat capped at nought is not shown and is written as nought.
+        """
+        t = self.table
+        seats = legal.trick_seats(t, self.kind, self.declarer)
+        caps = {s: legal.trick_cap(t, self.kind, s) for s in seats}
+        if self.kind == "game" and self.declarer is not None:
+            shown = (self.declarer, *t.defenders(self.declarer))  # the declarer's count first
+            return [s for s in shown if s in seats]
+        if self.kind != "raspasy":
+            return list(seats)
+        capped = [s for s in seats if 0 < caps[s] < 10]
+        return capped + [s for s in t.active if caps[s] == 10]
+
+    def trick_range(self, seat: int) -> tuple[int, int]:
+        return 0, legal.trick_cap(self.table, self.kind, seat)
+
+    def _reset_tricks(self) -> None:
+        seats = self.trick_seats()
+        if not seats:
+            self.tricks = {}
+            return
+        if self.kind == "misere":
+            self.tricks = {seats[0]: 0}
+            return
+        start = {s: 0 for s in seats}
+        if self.kind == "game" and self.declarer is not None and self.level is not None:
+            start[self.declarer] = min(10, self.level)
+        self.tricks = start
+        self._fill_last()
+
+    def _fill_last(self) -> None:
+        seats = self.trick_seats()
+        if self.kind == "misere" or len(seats) < 2:
+            return
+        last = seats[-1]
+        rest = sum(self.tricks[s] for s in seats[:-1])
+        self.tricks[last] = 10 - rest
+
+    def step(self, seat: int, delta: int) -> None:
+        """A stepper tap: change ``seat``'s tricks, keep the sum 10 (the last seat absorbs it)."""
+        seats = self.trick_seats()
+        if seat not in seats:
+            raise ValueError(f"seat {seat} has no tricks to enter here")
+        if self.kind != "misere" and seat == seats[-1]:
+            raise ValueError("the last count is filled in")
+        low, high = self.trick_range(seat)
+        value = max(low, min(high, self.tricks.get(seat, 0) + delta))
+        if self.kind != "misere":
+            others = sum(self.tricks[s] for s in seats[:-1] if s != seat)
+            value = min(value, 10 - others)
+            value = max(value, 10 - others - self.trick_range(seats[-1])[1])
+        self.tricks[seat] = value
+        self._fill_last()
+
+    def trick_choices(self, seat: int) -> list[int]:
+        """The counts one tap may give ``seat`` (the others kept, the last filling up to 10)."""
+        seats = self.trick_seats()
+        low, high = self.trick_range(seat)
+        if self.kind == "misere":
+            return list(range(low, high + 1))
+        if seat == seats[-1]:
+            return []  # filled in
+        others = sum(self.tricks[s] for s in seats[:-1] if s != seat)
+        last_high = self.trick_range(seats[-1])[1]
+        return [n for n in range(low, high + 1) if 0 <= 10 - others - n <= last_high]
+
+    def set_tricks(self, seat: int, n: int) -> None:
+        """One tap on the picker: ``seat`` took ``n`` (a count it may not take is refused)."""
+        if n not in self.trick_choices(seat):
+            raise ValueError(f"seat {seat} cannot take {n} tricks here")
+        self.step(seat, n - self.tricks.get(seat, 0))
+
+    # --- the deal --------------------------------------------------------------------------
+
+    def load(self, written: Deal | dict[str, Any]) -> None:
+        """Fill the form with a written deal (to edit it)."""
+        deal = written if isinstance(written, dict) else deal_data(written)
+        kind = deal["type"]
+        if kind not in KINDS:
+            raise ValueError(f"a {kind} is not entered with this form")
+        self.kind = kind
+        self.declarer = deal.get("declarer")
+        if kind == "game":
+            contract = Contract.parse(deal["contract"])
+            self.level, self.trump = contract.level, contract.trump
+            self.calls = [Call(c) for c in deal.get("calls") or []]
+            self.open = bool(deal.get("open", False))
+            # A written deal keeps the shortest form: whoever else was asked passed.
+            for _ in range(5):
+                if self.checked_ten or self.calls_complete:
+                    break
+                self.calls.append(Call.PASS)
+        self._reset_tricks()
+        for seat, n in (deal.get("tricks") or {}).items():
+            self.tricks[int(seat)] = n
+
+    def deal(self) -> Deal:
+        """The deal as the engine reads it (the store takes it; pydantic's refusal as
+        ValidationError)."""
+        deal: Deal = _DEAL.validate_python(self.to_deal())
+        return deal
+
+    def to_deal(self) -> dict[str, Any]:
+        if self.kind == "raspasy":
+            seats = legal.trick_seats(self.table, "raspasy")
+            unseen = {str(s): 0 for s in seats if s not in self.tricks}
+            return {
+                "type": "raspasy",
+                "tricks": {str(s): n for s, n in self.tricks.items()} | unseen,
+            }
+        if self.kind == "misere":
+            return {
+                "type": "misere",
+                "declarer": self.declarer,
+                "tricks": {str(s): n for s, n in self.tricks.items()},
+            }
+        deal: dict[str, Any] = {
+            "type": "game",
+            "declarer": self.declarer,
+            "contract": self.contract.code if self.contract else None,
+        }
+        if not self.checked_ten:
+            deal["calls"] = [str(c) for c in self.calls]
+        if self.open and self.lone_whister:
+            deal["open"] = True
+        if self.played:
+            deal["tricks"] = {str(s): n for s, n in self.tricks.items()}
+        return deal
+
+    def missing(self) -> Msg | None:
+        """What is still to be chosen, in words (None when the deal can be confirmed)."""
+        if self.kind == "misere" and self.declarer is None:
+            return msg(N_("choose who plays the misère"))
+        if self.kind == "game" and self.declarer is None:
+            return msg(N_("choose the declarer"))
+        if self.kind == "game":
+            if self.contract is None:
+                return msg(N_("choose the contract"))
+            if not self.calls_complete:
+                who, _ = self.call_options()
+                return msg(
+                    N_("{player}: whist or pass?"), player=self.scored.session.players[who or 0]
+                )
+        return None
+
+    def preview(self, lang: str = "en") -> tuple[list[str], str | None]:
+        """The sentences the deal will write, or the reason it cannot be written yet."""
+        cat = catalog(lang)
+        missing = self.missing()
+        if missing is not None:
+            return [], cat.render(missing)
+        try:
+            deal = self.deal()
+        except ValidationError as exc:
+            return [], pydantic_problem(exc.errors()[0]).render(lang)
+        try:
+            w = preview(self.scored, deal)
+        except DealError as exc:
+            return (
+                [],
+                f"{exc.field}: {exc.message.render(lang)}"
+                if exc.field
+                else exc.message.render(lang),
+            )
+        # The contract first: the explanation alone can miss it (a deal that only helps a
+        # closed pulya explains only the help).
+        title = deal_title(deal, list(self.scored.session.players))
+        return [cat.render(title), *(cat.render(m) for m in w.explain or ())], None

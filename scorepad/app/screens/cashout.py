@@ -1,0 +1,205 @@
+"""Cash-out, at any time ("if we stopped now") and at the end: a table a player by player,
+the balances and who pays whom; copied as text or saved as an image to send to the group.
+
+Every figure comes from :func:`scorepad.report.cash_out`, the formatting ``scorepad settle`` uses.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+import flet as ft
+
+from ... import family_report
+from ...family_report import FamilyCashOut, family_cash_out
+from ...i18n import N_, catalog
+from ...report import CashOut, cash_out, to_text_sheet
+from ...store import FamilyStored
+from ..frame.nav import nav
+from ..frame.shell import Shell, sem
+from ..frame.theme import assets_dir
+
+NARROW = 600  # px: below this, one card a player instead of the table
+
+#: (label, field of CashOutRow): the columns of the table, in order.
+COLUMNS = (
+    (N_("Pulya"), "pool"),
+    (N_("Gora"), "gora"),
+    (N_("Whists written"), "written"),
+    (N_("Whists received"), "received"),
+    (N_("Balance"), "balance"),
+    (N_("Money"), "money"),
+)
+
+
+def settle_screen(shell: Shell) -> ft.Control:
+    stored = shell.any_stored()
+    cash: CashOut | FamilyCashOut
+    if isinstance(stored, FamilyStored):
+        cash = family_cash_out(stored.scored, shell.lang)
+        scored_text = family_report.to_text_sheet(stored.scored, shell.lang, explain=False)
+    else:
+        cash = cash_out(stored.scored, shell.lang)
+        scored_text = to_text_sheet(stored.scored, shell.lang, explain=False)
+    grid = grid_of(cash)
+    rows: list[ft.Control] = [
+        nav(shell, "nav-settle"),
+        sem("settle-status", ft.Text(cash.status, weight=ft.FontWeight.BOLD)),
+        sem("settle-table", _table(shell, grid)),
+    ]
+    rows += [sem(f"balance-{p}", ft.Text(line, size=15)) for p, line in enumerate(cash.balances)]
+    if cash.payments:
+        rows.append(ft.Text(shell.t(N_("Payments:")), weight=ft.FontWeight.BOLD))
+        rows += [
+            sem(f"payment-{k}", ft.Text(line, size=15)) for k, line in enumerate(cash.payments)
+        ]
+
+    async def copy() -> None:
+        await ft.Clipboard().set(scored_text)
+        shell.message = None
+
+    async def save() -> None:
+        data = cash_out_png(cash, shell.t(N_("Cash-out")), shell.lang)
+        await ft.FilePicker().save_file(
+            file_name=f"scorepad-{stored.id}.png",
+            src_bytes=data,
+            file_type=ft.FilePickerFileType.IMAGE,
+        )
+
+    rows.append(
+        ft.Row(
+            [
+                sem(
+                    "copy-settlement",
+                    ft.OutlinedButton(
+                        shell.t(N_("Copy as text")), icon=ft.Icons.COPY, on_click=copy
+                    ),
+                ),
+                sem(
+                    "save-settlement",
+                    ft.OutlinedButton(
+                        shell.t(N_("Save as image")), icon=ft.Icons.IMAGE, on_click=save
+                    ),
+                ),
+            ],
+            wrap=True,
+        )
+    )
+    return ft.Column(rows, scroll=ft.ScrollMode.AUTO, expand=True, spacing=8)
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    """The cash-out table of any family: column labels (msgids) and keys, each player's figures."""
+
+    labels: tuple[str, ...]
+    keys: tuple[str, ...]  # name the cells for tests: cash-{player}-{key}
+    names: list[str]
+    figures: list[tuple[str, ...]]
+
+
+def grid_of(cash: CashOut | FamilyCashOut) -> Grid:
+    if isinstance(cash, FamilyCashOut):
+        return Grid(
+            tuple(label for label, _ in cash.columns),
+            tuple(key for _, key in cash.columns),
+            [name for name, _ in cash.rows],
+            [figures for _, figures in cash.rows],
+        )
+    return Grid(
+        tuple(label for label, _ in COLUMNS),
+        tuple(field for _, field in COLUMNS),
+        [r.name for r in cash.rows],
+        [tuple(getattr(r, field) for _, field in COLUMNS) for r in cash.rows],
+    )
+
+
+def _table(shell: Shell, grid: Grid) -> ft.Control:
+    columns = list(zip(grid.labels, grid.keys, strict=True))
+    if (shell.page.width or 1000) >= NARROW:
+        return ft.DataTable(
+            columns=[ft.DataColumn(ft.Text(shell.t(N_("Player"))))]
+            + [ft.DataColumn(ft.Text(shell.t(label)), numeric=True) for label, _ in columns],
+            rows=[
+                ft.DataRow(
+                    [ft.DataCell(ft.Text(name, weight=ft.FontWeight.BOLD))]
+                    + [
+                        ft.DataCell(sem(f"cash-{p}-{key}", ft.Text(value)))
+                        for (_, key), value in zip(columns, grid.figures[p], strict=True)
+                    ]
+                )
+                for p, name in enumerate(grid.names)
+            ],
+            column_spacing=18,
+        )
+    cards: list[ft.Control] = []
+    for p, name in enumerate(grid.names):
+        figures = [
+            ft.Column(
+                [
+                    ft.Text(shell.t(label), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                    sem(f"cash-{p}-{key}", ft.Text(value, size=15)),
+                ],
+                spacing=0,
+                width=104,
+            )
+            for (label, key), value in zip(columns, grid.figures[p], strict=True)
+        ]
+        cards.append(
+            ft.Container(
+                ft.Column(
+                    [
+                        ft.Text(name, weight=ft.FontWeight.BOLD, size=16),
+                        ft.Row(figures, wrap=True, spacing=8, run_spacing=6),
+                    ],
+                    spacing=4,
+                ),
+                padding=10,
+                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                border_radius=8,
+            )
+        )
+    return ft.Column(cards, spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def cash_out_png(cash: CashOut | FamilyCashOut, title: str, lang: str) -> bytes:
+    """The cash-out as a PNG (the table, the balances, the payments) to send to the group."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    fonts = assets_dir() / "fonts"
+    regular = ImageFont.truetype(str(fonts / "DejaVuSans.ttf"), 22)
+    bold = ImageFont.truetype(str(fonts / "DejaVuSans-Bold.ttf"), 22)
+    cat = catalog(lang)
+    grid = grid_of(cash)
+    head = [cat.gettext("Player"), *(cat.gettext(label) for label in grid.labels)]
+    body = [[name, *grid.figures[p]] for p, name in enumerate(grid.names)]
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    widths = [
+        max(int(probe.textlength(row[k], font=bold)) for row in [head, *body]) + 28
+        for k in range(len(head))
+    ]
+    lines = [cash.status, *cash.balances]
+    if cash.payments:
+        lines += ["", cat.gettext("Payments:"), *cash.payments]
+    width = max(sum(widths), *(int(probe.textlength(t, font=regular)) for t in lines)) + 48
+    height = 24 + 40 + 36 * (len(body) + 1) + 16 + 32 * len(lines) + 24
+    image = Image.new("RGB", (width, height), "white")
+    draw = ImageDraw.Draw(image)
+    y = 24
+    draw.text((24, y), title, font=bold, fill="black")
+    y += 40
+    for r, row in enumerate([head, *body]):
+        x = 24
+        for k, cell in enumerate(row):
+            draw.text((x, y), cell, font=bold if r == 0 or k == 0 else regular, fill="black")
+            x += widths[k]
+        y += 36
+        draw.line((24, y - 6, width - 24, y - 6), fill="#c0c0c0")
+    y += 16
+    for text in lines:
+        draw.text((24, y), text, font=regular, fill="black")
+        y += 32
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    return out.getvalue()

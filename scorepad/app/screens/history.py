@@ -1,0 +1,257 @@
+"""History: every deal with its explanation; void with a reason; undo and redo."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from ...i18n import N_, Msg
+from ...journal import Action, deal_numbers
+from ...report import deal_title
+from ...scoring.ledger.ledger import explanations
+from ...store import AnyStored, FamilyStored, describe_action
+from ..families.ui import ui_of
+from ..frame import live
+from ..frame.nav import nav, screen
+from ..frame.shell import Shell, sem
+from .analysis import open_analysis
+
+# Deals shown (and their sentences rendered) at a time, newest first: an evening may be long.
+PAGE = 50
+
+
+def history_screen(shell: Shell) -> ft.Control:
+    stored = shell.any_stored()
+    shell.basis = stored.revision  # undo, redo and void name the revision drawn here
+    journal = stored.journal
+    # Every entry, a voided one too (struck through, restorable); the live ones have a result.
+    entries = list(journal.entries.values())
+    results = dict(zip((e.deal_id for e in journal.live), _explained(stored), strict=True))
+    shown = shell.state.history_shown.get(stored.id, PAGE)
+    first = max(0, len(entries) - shown)
+
+    def earlier() -> None:
+        shell.state.history_shown[stored.id] = shown + PAGE
+        shell.show(history_screen)
+
+    # Undo, redo and restore name the revision of the screen the player tapped on (``seen``),
+    # which a live redraw keeps under the finger (live.guarded); never one read at tap time.
+    def undo(seen: int) -> None:
+        shell.attempt(lambda: shell.store.undo(stored.id, seen=seen), seen=seen)
+        shell.show(history_screen)
+
+    def redo(seen: int) -> None:
+        shell.attempt(lambda: shell.store.redo(stored.id, seen=seen), seen=seen)
+        shell.show(history_screen)
+
+    def ask_void(deal_id: int, index: int) -> None:
+        reason = ft.TextField(label=shell.t(N_("Reason")), autofocus=True)
+
+        def confirmed() -> None:
+            shell.page.pop_dialog()
+            shell.attempt(
+                lambda: shell.store.void_deal(
+                    stored.id, deal_id, reason=reason.value or "", seen=stored.revision
+                ),
+                seen=stored.revision,
+            )
+            shell.show(history_screen)
+
+        shell.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text(shell.t(N_("Void deal {n}?"), n=index + 1)),
+                content=sem("void-reason", reason),
+                actions=[
+                    sem("confirm-void", ft.FilledButton(shell.t(N_("Void")), on_click=confirmed)),
+                    ft.TextButton(shell.t(N_("Cancel")), on_click=lambda: shell.page.pop_dialog()),
+                ],
+            )
+        )
+
+    def edit(deal_id: int, index: int) -> None:
+        shell.edit_form(deal_id, index, stored=stored)  # the deal as the player saw it
+        shell.show(screen("entry"))
+
+    def restore(deal_id: int, seen: int) -> None:
+        shell.attempt(lambda: shell.store.restore_deal(stored.id, deal_id, seen=seen), seen=seen)
+        shell.show(history_screen)
+
+    names = list(stored.session.players)
+    numbers = deal_numbers(journal_actions(shell, stored.id))
+    items: list[ft.Control] = []
+    for entry in entries[first:]:
+        title = shell.render(_title(stored, entry.deal, names))
+        if entry.voided:
+            void = entry.revisions[-1]
+            items.append(
+                _keyed(
+                    f"voided-{entry.deal_id}",
+                    _card(
+                        [
+                            sem(
+                                f"voided-title-{entry.deal_id}",
+                                ft.Text(
+                                    shell.t(N_("Voided deal: {title}"), title=title),
+                                    weight=ft.FontWeight.BOLD,
+                                    style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH),
+                                    color=ft.Colors.ON_SURFACE_VARIANT,
+                                ),
+                            ),
+                            sem(
+                                f"voided-reason-{entry.deal_id}",
+                                ft.Text(
+                                    shell.render(describe_action(void, numbers.get(void.seq))),
+                                    italic=True,
+                                ),
+                            ),
+                            *(
+                                live.guarded(
+                                    shell,
+                                    f"restore-{entry.deal_id}",
+                                    stored.revision,
+                                    lambda seen, d=entry.deal_id: ft.TextButton(
+                                        shell.t(N_("Restore")),
+                                        icon=ft.Icons.RESTORE,
+                                        on_click=lambda e: restore(d, seen),
+                                    ),
+                                )
+                                if shell.access.may_write  # a viewer's page has no write controls
+                                else []
+                            ),
+                        ],
+                        voided=True,
+                    ),
+                )
+            )
+            continue
+        index, explain = results[entry.deal_id]
+        number = index + 1
+        lines: list[ft.Control] = [
+            sem(
+                f"deal-title-{number}",
+                ft.Text(
+                    shell.t(N_("Deal {n}"), n=number) + " · " + title, weight=ft.FontWeight.BOLD
+                ),
+            )
+        ]
+        lines += [
+            sem(f"deal-line-{number}-{k}", ft.Text(shell.render(m))) for k, m in enumerate(explain)
+        ]
+        revisions = [
+            shell.render(describe_action(a, numbers.get(a.seq))) for a in entry.revisions[1:]
+        ]
+        if revisions:
+            lines.append(ft.Text("; ".join(revisions), italic=True))
+        actions: list[ft.Control] = [
+            sem(
+                f"void-{number}",
+                ft.TextButton(
+                    shell.t(N_("Void…")),
+                    on_click=lambda e, d=entry.deal_id, i=index: ask_void(d, i),
+                ),
+            )
+        ]
+        if entry.deal.type != "correction":
+            actions.insert(
+                0,
+                sem(
+                    f"edit-{number}",
+                    ft.TextButton(
+                        shell.t(N_("Edit…")),
+                        on_click=lambda e, d=entry.deal_id, i=index: edit(d, i),
+                    ),
+                ),
+            )
+        if shell.access.may_write:  # a viewer's page has no write controls
+            lines.append(ft.Row(actions, wrap=True))
+        items.append(_keyed(f"deal-{number}", _card(lines), key=f"deal-{entry.deal_id}"))
+    if not items:
+        items.append(ft.Text(shell.t(N_("No deals yet."))))
+    older: list[ft.Control] = []
+    if first:
+        older.append(
+            sem("history-earlier", ft.TextButton(shell.t(N_("Earlier deals")), on_click=earlier))
+        )
+    return ft.Column(
+        [
+            nav(shell, "nav-history"),
+            ft.Row(
+                []
+                if not shell.access.may_write  # a viewer's page has no write controls
+                else [
+                    *live.guarded(
+                        shell,
+                        "undo",
+                        stored.revision,
+                        lambda seen: ft.OutlinedButton(
+                            shell.t(N_("Undo")),
+                            on_click=lambda: undo(seen),
+                            disabled=not journal.can_undo(),
+                        ),
+                    ),
+                    *live.guarded(
+                        shell,
+                        "redo",
+                        stored.revision,
+                        lambda seen: ft.OutlinedButton(
+                            shell.t(N_("Redo")),
+                            on_click=lambda: redo(seen),
+                            disabled=not journal.can_redo(),
+                        ),
+                    ),
+                ]
+            ),
+            *(
+                []
+                if isinstance(stored, FamilyStored)  # the audit knows the Russian game only
+                else [
+                    sem(
+                        "analyse-deal",
+                        ft.TextButton(
+                            shell.t(N_("Analyse a deal…")), on_click=lambda: open_analysis(shell)
+                        ),
+                    )
+                ]
+            ),
+            *reversed(items),
+            *older,
+        ],
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+        spacing=8,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )
+
+
+def _explained(stored: AnyStored) -> list[tuple[int, list[Msg]]]:
+    """Each live deal's index and its sentences, for the pulya or a ledger family alike."""
+    if isinstance(stored, FamilyStored):
+        return [(d.index, explanations(d.postings)) for d in stored.scored.deals]
+    return [(d.index, list(d.writing.explain or ())) for d in stored.scored.deals]
+
+
+def _title(stored: AnyStored, deal: Any, names: list[str]) -> Msg:
+    if isinstance(stored, FamilyStored):
+        return ui_of(stored.family).title(deal, names)
+    return deal_title(deal, names)
+
+
+def journal_actions(shell: Shell, sid: int) -> list[Action]:
+    with shell.lock:
+        return shell.store.history(sid)
+
+
+def _keyed(identifier: str, control: ft.Control, *, key: str | None = None) -> ft.Control:
+    """A card keyed by its deal: a live redraw moves it instead of drawing every card anew."""
+    return ft.Semantics(identifier=identifier, key=key or identifier, content=control)
+
+
+def _card(lines: list[ft.Control], *, voided: bool = False) -> ft.Control:
+    return ft.Container(
+        ft.Column(lines, spacing=2),
+        padding=8,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        border_radius=8,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if voided else None,
+    )

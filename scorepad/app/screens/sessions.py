@@ -1,0 +1,203 @@
+"""The list of sessions: continue, new, delete (with confirmation)."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ...i18n import N_, nmsg
+from ...scoring.ledger.families import family_presets
+from ...scoring.pulya.convention import presets
+from ..frame.shell import Shell
+from ..frame.theme import heading, primary, quiet, secondary, sem
+from .table import locked_screen
+
+
+def sessions_screen(shell: Shell) -> ft.Control:
+    if not shell.access.host:  # a viewer or a joined phone: not the host's other sessions
+        return locked_screen(shell)
+    with shell.lock:
+        rows = shell.store.sessions()
+
+    def open_session(sid: int) -> None:
+        shell.sid = sid
+        shell.go("entry")
+
+    def ask_delete(sid: int, seen: int) -> None:
+        # ``seen``: the revision the list showed; a session changed since is not deleted unseen.
+        def confirmed() -> None:
+            shell.page.pop_dialog()
+            shell.attempt(lambda: shell.store.delete_session(sid, seen=seen))
+            if shell.sid == sid:
+                shell.sid = None
+            shell.show(sessions_screen)
+
+        dialog = ft.AlertDialog(
+            title=ft.Text(shell.t(N_("Delete session {id}?"), id=sid)),
+            content=ft.Text(
+                shell.t(N_("It disappears from the list; its record is kept in the database."))
+            ),
+            actions=[
+                sem("confirm-delete", ft.FilledButton(shell.t(N_("Delete")), on_click=confirmed)),
+                sem(
+                    "cancel-delete",
+                    ft.TextButton(shell.t(N_("Cancel")), on_click=lambda: shell.page.pop_dialog()),
+                ),
+            ],
+        )
+        shell.page.show_dialog(dialog)
+
+    def ask_import() -> None:
+        text = ft.TextField(
+            label=shell.t(N_("Session file (JSON)")), multiline=True, min_lines=6, max_lines=12
+        )
+
+        def confirmed() -> None:
+            made: dict[str, int] = {}
+            shell.page.pop_dialog()
+            if shell.attempt(
+                lambda: made.__setitem__("sid", shell.store.import_session(text.value or ""))
+            ):
+                open_session(made["sid"])
+            else:
+                shell.show(sessions_screen)
+
+        shell.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text(shell.t(N_("Import a session"))),
+                content=sem("import-text", text),
+                actions=[
+                    sem(
+                        "confirm-import", ft.FilledButton(shell.t(N_("Import")), on_click=confirmed)
+                    ),
+                    ft.TextButton(shell.t(N_("Cancel")), on_click=lambda: shell.page.pop_dialog()),
+                ],
+            )
+        )
+
+    def show_export(sid: int) -> None:
+        with shell.lock:
+            text = shell.store.export_session(sid)
+
+        async def copy() -> None:
+            await ft.Clipboard().set(text)
+
+        shell.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text(shell.t(N_("Session {id} as a file"), id=sid)),
+                content=sem(
+                    "export-text",
+                    ft.Column(
+                        [ft.Text(text, selectable=True, size=12)],
+                        scroll=ft.ScrollMode.AUTO,
+                        height=300,
+                    ),
+                ),
+                actions=[
+                    sem("copy-export", ft.FilledButton(shell.t(N_("Copy")), on_click=copy)),
+                    ft.TextButton(shell.t(N_("Close")), on_click=lambda: shell.page.pop_dialog()),
+                ],
+            )
+        )
+
+    items: list[ft.Control] = []
+    for r in rows:
+        state = shell.t(N_("finished")) if r.finished_at else shell.t(N_("in play"))
+        deals = shell.render(nmsg("{n} deal, {state}", "{n} deals, {state}", r.deals, state=state))
+        items.append(
+            ft.Card(
+                ft.Container(
+                    ft.Column(
+                        [
+                            ft.Text(", ".join(r.players), weight=ft.FontWeight.BOLD),
+                            ft.Text(
+                                " · ".join(
+                                    [_convention_name(r.convention, shell.lang)]
+                                    + ([str(r.pool_target)] if r.family == "pulya" else [])
+                                    + [deals]
+                                )
+                            ),
+                            ft.Row(
+                                [
+                                    sem(
+                                        f"session-open-{r.id}",
+                                        primary(
+                                            shell.t(N_("Continue")),
+                                            on_click=lambda e, sid=r.id: open_session(sid),
+                                        ),
+                                    ),
+                                    sem(
+                                        f"session-export-{r.id}",
+                                        quiet(
+                                            shell.t(N_("Export")),
+                                            on_click=lambda e, sid=r.id: show_export(sid),
+                                        ),
+                                    ),
+                                    sem(
+                                        f"session-delete-{r.id}",
+                                        quiet(
+                                            shell.t(N_("Delete")),
+                                            on_click=lambda e, sid=r.id, seen=r.revision: (
+                                                ask_delete(sid, seen)
+                                            ),
+                                        ),
+                                    ),
+                                ],
+                                wrap=True,
+                            ),
+                        ]
+                    ),
+                    padding=12,
+                )
+            )
+        )
+    if not items:
+        items.append(ft.Text(shell.t(N_("No sessions yet."))))
+
+    def switch_language() -> None:
+        shell.lang = "ru" if shell.lang == "en" else "en"
+        shell.show(sessions_screen)
+
+    language = sem(
+        "language",
+        quiet("Русский" if shell.lang == "en" else "English", on_click=switch_language),
+    )
+
+    return ft.Column(
+        [
+            ft.Row(
+                [heading(shell.t(N_("Scorepad"))), language],
+                wrap=True,
+            ),
+            ft.Row(
+                [
+                    sem(
+                        "session-new",
+                        primary(
+                            shell.t(N_("New pulka")),
+                            on_click=lambda: shell.go("new-session"),
+                        ),
+                    ),
+                    sem(
+                        "session-import",
+                        secondary(shell.t(N_("Import…")), on_click=ask_import),
+                    ),
+                    sem(
+                        "session-players",
+                        secondary(shell.t(N_("Players")), on_click=lambda: shell.go("players")),
+                    ),
+                ],
+                wrap=True,
+            ),
+            sem("sessions-list", ft.Column(items, spacing=8)),
+        ],
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+        spacing=12,
+    )
+
+
+def _convention_name(convention: str, lang: str) -> str:
+    found = presets().get(convention) or family_presets().get(convention)
+    if found is None:
+        return convention
+    return found.name_ru if lang == "ru" else found.name

@@ -1,0 +1,349 @@
+"""Scoring families beside the pulya: their presets, their session files and their replay.
+
+A convention names its family (central-european §9.1).  The pulya family is the rest of this
+package; the families here — ``bula`` (the Balkan game, :mod:`.bula`), ``kassa`` (Greek Prefa,
+:mod:`.kassa`), ``pot`` and ``direct`` (the Austrian games, Illustrated, Swabian and American,
+:mod:`.pot`) — keep their sheets in a posting ledger (:mod:`.ledger`).  Their presets
+live in ``conventions/<family>/``; a session file of theirs is ``scorepad-session/1`` with the
+family's deal types (docs/session-format.md, "Other families").
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import cache
+from typing import Annotated, Any, Literal, get_args
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+
+from ...i18n import N_, Msg, msg
+from ...numbers import Number
+from ..peek import FAMILIES, conventions_dir
+from ..peek import family_ids as family_ids  # (their home was here)
+from ..peek import peek_family as peek_family
+from ..pulya.convention import ConventionError
+from ..pulya.session import (
+    FORMAT,
+    MAX_DEALS,
+    PRICE,
+    ConventionId,
+    Currency,
+    PlayerName,
+    Problem,
+    SessionInvalid,
+    check_setting_names,
+    pydantic_problem,
+)
+from ..pulya.settlement import Payment, minor_digits, payments, to_money
+from .bula import BulaAllPass, BulaDeal, BulaError, BulaGame, BulaSettings, BulaTable, PikNoContra
+from .bula import results as bula_results
+from .kassa import KassaDeal, KassaError, KassaGame, KassaSettings, KassaTable
+from .kassa import results as kassa_results
+from .ledger import Posting
+from .pot import AnyPotDeal, PotDeal, PotError, PotSettings, PotTable
+from .pot import results as pot_results
+
+Family = Literal["bula", "kassa", "pot", "direct"]
+FamilySettings = BulaSettings | KassaSettings | PotSettings
+_SETTINGS: dict[str, type[BulaSettings] | type[KassaSettings] | type[PotSettings]] = {
+    "bula": BulaSettings,
+    "kassa": KassaSettings,
+    "pot": PotSettings,
+    "direct": PotSettings,
+}
+
+
+class FamilyPreset(BaseModel):
+    """A preset file of a family: names, a summary in both languages, settings over the defaults."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str
+    family: Family
+    name: str
+    name_ru: str
+    summary: str
+    summary_ru: str
+    settings: dict[str, Any] = Field(default_factory=dict)
+
+    def resolve(self, overrides: dict[str, Any] | None = None) -> FamilySettings:
+        """The complete settings: the family's defaults, this preset, then ``overrides``."""
+        cls = _SETTINGS[self.family]
+        extra = {"family": self.family} if cls is PotSettings else {}
+        return cls.model_validate(self.settings | extra | (overrides or {}))
+
+
+@cache
+def family_presets() -> dict[str, FamilyPreset]:
+    """Every shipped preset of the families here, by id; a bad file fails loudly."""
+    found: dict[str, FamilyPreset] = {}
+    for family in FAMILIES:
+        for path in sorted((conventions_dir() / family).glob("*.toml")):
+            try:
+                p = FamilyPreset.model_validate(tomllib.loads(path.read_text(encoding="utf-8")))
+                p.resolve()
+            except (OSError, tomllib.TOMLDecodeError, ValidationError) as exc:
+                raise ConventionError(f"{family}/{path.name}: {exc}") from None
+            if p.id != path.stem or p.family != family:
+                raise ConventionError(f"{family}/{path.name}: id and family must match the path")
+            found[p.id] = p
+    return found
+
+
+def family_of(convention: str) -> str:
+    """``pulya`` unless ``convention`` is a preset of another family."""
+    p = family_presets().get(convention)
+    return p.family if p else "pulya"
+
+
+class _Session(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    format: Literal["scorepad-session/1"]
+    players: list[PlayerName] = Field(min_length=3, max_length=3)
+    convention: ConventionId
+    overrides: dict[str, Any] = Field(default_factory=dict)
+    first_dealer: Annotated[int, Field(strict=True, ge=0, le=2)] = 0
+    whist_price: str = "1.00"
+    currency: Currency = "RUB"
+
+    @field_validator("overrides")
+    @classmethod
+    def _names(cls, overrides: dict[str, Any]) -> dict[str, Any]:
+        return check_setting_names(overrides)
+
+    @field_validator("whist_price")
+    @classmethod
+    def _price(cls, price: str) -> str:
+        if not PRICE.fullmatch(price):  # bounded first: '1e999999' is a Decimal too
+            raise ValueError("the price is a decimal string more than zero, like '1.00'")
+        try:
+            value = Decimal(price)
+        except ArithmeticError:
+            raise ValueError("the price is a decimal string like '1.00'") from None
+        if not value.is_finite() or value <= 0 or len(price) > 20:
+            raise ValueError("the price is a decimal string more than zero, like '1.00'")
+        return price
+
+    @property
+    def price(self) -> Decimal:
+        return Decimal(self.whist_price)
+
+
+class BulaSession(_Session):
+    deals: list[BulaDeal] = Field(default_factory=list, max_length=MAX_DEALS)
+
+
+class KassaSession(_Session):
+    deals: list[KassaDeal] = Field(default_factory=list, max_length=MAX_DEALS)
+
+
+class PotSession(_Session):
+    deals: list[PotDeal] = Field(default_factory=list, max_length=MAX_DEALS)
+
+
+AnySession = BulaSession | KassaSession | PotSession
+_MODELS: dict[str, TypeAdapter[Any]] = {
+    "bula": TypeAdapter(BulaSession),
+    "kassa": TypeAdapter(KassaSession),
+    "pot": TypeAdapter(PotSession),
+    "direct": TypeAdapter(PotSession),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyDeal:
+    """What deal ``index`` posted."""
+
+    index: int
+    postings: tuple[Posting, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyScored:
+    """A replayed session of a ledger family: its table, each deal's postings, and results."""
+
+    session: AnySession
+    family: str
+    settings: FamilySettings
+    table: BulaTable | KassaTable | PotTable
+    deals: tuple[FamilyDeal, ...]
+
+    @property
+    def finished(self) -> bool:
+        return self.table.finished
+
+    def results(self) -> tuple[Number, ...]:
+        """Each player's result in supe (bula) or chips (kassa), zero-sum, exact."""
+        return _results(self.table)
+
+    def results_over_deals(self) -> list[tuple[Number, ...]]:
+        """Each player's result after each deal (the chart), from a second replay."""
+        table = _start(self.settings, self.session)
+        out = []
+        for deal in self.session.deals:
+            table.play(deal)  # type: ignore[arg-type]
+            out.append(_results(table))
+        return out
+
+    def money_units(self) -> tuple[int, ...]:
+        """Results × price in the currency's minor units, rounded once (largest remainder)."""
+        price = self.session.price
+        if isinstance(self.settings, KassaSettings):
+            price = price / self.settings.chips_per_point  # the price is of a kassa point
+        return to_money(self.results(), price, minor_digits(self.session.currency))
+
+    def payments(self) -> tuple[Payment, ...]:
+        return payments(self.money_units())
+
+
+def parse_family_session(data: str | bytes | dict[str, Any]) -> AnySession:
+    """Validate a session file of a ledger family (by its convention's preset)."""
+    try:
+        raw = data if isinstance(data, dict) else json.loads(data)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise SessionInvalid(
+            [
+                Problem(
+                    None,
+                    None,
+                    msg(N_("the file is not valid JSON ({detail})"), detail=str(exc)[:80]),
+                )
+            ]
+        ) from None
+    if not isinstance(raw, dict) or not isinstance(raw.get("convention"), str):
+        raise SessionInvalid([Problem(None, "convention", msg(N_("this field is required")))])
+    family = family_of(raw["convention"])
+    if family == "pulya":
+        raise SessionInvalid(
+            [
+                Problem(
+                    None,
+                    "convention",
+                    msg(N_("not a convention of the bula, kassa, pot or direct family")),
+                )
+            ]
+        )
+    try:
+        session: AnySession = _MODELS[family].validate_python(raw)
+    except ValidationError as exc:
+        raise SessionInvalid([_problem(e) for e in exc.errors()]) from None
+    return session
+
+
+_DEALS: dict[str, TypeAdapter[Any]] = {
+    "bula": TypeAdapter(BulaDeal),
+    "kassa": TypeAdapter(KassaDeal),
+    "pot": TypeAdapter(PotDeal),
+    "direct": TypeAdapter(PotDeal),
+}
+
+
+def parse_family_deal(family: str, data: Any, *, index: int) -> Any:
+    """One deal of ``family`` checked alone (the store's entries); problems name deal ``index``."""
+    try:
+        return _DEALS[family].validate_python(data)
+    except ValidationError as exc:
+        raise SessionInvalid(
+            [_problem({**e, "loc": ("deals", index, *e["loc"])}) for e in exc.errors()]
+        ) from None
+
+
+#: A deal of a ledger family, as its engine reads it (the store takes these, never a dict).
+AnyFamilyDeal = BulaGame | BulaAllPass | PikNoContra | KassaGame | AnyPotDeal
+_DEAL_TYPES: dict[str, tuple[type[BaseModel], ...]] = {
+    "bula": get_args(get_args(BulaDeal)[0]),
+    "kassa": (KassaGame,),
+    "pot": get_args(get_args(PotDeal)[0]),
+    "direct": get_args(get_args(PotDeal)[0]),
+}
+
+
+def family_deal_types(family: str) -> tuple[type[BaseModel], ...]:
+    """The model classes of one deal of ``family`` (a deal of another family is not one)."""
+    return _DEAL_TYPES[family]
+
+
+def family_deal_adapter(family: str) -> TypeAdapter[Any]:
+    """The validator of one deal of ``family`` (the store reads its journal with it)."""
+    return _DEALS[family]
+
+
+def dump_family_session(session: AnySession) -> str:
+    """The canonical JSON text of a session of a ledger family (as :func:`dump_session`)."""
+    data = session.model_dump(mode="json", exclude_defaults=True)
+    data["format"] = FORMAT
+    ordered = {k: data[k] for k in type(session).model_fields if k in data}
+    ordered["deals"] = [_deal_data(d) for d in session.deals]
+    return json.dumps(ordered, ensure_ascii=False, indent=2) + "\n"
+
+
+def _deal_data(deal: BaseModel) -> dict[str, Any]:
+    data: dict[str, Any] = deal.model_dump(mode="json", exclude_defaults=True)
+    return {"type": data.pop("type"), **data}
+
+
+def _problem(error: Any) -> Problem:
+    loc = list(error["loc"])
+    if (
+        len(loc) >= 3
+        and loc[0] == "deals"
+        and isinstance(loc[1], int)
+        and loc[2] in ("game", "allpass", "pik_no_contra", "nonsuit", "swabian", "concede", "bete")
+    ):
+        error = {**error, "loc": (loc[0], loc[1], *loc[3:])}
+    return pydantic_problem(error)
+
+
+def replay_family(session: AnySession) -> FamilyScored:
+    """Check and write every deal in order; any problem refuses the whole session."""
+    preset = family_presets()[session.convention]
+    try:
+        settings = preset.resolve(session.overrides)
+    except ValidationError as exc:
+        raise SessionInvalid(
+            [
+                Problem(
+                    None,
+                    "overrides." + ".".join(str(p) for p in e["loc"]),
+                    Msg("{detail}", {"detail": e["msg"].removeprefix("Value error, ")}),
+                )
+                for e in exc.errors()
+            ]
+        ) from None
+    table = _start(settings, session)
+    done: list[FamilyDeal] = []
+    for index, deal in enumerate(session.deals):
+        try:
+            postings = table.play(deal)  # type: ignore[arg-type]
+        except (BulaError, KassaError, PotError) as exc:
+            raise SessionInvalid([Problem(index, exc.field, exc.message)]) from None
+        done.append(FamilyDeal(index, tuple(postings)))
+    return FamilyScored(session, preset.family, settings, table, tuple(done))
+
+
+def _start(settings: FamilySettings, session: AnySession) -> BulaTable | KassaTable | PotTable:
+    if isinstance(settings, BulaSettings):
+        return BulaTable.start(settings, session.players)
+    if isinstance(settings, PotSettings):
+        return PotTable.start(settings, session.players, first_dealer=session.first_dealer)
+    return KassaTable.start(settings, session.players)
+
+
+def _results(table: BulaTable | KassaTable | PotTable) -> tuple[Number, ...]:
+    if isinstance(table, BulaTable):
+        return bula_results(table)
+    if isinstance(table, PotTable):
+        return pot_results(table)
+    return kassa_results(table)
+
+
+def settle_family(data: str | bytes | dict[str, Any]) -> FamilyScored:
+    """Parse and replay a session file of a ledger family."""
+    return replay_family(parse_family_session(data))
+
+
+FORMAT_SESSION = FORMAT

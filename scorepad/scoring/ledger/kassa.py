@@ -1,0 +1,302 @@
+"""Greek Prefa: a kassa per player that counts down, and chips between players (central-european §7).
+
+Three players, listed in turn order (counter-clockwise): the defender on the declarer's
+**right** is the next seat after him, the one on his **left** the seat after that.  A contract
+is worth *c* (§7.2); the defence has duties (§7.3); rules G1–G8 (§7.4) move kassa points and
+chips (1 chip = 1/10 of a kassa point in money).  The game ends when every kassa is empty.
+
+>>> t = KassaTable.start(KassaSettings(kassa=31), ["A", "B", "C"])
+>>> g = KassaGame(type="game", declarer=2, contract="6S",
+...               defence={0: "whist", 1: "whist"}, tricks={2: 6, 0: 2, 1: 2})
+>>> [(p.account.kind, p.account.a, p.account.b, p.amount) for p in t.play(g)]
+[('kassa', 2, -1, -2), ('chips', 0, 2, 4), ('chips', 1, 2, 4)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from ...contract import Contract, Trump
+from ...i18n import N_, msg
+from ...numbers import Number, normal, signed
+from ..pulya.legal import DealError
+from ..pulya.session import Note
+from .defence import verify_roles, verify_tricks, verify_unplayed
+from .ledger import Account, Ledger, Posting
+
+Role = Literal["whist", "pass", "invite", "invited"]
+Seat = Annotated[int, Field(strict=True, ge=0, le=2)]
+Count = Annotated[int, Field(strict=True, ge=0, le=10)]
+
+# §7.2: 6♠ 2, 6♣ 3, 6♦ 4, 6♥ 5, 6NT 6; then one value per level for the suits and one more for NT.
+_SIX = {Trump.SPADES: 2, Trump.CLUBS: 3, Trump.DIAMONDS: 4, Trump.HEARTS: 5, Trump.NO_TRUMP: 6}
+_SUIT = {7: 7, 8: 8, 9: 9, 10: 10}
+_NT = {7: 8, 8: 9, 9: 10}
+# §7.3: (right, left) when both whist; a lone whister; the inviter's team.
+DUTY_PAIR = {6: (2, 2), 7: (2, 1), 8: (1, 1), 9: (1, 0), 10: (0, 0)}
+DUTY_LONE = {6: 2, 7: 2, 8: 1, 9: 1, 10: 0}
+DUTY_INVITED = {6: 4, 7: 3, 8: 2, 9: 1, 10: 0}
+
+
+class KassaError(DealError):
+    """A Prefa deal breaks a rule: ``field`` and the sentence a player reads."""
+
+
+class KassaSettings(BaseModel):
+    """The settings of Greek Prefa (central-european §10, defaults §11)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    family: Literal["kassa"] = "kassa"
+    kassa: int = Field(
+        31, ge=1, le=100_000, description=N_("Each player's kassa at the start (31, 20, 10 …).")
+    )
+    chips_per_point: int = Field(
+        10, ge=1, le=1000, description=N_("Chips to one kassa point in money (G8: 10).")
+    )
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class KassaGame(_Model):
+    """A declared contract (6♠ … 10♥, no 10NT), the defence's calls and the tricks in play."""
+
+    type: Literal["game"]
+    declarer: Seat
+    contract: str
+    defence: dict[int, Role]
+    tricks: dict[int, Count] | None = None
+    note: Note | None = None
+
+    @field_validator("contract")
+    @classmethod
+    def _contract(cls, code: str) -> str:
+        c = Contract.parse(code)
+        if c.level == 10 and c.trump is Trump.NO_TRUMP:
+            raise ValueError("there is no 10NT in Prefa")
+        return code
+
+    @property
+    def parsed(self) -> Contract:
+        return Contract.parse(self.contract)
+
+
+KassaDeal = Annotated[KassaGame, Field(discriminator="type")]
+
+
+def contract_value(c: Contract) -> int:
+    """§7.2.
+
+    >>> [contract_value(Contract.parse(x)) for x in ("6S", "6NT", "7H", "7NT", "9NT", "10H")]
+    [2, 6, 7, 8, 10, 10]
+    """
+    if c.level == 6:
+        return _SIX[c.trump]
+    return (_NT if c.trump is Trump.NO_TRUMP else _SUIT)[c.level]
+
+
+def shortfall_multiplier(short: int, *, inviter: bool = False, level: int = 6) -> int:
+    """G1: ×1 short by one, ×2 by more; an inviter short by 3 or 4 on a 6 or 7 pays ×3 or ×4.
+
+    >>> [shortfall_multiplier(s) for s in (1, 2, 3)], shortfall_multiplier(3, inviter=True, level=7)
+    ([1, 2, 2], 3)
+    """
+    if inviter and level in (6, 7) and short in (3, 4):
+        return short
+    return 1 if short <= 1 else 2
+
+
+def _err(field: str | None, text: str, **args: object) -> KassaError:
+    return KassaError(field, msg(text, **args))
+
+
+@dataclass(slots=True)
+class KassaTable:
+    """The Prefa game as it stands: kassas and chips."""
+
+    settings: KassaSettings
+    names: tuple[str, ...]
+    ledger: Ledger = field(default_factory=Ledger)
+
+    @classmethod
+    def start(cls, settings: KassaSettings, names: Sequence[str]) -> KassaTable:
+        t = cls(settings, tuple(names))
+        t.ledger.post(
+            Posting(Account("kassa", p), settings.kassa, msg(N_("the starting kassa")))
+            for p in range(len(names))
+        )
+        return t
+
+    @property
+    def n(self) -> int:
+        return len(self.names)
+
+    @property
+    def kassas(self) -> list[Number]:
+        return self.ledger.row("kassa", self.n)
+
+    @property
+    def finished(self) -> bool:
+        return all(k == 0 for k in self.kassas)
+
+    def right(self, seat: int) -> int:
+        """The defender on ``seat``'s right: the next in turn order."""
+        return (seat + 1) % self.n
+
+    def verify(self, deal: KassaGame) -> None:
+        if self.finished:
+            raise _err(None, N_("every kassa is empty: the game is over, no deal can follow"))
+        d = deal.declarer
+        others = [p for p in range(self.n) if p != d]
+        roles = verify_roles(d, self.n, deal.defence, error=KassaError)
+        if roles == ["pass", "pass"]:
+            verify_unplayed(deal.tricks, error=KassaError)
+            return
+        playing = [d, *(p for p in others if deal.defence[p] != "pass")]
+        verify_tricks(deal.tricks, playing, error=KassaError)
+
+    def play(self, deal: KassaGame) -> list[Posting]:
+        self.verify(deal)
+        out = self._postings(deal)
+        self.ledger.post(out)
+        return out
+
+    # --- G1–G7 --------------------------------------------------------------------------------
+    def _chips(
+        self, payer: int, payee: int, amount: Number, why: str, **args: object
+    ) -> list[Posting]:
+        """``payer`` pays ``payee`` ``amount`` chips: chips[payee][payer] is what payee received."""
+        if not amount:
+            return []
+        m = msg(why, payer=self.names[payer], payee=self.names[payee], amount=amount, **args)
+        return [Posting(Account("chips", payee, payer), amount, m)]
+
+    def _postings(self, deal: KassaGame) -> list[Posting]:
+        d = deal.declarer
+        c = deal.parsed
+        v = contract_value(c)
+        level = c.level
+        right, left = self.right(d), self.right(self.right(d))
+        roles = dict(deal.defence)
+        out: list[Posting] = []
+        paid = N_("{payer} pays {payee} {amount} chips")
+        if roles[right] == roles[left] == "pass":
+            # G6: both pass: the declarer's kassa −c, no chips.
+            return self._kassa(d, -v, out)
+        tricks = dict(deal.tricks or {})
+        whisters = [p for p in (right, left) if roles[p] in ("whist", "invite")]
+        inviter = next((p for p in whisters if roles[p] == "invite"), None)
+        defence = 10 - tricks[d]
+        short = level - tricks[d]
+        if short > 0:
+            # G4: the declarer fails: kassa +c×G1(s); pays each whister c × tricks × G1(s).
+            mult = shortfall_multiplier(short)
+            self._kassa(d, v * mult, out)
+            for p in whisters:
+                k = defence if p == inviter else tricks[p]
+                out += self._chips(d, p, v * k * mult, paid)
+            return out
+        # The declarer made.  Duties: a pair collectively, a lone whister or an inviter alone.
+        failed: list[tuple[int, int]] = []  # (whister, multiplier)
+        if inviter is not None:
+            s = DUTY_INVITED[level] - defence
+            if s > 0:
+                failed.append((inviter, shortfall_multiplier(s, inviter=True, level=level)))
+        elif len(whisters) == 1:
+            s = DUTY_LONE[level] - tricks[whisters[0]]
+            if s > 0:
+                failed.append((whisters[0], shortfall_multiplier(s)))
+        else:
+            duty = dict(zip((right, left), DUTY_PAIR[level], strict=True))
+            collective = sum(duty.values()) - defence
+            if collective > 0:  # G2: a pair that reaches its duty together is never penalised
+                own = [p for p in whisters if tricks[p] < duty[p]]
+                if len(own) == 1:
+                    failed.append((own[0], shortfall_multiplier(collective)))
+                else:
+                    failed += [(p, shortfall_multiplier(duty[p] - tricks[p])) for p in own]
+        if not failed:
+            # G3: the declarer's kassa −c; he pays each whister c × his tricks.
+            self._kassa(d, -v, out)
+            for p in whisters:
+                k = defence if p == inviter else tricks[p]
+                out += self._chips(d, p, v * k, paid)
+            return out
+        # G5: his kassa is unchanged; a failed whister pays him, and a partner who met his duty.
+        for p, mult in failed:
+            out += self._chips(p, d, v * tricks[d] * mult, paid)
+            partner = [q for q in whisters if q != p]
+            if len(failed) == 1 and partner:
+                out += self._chips(p, partner[0], v * tricks[partner[0]] * mult, paid)
+        return out
+
+    def _kassa(self, d: int, change: int, out: list[Posting]) -> list[Posting]:
+        """Write ``change`` on the declarer's kassa, never below zero (G7)."""
+        kassas = self.kassas
+        if change >= 0 or kassas[d] + change >= 0:
+            why = msg(N_("{seat}: kassa {amount}"), seat=self.names[d], amount=signed(change))
+            out.append(Posting(Account("kassa", d), change, why))
+            return out
+        own = kassas[d]
+        rest = -change - own
+        if own:
+            out.append(
+                Posting(
+                    Account("kassa", d),
+                    -own,
+                    msg(N_("{seat} empties the kassa"), seat=self.names[d]),
+                )
+            )
+        # The player with the most points first (tie: the one on the declarer's right), then the third.
+        right, left = self.right(d), self.right(self.right(d))
+        for p in sorted((right, left), key=lambda q: (-kassas[q], q != right)):
+            if not rest:
+                break
+            take = min(rest, kassas[p])
+            if take:
+                out.append(
+                    Posting(
+                        Account("kassa", p),
+                        -take,
+                        msg(
+                            N_("{seat}'s kassa gives {amount} for {declarer}"),
+                            seat=self.names[p],
+                            amount=take,
+                            declarer=self.names[d],
+                        ),
+                    )
+                )
+                out += self._chips(
+                    p,
+                    d,
+                    take * self.settings.chips_per_point,
+                    N_("{payer} pays {payee} {amount} chips for the kassa points taken"),
+                )
+                rest -= take
+        if rest:
+            half = Fraction(rest * self.settings.chips_per_point, 2)
+            for p in (right, left):
+                out += self._chips(
+                    p,
+                    d,
+                    normal(half),
+                    N_("{payer} pays {payee} {amount} chips: both kassas are empty"),
+                )
+        return out
+
+
+def results(table: KassaTable) -> tuple[Number, ...]:
+    """Each player's chips now (G8): received minus paid, summing to zero."""
+    n = table.n
+    chips = table.ledger.square("chips", n)
+    return tuple(
+        normal(sum(chips[i][j] for j in range(n)) - sum(chips[j][i] for j in range(n)))
+        for i in range(n)
+    )

@@ -1,0 +1,533 @@
+"""The session file (``scorepad-session/1``): pydantic models of the public contract.
+
+This module checks the *shape* of a file: types, required and unknown fields, ranges that
+need no context.  The rules that need context (the convention, the seating, the deals before)
+are checked by :mod:`scorepad.scoring.pulya.score` as it replays the deals.  Both report
+:class:`Problem` values that name the deal index and the field.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Annotated, Any, Literal
+
+from babel.numbers import is_currency
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    PlainValidator,
+    StrictBool,
+    ValidationError,
+    field_validator,
+)
+
+from ...contract import Contract
+from ...i18n import N_, Msg, ScorepadError, msg
+from ...numbers import Number, parse_rational, to_json
+from .whist import Call, shortest
+
+FORMAT = "scorepad-session/1"
+MAX_NAME = 40
+MAX_NOTE = 1000
+#: Deals in one session: a long evening has a few hundred; this bounds memory and time.
+MAX_DEALS = 10_000
+#: The largest amount one correction may write (pool, gora or whists): far beyond any sheet.
+MAX_ENTRY = 1_000_000
+#: A sheet's fractions are halves, thirds, quarters, sixths: a correction's denominator is 1-12.
+MAX_DENOMINATOR = 12
+#: The largest number a convention setting may hold (prices, factors, whists per point).
+MAX_SETTING = 10_000
+#: How much of a refused value an error line quotes.
+QUOTE = 24
+
+# Characters that forge lines, clear screens or reorder a sentence (bidi overrides, isolates,
+# marks), and invisible ones that make two names look the same.
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+_INVISIBLE = frozenset("\u200b\u2060\ufeff\u00ad")
+_ZERO_WIDTH = _INVISIBLE | frozenset("\u200c\u200d")
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+class FieldRefused(ValueError):
+    """A value the format refuses, with a sentence to translate (pydantic carries it through)."""
+
+    def __init__(self, message: Msg) -> None:
+        self.message = message
+        super().__init__(message.render())
+
+
+_TEXT = {
+    "name": (
+        N_("a player name must not contain the character {char}"),
+        N_("a player name is at most {limit} characters"),
+    ),
+    "note": (
+        N_("a note must not contain the character {char}"),
+        N_("a note is at most {limit} characters"),
+    ),
+    "reason": (
+        N_("a reason must not contain the character {char}"),
+        N_("a reason is at most {limit} characters"),
+    ),
+}
+
+
+def quote(value: str, limit: int = QUOTE) -> str:
+    """A refused value as an error line shows it: a short, escaped prefix, never the whole.
+
+    >>> quote("x" * 30)
+    "'xxxxxxxxxxxxxxxxxxxxxxxx…'"
+    >>> quote("7S\\n")
+    "'7S\\\\n'"
+    """
+    if len(value) <= limit:
+        return repr(value)
+    return repr(value[:limit] + "…")
+
+
+def clean_text(value: str, what: Literal["name", "note", "reason"], *, limit: int) -> str:
+    """Text a player reads (a name, a note): NFC, no control, bidi or invisible characters.
+
+    >>> clean_text("Anna\\u202e", "name", limit=40)
+    Traceback (most recent call last):
+    ...
+    scorepad.scoring.pulya.session.FieldRefused: a player name must not contain the character U+202E
+    """
+    bad_char, too_long = _TEXT[what]
+    if len(value) > 4 * limit:  # before normalising a huge string
+        raise FieldRefused(msg(too_long, limit=limit))
+    text = unicodedata.normalize("NFC", value)
+    for ch in text:
+        if ch in _BIDI or ch in _INVISIBLE or unicodedata.category(ch) in _REFUSED_CATEGORIES:
+            raise FieldRefused(msg(bad_char, char=f"U+{ord(ch):04X}"))
+    if len(text) > limit:
+        raise FieldRefused(msg(too_long, limit=limit))
+    return text
+
+
+def look_alike(name: str) -> str:
+    """The key under which two names look the same: NFKC, case folded, zero-width dropped.
+
+    >>> look_alike("\\uff21nna") == look_alike("anna\\u200b") == look_alike("Anna")
+    True
+    """
+    text = "".join(ch for ch in name if ch not in _ZERO_WIDTH)
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
+
+
+def _contract(value: Any) -> Contract:
+    if isinstance(value, Contract):
+        return value
+    if not isinstance(value, str):
+        raise ValueError("a contract is a string like '7S'")
+    if len(value) > len("10NT"):
+        raise FieldRefused(
+            msg(
+                N_("{value} is not a contract: level 6-10 and S, C, D, H or NT, like '7S'"),
+                value=quote(value),
+            )
+        )
+    return Contract.parse(value)
+
+
+def _bounded(value: Number) -> Number:
+    if isinstance(value, Fraction) and value.denominator > MAX_DENOMINATOR:
+        raise FieldRefused(
+            msg(
+                N_("a fraction on a sheet has a denominator of at most {limit}"),
+                limit=MAX_DENOMINATOR,
+            )
+        )
+    if not -MAX_ENTRY <= value <= MAX_ENTRY:
+        raise FieldRefused(msg(N_("a sheet entry is at most {limit} either way"), limit=MAX_ENTRY))
+    return value
+
+
+def _rational(value: Any) -> Number:
+    if isinstance(value, bool):
+        raise ValueError("a number is an integer or a string like '-88/3'")
+    if isinstance(value, int | Fraction):
+        return _bounded(value)
+    if isinstance(value, str):
+        if len(value) > QUOTE:
+            raise FieldRefused(
+                msg(N_("a sheet entry is at most {limit} either way"), limit=MAX_ENTRY)
+            )
+        try:
+            return _bounded(parse_rational(value))
+        except FieldRefused:
+            raise
+        except ValueError:
+            if "/" in value and value.rpartition("/")[2].strip("0") == "":
+                raise FieldRefused(
+                    msg(N_("{value} has a zero denominator"), value=quote(value))
+                ) from None
+            raise
+    raise ValueError("a number is an integer or a string like '-88/3'")
+
+
+def _seat_key(value: Any) -> int:
+    # A key of a map by seat: "0" to "3" (JSON keys are strings), nothing else.
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
+        return value
+    if isinstance(value, str) and len(value) == 1 and value in "0123":
+        return int(value)
+    shown = quote(value) if isinstance(value, str) else repr(value)[:QUOTE]
+    raise FieldRefused(msg(N_("{value} is not a seat: seats are 0 to 3"), value=shown))
+
+
+def _note(value: str) -> str:
+    return clean_text(value, "note", limit=MAX_NOTE)
+
+
+ContractField = Annotated[
+    Contract, PlainValidator(_contract), PlainSerializer(lambda c: c.code, return_type=str)
+]
+Rational = Annotated[
+    Number, PlainValidator(_rational), PlainSerializer(to_json, return_type=int | str)
+]
+Tricks = Annotated[int, Field(strict=True, ge=0, le=10)]
+Seat = Annotated[int, Field(strict=True, ge=0, le=3)]
+SeatKey = Annotated[int, PlainValidator(_seat_key)]
+Note = Annotated[str, AfterValidator(_note)]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class _Played(_Model):
+    """Fields every played deal may carry."""
+
+    dealer: Seat | None = None
+    dealer_override: StrictBool = False
+    note: Note | None = None
+
+
+class Game(_Played):
+    """A contract of 6-10 tricks, with the defenders' whist calls and the tricks taken."""
+
+    type: Literal["game"]
+    declarer: Seat
+    contract: ContractField
+    calls: list[Call] | None = None
+    open: StrictBool = False
+    tricks: dict[SeatKey, Tricks] | None = None
+    talon_bonus: Annotated[int, Field(strict=True, ge=0, le=3)] | None = None
+    conceded: Annotated[int, Field(strict=True, ge=1, le=10)] | None = None
+
+    @field_validator("calls")
+    @classmethod
+    def _shortest(cls, calls: list[Call] | None) -> list[Call] | None:
+        # Passes at the end of a sequence change nothing; the shortest form is canonical.
+        return None if calls is None else list(shortest(calls))
+
+
+class Misere(_Played):
+    """A misère: the declarer must take no trick."""
+
+    type: Literal["misere"]
+    declarer: Seat
+    tricks: dict[SeatKey, Tricks]
+    shared_with_dealer: StrictBool = False
+
+
+class Raspasy(_Played):
+    """All passed (распасы): everyone plays for the fewest tricks."""
+
+    type: Literal["raspasy"]
+    tricks: dict[SeatKey, Tricks]
+
+
+class Correction(_Model):
+    """A manual entry, as on paper, with a reason: ``whists`` are written BY ``seat`` ON others."""
+
+    type: Literal["correction"]
+    seat: Seat
+    pool: Rational | None = None
+    gora: Rational | None = None
+    whists: dict[SeatKey, Rational] | None = None
+    note: Annotated[Note, Field(min_length=1)]
+
+
+Deal = Annotated[Game | Misere | Raspasy | Correction, Field(discriminator="type")]
+PlayedDeal = Game | Misere | Raspasy
+
+
+def player_name(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError("a player name is a string")
+    found = _NAMES.get(value)  # the same few names, file after file: checked once
+    if found is not None:
+        return found
+    name = clean_text(value.strip(), "name", limit=MAX_NAME)
+    if not "".join(ch for ch in name if ch not in _ZERO_WIDTH).strip():
+        raise FieldRefused(msg(N_("a player name must not be empty")))
+    if len(_NAMES) < 4096:
+        _NAMES[value] = name
+    return name
+
+
+_NAMES: dict[str, str] = {}  # accepted names as written → as kept
+
+
+def convention_id(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError("a convention is the id of a preset, like 'sochi'")
+    if not _CONVENTION.fullmatch(value):
+        raise FieldRefused(
+            msg(
+                N_(
+                    "{value} is not a convention id: letters, digits, '-' and '_', at most {limit} characters, like 'sochi'"
+                ),
+                value=quote(value),
+                limit=MAX_NAME,
+            )
+        )
+    return value
+
+
+def currency_code(code: str) -> str:
+    """An ISO 4217 code, checked without echoing a long refused value."""
+    if not _CURRENCY.fullmatch(code) or not is_currency(code):
+        raise FieldRefused(msg(N_("{code} is not an ISO 4217 currency code"), code=quote(code)))
+    return code
+
+
+def check_setting_names(overrides: dict[str, Any]) -> dict[str, Any]:
+    """Names that could be settings: a long or odd one is refused, quoted short."""
+    for name in overrides:
+        if not _SETTING.fullmatch(name):
+            raise FieldRefused(msg(N_("unknown setting {name}"), name=quote(name)))
+    return overrides
+
+
+def check_overrides(overrides: dict[str, Any]) -> dict[str, Any]:
+    """Setting names that could be settings, numbers a sheet can hold (the convention checks
+    the rest, naming the setting)."""
+    check_setting_names(overrides)
+    for name, value in overrides.items():
+        if any(abs(n) > MAX_SETTING for n in _numbers(value)):
+            raise FieldRefused(
+                msg(
+                    N_("{name}: a setting's numbers are at most {limit}"),
+                    name=name,
+                    limit=MAX_SETTING,
+                )
+            )
+    return overrides
+
+
+PlayerName = Annotated[str, PlainValidator(player_name)]
+ConventionId = Annotated[str, PlainValidator(convention_id)]
+Overrides = Annotated[dict[str, Any], AfterValidator(check_overrides)]
+Currency = Annotated[str, AfterValidator(currency_code)]
+#: The whist price: a decimal string like "1.00" (at most 12 digits and 6 decimals).
+PRICE = re.compile(r"[0-9]{1,12}(\.[0-9]{1,6})?")
+_PRICE = PRICE
+_CONVENTION = re.compile(r"[A-Za-z0-9_-]{1,40}")
+_CURRENCY = re.compile(r"[A-Z]{3}")
+_SETTING = re.compile(r"[a-z0-9_]{1,40}")
+
+
+def _numbers(value: Any) -> Iterator[int]:
+    """Every integer inside an override's value (lists and tables included)."""
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int):
+        yield value
+    elif isinstance(value, list):
+        for item in value:
+            yield from _numbers(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _numbers(item)
+
+
+class Session(_Model):
+    """A whole session file: seating, convention, stakes and the deals in order."""
+
+    format: Literal["scorepad-session/1"]
+    players: list[PlayerName] = Field(min_length=3, max_length=4)
+    convention: ConventionId
+    overrides: Overrides = Field(default_factory=dict)
+    pool_target: Annotated[int, Field(strict=True, ge=1, le=10_000)]
+    first_dealer: Seat = 0
+    whist_price: str = "1.00"
+    currency: str = "RUB"
+    deals: list[Deal] = Field(default_factory=list, max_length=MAX_DEALS)
+
+    @field_validator("players")
+    @classmethod
+    def _unique(cls, players: list[str]) -> list[str]:
+        seen: dict[str, str] = {}
+        for name in players:
+            key = look_alike(name)
+            if key in seen:
+                if seen[key].casefold() == name.casefold():
+                    raise FieldRefused(msg(N_("the name {name} is used twice"), name=repr(name)))
+                raise FieldRefused(
+                    msg(
+                        N_("the name {name} looks like {other}: use one spelling"),
+                        name=repr(name),
+                        other=repr(seen[key]),
+                    )
+                )
+            seen[key] = name
+        return players
+
+    @field_validator("whist_price")
+    @classmethod
+    def _price(cls, price: str) -> str:
+        if not _PRICE.fullmatch(price):
+            raise ValueError("the whist price is a decimal string like '1.00'")
+        return price
+
+    @field_validator("currency")
+    @classmethod
+    def _currency(cls, code: str) -> str:
+        return currency_code(code)
+
+    @property
+    def price(self) -> Decimal:
+        return Decimal(self.whist_price)
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with a session: where (deal index, field) and why (a sentence)."""
+
+    deal: int | None
+    field: str | None
+    message: Msg
+
+    def render(self, lang: str = "en") -> str:
+        return self.sentence().render(lang)
+
+    def sentence(self) -> Msg:
+        """``deal 3: calls: …``: where, then why, as one message to render in any language."""
+        args: dict[str, Any] = {"text": self.message}
+        if self.field:
+            args["field"] = self.field
+        if self.deal is not None:
+            # ``deal`` is the index in the file; a sentence counts deals from 1, as every screen.
+            args["deal"] = msg(N_("deal {index}"), index=self.deal + 1)
+        return Msg(": ".join(f"{{{k}}}" for k in ("deal", "field", "text") if k in args), args)
+
+
+class SessionInvalid(ScorepadError):
+    """The session file is not valid; ``problems`` says every reason."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        lines = {f"p{i}": p.sentence() for i, p in enumerate(problems)}
+        super().__init__(Msg("\n".join(f"{{{k}}}" for k in lines), lines))
+
+    def render(self, lang: str = "en") -> list[str]:
+        return [p.render(lang) for p in self.problems]
+
+
+_PYDANTIC_MESSAGES = {
+    "missing": N_("this field is required"),
+    "extra_forbidden": N_("unknown field"),
+    "int_type": N_("must be a whole number"),
+    "bool_type": N_("must be true or false"),
+    "string_type": N_("must be a string"),
+    "list_type": N_("must be a list"),
+    "dict_type": N_("must be an object"),
+    "union_tag_not_found": N_("a deal needs a 'type': game, misere, raspasy or correction"),
+    "union_tag_invalid": N_("unknown deal type; use game, misere, raspasy or correction"),
+    "json_invalid": N_("the file is not valid JSON ({detail})"),
+    "model_type": N_("must be an object"),
+    "model_attributes_type": N_("must be an object"),
+}
+
+
+def too_many_deals() -> Msg:
+    return msg(N_("a session holds at most {limit} deals"), limit=MAX_DEALS)
+
+
+def pydantic_problem(error: Any) -> Problem:
+    loc = list(error["loc"])
+    deal = None
+    tag = None
+    if loc and loc[0] in ("game", "misere", "raspasy", "correction"):
+        tag, loc = loc[0], loc[1:]  # one deal checked alone (the store's entries)
+    if len(loc) >= 2 and loc[0] == "deals" and isinstance(loc[1], int):
+        deal = loc[1]
+        if len(loc) > 2 and loc[2] in ("game", "misere", "raspasy", "correction"):
+            tag, loc = loc[2], loc[3:]
+        else:
+            loc = loc[2:]
+    fieldname = ".".join(str(p) for p in loc) or None
+    if loc and loc[-1] == "[key]":
+        loc = loc[:-2]  # a refused key of a map by seat: name the map
+    fieldname = ".".join(str(p) for p in loc) or None
+    refused = (error.get("ctx") or {}).get("error")
+    if isinstance(refused, FieldRefused):
+        return Problem(deal, fieldname, refused.message)
+    kind = error["type"]
+    if kind == "extra_forbidden" and tag == "misere" and fieldname == "calls":
+        return Problem(deal, fieldname, msg(N_("a misère is not whisted: it has no calls")))
+    if kind == "json_invalid":
+        return Problem(None, None, msg(_PYDANTIC_MESSAGES[kind], detail=error["ctx"]["error"]))
+    if fieldname == "format" or (not loc and kind in ("model_type", "dict_type")):
+        return Problem(
+            None,
+            "format",
+            msg(N_("this is not a Scorepad session (format must be '{format}')"), format=FORMAT),
+        )
+    if kind == "too_long" and fieldname == "deals":
+        return Problem(None, fieldname, too_many_deals())
+    if kind == "string_too_long":
+        limit = error["ctx"]["max_length"]
+        return Problem(deal, fieldname, msg(N_("at most {limit} characters"), limit=limit))
+    if kind in _PYDANTIC_MESSAGES:
+        return Problem(deal, fieldname, msg(_PYDANTIC_MESSAGES[kind]))
+    # Pydantic's own sentence names the constraint exactly (a range, a pattern, a choice).
+    text = error["msg"].removeprefix("Value error, ")
+    return Problem(deal, fieldname, Msg("{detail}", {"detail": text}))
+
+
+def parse_session(data: str | bytes | dict[str, Any]) -> Session:
+    """Validate the shape of a session file (JSON text or an already parsed object).
+
+    Raises :class:`SessionInvalid` with one :class:`Problem` per error.
+    """
+    try:
+        if isinstance(data, dict):
+            return Session.model_validate(data)
+        return Session.model_validate_json(data)
+    except ValidationError as exc:
+        errors = exc.errors()
+        # A file that is not a session gets one line, not one per missing field.
+        wrong_format = [e for e in errors if tuple(e["loc"]) == ("format",) or not e["loc"]]
+        chosen = wrong_format[:1] if wrong_format else errors
+        raise SessionInvalid([pydantic_problem(e) for e in chosen]) from None
+
+
+def deal_data(deal: Deal) -> dict[str, Any]:
+    """A deal as the session file writes it: ``type`` first, defaults left out, calls shortest."""
+    data: dict[str, Any] = deal.model_dump(mode="json", exclude_defaults=True)
+    return {"type": data.pop("type"), **data}
+
+
+def dump_session(session: Session) -> str:
+    """The canonical JSON text of a session: defaults left out, calls in shortest form.
+
+    Export → import → export is byte-identical because this form is a fixed point.
+    """
+    data = session.model_dump(mode="json", exclude_defaults=True)
+    data["format"] = FORMAT
+    ordered = {k: data[k] for k in Session.model_fields if k in data}
+    ordered["deals"] = [deal_data(d) for d in session.deals]
+    return json.dumps(ordered, ensure_ascii=False, indent=2) + "\n"

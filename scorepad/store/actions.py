@@ -1,0 +1,234 @@
+"""The journal's actions: add, edit, void, restore, undo and redo, each naming the revision it saw
+(a stale one is refused with what changed since)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, get_args
+
+from pydantic import BaseModel, ValidationError
+
+from ..i18n import N_, Msg, msg
+from ..journal import Action, Journal, JournalError, deal_numbers, replay_journal
+from ..scoring.ledger.families import AnyFamilyDeal, family_deal_types, parse_family_deal
+from ..scoring.pulya.session import (
+    MAX_DEALS,
+    Correction,
+    Deal,
+    FieldRefused,
+    Game,
+    Misere,
+    Problem,
+    Raspasy,
+    SessionInvalid,
+    clean_text,
+    deal_data,
+    pydantic_problem,
+    too_many_deals,
+)
+from .errors import InvalidEntry, StaleRevision, StoreError
+from .reading import _DEAL, AnyStored, Reading, _Live
+from .schema import now
+
+MAX_REASON = 200
+#: A deal the store takes: the model of the session's family (a form builds it, a file parses it).
+AnyDeal = Game | Misere | Raspasy | Correction | AnyFamilyDeal
+_PULYA_DEALS: tuple[type[BaseModel], ...] = get_args(get_args(Deal)[0])
+
+
+def _journal(step: Callable[[], Action]) -> Action:
+    try:
+        return step()
+    except JournalError as exc:
+        raise StoreError(exc.message) from None
+
+
+def _reason(reason: str) -> str:
+    try:
+        text = clean_text((reason or "").strip(), "reason", limit=MAX_REASON)
+    except FieldRefused as exc:
+        raise StoreError(exc.message) from None
+    if not text:
+        raise StoreError(msg(N_("an edit or a void needs a reason")))
+    return text
+
+
+def _canonical_deal(deal: AnyDeal, family: str = "pulya", index: int | None = None) -> Any:
+    """A deal in its canonical form (as exported): a deal of another family, or one built past
+    its model's checks, is refused here."""
+    kinds = _PULYA_DEALS if family == "pulya" else family_deal_types(family)
+    if not isinstance(deal, kinds):
+        raise InvalidEntry(
+            [Problem(index, "type", msg(N_("not a deal of the {family} family"), family=family))]
+        )
+    data = deal.model_dump(mode="json")
+    if family != "pulya":
+        try:
+            return parse_family_deal(family, data, index=index or 0)
+        except SessionInvalid as exc:
+            raise InvalidEntry(exc.problems) from None
+    try:
+        model: Deal = _DEAL.validate_python(data)
+    except ValidationError as exc:
+        raise InvalidEntry([pydantic_problem(e) for e in exc.errors()]) from None
+    return model
+
+
+def describe_action(a: Action, number: int | None = None) -> Msg:
+    """What an action did, in words (the history and the stale-write message).
+
+    ``number`` is the deal's number as the player saw it (:func:`journal.deal_numbers`), never
+    its id in the journal: the app, the sheet and the history count deals alike, from 1.
+    """
+    if a.kind == "add":
+        if number is not None:
+            return msg(N_("deal {deal} was written"), deal=number)
+        return msg(N_("a deal was added"))
+    deal = number if number is not None else "?"
+    if a.kind == "edit":
+        return msg(N_("deal {deal} was edited ({reason})"), deal=deal, reason=a.reason)
+    if a.kind == "void":
+        return msg(N_("deal {deal} was voided ({reason})"), deal=deal, reason=a.reason)
+    if a.kind == "restore":
+        return msg(N_("deal {deal} was restored"), deal=deal)
+    if a.kind == "undo":
+        return msg(N_("action {target} was undone"), target=a.target)
+    return msg(N_("action {target} was redone"), target=a.target)
+
+
+class Actions(Reading):
+    def add_deal(self, sid: int, deal: AnyDeal, *, seen: int) -> AnyStored:
+        family = self.family(sid)
+
+        def make(j: Journal, seq: int, at: str) -> Action:
+            if len(j.live) >= MAX_DEALS:
+                raise StoreError(too_many_deals())
+            return Action(seq, "add", at, deal=_canonical_deal(deal, family, len(j.live)))
+
+        return self._act(sid, seen, make)
+
+    def edit_deal(
+        self, sid: int, deal_id: int, deal: AnyDeal, *, reason: str, seen: int
+    ) -> AnyStored:
+        why = _reason(reason)
+        family = self.family(sid)
+
+        def make(j: Journal, seq: int, at: str) -> Action:
+            model = _canonical_deal(deal, family, j.index_of(deal_id))
+            return Action(seq, "edit", at, deal_id, model, why)
+
+        return self._act(sid, seen, make)
+
+    def void_deal(self, sid: int, deal_id: int, *, reason: str, seen: int) -> AnyStored:
+        why = _reason(reason)
+        return self._act(sid, seen, lambda j, seq, at: Action(seq, "void", at, deal_id, reason=why))
+
+    def restore_deal(self, sid: int, deal_id: int, *, seen: int) -> AnyStored:
+        """Take a void back: the deal returns to its place, as it was written before the void."""
+        return self._act(sid, seen, lambda j, seq, at: Action(seq, "restore", at, deal_id))
+
+    def undo(self, sid: int, *, seen: int) -> AnyStored:
+        return self._act(
+            sid, seen, lambda j, seq, at: Action(seq, "undo", at, target=_journal(j.next_undo).seq)
+        )
+
+    def redo(self, sid: int, *, seen: int) -> AnyStored:
+        return self._act(
+            sid, seen, lambda j, seq, at: Action(seq, "redo", at, target=_journal(j.next_redo).seq)
+        )
+
+    def _act(self, sid: int, seen: int, make: Callable[[Journal, int, str], Action]) -> AnyStored:
+        try:
+            with self._write():
+                row = self._row(sid)
+                self._check_seen(sid, row, seen)
+                live = self._live.pop(sid, None)
+                if live is not None and live.revision != row["revision"]:
+                    live = None
+                # A fork: snapshots already handed out keep their journal (and their revision).
+                journal = (
+                    live.journal.fork()
+                    if live is not None
+                    else replay_journal(self._actions(sid, row["family"]))
+                )
+                action = make(journal, journal.revision + 1, now())
+                try:
+                    journal.apply(action)
+                except JournalError as exc:
+                    raise StoreError(exc.message) from None
+                if live is not None and live.replay is not None and action.kind == "add":
+                    live = self._append(live, journal, action)
+                else:
+                    try:
+                        live = self._replay(row, journal)
+                    except SessionInvalid as exc:
+                        raise InvalidEntry(exc.problems) from None
+                self._insert_action(sid, action)
+                stored = self._stored(row, live)
+                self._update_cache(sid, journal.revision, len(journal.live), stored.scored.finished)
+        except BaseException:
+            self._live.pop(sid, None)  # whatever failed, the next action starts from the file
+            raise
+        self._live[sid] = live
+        return stored
+
+    def _append(self, live: _Live, journal: Journal, action: Action) -> _Live:
+        """Write one added deal onto the kept replay."""
+        r = live.replay
+        model = action.deal
+        assert model is not None and r is not None
+        problems = r.add(len(r.session.deals), model)
+        if problems:
+            raise InvalidEntry(problems)
+        r.session = r.session.model_copy(update={"deals": [*r.session.deals, model]})
+        r.writer.session = r.session
+        live.revision = action.seq
+        live.journal = journal
+        return live
+
+    def _check_seen(self, sid: int, row: dict[str, Any], seen: int) -> None:
+        revision = row["revision"]
+        if revision == seen:
+            return
+        actions = self._actions(sid, row["family"])
+        numbers = deal_numbers(actions)
+        changes = [
+            msg(N_("{at}: {what}"), at=a.at[11:19], what=describe_action(a, numbers.get(a.seq)))
+            for a in actions
+            if a.seq > seen
+        ]
+        raise StaleRevision(
+            msg(
+                N_(
+                    "session {id} changed since you looked (revision {seen}, now {now}); nothing was written:"
+                ),
+                id=sid,
+                seen=seen,
+                now=revision,
+            ),
+            *changes,
+        )
+
+    def _insert_action(self, sid: int, a: Action) -> None:
+        self.db.table("actions").insert(
+            {
+                "session_id": sid,
+                "seq": a.seq,
+                "kind": a.kind,
+                "deal_id": a.deal_id,
+                "deal": None
+                if a.deal is None
+                else json.dumps(deal_data(a.deal), ensure_ascii=False),
+                "reason": a.reason,
+                "target": a.target,
+                "at": a.at,
+            }
+        )
+
+    def _update_cache(self, sid: int, revision: int, deals: int, finished: bool) -> None:
+        self.conn.execute(
+            "UPDATE sessions SET revision = ?, deals = ?, "
+            "finished_at = CASE WHEN ? THEN coalesce(finished_at, ?) ELSE NULL END WHERE id = ?",
+            (revision, deals, finished, now(), sid),
+        )

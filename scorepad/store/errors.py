@@ -1,0 +1,133 @@
+"""What the store refuses, in words: nothing was written (the errors and their sentences)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from ..i18n import N_, Msg, ScorepadError, msg
+from ..scoring.pulya.session import (
+    Problem,
+    quote,
+)
+
+
+class StoreError(ScorepadError):
+    """Something the store refuses; nothing was written.  ``message`` is a sentence to show."""
+
+    def __init__(self, message: Msg, *details: Msg) -> None:
+        self.message = message
+        self.details = details
+        super().__init__(message, self.render())
+
+    def render(self, lang: str = "en") -> str:
+        return "\n".join(m.render(lang) for m in (self.message, *self.details))
+
+
+class NotScorepad(StoreError):
+    """The file is not a Scorepad database (corrupt, not SQLite, or another program's)."""
+
+
+class SchemaTooNew(StoreError):
+    """The database was written by a newer Scorepad."""
+
+
+class NotFound(StoreError):
+    pass
+
+
+class Damaged(NotScorepad):
+    """The database is damaged: it is not written to; the message points to the latest backup."""
+
+
+class Unavailable(StoreError):
+    """The database cannot be used now: locked, read-only, the disk full, a path that is no file."""
+
+
+class StaleRevision(StoreError):
+    """The session changed after the writer looked at it."""
+
+
+class InvalidEntry(StoreError):
+    """The action would make the session invalid; ``problems`` say why."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        super().__init__(
+            msg(N_("the entry was refused:")), *(Msg("{p}", {"p": p.render()}) for p in problems)
+        )
+
+    def render(self, lang: str = "en") -> str:
+        head = self.message.render(lang)
+        return "\n".join([head, *(p.render(lang) for p in self.problems)])
+
+
+def _os_error(exc: OSError, path: Path) -> StoreError:
+    return Unavailable(
+        msg(
+            N_("cannot use {path} for the database: {reason}"),
+            path=str(exc.filename or path),
+            reason=exc.strerror or type(exc).__name__,
+        )
+    )
+
+
+def latest_backup(path: Path) -> Path | None:
+    """The newest backup Scorepad wrote of ``path`` (``NAME.*.bak`` beside it), if any."""
+    try:
+        found = [p for p in path.parent.glob(f"{path.name}.*.bak") if p.is_file()]
+    except OSError:
+        return None
+    return max(found, key=lambda p: p.stat().st_mtime, default=None)
+
+
+def _damaged(path: Path, detail: str) -> Damaged:
+    backup = latest_backup(path)
+    head = msg(
+        N_("{path} is damaged ({detail}): Scorepad does not write to it; nothing was written"),
+        path=str(path),
+        detail=quote(detail, 60),
+    )
+    if backup is None:
+        return Damaged(head, msg(N_("No backup of it was found.")))
+    return Damaged(
+        head, msg(N_("The latest backup is {backup}: copy it in its place."), backup=str(backup))
+    )
+
+
+def database_error(exc: sqlite3.Error, path: Path, timeout: float) -> StoreError:
+    """A sentence for what SQLite refused (nothing was written: the transaction is gone)."""
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    where = str(path)
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+        return Unavailable(
+            msg(
+                N_(
+                    "{path} is locked by another program (waited {seconds} s); nothing was written: try again"
+                ),
+                path=where,
+                seconds=int(timeout) if timeout >= 1 else round(timeout, 1),
+            )
+        )
+    if name == "SQLITE_FULL":
+        return Unavailable(msg(N_("the disk is full: nothing was written to {path}"), path=where))
+    if name.startswith(("SQLITE_READONLY", "SQLITE_PERM", "SQLITE_AUTH")):
+        return Unavailable(msg(N_("{path} is read-only: nothing was written"), path=where))
+    if name.startswith("SQLITE_NOTADB"):
+        return NotScorepad(
+            msg(
+                N_("{path} is not a Scorepad database (not a SQLite file, or corrupt)"),
+                path=where,
+            )
+        )
+    if name.startswith("SQLITE_CORRUPT"):
+        return _damaged(path, str(exc))
+    if name.startswith("SQLITE_CANTOPEN"):
+        return Unavailable(msg(N_("cannot open {path}"), path=where))
+    return Unavailable(
+        msg(
+            N_("the database {path} failed ({reason}); nothing was written"),
+            path=where,
+            reason=quote(name or str(exc), 60),
+        )
+    )

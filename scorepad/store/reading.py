@@ -1,0 +1,305 @@
+"""Reading a stored session: its rows, its journal, and the replay of its sheet (the pulya and
+the ledger families)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from ..i18n import N_, msg
+from ..journal import Action, Journal, replay_journal
+from ..scoring.ledger.families import (
+    AnySession,
+    FamilyScored,
+    FamilySettings,
+    family_deal_adapter,
+    family_presets,
+    parse_family_session,
+    replay_family,
+)
+from ..scoring.pulya.convention import ConventionError, Settings, settings_for
+from ..scoring.pulya.score import Replay, Scored, batch, replay
+from ..scoring.pulya.session import (
+    FORMAT,
+    Deal,
+    Session,
+    SessionInvalid,
+    quote,
+)
+from .errors import NotFound, StoreError, _damaged
+from .schema import Connection
+
+_DEAL: TypeAdapter[Any] = TypeAdapter(Deal)
+
+
+@dataclass(frozen=True, slots=True)
+class SessionSummary:
+    id: int
+    players: list[str]
+    convention: str
+    pool_target: int
+    created_at: str
+    finished_at: str | None
+    revision: int
+    deals: int
+    family: str = "pulya"
+
+
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """A stored session as it stands: its file form, its journal and its scored sheet."""
+
+    id: int
+    session: Session
+    settings: Settings
+    journal: Journal
+    scored: Scored
+    created_at: str
+    finished_at: str | None
+
+    @property
+    def revision(self) -> int:
+        return self.journal.revision
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyStored:
+    """A stored session of a ledger family (bula, kassa, pot, direct), as it stands."""
+
+    id: int
+    family: str
+    session: AnySession
+    settings: FamilySettings
+    journal: Journal
+    scored: FamilyScored
+    created_at: str
+    finished_at: str | None
+
+    @property
+    def revision(self) -> int:
+        return self.journal.revision
+
+
+AnyStored = Stored | FamilyStored
+
+
+@dataclass(slots=True)
+class _Live:
+    """The last replay of a session, at ``revision``: an added deal is written onto it alone
+    (the pulya); a ledger family's session is replayed whole (``ledger``), it is short."""
+
+    revision: int
+    journal: Journal
+    replay: Replay | None = None
+    ledger: FamilyScored | None = None
+
+
+def _stored_deal(text: str, path: Path, family: str = "pulya") -> Any:
+    """A stored deal, as the journal keeps it; a row that no longer parses is damage, in words."""
+    adapter = _DEAL if family == "pulya" else family_deal_adapter(family)
+    try:
+        return adapter.validate_json(text)
+    except ValidationError as exc:
+        raise _damaged(path, str(exc.errors()[0]["msg"])) from None
+
+
+def _stored_json(text: str, path: Path) -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, TypeError) as exc:
+        raise _damaged(path, str(exc)) from None
+
+
+def _session_of(row: dict[str, Any], deals: list[Deal]) -> tuple[Session, Settings]:
+    data = {
+        "format": FORMAT,
+        "players": json.loads(row["players"]),
+        "convention": row["convention"],
+        "overrides": _export_overrides(row),
+        "pool_target": row["pool_target"],
+        "first_dealer": row["first_dealer"],
+        "whist_price": row["whist_price"],
+        "currency": row["currency"],
+        "deals": deals,
+    }
+    try:
+        settings = Settings.model_validate_json(row["settings"])
+        return Session.model_validate(data), settings
+    except ValidationError as exc:
+        # Only a damaged or hand-edited row fails here: everything written was checked first.
+        raise StoreError(
+            msg(
+                N_("session {id} in the database does not pass the checks ({detail})"),
+                id=row["id"],
+                detail=quote(str(exc.errors()[0]["msg"]), 60),
+            )
+        ) from None
+
+
+def _family_session_of(row: dict[str, Any], deals: list[Any]) -> AnySession:
+    data = {
+        "format": FORMAT,
+        "players": json.loads(row["players"]),
+        "convention": row["convention"],
+        "overrides": _export_overrides(row),
+        "first_dealer": row["first_dealer"],
+        "whist_price": row["whist_price"],
+        "currency": row["currency"],
+        "deals": [_deal_json(d) for d in deals],
+    }
+    try:
+        return parse_family_session(data)
+    except SessionInvalid as exc:
+        # Only a damaged or hand-edited row fails here: everything written was checked first.
+        raise StoreError(
+            msg(
+                N_("session {id} in the database does not pass the checks ({detail})"),
+                id=row["id"],
+                detail=quote(exc.render("en")[0], 60),
+            )
+        ) from None
+
+
+def _deal_json(deal: Any) -> Any:
+    return deal.model_dump(mode="json", exclude_defaults=True)
+
+
+def _export_overrides(row: dict[str, Any]) -> dict[str, Any]:
+    """The frozen settings, written as overrides of today's preset, so the file scores the same."""
+    frozen: dict[str, Any] = json.loads(row["settings"])
+    try:
+        if row["family"] != "pulya":
+            found = family_presets().get(row["convention"])
+            if found is None:
+                return frozen
+            preset = found.resolve().model_dump(mode="json")
+        else:
+            preset = settings_for(row["convention"]).model_dump(mode="json")
+    except ConventionError:
+        return frozen  # the preset is gone: every setting is an override
+    return {k: v for k, v in frozen.items() if preset.get(k) != v}
+
+
+def _score(session: Session, settings: Settings | None) -> Scored:
+    return replay(session, settings)
+
+
+class Reading(Connection):
+    def players(self) -> list[str]:
+        with self._reading():
+            return [
+                r["name"]
+                for r in self.db.query("SELECT name FROM players ORDER BY name COLLATE NOCASE")
+            ]
+
+    def sessions(self, *, include_deleted: bool = False) -> list[SessionSummary]:
+        """Every session, newest first."""
+        where = "" if include_deleted else "WHERE deleted_at IS NULL"
+        with self._reading():
+            rows = self.conn.execute(
+                "SELECT id, players, convention, pool_target, created_at, finished_at, revision, "
+                f"deals, family FROM sessions {where} ORDER BY id DESC"
+            ).fetchall()
+        return [
+            SessionSummary(
+                r[0], _stored_json(r[1], self.path), r[2], r[3], r[4], r[5], r[6], r[7], r[8]
+            )
+            for r in rows
+        ]
+
+    def _row(self, sid: int) -> dict[str, Any]:
+        with self._reading():
+            rows = list(self.db.query("SELECT * FROM sessions WHERE id = ?", [sid]))
+        if not rows:
+            raise NotFound(msg(N_("there is no session {id}"), id=sid))
+        return rows[0]
+
+    def _actions(self, sid: int, family: str) -> list[Action]:
+        out = []
+        with self._reading():
+            rows = self.conn.execute(
+                "SELECT seq, kind, at, deal_id, deal, reason, target FROM actions "
+                "WHERE session_id = ? ORDER BY seq",
+                (sid,),
+            ).fetchall()
+        for r in rows:
+            deal = _stored_deal(r[4], self.path, family) if r[4] else None
+            out.append(Action(r[0], r[1], r[2], r[3], deal, r[5], r[6]))
+        return out
+
+    def family(self, sid: int) -> str:
+        """The session's scoring family: ``pulya``, ``bula``, ``kassa``, ``pot`` or ``direct``."""
+        return str(self._row(sid)["family"])
+
+    def load(self, sid: int) -> Stored:
+        """A pulya session as it stands (:meth:`load_family` for the other families)."""
+        stored = self.load_any(sid)
+        if isinstance(stored, FamilyStored):
+            raise StoreError(
+                msg(N_("session {id} is kept by the {family} family"), id=sid, family=stored.family)
+            )
+        return stored
+
+    def load_family(self, sid: int) -> FamilyStored:
+        """A session of a ledger family as it stands."""
+        stored = self.load_any(sid)
+        if not isinstance(stored, FamilyStored):
+            raise StoreError(msg(N_("session {id} is a pulya"), id=sid))
+        return stored
+
+    def load_any(self, sid: int) -> AnyStored:
+        row = self._row(sid)
+        live = self._live.get(sid)
+        if live is None or live.revision != row["revision"]:
+            live = self._replay(row, replay_journal(self._actions(sid, row["family"])))
+        return self._stored(row, live)
+
+    def _replay(self, row: dict[str, Any], journal: Journal) -> _Live:
+        """Replay the whole session (and keep it for the next added deal)."""
+        if row["family"] != "pulya":
+            ledger = replay_family(_family_session_of(row, journal.deals))
+            live = _Live(journal.revision, journal, ledger=ledger)
+            self._live[row["id"]] = live
+            return live
+        session, settings = _session_of(row, journal.deals)
+        r = Replay(session, settings)
+        with batch():
+            for index, deal in enumerate(session.deals):
+                r.add(index, deal)
+        if r.problems:
+            raise SessionInvalid(r.problems)
+        live = _Live(journal.revision, journal, replay=r)
+        self._live[row["id"]] = live
+        return live
+
+    def _stored(self, row: dict[str, Any], live: _Live) -> AnyStored:
+        if live.ledger is not None:
+            led = live.ledger
+            return FamilyStored(
+                row["id"],
+                led.family,
+                led.session,
+                led.settings,
+                live.journal,
+                led,
+                row["created_at"],
+                row["finished_at"],
+            )
+        r = live.replay
+        assert r is not None
+        return Stored(
+            row["id"],
+            r.session,
+            r.settings,
+            live.journal,
+            r.result(),
+            row["created_at"],
+            row["finished_at"],
+        )
+
+    def history(self, sid: int) -> list[Action]:
+        return self._actions(sid, self._row(sid)["family"])

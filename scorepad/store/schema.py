@@ -1,0 +1,329 @@
+"""The database file: opening it privately, its schema and migrations (a backup first), and one
+transaction per write."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import stat
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Self
+
+from platformdirs import user_data_path
+from sqlite_utils import Database
+
+from ..i18n import N_, msg
+
+if TYPE_CHECKING:
+    from .reading import _Live
+
+from .errors import (
+    Damaged,
+    NotScorepad,
+    SchemaTooNew,
+    Unavailable,
+    _damaged,
+    _os_error,
+    database_error,
+)
+
+APPLICATION_ID = 0x53435044  # "SCPD" in the database header: this file is Scorepad's
+
+
+#: Seconds a write waits for another program's lock before it is refused.
+LOCK_TIMEOUT = 30.0
+
+
+def default_path() -> Path:
+    """``SCOREPAD_DB``, else ``scorepad.db`` in the user's data directory."""
+    env = os.environ.get("SCOREPAD_DB")
+    if env:
+        return Path(env)
+    return user_data_path("scorepad", appauthor=False) / "scorepad.db"
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def _v1(db: Database) -> None:
+    db.table("players").create(
+        {"id": int, "name": str, "created_at": str}, pk="id", not_null={"name", "created_at"}
+    )
+    db.execute("CREATE UNIQUE INDEX players_name ON players(name COLLATE NOCASE)")
+    db.table("sessions").create(
+        {
+            "id": int,
+            "players": str,  # JSON list of names, in seating order (clockwise)
+            "convention": str,
+            "overrides": str,  # JSON, as given
+            "settings": str,  # JSON, frozen when the session started
+            "pool_target": int,
+            "first_dealer": int,
+            "whist_price": str,
+            "currency": str,
+            "created_at": str,
+            "finished_at": str,
+            "deleted_at": str,
+            # Caches of what the actions add up to, updated in the same transaction:
+            "revision": int,
+            "deals": int,
+        },
+        pk="id",
+        not_null={"players", "convention", "settings", "pool_target", "created_at", "revision"},
+        defaults={"revision": 0, "deals": 0, "overrides": "{}", "first_dealer": 0},
+    )
+    db.table("session_players").create(
+        {"session_id": int, "seat": int, "player_id": int},
+        pk=("session_id", "seat"),
+        foreign_keys=[("session_id", "sessions", "id"), ("player_id", "players", "id")],
+    )
+    db.table("actions").create(
+        {
+            "id": int,
+            "session_id": int,
+            "seq": int,
+            "kind": str,
+            "deal_id": int,
+            "deal": str,
+            "reason": str,
+            "target": int,
+            "at": str,
+        },
+        pk="id",
+        foreign_keys=[("session_id", "sessions", "id")],
+        not_null={"session_id", "seq", "kind", "at"},
+    )
+    db.execute("CREATE UNIQUE INDEX actions_seq ON actions(session_id, seq)")
+    for verb in ("UPDATE", "DELETE"):
+        db.execute(
+            f"CREATE TRIGGER actions_no_{verb.lower()} BEFORE {verb} ON actions "
+            "BEGIN SELECT RAISE(ABORT, 'the actions of a session are append-only'); END"
+        )
+
+
+def _v2(db: Database) -> None:
+    # The scoring family of a session (central-european §9.1): the pulya for every older one.
+    db.table("sessions").add_column("family", str, not_null_default="pulya")
+
+
+#: Every schema version, in order.  A released version is never changed: add the next one.
+MIGRATIONS: list[tuple[int, str, Callable[[Database], None]]] = [
+    (1, "players, sessions, append-only actions", _v1),
+    (2, "the scoring family of a session", _v2),
+]
+
+
+def schema_version() -> int:
+    return MIGRATIONS[-1][0]
+
+
+def _check_path(path: Path) -> None:
+    """The database path must be a regular file or nothing yet, in a folder (never opened here)."""
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        info = None
+    except OSError as exc:  # a path under a file, a folder we may not enter...
+        raise _os_error(exc, path) from None
+    if info is None:
+        return
+    if stat.S_ISDIR(info.st_mode):
+        raise Unavailable(msg(N_("{path} is a folder, not a database file"), path=str(path)))
+    if not stat.S_ISREG(info.st_mode):
+        raise Unavailable(msg(N_("{path} is not a regular file"), path=str(path)))
+
+
+def _make_folder(folder: Path) -> None:
+    """Create the missing folders of ``folder``, private (0700); existing ones are left alone."""
+    missing = []
+    for parent in (folder, *folder.parents):
+        if parent.is_dir():
+            break
+        missing.append(parent)
+    for parent in reversed(missing):
+        try:
+            parent.mkdir(mode=0o700)
+        except FileExistsError:
+            if not parent.is_dir():
+                raise Unavailable(
+                    msg(N_("{path} is a file, not a folder"), path=str(parent))
+                ) from None
+        except OSError as exc:
+            raise _os_error(exc, parent) from None
+
+
+def _make_private(path: Path) -> None:
+    """A new database (or backup) file is created empty and private (0600) before SQLite opens it.
+
+    SQLite gives the -wal and -shm files the permissions of the database file.
+    """
+    _make_folder(path.parent)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+    except FileExistsError:
+        return  # never opened here: closing it would drop this process's locks on it
+    except OSError as exc:
+        raise _os_error(exc, path) from None
+    os.close(fd)
+
+
+def _quick_check(conn: sqlite3.Connection) -> str | None:
+    """SQLite's quick_check: None when the file is sound, else its first complaint."""
+    rows = conn.execute("PRAGMA quick_check").fetchall()
+    first = str(rows[0][0]) if rows else "ok"
+    return None if first == "ok" and len(rows) <= 1 else first
+
+
+class Connection:
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        timeout: float | None = None,
+        check_same_thread: bool = True,
+    ) -> None:
+        self.path = Path(path)
+        self.timeout = LOCK_TIMEOUT if timeout is None else timeout
+        _check_path(self.path)
+        _make_private(self.path)
+        try:
+            conn = sqlite3.connect(
+                self.path,
+                isolation_level=None,
+                timeout=self.timeout,
+                check_same_thread=check_same_thread,
+            )
+        except sqlite3.Error as exc:
+            raise database_error(exc, self.path, self.timeout) from None
+        self.conn = conn
+        self.db = Database(conn)
+        # Actions are append-only, so a session at the same revision has the same actions:
+        # the replay kept here is exact until the revision moves.
+        self._live: dict[int, _Live] = {}
+        #: Why the file is damaged (quick_check), or None: a damaged file is never written.
+        self.damage: str | None = None
+        try:
+            # The header is read through SQLite: a Python open() and close() of the file would
+            # drop every POSIX lock this process holds on it (another Store's, say).
+            conn.execute("PRAGMA schema_version").fetchone()
+            self.damage = _quick_check(conn)
+            self._migrate()
+            if self.damage is None:
+                conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=FULL")  # an action that returned is on the disk
+            conn.execute("PRAGMA foreign_keys=ON")
+        except sqlite3.Error as exc:
+            conn.close()
+            raise database_error(exc, self.path, self.timeout) from None
+        except BaseException:
+            conn.close()
+            raise
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.conn.close()
+
+    @contextmanager
+    def _write(self) -> Iterator[None]:
+        """One action, one transaction: all of it is written, or none."""
+        if self.damage is not None:
+            raise self._damaged(self.damage)
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise database_error(exc, self.path, self.timeout) from None
+        try:
+            yield
+            self.conn.execute("COMMIT")
+        except BaseException as exc:
+            if self.conn.in_transaction:
+                with suppress(sqlite3.Error):  # SQLite may have rolled back already
+                    self.conn.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.Error):
+                raise database_error(exc, self.path, self.timeout) from None
+            raise
+
+    def _damaged(self, detail: str) -> Damaged:
+        return _damaged(self.path, detail)
+
+    @contextmanager
+    def _reading(self) -> Iterator[None]:
+        """A read meets damage quick_check cannot see (a scribbled record): say so, in words."""
+        try:
+            yield
+        except sqlite3.Error as exc:
+            raise database_error(exc, self.path, self.timeout) from None
+
+    def version(self) -> int:
+        if "_migrations" not in self.db.table_names():
+            return 0
+        row = self.conn.execute("SELECT max(version) FROM _migrations").fetchone()
+        return int(row[0] or 0)
+
+    def _migrate(self) -> None:
+        app_id = self.conn.execute("PRAGMA application_id").fetchone()[0]
+        tables = self.db.table_names()
+        if app_id != APPLICATION_ID and (tables or app_id != 0):
+            raise NotScorepad(
+                msg(N_("{path} is a SQLite database, but not Scorepad's"), path=str(self.path))
+            )
+        current = self.version()
+        latest = schema_version()
+        if current == 0 and [t for t in tables if t != "_migrations"]:
+            # Scorepad's tables without the record of their schema: never guess, never rebuild.
+            raise self._damaged("_migrations")
+        if self.damage is not None and current != latest:
+            raise self._damaged(self.damage)
+        if current > latest:
+            raise SchemaTooNew(
+                msg(
+                    N_(
+                        "{path} was written by a newer Scorepad (schema {found}, this one knows {known}): update Scorepad"
+                    ),
+                    path=str(self.path),
+                    found=current,
+                    known=latest,
+                )
+            )
+        if current == latest:
+            return
+        if current > 0:
+            self.backup(self.path.with_name(f"{self.path.name}.schema-{current}.bak"))
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            if current == 0:
+                self.conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+                self.db.table("_migrations").create(
+                    {"version": int, "name": str, "applied_at": str},
+                    pk="version",
+                    if_not_exists=True,
+                )
+            for version, name, step in MIGRATIONS:
+                if version > current:
+                    step(self.db)
+                    self.db.table("_migrations").insert(
+                        {"version": version, "name": name, "applied_at": now()}
+                    )
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        self.conn.execute("COMMIT")
+
+    def backup(self, target: Path) -> Path:
+        """A consistent copy of the database (SQLite's online backup), private like it."""
+        _make_private(target)
+        dest = sqlite3.connect(target)
+        try:
+            self.conn.backup(dest)
+        finally:
+            dest.close()
+        return target

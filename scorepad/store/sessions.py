@@ -1,0 +1,139 @@
+"""The roster and the sessions: adding a player (a look-alike of a roster name is refused),
+starting a session, hiding one."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..i18n import N_, Msg, msg
+from ..scoring.ledger.families import (
+    AnySession,
+    FamilySettings,
+    family_of,
+    parse_family_session,
+    replay_family,
+)
+from ..scoring.pulya.convention import Settings
+from ..scoring.pulya.session import (
+    FORMAT,
+    FieldRefused,
+    Session,
+    look_alike,
+    parse_session,
+    player_name,
+)
+from .actions import Actions
+from .errors import StoreError
+from .reading import _score
+from .schema import now
+
+
+def _clean_name(name: str) -> str:
+    try:
+        return player_name(name)
+    except FieldRefused as exc:
+        raise StoreError(exc.message) from None
+    except ValueError as exc:
+        raise StoreError(Msg("{detail}", {"detail": str(exc)})) from None
+
+
+class Sessions(Actions):
+    def add_player(self, name: str) -> int:
+        with self._write():
+            return self._player_id(_clean_name(name))
+
+    def _player_id(self, name: str) -> int:
+        row = self.conn.execute(
+            "SELECT id FROM players WHERE name = ? COLLATE NOCASE", (name,)
+        ).fetchone()
+        if row:
+            return int(row[0])
+        key = look_alike(name)
+        for pid, other in self.conn.execute("SELECT id, name FROM players"):
+            if look_alike(other) != key:
+                continue
+            if other.casefold() == name.casefold():
+                return int(pid)  # the same name in another case (Анна, анна)
+            raise StoreError(
+                msg(
+                    N_("the name {name} looks like {other}, already on the roster: use that one"),
+                    name=repr(name),
+                    other=repr(other),
+                )
+            )
+        return self._insert("players", {"name": name, "created_at": now()})
+
+    def _insert(self, table: str, row: dict[str, Any]) -> int:
+        pk = self.db.table(table).insert(row).last_pk
+        assert pk is not None
+        return int(pk)
+
+    def create_session(
+        self,
+        players: list[str],
+        *,
+        convention: str = "sochi",
+        overrides: dict[str, Any] | None = None,
+        pool_target: int = 20,
+        first_dealer: int = 0,
+        whist_price: str = "1.00",
+        currency: str = "RUB",
+    ) -> int:
+        """A new session with no deals; the convention's settings are frozen now.
+
+        A preset of a ledger family (bula, kassa, pot, direct) makes a session of that family;
+        ``pool_target`` is the pulya's alone and is ignored there.
+        """
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "players": players,
+            "convention": convention,
+            "overrides": overrides or {},
+            "first_dealer": first_dealer,
+            "whist_price": whist_price,
+            "currency": currency,
+            "deals": [],
+        }
+        if family_of(convention) != "pulya":
+            ledger = replay_family(parse_family_session(data))
+            with self._write():
+                return self._insert_session(ledger.session, ledger.settings, ledger.family)
+        session = parse_session(data | {"pool_target": pool_target})
+        scored = _score(session, None)
+        with self._write():
+            return self._insert_session(session, scored.settings, "pulya")
+
+    def _insert_session(
+        self, session: Session | AnySession, settings: Settings | FamilySettings, family: str
+    ) -> int:
+        names = [_clean_name(n) for n in session.players]
+        sid = self._insert(
+            "sessions",
+            {
+                "players": json.dumps(names, ensure_ascii=False),
+                "convention": session.convention,
+                "overrides": json.dumps(session.overrides, ensure_ascii=False, sort_keys=True),
+                "settings": settings.model_dump_json(),
+                "pool_target": getattr(session, "pool_target", 0),
+                "family": family,
+                "first_dealer": session.first_dealer,
+                "whist_price": session.whist_price,
+                "currency": session.currency,
+                "created_at": now(),
+                "revision": 0,
+                "deals": 0,
+            },
+        )
+        for seat, name in enumerate(names):
+            self.db.table("session_players").insert(
+                {"session_id": sid, "seat": seat, "player_id": self._player_id(name)}
+            )
+        return sid
+
+    def delete_session(self, sid: int, *, seen: int) -> None:
+        """Hide a session from the list; its journal is kept (nothing is ever lost)."""
+        with self._write():
+            row = self._row(sid)
+            self._check_seen(sid, row, seen)
+            self.conn.execute("UPDATE sessions SET deleted_at = ? WHERE id = ?", (now(), sid))
