@@ -1,49 +1,95 @@
-"""Benchmark the rules engine.
+"""Benchmark the rules engine, with the compiled and the pure-Python solver side by side.
 
-    python benchmarks/bench_rules.py [--records 5000] [--deals 200] [--reference 20]
+    python benchmarks/bench_rules.py [--records 5000] [--deals 200] [--analyses 40]
+                                     [--reference 20] [--cores compiled python]
 
-Targets on the project's 2-core machines:
+Goals on the project's 2-core machines, judged on CPU time (the machines are shared: wall time
+counts the time other processes held the cores; both are printed), in a warm process:
 
-- validate ≥ 5,000 random full deal records per second in-process (parse + audit, every card
+- audit ≥ 10,000 random full deal records a second in-process (parse + audit, every card
   checked), and parse hands grouped by suit (``♠AK ♥AKQ10``) as fast as card by card;
 - verify a claim with 5 cards left in each hand in ≤ 50 ms (median; the worst is printed too);
 - solve a full deal double dummy (10 cards each, the first hand leads, the declarer's tricks)
-  on a fixed set of seeded deals: mean / median / max CPU time for a trump game, a no-trump game
-  and a misère.  The native goal (within 2× of Slovesnov's C++ solver) is ≤ 5 / 6 / 11 ms mean;
-  the solver here is pure Python and aims at ≥ 10× faster than the previous solver (kept as
-  ``scorepad.play.solver``, the tests' reference), which is timed on the first ``--reference``
-  deals of each kind (it takes seconds a deal) for the ratio.
+  on a fixed set of seeded deals: a mean of ≤ 5 ms for a trump game, ≤ 6 ms no trump, ≤ 12 ms
+  a misère (within 2× of Slovesnov's C++ solver: 2.6 / 3.3 / 6.6 ms);
+- the whole analysis of a deal (every contract's value, every card's before and after, as
+  ``scorepad audit --analyse`` gives it) in a mean of ≤ 150 ms, on seeded random legal records
+  (3 and 4 players; games, misères and all-passes);
+- the pure-Python solver stays ≥ 10× faster than the previous one (kept as
+  ``scorepad.play.solver``, the tests' reference), timed on the first ``--reference`` deals of
+  each kind (it takes seconds a deal).
 
-Measured when the fast solver landed (a shared 2-core machine, load ≈ 12; CPU ms per deal,
-200 deals a kind; ratio on the first 20): trump 16.7 mean / 12.2 median / 88 max, 14.7× the
-previous solver; no trump 22.5 / 17.0 / 120, 13.8×; misère 94.9 / 76.2 / 563, 8.3× — the
-native goals (≤ 5 / 6 / 11 ms) are not met by pure Python, and the misère is short of 10×.
-The misère sped up (null windows from below at the root, the card order inside a trick kept),
-measured before and after on one 2-core machine: misère 90.7 / 73.0 / 560 → 67.3 / 51.5 / 316,
-8.4× → 10.8× the previous solver; trump 16.2 / 11.9 / 87 → 14.8 / 10.9 / 76 (14.0× → 15.4×);
-no trump 20.0 / 14.8 / 103 → 18.4 / 14.4 / 86 (13.8× → 15.1×).
-Records: 9,270 a second (CPU, best of seven rounds; the previous record path measured the same
-way: about 7,100); a hand grouped by suit 1.5 µs, card by card 1.7 µs (before: 16 µs grouped).
+Every solver figure is measured with each core: ``compiled`` (``scorepad/play/_dds.c``, built by
+``pip install -e .``) and ``python`` (``scorepad.play.dds.PythonSearch``, what runs without a C
+compiler); the goals are for the compiled core, the one installed by default.  The audit's
+records carry no claim, so the solver does not run there and it is measured once.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import platform
 import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
 
-from scorepad.generate import RandomChooser, random_record
-from scorepad.play.cards import Hand
-from scorepad.play.dds import solve
-from scorepad.play.play import Play
-from scorepad.play.record import audit, parse_record
-from scorepad.play.solver import best_tricks
-from scorepad.scoring.pulya.score import batch
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-GOALS = {"trump": 5.0, "no trump": 6.0, "misère": 11.0}  # ms mean, native
+from scorepad.generate import RandomChooser, random_record  # noqa: E402
+from scorepad.play import dds  # noqa: E402
+from scorepad.play.analysis import analyse  # noqa: E402
+from scorepad.play.cards import Hand  # noqa: E402
+from scorepad.play.play import Play  # noqa: E402
+from scorepad.play.record import Audit, audit, parse_record  # noqa: E402
+from scorepad.play.solver import best_tricks  # noqa: E402
+from scorepad.scoring.pulya.score import batch  # noqa: E402
+
+KINDS = (("trump", True, 5.0), ("no trump", True, 6.0), ("misère", False, 12.0))  # ms mean
+ANALYSIS_GOAL = 150.0  # ms mean
+RECORDS_GOAL = 10_000  # a second
+CLAIM_GOAL = 50.0  # ms median
+
+
+@dataclass(frozen=True, slots=True)
+class Times:
+    """CPU and wall milliseconds of each run."""
+
+    cpu: list[float]
+    wall: list[float]
+
+
+def timed(runs: list[Callable[[], object]]) -> Times:
+    cpu, wall = [], []
+    for run in runs:
+        w0, c0 = time.perf_counter(), time.process_time()
+        run()
+        cpu.append((time.process_time() - c0) * 1000)
+        wall.append((time.perf_counter() - w0) * 1000)
+    return Times(cpu, wall)
+
+
+def machine() -> str:
+    model = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    load = "/".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
+    return (
+        f"{model}, {os.cpu_count()} cores, load average {load}; "
+        f"{platform.python_implementation()} {platform.python_version()}, {platform.system()} "
+        f"{platform.release()}"
+    )
 
 
 def full_deals(count: int, kind: str) -> list[Play]:
@@ -59,11 +105,46 @@ def full_deals(count: int, kind: str) -> list[Play]:
     return out
 
 
-def cpu(fn: object, play: Play, more: bool) -> float:
-    fresh = Play(list(play.hands), play.order, trump=play.trump, first_hand=play.first_hand)
-    start = time.process_time()
-    fn(fresh, 0, more=more)  # type: ignore[operator]
-    return time.process_time() - start
+def fresh(play: Play) -> Play:
+    return Play(list(play.hands), play.order, trump=play.trump, first_hand=play.first_hand)
+
+
+def claims(count: int) -> list[tuple[Play, bool]]:
+    out = []
+    for seed in range(count):
+        rc = RandomChooser(seed)
+        deck = list(range(32))
+        for i in range(31, 0, -1):
+            j = rc.integer(0, i)
+            deck[i], deck[j] = deck[j], deck[i]
+        hands = [sum(1 << c for c in deck[k * 5 : (k + 1) * 5]) for k in range(3)]
+        trump = rc.choice([None, 0, 1, 2, 3])
+        p = Play(hands, (0, 1, 2), trump=trump, first_hand=rc.integer(0, 2))
+        out.append((p, rc.choice([True, False])))
+    return out
+
+
+def records(count: int) -> list[Audit]:
+    """Seeded random legal records with a play to analyse (3 and 4 players, every kind)."""
+    rng = RandomChooser(24)
+    out: list[Audit] = []
+    while len(out) < count:
+        a = audit(parse_record(random_record(rng, players=rng.choice([3, 4]))))
+        if a.tricks:
+            out.append(a)
+    return out
+
+
+def line(name: str, cells: dict[str, str], goal: str) -> None:
+    print(f"  {name:34}" + "".join(f"{cells.get(c, '-'):>26}" for c in CORES) + f"   {goal}")
+
+
+def verdict(figure: float, goal: float, *, at_most: bool = True) -> str:
+    met = figure <= goal if at_most else figure >= goal
+    return "met" if met else "NOT met"
+
+
+CORES: list[dds.Core] = []
 
 
 def main() -> int:
@@ -71,8 +152,16 @@ def main() -> int:
     ap.add_argument("--records", type=int, default=5000)
     ap.add_argument("--claims", type=int, default=60)
     ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--analyses", type=int, default=40)
     ap.add_argument("--reference", type=int, default=20)
+    ap.add_argument("--cores", nargs="+", choices=["compiled", "python"])
     args = ap.parse_args()
+    default = ["compiled", "python"] if dds._compiled is not None else ["python"]
+    CORES.extend(args.cores or default)
+
+    print(f"machine: {machine()}")
+    print(f"default core: {dds.CORE}; cores measured: {', '.join(CORES)}")
+    print("CPU ms (wall ms) unless said; the goals are for the compiled core\n")
 
     rng = RandomChooser(2026)
     texts = []
@@ -80,17 +169,21 @@ def main() -> int:
         r = random_record(rng, players=rng.choice([3, 4]))
         if r.get("play"):
             texts.append(json.dumps(r, ensure_ascii=False))
-    # CPU time, best of seven rounds: the machines are shared, and a busy neighbour's load is
-    # not the engine's speed.
-    rounds = []
-    for _ in range(7):
-        start = time.process_time()
+
+    # Best of seven rounds: a busy neighbour's load is not the engine's speed.
+    def whole() -> None:
         with batch():
             for text in texts:
                 audit(parse_record(text))
-        rounds.append(time.process_time() - start)
-    per_second = len(texts) / min(rounds)
-    print(f"audit full deal records: {per_second:8.0f} per second   target ≥ 5,000")
+
+    rounds = timed([whole] * 7)
+    cpu_rate = len(texts) / min(rounds.cpu) * 1000
+    wall_rate = len(texts) / min(rounds.wall) * 1000
+    print(f"audit {len(texts):,} full deal records (no claims: the solver does not run), best of 7")
+    print(
+        f"  {'records a second':34}{f'{cpu_rate:,.0f} ({wall_rate:,.0f})':>26}"
+        f"   goal ≥ {RECORDS_GOAL:,}: {verdict(cpu_rate, RECORDS_GOAL, at_most=False)}"
+    )
 
     hands_rng = random.Random(7)
     grouped, single = [], []
@@ -107,45 +200,78 @@ def main() -> int:
                 Hand.parse(t)
             best[name] = min(best[name], (time.process_time() - start) / len(texts_) * 1e6)
     for name, per in best.items():
-        print(f"parse a hand {name:16} {per:6.1f} µs   target: grouped as fast as card by card")
+        print(f"  {'parse a hand ' + name + ', µs':34}{per:26.1f}   goal: grouped as fast")
 
-    times = []
-    for seed in range(args.claims):
-        rc = RandomChooser(seed)
-        deck = list(range(32))
-        for i in range(31, 0, -1):
-            j = rc.integer(0, i)
-            deck[i], deck[j] = deck[j], deck[i]
-        hands = [sum(1 << c for c in deck[k * 5 : (k + 1) * 5]) for k in range(3)]
-        trump = rc.choice([None, 0, 1, 2, 3])
-        p = Play(hands, (0, 1, 2), trump=trump, first_hand=rc.integer(0, 2))
-        start = time.perf_counter()
-        solve(p, 0, more=rc.choice([True, False]))
-        times.append(time.perf_counter() - start)
-    print(
-        f"claim, 5 cards each:    median {statistics.median(times) * 1000:6.1f} ms, worst {max(times) * 1000:6.1f} ms"
-        "   target ≤ 50 ms"
-    )
-
-    print(f"double dummy, full deals, {args.deals} fixed deals a kind (CPU ms per deal):")
-    for kind, more in (("trump", True), ("no trump", True), ("misère", False)):
-        deals = full_deals(args.deals, "trump" if kind == "trump" else "other")
-        fast = [cpu(solve, p, more) * 1000 for p in deals]
-        line = (
-            f"  {kind:9} mean {statistics.mean(fast):6.1f}  median {statistics.median(fast):6.1f}"
-            f"  max {max(fast):7.1f}   native goal ≤ {GOALS[kind]:.0f} ms mean (pure Python: not met)"
-        )
-        print(line)
-        if args.reference:
-            subset = deals[: args.reference]
-            old = [cpu(best_tricks, p, more) * 1000 for p in subset]
-            new = fast[: args.reference]
-            print(
-                f"  {'':9} previous solver on the first {len(subset)}: mean {statistics.mean(old):7.1f}"
-                f"  max {max(old):8.1f}; this one on them: mean {statistics.mean(new):6.1f}"
-                f"  → {statistics.mean(old) / statistics.mean(new):5.1f}× faster   goal ≥ 10×"
-            )
+    print()
+    print(f"  {'':34}" + "".join(f"{c:>26}" for c in CORES))
+    solver_runs(args)
     return 0
+
+
+def solver_runs(args: argparse.Namespace) -> None:
+    figures: dict[str, dict[str, Times]] = {}
+
+    def each_core(name: str, runs: list[Callable[[], object]]) -> None:
+        figures[name] = {}
+        for core in CORES:  # the solver reads dds.CORE at each search
+            dds.CORE = core
+            figures[name][core] = timed(runs)
+        dds.CORE = "compiled" if "compiled" in CORES else "python"
+
+    cases = claims(args.claims)
+    each_core("claim", [lambda p=p, m=m: dds.solve(fresh(p), 0, more=m) for p, m in cases])
+    print(f"claim, 5 cards each ({len(cases)} positions)")
+    cells = {}
+    for core, t in figures["claim"].items():
+        cells[core] = (
+            f"{statistics.median(t.cpu):.2f} / {max(t.cpu):.1f} ({statistics.median(t.wall):.2f})"
+        )
+    med = statistics.median(figures["claim"][CORES[0]].cpu)
+    line("median / worst", cells, f"goal ≤ {CLAIM_GOAL:.0f} ms median: {verdict(med, CLAIM_GOAL)}")
+
+    print(f"double dummy, full deals, {args.deals} fixed deals a kind, a deal's ms")
+    for kind, more, goal in KINDS:
+        deals = full_deals(args.deals, "trump" if kind == "trump" else "other")
+        each_core(kind, [lambda p=p, m=more: dds.solve(fresh(p), 0, more=m) for p in deals])
+        mean_cells, spread_cells = {}, {}
+        for core, t in figures[kind].items():
+            mean_cells[core] = f"{statistics.mean(t.cpu):.2f} ({statistics.mean(t.wall):.2f})"
+            spread_cells[core] = f"{statistics.median(t.cpu):.2f} / {max(t.cpu):.1f}"
+        mean = statistics.mean(figures[kind][CORES[0]].cpu)
+        line(f"{kind}: mean", mean_cells, f"goal ≤ {goal:.0f} ms mean: {verdict(mean, goal)}")
+        line(f"{kind}: median / max", spread_cells, "")
+        if args.reference and "python" in CORES:
+            subset = deals[: args.reference]
+            old = timed([lambda p=p, m=more: best_tricks(fresh(p), 0, more=m) for p in subset])
+            ratio = {
+                core: statistics.mean(old.cpu) / statistics.mean(t.cpu[: len(subset)])
+                for core, t in figures[kind].items()
+            }
+            line(
+                f"{kind}: × the previous solver",
+                {core: f"{r:.1f}×" for core, r in ratio.items()},
+                f"(it: {statistics.mean(old.cpu):.0f} ms mean on the first {len(subset)}) "
+                f"python goal ≥ 10×: {verdict(ratio['python'], 10, at_most=False)}",
+            )
+
+    audits = records(args.analyses)
+    kinds = {"game": 0, "misere": 0, "raspasy": 0}
+    for a in audits:
+        kinds[
+            "raspasy" if a.declarer is None else "misere" if a.contract == "misere" else "game"
+        ] += 1
+    each_core("analysis", [lambda a=a: analyse(a) for a in audits])
+    print(
+        f"the whole analysis of a deal ({len(audits)} records: {kinds['game']} games, "
+        f"{kinds['misere']} misères, {kinds['raspasy']} all-passes), a deal's ms"
+    )
+    cells, spread = {}, {}
+    for core, t in figures["analysis"].items():
+        cells[core] = f"{statistics.mean(t.cpu):.1f} ({statistics.mean(t.wall):.1f})"
+        spread[core] = f"{statistics.median(t.cpu):.1f} / {max(t.cpu):.0f}"
+    mean = statistics.mean(figures["analysis"][CORES[0]].cpu)
+    line("mean", cells, f"goal ≤ {ANALYSIS_GOAL:.0f} ms mean: {verdict(mean, ANALYSIS_GOAL)}")
+    line("median / max", spread, "")
 
 
 if __name__ == "__main__":

@@ -439,6 +439,22 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+class _SolverVersion(argparse.Action):
+    """``audit --version``: the version, and which double-dummy search runs (compiled or Python)."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        from .play.dds import CORE
+
+        print(f"scorepad {__version__}, double-dummy solver: {CORE}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
@@ -570,6 +586,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--analyze",
         action="store_true",
         help="add the double-dummy analysis: what was makeable, and which card cost a trick",
+    )
+    p.add_argument(
+        "--version",
+        action=_SolverVersion,
+        nargs=0,
+        help="print the version and which double-dummy solver runs: compiled, or python "
+        "(no C compiler at install, or SCOREPAD_SOLVER=python)",
     )
     p.set_defaults(func=cmd_audit)
 

@@ -2,7 +2,9 @@
 
 The oracle below is plain minimax over every legal card, driven by the play engine's own
 rules (:class:`Play`), remembering only positions it has already solved: no pruning, no
-merged cards, no bounds, no ordering, no quick tricks.
+merged cards, no bounds, no ordering, no quick tricks.  Both cores of the fast solver (the
+compiled search and the pure-Python one) are held to it, and the compiled one to the Python
+one on whole deals, where minimax is too slow.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorepad.play.cards import Hand
-from scorepad.play.dds import DoubleDummy, solve
+from scorepad.play.dds import Core, DoubleDummy, solve
 from scorepad.play.play import Play
 from scorepad.play.solver import best_tricks
 
@@ -91,13 +93,18 @@ def deal(rng: random.Random, size: int, kind: str) -> Play:
     )
 
 
+CORES: tuple[Core, ...] = ("compiled", "python")
+
+
 def check(p: Play, counted: int, more: bool) -> None:
-    dd = DoubleDummy(p, counted, more=more)
     memo: dict[Any, int] = {}
-    assert dd.value(p) == minimax(p, counted, more, memo)
+    value = minimax(p, counted, more, memo)
     legal = p.legal(p.to_play)
     expected = {c: after(p, c, counted, more, memo) for c in range(32) if legal >> c & 1}
-    assert dd.card_values(p) == expected
+    for core in CORES:
+        dd = DoubleDummy(p, counted, more=more, core=core)
+        assert (core, dd.value(p)) == (core, value)
+        assert (core, dd.card_values(p)) == (core, expected)
 
 
 @settings(max_examples=150, deadline=None)
@@ -175,3 +182,94 @@ def test_kovalevskaya_misere(left: int, right: int, leader: int, caught: int) ->
     # Every first card: the best of them is the value, and only the defence's choice matters.
     values = dd.card_values(p)
     assert (max(values.values()) if leader else min(values.values())) == caught
+
+
+# --- the compiled core against the Python one ---------------------------------------------
+
+
+def same_answers(p: Play, counted: int, more: bool, rng: random.Random) -> None:
+    """Both cores, card by card through a random line of play to the end: the same values.
+
+    One search of each core is kept for the whole deal, as the analysis keeps it, so what a
+    search left in its table is tested too.
+    """
+    compiled = DoubleDummy(p, counted, more=more, core="compiled")
+    python = DoubleDummy(p, counted, more=more, core="python")
+    step = 0
+    while not p.finished:
+        here = (step, p.trick_number, list(p.current))
+        assert (here, compiled.value(p)) == (here, python.value(p))
+        values = compiled.card_values(p)
+        assert (here, values) == (here, python.card_values(p))
+        seat = p.to_play
+        p.play(rng.choice(sorted(values)), seat)
+        step += 1
+
+
+KINDS = ["trump", "notrump", "misere", "raspasy3", "raspasy4"]
+
+
+def table(rng: random.Random, size: int, kind: str) -> tuple[Play, list[tuple[int, bool]]]:
+    """A deal of ``kind`` and the questions asked of it: (counted seat, wants more)."""
+    if kind.startswith("raspasy"):
+        p = deal(rng, max(size, 3), kind)
+        return p, [(seat, False) for seat in p.order]
+    p = deal(rng, size, "game")
+    p.trump = rng.choice([0, 1, 2, 3]) if kind == "trump" else None
+    return p, [(rng.choice([0, 1, 2]), kind != "misere")]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("seed", range(3))
+def test_the_cores_agree_on_whole_deals(seed: int, kind: str) -> None:
+    rng = random.Random(5000 + seed)
+    p, questions = table(rng, 10, kind)
+    for counted, more in questions:
+        same_answers(clone(p), counted, more, rng)
+
+
+@pytest.mark.parametrize(("seed", "kind"), GOLDEN)
+def test_the_cores_agree_on_the_golden_deals(seed: int, kind: str) -> None:
+    rng = random.Random(1000 + seed)
+    if kind == "raspasy":
+        p = deal(rng, 6, rng.choice(["raspasy3", "raspasy4"]))
+        for seat in p.order:
+            same_answers(clone(p), seat, False, random.Random(seed))
+        return
+    p = deal(rng, 6, "game")
+    p.trump = rng.choice([0, 1, 2, 3]) if kind == "trump" else None
+    same_answers(clone(p), 0, True, random.Random(seed))
+    same_answers(clone(p), 0, False, random.Random(seed))
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    size=st.integers(1, 10),
+    kind=st.sampled_from(KINDS),
+)
+def test_the_cores_agree_on_random_deals(seed: int, size: int, kind: str) -> None:
+    rng = random.Random(seed)
+    p, questions = table(rng, size, kind)
+    counted, more = rng.choice(questions)
+    same_answers(p, counted, more, rng)
+
+
+@pytest.mark.parametrize(
+    ("left", "right", "leader", "caught"),
+    [(X, Y, 2, 1), (X, Y, 1, 1), (X, Y, 0, 0), (Y, X, 2, 0), (Y, X, 1, 0), (Y, X, 0, 0)],
+)
+def test_the_cores_agree_on_kovalevskaya_misere(
+    left: int, right: int, leader: int, caught: int
+) -> None:
+    for core in CORES:
+        p = Play([DECLARER, left, right], (0, 1, 2), trump=None, first_hand=leader)
+        assert (core, DoubleDummy(p, 0, more=False, core=core).value(p)) == (core, caught)
+    p = Play([DECLARER, left, right], (0, 1, 2), trump=None, first_hand=leader)
+    same_answers(p, 0, False, random.Random(leader))
+
+
+def test_an_unknown_core_is_refused() -> None:
+    p = Play([DECLARER, X, Y], (0, 1, 2), trump=None, first_hand=0)
+    with pytest.raises(ValueError, match="'compiled' or 'python'"):
+        DoubleDummy(p, 0, more=False, core="fortran")  # type: ignore[arg-type]

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from scorepad.play.cards import Card, Hand
 from scorepad.play.play import Play
 
@@ -110,3 +116,69 @@ def test_must_overtake() -> None:
     p.play(card("10♠"))
     assert cards(p.legal(1)) == "A♠"
     assert p.why_illegal(1, card("8♠")).render() == "played 8♠ but had to beat the trick"
+
+
+def _state(p: Play) -> tuple[object, ...]:
+    return (p.hands, p.tricks, p.won, p.current, p.leader, p.last_winner, p._seq, p._size)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    kind=st.sampled_from(["trump", "notrump", "raspasy3", "raspasy4"]),
+    overtake=st.booleans(),
+    wrong=st.integers(-1, 40),
+)
+def test_whole_tricks_at_once_as_trick_by_trick(
+    seed: int, kind: str, overtake: bool, wrong: int
+) -> None:
+    """``play_tricks`` (the audit's fast path) plays what ``play_trick`` plays, trick by trick,
+    and on a card that is not legal (``wrong``: the card replaced by a random one) plays
+    nothing at all."""
+    rng = random.Random(seed)
+    deck = list(range(32))
+    rng.shuffle(deck)
+    hands = [sum(1 << c for c in deck[k * 10 : (k + 1) * 10]) for k in range(3)]
+    talon = tuple(deck[30:])
+    extra: dict[str, Any] = {"trump": rng.choice([0, 1, 2, 3]) if kind == "trump" else None}
+    if kind == "raspasy3":
+        extra["talon_leads"] = talon
+    if kind == "raspasy4":
+        hands.append(sum(1 << c for c in talon))
+        extra |= {"talon_leads": talon, "talon_owner": 3}
+
+    def fresh() -> Play:
+        return Play(list(hands), (0, 1, 2), first_hand=seed % 3, must_overtake=overtake, **extra)
+
+    line = fresh()
+    tricks: list[list[int]] = []
+    while not line.finished:  # a random legal play, written down trick by trick
+        start = len(line.tricks)
+        trick = []
+        while len(line.tricks) == start:
+            c = rng.choice([c for c in range(32) if line.legal(line.to_play) >> c & 1])
+            trick.append(c)
+            line.play(c)
+        tricks.append(trick)
+    if 0 <= wrong < 30:
+        tricks[wrong // 3][wrong % 3] = rng.randrange(32)
+    elif wrong >= 30:
+        del tricks[wrong % 10][-1]  # a trick a card short
+    stop = rng.randrange(len(tricks) + 1)
+    by_trick = fresh()
+    legal = True
+    expected = []
+    for trick in tricks[:stop]:
+        if len(trick) != 3 or by_trick.play_trick(trick) >= 0:
+            legal = False
+            break
+        expected.append(by_trick.last_winner)
+    at_once = fresh()
+    before = _state(fresh())
+    winners = at_once.play_tricks(tricks[:stop])
+    if legal:
+        assert winners == expected
+        assert _state(at_once) == _state(by_trick)
+    else:
+        assert winners is None
+        assert _state(at_once) == before

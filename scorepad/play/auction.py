@@ -40,6 +40,18 @@ _TRUMPS = {"S": "S", "♠": "S", "C": "C", "♣": "C", "D": "D", "♦": "D", "H"
 
 def parse_bid(text: str) -> Bid:
     """``pass``/``пас``, ``misere``/``мизер``, or a contract: ``7S``, ``7♠``, ``6NT``, ``6БК``."""
+    found = _BIDS.get(text)  # a night's records say the same few words
+    if found is None:
+        found = _parse_bid(text)
+        if len(_BIDS) < 1024:
+            _BIDS[text] = found
+    return found
+
+
+_BIDS: dict[str, Bid] = {}
+
+
+def _parse_bid(text: str) -> Bid:
     t = text.strip()
     low = t.lower()
     if low in ("pass", "пас"):

@@ -169,6 +169,24 @@ class Hand:
         text = text.strip()
         if not text or text == "-":
             return cls(0)
+        # Each token by one lookup of its cards; anything unusual (a spelling to normalise, a
+        # card written twice, a word that is not a card) goes the long way, which says why.
+        mask = count = 0
+        masks = _MASKS
+        for token in text.replace(",", " ").split():
+            found = masks.get(token)
+            if found is None:
+                found = _token_mask(token)
+                if found is None:
+                    return cls._parse(text)
+            mask |= found[0]
+            count += found[1]
+        if mask.bit_count() != count:
+            return cls._parse(text)
+        return cls(mask)
+
+    @classmethod
+    def _parse(cls, text: str) -> Hand:
         cards: list[Card] = []
         spellings = _SPELLINGS
         for token in text.replace(",", " ").split():
@@ -214,6 +232,23 @@ class Hand:
 
 
 _GROUPS: dict[str, tuple[Card, ...]] = {}  # suit groups already read: a night repeats them
+# A token's cards as (mask, how many): every card's spellings, and suit groups once read.
+_MASKS: dict[str, tuple[int, int]] = {t: (1 << c.index, 1) for t, c in _SPELLINGS.items()}
+_MASKS_BUILT = len(_MASKS)
+
+
+def _token_mask(token: str) -> tuple[int, int] | None:
+    """A suit group's (mask, count), kept for the next time; ``None`` for anything else."""
+    if token[0] not in "♠♣♦♥" or len(token) == 1:
+        return None
+    try:
+        group = _group(token)
+    except CardError:
+        return None
+    found = (sum(1 << c.index for c in set(group)), len(group))
+    if len(_MASKS) < _MASKS_BUILT + 4096:
+        _MASKS[token] = found
+    return found
 
 
 def _group(token: str) -> tuple[Card, ...]:
@@ -229,6 +264,17 @@ def _group(token: str) -> tuple[Card, ...]:
 
 def check_layout(hands: dict[int, Hand], talon: Hand, names: list[str]) -> list[Msg]:
     """A layout is valid only with 10 distinct cards per active player and 2 in the talon."""
+    union, count = talon.mask, len(talon)
+    for hand in hands.values():
+        union |= hand.mask
+        count += len(hand)
+    if (
+        union == FULL
+        and count == 32
+        and len(talon) == 2
+        and all(len(h) == 10 for h in hands.values())
+    ):
+        return []  # the usual case: every card once, 10 a hand, 2 in the talon
     problems: list[Msg] = []
     seen = 0
     owners: dict[int, str] = {}

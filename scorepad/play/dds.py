@@ -17,12 +17,76 @@ dealer sits out; on an all-pass his talon cards lead the first tricks).  What ma
 
 :class:`~scorepad.play.solver.Solver` stays as the slow, simple reference the tests compare
 against.
+
+The search runs compiled where ``pip install`` found a C compiler (``_dds.c``, the same search
+step for step, some thirty to a hundred times faster) and in pure Python otherwise
+(:class:`PythonSearch`, the compiled one's reference in the tests).  :data:`CORE` says which
+one runs; ``SCOREPAD_SOLVER=python`` in the environment makes it the Python one.
 """
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
+from typing import Literal, Protocol
+
 from .cards import SUIT_MASK
 from .play import Play
+
+Core = Literal["compiled", "python"]
+
+try:
+    from . import _dds as _compiled
+except ImportError:  # built without a C compiler: the pure-Python search runs
+    _compiled = None  # type: ignore[assignment]
+
+#: The search that runs by default: ``"compiled"`` when the extension is built (and
+#: ``SCOREPAD_SOLVER`` is not ``python``), else ``"python"``.
+CORE: Core = (
+    "compiled"
+    if _compiled is not None and os.environ.get("SCOREPAD_SOLVER", "").lower() != "python"
+    else "python"
+)
+
+
+class Search(Protocol):
+    """What :class:`DoubleDummy` asks of a search (``_dds.Search`` and :class:`PythonSearch`)."""
+
+    @property
+    def nodes(self) -> int: ...
+
+    def node(
+        self, h0: int, h1: int, h2: int, leader: int, extra: int, alpha: int, beta: int, /
+    ) -> int: ...
+
+    def trick_from(
+        self,
+        h0: int,
+        h1: int,
+        h2: int,
+        leader: int,
+        played: list[tuple[int, int]],
+        extra: int,
+        j: int,
+        /,
+    ) -> int: ...
+
+
+#: A search's constructor: (trump, overtake, decl, more, first, talon, owned, total).
+NewSearch = Callable[[int, bool, int, bool, int, tuple[int, ...], bool, int], Search]
+
+
+def _search_of(core: Core) -> NewSearch:
+    if core == "python":
+        return PythonSearch
+    if core != "compiled":
+        raise ValueError(f"the solver's core is 'compiled' or 'python', not {core!r}")
+    if _compiled is None:
+        raise RuntimeError(
+            "the compiled solver is not built: install with a C compiler (pip install -e .)"
+        )
+    return _compiled.Search
+
 
 _BOTTOMS = 0x01010101  # the lowest bit of each suit's byte
 
@@ -91,28 +155,37 @@ class DoubleDummy:
     :meth:`value` and :meth:`card_values` then read any later state of the same deal and share
     one table of solved positions.  ``counted`` is the seat whose tricks are counted; ``more``
     says whether he wants more (a game) or fewer (a misère, an all-pass); the other two play
-    against him together.
+    against him together.  ``core`` picks the search: ``"compiled"`` or ``"python"`` (the
+    default is :data:`CORE`).
     """
 
-    def __init__(self, play: Play, counted: int, *, more: bool) -> None:
+    def __init__(self, play: Play, counted: int, *, more: bool, core: Core | None = None) -> None:
         if len(play.order) != 3:
             raise ValueError("the double-dummy search is for the three hands in play")
         self.order = play.order
-        self.trump = -1 if play.trump is None else play.trump
-        self.overtake = play.must_overtake
-        self.decl = play.order.index(counted)
         self.more = more
-        self.att = tuple((i == self.decl) == more for i in range(3))
         self.first = play.order.index(play.first_hand)
         self.talon = play.talon_leads
         # 4 players: the dealer's talon card is in the trick (a trick it wins is his).
         self.owned = play.talon_owner is not None
         rest = max(play.hands[s].bit_count() for s in play.order)
         self.total = play.trick_number + rest
-        self.tt: dict[tuple[int, ...], tuple[int, int]] = {}
-        self.nodes = 0
-        # The card order inside a trick, by the cards to choose from and the trick so far.
-        self.orders: dict[int, list[int]] = {}
+        self.core: Core = CORE if core is None else core
+        self.search = _search_of(self.core)(
+            -1 if play.trump is None else play.trump,
+            play.must_overtake,
+            play.order.index(counted),
+            more,
+            self.first,
+            self.talon,
+            self.owned,
+            self.total,
+        )
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched so far (not found in the table)."""
+        return self.search.nodes
 
     # --- the public questions ------------------------------------------------------------
 
@@ -121,19 +194,19 @@ class DoubleDummy:
         hands, leader, played, extra, j = self._state(play)
         if not played:
             if self.more:
-                return self._node(hands, leader, extra, -1, self.total - j + 1)
+                return self.search.node(*hands, leader, extra, -1, self.total - j + 1)
             # A misère: null windows from below ("does he take at least g?"), few tricks being
             # the usual answer; the table keeps each search's bounds for the next.
             lo, hi = 0, self.total - j
             while lo < hi:
                 g = lo + 1
-                v = self._node(hands, leader, extra, g - 1, g)
+                v = self.search.node(*hands, leader, extra, g - 1, g)
                 if v >= g:
                     lo = v
                 else:
                     hi = v
             return lo
-        return self._trick_from(hands, leader, played, extra, j)
+        return self.search.trick_from(*hands, leader, played, extra, j)
 
     def card_values(self, play: Play) -> dict[int, int]:
         """For each card the player to play may play: the counted seat's tricks after it."""
@@ -145,8 +218,8 @@ class DoubleDummy:
         for card in _ascending(legal):
             hs = list(hands)
             hs[pos] &= ~(1 << card)
-            out[card] = self._trick_from(
-                (hs[0], hs[1], hs[2]), leader, [*played, (pos, card)], extra, j
+            out[card] = self.search.trick_from(
+                hs[0], hs[1], hs[2], leader, [*played, (pos, card)], extra, j
             )
         return out
 
@@ -166,6 +239,64 @@ class DoubleDummy:
             if j < len(self.talon):  # this trick's talon card is already on the table
                 extra &= ~(1 << self.talon[j])
         return hands, leader, played, extra, j
+
+
+class PythonSearch:
+    """The search in pure Python: the fallback where no compiler built ``_dds``, and the
+    reference the tests hold the compiled search to.
+
+    Built from a deal's fixed parts (the same arguments as the compiled ``_dds.Search``);
+    :meth:`node` and :meth:`trick_from` search a position and keep what they find in one
+    table for the next questions about the same deal.
+    """
+
+    def __init__(
+        self,
+        trump: int,
+        overtake: bool,
+        decl: int,
+        more: bool,
+        first: int,
+        talon: tuple[int, ...],
+        owned: bool,
+        total: int,
+    ) -> None:
+        self.trump = trump
+        self.overtake = overtake
+        self.decl = decl
+        self.more = more
+        self.att = tuple((i == decl) == more for i in range(3))
+        self.first = first
+        self.talon = talon
+        self.owned = owned
+        self.total = total
+        self.tt: dict[tuple[int, ...], tuple[int, int]] = {}
+        self.nodes = 0
+        # The card order inside a trick, by the cards to choose from and the trick so far.
+        self.orders: dict[int, list[int]] = {}
+
+    @property
+    def positions(self) -> int:
+        return len(self.tt)
+
+    def node(
+        self, h0: int, h1: int, h2: int, leader: int, extra: int, alpha: int, beta: int
+    ) -> int:
+        """A position between tricks: the counted seat's tricks (within the window)."""
+        return self._node((h0, h1, h2), leader, extra, alpha, beta)
+
+    def trick_from(
+        self,
+        h0: int,
+        h1: int,
+        h2: int,
+        leader: int,
+        played: list[tuple[int, int]],
+        extra: int,
+        j: int,
+    ) -> int:
+        """A position in the middle of trick ``j`` (real card indexes), searched in full."""
+        return self._trick_from((h0, h1, h2), leader, played, extra, j)
 
     def _trick_from(
         self,

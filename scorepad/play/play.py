@@ -234,6 +234,77 @@ class Play:
         self._start_trick()
         return -1
 
+    def play_tricks(self, tricks: list[list[int]]) -> list[int] | None:
+        """Play whole tricks, all or none (the record audit's fast path): each trick's winner,
+        or ``None`` and nothing played when any card is not legal (or a trick is not whole).
+
+        The same rules as :meth:`play_trick`, which plays the talon tricks and a
+        ``must_overtake`` table's here; the plain tricks are played inline, a few times faster.
+        """
+        saved = (list(self.hands), len(self.tricks), dict(self.won), self.leader,
+                 self.last_winner, list(self.current), self._seq, self._size)  # fmt: skip
+        hands = self.hands
+        order = self.order
+        n = len(order)
+        trump = self.trump
+        tmask = SUIT_MASK[trump] if trump is not None else 0
+        done = self.tricks
+        won = self.won
+        winners: list[int] = []
+        for cards in tricks:
+            if len(cards) != n:
+                self._restore(saved)
+                return None
+            if self.must_overtake or self.current or len(done) < len(self.talon_leads):
+                if self.play_trick(cards) >= 0:
+                    self._restore(saved)
+                    return None
+                winners.append(self.last_winner)
+                continue
+            i = order.index(self.leader)
+            seq = order[i:] + order[:i]
+            led = cards[0] >> 3
+            lmask = SUIT_MASK[led]
+            trick: list[tuple[int, int]] = []
+            best, winner, best_trump = -1, -1, -1
+            for seat, card in zip(seq, cards, strict=True):
+                bit = 1 << card
+                hand = hands[seat]
+                suit = card >> 3
+                # Follow suit; without it, trump; without trumps, anything.
+                if not hand & bit or (
+                    suit != led and (hand & lmask or (suit != trump and hand & tmask))
+                ):
+                    self._restore(saved)
+                    return None
+                hands[seat] = hand ^ bit
+                trick.append((seat, card))
+                if suit == trump:
+                    if card > best_trump:
+                        best_trump, winner = card, seat
+                elif suit == led and best_trump < 0 and card > best:
+                    best, winner = card, seat
+            done.append(trick)
+            won[winner] += 1
+            self.leader = self.last_winner = winner
+            winners.append(winner)
+        self.current = []
+        self._start_trick()
+        return winners
+
+    def _restore(
+        self,
+        saved: tuple[
+            list[int], int, dict[int, int], int, int, list[tuple[int, int]], list[int], int
+        ],
+    ) -> None:
+        hands, tricks, won, leader, last_winner, current, seq, size = saved
+        self.hands[:] = hands
+        del self.tricks[tricks:]
+        self.won = won
+        self.leader, self.last_winner = leader, last_winner
+        self.current, self._seq, self._size = current, seq, size
+
     def _talon_in_trick(self) -> bool:
         return self.talon_owner is not None and len(self.tricks) < len(self.talon_leads)
 

@@ -76,7 +76,8 @@ from .dds import solve as best_tricks
 from .play import Play
 
 FORMAT = "scorepad-deal/1"
-_ENTRY: TypeAdapter[PlayedDeal] = TypeAdapter(PlayedDeal)
+# Discriminated by "type": the entry is checked against its one model, not tried on each.
+_ENTRY: TypeAdapter[PlayedDeal] = TypeAdapter(Annotated[PlayedDeal, Field(discriminator="type")])
 # Bounds far past any real deal, so a refused value is never echoed whole.
 Cards = Annotated[str, Field(max_length=100)]
 Word = Annotated[str, Field(max_length=10)]
@@ -259,19 +260,18 @@ def begin(record: DealRecord) -> Begun:
     # The auction.
     a = Auction(active, required_exit(t))
     for i, text in enumerate(record.auction):
-        step = msg(N_("auction, bid {k}"), k=i + 1)
         try:
             b = parse_bid(text)
         except AuctionError as exc:
-            raise RecordInvalid(step, exc.message) from None
+            raise RecordInvalid(_bid_step(i), exc.message) from None
         speaker = a.to_speak
         if speaker is None:
-            raise RecordInvalid(step, msg(N_("the auction was already over")))
+            raise RecordInvalid(_bid_step(i), msg(N_("the auction was already over")))
         try:
             a = a.bid(b)
         except AuctionError as exc:
             raise RecordInvalid(
-                step,
+                _bid_step(i),
                 msg(
                     N_("{player} said {bid}: {why}"),
                     player=names[speaker],
@@ -401,6 +401,10 @@ def audit(record: DealRecord) -> Audit:
     )
 
 
+def _bid_step(i: int) -> Msg:
+    return msg(N_("auction, bid {k}"), k=i + 1)
+
+
 def _talon_order(text: str) -> tuple[int, ...]:
     """The talon cards in the order written: the order they are turned on an all-pass."""
     return tuple(Card.parse(tok).index for tok in text.replace(",", " ").split())
@@ -411,6 +415,11 @@ def _trick_step(k: int) -> Msg:
 
 
 def _play(record: DealRecord, p: Play, names: list[str]) -> list[TrickAccount]:
+    fast = _play_legal(record, p)
+    if fast is not None:
+        return fast
+    # A card that cannot be read, a trick too short or too long, an illegal card: trick by
+    # trick, to name the first fault.
     accounts: list[TrickAccount] = []
     size = len(p.order)
     spellings = SPELLINGS
@@ -437,6 +446,36 @@ def _play(record: DealRecord, p: Play, names: list[str]) -> list[TrickAccount]:
             TrickAccount(k, tuple((s, ALL_CARDS[c]) for s, c in trick), p.last_winner, talon_card)
         )
     return accounts
+
+
+def _play_legal(record: DealRecord, p: Play) -> list[TrickAccount] | None:
+    """The play of a legal record, all tricks at once (most records are legal); ``None``, with
+    nothing played, at the first thing wrong, for :func:`_play` to name it."""
+    spellings = SPELLINGS
+    tricks: list[list[int]] = []
+    for text in record.play:
+        cards = []
+        for tok in text.replace(",", " ").split():
+            card = spellings.get(tok)
+            if card is None:
+                return None
+            cards.append(card.index)
+        tricks.append(cards)
+    first = p.trick_number
+    winners = p.play_tricks(tricks)
+    if winners is None:
+        return None
+    talon = p.talon_leads
+    cards_of_trick = p.tricks
+    return [
+        TrickAccount(
+            k + 1,
+            tuple([(s, ALL_CARDS[c]) for s, c in cards_of_trick[first + k]]),
+            winner,
+            ALL_CARDS[talon[first + k]] if first + k < len(talon) else None,
+        )
+        for k, winner in enumerate(winners)
+    ]
 
 
 def _refuse(

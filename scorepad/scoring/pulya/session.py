@@ -289,10 +289,18 @@ PlayedDeal = Game | Misere | Raspasy
 def player_name(value: Any) -> str:
     if not isinstance(value, str):
         raise ValueError("a player name is a string")
+    found = _NAMES.get(value)  # the same few names, file after file: checked once
+    if found is not None:
+        return found
     name = clean_text(value.strip(), "name", limit=MAX_NAME)
     if not "".join(ch for ch in name if ch not in _ZERO_WIDTH).strip():
         raise FieldRefused(msg(N_("a player name must not be empty")))
+    if len(_NAMES) < 4096:
+        _NAMES[value] = name
     return name
+
+
+_NAMES: dict[str, str] = {}  # accepted names as written → as kept
 
 
 def convention_id(value: Any) -> str:
