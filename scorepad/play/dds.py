@@ -500,22 +500,7 @@ class PythonSearch:
             if self.more:
                 cands0 = order(cands0, hs, p0, leader, 0, -1, -1, -1)
             elif p0 != decl:
-                # The misère lead order depends only on the suits the declarer still holds.
-                dh = hs[decl]
-                key = (
-                    k0
-                    | (
-                        (dh & 0xFF != 0)
-                        | (dh & 0xFF00 != 0) << 1
-                        | (dh & 0xFF0000 != 0) << 2
-                        | (dh & 0xFF000000 != 0) << 3
-                    )
-                    << 32
-                )
-                found = memo.get(key)
-                if found is None:
-                    found = memo[key] = order(cands0, hs, p0, leader, 0, -1, -1, -1)
-                cands0 = found
+                cands0 = self._misere_leads(k0, cands0, hs, p0)
         best0 = -1 if m0 else 99
         a0, b0 = alpha, beta
         for c0 in cands0:
@@ -631,6 +616,27 @@ class PythonSearch:
                     if a0 >= b0:
                         break
         return best0
+
+    def _misere_leads(
+        self, k0: int, cands0: list[int], hs: tuple[int, int, int], p0: int
+    ) -> list[int]:
+        """A defender's leads against a misère, ordered once per pattern: the order depends only
+        on the lead's choices and the suits the declarer still holds (kept in ``orders``)."""
+        dh = hs[self.decl]
+        key = (
+            k0
+            | (
+                (dh & 0xFF != 0)
+                | (dh & 0xFF00 != 0) << 1
+                | (dh & 0xFF0000 != 0) << 2
+                | (dh & 0xFF000000 != 0) << 3
+            )
+            << 32
+        )
+        found = self.orders.get(key)
+        if found is None:
+            found = self.orders[key] = self._order(cands0, hs, p0, p0, 0, -1, -1, -1)
+        return found
 
     def _quick(self, hands: tuple[int, int, int], leader: int, union: int, rem: int) -> int:
         """Tricks the leader's side cashes from the top, whatever the others do."""
