@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool
 from ...i18n import N_, Msg, msg
 from ...numbers import Number, normal
 from ..pulya.legal import DealError
-from ..pulya.session import Note
+from ..pulya.session import Note, ThreeSeatKey
 from .defence import verify_roles, verify_tricks, verify_unplayed
 from .ledger import Account, Ledger, Posting
 
@@ -160,9 +160,9 @@ class BulaGame(_Model):
     declarer: Seat
     bid: Annotated[int, Field(strict=True, ge=2, le=7)]
     hand: StrictBool = False
-    defence: dict[int, Role]
+    defence: dict[ThreeSeatKey, Role]
     contra: Contra | None = None
-    tricks: dict[int, Count] | None = None
+    tricks: dict[ThreeSeatKey, Count] | None = None
     note: Note | None = None
 
 

@@ -25,7 +25,7 @@ from ...contract import Contract, Trump
 from ...i18n import N_, msg
 from ...numbers import Number, normal, signed
 from ..pulya.legal import DealError
-from ..pulya.session import Note
+from ..pulya.session import Note, ThreeSeatKey
 from .defence import verify_roles, verify_tricks, verify_unplayed
 from .ledger import Account, Ledger, Posting
 
@@ -71,8 +71,8 @@ class KassaGame(_Model):
     type: Literal["game"]
     declarer: Seat
     contract: str
-    defence: dict[int, Role]
-    tricks: dict[int, Count] | None = None
+    defence: dict[ThreeSeatKey, Role]
+    tricks: dict[ThreeSeatKey, Count] | None = None
     note: Note | None = None
 
     @field_validator("contract")

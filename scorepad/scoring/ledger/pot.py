@@ -33,7 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool
 from ...i18n import N_, msg
 from ...numbers import Number, normal
 from ..pulya.legal import DealError
-from ..pulya.session import Note
+from ..pulya.session import Note, ThreeSeatKey
 from .defence import verify_roles, verify_tricks, verify_unplayed
 from .ledger import Account, Ledger, Posting
 
@@ -244,11 +244,11 @@ class PotGame(_Model):
     declarer: Seat
     suit: Suit
     hand: StrictBool = False
-    defence: dict[int, Role] = Field(default_factory=dict)
-    tricks: dict[int, Count] | None = None
+    defence: dict[ThreeSeatKey, Role] = Field(default_factory=dict)
+    tricks: dict[ThreeSeatKey, Count] | None = None
     four_aces: StrictBool = False
     no_aces: StrictBool = False
-    second_round: dict[int, Amount] | None = None  # American: the chips each bidder put in
+    second_round: dict[ThreeSeatKey, Amount] | None = None  # American: the chips each bidder put in
     note: Note | None = None
 
 
@@ -259,7 +259,7 @@ class PotNonSuit(_Model):
     declarer: Seat
     contract: NonSuit
     hand: StrictBool = False
-    contra: dict[int, StrictBool] = Field(default_factory=dict)
+    contra: dict[ThreeSeatKey, StrictBool] = Field(default_factory=dict)
     recontra: StrictBool = False
     tricks: Count  # the declarer's, as counted when play stopped
     note: Note | None = None
@@ -273,7 +273,7 @@ class SwabianGame(_Model):
     bid: Annotated[int, Field(strict=True, ge=2, le=7)]
     hand: StrictBool = False
     tricks: Count
-    contra: dict[int, StrictBool] = Field(default_factory=dict)
+    contra: dict[ThreeSeatKey, StrictBool] = Field(default_factory=dict)
     recontra: StrictBool = False
     kunstwerk: StrictBool = False
     dealer: Seat | None = None
@@ -285,7 +285,7 @@ class Concede(_Model):
 
     type: Literal["concede"]
     declarer: Seat
-    defence: dict[int, Role]
+    defence: dict[ThreeSeatKey, Role]
     note: Note | None = None
 
 
