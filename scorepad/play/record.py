@@ -61,7 +61,17 @@ from .auction import (
     parse_bid,
     verify_declaration,
 )
-from .cards import ALL_CARDS, SPELLINGS, Card, CardError, Hand, Suit, cards_of, check_layout
+from .cards import (
+    ALL_CARDS,
+    SPELLINGS,
+    Card,
+    CardError,
+    Hand,
+    Suit,
+    cards_of,
+    check_layout,
+    in_order,
+)
 from .dds import solve as best_tricks
 from .play import Play
 
@@ -367,7 +377,7 @@ def audit(record: DealRecord) -> Audit:
 
 def _talon_order(text: str) -> tuple[int, ...]:
     """The talon cards in the order written: the order they are turned on an all-pass."""
-    return tuple(Card.parse(tok).index for tok in text.replace(",", " ").split())
+    return tuple(c.index for c in in_order(text))  # one by one or grouped by suit (♣QK)
 
 
 def _trick_step(k: int) -> Msg:

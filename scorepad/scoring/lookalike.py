@@ -19,7 +19,8 @@ _MARKS = str.maketrans("", "", "\u200e\u200f")
 @cache
 def _classes() -> dict[str, str]:
     """Each confusable character's class, named by its smallest member (a union-find)."""
-    from confusable_homoglyphs import confusables  # loaded on the first name checked
+    # Loaded on the first name checked (the package has no type hints).
+    from confusable_homoglyphs import confusables  # type: ignore[import-untyped]
 
     parent: dict[str, str] = {}
 
