@@ -169,7 +169,8 @@ def cmd_sessions(args: argparse.Namespace) -> int:
         raise
     for r in rows:
         if r.damage is not None:
-            print(f"{r.id:5}  {cat.render(msg(N_('damaged ({detail})'), detail=r.damage))}")
+            damaged = cat.render(msg(N_("damaged ({detail})"), detail=r.damage))
+            print(f"{r.id:5}  {damaged}")
             continue
         state = cat.gettext(N_("finished")) if r.finished_at else cat.gettext(N_("in play"))
         when = r.created_at[:16].replace("T", " ")
