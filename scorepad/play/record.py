@@ -183,6 +183,9 @@ def parse_record(data: str | bytes | dict[str, Any]) -> DealRecord:
         return DealRecord.model_validate_json(data)
     except ValidationError as exc:
         errors = exc.errors()
+        broken = [e for e in errors if e["type"] == "json_invalid"]  # nested 1,000 deep, say
+        if broken:
+            raise RecordInvalid(None, pydantic_problem(broken[0]).message) from None
         # A file that is not a deal record gets one line, naming the record's own format.
         if any(tuple(e["loc"]) == ("format",) or not e["loc"] for e in errors):
             raise RecordInvalid(
