@@ -58,6 +58,7 @@ def _too_big(path: str) -> Refused:
 
 def _read(path: str) -> bytes:
     """An input file, read whole: only a regular file (or standard input) of at most 16 MB."""
+    shown = path if path.isprintable() else repr(path)[1:-1]  # a path never drives the terminal
     if path == "-":
         data = sys.stdin.buffer.read(MAX_INPUT + 1)
         if len(data) > MAX_INPUT:
@@ -68,14 +69,14 @@ def _read(path: str) -> bytes:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError as exc:
         raise Refused(
-            msg(N_("cannot read {path}: {reason}"), path=path, reason=exc.strerror or str(exc))
+            msg(N_("cannot read {path}: {reason}"), path=shown, reason=exc.strerror or str(exc))
         ) from None
     info = os.fstat(fd)
     if not stat.S_ISREG(info.st_mode):  # a folder, a device, a FIFO: before fdopen refuses it
         os.close(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise Refused(msg(N_("{path} is a folder, not a file"), path=path))
-        raise Refused(msg(N_("{path} is not a regular file"), path=path))
+            raise Refused(msg(N_("{path} is a folder, not a file"), path=shown))
+        raise Refused(msg(N_("{path} is not a regular file"), path=shown))
     with os.fdopen(fd, "rb") as f:
         if info.st_size > MAX_INPUT:
             raise _too_big(path)

@@ -164,7 +164,11 @@ def test_11_a_family_seat_key_is_0_to_2_written_plainly(key: str, tmp_path: Path
 # --- 12. family settings: strict types, the documented bounds ----------------------------------
 
 SETTINGS = [
-    ("balkan", {"start_bula": 100_000}, "overrides: start_bula: a setting's numbers are at most 10000"),
+    (
+        "balkan",
+        {"start_bula": 100_000},
+        "overrides: start_bula: a setting's numbers are at most 10000",
+    ),
     ("austrian", {"ante": 1_000_000}, "overrides: ante: a setting's numbers are at most 10000"),
     ("balkan", {"start_bula": "60"}, "overrides.start_bula: must be a whole number"),
     ("balkan", {"start_bula": 60.0}, "overrides.start_bula: must be a whole number"),
@@ -208,7 +212,9 @@ def test_14_the_family_names_its_own_choices_in_both_languages(tmp_path: Path) -
     ]
     typo = written(tmp_path, family_file("balkann"), "c.json")
     (line,) = refused("--lang", "en", "settle", str(typo))
-    assert line.startswith("convention: unknown convention 'balkann' (known: ") and "balkan," in line
+    assert (
+        line.startswith("convention: unknown convention 'balkann' (known: ") and "balkan," in line
+    )
     (line,) = refused("--lang", "ru", "settle", str(typo))
     assert line.startswith("convention: неизвестная конвенция 'balkann' (известны: ")
     setting = written(tmp_path, family_file("prefa", overrides={"kasa": 31}), "s.json")
