@@ -34,109 +34,138 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
     """
     s = t.settings
     w = Writing(t.players, explain=t.explain)
-    c = g.contract
-    level = c.level
+    level = g.contract.level
     # The names go into sentences only; without sentences they are not looked up.
-    cname: object = contract_name(c) if t.explain else ""
-    declarer = t.name(g.declarer)
+    cname: object = contract_name(g.contract) if t.explain else ""
 
     if g.talon_bonus:
         # Written even on a game given up: the premium is for the talon, taken before (§11).
         _talon_premium(w, g, table=t, per_trick=s.trick_whists(level))
     if g.conceded is not None:
-        gora = g.conceded * s.remiz(level)
-        w.add_gora(g.declarer, gora)
-        if w.explain is not None:
-            w.explain.append(
-                nmsg(
-                    "{declarer} gave up {contract} before the whist, down {n}: {gora} into the gora; no whists for tricks.",
-                    "{declarer} gave up {contract} before the whist, down {n}: {n} × {price} = {gora} into the gora; no whists for tricks.",
-                    g.conceded,
-                    declarer=declarer,
-                    contract=cname,
-                    price=s.remiz(level),
-                    gora=gora,
-                )
-            )
+        _conceded(w, g, t, cname)
         return w
     assert outcome is not None
-
-    price = s.price(level)
-    per_trick = s.trick_whists(level)
     if not outcome.played:
-        if outcome.kind is Kind.ALL_PASSED and w.explain is not None:
-            w.explain.append(
-                msg(
-                    N_("Nobody whisted: the deal was not played, {declarer} counts it made."),
-                    declarer=declarer,
-                )
-            )
-        _made(w, g, t, price, cname)
-        if outcome.kind is Kind.HALF:
-            assert outcome.half_whister is not None
-            half_tricks = half(s.obligation(level))
-            half_amount = normal(half_tricks * per_trick)
-            w.add_whists(outcome.half_whister, g.declarer, half_amount)
-            if w.explain is not None:
-                w.explain.append(
-                    nmsg(
-                        "{whister} half-whisted, the deal was not played: {n} trick × {price} = {whists} on {declarer}.",
-                        "{whister} half-whisted, the deal was not played: {n} tricks × {price} = {whists} on {declarer}.",
-                        half_tricks,
-                        whister=t.name(outcome.half_whister),
-                        price=per_trick,
-                        whists=whist_count(half_amount),
-                        declarer=declarer,
-                    )
-                )
+        _not_played(w, g, t, outcome, cname)
         return w
 
     assert g.tricks is not None
-    tricks = g.tricks
-    taken = tricks[g.declarer]
-    defence = 10 - taken
-    under = max(0, level - taken)
+    defence = 10 - g.tricks[g.declarer]
+    under = max(0, level - g.tricks[g.declarer])
     if under:
-        remiz = s.remiz(level)
-        w.add_gora(g.declarer, under * remiz)
-        if w.explain is not None:
-            w.explain.append(
-                nmsg(
-                    "{declarer} failed {contract}, down {n}: {gora} into the gora.",
-                    "{declarer} failed {contract}, down {n}: {n} × {price} = {gora} into the gora.",
-                    under,
-                    declarer=declarer,
-                    contract=cname,
-                    price=remiz,
-                    gora=under * remiz,
-                )
-            )
+        _down(w, g, t, under, cname)
     else:
-        _made(w, g, t, price, cname)
-
-    cons = s.consolation_whists(level)
-    kind = outcome.kind
+        _made(w, g, t, s.price(level), cname)
     short = _shortfalls(g, t, outcome, defence)
-    if kind is Kind.CHECKED and not s.ten_checked_whists:
+    if outcome.kind is Kind.CHECKED and not s.ten_checked_whists:
         # A checked ten writes nothing for the defence, only the declarer's pulya or gora.
         if under and w.explain is not None:
             w.explain.append(msg(N_("The ten was checked: the defenders write no whists.")))
         return w
-    split_made = kind is Kind.ONE and s.whist_style == "gentleman" and s.gentleman_on_made
+    _whists_for_tricks(w, g, t, outcome, short, under=under)
+    if under:
+        _consolations(w, g, t, outcome, under)
+    _whister_shortfalls(w, t, short, level)
+    return w
 
-    # Whists for tricks.
+
+def _conceded(w: Writing, g: Game, t: Table, cname: object) -> None:
+    """A game given up before the whist: the undertricks into the gora, no whists for tricks."""
+    assert g.conceded is not None
+    remiz = t.settings.remiz(g.contract.level)
+    gora = g.conceded * remiz
+    w.add_gora(g.declarer, gora)
+    if w.explain is not None:
+        w.explain.append(
+            nmsg(
+                "{declarer} gave up {contract} before the whist, down {n}: {gora} into the gora; no whists for tricks.",
+                "{declarer} gave up {contract} before the whist, down {n}: {n} × {price} = {gora} into the gora; no whists for tricks.",
+                g.conceded,
+                declarer=t.name(g.declarer),
+                contract=cname,
+                price=remiz,
+                gora=gora,
+            )
+        )
+
+
+def _not_played(w: Writing, g: Game, t: Table, outcome: Whisting, cname: object) -> None:
+    """Nobody whisted, or a half-whist: the game counts made; a half-whister writes his half."""
+    s = t.settings
+    level = g.contract.level
+    declarer = t.name(g.declarer)
+    if outcome.kind is Kind.ALL_PASSED and w.explain is not None:
+        w.explain.append(
+            msg(
+                N_("Nobody whisted: the deal was not played, {declarer} counts it made."),
+                declarer=declarer,
+            )
+        )
+    _made(w, g, t, s.price(level), cname)
+    if outcome.kind is not Kind.HALF:
+        return
+    assert outcome.half_whister is not None
+    per_trick = s.trick_whists(level)
+    half_tricks = half(s.obligation(level))
+    half_amount = normal(half_tricks * per_trick)
+    w.add_whists(outcome.half_whister, g.declarer, half_amount)
+    if w.explain is not None:
+        w.explain.append(
+            nmsg(
+                "{whister} half-whisted, the deal was not played: {n} trick × {price} = {whists} on {declarer}.",
+                "{whister} half-whisted, the deal was not played: {n} tricks × {price} = {whists} on {declarer}.",
+                half_tricks,
+                whister=t.name(outcome.half_whister),
+                price=per_trick,
+                whists=whist_count(half_amount),
+                declarer=declarer,
+            )
+        )
+
+
+def _down(w: Writing, g: Game, t: Table, under: int, cname: object) -> None:
+    """A failed game: each undertrick at the remiz price into the declarer's gora."""
+    remiz = t.settings.remiz(g.contract.level)
+    w.add_gora(g.declarer, under * remiz)
+    if w.explain is not None:
+        w.explain.append(
+            nmsg(
+                "{declarer} failed {contract}, down {n}: {gora} into the gora.",
+                "{declarer} failed {contract}, down {n}: {n} × {price} = {gora} into the gora.",
+                under,
+                declarer=t.name(g.declarer),
+                contract=cname,
+                price=remiz,
+                gora=under * remiz,
+            )
+        )
+
+
+def _whists_for_tricks(
+    w: Writing, g: Game, t: Table, outcome: Whisting, short: dict[int, Number], *, under: int
+) -> None:
+    """Each whister's whists for the defence's tricks, by the whist style and quota (§4)."""
+    s = t.settings
+    assert g.tricks is not None
+    tricks = g.tricks
+    per_trick = s.trick_whists(g.contract.level)
+    defence = 10 - tricks[g.declarer]
+    kind = outcome.kind
+
+    def writes(seat: int) -> bool:  # a whister short on his obligation may lose his tricks
+        return not (short.get(seat) and not s.failed_whister_writes_tricks)
+
     if kind in (Kind.TWO, Kind.CHECKED):
         for seat in outcome.whisters:
-            if short.get(seat) and not s.failed_whister_writes_tricks:
-                continue
-            _trick_whists(w, t, seat, g.declarer, tricks[seat], per_trick, alone=False)
+            if writes(seat):
+                _trick_whists(w, t, seat, g.declarer, tricks[seat], per_trick, alone=False)
     elif kind is Kind.ONE and under and s.whist_style == "gentleman":
-        pass  # written below, split with the passer
-    elif split_made:
+        pass  # written with the consolation, split with the passer
+    elif kind is Kind.ONE and s.whist_style == "gentleman" and s.gentleman_on_made:
         # FSPR: gentleman whist halves the trick whists on a made contract as well.
         whister, passer = outcome.whisters[0], outcome.passers[0]
         counted = tricks[whister] if s.whist_quota == "personal" else defence
-        if counted and not (short.get(whister) and not s.failed_whister_writes_tricks):
+        if counted and writes(whister):
             total = counted * per_trick
             each = half(total)
             w.add_whists(whister, g.declarer, each)
@@ -152,126 +181,151 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
                         price=per_trick,
                         total=total,
                         each=whist_count(each),
-                        declarer=declarer,
+                        declarer=t.name(g.declarer),
                     )
                 )
     elif kind is Kind.ONE and s.whist_quota == "personal":
         # Over-greedy: the passer's tricks belong to nobody (§4.4).
         seat = outcome.whisters[0]
-        if not (short.get(seat) and not s.failed_whister_writes_tricks):
+        if writes(seat):
             _trick_whists(w, t, seat, g.declarer, tricks[seat], per_trick, alone=False)
     else:  # ONE, RETURNED: the lone whister writes for the whole defence (§4.2)
         seat = outcome.whisters[0]
-        if not (short.get(seat) and not s.failed_whister_writes_tricks):
+        if writes(seat):
             _trick_whists(w, t, seat, g.declarer, defence, per_trick, alone=True)
 
-    # Consolation (§5.2, §3.4).
-    if under:
-        if kind in (Kind.TWO, Kind.CHECKED):
-            for seat in outcome.whisters:
-                _consolation(w, t, seat, g.declarer, under, cons)
-        elif kind is Kind.ONE:
-            whister, passer = outcome.whisters[0], outcome.passers[0]
-            if s.whist_style == "gentleman":
-                counted = tricks[whister] if s.whist_quota == "personal" else defence
-                total = counted * per_trick + 2 * under * cons
-                each = half(total)
-                w.add_whists(whister, g.declarer, each)
-                w.add_whists(passer, g.declarer, each)
-                if w.explain is not None:
-                    w.explain.append(
-                        msg(
-                            N_(
-                                "Gentleman whist: {whister} and {passer} split ({tricks} × {price} + 2 × {under} × {cons}) = {total}: {each} each on {declarer}."
-                            ),
-                            whister=t.name(whister),
-                            passer=t.name(passer),
-                            tricks=counted,
-                            price=per_trick,
-                            under=under,
-                            cons=cons,
-                            total=total,
-                            each=whist_count(each),
-                            declarer=declarer,
-                        )
-                    )
-            else:
-                _consolation(w, t, whister, g.declarer, under, cons)
-                if s.passer_consolation == "passer":
-                    _consolation(w, t, passer, g.declarer, under, cons)
-                elif s.passer_consolation == "whister":
-                    _consolation_of(
-                        w,
-                        t,
-                        whister,
-                        passer,
-                        g.declarer,
-                        under * cons,
-                        N_("{whister} also writes {passer}'s consolation: {whists} on {declarer}."),
-                    )
-                else:
-                    if w.explain is not None:
-                        w.explain.append(
-                            msg(
-                                N_("{passer} passed and writes no consolation."),
-                                passer=t.name(passer),
-                            )
-                        )
-        else:  # RETURNED: the returner writes everyone's consolation (§4.3, §11)
-            returner = outcome.whisters[0]
-            dealer_whists = returner == t.sits_out
-            if dealer_whists and s.dealer_whist_consolation == "one":
-                # FSPR: the whisting dealer writes one consolation, nobody else any.
-                _consolation(w, t, returner, g.declarer, under, cons)
-                passers: tuple[int, ...] = ()
-            else:
-                # A whisting dealer's own consolation is the sitting-out dealer's (§11).
-                if not dealer_whists or s.consolation_to_dealer:
-                    _consolation(w, t, returner, g.declarer, under, cons)
-                passers = outcome.passers
-            for seat in passers:
-                if seat == outcome.half_whister and s.returned_half_consolation == "lapses":
-                    if w.explain is not None:
-                        w.explain.append(
-                            msg(
-                                N_(
-                                    "{passer} went half-whist and was overruled: that consolation lapses."
-                                ),
-                                passer=t.name(seat),
-                            )
-                        )
-                    continue
-                _consolation_of(
-                    w,
-                    t,
-                    returner,
-                    seat,
-                    g.declarer,
-                    under * cons,
-                    N_(
-                        "{whister} returned the whist and writes {passer}'s consolation too: {whists} on {declarer}."
-                    ),
+
+def _consolations(w: Writing, g: Game, t: Table, outcome: Whisting, under: int) -> None:
+    """Consolation for a failed game (§5.2, §3.4): who writes it depends on how the defence went."""
+    s = t.settings
+    cons = s.consolation_whists(g.contract.level)
+    kind = outcome.kind
+    if kind in (Kind.TWO, Kind.CHECKED):
+        for seat in outcome.whisters:
+            _consolation(w, t, seat, g.declarer, under, cons)
+    elif kind is Kind.ONE and s.whist_style == "gentleman":
+        _gentleman_split(w, g, t, outcome, under, cons)
+    elif kind is Kind.ONE:
+        _lone_whister_consolation(w, g, t, outcome, under, cons)
+    else:  # RETURNED: the returner writes everyone's consolation (§4.3, §11)
+        _returned_consolation(w, g, t, outcome, under, cons)
+    sitter = t.sits_out
+    if sitter is not None and s.consolation_to_dealer and sitter not in outcome.whisters:
+        amount = under * cons
+        w.add_whists(sitter, g.declarer, amount)
+        if w.explain is not None:
+            w.explain.append(
+                nmsg(
+                    "{dealer}, the dealer, writes consolation: {n} undertrick × {cons} = {whists} on {declarer}.",
+                    "{dealer}, the dealer, writes consolation: {n} undertricks × {cons} = {whists} on {declarer}.",
+                    under,
+                    dealer=t.name(sitter),
+                    cons=cons,
+                    whists=whist_count(amount),
+                    declarer=t.name(g.declarer),
                 )
-        sitter = t.sits_out
-        if sitter is not None and s.consolation_to_dealer and sitter not in outcome.whisters:
-            amount = under * cons
-            w.add_whists(sitter, g.declarer, amount)
+            )
+
+
+def _gentleman_split(
+    w: Writing, g: Game, t: Table, outcome: Whisting, under: int, cons: int
+) -> None:
+    """Gentleman whist on a failed game: trick whists and both consolations, split in half."""
+    s = t.settings
+    assert g.tricks is not None
+    whister, passer = outcome.whisters[0], outcome.passers[0]
+    per_trick = s.trick_whists(g.contract.level)
+    counted = g.tricks[whister] if s.whist_quota == "personal" else 10 - g.tricks[g.declarer]
+    total = counted * per_trick + 2 * under * cons
+    each = half(total)
+    w.add_whists(whister, g.declarer, each)
+    w.add_whists(passer, g.declarer, each)
+    if w.explain is not None:
+        w.explain.append(
+            msg(
+                N_(
+                    "Gentleman whist: {whister} and {passer} split ({tricks} × {price} + 2 × {under} × {cons}) = {total}: {each} each on {declarer}."
+                ),
+                whister=t.name(whister),
+                passer=t.name(passer),
+                tricks=counted,
+                price=per_trick,
+                under=under,
+                cons=cons,
+                total=total,
+                each=whist_count(each),
+                declarer=t.name(g.declarer),
+            )
+        )
+
+
+def _lone_whister_consolation(
+    w: Writing, g: Game, t: Table, outcome: Whisting, under: int, cons: int
+) -> None:
+    """One whister, one passer: the passer's consolation as the convention says (§5.2)."""
+    s = t.settings
+    whister, passer = outcome.whisters[0], outcome.passers[0]
+    _consolation(w, t, whister, g.declarer, under, cons)
+    if s.passer_consolation == "passer":
+        _consolation(w, t, passer, g.declarer, under, cons)
+    elif s.passer_consolation == "whister":
+        _consolation_of(
+            w,
+            t,
+            whister,
+            passer,
+            g.declarer,
+            under * cons,
+            N_("{whister} also writes {passer}'s consolation: {whists} on {declarer}."),
+        )
+    elif w.explain is not None:
+        w.explain.append(
+            msg(N_("{passer} passed and writes no consolation."), passer=t.name(passer))
+        )
+
+
+def _returned_consolation(
+    w: Writing, g: Game, t: Table, outcome: Whisting, under: int, cons: int
+) -> None:
+    """A returned whist: the returner writes his own and the passers' consolation (§4.3, §11)."""
+    s = t.settings
+    returner = outcome.whisters[0]
+    dealer_whists = returner == t.sits_out
+    if dealer_whists and s.dealer_whist_consolation == "one":
+        # FSPR: the whisting dealer writes one consolation, nobody else any.
+        _consolation(w, t, returner, g.declarer, under, cons)
+        return
+    # A whisting dealer's own consolation is the sitting-out dealer's (§11).
+    if not dealer_whists or s.consolation_to_dealer:
+        _consolation(w, t, returner, g.declarer, under, cons)
+    for seat in outcome.passers:
+        if seat == outcome.half_whister and s.returned_half_consolation == "lapses":
             if w.explain is not None:
                 w.explain.append(
-                    nmsg(
-                        "{dealer}, the dealer, writes consolation: {n} undertrick × {cons} = {whists} on {declarer}.",
-                        "{dealer}, the dealer, writes consolation: {n} undertricks × {cons} = {whists} on {declarer}.",
-                        under,
-                        dealer=t.name(sitter),
-                        cons=cons,
-                        whists=whist_count(amount),
-                        declarer=declarer,
+                    msg(
+                        N_("{passer} went half-whist and was overruled: that consolation lapses."),
+                        passer=t.name(seat),
                     )
                 )
+            continue
+        _consolation_of(
+            w,
+            t,
+            returner,
+            seat,
+            g.declarer,
+            under * cons,
+            N_(
+                "{whister} returned the whist and writes {passer}'s consolation too: {whists} on {declarer}."
+            ),
+        )
 
-    # Whister's shortfall (недовист), into his own gora (§3.2, §3.3).
+
+def _whister_shortfalls(w: Writing, t: Table, short: dict[int, Number], level: int) -> None:
+    """Whister's shortfall (недовист), into his own gora (§3.2, §3.3)."""
     if not short:
-        return w
+        return
+    s = t.settings
     remiz = s.remiz(level)
     penalty = remiz if s.whist_responsibility == "full" else half(remiz)
     for seat, missing in short.items():
@@ -288,7 +342,6 @@ def score_game(g: Game, t: Table, outcome: Whisting | None) -> Writing:
                     gora=short_gora,
                 )
             )
-    return w
 
 
 def _made(w: Writing, g: Game, t: Table, price: int, cname: object) -> None:
