@@ -529,8 +529,8 @@ def unknown_convention(data: str | bytes | dict[str, Any]) -> Problem | None:
 
     name = convention_of(data)
     known = known_conventions()
-    if name is None or name in known:
-        return None
+    if name is None or name in known or not _CONVENTION.fullmatch(name):
+        return None  # not an id at all: the field's own check says so
     return Problem(
         None,
         "convention",
