@@ -58,6 +58,7 @@ def _too_big(path: str) -> Refused:
 
 def _read(path: str) -> bytes:
     """An input file, read whole: only a regular file (or standard input) of at most 16 MB."""
+    shown = path if path.isprintable() else repr(path)[1:-1]  # a path never drives the terminal
     if path == "-":
         data = sys.stdin.buffer.read(MAX_INPUT + 1)
         if len(data) > MAX_INPUT:
@@ -68,12 +69,15 @@ def _read(path: str) -> bytes:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError as exc:
         raise Refused(
-            msg(N_("cannot read {path}: {reason}"), path=path, reason=exc.strerror or str(exc))
+            msg(N_("cannot read {path}: {reason}"), path=shown, reason=exc.strerror or str(exc))
         ) from None
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):  # a folder, a device, a FIFO: before fdopen refuses it
+        os.close(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise Refused(msg(N_("{path} is a folder, not a file"), path=shown))
+        raise Refused(msg(N_("{path} is not a regular file"), path=shown))
     with os.fdopen(fd, "rb") as f:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise Refused(msg(N_("{path} is not a regular file"), path=path))
         if info.st_size > MAX_INPUT:
             raise _too_big(path)
         try:
@@ -87,10 +91,18 @@ def _read(path: str) -> bytes:
     return data
 
 
-def _open(args: argparse.Namespace) -> Store:
+#: The database a command opened (the last-resort sentence names it).
+_opened: list[Path] = []
+
+
+def _open(args: argparse.Namespace, *, create: bool = True) -> Store:
+    """The database; a command that only reads passes ``create=False``: it creates nothing (no
+    file, no folder) and leaves the file byte for byte as it was."""
     from .store import Store, default_path
 
-    return Store(args.db or default_path())
+    path = args.db or default_path()
+    _opened.append(path)
+    return Store(path, create=create)
 
 
 def cmd_settle(args: argparse.Namespace) -> int:
@@ -101,8 +113,19 @@ def cmd_settle(args: argparse.Namespace) -> int:
     from .scoring.pulya.session import parse_session
 
     stored_id = int(args.file) if args.file.isdigit() else None
+    if stored_id is not None and not args.db and not Path(args.file).exists():
+        from .store import default_path
+
+        if not default_path().exists():  # a read creates nothing: no database, no folder
+            raise Refused(
+                msg(
+                    N_("cannot read {path}: there is no such file, and no database at {db}"),
+                    path=args.file,
+                    db=str(default_path()),
+                )
+            )
     if stored_id is not None and (args.db or not Path(args.file).exists()):
-        with _open(args) as store:
+        with _open(args, create=False) as store:
             if store.family(stored_id) != "pulya":
                 return _write_family(store.load_family(stored_id).scored, args)
             stored = store.load(stored_id)
@@ -137,10 +160,21 @@ def _write_family(scored: FamilyScored, args: argparse.Namespace) -> int:
 
 
 def cmd_sessions(args: argparse.Namespace) -> int:
+    from .store import NotFound, default_path
+
     cat = catalog(args.lang)
-    with _open(args) as store:
-        rows = store.sessions()
+    try:
+        with _open(args, create=False) as store:
+            rows = store.sessions()
+    except NotFound:
+        if not args.db and not default_path().exists():
+            return 0  # no database yet: no sessions, and none is created by looking
+        raise
     for r in rows:
+        if r.damage is not None:
+            damaged = cat.render(msg(N_("damaged ({detail})"), detail=r.damage))
+            print(f"{r.id:5}  {damaged}")
+            continue
         state = cat.gettext(N_("finished")) if r.finished_at else cat.gettext(N_("in play"))
         when = r.created_at[:16].replace("T", " ")
         deals = cat.render(nmsg("{n} deal, {state}", "{n} deals, {state}", r.deals, state=state))
@@ -154,7 +188,7 @@ def cmd_history(args: argparse.Namespace) -> int:
     from .store import describe_action
 
     cat = catalog(args.lang)
-    with _open(args) as store:
+    with _open(args, create=False) as store:
         actions = store.history(args.session)
     numbers = deal_numbers(actions)
     for a in actions:
@@ -177,8 +211,11 @@ def _database_files(db: Path) -> list[Path]:
 
 def _is_database_file(target: Path, db: Path) -> bool:
     # Compare resolved paths (symlinks, "..") and the inode (hard links) of what exists.
-    resolved = target.resolve()
-    real_db = db.resolve()
+    try:
+        resolved = target.resolve()
+        real_db = db.resolve()
+    except (OSError, RuntimeError):  # a symlink loop: it is no file, and writing it fails
+        return False
     name = resolved.name
     if (
         resolved.parent == real_db.parent
@@ -209,7 +246,7 @@ def _write_export(target: Path, text: str, *, db: Path, force: bool) -> None:
     try:
         if not force:
             # O_EXCL: an existing file is never overwritten, even one created a moment ago.
-            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
             with os.fdopen(fd, "wb") as f:
                 f.write(data)
             return
@@ -249,7 +286,7 @@ def cmd_export(args: argparse.Namespace) -> int:
                 path=args.file,
             )
         )
-    with _open(args) as store:
+    with _open(args, create=False) as store:
         text = store.export_session(args.session)
     if args.file == "-":
         sys.stdout.write(text)
@@ -270,6 +307,8 @@ def _records(paths: Sequence[str]) -> list[tuple[str, bytes | None, Msg | None]]
 
     A file holds one JSON record, or JSON lines (one record a line, for a whole night).
     """
+    from pydantic_core import from_json
+
     out: list[tuple[str, bytes | None, Msg | None]] = []
     for path in paths:
         try:
@@ -278,7 +317,7 @@ def _records(paths: Sequence[str]) -> list[tuple[str, bytes | None, Msg | None]]
             out.append((path, None, exc.message))
             continue
         try:
-            json.loads(data)
+            from_json(data)  # bounded depth: a record nested 1,000 deep is one refused record
         except ValueError:
             rows = [(k, line) for k, line in enumerate(data.splitlines(), start=1) if line.strip()]
             if len(rows) > 1 or (rows and rows[0][0] > 1):
@@ -620,13 +659,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:
         lines = _refusal(exc, args.lang)
         if lines is None:
-            raise
+            return _fail([_unreadable(exc, args)])
         return _fail(lines)
     except sqlite3.Error as exc:  # a read the store met first (a damaged page, a lock)
         from .store import LOCK_TIMEOUT, database_error, default_path
 
         error = database_error(exc, args.db or default_path(), LOCK_TIMEOUT)
         return _fail(error.render(args.lang).splitlines())
+    except (RecursionError, KeyError, TypeError, AttributeError, IndexError, OverflowError) as exc:
+        return _fail([_unreadable(exc, args)])
+
+
+def _unreadable(exc: Exception, args: argparse.Namespace) -> str:
+    """The last resort: what a check above missed is still a sentence naming the database (or
+    the input file), never a traceback; nothing was written (every write is one transaction)."""
+    what = str(_opened[-1]) if _opened else str(getattr(args, "file", "") or "the input")
+    return msg(
+        N_("{what} could not be read ({error}); nothing was written"),
+        what=what,
+        error=type(exc).__name__,
+    ).render(args.lang)
 
 
 def _refusal(exc: ValueError, lang: str) -> list[str] | None:

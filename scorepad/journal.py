@@ -158,6 +158,25 @@ class Journal:
             self._effect(a)
 
 
+def check_action(a: Action) -> None:
+    """An action as Scorepad writes it (a stored row read back): its kind known, an add or edit
+    with its deal, an edit, void or restore naming its deal, an undo or redo its target."""
+    if a.kind not in KINDS:
+        raise JournalError(
+            msg(N_("{kind} is not an action Scorepad writes"), kind=repr(a.kind)[:30])
+        )
+    for name, needed in (
+        ("seq", True),
+        ("deal", a.kind in ("add", "edit")),
+        ("deal_id", a.kind in ("edit", "void", "restore")),
+        ("target", a.kind in ("undo", "redo")),
+    ):
+        value = getattr(a, name)
+        missing = value is None or (name != "deal" and not isinstance(value, int))
+        if needed and missing:
+            raise JournalError(msg(N_("the {kind} lacks its {field}"), kind=a.kind, field=name))
+
+
 def number_of(journal: Journal, deal_id: int) -> int:
     """The deal's number as said at the table: its place among the deals written, from 1.
 

@@ -143,7 +143,7 @@ def test_settle_of_the_prefa_score_sheet(tmp_path: Path) -> None:
         ),
         (
             lambda d: d["deals"][1].update(bid=9),
-            "deal 2: bid: Input should be less than or equal to 7",
+            "deal 2: bid: at most 7",
         ),
         (
             lambda d: d["deals"][0].update(defence={"0": "follow", "2": "pass"}),
@@ -151,7 +151,7 @@ def test_settle_of_the_prefa_score_sheet(tmp_path: Path) -> None:
         ),
         (
             lambda d: d["overrides"].update(start_bula=31),
-            "overrides.start_bula: Input should be a multiple of 2",
+            "overrides.start_bula: must be a multiple of 2",
         ),
         (
             lambda d: d["deals"].append(

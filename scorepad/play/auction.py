@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from ..contract import Contract, Trump
 from ..i18n import N_, Msg, ScorepadError, msg
 from ..scoring.pulya.legal import is_below_exit
+from .cards import shown
 
 PASS = "pass"
 MISERE = "misere"
@@ -62,7 +63,7 @@ def _parse_bid(text: str) -> Bid:
     if m:
         return Contract(int(m.group(1)), Trump(_TRUMPS[m.group(2).upper()]))
     raise AuctionError(
-        msg(N_("'{bid}' is not a bid: pass, misere, or a contract like 7S"), bid=text)
+        msg(N_("'{bid}' is not a bid: pass, misere, or a contract like 7S"), bid=shown(text))
     )
 
 

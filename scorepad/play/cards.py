@@ -110,7 +110,9 @@ class Card:
         found = _SPELLINGS.get(text) or _SPELLINGS.get(text.strip().upper())
         if found is not None:
             return found
-        raise CardError(msg(N_("'{token}' is not a card: write A♠, 10♥, AS, TH or Т♠"), token=text))
+        raise CardError(
+            msg(N_("'{token}' is not a card: write A♠, 10♥, AS, TH or Т♠"), token=shown(text))
+        )
 
 
 _RANK_WORDS = (None, None, None, None, N_("J"), N_("Q"), N_("K"), N_("A"))
@@ -187,20 +189,7 @@ class Hand:
 
     @classmethod
     def _parse(cls, text: str) -> Hand:
-        cards: list[Card] = []
-        spellings = _SPELLINGS
-        for token in text.replace(",", " ").split():
-            # A card by a lookup; a suit group (``♠AK10``) by its own rule, never by a failed
-            # card first.
-            if token[0] in "♠♣♦♥" and len(token) > 1:  # no card is spelt suit first: a group
-                group = _GROUPS.get(token)
-                if group is None:
-                    group = _group(token)
-                cards.extend(group)
-            else:
-                card = spellings.get(token)
-                cards.append(card if card is not None else Card.parse(token))
-        return cls.of(cards)
+        return cls.of(in_order(text))
 
     def __len__(self) -> int:
         return self.mask.bit_count()
@@ -251,10 +240,38 @@ def _token_mask(token: str) -> tuple[int, int] | None:
     return found
 
 
+def shown(text: str, limit: int = 24) -> str:
+    """Refused text as a message quotes it: at most ``limit`` characters, escaped (no ESC, BEL
+    or bidi override reaches the terminal)."""
+    cut = text if len(text) <= limit else text[:limit] + "…"
+    return repr(cut)[1:-1]
+
+
+def in_order(text: str) -> list[Card]:
+    """The cards of ``text`` in the order written, one by one or grouped by suit (``♣QK``)."""
+    text = text.strip()
+    if not text or text == "-":
+        return []
+    cards: list[Card] = []
+    spellings = _SPELLINGS
+    for token in text.replace(",", " ").split():
+        # A card by a lookup; a suit group (``♠AK10``) by its own rule, never by a failed
+        # card first.
+        if token[0] in "♠♣♦♥" and len(token) > 1:  # no card is spelt suit first: a group
+            group = _GROUPS.get(token)
+            if group is None:
+                group = _group(token)
+            cards.extend(group)
+        else:
+            card = spellings.get(token)
+            cards.append(card if card is not None else Card.parse(token))
+    return cards
+
+
 def _group(token: str) -> tuple[Card, ...]:
     m = _GROUP.fullmatch(token.upper())
     if m is None:
-        raise CardError(msg(N_("'{token}' is not a suit group like ♠AK10"), token=token))
+        raise CardError(msg(N_("'{token}' is not a suit group like ♠AK10"), token=shown(token)))
     suit = _SUIT_ALIASES[m.group(1)]
     group = tuple(ALL_CARDS[suit * 8 + _RANK_ALIASES[r]] for r in _RANK.findall(m.group(2)))
     if len(_GROUPS) < 4096:

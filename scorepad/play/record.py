@@ -71,6 +71,7 @@ from .cards import (
     card_word,
     cards_of,
     check_layout,
+    in_order,
 )
 from .dds import solve as best_tricks
 from .play import Play
@@ -184,6 +185,9 @@ def parse_record(data: str | bytes | dict[str, Any]) -> DealRecord:
         return DealRecord.model_validate_json(data)
     except ValidationError as exc:
         errors = exc.errors()
+        broken = [e for e in errors if e["type"] == "json_invalid"]  # nested 1,000 deep, say
+        if broken:
+            raise RecordInvalid(None, pydantic_problem(broken[0]).message) from None
         # A file that is not a deal record gets one line, naming the record's own format.
         if any(tuple(e["loc"]) == ("format",) or not e["loc"] for e in errors):
             raise RecordInvalid(
@@ -407,7 +411,7 @@ def _bid_step(i: int) -> Msg:
 
 def _talon_order(text: str) -> tuple[int, ...]:
     """The talon cards in the order written: the order they are turned on an all-pass."""
-    return tuple(Card.parse(tok).index for tok in text.replace(",", " ").split())
+    return tuple(c.index for c in in_order(text))  # one by one or grouped by suit (♣QK)
 
 
 def _trick_step(k: int) -> Msg:

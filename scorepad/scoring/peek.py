@@ -6,11 +6,10 @@ families' engines (:mod:`.families`), a file of another family loads them.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
+from typing import Any
 
 FAMILIES = ("bula", "kassa", "pot", "direct")
-_CONVENTION = re.compile(rb'"convention"\s*:\s*"([^"\\]{1,64})"')
 
 
 def conventions_dir() -> Path:
@@ -34,7 +33,26 @@ def family_ids() -> dict[str, str]:
     }
 
 
-def peek_family(data: bytes) -> str:
+def known_conventions() -> list[str]:
+    """Every preset id, the pulya's first (file names alone: no preset is read)."""
+    base = conventions_dir()
+    return [p.stem for p in sorted(base.glob("*.toml"))] + list(family_ids())
+
+
+def convention_of(data: bytes | str | dict[str, Any]) -> str | None:
+    """The convention a session file names, from its parsed value (a ``\\u`` escape is the
+    letter it writes), or None: not JSON, nested past 200 levels, no convention string."""
+    from pydantic_core import from_json  # the parser pydantic uses: bounded depth, fast
+
+    try:
+        raw = data if isinstance(data, dict) else from_json(data)
+    except ValueError:
+        return None
+    convention = raw.get("convention") if isinstance(raw, dict) else None
+    return convention if isinstance(convention, str) else None
+
+
+def peek_family(data: bytes | str | dict[str, Any]) -> str:
     """The family of a session file's convention, or ``pulya`` (whose parser reports any problem)."""
-    m = _CONVENTION.search(data)
-    return family_ids().get(m.group(1).decode("utf-8", "replace"), "pulya") if m else "pulya"
+    convention = convention_of(data)
+    return family_ids().get(convention, "pulya") if convention is not None else "pulya"

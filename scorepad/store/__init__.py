@@ -16,6 +16,7 @@ from ..journal import ActionKind
 from .actions import MAX_REASON, AnyDeal, describe_action
 from .errors import (
     Damaged,
+    DamagedSession,
     InvalidEntry,
     NotFound,
     NotScorepad,
@@ -44,6 +45,7 @@ __all__ = [
     "AnyDeal",
     "AnyStored",
     "Damaged",
+    "DamagedSession",
     "FamilyStored",
     "InvalidEntry",
     "NotFound",

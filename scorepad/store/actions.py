@@ -10,7 +10,7 @@ from typing import Any, get_args
 from pydantic import BaseModel, ValidationError
 
 from ..i18n import N_, Msg, msg
-from ..journal import Action, Journal, JournalError, deal_numbers, replay_journal
+from ..journal import Action, Journal, JournalError, deal_numbers
 from ..players.record import SessionRecord, record_of
 from ..scoring.ledger.families import AnyFamilyDeal, family_deal_types, parse_family_deal
 from ..scoring.pulya.session import (
@@ -151,7 +151,7 @@ class Actions(Reading):
                 journal = (
                     live.journal.fork()
                     if live is not None
-                    else replay_journal(self._actions(sid, row["family"]))
+                    else self._journal(sid, self._actions(sid, row["family"]))
                 )
                 action = make(journal, journal.revision + 1, now())
                 try:

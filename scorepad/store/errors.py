@@ -40,6 +40,11 @@ class Damaged(NotScorepad):
     """The database is damaged: it is not written to; the message points to the latest backup."""
 
 
+class DamagedSession(StoreError):
+    """One session's rows do not pass the checks (hand-edited, scribbled): it is not read or
+    written; the database's other sessions are."""
+
+
 class Unavailable(StoreError):
     """The database cannot be used now: locked, read-only, the disk full, a path that is no file."""
 
@@ -91,6 +96,31 @@ def _damaged(path: Path, detail: str) -> Damaged:
     if backup is None:
         return Damaged(head, msg(N_("No backup of it was found.")))
     return Damaged(
+        head, msg(N_("The latest backup is {backup}: copy it in its place."), backup=str(backup))
+    )
+
+
+def damaged_session(path: Path, sid: int, detail: Msg, seq: int | None = None) -> DamagedSession:
+    """A sentence naming the database, the session and, where known, the action that fails."""
+    if seq is None:
+        head = msg(
+            N_("{path}: session {id} is damaged ({detail}); nothing was written"),
+            path=str(path),
+            id=sid,
+            detail=detail,
+        )
+    else:
+        head = msg(
+            N_("{path}: session {id} is damaged at action {seq} ({detail}); nothing was written"),
+            path=str(path),
+            id=sid,
+            seq=seq,
+            detail=detail,
+        )
+    backup = latest_backup(path)
+    if backup is None:
+        return DamagedSession(head)
+    return DamagedSession(
         head, msg(N_("The latest backup is {backup}: copy it in its place."), backup=str(backup))
     )
 

@@ -4,14 +4,15 @@ the ledger families)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from ..i18n import N_, msg
-from ..journal import Action, Journal, replay_journal
+from ..i18n import N_, Msg, msg
+from ..journal import Action, Journal, JournalError, check_action
 from ..scoring.ledger.families import (
     AnySession,
     FamilyScored,
@@ -21,6 +22,7 @@ from ..scoring.ledger.families import (
     parse_family_session,
     replay_family,
 )
+from ..scoring.peek import FAMILIES
 from ..scoring.pulya.convention import ConventionError, Settings, settings_for
 from ..scoring.pulya.score import Replay, Scored, batch, replay
 from ..scoring.pulya.session import (
@@ -30,7 +32,7 @@ from ..scoring.pulya.session import (
     SessionInvalid,
     quote,
 )
-from .errors import NotFound, StoreError, _damaged
+from .errors import NotFound, StoreError, damaged_session
 from .schema import Connection
 
 _DEAL: TypeAdapter[Any] = TypeAdapter(Deal)
@@ -47,6 +49,7 @@ class SessionSummary:
     revision: int
     deals: int
     family: str = "pulya"
+    damage: Msg | None = None  # why the row is damaged (a hand-edited file): listed, not read
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,26 +101,53 @@ class _Live:
     ledger: FamilyScored | None = None
 
 
-def _stored_deal(text: str, path: Path, family: str = "pulya") -> Any:
+class _RowInvalid(Exception):
+    """A stored row that does not pass the checks: only a damaged or hand-edited file has one."""
+
+    def __init__(self, detail: Msg, seq: int | None = None) -> None:
+        self.detail = detail
+        self.seq = seq
+        super().__init__(detail.render())
+
+
+def _detail(text: str) -> Msg:
+    return Msg("{detail}", {"detail": quote(text, 60)})
+
+
+def _stored_deal(text: str, family: str = "pulya") -> Any:
     """A stored deal, as the journal keeps it; a row that no longer parses is damage, in words."""
     adapter = _DEAL if family == "pulya" else family_deal_adapter(family)
     try:
         return adapter.validate_json(text)
     except ValidationError as exc:
-        raise _damaged(path, str(exc.errors()[0]["msg"])) from None
+        raise _RowInvalid(_detail(str(exc.errors()[0]["msg"]))) from None
 
 
-def _stored_json(text: str, path: Path) -> Any:
+def _players(text: str) -> list[str]:
+    """The players of a stored session: a JSON list of names, else the row is damaged."""
     try:
-        return json.loads(text)
+        players = json.loads(text)
     except (ValueError, TypeError) as exc:
-        raise _damaged(path, str(exc)) from None
+        raise _RowInvalid(_detail(f"players: {exc}")) from None
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise _RowInvalid(_detail("players: not a list of names"))
+    return players
+
+
+def _frozen_settings(text: str) -> dict[str, Any]:
+    try:
+        frozen = json.loads(text)
+    except (ValueError, TypeError) as exc:
+        raise _RowInvalid(_detail(f"settings: {exc}")) from None
+    if not isinstance(frozen, dict):
+        raise _RowInvalid(_detail("settings: not an object"))
+    return frozen
 
 
 def _session_of(row: dict[str, Any], deals: list[Deal]) -> tuple[Session, Settings]:
     data = {
         "format": FORMAT,
-        "players": json.loads(row["players"]),
+        "players": _players(row["players"]),
         "convention": row["convention"],
         "overrides": _export_overrides(row),
         "pool_target": row["pool_target"],
@@ -131,19 +161,13 @@ def _session_of(row: dict[str, Any], deals: list[Deal]) -> tuple[Session, Settin
         return Session.model_validate(data), settings
     except ValidationError as exc:
         # Only a damaged or hand-edited row fails here: everything written was checked first.
-        raise StoreError(
-            msg(
-                N_("session {id} in the database does not pass the checks ({detail})"),
-                id=row["id"],
-                detail=quote(str(exc.errors()[0]["msg"]), 60),
-            )
-        ) from None
+        raise _RowInvalid(_detail(str(exc.errors()[0]["msg"]))) from None
 
 
 def _family_session_of(row: dict[str, Any], deals: list[Any]) -> AnySession:
     data = {
         "format": FORMAT,
-        "players": json.loads(row["players"]),
+        "players": _players(row["players"]),
         "convention": row["convention"],
         "overrides": _export_overrides(row),
         "first_dealer": row["first_dealer"],
@@ -155,13 +179,7 @@ def _family_session_of(row: dict[str, Any], deals: list[Any]) -> AnySession:
         return parse_family_session(data)
     except SessionInvalid as exc:
         # Only a damaged or hand-edited row fails here: everything written was checked first.
-        raise StoreError(
-            msg(
-                N_("session {id} in the database does not pass the checks ({detail})"),
-                id=row["id"],
-                detail=quote(exc.render("en")[0], 60),
-            )
-        ) from None
+        raise _RowInvalid(exc.problems[0].sentence()) from None
 
 
 def _deal_json(deal: Any) -> Any:
@@ -170,7 +188,7 @@ def _deal_json(deal: Any) -> Any:
 
 def _export_overrides(row: dict[str, Any]) -> dict[str, Any]:
     """The frozen settings, written as overrides of today's preset, so the file scores the same."""
-    frozen: dict[str, Any] = json.loads(row["settings"])
+    frozen = _frozen_settings(row["settings"])
     try:
         if row["family"] != "pulya":
             found = family_presets().get(row["convention"])
@@ -186,6 +204,15 @@ def _export_overrides(row: dict[str, Any]) -> dict[str, Any]:
 
 def _score(session: Session, settings: Settings | None) -> Scored:
     return replay(session, settings)
+
+
+def _summary(r: Any) -> SessionSummary:
+    """A row of the session list; a damaged one is listed with its damage, the others as usual."""
+    try:
+        players = _players(r[1])
+    except _RowInvalid as exc:
+        return SessionSummary(r[0], [], str(r[2]), 0, str(r[4]), None, 0, 0, str(r[8]), exc.detail)
+    return SessionSummary(r[0], players, r[2], r[3], r[4], r[5], r[6], r[7], r[8])
 
 
 class Reading(Connection):
@@ -206,19 +233,36 @@ class Reading(Connection):
                 "SELECT id, players, convention, pool_target, created_at, finished_at, revision, "
                 f"deals, family FROM sessions {where} ORDER BY id DESC"
             ).fetchall()
-        return [
-            SessionSummary(
-                r[0], _stored_json(r[1], self.path), r[2], r[3], r[4], r[5], r[6], r[7], r[8]
-            )
-            for r in rows
-        ]
+        return [_summary(r) for r in rows]
+
+    @contextmanager
+    def _session_rows(self, sid: int) -> Iterator[None]:
+        """Whatever a session's rows fail on is damage of that session, said in one sentence
+        naming the database, the session and the action; its other sessions stay readable."""
+        try:
+            yield
+        except StoreError:
+            raise
+        except _RowInvalid as exc:
+            raise damaged_session(self.path, sid, exc.detail, exc.seq) from None
+        except JournalError as exc:
+            raise damaged_session(self.path, sid, exc.message) from None
+        except SessionInvalid as exc:
+            raise damaged_session(self.path, sid, exc.problems[0].sentence()) from None
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as exc:
+            raise damaged_session(self.path, sid, _detail(str(exc) or type(exc).__name__)) from None
 
     def _row(self, sid: int) -> dict[str, Any]:
         with self._reading():
             rows = list(self.db.query("SELECT * FROM sessions WHERE id = ?", [sid]))
         if not rows:
             raise NotFound(msg(N_("there is no session {id}"), id=sid))
-        return rows[0]
+        row = rows[0]
+        if row["family"] not in ("pulya", *FAMILIES):
+            raise damaged_session(self.path, sid, _detail(f"family: {row['family']!r}"))
+        if not isinstance(row["revision"], int):
+            raise damaged_session(self.path, sid, _detail(f"revision: {row['revision']!r}"))
+        return row
 
     def _actions(self, sid: int, family: str) -> list[Action]:
         out = []
@@ -228,10 +272,27 @@ class Reading(Connection):
                 "WHERE session_id = ? ORDER BY seq",
                 (sid,),
             ).fetchall()
-        for r in rows:
-            deal = _stored_deal(r[4], self.path, family) if r[4] else None
-            out.append(Action(r[0], r[1], r[2], r[3], deal, r[5], r[6]))
+        with self._session_rows(sid):
+            for r in rows:
+                try:
+                    deal = _stored_deal(r[4], family) if r[4] is not None else None
+                    action = Action(r[0], r[1], r[2], r[3], deal, r[5], r[6])
+                    check_action(action)
+                except (_RowInvalid, JournalError) as exc:
+                    detail = exc.detail if isinstance(exc, _RowInvalid) else exc.message
+                    raise _RowInvalid(detail, r[0]) from None
+                out.append(action)
         return out
+
+    def _journal(self, sid: int, actions: list[Action]) -> Journal:
+        """The journal the actions add up to; an action it cannot take is damage, named."""
+        j = Journal()
+        for a in actions:
+            try:
+                j.apply(a)
+            except JournalError as exc:
+                raise damaged_session(self.path, sid, exc.message, a.seq) from None
+        return j
 
     def family(self, sid: int) -> str:
         """The session's scoring family: ``pulya``, ``bula``, ``kassa``, ``pot`` or ``direct``."""
@@ -257,8 +318,11 @@ class Reading(Connection):
         row = self._row(sid)
         live = self._live.get(sid)
         if live is None or live.revision != row["revision"]:
-            live = self._replay(row, replay_journal(self._actions(sid, row["family"])))
-        return self._stored(row, live)
+            journal = self._journal(sid, self._actions(sid, row["family"]))
+            with self._session_rows(sid):
+                live = self._replay(row, journal)
+        with self._session_rows(sid):
+            return self._stored(row, live)
 
     def _replay(self, row: dict[str, Any], journal: Journal) -> _Live:
         """Replay the whole session (and keep it for the next added deal)."""
@@ -304,4 +368,6 @@ class Reading(Connection):
         )
 
     def history(self, sid: int) -> list[Action]:
-        return self._actions(sid, self._row(sid)["family"])
+        actions = self._actions(sid, self._row(sid)["family"])
+        self._journal(sid, actions)  # an action the journal cannot take is said, not shown
+        return actions

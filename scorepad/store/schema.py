@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 from .errors import (
     Damaged,
+    NotFound,
     NotScorepad,
     SchemaTooNew,
     Unavailable,
@@ -154,24 +155,63 @@ MIGRATIONS: list[tuple[int, str, Callable[[Database], None]]] = [
 ]
 
 
+#: The columns of each table at the latest schema version (checked on opening).
+TABLES: dict[str, set[str]] = {
+    "players": {"id", "name", "created_at"},
+    "sessions": {
+        "id",
+        "players",
+        "convention",
+        "overrides",
+        "settings",
+        "pool_target",
+        "first_dealer",
+        "whist_price",
+        "currency",
+        "created_at",
+        "finished_at",
+        "deleted_at",
+        "revision",
+        "deals",
+        "family",
+    },
+    "session_players": {"session_id", "seat", "player_id"},
+    "actions": {"id", "session_id", "seq", "kind", "deal_id", "deal", "reason", "target", "at"},
+}
+
+
 def schema_version() -> int:
     return MIGRATIONS[-1][0]
 
 
-def _check_path(path: Path) -> None:
-    """The database path must be a regular file or nothing yet, in a folder (never opened here)."""
+#: The smallest SQLite file (one page): anything shorter but not empty is not a database.
+MIN_DATABASE = 512
+
+
+def _check_path(path: Path) -> bool:
+    """The database path must be a regular file or nothing yet, in a folder (never opened here).
+
+    True when a database is there; False for a missing or empty file (only that becomes a new
+    database: a file of a few bytes is somebody's, never re-initialised).
+    """
     try:
         info = path.stat()
     except FileNotFoundError:
-        info = None
-    except OSError as exc:  # a path under a file, a folder we may not enter...
+        return False
+    except OSError as exc:  # a path under a file, a folder we may not enter, a symlink loop
         raise _os_error(exc, path) from None
-    if info is None:
-        return
     if stat.S_ISDIR(info.st_mode):
         raise Unavailable(msg(N_("{path} is a folder, not a database file"), path=str(path)))
     if not stat.S_ISREG(info.st_mode):
         raise Unavailable(msg(N_("{path} is not a regular file"), path=str(path)))
+    if 0 < info.st_size < MIN_DATABASE:
+        raise NotScorepad(
+            msg(
+                N_("{path} is not a Scorepad database (not a SQLite file, or corrupt)"),
+                path=str(path),
+            )
+        )
+    return info.st_size > 0
 
 
 def _make_folder(folder: Path) -> None:
@@ -202,7 +242,15 @@ def _make_private(path: Path) -> None:
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
     except FileExistsError:
-        return  # never opened here: closing it would drop this process's locks on it
+        if not (path.is_symlink() and not path.exists()):
+            return  # never opened here: closing it would drop this process's locks on it
+        # A dangling symlink: SQLite would create its target with the umask's bits.
+        try:
+            fd = os.open(
+                os.path.realpath(path), os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600
+            )
+        except OSError as exc:
+            raise _os_error(exc, path) from None
     except OSError as exc:
         raise _os_error(exc, path) from None
     os.close(fd)
@@ -222,10 +270,14 @@ class Connection:
         *,
         timeout: float | None = None,
         check_same_thread: bool = True,
+        create: bool = True,
     ) -> None:
+        """Open the database at ``path``; ``create=False`` (a command that only reads) refuses
+        a missing or empty file instead of making a new database: a read creates nothing."""
         self.path = Path(path)
         self.timeout = LOCK_TIMEOUT if timeout is None else timeout
-        _check_path(self.path)
+        if not _check_path(self.path) and not create:
+            raise NotFound(msg(N_("there is no database at {path}"), path=str(self.path)))
         _make_private(self.path)
         try:
             conn = sqlite3.connect(
@@ -243,14 +295,14 @@ class Connection:
         self._live: dict[int, _Live] = {}
         #: Why the file is damaged (quick_check), or None: a damaged file is never written.
         self.damage: str | None = None
+        self._wal = False
         try:
             # The header is read through SQLite: a Python open() and close() of the file would
             # drop every POSIX lock this process holds on it (another Store's, say).
             conn.execute("PRAGMA schema_version").fetchone()
             self.damage = _quick_check(conn)
             self._migrate()
-            if self.damage is None:
-                conn.execute("PRAGMA journal_mode=WAL")
+            self._check_schema()
             conn.execute("PRAGMA synchronous=FULL")  # an action that returned is on the disk
             conn.execute("PRAGMA foreign_keys=ON")
         except sqlite3.Error as exc:
@@ -259,6 +311,30 @@ class Connection:
         except BaseException:
             conn.close()
             raise
+
+    def _to_wal(self) -> None:
+        """The WAL journal, switched on just before the first write (after every check): a read
+        leaves a rollback-journal file byte for byte as it was."""
+        if self._wal:
+            return
+        mode = self.conn.execute("PRAGMA journal_mode").fetchone()[0]
+        if str(mode).lower() != "wal":
+            self.conn.execute("PRAGMA journal_mode=WAL")
+        self._wal = True
+
+    def _check_schema(self) -> None:
+        """Scorepad's tables as its schema made them: a dropped or renamed column, or a view in
+        a table's place, is damage, said before anything is read."""
+        for table, columns in TABLES.items():
+            kind = self.conn.execute(
+                "SELECT type FROM sqlite_master WHERE name = ?", (table,)
+            ).fetchone()
+            if kind is None or kind[0] != "table":
+                raise self._damaged(f"{table} is not a table")
+            found = {r[1] for r in self.conn.execute(f"PRAGMA table_info({table})")}
+            missing = sorted(columns - found)
+            if missing:
+                raise self._damaged(f"{table} lacks {', '.join(missing)}")
 
     def __enter__(self) -> Self:
         return self
@@ -275,6 +351,7 @@ class Connection:
         if self.damage is not None:
             raise self._damaged(self.damage)
         try:
+            self._to_wal()
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
             raise database_error(exc, self.path, self.timeout) from None
@@ -335,6 +412,7 @@ class Connection:
             return
         if current > 0:
             self.backup(self.path.with_name(f"{self.path.name}.schema-{current}.bak"))
+        self._to_wal()
         self.conn.execute("BEGIN IMMEDIATE")
         try:
             if current == 0:

@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool
 from ...i18n import N_, Msg, msg
 from ...numbers import Number, normal
 from ..pulya.legal import DealError
-from ..pulya.session import Note
+from ..pulya.session import Note, SeatKey
 from .defence import verify_roles, verify_tricks, verify_unplayed
 from .ledger import Account, Ledger, Posting
 from .seats import Seat, dealt_in, verify_dealer, verify_player
@@ -160,9 +160,9 @@ class BulaGame(_Model):
     declarer: Seat
     bid: Annotated[int, Field(strict=True, ge=2, le=7)]
     hand: StrictBool = False
-    defence: dict[int, Role]
+    defence: dict[SeatKey, Role]
     contra: Contra | None = None
-    tricks: dict[int, Count] | None = None
+    tricks: dict[SeatKey, Count] | None = None
     dealer: Seat | None = None  # checked against the rotation; with four he sits out (§4.1)
     note: Note | None = None
 

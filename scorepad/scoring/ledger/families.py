@@ -33,8 +33,10 @@ from ..pulya.session import (
     PlayerName,
     Problem,
     SessionInvalid,
-    check_setting_names,
+    check_overrides,
+    distinct_names,
     pydantic_problem,
+    quote,
 )
 from ..pulya.settlement import Payment, minor_digits, payments, to_money
 from .bula import BulaAllPass, BulaDeal, BulaError, BulaGame, BulaSettings, BulaTable, PikNoContra
@@ -74,7 +76,8 @@ class FamilyPreset(OwnWords, BaseModel):
         """The complete settings: the family's defaults, this preset, then ``overrides``."""
         cls = _SETTINGS[self.family]
         extra = {"family": self.family} if cls is PotSettings else {}
-        return cls.model_validate(self.settings | extra | (overrides or {}))
+        # Strict: "60", 60.0 or true is not the number 60 (a file's overrides say what they mean).
+        return cls.model_validate(self.settings | extra | (overrides or {}), strict=True)
 
 
 @cache
@@ -112,10 +115,15 @@ class _Session(BaseModel):
     whist_price: str = "1.00"
     currency: Currency = "RUB"
 
+    @field_validator("players")
+    @classmethod
+    def _unique(cls, players: list[str]) -> list[str]:
+        return distinct_names(players)
+
     @field_validator("overrides")
     @classmethod
     def _names(cls, overrides: dict[str, Any]) -> dict[str, Any]:
-        return check_setting_names(overrides)
+        return check_overrides(overrides)  # the names, and numbers of at most 10,000
 
     @field_validator("whist_price")
     @classmethod
@@ -204,9 +212,11 @@ class FamilyScored:
 
 def parse_family_session(data: str | bytes | dict[str, Any]) -> AnySession:
     """Validate a session file of a ledger family (by its convention's preset)."""
+    from pydantic_core import from_json  # bounded depth: a file nested 1,000 deep is refused
+
     try:
-        raw = data if isinstance(data, dict) else json.loads(data)
-    except (ValueError, UnicodeDecodeError) as exc:
+        raw = data if isinstance(data, dict) else from_json(data)
+    except ValueError as exc:
         raise SessionInvalid(
             [
                 Problem(
@@ -232,7 +242,7 @@ def parse_family_session(data: str | bytes | dict[str, Any]) -> AnySession:
     try:
         session: AnySession = _MODELS[family].validate_python(raw)
     except ValidationError as exc:
-        raise SessionInvalid([_problem(e) for e in exc.errors()]) from None
+        raise SessionInvalid([_problem(e, family) for e in exc.errors()]) from None
     return session
 
 
@@ -250,7 +260,7 @@ def parse_family_deal(family: str, data: Any, *, index: int) -> Any:
         return _DEALS[family].validate_python(data)
     except ValidationError as exc:
         raise SessionInvalid(
-            [_problem({**e, "loc": ("deals", index, *e["loc"])}) for e in exc.errors()]
+            [_problem({**e, "loc": ("deals", index, *e["loc"])}, family) for e in exc.errors()]
         ) from None
 
 
@@ -288,17 +298,67 @@ def _deal_data(deal: BaseModel) -> dict[str, Any]:
     return {"type": data.pop("type"), **data}
 
 
-def _problem(error: Any) -> Problem:
+_TAGS = ("game", "allpass", "pik_no_contra", "nonsuit", "swabian", "concede", "bete", "redeal")
+#: Pydantic's refusals in the catalogs' words (its own sentences are English only).
+_BOUNDS = {
+    "less_than_equal": (N_("at most {limit}"), "le"),
+    "greater_than_equal": (N_("at least {limit}"), "ge"),
+    "multiple_of": (N_("must be a multiple of {limit}"), "multiple_of"),
+}
+_TYPES = {
+    "int_type": N_("must be a whole number"),
+    "int_from_float": N_("must be a whole number"),
+    "int_parsing": N_("must be a whole number"),
+    "bool_type": N_("must be true or false"),
+    "bool_parsing": N_("must be true or false"),
+    "string_type": N_("must be a string"),
+}
+
+
+def _problem(error: Any, family: str | None = None) -> Problem:
+    """One refusal, in the catalogs' words, naming the family's own choices (its deal types,
+    its settings, a setting's values)."""
     loc = list(error["loc"])
-    if (
-        len(loc) >= 3
-        and loc[0] == "deals"
-        and isinstance(loc[1], int)
-        and loc[2]
-        in ("game", "allpass", "pik_no_contra", "nonsuit", "swabian", "concede", "bete", "redeal")
-    ):
+    if len(loc) >= 3 and loc[0] == "deals" and isinstance(loc[1], int) and loc[2] in _TAGS:
         error = {**error, "loc": (loc[0], loc[1], *loc[3:])}
+    kind, ctx = error["type"], error.get("ctx") or {}
+    if kind in ("union_tag_invalid", "union_tag_not_found") and family is not None:
+        return _with(
+            error,
+            msg(
+                N_("unknown deal type {type}: a deal of this game is {choices}"),
+                type=quote(str(ctx.get("tag", ""))),
+                choices=_choices(t.model_fields["type"].annotation for t in _DEAL_TYPES[family]),
+            ),
+        )
+    if kind == "extra_forbidden" and loc[:1] == ["overrides"] and family is not None:
+        names = [f for f in _SETTINGS[family].model_fields if f != "family"]
+        return _with(
+            {**error, "loc": ("overrides",)},
+            msg(
+                N_("unknown setting {name}; the settings of this game are {choices}"),
+                name=quote(str(loc[-1])),
+                choices=", ".join(names),
+            ),
+        )
+    if kind == "literal_error":
+        return _with(error, msg(N_("must be one of {choices}"), choices=ctx.get("expected", "")))
+    if kind in _BOUNDS:
+        text, key = _BOUNDS[kind]
+        return _with(error, msg(text, limit=ctx.get(key)))
+    if kind in _TYPES:
+        return _with(error, msg(_TYPES[kind]))
     return pydantic_problem(error)
+
+
+def _with(error: Any, message: Msg) -> Problem:
+    """The problem at the error's place (its deal and field, as pydantic_problem names them)."""
+    where = pydantic_problem({**error, "type": "missing"})
+    return Problem(where.deal, where.field, message)
+
+
+def _choices(literals: Any) -> str:
+    return ", ".join(a for lit in literals for a in get_args(lit))
 
 
 def replay_family(session: AnySession) -> FamilyScored:
@@ -308,14 +368,7 @@ def replay_family(session: AnySession) -> FamilyScored:
         settings = preset.resolve(session.overrides)
     except ValidationError as exc:
         raise SessionInvalid(
-            [
-                Problem(
-                    None,
-                    "overrides." + ".".join(str(p) for p in e["loc"]),
-                    Msg("{detail}", {"detail": e["msg"].removeprefix("Value error, ")}),
-                )
-                for e in exc.errors()
-            ]
+            [_problem({**e, "loc": ("overrides", *e["loc"])}, preset.family) for e in exc.errors()]
         ) from None
     if len(session.players) == 4 and not four_players(settings):
         raise SessionInvalid(

@@ -25,7 +25,7 @@ from ...contract import Contract, Trump
 from ...i18n import N_, msg
 from ...numbers import Number, normal, signed
 from ..pulya.legal import DealError
-from ..pulya.session import Note
+from ..pulya.session import Note, SeatKey
 from .defence import verify_roles, verify_tricks, verify_unplayed
 from .ledger import Account, Ledger, Posting
 from .seats import Seat, dealt_in, verify_dealer, verify_player
@@ -116,8 +116,8 @@ class KassaGame(_Model):
     type: Literal["game"]
     declarer: Seat
     contract: str
-    defence: dict[int, Role]
-    tricks: dict[int, Count] | None = None
+    defence: dict[SeatKey, Role]
+    tricks: dict[SeatKey, Count] | None = None
     four_aces: Seat | None = None  # who held them, where the variant is played (G-Q1)
     dealer: Seat | None = None  # checked against the rotation; with four he sits out (§7.1)
     note: Note | None = None

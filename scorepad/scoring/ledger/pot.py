@@ -33,7 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool
 from ...i18n import N_, msg
 from ...numbers import Number, normal
 from ..pulya.legal import DealError
-from ..pulya.session import Note
+from ..pulya.session import Note, SeatKey
 from .defence import verify_roles, verify_tricks, verify_unplayed
 from .ledger import Account, Ledger, Posting
 from .seats import Seat, dealt_in, verify_dealer, verify_player
@@ -247,11 +247,11 @@ class PotGame(_Model):
     declarer: Seat
     suit: Suit
     hand: StrictBool = False
-    defence: dict[int, Role] = Field(default_factory=dict)
-    tricks: dict[int, Count] | None = None
+    defence: dict[SeatKey, Role] = Field(default_factory=dict)
+    tricks: dict[SeatKey, Count] | None = None
     four_aces: StrictBool = False
     no_aces: StrictBool = False
-    second_round: dict[int, Amount] | None = None  # American: the chips each bidder put in
+    second_round: dict[SeatKey, Amount] | None = None  # American: the chips each bidder put in
     dealer: Seat | None = None  # checked against the rotation (§9.3)
     note: Note | None = None
 
@@ -263,7 +263,7 @@ class PotNonSuit(_Model):
     declarer: Seat
     contract: NonSuit
     hand: StrictBool = False
-    contra: dict[int, StrictBool] = Field(default_factory=dict)
+    contra: dict[SeatKey, StrictBool] = Field(default_factory=dict)
     recontra: StrictBool = False
     tricks: Count  # the declarer's, as counted when play stopped
     dealer: Seat | None = None
@@ -278,7 +278,7 @@ class SwabianGame(_Model):
     bid: Annotated[int, Field(strict=True, ge=2, le=7)]
     hand: StrictBool = False
     tricks: Count
-    contra: dict[int, StrictBool] = Field(default_factory=dict)
+    contra: dict[SeatKey, StrictBool] = Field(default_factory=dict)
     recontra: StrictBool = False
     kunstwerk: StrictBool = False
     dealer: Seat | None = None
@@ -292,7 +292,7 @@ class Concede(_Model):
 
     type: Literal["concede"]
     declarer: Seat
-    defence: dict[int, Role]
+    defence: dict[SeatKey, Role]
     suit: Suit | None = None
     dealer: Seat | None = None
     note: Note | None = None

@@ -21,7 +21,17 @@ from .game import score_game
 from .legal import DealError, seat_range, verify_correction, verify_deal
 from .misere import score_misere
 from .raspasy import exit_level, score_raspasy
-from .session import Correction, Game, Misere, PlayedDeal, Problem, Raspasy, Session, SessionInvalid
+from .session import (
+    Correction,
+    Game,
+    Misere,
+    PlayedDeal,
+    Problem,
+    Raspasy,
+    Session,
+    SessionInvalid,
+    unknown_convention,
+)
 from .sheet import Sheet, Tally, Writing
 from .table import Table, contract_name
 from .whist import Kind, Whisting
@@ -105,7 +115,10 @@ def session_settings(session: Session) -> Settings:
     try:
         return settings_for(session.convention, session.overrides)
     except ConventionError as exc:
-        field = "convention" if str(exc).startswith("unknown convention") else "overrides"
+        unknown = unknown_convention({"convention": session.convention})
+        if unknown is not None:
+            raise SessionInvalid([unknown]) from None
+        field = "overrides"
         raise SessionInvalid(
             [
                 Problem(None, field, Msg("{detail}", {"detail": line.removeprefix("overrides: ")}))

@@ -32,6 +32,7 @@ from pydantic import (
 from ...contract import Contract
 from ...i18n import N_, Msg, ScorepadError, msg
 from ...numbers import PRICE, Number, parse_price, parse_rational, to_json
+from ..lookalike import skeleton
 from .whist import Call, shortest
 
 FORMAT = "scorepad-session/1"
@@ -54,6 +55,21 @@ _BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\
 _INVISIBLE = frozenset("\u200b\u2060\ufeff\u00ad")
 _ZERO_WIDTH = _INVISIBLE | frozenset("\u200c\u200d")
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Co", "Cn", "Zl", "Zp"})
+#: Joiners that Persian, the Indic scripts and emoji need: the only format characters allowed.
+_JOINERS = frozenset("\u200c\u200d")
+#: Default-ignorable code points that are not format characters (Unicode's
+#: DerivedCoreProperties), and the blank Braille pattern: each draws nothing.
+_BLANK = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u3164\uffa0\u2800") | frozenset(
+    chr(c) for c in [*range(0x180B, 0x1810), *range(0xFE00, 0xFE10), *range(0xE0000, 0xE1000)]
+)
+
+
+def _refused_char(ch: str) -> bool:
+    """A control, bidi, invisible or default-ignorable character: it forges or hides text."""
+    category = unicodedata.category(ch)
+    if category == "Cf":
+        return ch not in _JOINERS
+    return ch in _BLANK or category in _REFUSED_CATEGORIES
 
 
 class FieldRefused(ValueError):
@@ -106,7 +122,7 @@ def clean_text(value: str, what: Literal["name", "note", "reason"], *, limit: in
         raise FieldRefused(msg(too_long, limit=limit))
     text = unicodedata.normalize("NFC", value)
     for ch in text:
-        if ch in _BIDI or ch in _INVISIBLE or unicodedata.category(ch) in _REFUSED_CATEGORIES:
+        if ch in _BIDI or ch in _INVISIBLE or _refused_char(ch):
             raise FieldRefused(msg(bad_char, char=f"U+{ord(ch):04X}"))
     if len(text) > limit:
         raise FieldRefused(msg(too_long, limit=limit))
@@ -114,13 +130,14 @@ def clean_text(value: str, what: Literal["name", "note", "reason"], *, limit: in
 
 
 def look_alike(name: str) -> str:
-    """The key under which two names look the same: NFKC, case folded, zero-width dropped.
+    """The key under which two names look the same: case folded, zero-width dropped, then the
+    TR39 skeleton (:mod:`..lookalike`: a Cyrillic ``А`` or a Greek ``ο`` in a Latin name).
 
-    >>> look_alike("\\uff21nna") == look_alike("anna\\u200b") == look_alike("Anna")
+    >>> look_alike("\\uff21nna") == look_alike("anna\\u200b") == look_alike("\\u0410nna")
     True
     """
     text = "".join(ch for ch in name if ch not in _ZERO_WIDTH)
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
+    return skeleton(text)
 
 
 def _contract(value: Any) -> Contract:
@@ -174,13 +191,16 @@ def _rational(value: Any) -> Number:
     raise ValueError("a number is an integer or a string like '-88/3'")
 
 
-def _seat_key(value: Any) -> int:
-    # A key of a map by seat: "0" to "3" (JSON keys are strings), nothing else.
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
+def _seat_key(value: Any, last: int = 3) -> int:
+    # A key of a map by seat: "0" to "3" (JSON keys are strings), nothing else: not " 2",
+    # "+2", "2.0" or "01", which int() would take.
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= last:
         return value
-    if isinstance(value, str) and len(value) == 1 and value in "0123":
+    if isinstance(value, str) and len(value) == 1 and "0" <= value <= str(last):
         return int(value)
     shown = quote(value) if isinstance(value, str) else repr(value)[:QUOTE]
+    if last == 2:
+        raise FieldRefused(msg(N_("{value} is not a seat: seats are 0 to 2"), value=shown))
     raise FieldRefused(msg(N_("{value} is not a seat: seats are 0 to 3"), value=shown))
 
 
@@ -303,6 +323,26 @@ def player_name(value: Any) -> str:
 _NAMES: dict[str, str] = {}  # accepted names as written → as kept
 
 
+def distinct_names(players: list[str]) -> list[str]:
+    """The players of a session, each once: a name twice, or one that looks like another
+    (another case, a wide letter, a Cyrillic or Greek look-alike), is refused (every family)."""
+    seen: dict[str, str] = {}
+    for name in players:
+        key = look_alike(name)
+        if key in seen:
+            if seen[key].casefold() == name.casefold():
+                raise FieldRefused(msg(N_("the name {name} is used twice"), name=repr(name)))
+            raise FieldRefused(
+                msg(
+                    N_("the name {name} looks like {other}: use one spelling"),
+                    name=repr(name),
+                    other=repr(seen[key]),
+                )
+            )
+        seen[key] = name
+    return players
+
+
 def convention_id(value: Any) -> str:
     if not isinstance(value, str):
         raise ValueError("a convention is the id of a preset, like 'sochi'")
@@ -392,21 +432,7 @@ class Session(_Model):
     @field_validator("players")
     @classmethod
     def _unique(cls, players: list[str]) -> list[str]:
-        seen: dict[str, str] = {}
-        for name in players:
-            key = look_alike(name)
-            if key in seen:
-                if seen[key].casefold() == name.casefold():
-                    raise FieldRefused(msg(N_("the name {name} is used twice"), name=repr(name)))
-                raise FieldRefused(
-                    msg(
-                        N_("the name {name} looks like {other}: use one spelling"),
-                        name=repr(name),
-                        other=repr(seen[key]),
-                    )
-                )
-            seen[key] = name
-        return players
+        return distinct_names(players)
 
     @field_validator("whist_price")
     @classmethod
@@ -525,6 +551,26 @@ def pydantic_problem(error: Any) -> Problem:
     return Problem(deal, fieldname, Msg("{detail}", {"detail": text}))
 
 
+def unknown_convention(data: str | bytes | dict[str, Any]) -> Problem | None:
+    """The problem of a file whose convention is no preset of any family (None: it is one, or
+    the file names none)."""
+    from ..peek import convention_of, known_conventions
+
+    name = convention_of(data)
+    known = known_conventions()
+    if name is None or name in known or not _CONVENTION.fullmatch(name):
+        return None  # not an id at all: the field's own check says so
+    return Problem(
+        None,
+        "convention",
+        msg(
+            N_("unknown convention {name} (known: {known})"),
+            name=quote(name),
+            known=", ".join(known),
+        ),
+    )
+
+
 def parse_session(data: str | bytes | dict[str, Any]) -> Session:
     """Validate the shape of a session file (JSON text or an already parsed object).
 
@@ -535,6 +581,9 @@ def parse_session(data: str | bytes | dict[str, Any]) -> Session:
             return Session.model_validate(data)
         return Session.model_validate_json(data)
     except ValidationError as exc:
+        unknown = unknown_convention(data)
+        if unknown is not None:  # a misspelled convention, of any family: say that alone
+            raise SessionInvalid([unknown]) from None
         errors = exc.errors()
         # A file that is not a session gets one line, not one per missing field.
         wrong_format = [e for e in errors if tuple(e["loc"]) == ("format",) or not e["loc"]]

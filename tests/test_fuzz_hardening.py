@@ -1,0 +1,226 @@
+"""Issue 22's classes of bad input, generated: deep nesting, folders, bit flips, seat keys,
+look-alike names, settings of the wrong type or size, escapes.  Each goes through the CLI's
+``main`` (the same code as ``scorepad``, in this process so that hundreds of cases run): it is
+refused with exit 2 and sentences, never an exception, or accepted when it is in fact valid."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import shutil
+import sqlite3
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorepad.cli import main
+from scorepad.scoring.ledger.bula import BulaAllPass
+from scorepad.scoring.lookalike import _classes, skeleton
+from scorepad.scoring.pulya.session import Raspasy, look_alike
+from scorepad.store import Store
+
+FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+TMP = Path(tempfile.mkdtemp(prefix="scorepad-fuzz-"))
+
+
+def cli(*args: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["--lang", "en", *args])
+    return code, out.getvalue(), err.getvalue()
+
+
+def settle(data: Any) -> tuple[int, str, str]:
+    path = TMP / "in.json"
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return cli("settle", str(path), "--no-explain")
+
+
+def refused(result: tuple[int, str, str]) -> list[str]:
+    code, out, err = result
+    assert (code, out) == (2, ""), err
+    assert err.strip(), "a refusal says why"
+    return err.splitlines()
+
+
+def bula(**kw: Any) -> dict[str, Any]:
+    return {
+        "format": "scorepad-session/1",
+        "players": ["Anna", "Boris", "Vera"],
+        "convention": "balkan",
+        "deals": [],
+    } | kw
+
+
+@FUZZ
+@given(depth=st.integers(200, 3000), where=st.sampled_from(["deals", "players", "overrides"]))
+def test_deep_nesting_is_refused(depth: int, where: str) -> None:
+    text = json.dumps(bula(**{where: "@"})).replace('"@"', "[" * depth + "]" * depth)
+    assert refused(settle(text))
+    record = '{"format": "scorepad-deal/1", "play": ' + "[" * depth + "]" * depth + "}"
+    (TMP / "deal.json").write_text(record, encoding="utf-8")
+    assert refused(cli("audit", str(TMP / "deal.json")))
+
+
+@FUZZ
+@given(
+    name=st.text(st.characters(codec="utf-8", exclude_characters="/\0"), min_size=1, max_size=12)
+)
+def test_a_folder_is_refused_as_input(name: str) -> None:
+    if name in (".", ".."):
+        return
+    folder = TMP / "folders" / name
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return  # a name the file system refuses
+    for command in ("settle", "audit"):
+        shown = str(folder) if str(folder).isprintable() else repr(str(folder))[1:-1]
+        assert refused(cli(command, str(folder))) == [f"{shown} is a folder, not a file"]
+
+
+def _good_db() -> Path:
+    path = TMP / "good.db"
+    if not path.exists():
+        with Store(path) as s:
+            sid = s.create_session(["Anna", "Boris", "Vera"])
+            r = Raspasy.model_validate({"type": "raspasy", "tricks": {"0": 3, "1": 3, "2": 4}})
+            s.add_deal(sid, r, seen=0)
+            b = s.create_session(["Anna", "Boris", "Vera"], convention="balkan")
+            s.add_deal(b, BulaAllPass(type="allpass"), seen=0)
+        con = sqlite3.connect(path)
+        con.execute("PRAGMA journal_mode=DELETE")
+        con.close()
+    return path
+
+
+@FUZZ
+@given(flips=st.lists(st.tuples(st.integers(0, 10**9), st.integers(0, 7)), min_size=1, max_size=60))
+def test_bit_flips_in_a_database_are_sentences(flips: list[tuple[int, int]]) -> None:
+    data = bytearray(_good_db().read_bytes())
+    for at, bit in flips:
+        data[at % len(data)] ^= 1 << bit
+    db = TMP / "flipped.db"
+    for side in ("-wal", "-shm", "-journal"):
+        Path(str(db) + side).unlink(missing_ok=True)
+    db.write_bytes(bytes(data))
+    for command in (["sessions"], ["settle", "1"], ["settle", "2"], ["history", "1"]):
+        code, _, err = cli(*command, "--db", str(db))
+        assert code in (0, 2)
+        if code == 2:
+            assert err.strip()
+    assert db.read_bytes() == bytes(data)  # a read never writes
+
+
+@FUZZ
+@given(key=st.text(max_size=4).filter(lambda k: k not in ("0", "1", "2")))
+def test_a_seat_key_other_than_0_1_2_is_refused(key: str) -> None:
+    deal = {"type": "game", "declarer": 1, "bid": 2, "defence": {"0": "pass", key: "pass"}}
+    (line,) = refused(settle(bula(deals=[deal])))
+    assert line.startswith("deal 1: defence: ")
+
+
+def _confusable_pairs() -> list[tuple[str, str]]:
+    groups: dict[str, list[str]] = {}
+    for ch, root in _classes().items():
+        groups.setdefault(root, []).append(ch)
+    return [
+        (a, b)
+        for members in groups.values()
+        for a in members
+        for b in members
+        if a != b and a.isalpha() and b.isalpha() and a.isascii() and skeleton(a) == skeleton(b)
+    ]
+
+
+PAIRS = _confusable_pairs()
+
+
+@FUZZ
+@given(
+    base=st.text(st.sampled_from("abcdefghijklmnopqrstuvwxyz"), min_size=2, max_size=10),
+    pair=st.sampled_from(PAIRS),
+    at=st.integers(0, 9),
+)
+def test_a_look_alike_name_is_refused_in_a_family_file(
+    base: str, pair: tuple[str, str], at: int
+) -> None:
+    at %= len(base) + 1
+    name = base[:at] + pair[0] + base[at:]
+    twin = base[:at] + pair[1] + base[at:]
+    assert look_alike(name) == look_alike(twin)
+    result = settle(bula(players=[name, twin, "Зоя"]))
+    code, _, err = result
+    assert code == 2 and "players" in err, (name, twin, err)
+
+
+INVISIBLE = st.sampled_from(
+    ["\u3164", "\u2800", "\u2062", "\u180e", "\u200b", "\u2060", "\ufeff", "\u034f", "\ufe0f"]
+    + [chr(c) for c in range(0xE0020, 0xE0080, 7)]
+)
+
+
+@FUZZ
+@given(
+    name=st.text(st.sampled_from("AnaBors"), max_size=6),
+    ch=INVISIBLE,
+    convention=st.sampled_from(["balkan", "prefa", "austrian", "swabian", "sochi"]),
+)
+def test_an_invisible_character_in_a_name_or_note_is_refused(
+    name: str, ch: str, convention: str
+) -> None:
+    data = bula(convention=convention, players=[name + ch, "Boris", "Vera"])
+    if convention == "sochi":
+        data["pool_target"] = 10
+    (line,) = refused(settle(data))
+    assert f"U+{ord(ch):04X}" in line
+
+
+SETTING_VALUES = st.one_of(
+    st.integers(-(10**7), 10**7),
+    st.floats(allow_nan=False),
+    st.booleans(),
+    st.text(max_size=5),
+    st.none(),
+    st.lists(st.integers(), max_size=2),
+)
+
+
+@FUZZ
+@given(name=st.sampled_from(["start_bula", "bula_weight", "ante", "kassa"]), value=SETTING_VALUES)
+def test_a_family_setting_is_strict_and_bounded(name: str, value: Any) -> None:
+    convention = {"ante": "austrian", "kassa": "prefa"}.get(name, "balkan")
+    code, _, err = settle(bula(convention=convention, overrides={name: value}))
+    valid_int = isinstance(value, int) and not isinstance(value, bool)
+    if not valid_int or not 0 <= value <= 10_000:
+        assert code == 2 and err.startswith("overrides"), (name, value, err)
+        assert "Input should" not in err and "Extra inputs" not in err  # the catalogs' words
+    else:
+        assert code in (0, 2)  # in range: the setting's own bounds decide (said in words)
+        assert "Input should" not in err
+
+
+@FUZZ
+@given(
+    convention=st.sampled_from(["balkan", "prefa", "austrian", "swabian", "sochi", "leningrad"]),
+    mask=st.lists(st.booleans(), min_size=12, max_size=12),
+)
+def test_an_escaped_convention_is_the_same_convention(convention: str, mask: list[bool]) -> None:
+    data = bula(convention=convention)
+    if convention in ("sochi", "leningrad"):
+        data["pool_target"] = 10
+    plain = json.dumps(data)
+    escaped_name = "".join(
+        f"\\u{ord(c):04x}" if m else c for c, m in zip(convention, mask, strict=False)
+    )
+    escaped_name += convention[len(mask) :]
+    escaped = plain.replace(f'"{convention}"', f'"{escaped_name}"')
+    assert settle(escaped) == settle(plain)
+
+
+def teardown_module() -> None:
+    shutil.rmtree(TMP, ignore_errors=True)
