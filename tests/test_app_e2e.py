@@ -641,7 +641,7 @@ def test_in_russian_a_refusal_the_settings_the_picker_and_the_end_of_the_pulka(
         # Its name and one-line meaning, in Russian, without the rule book's section number.
         expect(whisting).to_have_attribute(
             "aria-label",
-            "Висты за взятку защиты\nВисты защитника за взятку: цена игры, умноженная на это.",
+            "Висты за взятку защиты\nВисты защитника за взятку: цена игры, умноженная на это число.",
             timeout=10000,
         )
         assert "§" not in page.locator("flt-semantics-host").inner_text()

@@ -354,11 +354,16 @@ def test_a_damaged_database_is_refused_in_words_and_left_as_it_is(
     ):
         done = run_cli("--lang", "en", *command, "--db", str(filled))
         assert (done.returncode, done.stdout) == (2, ""), command
-        assert done.stderr.splitlines() == [
-            f"{filled} is damaged ('database disk image is malformed'): Scorepad does not "
-            "write to it; nothing was written",
-            "No backup of it was found.",
-        ]
+        if damage == "truncated to 50 bytes":  # too short to be a database at all (#22.7)
+            assert done.stderr.splitlines() == [
+                f"{filled} is not a Scorepad database (not a SQLite file, or corrupt)"
+            ], command
+        else:
+            assert done.stderr.splitlines() == [
+                f"{filled} is damaged ('database disk image is malformed'): Scorepad does not "
+                "write to it; nothing was written",
+                "No backup of it was found.",
+            ], command
     assert files_of(filled) == before
     assert not (tmp_path / "out.json").exists()
 
@@ -411,9 +416,15 @@ def test_db_a_folder_or_a_path_under_a_file(tmp_path: Path) -> None:
 def test_a_missing_folder_in_a_read_only_folder(tmp_path: Path) -> None:
     locked = tmp_path / "locked"
     locked.mkdir()
+    src = tmp_path / "in.json"
+    src.write_text(json.dumps(session([rasp(3, 3, 4)])), encoding="utf-8")
+    src.chmod(0o644)
     locked.chmod(0o555)
     try:
-        done = unprivileged("--lang", "en", "sessions", "--db", str(locked / "new" / "x.db"))
+        # A write (import) needs the folder; a read would only say there is no database (#22.8).
+        done = unprivileged(
+            "--lang", "en", "import", str(src), "--db", str(locked / "new" / "x.db")
+        )
     finally:
         locked.chmod(0o755)
     assert (done.returncode, done.stdout) == (2, "")
@@ -664,7 +675,8 @@ def test_cyrillic_names_in_another_case_are_one_player(tmp_path: Path) -> None:
         first = s.add_player("Анна")
         assert s.add_player("анна") == first
         assert s.players() == ["Анна"]
-    assert look_alike("Ａnna") == look_alike("anna") != look_alike("Аnna")  # Cyrillic А differs
+    # A wide letter and a Cyrillic А look like the Latin one (TR39's skeleton, #22.10).
+    assert look_alike("Ａnna") == look_alike("anna") == look_alike("Аnna")
 
 
 def test_a_name_cannot_forge_rows_in_sessions(tmp_path: Path) -> None:

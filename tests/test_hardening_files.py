@@ -153,11 +153,11 @@ def test_10_an_invisible_tag_never_reaches_the_roster(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("key", [" 2", "+2", "2.0", "01"])
-def test_11_a_family_seat_key_is_0_to_2_written_plainly(key: str, tmp_path: Path) -> None:
+def test_11_a_family_seat_key_is_0_to_3_written_plainly(key: str, tmp_path: Path) -> None:
     deal = {"type": "game", "declarer": 1, "bid": 2, "defence": {"0": "pass", key: "pass"}}
     path = written(tmp_path, family_file(deals=[deal]))
     assert refused("--lang", "en", "settle", str(path)) == [
-        f"deal 1: defence: {key!r} is not a seat: seats are 0 to 2"
+        f"deal 1: defence: {key!r} is not a seat: seats are 0 to 3"
     ]
 
 
@@ -202,6 +202,10 @@ def test_13_the_family_is_told_from_the_parsed_convention(tmp_path: Path) -> Non
 # --- 14. messages name the family's own choices, in the user's language ------------------------
 
 
+# Prefa's settings, in the model's order: what a misspelt one is answered with.
+PREFA_SETTINGS = "kassa, chips_per_point, ten_nt, ten_as_nine, four_aces, four_aces_value, counter_invitation, sitting_out_chips, end"
+
+
 def test_14_the_family_names_its_own_choices_in_both_languages(tmp_path: Path) -> None:
     misere = written(tmp_path, family_file(deals=[{"type": "misere", "declarer": 1}]), "m.json")
     assert refused("--lang", "en", "settle", str(misere)) == [
@@ -219,10 +223,10 @@ def test_14_the_family_names_its_own_choices_in_both_languages(tmp_path: Path) -
     assert line.startswith("convention: неизвестная конвенция 'balkann' (известны: ")
     setting = written(tmp_path, family_file("prefa", overrides={"kasa": 31}), "s.json")
     assert refused("--lang", "en", "settle", str(setting)) == [
-        "overrides: unknown setting 'kasa'; the settings of this game are kassa, chips_per_point"
+        f"overrides: unknown setting 'kasa'; the settings of this game are {PREFA_SETTINGS}"
     ]
     assert refused("--lang", "ru", "settle", str(setting)) == [
-        "overrides: неизвестная настройка 'kasa'; настройки этой игры: kassa, chips_per_point"
+        f"overrides: неизвестная настройка 'kasa'; настройки этой игры: {PREFA_SETTINGS}"
     ]
     bound = written(tmp_path, family_file(overrides={"start_bula": 3}), "b.json")
     assert refused("--lang", "en", "settle", str(bound)) == [
