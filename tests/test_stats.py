@@ -170,4 +170,12 @@ async def test_the_players_screen_shows_the_engine_figures(store: Store) -> None
     assert by_id(page, "stat-won").value == "106,66\u00a0₽"
     assert by_id(page, "stat-lost").value == "15,00\u00a0₽"
     assert [by_id(page, f"{k}-8").value for k in ("declared", "made", "failed")] == ["1", "1", "0"]
+    # and as a graph: a bar a level, made stacked under failed
+    bars = by_id(page, "player-contracts-chart").groups
+    assert [
+        (g.rods[0].to_y, [(i.from_y, i.to_y) for i in g.rods[0].stack_items]) for g in bars
+    ] == [
+        (1, [(0, 1), (1, 1)]),
+        (1, [(0, 1), (1, 1)]),
+    ]
     assert by_id(page, "player-chart") is not None  # three pulkas: the money over them

@@ -215,6 +215,7 @@ def _details(shell: Shell, s: FamilyStats, names: dict[int, str], rated: object)
                 width=min(420, (shell.page.width or 360) - 24),
             )
         )
+        parts += _contracts_chart(shell, s)
     else:
         parts.append(ft.Text(shell.t(N_("No contract declared yet."))))
     parts += _money_chart(shell, s)
@@ -359,6 +360,51 @@ def _ask_merge(shell: Shell, pid: int, names: dict[int, str]) -> None:
             ],
         )
     )
+
+
+def _contracts_chart(shell: Shell, s: FamilyStats) -> list[ft.Control]:
+    """Contracts by level (or bid): a bar each, made in the theme's colour stacked under failed."""
+    kinds = sorted(s.by_level().items(), key=lambda kv: (len(kv[0]), kv[0]))
+    if len(kinds) < 2:
+        return []  # one bar says no more than the table beside it
+    top = max(d for _k, (d, _m, _f) in kinds)
+    chart = fch.BarChart(
+        groups=[
+            fch.BarChartGroup(
+                x=k,
+                rods=[
+                    fch.BarChartRod(
+                        from_y=0,
+                        to_y=declared,
+                        width=18,
+                        stack_items=[
+                            fch.BarChartRodStackItem(0, made, ft.Colors.PRIMARY),
+                            fch.BarChartRodStackItem(made, made + failed, ft.Colors.ERROR),
+                        ],
+                        color=ft.Colors.OUTLINE_VARIANT,
+                        border_radius=0,
+                    )
+                ],
+            )
+            for k, (_kind, (declared, made, failed)) in enumerate(kinds)
+        ],
+        bottom_axis=fch.ChartAxis(
+            label_size=24,
+            labels=[
+                fch.ChartAxisLabel(value=k, label=ft.Text(kind, size=12))
+                for k, (kind, _c) in enumerate(kinds)
+            ],
+        ),
+        left_axis=fch.ChartAxis(label_size=32),
+        min_y=0,
+        max_y=top + 1,
+        width=min(420, (shell.page.width or 360) - 24),
+        height=180,
+    )
+    return [
+        ft.Text(shell.t(N_("Contracts by level: made, and failed above them"))),
+        sem("player-contracts-chart", chart),
+    ]
 
 
 def _money_chart(shell: Shell, s: FamilyStats) -> list[ft.Control]:
