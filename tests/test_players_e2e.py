@@ -10,7 +10,17 @@ from typing import Any
 
 import pytest
 from test_app_e2e import browser as browser
-from test_app_e2e import has_text, open_app, running_app, shot, tap, text_of, type_text, visible
+from test_app_e2e import (
+    choose_language,
+    has_text,
+    open_app,
+    running_app,
+    shot,
+    tap,
+    text_of,
+    type_text,
+    visible,
+)
 
 from conftest import typed
 from scorepad.players.rating import MIN_GAMES
@@ -79,7 +89,7 @@ def test_the_players_screen(
     url, db = club
     page = open_app(browser, url, width, height)
     if lang == "ru":
-        tap(page, "language")
+        choose_language(page, "Русский")
         has_text(page, "session-players", "Игроки")
     tap(page, "session-players")
     visible(page, "player-stats")
