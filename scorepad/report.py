@@ -139,7 +139,7 @@ def cash_out(scored: Scored, lang: str = "en") -> CashOut:
 
 
 def balanced_away(
-    balance: Sequence[Number], price: Decimal, digits: int, money: Sequence[int]
+    balance: Sequence[Number], price: Decimal | Fraction, digits: int, money: Sequence[int]
 ) -> tuple[int, int] | None:
     """The first player whose amount is not his own balance rounded to the nearest minor unit
     (the largest-remainder rounding moved it, so that the total is zero), with that rounding.
