@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 import subprocess
 import sys
@@ -32,13 +31,6 @@ def test_catalogs_are_up_to_date_and_every_language_is_complete() -> None:
 
 
 @cache
-def _pending(lang: str) -> frozenset[str]:
-    """The sentences scorepad/locale/pending.json lists as not yet translated into ``lang``."""
-    data = json.loads((ROOT / "scorepad" / "locale" / "pending.json").read_text(encoding="utf-8"))
-    return frozenset(data["sentences"]) if lang in data["languages"] else frozenset()
-
-
-@cache
 def _po(lang: str):  # type: ignore[no-untyped-def]
     with (ROOT / "scorepad" / "locale" / lang / "LC_MESSAGES" / "scorepad.po").open("rb") as f:
         return read_po(f, locale=lang)
@@ -49,11 +41,10 @@ def test_every_msgid_is_translated(lang: str) -> None:
     """Complete: every msgid of the English catalog has every form filled in ``lang``."""
     english = {m.id if isinstance(m.id, str) else m.id[0] for m in _po("en") if m.id}
     cat = catalog(lang)
-    missing = sorted(english - set(cat.messages))
-    assert missing == sorted(english & _pending(lang))  # the listed ones show in English
+    assert sorted(english - set(cat.messages)) == []
     po = _po(lang)
     for m in po:
-        if isinstance(m.id, tuple) and m.id[0] not in _pending(lang):
+        if isinstance(m.id, tuple):
             assert len(m.string) == po.num_plurals and all(m.string), m.id[0]
 
 
@@ -100,8 +91,6 @@ def test_every_sentence_renders_with_its_numbers(lang: str) -> None:
         if not m.id:
             continue
         single = m.id if isinstance(m.id, str) else m.id[0]
-        if single in _pending(lang):
-            continue  # shown in English until translated (scorepad/locale/pending.json)
         fields = set(re.findall(r"{(\w+)}", single if isinstance(m.id, str) else " ".join(m.id)))
         for n in _distinguishing(lang):
             args = {name: n for name in fields}
