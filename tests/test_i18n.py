@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import subprocess
 import sys
@@ -28,6 +29,26 @@ def test_catalogs_are_up_to_date_and_every_language_is_complete() -> None:
         [sys.executable, "scripts/catalogs.py", "--check"], cwd=ROOT, capture_output=True, text=True
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_check_names_an_untranslated_sentence_in_any_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No sentence is let through: one msgstr emptied, or one plural form, and the check names it."""
+    spec = importlib.util.spec_from_file_location("catalogs", ROOT / "scripts" / "catalogs.py")
+    assert spec is not None and spec.loader is not None
+    catalogs = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(catalogs)
+    assert all(catalogs.missing(lang) == [] for lang in LANGUAGES)
+    po = (ROOT / "scorepad" / "locale" / "el" / "LC_MESSAGES" / "scorepad.po").read_text("utf-8")
+    single = 'msgid "Write the deal"\nmsgstr "Καταχώριση μοιρασιάς"\n'
+    plural = 'msgstr[1] "{n} μπάζες"\n'
+    assert single in po and plural in po
+    broken = po.replace(single, 'msgid "Write the deal"\nmsgstr ""\n')
+    broken = broken.replace(plural, 'msgstr[1] ""\n')
+    (tmp_path / "el.po").write_text(broken, "utf-8")
+    monkeypatch.setattr(catalogs, "path", lambda lang: tmp_path / f"{lang}.po")
+    assert catalogs.missing("el") == ["Write the deal", "{n} trick"]
 
 
 @cache
