@@ -126,30 +126,11 @@ def main() -> int:
         else:
             path(lang).parent.mkdir(parents=True, exist_ok=True)
             path(lang).write_bytes(data)
-    waiting = pending()
     for lang in LANGUAGES:
-        allowed = set(waiting["sentences"]) if lang in waiting["languages"] else set()
-        left = missing(lang)
-        for text in left:
-            if text not in allowed:
-                print(f"untranslated ({lang}): {text}")
-                status = 1
-    done = set(waiting["sentences"]) - {t for lang in waiting["languages"] for t in missing(lang)}
-    for text in sorted(done):
-        print(f"translated everywhere, remove it from {PENDING.relative_to(ROOT)}: {text}")
-        status = 1
+        for text in missing(lang):
+            print(f"untranslated ({lang}): {text}")
+            status = 1
     return status
-
-
-PENDING = ROOT / "scorepad" / "locale" / "pending.json"
-
-
-def pending() -> dict[str, list[str]]:
-    """The sentences still to translate into the newer languages (shown in English there)."""
-    import json
-
-    data: dict[str, list[str]] = json.loads(PENDING.read_text(encoding="utf-8"))
-    return data
 
 
 if __name__ == "__main__":

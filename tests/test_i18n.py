@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import json
+import importlib.util
 import re
 import subprocess
 import sys
@@ -31,11 +31,24 @@ def test_catalogs_are_up_to_date_and_every_language_is_complete() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-@cache
-def _pending(lang: str) -> frozenset[str]:
-    """The sentences scorepad/locale/pending.json lists as not yet translated into ``lang``."""
-    data = json.loads((ROOT / "scorepad" / "locale" / "pending.json").read_text(encoding="utf-8"))
-    return frozenset(data["sentences"]) if lang in data["languages"] else frozenset()
+def test_the_check_names_an_untranslated_sentence_in_any_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No sentence is let through: one msgstr emptied, or one plural form, and the check names it."""
+    spec = importlib.util.spec_from_file_location("catalogs", ROOT / "scripts" / "catalogs.py")
+    assert spec is not None and spec.loader is not None
+    catalogs = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(catalogs)
+    assert all(catalogs.missing(lang) == [] for lang in LANGUAGES)
+    po = (ROOT / "scorepad" / "locale" / "el" / "LC_MESSAGES" / "scorepad.po").read_text("utf-8")
+    single = 'msgid "Write the deal"\nmsgstr "Καταχώριση μοιρασιάς"\n'
+    plural = 'msgstr[1] "{n} μπάζες"\n'
+    assert single in po and plural in po
+    broken = po.replace(single, 'msgid "Write the deal"\nmsgstr ""\n')
+    broken = broken.replace(plural, 'msgstr[1] ""\n')
+    (tmp_path / "el.po").write_text(broken, "utf-8")
+    monkeypatch.setattr(catalogs, "path", lambda lang: tmp_path / f"{lang}.po")
+    assert catalogs.missing("el") == ["Write the deal", "{n} trick"]
 
 
 @cache
@@ -49,11 +62,10 @@ def test_every_msgid_is_translated(lang: str) -> None:
     """Complete: every msgid of the English catalog has every form filled in ``lang``."""
     english = {m.id if isinstance(m.id, str) else m.id[0] for m in _po("en") if m.id}
     cat = catalog(lang)
-    missing = sorted(english - set(cat.messages))
-    assert missing == sorted(english & _pending(lang))  # the listed ones show in English
+    assert sorted(english - set(cat.messages)) == []
     po = _po(lang)
     for m in po:
-        if isinstance(m.id, tuple) and m.id[0] not in _pending(lang):
+        if isinstance(m.id, tuple):
             assert len(m.string) == po.num_plurals and all(m.string), m.id[0]
 
 
@@ -100,8 +112,6 @@ def test_every_sentence_renders_with_its_numbers(lang: str) -> None:
         if not m.id:
             continue
         single = m.id if isinstance(m.id, str) else m.id[0]
-        if single in _pending(lang):
-            continue  # shown in English until translated (scorepad/locale/pending.json)
         fields = set(re.findall(r"{(\w+)}", single if isinstance(m.id, str) else " ".join(m.id)))
         for n in _distinguishing(lang):
             args = {name: n for name in fields}
