@@ -14,7 +14,7 @@ _DIGRAPHS |= {"Dž": "Џ", "DŽ": "Џ", "dž": "џ"}
 # abbreviations (PIN, HTTP, JSON, NT), source references (D12, A-Q1) and foreign words (Kodex).
 _KEEP = re.compile(
     r"\{[^}]*\}|'[^']*'|--[\w-]+|(?<!\w)[A-Za-z0-9_]+(?:[-/.:][A-Za-z0-9_]+)+(?!\w)|\w*\d\w*"
-    r"|\w*[_qwxyQWXY]\w*|\b(?:PIN|HTTP|JSON|ISO|MB|NT|EUR|USD|RSD|RUB|SQLite|TH|AS)\b"
+    r"|\w*[_qwxyQWXY]\w*|\b(?:PIN|HTTP|JSON|CSV|PDF|QR|ISO|MB|NT|EUR|USD|RSD|RUB|SQLite|TH|AS)\b"
     r"|\bS, C, D, H\b|\b(?:game|misere|correction|truncate|full|made|slovenia|literal|split"
     r"|null|true|false|format|type|pagat|pot|Scorepad)\b"
 )
