@@ -134,6 +134,14 @@ def write_parts(
 
     def confirm() -> None:
         assert basis is not None and sid is not None
+        # Write is disabled while something is missing, but a disabled button is the client's
+        # business: a tap (a forged one, or one racing the redraw) still reaches this handler.
+        # The form is asked again here, so a count nobody chose is never written.
+        _, missing = form.preview(shell.lang)
+        if missing is not None:
+            shell.message = missing
+            shell.show(screen)
+            return
         deal = form.deal()  # the model: the store takes a typed deal
         if editing:
             deal_id, why = editing[0], shell.state.edit_reason
