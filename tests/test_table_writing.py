@@ -55,6 +55,35 @@ def tap(c: Client, ident: str, name: str = "click") -> None:
     c.wait(lambda c: any(f[0] == PATCH for f in c.frames[n:]))
 
 
+def navigate(c: Client, ident: str) -> None:
+    """A tap on a destination of the phone's bottom bar: what Flutter sends (the new index,
+    then the bar's change event), waiting for the screen it opens."""
+    found: tuple[int, int] | None = None
+
+    def walk(v: Any) -> None:
+        nonlocal found
+        if isinstance(v, dict):
+            destinations = v.get("destinations")
+            if isinstance(destinations, list) and "_i" in v:
+                for i, d in enumerate(destinations):
+                    if f"'identifier': '{ident}'" in repr(d):
+                        found = (v["_i"], i)
+            for x in v.values():
+                walk(x)
+        elif isinstance(v, list):
+            for x in v:
+                walk(x)
+
+    for f in c.frames:
+        walk(f)
+    assert found is not None, f"no destination {ident!r} on the page"
+    bar, index = found
+    n = len(c.frames)
+    c.props(bar, {"selected_index": index})
+    c.event(bar, "change", str(index))
+    c.wait(lambda c: any(f[0] == PATCH for f in c.frames[n:]))
+
+
 def writing_phone(port: int, sid: int, token: str) -> Client:
     """A phone at the join link that gave the PIN."""
     c = Client(port, f"/join/{sid}/{token}", prefs={}, headers=PHONE)
@@ -89,6 +118,11 @@ def headers_since(c: Client, n: int) -> list[str]:
     return out
 
 
+def numbered(header: str, n: int) -> bool:
+    """A deal entry's header names deal ``n`` ("Deal 2: Anna deals…", a family's "Deal 2")."""
+    return re.match(rf"Deal {n}(:|$)", header) is not None
+
+
 def deals(db: Path, sid: int) -> list[Any]:
     with Store(db) as store:
         return [e.deal for e in store.load_any(sid).journal.live]
@@ -105,7 +139,7 @@ def test_a_write_tapped_before_every_count_was_chosen_writes_nothing(tmp_path: P
         served(tmp_path, "sochi", ["Anna", "Boris", "Vera"], []) as (db, port, sid, token),
         writing_phone(port, sid, token) as c,
     ):
-        tap(c, "nav-entry")
+        navigate(c, "nav-entry")
         c.wait(lambda c: c.has("kind-raspasy"))
         tap(c, "kind-raspasy")
         c.wait(lambda c: c.has("tricks-1-10"))
@@ -175,18 +209,16 @@ def test_an_untouched_entry_follows_another_phone_s_undo_and_redo(
         writing_phone(port, sid, token) as a,
         writing_phone(port, sid, token) as b,
     ):
-        tap(a, "nav-entry")
-        a.wait(lambda c: any(h.startswith("Deal 2:") for h in headers_since(c, 0)))
-        tap(b, "nav-history")
+        navigate(a, "nav-entry")
+        a.wait(lambda c: any(numbered(h, 2) for h in headers_since(c, 0)))
+        navigate(b, "nav-history")
         b.wait(lambda c: c.has("undo"))
         for action, number in (("undo", 1), ("redo", 2)):
             n = len(a.frames)
             b.wait(lambda c, action=action: c.has(action))
             tap(b, action)
             a.wait(
-                lambda c, n=n, number=number: any(
-                    h.startswith(f"Deal {number}:") for h in headers_since(c, n)
-                )
+                lambda c, n=n, number=number: any(numbered(h, number) for h in headers_since(c, n))
             )
         assert len(deals(db, sid)) == 1
         assert a.crashed == [] and b.crashed == []
