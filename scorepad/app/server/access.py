@@ -206,6 +206,14 @@ class Access:
     loopback: bool = False  # the connection's peer is this computer (decided from the socket)
     scope: int | None = None  # opened by a join link: this session and nothing else
     address: str = ""  # the connection's peer address (what the PIN throttle counts)
+    link: str = ""  # the join link's token the page came with (scope's)
+
+    @property
+    def link_open(self) -> bool:
+        """Whether the join link this page came with still opens its session: the host's
+        "New link" shuts a page that holds the old one, open or reloaded."""
+        grants = self.gate.grants
+        return self.scope is None or grants is None or grants.opens(self.scope, self.link)
 
     @property
     def may_write(self) -> bool:
@@ -224,6 +232,8 @@ class Access:
             )
         if self.scope is not None and sid != self.scope:
             raise NotAllowed(msg(N_("This device may only write to the shared game.")))
+        if not self.link_open:
+            raise NotAllowed(msg(N_("This link opens nothing: ask the host for the table's link.")))
 
     def require_host(self) -> None:
         """Administration (delete, import, export, the roster) stays on the host's computer."""
