@@ -222,3 +222,47 @@ def test_an_untouched_entry_follows_another_phone_s_undo_and_redo(
             )
         assert len(deals(db, sid)) == 1
         assert a.crashed == [] and b.crashed == []
+
+
+# --- 9, 13. a deal written first: told by its number, never written twice by accident ----------
+
+
+def test_a_different_deal_written_first_is_named_and_mine_is_written_next_only_when_chosen(
+    tmp_path: Path,
+) -> None:
+    """Phone A enters Boris 6♠ not whisted; phone B writes an all-pass as deal 1 first. A is told
+    at once, by the deal's number, in a note that leaves Write alone; A's Write is refused and
+    shows B's deal beside A's own, with no Write to tap again; writing A's entry as deal 2 is a
+    choice of its own, and then one more Write."""
+    with (
+        served(tmp_path, "sochi", ["Anna", "Boris", "Vera"], []) as (db, port, sid, token),
+        writing_phone(port, sid, token) as a,
+        writing_phone(port, sid, token) as b,
+    ):
+        for c in (a, b):
+            navigate(c, "nav-entry")
+            c.wait(lambda c: c.has("kind-raspasy"))
+        for ident in ("declarer-1", "contract-6S", "call-pass", "call-pass"):
+            tap(a, ident)
+        for ident in ("kind-raspasy", "tricks-1-3", "tricks-2-3"):
+            tap(b, ident)
+        n = len(a.frames)
+        tap(b, "confirm-deal")
+        a.wait(lambda c: c.has("live-notice"))
+        assert any(s.startswith("Deal 1 was just written on another device:") for s in a.strings())
+        assert headers_since(a, n) == []  # A's entry is not redrawn under the finger
+        tap(a, "confirm-deal")
+        a.wait(lambda c: c.has("conflict"))
+        assert a.shows("Deal 1 was written on another device first:")
+        assert a.shows("The two differ: check at the table which is right.")
+        assert len(deals(db, sid)) == 1
+        n = len(a.frames)
+        tap(a, "conflict-write-next")
+        a.wait(lambda c: any(numbered(h, 2) for h in headers_since(c, n)))
+        assert a.shows("Your entry is now the next deal: check it and write it.")
+        assert len(deals(db, sid)) == 1  # the choice itself writes nothing
+        tap(a, "confirm-deal")
+        a.wait(lambda c: len(deals(db, sid)) == 2)
+        first, second = deals(db, sid)
+        assert first.type == "raspasy"
+        assert (second.type, second.declarer, second.contract.code) == ("game", 1, "6S")
