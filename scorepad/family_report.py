@@ -114,8 +114,8 @@ def to_text_sheet(
     out: list[str] = []
     if explain:
         for d in scored.deals:
-            n = numbers[d.index] if numbers is not None else d.index + 1
-            out.append(cat.render_args(N_("Deal {n}"), n=n))
+            number = numbers[d.index] if numbers is not None else d.index + 1
+            out.append(cat.render_args(N_("Deal {n}"), n=number))
             out.extend(f"  {cat.render(m)}" for m in explanations(d.postings))
         out.append("")
     width = max(12, *(len(x) for x in names)) + 2
