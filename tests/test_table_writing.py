@@ -266,3 +266,36 @@ def test_a_different_deal_written_first_is_named_and_mine_is_written_next_only_w
         first, second = deals(db, sid)
         assert first.type == "raspasy"
         assert (second.type, second.declarer, second.contract.code) == ("game", 1, "6S")
+
+
+# --- 7. a field sent as a number is refused in a sentence -------------------------------------
+
+
+def test_a_reason_sent_as_a_number_is_refused_in_a_sentence(tmp_path: Path) -> None:
+    """The void's and the edit's reason fields hold whatever the client sends: a number is no
+    reason, refused in a sentence (never the crash page), and nothing is written."""
+    with (
+        served(tmp_path, "sochi", ["Anna", "Boris", "Vera"], [PASSED]) as (db, port, sid, token),
+        writing_phone(port, sid, token) as c,
+    ):
+        navigate(c, "nav-history")
+        c.wait(lambda c: c.has("void-1"))
+        tap(c, "void-1")
+        c.wait(lambda c: c.has("void-reason"))
+        c.props(c.control("void-reason"), {"value": 5})
+        told = c.count("message")
+        tap(c, "confirm-void")
+        c.wait(lambda c: c.count("message") > told)
+        assert c.shows("an edit or a void needs a reason")
+        tap(c, "edit-1")
+        c.wait(lambda c: c.has("edit-reason"))
+        field = c.control("edit-reason")
+        c.props(field, {"value": 7})
+        c.event(field, "change", 7)  # no answer is drawn for it: the button stays disabled
+        told = c.count("message")
+        tap(c, "confirm-deal")  # disabled on the screen; sent all the same
+        c.wait(lambda c: c.count("message") > told)
+        assert c.shows("an edit or a void needs a reason")
+        assert c.crashed == []
+        with Store(db) as store:
+            assert [a.kind for a in store.history(sid)] == ["add"]

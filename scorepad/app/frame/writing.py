@@ -116,7 +116,8 @@ def write_parts(
 
         def reason_typed(e: ft.Event[ft.TextField]) -> None:
             # Only the button changes while typing: a redraw would take the focus away.
-            shell.state.edit_reason = e.control.value or ""
+            value = e.control.value  # whatever the client sent: only text is a reason
+            shell.state.edit_reason = value if isinstance(value, str) else ""
             write.disabled = problem is not None or not shell.state.edit_reason.strip()
 
         reason = card(
