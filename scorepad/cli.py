@@ -127,7 +127,8 @@ def cmd_settle(args: argparse.Namespace) -> int:
     if stored_id is not None and (args.db or not Path(args.file).exists()):
         with _open(args, create=False) as store:
             if store.family(stored_id) != "pulya":
-                return _write_family(store.load_family(stored_id).scored, args)
+                family = store.load_family(stored_id)
+                return _write_family(family.scored, args, live_numbers(family.journal))
             stored = store.load(stored_id)
             scored, numbers = stored.scored, live_numbers(stored.journal)
     else:
@@ -149,13 +150,18 @@ def _settle_family(data: bytes, args: argparse.Namespace) -> int:
     return _write_family(settle_family(data), args)
 
 
-def _write_family(scored: FamilyScored, args: argparse.Namespace) -> int:
+def _write_family(
+    scored: FamilyScored, args: argparse.Namespace, numbers: list[int] | None = None
+) -> int:
+    """``numbers``: a stored session's deal numbers as said at the table (a void keeps its)."""
     from . import family_report
 
     if args.json:
         sys.stdout.write(family_report.to_json_text(scored, args.lang))
     else:
-        sys.stdout.write(family_report.to_text_sheet(scored, args.lang, explain=args.explain))
+        sys.stdout.write(
+            family_report.to_text_sheet(scored, args.lang, explain=args.explain, numbers=numbers)
+        )
     return 0
 
 

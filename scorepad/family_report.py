@@ -7,6 +7,7 @@ deal's postings, and the family's sheet (docs/session-format.md, "Other families
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -92,8 +93,18 @@ def to_json_text(scored: FamilyScored, lang: str = "en") -> str:
     return document_text(to_data(scored, lang))
 
 
-def to_text_sheet(scored: FamilyScored, lang: str = "en", *, explain: bool = True) -> str:
-    """A readable sheet: each deal explained, the family's columns, results, money, payments."""
+def to_text_sheet(
+    scored: FamilyScored,
+    lang: str = "en",
+    *,
+    explain: bool = True,
+    numbers: Sequence[int] | None = None,
+) -> str:
+    """A readable sheet: each deal explained, the family's columns, results, money, payments.
+
+    ``numbers``: each live deal's number as said at the table (a stored session's journal, where
+    a voided deal keeps its number); a plain session file counts its deals from 1.
+    """
     cat = catalog(lang)
     _ = cat.gettext
     names = list(scored.session.players)
@@ -103,7 +114,8 @@ def to_text_sheet(scored: FamilyScored, lang: str = "en", *, explain: bool = Tru
     out: list[str] = []
     if explain:
         for d in scored.deals:
-            out.append(cat.render_args(N_("Deal {n}"), n=d.index + 1))
+            number = numbers[d.index] if numbers is not None else d.index + 1
+            out.append(cat.render_args(N_("Deal {n}"), n=number))
             out.extend(f"  {cat.render(m)}" for m in explanations(d.postings))
         out.append("")
     width = max(12, *(len(x) for x in names)) + 2

@@ -48,6 +48,7 @@ class Client:
         register: bool = True,
         host: str = "127.0.0.1",
         headers: dict[str, str] | None = None,
+        session_id: str | None = None,
     ) -> None:
         self.port = port
         self.prefs: dict[str, Any] = {} if prefs is None else prefs
@@ -62,11 +63,12 @@ class Client:
             max_size=None,
         ).__enter__()  # a connection kept open across calls (closed by close())
         self.page_id: int | None = None
+        self.session_id: str | None = None  # the server's, for a reload (``session_id=``)
         if register:
             self.send(
                 REGISTER,
                 {
-                    "session_id": None,
+                    "session_id": session_id,
                     "page_name": "",
                     "page": {
                         "route": route,
@@ -115,6 +117,7 @@ class Client:
         action, body = msgpack.unpackb(data[1:], strict_map_key=False, raw=False)
         self.frames.append([action, body])
         if action == REGISTER and self.page_id is None:
+            self.session_id = body.get("session_id")
             patch = body.get("page_patch") or {}
             self.page_id = patch.get("_i") if isinstance(patch, dict) else None
         elif action == INVOKE:

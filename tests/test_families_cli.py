@@ -463,3 +463,42 @@ def test_a_bad_four_player_file_is_refused_naming_the_field(
     done = cli("settle", write(tmp_path, data))
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.strip() == line
+
+
+@pytest.mark.parametrize("convention", ["balkan", "prefa"])
+def test_a_voided_deal_keeps_its_number_in_a_stored_family_session(
+    tmp_path: Path, convention: str
+) -> None:
+    """Issue #21 item 11 for the ledger families: `scorepad settle ID` numbers the deals as the
+    table said them, the deal after a voided one keeps its number (as the app and history do)."""
+    from conftest import run_cli, typed
+    from scorepad.store import Store
+
+    deal: dict[str, Any] = (
+        {
+            "type": "game",
+            "declarer": 0,
+            "bid": 4,
+            "hand": False,
+            "defence": {"1": "follow", "2": "follow"},
+            "tricks": {"0": 6, "1": 2, "2": 2},
+        }
+        if convention == "balkan"
+        else {
+            "type": "game",
+            "declarer": 0,
+            "contract": "6S",
+            "defence": {"1": "whist", "2": "whist"},
+            "tricks": {"0": 6, "1": 2, "2": 2},
+        }
+    )
+    db = tmp_path / "s.db"
+    with Store(db) as store:
+        sid = store.create_session(["Ana", "Boris", "Vera"], convention=convention)
+        for seen in range(3):
+            store.add_deal(sid, typed(store, sid, deal), seen=seen)
+        store.void_deal(sid, 2, reason="misdeal", seen=3)  # deal 2
+    sheet = run_cli("--lang", "en", "--db", str(db), "settle", str(sid)).stdout.splitlines()
+    assert [line for line in sheet if line.startswith("Deal ")] == ["Deal 1", "Deal 3"]
+    history = run_cli("--lang", "en", "--db", str(db), "history", str(sid)).stdout
+    assert "deal 3 was written" in history and "deal 2 was voided (misdeal)" in history

@@ -631,6 +631,31 @@ def test_an_address_guessing_with_new_devices_waits_but_a_phone_already_there_do
     )
 
 
+def test_devices_made_before_the_guessing_buy_ten_tries_at_most() -> None:
+    """A guesser who made many devices before guessing (each "at the table before the misses")
+    gets one try from each only until the address's 10 spared tries are used."""
+    clock = Clock()
+    gate = Gate("246810", explicit=True, clock=clock)
+    made = [f"made-{i}" for i in range(40)]
+    for device in made:
+        gate.meet(device)
+    clock.now += 1
+    for i in range(20):  # the address's own 20 misses
+        gate.enter(f"burner-{i // 4}", "000000", "192.168.1.66")
+    spared = [gate.enter(d, "000000", "192.168.1.66") for d in made]
+    assert [m.render() for m in spared[:10] if m is not None] == [  # tried, and missed
+        "Wrong PIN. Tries left on this device: 4."
+    ] * 10
+    # The rest wait, never tried; the spared misses counted for the address: its wait grew.
+    assert {m.render() for m in spared[10:] if m is not None} == {
+        "Too many wrong PINs on this device: wait 3600 s, then try again."
+    }
+    assert len(spared) == 40 and None not in spared
+    assert gate.enter(made[39], "246810", "192.168.1.66") is not None  # not even the right one
+    assert not gate.may_write(made[39])
+    assert gate.enter("phone-elsewhere", "246810", "192.168.1.7") is None
+
+
 def test_a_value_that_is_not_text_is_refused_in_a_sentence() -> None:
     gate = Gate("246810", explicit=True)
     for value in (246810, 2.5, ["246810"], {"a": 1}, True):

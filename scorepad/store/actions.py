@@ -46,6 +46,8 @@ def _journal(step: Callable[[], Action]) -> Action:
 
 
 def _reason(reason: str) -> str:
+    if not isinstance(reason, str | None):  # a page's field can send any value: no reason at all
+        raise StoreError(msg(N_("an edit or a void needs a reason")))
     try:
         text = clean_text((reason or "").strip(), "reason", limit=MAX_REASON)
     except FieldRefused as exc:

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from .shell import Shell
 
 TOPIC = "scorepad-written"
+LINKS = "scorepad-link-renewed"  # the host made a new join link for a session
 # Screens with a half-typed form that shows nothing of the session: not redrawn under the typing.
 QUIET = frozenset({"pin_screen", "new_session_screen"})
 # Screens drawn whole from the store, whose controls are never changed in place once shown:
@@ -53,7 +54,32 @@ def publish(shell: Shell, sid: int, revision: int) -> None:
 def subscribe(shell: Shell) -> None:
     """Follow the writes of every page; a page that reconnects draws the session as it stands."""
     shell.page.pubsub.subscribe_topic(TOPIC, listener(shell))
+    shell.page.pubsub.subscribe_topic(LINKS, link_listener(shell))
     shell.page.on_connect = lambda e: refresh(shell)
+
+
+def link_renewed(shell: Shell, sid: int) -> None:
+    """Tell every other page that session ``sid``'s join link changed (the old one is shut)."""
+    try:
+        shell.page.pubsub.send_others_on_topic(LINKS, sid)
+    except RuntimeError:  # a page with no server behind it: nobody to tell
+        log.debug("no pubsub loop; the new link of session %s not announced", sid)
+
+
+def link_listener(shell: Shell) -> Callable[[str, Any], Awaitable[None]]:
+    async def on_renewed(topic: str, sid: Any) -> None:
+        if shell.access.scope == sid and not shell.access.link_open:
+            _shut(shell)
+
+    return on_renewed
+
+
+def _shut(shell: Shell) -> None:
+    from ..screens.table import link_closed  # the table's screens draw on this module
+
+    close_notice(shell)
+    shell.page.pop_dialog()
+    link_closed(shell)
 
 
 def listener(shell: Shell) -> Callable[[str, Any], Awaitable[None]]:
@@ -97,6 +123,9 @@ def _turn() -> asyncio.Lock:
 def refresh(shell: Shell) -> None:
     """Draw the open session as it stands now; a deal being entered is rebased and kept."""
     if shell.sid is None or shell.screen is None:
+        return
+    if not shell.access.link_open:  # a page that comes back with a link the host replaced
+        _shut(shell)
         return
     try:
         stored = shell.any_stored()

@@ -116,7 +116,8 @@ def write_parts(
 
         def reason_typed(e: ft.Event[ft.TextField]) -> None:
             # Only the button changes while typing: a redraw would take the focus away.
-            shell.state.edit_reason = e.control.value or ""
+            value = e.control.value  # whatever the client sent: only text is a reason
+            shell.state.edit_reason = value if isinstance(value, str) else ""
             write.disabled = problem is not None or not shell.state.edit_reason.strip()
 
         reason = card(
@@ -134,6 +135,14 @@ def write_parts(
 
     def confirm() -> None:
         assert basis is not None and sid is not None
+        # Write is disabled while something is missing, but a disabled button is the client's
+        # business: a tap (a forged one, or one racing the redraw) still reaches this handler.
+        # The form is asked again here, so a count nobody chose is never written.
+        _, missing = form.preview(shell.lang)
+        if missing is not None:
+            shell.message = missing
+            shell.show(screen)
+            return
         deal = form.deal()  # the model: the store takes a typed deal
         if editing:
             deal_id, why = editing[0], shell.state.edit_reason

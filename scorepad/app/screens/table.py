@@ -16,7 +16,7 @@ from babel import Locale
 
 from ...i18n import LANGUAGES, N_, msg
 from ...store import StoreError
-from ..frame import registry
+from ..frame import live, registry
 from ..server.access import PIN_MAX, PIN_MIN_SHARED, Gate, ServeRefused, generate_pin, short_pin
 from ..server.grants import Grants
 from ..server.server import bind
@@ -286,12 +286,11 @@ def join(shell: Shell, sid: int, token: str) -> None:
     sheet_screen = registry.screen("sheet")
     table: Table = shell.table
     shell.access.scope = sid
+    shell.access.link = token
     with shell.lock:
         known = {s.id for s in shell.store.sessions()}
     if sid not in known or table.grants is None or not table.grants.opens(sid, token):
-        shell.message = shell.t(N_("This link opens nothing: ask the host for the table's link."))
-        shell.sid = None
-        shell.show(lambda s: sem("join-missing", ft.Text(s.t(N_("Nothing to show.")))))
+        link_closed(shell)
         return
     shell.sid = sid
     shell.message = None
@@ -300,6 +299,20 @@ def join(shell: Shell, sid: int, token: str) -> None:
     except StoreError as exc:
         shell.message = exc.render(shell.lang)
     shell.show(sheet_screen)
+
+
+def link_closed(shell: Shell) -> None:
+    """The page's join link opens nothing (never did, or the host made a new one): nothing of
+    the session stays on it."""
+    shell.message = shell.t(N_("This link opens nothing: ask the host for the table's link."))
+    shell.sid = None
+    shell.form = None
+    shell.editing = None
+    shell.show(nothing_screen)
+
+
+def nothing_screen(shell: Shell) -> ft.Control:
+    return sem("join-missing", ft.Text(shell.t(N_("Nothing to show."))))
 
 
 # --- sharing -----------------------------------------------------------------------------------
@@ -382,6 +395,7 @@ def _share_dialog(shell: Shell, sharing: Sharing) -> ft.AlertDialog:
     def renew() -> None:
         assert table.grants is not None
         table.grants.renew(sid)
+        live.link_renewed(shell, sid)  # the pages open with the old link show nothing now
         shell.page.pop_dialog()
         shell.page.show_dialog(_share_dialog(shell, sharing))
 
@@ -427,6 +441,7 @@ __all__ = [
     "Table",
     "join",
     "join_needed",
+    "link_closed",
     "locked_screen",
     "pin_screen",
     "table_bar",

@@ -10,11 +10,12 @@
   an hour) and **per source address** (20 misses, then 60 s doubling, at most an hour).  An
   address's waits bind only the devices that first appeared after its misses began: a stranger's
   guessing never refuses the right PIN to a phone that was already at the table and has not
-  missed itself.  One address so gets at most about 48 guesses a day (20, then 6 within the first
-  hour of waits, then one an hour).  A PIN given with ``--pin`` has at least 6 digits as soon as
-  the table is on the network: 4 digits (10 000 PINs) fall within a day to about 200 addresses
-  guessing together; 6 digits (a million) give a whole /24 network of 254 addresses about 1.2 %
-  a day.
+  missed itself.  Such phones get 10 tries at most while their address waits, so a guesser who
+  made many devices before guessing gets no more than 10 from them.  One address so gets at
+  most about 58 guesses a day (20, then 5 within the first hour of waits, then one an hour, and
+  the 10 spared tries).  A PIN given with ``--pin`` has at least 6 digits as soon as the table
+  is on the network: 4 digits (10 000 PINs) fall within a day to about 170 addresses guessing
+  together; 6 digits (a million) give a whole /24 network of 254 addresses about 1.5 % a day.
 The check is made in the write path itself (:meth:`Access.require_write`), not only by hiding
 buttons.
 """
@@ -40,6 +41,10 @@ TRIES = 5  # wrong PINs a device may enter before it waits
 WAIT = 30.0  # seconds, doubled with every further wrong PIN
 ADDRESS_TRIES = 20  # wrong PINs from one source address before its new devices wait
 ADDRESS_WAIT = 60.0
+# Tries an address's waits spare for the devices first seen before its misses began (the phones
+# already at the table): without a bound, a guesser who made many devices before guessing would
+# get one try from each of them whatever the address's wait.
+ADDRESS_SPARED = 10
 WAIT_MAX = 3600.0
 
 
@@ -87,6 +92,7 @@ class _Misses:
     count: int = 0
     until: float = 0.0
     since: float = 0.0  # the first miss (an address: which devices its waits bind)
+    spared: int = 0  # an address: tries its waits let through (ADDRESS_SPARED at most)
 
 
 @dataclass
@@ -100,6 +106,7 @@ class Gate:
     tries: int = TRIES
     address_tries: int = ADDRESS_TRIES
     address_wait: float = ADDRESS_WAIT
+    address_spared: int = ADDRESS_SPARED
     clock: Callable[[], float] = time.monotonic
     _unlocked: set[str] = field(default_factory=set)  # device token hashes
     _seen: dict[str, float] = field(default_factory=dict)  # device → when first seen
@@ -158,8 +165,10 @@ class Gate:
             # The address's waits bind the devices that came after its misses began (a guesser
             # making new devices), never a phone that was at the table before and never missed.
             newcomer = misses.count > 0 or first_seen >= place.since
-            if place.until > now and newcomer:
-                return self._waiting(place.until - now)
+            if place.until > now:
+                if newcomer or place.spared >= self.address_spared:
+                    return self._waiting(place.until - now)
+                place.spared += 1
             if len(text) <= PIN_MAX and hmac.compare_digest(text.encode(), self.pin.encode()):
                 self._unlocked.add(digest(device))
                 self._misses.pop(device, None)
@@ -206,6 +215,14 @@ class Access:
     loopback: bool = False  # the connection's peer is this computer (decided from the socket)
     scope: int | None = None  # opened by a join link: this session and nothing else
     address: str = ""  # the connection's peer address (what the PIN throttle counts)
+    link: str = ""  # the join link's token the page came with (scope's)
+
+    @property
+    def link_open(self) -> bool:
+        """Whether the join link this page came with still opens its session: the host's
+        "New link" shuts a page that holds the old one, open or reloaded."""
+        grants = self.gate.grants
+        return self.scope is None or grants is None or grants.opens(self.scope, self.link)
 
     @property
     def may_write(self) -> bool:
@@ -224,6 +241,8 @@ class Access:
             )
         if self.scope is not None and sid != self.scope:
             raise NotAllowed(msg(N_("This device may only write to the shared game.")))
+        if not self.link_open:
+            raise NotAllowed(msg(N_("This link opens nothing: ask the host for the table's link.")))
 
     def require_host(self) -> None:
         """Administration (delete, import, export, the roster) stays on the host's computer."""
