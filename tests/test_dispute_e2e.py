@@ -263,6 +263,12 @@ def test_a_record_is_shared_as_a_file_and_opened_from_it(browser: Any, tmp_path:
         tap(page, "dispute-back")
         visible(page, "analyse-deal")
         tap(page, "analyse-deal")
+        big = tmp_path / "big.json"  # no deal record is 64 KB: refused, nothing opened
+        big.write_bytes(b" " * (64 * 1024 + 1))
+        with page.expect_file_chooser(timeout=60000) as chooser:
+            tap(page, "analysis-file")
+        chooser.value.set_files(str(big))
+        has_text(page, "analysis-result", "big.json is larger than 64 KB: it is not a deal record")
         with page.expect_file_chooser(timeout=60000) as chooser:
             tap(page, "analysis-file")
         chooser.value.set_files(str(saved))

@@ -15,9 +15,9 @@ from ...play.record import RecordInvalid, audit, parse_record
 from ..dispute.start import open_record
 from ..frame.shell import Shell, sem
 
-# A deal record is a few kilobytes; a bigger file is something else (the CLI's sentence).
-MAX_RECORD_MB = 1
-TOO_BIG = N_("{path} is larger than {limit} MB: it is not a Scorepad file")
+# A deal record is a few kilobytes; a bigger file is something else.  (The browser sends a
+# chosen file whole, in one frame: the server closes a page sending more than 256 KB at once.)
+MAX_RECORD_KB = 64
 
 
 def analysis_lines(text: str) -> list[Msg]:
@@ -71,8 +71,9 @@ def open_analysis(shell: Shell) -> None:
         if not files or files[0].bytes is None:
             return  # nothing chosen
         chosen = files[0]
-        if chosen.size > MAX_RECORD_MB * 1024 * 1024:
-            result.controls = [ft.Text(shell.t(TOO_BIG, path=chosen.name, limit=MAX_RECORD_MB))]
+        if chosen.size > MAX_RECORD_KB * 1024:
+            too_big = N_("{name} is larger than {limit} KB: it is not a deal record")
+            result.controls = [ft.Text(shell.t(too_big, name=chosen.name, limit=MAX_RECORD_KB))]
             shell.page.update()
             return
         record.value = bytes(chosen.bytes).decode("utf-8", errors="replace")
