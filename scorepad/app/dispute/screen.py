@@ -579,6 +579,7 @@ def _verdict(shell: Shell, d: Dispute, tap: Tap) -> list[ft.Control]:
         await ft.FilePicker().save_file(
             file_name=_file_name(d),
             src_bytes=dumps(f.shared()).encode("utf-8"),
+            file_type=ft.FilePickerFileType.CUSTOM,  # for allowed_extensions to count
             allowed_extensions=["json"],
         )
 

@@ -66,7 +66,10 @@ def open_analysis(shell: Shell) -> None:
     async def open_file() -> None:
         """A shared record file (scorepad-deal/1), read in the browser and replayed."""
         files = await ft.FilePicker().pick_files(
-            dialog_title=shell.t(N_("Open a file…")), allowed_extensions=["json"], with_data=True
+            dialog_title=shell.t(N_("Open a file…")),
+            file_type=ft.FilePickerFileType.CUSTOM,  # for allowed_extensions to count
+            allowed_extensions=["json"],
+            with_data=True,
         )
         if not files or files[0].bytes is None:
             return  # nothing chosen
