@@ -45,7 +45,7 @@ sys.path.insert(0, str(ROOT))
 from scorepad.generate import RandomChooser, random_record  # noqa: E402
 from scorepad.play import dds  # noqa: E402
 from scorepad.play.analysis import analyse  # noqa: E402
-from scorepad.play.cards import Hand  # noqa: E402
+from scorepad.play.cards import ALL_CARDS, Hand  # noqa: E402
 from scorepad.play.play import Play  # noqa: E402
 from scorepad.play.record import Audit, audit, parse_record  # noqa: E402
 from scorepad.play.solver import best_tricks  # noqa: E402
@@ -124,10 +124,60 @@ def claims(count: int) -> list[tuple[Play, bool]]:
     return out
 
 
+def misere_record(seed: int) -> dict[str, object]:
+    """A misère played out by random legal cards: the first hand bids it, the others pass.
+
+    Random auctions almost never reach a misère (none in 400), and its card-by-card analysis
+    is the solver's hardest, so the benchmark deals a fifth of its records this way.
+    """
+    rng = random.Random(seed)
+    players = rng.choice([3, 4])
+    names = ["Anna", "Boris", "Vera", "Gleb"][:players]
+    dealer = rng.randrange(players)
+    clockwise = [(dealer + k) % players for k in range(1, players + 1)]
+    active = [s for s in clockwise if players == 3 or s != dealer]  # four: the dealer sits out
+    deck = list(range(32))
+    rng.shuffle(deck)
+    hands = {seat: deck[k * 10 : (k + 1) * 10] for k, seat in enumerate(active)}
+    talon = deck[30:]
+    declarer = active[0]
+    pool = hands[declarer] + talon
+    discard = rng.sample(pool, 2)
+    masks = [0] * players
+    for seat, cards in hands.items():
+        masks[seat] = sum(1 << c for c in cards)
+    masks[declarer] = sum(1 << c for c in pool if c not in discard)
+    p = Play(masks, tuple(active), trump=None, first_hand=declarer)
+    tricks = []
+    while not p.finished:
+        trick = []
+        for _ in active:
+            card = rng.choice(list(Hand(p.legal(p.to_play))))
+            trick.append(str(card))
+            p.play(card.index)
+        tricks.append(" ".join(trick))
+
+    def text(cards: list[int]) -> str:
+        return " ".join(str(ALL_CARDS[c]) for c in cards)
+
+    return {
+        "format": "scorepad-deal/1",
+        "players": names,
+        "dealer": dealer,
+        "hands": {str(seat): text(cards) for seat, cards in hands.items()},
+        "talon": text(talon),
+        "auction": ["misere", "pass", "pass"],
+        "discard": text(discard),
+        "contract": "misere",
+        "play": tricks,
+    }
+
+
 def records(count: int) -> list[Audit]:
-    """Seeded random legal records with a play to analyse (3 and 4 players, every kind)."""
+    """Seeded random legal records with a play to analyse (3 and 4 players, every kind: a fifth
+    misères, the rest as random auctions end, games and all-passes)."""
     rng = RandomChooser(24)
-    out: list[Audit] = []
+    out: list[Audit] = [audit(parse_record(misere_record(k))) for k in range(count // 5)]
     while len(out) < count:
         a = audit(parse_record(random_record(rng, players=rng.choice([3, 4]))))
         if a.tricks:

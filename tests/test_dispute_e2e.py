@@ -13,7 +13,16 @@ from typing import Any
 
 import pytest
 import test_app_e2e
-from test_app_e2e import has_text, open_app, running_app, shot, tap, type_text, visible
+from test_app_e2e import (
+    choose_language,
+    has_text,
+    open_app,
+    running_app,
+    shot,
+    tap,
+    type_text,
+    visible,
+)
 
 from scorepad.play.cards import Card, Hand
 from scorepad.store import Store
@@ -162,18 +171,22 @@ def test_a_claim_is_refused_then_held(
     record["play"] = record["play"][:3]  # three tricks played, then a claim
     with running_app(db) as (url, _db):
         page = open_app(browser, url, *size)
-        if lang == "ru":
+        if lang == "ru":  # chosen from the first screen's list, as a player does
             visible(page, "language")
-            tap(page, "language")
-            has_text(page, "language", "English")
+            choose_language(page, "Русский")
+            has_text(page, "session-new", "Новая пулька")
         open_session(page)
         paste_record(page, record)
         tap(page, "dispute-step-play")
         tap(page, "claim-by-1")  # Boris, the declarer, claims all seven
         shot(page, f"dispute-claim-{'phone' if size == PHONE else 'laptop'}-{lang}")
         tap(page, "claim-confirm")
-        refused = "Boris cannot claim that" if lang == "en" else "Boris не может"
-        wait_verdict(page, refused if lang == "en" else "Заявка отклонена")
+        refused = (
+            "The claim is refused: Boris cannot claim that: with best play the declarer takes 6"
+            if lang == "en"
+            else "Заявка отклонена: Boris: заявка неверна — при лучшей игре разыгрывающий берёт 6"
+        )
+        wait_verdict(page, refused)
         shot(page, f"dispute-claim-refused-{'phone' if size == PHONE else 'laptop'}-{lang}")
         tap(page, "dispute-step-play")
         tap(page, "card-undo")  # the claim withdrawn
@@ -184,7 +197,7 @@ def test_a_claim_is_refused_then_held(
         held = (
             "The claim holds: with best play the declarer takes 6 of the rest."
             if lang == "en"
-            else "6"
+            else "Заявка верна: при лучшей игре разыгрывающий берёт 6 из оставшихся."
         )
         text = wait_verdict(page, held)
         assert (
@@ -223,3 +236,42 @@ def test_a_shared_record_is_replayed_with_its_analysis(
             visible(page, "give-talon")
             assert page.locator('[flt-semantics-identifier="give-0"]').count() == 0  # the dealer
             shot(page, "dispute-four-cards-phone-en")
+
+
+def test_a_record_is_shared_as_a_file_and_opened_from_it(browser: Any, tmp_path: Path) -> None:
+    """The verdict's record saved as a scorepad-deal/1 file, then opened from that file."""
+    db = tmp_path / "file.db"
+    with Store(db) as store:
+        store.import_session(json.dumps(SESSION))
+    record = json.loads((DEALS / "eight-spades.json").read_text(encoding="utf-8"))
+    record["play"][1] = "K♠ 10♣ 7♣"  # the revoke, so the verdict is the record's own
+    with running_app(db) as (url, _db):
+        page = open_app(browser, url, *PHONE)
+        open_session(page)
+        paste_record(page, record)
+        wait_verdict(page, "Boris played 10♣ while holding a spade — revoke")
+        with page.expect_download(timeout=60000) as download:
+            tap(page, "dispute-save-file")
+        saved = tmp_path / "shared.json"
+        download.value.save_as(saved)
+        assert download.value.suggested_filename == "deal.json"
+        shared = json.loads(saved.read_text(encoding="utf-8"))
+        assert shared["format"] == "scorepad-deal/1"
+        assert shared["play"][1] == "K♠ 10♣ 7♣" and shared["hands"] == {
+            seat: Hand.parse(text).cards_text() for seat, text in record["hands"].items()
+        }
+        tap(page, "dispute-back")
+        visible(page, "analyse-deal")
+        tap(page, "analyse-deal")
+        big = tmp_path / "big.json"  # no deal record is 64 KB: refused, nothing opened
+        big.write_bytes(b" " * (64 * 1024 + 1))
+        with page.expect_file_chooser(timeout=60000) as chooser:
+            tap(page, "analysis-file")
+        chooser.value.set_files(str(big))
+        has_text(page, "analysis-result", "big.json is larger than 64 KB: it is not a deal record")
+        with page.expect_file_chooser(timeout=60000) as chooser:
+            tap(page, "analysis-file")
+        chooser.value.set_files(str(saved))
+        text = wait_verdict(page, "revoke")
+        assert "Illegal: trick 2: Boris played 10♣ while holding a spade — revoke" in text
+        shot(page, "dispute-from-file-phone-en")

@@ -574,14 +574,29 @@ def _verdict(shell: Shell, d: Dispute, tap: Tap) -> list[ft.Control]:
         d.show_record = not d.show_record
         shell.show(dispute_screen)
 
+    async def save_file() -> None:
+        # The browser downloads it (a phone shares it from there); "Open a file…" reads it back.
+        await ft.FilePicker().save_file(
+            file_name=_file_name(d),
+            src_bytes=dumps(f.shared()).encode("utf-8"),
+            file_type=ft.FilePickerFileType.CUSTOM,  # for allowed_extensions to count
+            allowed_extensions=["json"],
+        )
+
     out.append(
         sem(
             "dispute-share", secondary(shell.t(N_("The record to share (scorepad-deal/1)")), toggle)
         )
     )
+    out.append(sem("dispute-save-file", secondary(shell.t(N_("Save as a file")), save_file)))
     if d.show_record:
         out.append(sem("dispute-record", ft.Text(dumps(f.shared()), selectable=True, size=11)))
     return out
+
+
+def _file_name(d: Dispute) -> str:
+    """``deal-3.json`` for the sheet's deal 3, ``deal.json`` for a record not on the sheet."""
+    return "deal.json" if d.deal is None else f"deal-{d.deal[1] + 1}.json"
 
 
 def _save(shell: Shell, d: Dispute) -> None:

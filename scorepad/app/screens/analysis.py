@@ -1,8 +1,8 @@
 """Analyse a deal record: paste a ``scorepad-deal/1`` record, read what was makeable.
 
-A dialog over any screen (History opens it): the record is checked card by card, then the
-double-dummy analysis shows each contract's best result and every card that cost its side a
-trick, in the screen's language.  Nothing is stored.
+A dialog over any screen (History opens it), the record pasted or read from a shared file: it is
+checked card by card, then the double-dummy analysis shows each contract's best result and every
+card that cost its side a trick, in the screen's language.  Nothing is stored.
 """
 
 from __future__ import annotations
@@ -14,6 +14,10 @@ from ...play.analysis import analyse, lines
 from ...play.record import RecordInvalid, audit, parse_record
 from ..dispute.start import open_record
 from ..frame.shell import Shell, sem
+
+# A deal record is a few kilobytes; a bigger file is something else.  (The browser sends a
+# chosen file whole, in one frame: the server closes a page sending more than 256 KB at once.)
+MAX_RECORD_KB = 64
 
 
 def analysis_lines(text: str) -> list[Msg]:
@@ -59,6 +63,25 @@ def open_analysis(shell: Shell) -> None:
         shell.page.pop_dialog()
         open_record(shell, found)
 
+    async def open_file() -> None:
+        """A shared record file (scorepad-deal/1), read in the browser and replayed."""
+        files = await ft.FilePicker().pick_files(
+            dialog_title=shell.t(N_("Open a file…")),
+            file_type=ft.FilePickerFileType.CUSTOM,  # for allowed_extensions to count
+            allowed_extensions=["json"],
+            with_data=True,
+        )
+        if not files or files[0].bytes is None:
+            return  # nothing chosen
+        chosen = files[0]
+        if chosen.size > MAX_RECORD_KB * 1024:
+            too_big = N_("{name} is larger than {limit} KB: it is not a deal record")
+            result.controls = [ft.Text(shell.t(too_big, name=chosen.name, limit=MAX_RECORD_KB))]
+            shell.page.update()
+            return
+        record.value = bytes(chosen.bytes).decode("utf-8", errors="replace")
+        replay()
+
     shell.page.show_dialog(
         ft.AlertDialog(
             title=ft.Text(shell.t(N_("Analyse a deal"))),
@@ -73,6 +96,10 @@ def open_analysis(shell: Shell) -> None:
                 sem(
                     "analysis-open",
                     ft.TextButton(shell.t(N_("Replay it card by card")), on_click=replay),
+                ),
+                sem(
+                    "analysis-file",
+                    ft.TextButton(shell.t(N_("Open a file…")), on_click=open_file),
                 ),
                 ft.TextButton(shell.t(N_("Close")), on_click=lambda: shell.page.pop_dialog()),
             ],
