@@ -674,6 +674,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(error.render(args.lang).splitlines())
     except (RecursionError, KeyError, TypeError, AttributeError, IndexError, OverflowError) as exc:
         return _fail([_unreadable(exc, args)])
+    except BrokenPipeError:
+        return _reader_left()
+
+
+def _reader_left() -> int:
+    """`scorepad audit … | head`: the reader closed the pipe, which is no error of ours. Python
+    would still flush stdout at exit and print a second traceback, so stdout goes to devnull."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return 1
 
 
 def _unreadable(exc: Exception, args: argparse.Namespace) -> str:

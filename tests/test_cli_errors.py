@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from typing import Any
 
 import pytest
 
-from conftest import run_cli, session
+from conftest import ROOT, run_cli, session
 
 GOOD_GAME = {
     "type": "game",
@@ -158,3 +161,22 @@ def test_text_sheet_is_readable() -> None:
     assert "Boris made 7♠: 4 into the pulya." in done.stdout
     assert "  Anna → Boris: RUB\u00a013.33" in done.stdout.splitlines()
     assert "Boris: 14⅔ whists, RUB\u00a014.67" in done.stdout.splitlines()
+
+
+def test_a_reader_that_left_the_pipe_gets_no_traceback() -> None:
+    """`scorepad demo | head -1`: the pipe's reader is gone before the first flush."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader left: every write to the pipe fails with EPIPE
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "scorepad.cli", "--lang", "en", "demo"],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+            timeout=60,
+        )
+    finally:
+        os.close(write_end)
+    assert done.stderr == ""
+    assert done.returncode == 1
