@@ -45,7 +45,13 @@ def stats_rows(store: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
 
     names = _names(store)
     stats = family_stats(
-        chosen(played(store), since=args.since, until=args.until, family=args.family)
+        chosen(
+            played(store),
+            since=args.since,
+            until=args.until,
+            family=args.family,
+            group=getattr(args, "player", None),
+        )
     )
     rows = []
     for (pid, family), s in sorted(
@@ -83,7 +89,7 @@ def rating_rows(store: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
     from .stats import chosen, played
 
     names = _names(store)
-    rated = ratings(chosen(played(store), family=args.family))
+    rated = ratings(chosen(played(store), family=args.family, group=getattr(args, "player", None)))
     rows = [
         {
             "player_id": r.player,
@@ -105,7 +111,11 @@ def debt_rows(store: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
     from .stats import chosen, played
 
     names = _names(store)
-    owed = debts(chosen(played(store), since=args.since), settled_in(store), since=args.since)
+    owed = debts(
+        chosen(played(store), since=args.since, until=args.until, group=args.player),
+        settled_in(store),
+        since=args.since,
+    )
     return [
         {
             "debtor_id": d.debtor,
@@ -313,6 +323,12 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
             p.add_argument("--until", help="up to this date (YYYY-MM-DD)")
         if family:
             p.add_argument("--family", choices=FAMILIES)
+        p.add_argument(
+            "--player",
+            type=int,
+            action="append",
+            help="only the tables where every seat is one of these players (repeat)",
+        )
         p.add_argument("--csv", action="store_true", help="write the table as CSV")
         p.set_defaults(func=func, since=None, until=None, family=None)
 
