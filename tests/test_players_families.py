@@ -63,7 +63,26 @@ def test_the_library_gives_its_documented_figures() -> None:
         (43.071274808241974, 2.4166900452721256),
         (23.149503312339064, 6.1378606973362135),
     ]
-    # the same README: the ordinal μ − 3σ of (43.07, 2.42) is 35.81
+    # The reference implementation's own tests (openskill.js, test/rate.test.js), which are
+    # about ranked tables of three and four like ours, ties included: «allows ties» …
+    a, b, c = (MODEL.rating(mu=m, sigma=s) for m, s in ((10, 8), (5, 10), (0, 12)))
+    assert [(t[0].mu, t[0].sigma) for t in MODEL.rate([[a], [b], [c]], ranks=[1, 2, 2])] == [
+        (11.942833056030613, 7.926463661123746),
+        (2.938193791485662, 9.65347573412201),
+        (-1.4023734358082325, 11.323360667700934),
+    ]
+    # … «four-way-tie with newbies» …
+    tie = MODEL.rate([[MODEL.rating()] for _ in range(4)], ranks=[1, 1, 1, 1])
+    assert [(t[0].mu, t[0].sigma) for t in tie] == [(25.0, 8.263160757613477)] * 4
+    # … and «fixes orders of ties».
+    four = [[MODEL.rating(mu=m, sigma=25 / 3)] for m in (15, 20, 25, 30)]
+    assert [(t[0].mu, t[0].sigma) for t in MODEL.rate(four, ranks=[2, 4, 2, 1])] == [
+        (15.340046366255285, 8.21273604193863),
+        (18.007807436399276, 8.188629384105589),
+        (24.25804790911316, 8.166514496319483),
+        (32.39409828823228, 8.247276990243211),
+    ]
+    # openskill's README (3.x): the ordinal μ − 3σ of (43.07, 2.42) is 35.81
     assert round(Rating(1, "pulya", 43.07, 2.42, 9).ordinal, 2) == 35.81
     assert round(MODEL.rating(mu=43.07, sigma=2.42).ordinal(), 2) == 35.81
 
