@@ -362,3 +362,52 @@ def test_a_four_player_table_is_rated_with_the_dealer_sitting_out(store: Store) 
     # one rating per family: a finished bula of the same players is rated apart
     assert {f for (_pid, f) in rated} == {"pulya"}
     assert ratings(chosen(played(store), family="bula")) == {}
+
+
+def test_the_ratings_and_a_settled_debt_read_back_from_the_cli_csv(tmp_path: Path) -> None:
+    import csv
+    import io
+
+    from conftest import cli_out
+    from scorepad.players.rating import MIN_GAMES
+    from scorepad.players.season import debts
+
+    db = tmp_path / "club.db"
+    with Store(db) as s:
+        for declarer in (0, 1, 2, 0, 0):  # 7♠ unwhisted: Anna's three times, Boris's, Vera's
+            pulka(s, declarer, whisted=False)
+        assert MIN_GAMES == 5
+        p = ids(s)
+        rated = ratings(played(s))
+        owed = {(d.debtor, d.creditor): d for d in debts(played(s))}
+
+    def table(*args: str) -> list[dict[str, str]]:
+        return list(csv.DictReader(io.StringIO(cli_out(*args, "--csv", "--db", str(db)))))
+
+    rows = table("ratings")
+    assert len(rows) == 3 and all(r["games"] == str(MIN_GAMES) for r in rows)
+    for r in rows:
+        got = rated[(int(r["player_id"]), "pulya")]
+        assert r["family"] == "pulya" and r["rating"] == f"{got.ordinal:.2f}"
+        assert (float(r["mu"]), float(r["sigma"])) == (round(got.mu, 4), round(got.sigma, 4))
+    assert rows[0]["name"] == "Anna"  # three wins of five: the highest μ, first
+    assert [float(r["mu"]) for r in rows] == sorted((float(r["mu"]) for r in rows), reverse=True)
+    # a debt, then part of it settled: the journal keeps it and the debts go down by it
+    debts_before = table("debts")
+    (vera_anna,) = [r for r in debts_before if (r["debtor"], r["creditor"]) == ("Vera", "Anna")]
+    cents = owed[(p["Vera"], p["Anna"])].amount
+    assert vera_anna["amount"] == f"{cents // 100}.{cents % 100:02d}"
+    assert vera_anna["evenings"] == str(owed[(p["Vera"], p["Anna"])].evenings)
+    assert cli_out("settled", str(p["Vera"]), str(p["Anna"]), "1.00", "--db", str(db)) == ""
+    after = {(r["debtor"], r["creditor"]): r["amount"] for r in table("debts")}
+    left = cents - 100
+    assert after[("Vera", "Anna")] == f"{left // 100}.{left % 100:02d}"
+    with Store(db) as s:
+        (act,) = s.player_history()
+        assert (act.kind, act.player_id, act.other_id, act.amount, act.currency) == (
+            "settle",
+            p["Vera"],
+            p["Anna"],
+            100,
+            "RUB",
+        )
