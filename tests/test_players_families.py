@@ -14,6 +14,7 @@ from openskill.models import PlackettLuce
 
 from conftest import typed
 from scorepad.players.rating import MODEL, Rating, ranks, ratings
+from scorepad.players.season import season_table
 from scorepad.players.stats import chosen, family_stats, played
 from scorepad.store import Store
 
@@ -411,3 +412,48 @@ def test_the_ratings_and_a_settled_debt_read_back_from_the_cli_csv(tmp_path: Pat
             100,
             "RUB",
         )
+
+
+async def test_the_players_screen_shows_a_seasons_period_group_and_standings(
+    store: Store,
+) -> None:
+    import threading
+
+    from flet_fakes import by_id, find, fire, make_page
+
+    from scorepad.app.frame.shell import Shell
+    from scorepad.app.screens.players import players_screen
+
+    pulka(store, 0)  # the regulars: Anna and Boris share the first place
+    pulka(store, 0)
+    guest = store.create_session(["Anna", "Boris", "Gleb"], pool_target=10)
+    add(store, guest, {"type": "game", "declarer": 2, "contract": "8S", "calls": []})
+    p = ids(store)
+    day = played(store)[0].started[:10]
+    regulars = [p["Anna"], p["Boris"], p["Vera"]]
+    sid = store.create_season("Fridays", since=day, until=day, players=regulars)
+    page, session, _conn = make_page(width=360, height=740)
+    shell = Shell(page, store, "en", threading.RLock())
+    shell.show(players_screen)
+    assert by_id(page, "player-0").content == "Anna"
+    assert by_id(page, "stat-pulkas").value == "3"  # every evening: the guest's table too
+    await fire(session, by_id(page, f"season-{sid}"))
+    assert by_id(page, "season-title").value == f"Fridays: {day} to {day}"
+    assert by_id(page, "stat-pulkas").value == "2"  # the season's: only the regulars' tables
+    table = season_table(played(store), since=day, until=day, group=regulars)
+    money = [by_id(page, f"standing-money-{k}").value for k in range(3)]
+    assert money == [
+        f"{k + 1}. {n} — {v}"
+        for k, (n, v) in enumerate(
+            [("Anna", "RUB\u00a02.68"), ("Boris", "RUB\u00a02.66"), ("Vera", "−RUB\u00a05.34")]
+        )
+    ]
+    assert [s.player for s in table.by_money] == [p["Anna"], p["Boris"], p["Vera"]]
+    games = [by_id(page, f"standing-games-{k}").value for k in range(3)]
+    assert games == ["1. Anna — 2 games", "2. Boris — 2 games", "3. Vera — 2 games"]
+    assert by_id(page, "standing-rating-0").value.endswith("not yet rated")  # 2 of 5 games
+    # Gleb sat only at the guest's table: not in the season's record
+    assert [by_id(page, f"player-{k}").content for k in range(3)] == ["Anna", "Boris", "Vera"]
+    assert not find(page, lambda c: getattr(c, "identifier", None) == "player-3")
+    await fire(session, by_id(page, "season-all"))
+    assert by_id(page, "stat-pulkas").value == "3"

@@ -16,11 +16,12 @@ from ...i18n import N_, nmsg
 from ...numbers import whist_figure
 from ...players.commands import csv_text, stats_rows
 from ...players.rating import MIN_GAMES, ratings
-from ...players.season import Debt, debts, settled_in
-from ...players.stats import FamilyStats, chosen, family_stats, played
+from ...players.season import Debt, Settled, debts, season_table, settled_in
+from ...players.stats import FamilyStats, Played, chosen, family_stats, played
 from ...report import money_text
 from ...scoring.pulya.settlement import minor_digits
 from ...store import StoreError
+from ...store.directory import Season
 from ..frame.nav import nav
 from ..frame.shell import Shell, sem
 from .chart import _bounds, axis_labels, deal_label_step
@@ -38,7 +39,12 @@ def players_screen(shell: Shell) -> ft.Control:
     with shell.lock:
         rows = played(shell.store)
         names = {e.id: e.name for e in shell.store.directory()}
-        owed = debts(rows, settled_in(shell.store))
+        settled = settled_in(shell.store)
+        seasons = shell.store.seasons()
+    season = next((s for s in seasons if s.id == shell.state.player_season), None)
+    if season is not None:  # its period and its group: the tables where every seat is a member
+        rows = chosen(rows, since=season.since, until=season.until, group=season.players)
+    owed = debts(rows, settled, since=season.since if season else None)
     stats = family_stats(rows)
     top: list[ft.Control] = []
     if shell.sid is not None:
@@ -55,8 +61,12 @@ def players_screen(shell: Shell) -> ft.Control:
             )
         )
     top.append(ft.Text(shell.t(N_("Players")), size=20, weight=ft.FontWeight.BOLD))
+    if seasons:
+        top.append(_season_choice(shell, seasons, season))
     if shell.message:
         top.append(sem("message", ft.Text(shell.message, color=ft.Colors.ERROR)))
+    if season is not None:
+        top += _standings(shell, season, rows, settled, names)
     if not stats:
         return ft.Column([*top, ft.Text(shell.t(N_("No game has a deal yet.")))], spacing=10)
     families = [f for f in FAMILY_LABELS if any(k[1] == f for k in stats)]
@@ -110,8 +120,89 @@ def players_screen(shell: Shell) -> ft.Control:
     rated = ratings(chosen(rows, family=family)).get((picked.player, family))
     parts.append(sem("player-stats", _details(shell, picked, names, rated)))
     parts += _debts(shell, picked.player, names, owed)
-    parts.append(_tools(shell, picked.player, names))
+    parts.append(_tools(shell, picked.player, names, season))
     return ft.Column(parts, scroll=ft.ScrollMode.AUTO, expand=True, spacing=10)
+
+
+def _season_choice(shell: Shell, seasons: list[Season], chosen_: Season | None) -> ft.Control:
+    """Every evening, or one season: its period and its group of players."""
+
+    def pick(sid: int | None) -> None:
+        shell.state.player_season = sid
+        shell.show(players_screen)
+
+    options: list[tuple[str, int | None, str]] = [
+        ("season-all", None, shell.t(N_("Every evening")))
+    ]
+    options += [(f"season-{s.id}", s.id, s.name) for s in seasons]
+    picked = chosen_.id if chosen_ else None
+    return ft.Row(
+        [
+            sem(
+                ident,
+                (ft.FilledTonalButton if sid == picked else ft.TextButton)(
+                    label, on_click=lambda e, sid=sid: pick(sid)
+                ),
+            )
+            for ident, sid, label in options
+        ],
+        wrap=True,
+        spacing=4,
+    )
+
+
+def _standings(
+    shell: Shell, season: Season, rows: list[Played], settled: list[Settled], names: dict[int, str]
+) -> list[ft.Control]:
+    """The season's standings by money, by rating and by games played (``scorepad season``)."""
+    table = season_table(
+        rows, since=season.since, until=season.until, group=season.players, settled=settled
+    )
+    out: list[ft.Control] = [
+        sem(
+            "season-title",
+            ft.Text(
+                shell.t(
+                    N_("{name}: {since} to {until}"),
+                    name=season.name,
+                    since=season.since,
+                    until=season.until,
+                ),
+                weight=ft.FontWeight.BOLD,
+            ),
+        )
+    ]
+    for key, title, ordered in (
+        ("money", N_("By money"), table.by_money),
+        ("rating", N_("By rating"), table.by_rating),
+        ("games", N_("By games played"), table.by_games),
+    ):
+        lines = []
+        for k, r in enumerate(ordered):
+            if key == "money":
+                figure = _money(shell, r.money)
+            elif key == "rating":
+                figure = (
+                    f"{r.rating.ordinal:.1f}"
+                    if r.rating and r.rating.shown
+                    else shell.t(N_("not yet rated"))
+                )
+            else:
+                figure = shell.render(nmsg("{n} game", "{n} games", r.games))
+            lines.append(
+                sem(
+                    f"standing-{key}-{k}",
+                    ft.Text(f"{k + 1}. {names.get(r.player, '?')} — {figure}", size=13),
+                )
+            )
+        out.append(
+            ft.Column(
+                [ft.Text(shell.t(title), size=13, weight=ft.FontWeight.BOLD), *lines],
+                spacing=2,
+                width=220,
+            )
+        )
+    return [out[0], ft.Row(out[1:], wrap=True, spacing=12, run_spacing=8)]
 
 
 def _money(shell: Shell, amounts: dict[str, int]) -> str:
@@ -249,14 +340,20 @@ def _debts(shell: Shell, pid: int, names: dict[int, str], owed: list[Debt]) -> l
     return out
 
 
-def _tools(shell: Shell, pid: int, names: dict[int, str]) -> ft.Control:
-    """Copy every table as CSV; on the host, rename or merge the chosen entry."""
+def _tools(shell: Shell, pid: int, names: dict[int, str], season: Season | None) -> ft.Control:
+    """Copy every player's record as CSV (the season's, if one is chosen); on the host, rename or
+    merge the chosen entry."""
 
     async def copy_csv() -> None:
         from types import SimpleNamespace
 
+        args = SimpleNamespace(since=None, until=None, family=None, player=None)
+        if season is not None:
+            args = SimpleNamespace(
+                since=season.since, until=season.until, family=None, player=list(season.players)
+            )
         with shell.lock:
-            rows = stats_rows(shell.store, SimpleNamespace(since=None, until=None, family=None))
+            rows = stats_rows(shell.store, args)
         await ft.Clipboard().set(csv_text(rows))
 
     buttons: list[ft.Control] = [
