@@ -457,3 +457,20 @@ async def test_the_players_screen_shows_a_seasons_period_group_and_standings(
     assert not find(page, lambda c: getattr(c, "identifier", None) == "player-3")
     await fire(session, by_id(page, "season-all"))
     assert by_id(page, "stat-pulkas").value == "3"
+
+
+def test_the_benchmark_prints_its_figures_beside_the_goals_and_the_machine() -> None:
+    import subprocess
+    import sys
+
+    bench = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_players.py"
+    out = subprocess.run(
+        [sys.executable, str(bench), "--sessions", "12", "--repeat", "1"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+    assert out[0].startswith("machine: ") and " cores, Python " in out[0] and "load " in out[0]
+    assert "over 12 sessions" in out[1] and out[1].endswith("goal ≤ 500 ms")
+    assert "rating replay after an edit" in out[2] and out[2].endswith("goal ≤ 200 ms")
+    assert all("ms wall" in line and "ms CPU" in line for line in out[1:3])
