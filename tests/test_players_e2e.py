@@ -1,6 +1,6 @@
 """The Players screen in a real browser, at phone and laptop size, in English and Russian: the
-record of every family, the rating once five pulkas are finished, the debts, and a rename by the
-host that every sheet then shows."""
+record of every family, the rating once five pulkas are finished, the debts, a season's standings,
+and a rename by the host that every sheet then shows."""
 
 from __future__ import annotations
 
@@ -75,6 +75,9 @@ def club(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]
             },
             {"type": "allpass"},
         )
+        day = store.sessions()[0].created_at[:10]
+        trio = [e.id for e in store.directory()]
+        store.create_season("Fridays", since=day, until=day, players=trio)
     with running_app(db) as found:
         yield found
 
@@ -105,6 +108,20 @@ def test_the_players_screen(
     has_text(page, "stat-pulkas", "1")
     has_text(page, "stat-refe", "1")
     shot(page, f"players-bula-{lang}-{width}")
+    # a season: its period and group, its standings (five pulkas and a bula each)
+    with Store(db) as store:
+        (season,) = store.seasons()
+    day = season.since
+    tap(page, f"season-{season.id}")
+    has_text(
+        page,
+        "season-title",
+        f"Fridays: с {day} по {day}" if lang == "ru" else f"Fridays: {day} to {day}",
+    )
+    has_text(page, "standing-games-0", "1. Anna — " + ("6 игр" if lang == "ru" else "6 games"))
+    shot(page, f"players-season-{lang}-{width}")
+    tap(page, "season-all")
+    visible(page, "player-stats")
     if (lang, width) == ("en", 360):
         tap(page, "family-pulya")
         tap(page, "player-1")

@@ -474,3 +474,22 @@ def test_the_benchmark_prints_its_figures_beside_the_goals_and_the_machine() -> 
     assert "over 12 sessions" in out[1] and out[1].endswith("goal ≤ 500 ms")
     assert "rating replay after an edit" in out[2] and out[2].endswith("goal ≤ 200 ms")
     assert all("ms wall" in line and "ms CPU" in line for line in out[1:3])
+
+
+def test_a_merged_name_and_its_entry_cannot_take_two_seats_at_one_table(store: Store) -> None:
+    from scorepad.store import StoreError
+
+    store.create_session(["Anna", "Boris", "Vera"])
+    store.create_session(["Ann", "Gleb", "Dima"])
+    p = ids(store)
+    store.merge_players(p["Ann"], p["Anna"], reason="the same Anna")
+    before = store.sessions()
+    with pytest.raises(StoreError) as err:
+        store.create_session(["Ann", "Anna", "Vera"])
+    assert err.value.render("en") == (
+        "'Ann' and 'Anna' are one player in the directory: one seat at a table"
+    )
+    assert err.value.render("ru") == (
+        "'Ann' и 'Anna' — один игрок в справочнике: за столом у него одно место"
+    )
+    assert store.sessions() == before  # nothing written
