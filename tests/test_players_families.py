@@ -493,3 +493,22 @@ def test_a_merged_name_and_its_entry_cannot_take_two_seats_at_one_table(store: S
         "'Ann' и 'Anna' — один игрок в справочнике: за столом у него одно место"
     )
     assert store.sessions() == before  # nothing written
+
+
+def test_the_cli_deletes_only_an_entry_nobody_sits_under(tmp_path: Path) -> None:
+    from conftest import cli_out, run_cli
+
+    db = tmp_path / "club.db"
+    with Store(db) as s:
+        s.create_session(["Anna", "Boris", "Vera"])
+        gleb = s.add_player("Gleb")
+        anna = ids(s)["Anna"]
+    refused = run_cli("delete-player", str(anna), "--db", str(db), "--lang", "en")
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert refused.stderr.strip().endswith(
+        "Anna still sits in session 1: a player in a session cannot be deleted"
+    )
+    assert cli_out("delete-player", str(gleb), "--db", str(db)) == ""
+    with Store(db) as s:
+        assert [e.name for e in s.directory()] == ["Anna", "Boris", "Vera"]
+        assert [(a.kind, a.old_name) for a in s.player_history()] == [("delete", "Gleb")]

@@ -1,5 +1,5 @@
 """The command line of the directory: ``scorepad players``, ``ratings``, ``debts``, ``rename``,
-``merge``, ``unmerge``, ``settled`` and ``season`` — a thin layer over :mod:`scorepad.players`.
+``merge``, ``unmerge``, ``delete-player``, ``settled`` and ``season`` — a thin layer over :mod:`scorepad.players`.
 
 Every table can be written as CSV (``--csv``) for a spreadsheet: its columns are stable
 identifiers (``player_id``, ``name``, ``family`` …), its numbers exact (``-176/3``), money in the
@@ -203,6 +203,12 @@ def cmd_unmerge(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_delete_player(args: argparse.Namespace) -> int:
+    with _store(args) as store:
+        store.delete_player(args.player)
+    return 0
+
+
 def cmd_settled(args: argparse.Namespace) -> int:
     from ..scoring.pulya.settlement import minor_digits
 
@@ -352,6 +358,10 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("player", type=int)
     p.add_argument("--reason")
     p.set_defaults(func=cmd_unmerge)
+
+    p = sub.add_parser("delete-player", parents=[common], help="delete an entry nobody sits under")
+    p.add_argument("player", type=int)
+    p.set_defaults(func=cmd_delete_player)
 
     p = sub.add_parser("season", parents=[common], help="create a season, or show its standings")
     p.add_argument("name")
