@@ -512,3 +512,38 @@ def test_the_cli_deletes_only_an_entry_nobody_sits_under(tmp_path: Path) -> None
     with Store(db) as s:
         assert [e.name for e in s.directory()] == ["Anna", "Boris", "Vera"]
         assert [(a.kind, a.old_name) for a in s.player_history()] == [("delete", "Gleb")]
+
+
+async def test_the_host_marks_a_debt_settled_on_the_players_screen(store: Store) -> None:
+    import threading
+
+    from flet_fakes import by_id, find, fire, make_page
+
+    from scorepad.app.frame.shell import Shell
+    from scorepad.app.screens.players import players_screen
+    from scorepad.players.season import debts, settled_in
+
+    pulka(store, 0)
+    pulka(store, 0)  # twice: Vera owes Anna 1.34 + 1.34 and Boris 1.33 + 1.33
+    p = ids(store)
+    page, session, _conn = make_page(width=360, height=740)
+    shell = Shell(page, store, "en", threading.RLock())
+    shell.show(players_screen)
+    assert by_id(page, "player-name").value == "Anna"
+    line = by_id(page, "debt-0").value
+    assert line == "Vera owes Anna RUB\u00a02.68 over 2 evenings"
+    await fire(session, by_id(page, "settle-0"))
+    dialog = page._dialogs.controls[-1]
+    await fire(session, by_id(dialog, "confirm-settled"))
+    (act,) = store.player_history()
+    assert (act.kind, act.player_id, act.other_id, act.amount, act.currency) == (
+        "settle",
+        p["Vera"],
+        p["Anna"],
+        268,
+        "RUB",
+    )
+    # Anna is owed nothing now; Vera still owes Boris
+    assert not find(page, lambda c: getattr(c, "identifier", None) == "debt-0")
+    left = debts(played(store), settled_in(store))
+    assert [(d.debtor, d.creditor, d.amount) for d in left] == [(p["Vera"], p["Boris"], 266)]

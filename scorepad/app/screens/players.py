@@ -320,24 +320,64 @@ def _debts(shell: Shell, pid: int, names: dict[int, str], owed: list[Debt]) -> l
     out: list[ft.Control] = [ft.Text(shell.t(N_("Debts")), weight=ft.FontWeight.BOLD)]
     for k, d in enumerate(lines):
         amount = money_text(d.amount, minor_digits(d.currency), d.currency, shell.lang)
-        out.append(
-            sem(
-                f"debt-{k}",
-                ft.Text(
-                    shell.render(
-                        nmsg(
-                            "{debtor} owes {creditor} {amount} over {n} evening",
-                            "{debtor} owes {creditor} {amount} over {n} evenings",
-                            d.evenings,
-                            debtor=names.get(d.debtor, "?"),
-                            creditor=names.get(d.creditor, "?"),
-                            amount=amount.replace(" ", "\u00a0"),
-                        )
+        line: ft.Control = sem(
+            f"debt-{k}",
+            ft.Text(
+                shell.render(
+                    nmsg(
+                        "{debtor} owes {creditor} {amount} over {n} evening",
+                        "{debtor} owes {creditor} {amount} over {n} evenings",
+                        d.evenings,
+                        debtor=names.get(d.debtor, "?"),
+                        creditor=names.get(d.creditor, "?"),
+                        amount=amount.replace(" ", "\u00a0"),
                     )
-                ),
-            )
+                )
+            ),
         )
+        if shell.access.host:  # paid in full: the directory's journal keeps a "settle" entry
+            line = ft.Row(
+                [
+                    ft.Container(line, expand=True),
+                    sem(
+                        f"settle-{k}",
+                        ft.TextButton(
+                            shell.t(N_("Settled…")),
+                            on_click=lambda e, d=d: _ask_settled(shell, d, names),
+                        ),
+                    ),
+                ],
+                spacing=4,
+            )
+        out.append(line)
     return out
+
+
+def _ask_settled(shell: Shell, d: Debt, names: dict[int, str]) -> None:
+    amount = money_text(d.amount, minor_digits(d.currency), d.currency, shell.lang)
+
+    def done() -> None:
+        _admin(
+            shell,
+            lambda: shell.store.settle_debt(d.debtor, d.creditor, d.amount, currency=d.currency),
+        )
+
+    shell.page.show_dialog(
+        ft.AlertDialog(
+            title=ft.Text(
+                shell.t(
+                    N_("{debtor} paid {creditor} {amount}: the debt is settled"),
+                    debtor=names.get(d.debtor, "?"),
+                    creditor=names.get(d.creditor, "?"),
+                    amount=amount,
+                )
+            ),
+            actions=[
+                sem("confirm-settled", ft.FilledButton(shell.t(N_("Settled")), on_click=done)),
+                ft.TextButton(shell.t(N_("Cancel")), on_click=lambda: shell.page.pop_dialog()),
+            ],
+        )
+    )
 
 
 def _tools(shell: Shell, pid: int, names: dict[int, str], season: Season | None) -> ft.Control:
