@@ -547,3 +547,34 @@ async def test_the_host_marks_a_debt_settled_on_the_players_screen(store: Store)
     assert not find(page, lambda c: getattr(c, "identifier", None) == "debt-0")
     left = debts(played(store), settled_in(store))
     assert [(d.debtor, d.creditor, d.amount) for d in left] == [(p["Vera"], p["Boris"], 266)]
+
+
+def test_refe_rounds_are_the_refe_the_rules_let_write(store: Store) -> None:
+    # At most one round of refe (D8): the second all-pass writes none; a pik nobody contra'd
+    # is then counted made without play (D9: −4, doubled to −8 as Boris holds a refe, which he
+    # uses), as a pik declared and made.
+    sid = store.create_session(
+        ["Anna", "Boris", "Vera"],
+        convention="balkan",
+        overrides={"start_bula": 30, "refe_limit": 1},
+    )
+    add(
+        store,
+        sid,
+        {"type": "allpass"},
+        {"type": "allpass"},
+        {"type": "pik_no_contra", "declarer": 1},
+    )
+    assert store.load_any(sid).scored.table.bulas == [30, 22, 30]  # type: ignore[union-attr]
+    # Without a limit, the pik nobody contra'd is a round of refe for all (the Serbian clubs').
+    other = store.create_session(
+        ["Anna", "Boris", "Vera"], convention="balkan", overrides={"start_bula": 30}
+    )
+    add(store, other, {"type": "allpass"}, {"type": "pik_no_contra", "declarer": 1})
+    p = ids(store)
+    first, second = (x.record for x in played(store))
+    assert [s.counts.get("refe_rounds", 0) for s in first.seats] == [1, 1, 1]
+    assert [s.counts.get("refe_rounds", 0) for s in second.seats] == [2, 2, 2]
+    boris = family_stats(played(store))[(p["Boris"], "bula")]
+    assert boris.by_level() == {"2": (2, 1, 0)}  # declared twice, made once, once not played
+    assert boris.counts["refe_rounds"] == 3

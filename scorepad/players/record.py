@@ -9,7 +9,7 @@ The counts, by family:
 - the pulya: ``declared:L``, ``made:L``, ``failed:L`` for games of level L; ``misere_made``,
   ``misere_caught``; ``allpass_tricks``; the whists written and received;
 - the bula: ``declared:B`` / ``made:B`` / ``failed:B`` by bid (2 pik … 7 sans), ``refe_rounds``
-  (all-pass rounds written at his table), ``bula_closed_first`` (1 for the player whose bula
+  (the refe written for him: an all-pass, or a pik nobody contra'd, that the rules let write one), ``bula_closed_first`` (1 for the player whose bula
   reached zero first);
 - Prefa (kassa): ``declared:C`` / ``made:C`` / ``failed:C`` by contract (``7S``), and
   ``kassa_closed_first``;
@@ -202,6 +202,8 @@ def _kind(deal: Any) -> str | None:
     """How a declared game of a ledger family is counted, or None for a deal nobody declared."""
     if getattr(deal, "declarer", None) is None:
         return None
+    if isinstance(deal, PikNoContra):
+        return "2"  # a pik (bid 2) that nobody contra'd: declared, and played or not by the setting
     if hasattr(deal, "bid"):
         return f"{deal.bid}{'h' if getattr(deal, 'hand', False) else ''}"
     if hasattr(deal, "contract"):
@@ -234,9 +236,11 @@ def family_record(scored: FamilyScored) -> SessionRecord:
                 made = None if change == 0 else change > 0
             if made is not None:
                 _bump(counts[seat], f"made:{kind}" if made else f"failed:{kind}")
-        if getattr(deal, "type", None) == "allpass" and scored.family == "bula":
-            for c in counts:
-                _bump(c, "refe_rounds")
+        # A refe as the engine writes it: not past the agreed number of rounds or with a bula under
+        # the hat (D8), and also for a pik nobody contra'd where the setting says so (D9).
+        for posting in postings:
+            if posting.account.kind == "refe" and posting.amount > 0:
+                _bump(counts[posting.account.a], "refe_rounds")
         if closed_first is None:
             closed_first = replay.closed()
         before = [Fraction(x) for x in after]
