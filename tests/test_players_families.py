@@ -578,3 +578,25 @@ def test_refe_rounds_are_the_refe_the_rules_let_write(store: Store) -> None:
     boris = family_stats(played(store))[(p["Boris"], "bula")]
     assert boris.by_level() == {"2": (2, 1, 0)}  # declared twice, made once, once not played
     assert boris.counts["refe_rounds"] == 3
+
+
+def test_a_swabian_evening_is_counted_in_the_direct_games_terms(store: Store) -> None:
+    # Digest E-E1 and E-E2: Anna bids 4 and takes 7 (4 + 1 overtrick = 5 from each: +10);
+    # Boris bids 5 and takes 4 (5 + 2 undertricks = 7 to each: −14).  Cash 17, −19, 2.
+    sid = store.create_session(
+        ["Anna", "Boris", "Vera"], convention="swabian", whist_price="1.00", currency="EUR"
+    )
+    add(
+        store,
+        sid,
+        {"type": "swabian", "declarer": 0, "bid": 4, "tricks": 7},
+        {"type": "swabian", "declarer": 1, "bid": 5, "tricks": 4},
+    )
+    p = ids(store)
+    stats = family_stats(played(store))
+    anna, boris, vera = (stats[(p[n], "direct")] for n in ("Anna", "Boris", "Vera"))
+    assert (anna.result, boris.result, vera.result) == (17, -19, 2)
+    assert (anna.net, boris.net, vera.net) == ({"EUR": 1700}, {"EUR": -1900}, {"EUR": 200})
+    assert anna.by_level() == {"4": (1, 1, 0)}
+    assert boris.by_level() == {"5": (1, 0, 1)}
+    assert vera.by_level() == {}
