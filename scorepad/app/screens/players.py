@@ -336,18 +336,21 @@ def _debts(shell: Shell, pid: int, names: dict[int, str], owed: list[Debt]) -> l
             ),
         )
         if shell.access.host:  # paid in full: the directory's journal keeps a "settle" entry
-            line = ft.Row(
-                [
-                    ft.Container(line, expand=True),
-                    sem(
-                        f"settle-{k}",
-                        ft.TextButton(
-                            shell.t(N_("Settled…")),
-                            on_click=lambda e, d=d: _ask_settled(shell, d, names),
+            line = ft.Container(  # the button beside its line, not across a laptop's screen
+                ft.Row(
+                    [
+                        ft.Container(line, expand=True),
+                        sem(
+                            f"settle-{k}",
+                            ft.TextButton(
+                                shell.t(N_("Settled…")),
+                                on_click=lambda e, d=d: _ask_settled(shell, d, names),
+                            ),
                         ),
-                    ),
-                ],
-                spacing=4,
+                    ],
+                    spacing=4,
+                ),
+                width=min(560, (shell.page.width or 360) - 24),
             )
         out.append(line)
     return out
