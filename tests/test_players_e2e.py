@@ -106,7 +106,7 @@ def test_the_players_screen(
     # Anna made the most 7♠: she leads; five finished pulkas, so a rating is shown
     has_text(page, "stat-pulkas", "5")
     rating = text_of(page, "stat-rating")
-    assert rating.replace(".", "").replace("-", "").isdigit(), rating
+    assert rating.replace(".", "").replace("\u2212", "").isdigit(), rating
     has_text(page, "declared-7", "3")
     visible(page, "debt-0")
     shot(page, f"players-{lang}-{width}")

@@ -183,7 +183,7 @@ def _standings(
                 figure = _money(shell, r.money)
             elif key == "rating":
                 figure = (
-                    f"{r.rating.ordinal:.1f}"
+                    _rating_figure(r.rating.ordinal)
                     if r.rating and r.rating.shown
                     else shell.t(N_("not yet rated"))
                 )
@@ -230,7 +230,12 @@ def _rating_text(shell: Shell, rated: object) -> str:
     if not isinstance(rated, Rating) or not rated.shown:
         games = rated.games if isinstance(rated, Rating) else 0
         return shell.t(N_("not yet: {games} of {min} finished games"), games=games, min=MIN_GAMES)
-    return f"{rated.ordinal:.1f}"
+    return _rating_figure(rated.ordinal)
+
+
+def _rating_figure(value: float) -> str:
+    """One decimal, and a minus sign as the money's (−2.4, not -2.4)."""
+    return f"{value:.1f}".replace("-", "\u2212")
 
 
 def _details(shell: Shell, s: FamilyStats, names: dict[int, str], rated: object) -> ft.Control:
