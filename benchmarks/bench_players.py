@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorepad.generate import RandomChooser, random_session  # noqa: E402
+from scorepad.generate import RandomChooser, random_family_session, random_session  # noqa: E402
 from scorepad.players.rating import ratings  # noqa: E402
 from scorepad.players.stats import family_stats, played  # noqa: E402
 from scorepad.scoring.pulya.session import Game  # noqa: E402
@@ -42,13 +42,26 @@ def timed(fn: Callable[[], object], repeat: int) -> tuple[float, float]:
     return statistics.median(wall), statistics.median(cpu)
 
 
+def cpu_model() -> str:
+    """The processor's name, where the system says it (a wall time is read beside it and the load:
+    on a shared machine the wall time is the CPU time plus the wait for a core)."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown processor"
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sessions", type=int, default=1000)
     ap.add_argument("--repeat", type=int, default=7)
     args = ap.parse_args()
     print(
-        f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+        f"machine: {cpu_model()}, {platform.machine()}, {os.cpu_count()} cores,"
+        f" Python {platform.python_version()}, load {os.getloadavg()[0]:.1f}"
     )
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "club.db"
@@ -56,8 +69,15 @@ def main() -> int:
         with Store(db) as store:
             ch = RandomChooser(7)
             for i in range(args.sessions):
+                # Every family: three pulkas in five (one in four of them for four players),
+                # then a Balkan bula, a Prefa and an Austrian pot game in turn.
                 n = 3 + (i % 4 == 0)
-                data = random_session(ch, players=n, deals=16, corrections=False)
+                if i % 5 < 3:
+                    data = random_session(ch, players=n, deals=16, corrections=False)
+                else:
+                    other = ("balkan", "prefa", "austrian")[i % 3]
+                    data = random_family_session(ch, convention=other, deals=16)
+                    n = len(data["players"])
                 data["players"] = [names[(i + k * 3) % len(names)] for k in range(n)]
                 if len(set(data["players"])) < n:
                     data["players"] = names[:n]

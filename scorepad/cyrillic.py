@@ -11,7 +11,7 @@ _LETTERS = dict(zip(_LATIN + _LATIN.lower(), _CYRILLIC + _CYRILLIC.lower(), stri
 _DIGRAPHS = {"Lj": "Љ", "LJ": "Љ", "lj": "љ", "Nj": "Њ", "NJ": "Њ", "nj": "њ"}
 _DIGRAPHS |= {"Dž": "Џ", "DŽ": "Џ", "dž": "џ"}
 # What stays in Latin letters: placeholders, quoted field values, options, file and format names,
-# abbreviations (PIN, HTTP, JSON, NT), source references (D12, A-Q1) and foreign words (Kodex).
+# abbreviations (PIN, HTTP, JSON, CSV, PDF, QR, NT), source references (D12, A-Q1) and foreign words (Kodex).
 _KEEP = re.compile(
     r"\{[^}]*\}|'[^']*'|--[\w-]+|(?<!\w)[A-Za-z0-9_]+(?:[-/.:][A-Za-z0-9_]+)+(?!\w)|\w*\d\w*"
     r"|\w*[_qwxyQWXY]\w*|\b(?:PIN|HTTP|JSON|CSV|PDF|QR|ISO|MB|NT|EUR|USD|RSD|RUB|SQLite|TH|AS)\b"

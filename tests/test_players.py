@@ -38,7 +38,9 @@ def ids(store: Store) -> dict[str, int]:
 
 
 def test_the_rating_gives_the_librarys_documented_figures() -> None:
-    # openskill.py's README: four players, ranks [4, 1, 3, 2], every rating at the default.
+    # The reference implementation's own test (openskill.js, test/rate.test.js, «accepts a
+    # misordered rank ordering», ranks [2, 1, 4, 3]): four players at the default rating, here
+    # seated in another order.
     r = [MODEL.rating() for _ in range(4)]
     out = MODEL.rate([[x] for x in r], ranks=[4, 1, 3, 2])
     assert [(round(t[0].mu, 9), round(t[0].sigma, 9)) for t in out] == [
@@ -47,7 +49,8 @@ def test_the_rating_gives_the_librarys_documented_figures() -> None:
         (24.689435003, 8.083731307),
         (26.552824984, 8.179213705),
     ]
-    # and two teams of two, the first winning
+    # and two teams of two, the first winning (openskill.py's README before tau; the sigmas too
+    # in test_players_families.py)
     a1, a2 = MODEL.rating(), MODEL.rating(mu=32.444, sigma=5.123)
     b1, b2 = MODEL.rating(mu=43.381, sigma=2.421), MODEL.rating(mu=25.188, sigma=6.211)
     [[x1, x2], [y1, y2]] = MODEL.rate([[a1, a2], [b1, b2]])
@@ -88,8 +91,11 @@ def test_a_finished_pulka_rates_its_players_and_an_undone_game_undoes_it(store: 
     assert stored.scored.finished
     p = ids(store)
     rated = ratings(played(store))
-    money = [seat.money for seat in played(store)[0].record.seats]
-    order = ranks(money)
+    # ranked by the exact result: Anna and Boris end level (+70/3 whists each; 23.34 and 23.33
+    # in money), a tie
+    results = [seat.result for seat in played(store)[0].record.seats]
+    order = ranks(results)
+    assert order == [1, 1, 3]
     expected = MODEL.rate([[MODEL.rating()] for _ in range(3)], ranks=[float(x) for x in order])
     for seat, name in enumerate(["Anna", "Boris", "Vera"]):
         got = rated[(p[name], "pulya")]

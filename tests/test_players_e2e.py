@@ -1,6 +1,6 @@
 """The Players screen in a real browser, at phone and laptop size, in English and Russian: the
-record of every family, the rating once five pulkas are finished, the debts, and a rename by the
-host that every sheet then shows."""
+record of every family, the rating once five pulkas are finished, the debts, a season's standings,
+and a rename by the host that every sheet then shows."""
 
 from __future__ import annotations
 
@@ -32,6 +32,13 @@ pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
 def add(store: Store, sid: int, *deals: dict[str, Any]) -> None:
     for d in deals:
         store.add_deal(sid, typed(store, sid, d), seen=store.load_any(sid).revision)
+
+
+def gone(page: Any, ident: str) -> None:
+    """Wait until the control ``ident`` is no longer on the screen (the screen was redrawn)."""
+    from playwright.sync_api import expect
+
+    expect(page.locator(f'[flt-semantics-identifier="{ident}"]')).to_have_count(0, timeout=15000)
 
 
 def evening(store: Store, declarer: int) -> None:
@@ -75,6 +82,9 @@ def club(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]
             },
             {"type": "allpass"},
         )
+        day = store.sessions()[0].created_at[:10]
+        trio = [e.id for e in store.directory()]
+        store.create_season("Fridays", since=day, until=day, players=trio)
     with running_app(db) as found:
         yield found
 
@@ -96,7 +106,7 @@ def test_the_players_screen(
     # Anna made the most 7♠: she leads; five finished pulkas, so a rating is shown
     has_text(page, "stat-pulkas", "5")
     rating = text_of(page, "stat-rating")
-    assert rating.replace(".", "").replace("-", "").isdigit(), rating
+    assert rating.replace(".", "").replace("\u2212", "").isdigit(), rating
     has_text(page, "declared-7", "3")
     visible(page, "debt-0")
     shot(page, f"players-{lang}-{width}")
@@ -105,8 +115,23 @@ def test_the_players_screen(
     has_text(page, "stat-pulkas", "1")
     has_text(page, "stat-refe", "1")
     shot(page, f"players-bula-{lang}-{width}")
+    # a season: its period and group, its standings (five pulkas and a bula each)
+    with Store(db) as store:
+        (season,) = store.seasons()
+    day = season.since
+    tap(page, f"season-{season.id}")
+    has_text(
+        page,
+        "season-title",
+        f"Fridays: с {day} по {day}" if lang == "ru" else f"Fridays: {day} to {day}",
+    )
+    has_text(page, "standing-games-0", "1. Anna — " + ("6 игр" if lang == "ru" else "6 games"))
+    shot(page, f"players-season-{lang}-{width}")
+    tap(page, "season-all")
+    gone(page, "season-title")  # every evening again: the next tap lands on the new screen
+    tap(page, "family-pulya")
+    has_text(page, "stat-pulkas", "5")
     if (lang, width) == ("en", 360):
-        tap(page, "family-pulya")
         tap(page, "player-1")
         has_text(page, "player-name", "Boris")
         tap(page, "rename-player")
@@ -117,6 +142,5 @@ def test_the_players_screen(
         with Store(db) as store:
             assert store.load(1).session.players == ["Anna", "Borya", "Vera"]
     else:  # the rename shows on every later visit
-        tap(page, "family-pulya")
         has_text(page, "player-1", "Borya")
     page.context.close()

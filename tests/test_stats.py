@@ -178,4 +178,7 @@ async def test_the_players_screen_shows_the_engine_figures(store: Store) -> None
         (1, [(0, 1), (1, 1)]),
         (1, [(0, 1), (1, 1)]),
     ]
-    assert by_id(page, "player-chart") is not None  # three pulkas: the money over them
+    # three pulkas: Boris's running money over them, a point an evening, as counted by hand above
+    # (−2.67, then −12.33, then +106.66)
+    (line,) = by_id(page, "player-chart").data_series
+    assert [(p.x, p.y) for p in line.points] == [(1, -2.67), (2, -15.0), (3, 91.66)]

@@ -1,5 +1,5 @@
 """The command line of the directory: ``scorepad players``, ``ratings``, ``debts``, ``rename``,
-``merge``, ``unmerge``, ``settled`` and ``season`` — a thin layer over :mod:`scorepad.players`.
+``merge``, ``unmerge``, ``delete-player``, ``settled`` and ``season`` — a thin layer over :mod:`scorepad.players`.
 
 Every table can be written as CSV (``--csv``) for a spreadsheet: its columns are stable
 identifiers (``player_id``, ``name``, ``family`` …), its numbers exact (``-176/3``), money in the
@@ -45,7 +45,13 @@ def stats_rows(store: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
 
     names = _names(store)
     stats = family_stats(
-        chosen(played(store), since=args.since, until=args.until, family=args.family)
+        chosen(
+            played(store),
+            since=args.since,
+            until=args.until,
+            family=args.family,
+            group=getattr(args, "player", None),
+        )
     )
     rows = []
     for (pid, family), s in sorted(
@@ -83,7 +89,7 @@ def rating_rows(store: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
     from .stats import chosen, played
 
     names = _names(store)
-    rated = ratings(chosen(played(store), family=args.family))
+    rated = ratings(chosen(played(store), family=args.family, group=getattr(args, "player", None)))
     rows = [
         {
             "player_id": r.player,
@@ -105,7 +111,11 @@ def debt_rows(store: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
     from .stats import chosen, played
 
     names = _names(store)
-    owed = debts(chosen(played(store), since=args.since), settled_in(store), since=args.since)
+    owed = debts(
+        chosen(played(store), since=args.since, until=args.until, group=args.player),
+        settled_in(store),
+        since=args.since,
+    )
     return [
         {
             "debtor_id": d.debtor,
@@ -190,6 +200,12 @@ def cmd_merge(args: argparse.Namespace) -> int:
 def cmd_unmerge(args: argparse.Namespace) -> int:
     with _store(args) as store:
         store.undo_merge(args.player, reason=args.reason or "")
+    return 0
+
+
+def cmd_delete_player(args: argparse.Namespace) -> int:
+    with _store(args) as store:
+        store.delete_player(args.player)
     return 0
 
 
@@ -313,6 +329,12 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
             p.add_argument("--until", help="up to this date (YYYY-MM-DD)")
         if family:
             p.add_argument("--family", choices=FAMILIES)
+        p.add_argument(
+            "--player",
+            type=int,
+            action="append",
+            help="only the tables where every seat is one of these players (repeat)",
+        )
         p.add_argument("--csv", action="store_true", help="write the table as CSV")
         p.set_defaults(func=func, since=None, until=None, family=None)
 
@@ -336,6 +358,10 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("player", type=int)
     p.add_argument("--reason")
     p.set_defaults(func=cmd_unmerge)
+
+    p = sub.add_parser("delete-player", parents=[common], help="delete an entry nobody sits under")
+    p.add_argument("player", type=int)
+    p.set_defaults(func=cmd_delete_player)
 
     p = sub.add_parser("season", parents=[common], help="create a season, or show its standings")
     p.add_argument("name")

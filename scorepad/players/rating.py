@@ -1,7 +1,8 @@
 """A rating per family for 3- and 4-player tables (OpenSkill's Plackett-Luce model).
 
-Each finished pulka or game ranks its players by result (money, the settlement's own figure;
-equal money is a tie).  The ratings are a replay of every finished session in the order they
+Each finished pulka or game ranks its players by result (the exact figure in the family's own
+unit: whists, supe, chips, cash; equal results are a tie, whatever kopeck the rounding of money
+gives one of them).  The ratings are a replay of every finished session in the order they
 were played, from the stored records, so an edit, a void or a restore of any deal (which rewrites
 that session's record) changes the ratings the next time they are read: an undone game undoes its
 rating change.
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
+from ..numbers import Number
 from .stats import Played
 
 MIN_GAMES = 5
@@ -45,9 +47,9 @@ class Rating:
         return self.games >= MIN_GAMES
 
 
-def ranks(money: Iterable[int]) -> list[int]:
+def ranks(results: Iterable[Number]) -> list[int]:
     """1 for the best result, equal results sharing a rank: ``[300, -150, -150] -> [1, 2, 2]``."""
-    values = list(money)
+    values = list(results)
     return [1 + sum(1 for other in values if other > v) for v in values]
 
 
@@ -63,7 +65,7 @@ def ratings(played: Iterable[Played]) -> dict[tuple[int, str], Rating]:
         for key in keys:
             mu, sigma, _ = state.get(key, (MODEL.mu, MODEL.sigma, 0))
             teams.append([MODEL.rating(mu=mu, sigma=sigma)])
-        new = MODEL.rate(teams, ranks=[float(x) for x in ranks(s.money for s in r.seats)])
+        new = MODEL.rate(teams, ranks=[float(x) for x in ranks(s.result for s in r.seats)])
         for key, [rating] in zip(keys, new, strict=True):
             games = state.get(key, (0.0, 0.0, 0))[2] + 1
             state[key] = (rating.mu, rating.sigma, games)

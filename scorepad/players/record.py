@@ -9,15 +9,18 @@ The counts, by family:
 - the pulya: ``declared:L``, ``made:L``, ``failed:L`` for games of level L; ``misere_made``,
   ``misere_caught``; ``allpass_tricks``; the whists written and received;
 - the bula: ``declared:B`` / ``made:B`` / ``failed:B`` by bid (2 pik … 7 sans), ``refe_rounds``
-  (all-pass rounds written at his table), ``bula_closed_first`` (1 for the player whose bula
+  (the refe written for him: an all-pass, or a pik nobody contra'd, that the rules let write one), ``bula_closed_first`` (1 for the player whose bula
   reached zero first);
 - Prefa (kassa): ``declared:C`` / ``made:C`` / ``failed:C`` by contract (``7S``), and
   ``kassa_closed_first``;
 - the pot and direct games: ``declared:K`` / ``made:K`` / ``failed:K`` by kind of game.
 
-A ledger family's declared game counts *made* when it raised the declarer's result and *failed*
-when it lowered it (the engine's own result, so every house setting is respected); a pulya game
-is failed when it wrote remiz into the declarer's gora.
+A declared game counts *made* or *failed* by what the engine wrote for it, never by the money it
+moved (a Prefa declarer who makes 6♠ against two whisters loses chips on the deal, and a bula
+declarer may write supe on the way): the pulya's remiz in the declarer's gora; the bula's own
+bula going down (its pot form: the declarer taking from the pot); the Prefa declarer's kassa not
+going up (G4); a pot game by the engine's own rule for its kind (six tricks, none in a Bettel,
+ten in a Durchmarsch; a concession is a game given up).
 """
 
 from __future__ import annotations
@@ -28,15 +31,19 @@ from fractions import Fraction
 from typing import Any
 
 from ..numbers import Number, normal
-from ..scoring.ledger.bula import BulaTable
+from ..scoring.ledger.bula import BulaGame, BulaTable, PikNoContra
 from ..scoring.ledger.families import FamilyScored
 from ..scoring.ledger.families import _start as start_table  # the same start as the replay's
-from ..scoring.ledger.kassa import KassaTable
+from ..scoring.ledger.kassa import KassaGame, KassaTable
+from ..scoring.ledger.ledger import Account, Posting
+from ..scoring.ledger.pot import Concede, PotGame, PotNonSuit, SwabianGame
 from ..scoring.pulya.score import Scored
 from ..scoring.pulya.session import Game, Misere, Raspasy
 from ..scoring.pulya.settlement import minor_digits, settle
 
-VERSION = 1
+# 2: made and failed by the engine's writing of the deal, not by the money it moved (a record of
+# version 1 is recounted when read).
+VERSION = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,14 +166,50 @@ def pulya_record(scored: Scored) -> SessionRecord:
     )
 
 
+def _own(postings: list[Posting], kind: str, seat: int) -> Fraction:
+    return sum(
+        (Fraction(p.amount) for p in postings if p.account == Account(kind, seat)), Fraction(0)
+    )
+
+
+def _made(deal: Any, seat: int, postings: list[Posting]) -> bool | None:
+    """Whether the declarer at ``seat`` made the game ``deal``, by the engine's writing of it."""
+    if isinstance(deal, BulaGame | PikNoContra):
+        bula = _own(postings, "bula", seat)
+        if bula:
+            return bula < 0  # D5: a made game takes the bula down, a failed one up
+        cash = _own(postings, "cash", seat)  # D12, the pot form: made takes from the pot
+        return None if not cash else cash > 0
+    if isinstance(deal, KassaGame):
+        return _own(postings, "kassa", seat) <= 0  # G4: only a failure puts his kassa up
+    if isinstance(deal, PotGame):  # the engine's rule (§9.3): six tricks, or nobody plays
+        dropped = all(r == "drop" for r in deal.defence.values())
+        return dropped or (deal.tricks or {}).get(seat, 0) >= 6
+    if isinstance(deal, PotNonSuit):  # C2
+        return deal.tricks == (0 if deal.contract in ("bettel", "plauderer") else 10)
+    if isinstance(deal, SwabianGame):  # E2–E4
+        if deal.bid == 6:
+            return deal.tricks == 0
+        if deal.bid == 7:
+            return deal.tricks == 10
+        return deal.tricks >= (7 if deal.bid == 2 else 6) + (1 if deal.hand else 0)
+    if isinstance(deal, Concede):  # B7: the soloist gives up
+        return False
+    return None
+
+
 def _kind(deal: Any) -> str | None:
     """How a declared game of a ledger family is counted, or None for a deal nobody declared."""
     if getattr(deal, "declarer", None) is None:
         return None
+    if isinstance(deal, PikNoContra):
+        return "2"  # a pik (bid 2) that nobody contra'd: declared, and played or not by the setting
     if hasattr(deal, "bid"):
         return f"{deal.bid}{'h' if getattr(deal, 'hand', False) else ''}"
     if hasattr(deal, "contract"):
         return str(deal.contract)
+    if isinstance(deal, Concede):
+        return "concede"
     if hasattr(deal, "suit"):
         return f"{deal.type}:{deal.suit}"
     return str(deal.type)
@@ -182,20 +225,24 @@ def family_record(scored: FamilyScored) -> SessionRecord:
     over = scored.results_over_deals()
     replay = _Replay(scored)
     for deal, after in zip(session.deals, over, strict=True):
+        postings = replay.play(deal)
         kind = _kind(deal)
         if kind is not None:
             seat: int = deal.declarer  # type: ignore[union-attr]  # _kind saw a declarer
             _bump(counts[seat], f"declared:{kind}")
-            change = Fraction(after[seat]) - before[seat]
-            if change > 0:
-                _bump(counts[seat], f"made:{kind}")
-            elif change < 0:
-                _bump(counts[seat], f"failed:{kind}")
-        if getattr(deal, "type", None) == "allpass" and scored.family == "bula":
-            for c in counts:
-                _bump(c, "refe_rounds")
+            made = _made(deal, seat, postings)
+            if made is None:  # no rule of its own: by the result's change
+                change = Fraction(after[seat]) - before[seat]
+                made = None if change == 0 else change > 0
+            if made is not None:
+                _bump(counts[seat], f"made:{kind}" if made else f"failed:{kind}")
+        # A refe as the engine writes it: not past the agreed number of rounds or with a bula under
+        # the hat (D8), and also for a pik nobody contra'd where the setting says so (D9).
+        for posting in postings:
+            if posting.account.kind == "refe" and posting.amount > 0:
+                _bump(counts[posting.account.a], "refe_rounds")
         if closed_first is None:
-            closed_first = replay.closed_after(deal)
+            closed_first = replay.closed()
         before = [Fraction(x) for x in after]
     if closed_first is not None:
         key = "bula_closed_first" if scored.family == "bula" else "kassa_closed_first"
@@ -227,8 +274,12 @@ class _Replay:
             else None
         )
 
-    def closed_after(self, deal: Any) -> int | None:
-        self.table.play(deal)
+    def play(self, deal: Any) -> list[Posting]:
+        """The deal's postings, as the engine writes them."""
+        return list(self.table.play(deal))
+
+    def closed(self) -> int | None:
+        """The one player whose bula or kassa is at zero now, if there is exactly one."""
         if self.kind is None:
             return None
         row = self.table.ledger.row(self.kind, self.table.n)

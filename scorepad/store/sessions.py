@@ -125,9 +125,21 @@ class Sessions(Actions):
                 "deals": 0,
             },
         )
-        for seat, name in enumerate(names):
+        ids = [self._player_id(name) for name in names]
+        for seat, pid in enumerate(ids):
+            first = ids.index(pid)
+            if first != seat:  # a merged name and the entry it joined: one person, two seats
+                raise StoreError(
+                    msg(
+                        N_(
+                            "{name} and {other} are one player in the directory: one seat at a table"
+                        ),
+                        name=repr(names[first]),
+                        other=repr(names[seat]),
+                    )
+                )
             self.db.table("session_players").insert(
-                {"session_id": sid, "seat": seat, "player_id": self._player_id(name)}
+                {"session_id": sid, "seat": seat, "player_id": pid}
             )
         return sid
 

@@ -42,6 +42,7 @@ class AppState:
     history_shown: dict[int, int] = field(default_factory=dict)  # pulka → entries shown
     player: str | None = None  # the Players screen's chosen player
     player_family: str | None = None  # … and the family whose record it shows
+    player_season: int | None = None  # … and the season (its period and group), or every evening
     night: int | None = None  # the club night the director's screens show (app/club)
     live_notice: object | None = None
     dispute: object | None = None  # the deal being checked by its cards (app/dispute)

@@ -16,11 +16,12 @@ from ...i18n import N_, nmsg
 from ...numbers import whist_figure
 from ...players.commands import csv_text, stats_rows
 from ...players.rating import MIN_GAMES, ratings
-from ...players.season import Debt, debts, settled_in
-from ...players.stats import FamilyStats, chosen, family_stats, played
+from ...players.season import Debt, Settled, debts, season_table, settled_in
+from ...players.stats import FamilyStats, Played, chosen, family_stats, played
 from ...report import money_text
 from ...scoring.pulya.settlement import minor_digits
 from ...store import StoreError
+from ...store.directory import Season
 from ..frame.nav import nav
 from ..frame.shell import Shell, sem
 from .chart import _bounds, axis_labels, deal_label_step
@@ -38,7 +39,12 @@ def players_screen(shell: Shell) -> ft.Control:
     with shell.lock:
         rows = played(shell.store)
         names = {e.id: e.name for e in shell.store.directory()}
-        owed = debts(rows, settled_in(shell.store))
+        settled = settled_in(shell.store)
+        seasons = shell.store.seasons()
+    season = next((s for s in seasons if s.id == shell.state.player_season), None)
+    if season is not None:  # its period and its group: the tables where every seat is a member
+        rows = chosen(rows, since=season.since, until=season.until, group=season.players)
+    owed = debts(rows, settled, since=season.since if season else None)
     stats = family_stats(rows)
     top: list[ft.Control] = []
     if shell.sid is not None:
@@ -55,8 +61,12 @@ def players_screen(shell: Shell) -> ft.Control:
             )
         )
     top.append(ft.Text(shell.t(N_("Players")), size=20, weight=ft.FontWeight.BOLD))
+    if seasons:
+        top.append(_season_choice(shell, seasons, season))
     if shell.message:
         top.append(sem("message", ft.Text(shell.message, color=ft.Colors.ERROR)))
+    if season is not None:
+        top += _standings(shell, season, rows, settled, names)
     if not stats:
         return ft.Column([*top, ft.Text(shell.t(N_("No game has a deal yet.")))], spacing=10)
     families = [f for f in FAMILY_LABELS if any(k[1] == f for k in stats)]
@@ -110,8 +120,89 @@ def players_screen(shell: Shell) -> ft.Control:
     rated = ratings(chosen(rows, family=family)).get((picked.player, family))
     parts.append(sem("player-stats", _details(shell, picked, names, rated)))
     parts += _debts(shell, picked.player, names, owed)
-    parts.append(_tools(shell, picked.player, names))
+    parts.append(_tools(shell, picked.player, names, season))
     return ft.Column(parts, scroll=ft.ScrollMode.AUTO, expand=True, spacing=10)
+
+
+def _season_choice(shell: Shell, seasons: list[Season], chosen_: Season | None) -> ft.Control:
+    """Every evening, or one season: its period and its group of players."""
+
+    def pick(sid: int | None) -> None:
+        shell.state.player_season = sid
+        shell.show(players_screen)
+
+    options: list[tuple[str, int | None, str]] = [
+        ("season-all", None, shell.t(N_("Every evening")))
+    ]
+    options += [(f"season-{s.id}", s.id, s.name) for s in seasons]
+    picked = chosen_.id if chosen_ else None
+    return ft.Row(
+        [
+            sem(
+                ident,
+                (ft.FilledTonalButton if sid == picked else ft.TextButton)(
+                    label, on_click=lambda e, sid=sid: pick(sid)
+                ),
+            )
+            for ident, sid, label in options
+        ],
+        wrap=True,
+        spacing=4,
+    )
+
+
+def _standings(
+    shell: Shell, season: Season, rows: list[Played], settled: list[Settled], names: dict[int, str]
+) -> list[ft.Control]:
+    """The season's standings by money, by rating and by games played (``scorepad season``)."""
+    table = season_table(
+        rows, since=season.since, until=season.until, group=season.players, settled=settled
+    )
+    out: list[ft.Control] = [
+        sem(
+            "season-title",
+            ft.Text(
+                shell.t(
+                    N_("{name}: {since} to {until}"),
+                    name=season.name,
+                    since=season.since,
+                    until=season.until,
+                ),
+                weight=ft.FontWeight.BOLD,
+            ),
+        )
+    ]
+    for key, title, ordered in (
+        ("money", N_("By money"), table.by_money),
+        ("rating", N_("By rating"), table.by_rating),
+        ("games", N_("By games played"), table.by_games),
+    ):
+        lines = []
+        for k, r in enumerate(ordered):
+            if key == "money":
+                figure = _money(shell, r.money)
+            elif key == "rating":
+                figure = (
+                    _rating_figure(r.rating.ordinal)
+                    if r.rating and r.rating.shown
+                    else shell.t(N_("not yet rated"))
+                )
+            else:
+                figure = shell.render(nmsg("{n} game", "{n} games", r.games))
+            lines.append(
+                sem(
+                    f"standing-{key}-{k}",
+                    ft.Text(f"{k + 1}. {names.get(r.player, '?')} — {figure}", size=13),
+                )
+            )
+        out.append(
+            ft.Column(
+                [ft.Text(shell.t(title), size=13, weight=ft.FontWeight.BOLD), *lines],
+                spacing=2,
+                width=220,
+            )
+        )
+    return [out[0], ft.Row(out[1:], wrap=True, spacing=12, run_spacing=8)]
 
 
 def _money(shell: Shell, amounts: dict[str, int]) -> str:
@@ -139,7 +230,12 @@ def _rating_text(shell: Shell, rated: object) -> str:
     if not isinstance(rated, Rating) or not rated.shown:
         games = rated.games if isinstance(rated, Rating) else 0
         return shell.t(N_("not yet: {games} of {min} finished games"), games=games, min=MIN_GAMES)
-    return f"{rated.ordinal:.1f}"
+    return _rating_figure(rated.ordinal)
+
+
+def _rating_figure(value: float) -> str:
+    """One decimal, and a minus sign as the money's (−2.4, not -2.4)."""
+    return f"{value:.1f}".replace("-", "\u2212")
 
 
 def _details(shell: Shell, s: FamilyStats, names: dict[int, str], rated: object) -> ft.Control:
@@ -229,34 +325,83 @@ def _debts(shell: Shell, pid: int, names: dict[int, str], owed: list[Debt]) -> l
     out: list[ft.Control] = [ft.Text(shell.t(N_("Debts")), weight=ft.FontWeight.BOLD)]
     for k, d in enumerate(lines):
         amount = money_text(d.amount, minor_digits(d.currency), d.currency, shell.lang)
-        out.append(
-            sem(
-                f"debt-{k}",
-                ft.Text(
-                    shell.render(
-                        nmsg(
-                            "{debtor} owes {creditor} {amount} over {n} evening",
-                            "{debtor} owes {creditor} {amount} over {n} evenings",
-                            d.evenings,
-                            debtor=names.get(d.debtor, "?"),
-                            creditor=names.get(d.creditor, "?"),
-                            amount=amount.replace(" ", "\u00a0"),
-                        )
+        line: ft.Control = sem(
+            f"debt-{k}",
+            ft.Text(
+                shell.render(
+                    nmsg(
+                        "{debtor} owes {creditor} {amount} over {n} evening",
+                        "{debtor} owes {creditor} {amount} over {n} evenings",
+                        d.evenings,
+                        debtor=names.get(d.debtor, "?"),
+                        creditor=names.get(d.creditor, "?"),
+                        amount=amount.replace(" ", "\u00a0"),
                     )
-                ),
-            )
+                )
+            ),
         )
+        if shell.access.host:  # paid in full: the directory's journal keeps a "settle" entry
+            line = ft.Container(  # the button beside its line, not across a laptop's screen
+                ft.Row(
+                    [
+                        ft.Container(line, expand=True),
+                        sem(
+                            f"settle-{k}",
+                            ft.TextButton(
+                                shell.t(N_("Settled…")),
+                                on_click=lambda e, d=d: _ask_settled(shell, d, names),
+                            ),
+                        ),
+                    ],
+                    spacing=4,
+                ),
+                width=min(560, (shell.page.width or 360) - 24),
+            )
+        out.append(line)
     return out
 
 
-def _tools(shell: Shell, pid: int, names: dict[int, str]) -> ft.Control:
-    """Copy every table as CSV; on the host, rename or merge the chosen entry."""
+def _ask_settled(shell: Shell, d: Debt, names: dict[int, str]) -> None:
+    amount = money_text(d.amount, minor_digits(d.currency), d.currency, shell.lang)
+
+    def done() -> None:
+        _admin(
+            shell,
+            lambda: shell.store.settle_debt(d.debtor, d.creditor, d.amount, currency=d.currency),
+        )
+
+    shell.page.show_dialog(
+        ft.AlertDialog(
+            title=ft.Text(
+                shell.t(
+                    N_("{debtor} paid {creditor} {amount}: the debt is settled"),
+                    debtor=names.get(d.debtor, "?"),
+                    creditor=names.get(d.creditor, "?"),
+                    amount=amount,
+                )
+            ),
+            actions=[
+                sem("confirm-settled", ft.FilledButton(shell.t(N_("Settled")), on_click=done)),
+                ft.TextButton(shell.t(N_("Cancel")), on_click=lambda: shell.page.pop_dialog()),
+            ],
+        )
+    )
+
+
+def _tools(shell: Shell, pid: int, names: dict[int, str], season: Season | None) -> ft.Control:
+    """Copy every player's record as CSV (the season's, if one is chosen); on the host, rename or
+    merge the chosen entry."""
 
     async def copy_csv() -> None:
         from types import SimpleNamespace
 
+        args = SimpleNamespace(since=None, until=None, family=None, player=None)
+        if season is not None:
+            args = SimpleNamespace(
+                since=season.since, until=season.until, family=None, player=list(season.players)
+            )
         with shell.lock:
-            rows = stats_rows(shell.store, SimpleNamespace(since=None, until=None, family=None))
+            rows = stats_rows(shell.store, args)
         await ft.Clipboard().set(csv_text(rows))
 
     buttons: list[ft.Control] = [
