@@ -101,6 +101,24 @@ OVERFLOWING = """() => {
 }"""
 
 
+def check_can_fail(page: Any) -> None:
+    """The overflow check finds a label reaching past the right edge (a node put there for it,
+    then taken away): it is no check that passes whatever the screen shows."""
+    page.evaluate(
+        """() => {
+            const el = document.createElement('flt-semantics');
+            el.id = 'overflow-probe';
+            el.setAttribute('aria-label', 'a label too long for a phone');
+            el.style.cssText = 'position:fixed;left:300px;top:10px;width:120px;height:20px';
+            document.body.appendChild(el);
+        }"""
+    )
+    try:
+        assert page.evaluate(OVERFLOWING) == ["a label too long for a phone [300, 420]"]
+    finally:
+        page.evaluate("() => document.getElementById('overflow-probe').remove()")
+
+
 def scroll_to(page: Any, ident: str) -> None:
     """Scroll the screen (a wheel over it, as a player's finger) until ``ident`` is at its top
     half: the canvas follows the wheel, not the DOM's own scrolling."""
@@ -171,6 +189,8 @@ def test_every_screen_looks_finished(
         v = Visit(page, size, theme, lang)
         # The PIN screen, switched to the language there (a phone handed over in the wrong one).
         visible(page, "pin-field")
+        if size == "phone":
+            check_can_fail(page)
         if lang != "en":
             tap(page, f"language-{lang}")
             visible(page, "language-en")
