@@ -119,6 +119,10 @@ def check_can_fail(page: Any) -> None:
         page.evaluate("() => document.getElementById('overflow-probe').remove()")
 
 
+def no_share(page: Any) -> None:
+    assert page.locator('[flt-semantics-identifier="share-table"]').count() == 0
+
+
 def scroll_to(page: Any, ident: str) -> None:
     """Scroll the screen (a wheel over it, as a player's finger) until ``ident`` is at its top
     half: the canvas follows the wheel, not the DOM's own scrolling."""
@@ -206,6 +210,7 @@ def test_every_screen_looks_finished(
         v.shot("sessions")
         tap(page, "session-new")
         visible(page, "create-session")
+        no_share(page)  # "Share the table" only where a session is open (issue #27, item 9)
         v.shot("new-game")
         tap(page, "show-settings")
         visible(page, "settings-whisting")
@@ -217,6 +222,7 @@ def test_every_screen_looks_finished(
         visible(page, "session-players")
         tap(page, "session-players")
         visible(page, "player-stats")
+        no_share(page)
         v.shot("players")
         tap(page, "back-to-sessions")
 
