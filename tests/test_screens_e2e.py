@@ -207,6 +207,7 @@ def test_every_screen_looks_finished(
         expect(page.get_by_text(cat.gettext("New game"), exact=True).first).to_be_visible(
             timeout=10000
         )
+        no_share(page)
         v.shot("sessions")
         tap(page, "session-new")
         visible(page, "create-session")
