@@ -164,8 +164,8 @@ def test_a_claim_is_refused_then_held(
         page = open_app(browser, url, *size)
         if lang == "ru":
             visible(page, "language")
-            tap(page, "language")
-            has_text(page, "language", "English")
+            test_app_e2e.choose_language(page, "Русский")  # a list of six, not a toggle
+            page.get_by_text("Новая пулька").first.wait_for(timeout=10000)
         open_session(page)
         paste_record(page, record)
         tap(page, "dispute-step-play")
