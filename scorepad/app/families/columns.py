@@ -337,9 +337,9 @@ def player_group(
     )
 
 
-# DejaVu Sans, the app's font: a letter is about this many em wide (its lowercase average, a
-# little over): a column's heading is drawn smaller rather than cut ("μπούλα" in 38 px).
-LETTER_EM = 0.62
+# DejaVu Sans, the app's font: a letter is at most about this many em wide (Greek and Cyrillic
+# lowercase with a margin): a column's heading is drawn smaller rather than cut ("μπούλα").
+LETTER_EM = 0.7
 
 
 def _fitting(text: str, width: float, size: float) -> float:
