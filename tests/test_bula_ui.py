@@ -643,3 +643,14 @@ async def test_an_untouched_form_follows_the_table_to_the_next_deal(
         await until(lambda: header(still).startswith("Deal 2"), "the untouched form followed")
         assert still.basis == 1
         assert header(busy).startswith("Deal 1") and busy.basis == 0
+
+
+def test_a_column_heading_is_drawn_smaller_rather_than_cut() -> None:
+    """Greek «μπούλα» (bula) does not fit a phone's middle column at 12 px: it is drawn
+    smaller, down to 8 px, never with an ellipsis (issue #27: no cut text)."""
+    from scorepad.app.families.columns import LETTER_EM, _fitting
+
+    assert _fitting("bula", 40, 12) == 12
+    smaller = _fitting("μπούλα", 38, 12)
+    assert 8 <= smaller < 12 and len("μπούλα") * LETTER_EM * smaller <= 38
+    assert _fitting("a very long heading indeed", 20, 12) == 8

@@ -170,6 +170,24 @@ async def tap(shell: Shell, session: Any, *idents: str) -> None:
         await fire(session, by_id(shell.page, ident))
 
 
+async def test_the_contract_grid_keeps_the_red_suits_red(app: Any) -> None:
+    """♥ ♦ red and ♠ ♣ the text's own colour, as on the pulya's grid (issue #27)."""
+    import flet as ft
+
+    shell, session, _store = app
+    await tap(shell, session, "declarer-1")
+    colours = {
+        t: [
+            sp.style.color if sp.style else None
+            for sp in (by_id(shell.page, f"contract-7{t}").content.spans or [])
+        ]
+        for t in ("D", "H")
+    }
+    assert colours == {"D": [None, ft.Colors.ERROR], "H": [None, ft.Colors.ERROR]}
+    for t in ("S", "C", "NT"):  # no red in them: a plain label
+        assert by_id(shell.page, f"contract-7{t}").content in ("7♠", "7♣", "7NT")
+
+
 async def test_g_e15_entered_on_the_screen_and_drawn_on_the_sheet(app: Any) -> None:
     shell, session, store = app
     await tap(shell, session, "declarer-1", "contract-6S", "call-2-whist", "call-0-whist")

@@ -337,13 +337,24 @@ def player_group(
     )
 
 
+# DejaVu Sans, the app's font: a letter is at most about this many em wide (Greek and Cyrillic
+# lowercase with a margin): a column's heading is drawn smaller rather than cut ("μπούλα").
+LETTER_EM = 0.7
+
+
+def _fitting(text: str, width: float, size: float) -> float:
+    """The font size at which ``text`` fits ``width`` px: ``size``, or smaller down to 8 px."""
+    needed = len(text) * LETTER_EM * size
+    return size if needed <= width else max(8.0, width / (len(text) * LETTER_EM))
+
+
 def headers(labels: list[tuple[str, float]], size: float) -> ft.Control:
     return ft.Row(
         [
             ft.Text(
                 text,
                 width=w,
-                size=size,
+                size=_fitting(text, w, size),
                 text_align=ft.TextAlign.CENTER,
                 color=ft.Colors.ON_SURFACE_VARIANT,
                 no_wrap=True,

@@ -56,8 +56,12 @@ def choice(
 ) -> ft.Control:
     """One option of a set: filled when chosen, outlined otherwise; 48 px tall."""
     kind = ft.FilledButton if selected else ft.OutlinedButton
+    # A contract's red suits stay red on every family's grid, as on the pulya's.
+    label: str | ft.Text = text
+    if RED_SUITS & set(text):
+        label = ft.Text(spans=suit_spans(text), no_wrap=True)
     return kind(
-        text,
+        content=label,
         on_click=on_click,
         height=TAP,
         width=width,

@@ -1,0 +1,288 @@
+"""Every screen in a real browser at 360×740 and 1280×800, light and dark, in every language the
+app offers (issue #27, acceptance): one prepared evening (a pulya in play, a finished one, four
+players, a bula, a Prefa kassa, an Austrian pot) visited screen by screen, each screen saved as
+``screenshots/screens-<size>-<theme>-<lang>-<NN>-<screen>.png`` to be looked at, and on a phone
+no text control reaching past the screen's edges (its semantics box inside the window).
+
+One browser context per (size, theme, language) and one server for them all keep it affordable.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import test_app_e2e
+from evenings import BALKAN, BALKAN_PLAYERS, PREFA, PREFA_PLAYERS
+from table_server import serving
+from test_app_e2e import ARGS, ROOT, SHOTS, semantics_on, settle, tap, visible
+from test_pot_e2e import EVENING as POT_EVENING
+from test_pot_e2e import NAMES as POT_PLAYERS
+
+from scorepad.generate import RandomChooser, random_session
+from scorepad.i18n import LANGUAGES, catalog
+from scorepad.store import Store
+
+pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
+browser = test_app_e2e.browser  # the shared headless chromium fixture
+assert ARGS  # the same chromium flags (the fixture launches it)
+
+PIN = "135790"
+# The evening's sessions, in the order imported (their ids from 1).
+PULYA, FINISHED, FOUR, BULA, KASSA, POT = 1, 2, 3, 4, 5, 6
+SIZES = {"phone": (360, 740), "laptop": (1280, 800)}
+
+
+@pytest.fixture(scope="module")
+def evening(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """One server (with a table PIN: the PIN screen and the share dialog are screens too)."""
+    db = tmp_path_factory.mktemp("screens") / "screens.db"
+    base = {"format": "scorepad-session/1", "whist_price": "0.10", "currency": "EUR"}
+    with Store(db) as store:
+        ids = [
+            store.import_session(json.dumps(random_session(RandomChooser(3), players=3, deals=6))),
+            store.import_session((ROOT / "scorepad" / "data" / "demo-session.json").read_text()),
+            store.import_session(json.dumps(random_session(RandomChooser(5), players=4, deals=6))),
+            store.import_session(
+                json.dumps(
+                    base
+                    | {
+                        "players": BALKAN_PLAYERS,
+                        "convention": "balkan",
+                        "overrides": {"start_bula": 30},
+                        "deals": BALKAN[:6],
+                    }
+                )
+            ),
+            store.import_session(
+                json.dumps(base | {"players": PREFA_PLAYERS, "convention": "prefa", "deals": PREFA})
+            ),
+            store.import_session(
+                json.dumps(
+                    base
+                    | {
+                        "players": POT_PLAYERS,
+                        "convention": "austrian",
+                        "deals": [deal for _, deal in POT_EVENING[:5]],
+                    }
+                )
+            ),
+        ]
+    assert ids == [PULYA, FINISHED, FOUR, BULA, KASSA, POT]
+    with serving(db, "--pin", PIN) as (url, _port):
+        yield url
+
+
+# The overflow check: every semantics node that carries text, its box inside the window's width
+# (a node inside a horizontally scrolling box is reached by scrolling, and is left out).
+OVERFLOWING = """() => {
+    const width = window.innerWidth;
+    const scrolls = el => {
+        for (let p = el.parentElement; p; p = p.parentElement) {
+            const s = getComputedStyle(p);
+            if (s.overflowX === 'scroll' || s.overflowX === 'auto') return true;
+        }
+        return false;
+    };
+    const out = [];
+    for (const el of document.querySelectorAll('flt-semantics')) {
+        const own = [...el.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join('');
+        const text = (el.getAttribute('aria-label') || own || '').trim();
+        if (!text) continue;
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) continue;
+        if ((r.left < -0.5 || r.right > width + 0.5) && !scrolls(el)) {
+            out.push(`${text.slice(0, 60)} [${Math.round(r.left)}, ${Math.round(r.right)}]`);
+        }
+    }
+    return out;
+}"""
+
+
+def check_can_fail(page: Any) -> None:
+    """The overflow check finds a label reaching past the right edge (a node put there for it,
+    then taken away): it is no check that passes whatever the screen shows."""
+    page.evaluate(
+        """() => {
+            const el = document.createElement('flt-semantics');
+            el.id = 'overflow-probe';
+            el.setAttribute('aria-label', 'a label too long for a phone');
+            el.style.cssText = 'position:fixed;left:300px;top:10px;width:120px;height:20px';
+            document.body.appendChild(el);
+        }"""
+    )
+    try:
+        assert page.evaluate(OVERFLOWING) == ["a label too long for a phone [300, 420]"]
+    finally:
+        page.evaluate("() => document.getElementById('overflow-probe').remove()")
+
+
+def no_share(page: Any) -> None:
+    assert page.locator('[flt-semantics-identifier="share-table"]').count() == 0
+
+
+def scroll_to(page: Any, ident: str) -> None:
+    """Scroll the screen (a wheel over it, as a player's finger) until ``ident`` is at its top
+    half: the canvas follows the wheel, not the DOM's own scrolling."""
+    node = page.locator(f'[flt-semantics-identifier="{ident}"]').first
+    view = page.viewport_size
+    page.mouse.move(view["width"] / 2, view["height"] / 2)
+    for _ in range(40):
+        box = node.bounding_box() if node.count() else None
+        if box is not None and 0 <= box["y"] <= view["height"] / 2:
+            page.wait_for_timeout(500)  # the canvas follows the semantics tree a frame or more late
+            return
+        page.mouse.wheel(0, 200)
+        page.wait_for_timeout(150)
+    raise AssertionError(f"{ident} never came into view")
+
+
+class Visit:
+    """One (size, theme, language): screenshots in order, and the overflow check on a phone."""
+
+    def __init__(self, page: Any, size: str, theme: str, lang: str) -> None:
+        self.page, self.size, self.theme, self.lang = page, size, theme, lang
+        self.n = 0
+        self.overflows: dict[str, list[str]] = {}
+
+    def shot(self, name: str) -> None:
+        # No control under the pointer (a hovered button looks pressed, an icon shows its tip).
+        self.page.mouse.move(self.page.viewport_size["width"] - 2, 2)
+        png = settle(self.page)
+        self.n += 1
+        SHOTS.mkdir(exist_ok=True)
+        path = SHOTS / f"screens-{self.size}-{self.theme}-{self.lang}-{self.n:02}-{name}.png"
+        path.write_bytes(png)
+        if self.size == "phone":
+            found = self.page.evaluate(OVERFLOWING)
+            if found:
+                self.overflows[name] = found
+
+    def open(self, sid: int, marker: str) -> None:
+        tap(self.page, "nav-sessions")
+        visible(self.page, f"session-open-{sid}")
+        tap(self.page, f"session-open-{sid}")
+        visible(self.page, marker)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("size", list(SIZES))
+def test_every_screen_looks_finished(
+    browser: Any, evening: str, size: str, theme: str, lang: str
+) -> None:
+    from playwright.sync_api import expect
+
+    width, height = SIZES[size]
+    cat = catalog(lang)
+    ctx = browser.new_context(viewport={"width": width, "height": height}, color_scheme=theme)
+    ctx.route(
+        "**/*",
+        lambda route: (
+            route.continue_()
+            if route.request.url.startswith(("http://127.0.0.1", "blob:", "data:"))
+            else route.abort()
+        ),
+    )
+    page = ctx.new_page()
+    try:
+        page.goto(evening)
+        semantics_on(page)
+        v = Visit(page, size, theme, lang)
+        # The PIN screen, switched to the language there (a phone handed over in the wrong one).
+        visible(page, "pin-field")
+        if size == "phone":
+            check_can_fail(page)
+        if lang != "en":
+            tap(page, f"language-{lang}")
+            visible(page, "language-en")
+        v.shot("pin")
+        field = page.get_by_label(cat.gettext("Table PIN"))
+        field.click()
+        field.fill(PIN)
+        field.press("Enter")
+        visible(page, "session-new")
+        expect(page.get_by_text(cat.gettext("New game"), exact=True).first).to_be_visible(
+            timeout=10000
+        )
+        no_share(page)
+        v.shot("sessions")
+        tap(page, "session-new")
+        visible(page, "create-session")
+        no_share(page)  # "Share the table" only where a session is open (issue #27, item 9)
+        v.shot("new-game")
+        tap(page, "show-settings")
+        visible(page, "settings-whisting")
+        page.locator(
+            '[flt-semantics-identifier="settings-whisting"]'
+        ).first.scroll_into_view_if_needed()
+        v.shot("new-game-settings")
+        tap(page, "back")
+        visible(page, "session-players")
+        tap(page, "session-players")
+        visible(page, "player-stats")
+        no_share(page)
+        v.shot("players")
+        tap(page, "back-to-sessions")
+
+        # The pulya in play: the entry empty, then a contract chosen (the calls' rows).
+        visible(page, f"session-open-{PULYA}")
+        tap(page, f"session-open-{PULYA}")
+        visible(page, "deal-header")
+        v.shot("entry")
+        test_app_e2e.redrawn(page, "declarer-1")
+        test_app_e2e.redrawn(page, "contract-7H")
+        visible(page, "call-whist")
+        v.shot("entry-contract")
+        tap(page, "share-table")
+        visible(page, "share-dialog")
+        v.shot("share")
+        page.keyboard.press("Escape")
+        expect(page.locator('[flt-semantics-identifier="share-dialog"]')).to_have_count(
+            0, timeout=10000
+        )
+        tap(page, "nav-sheet")
+        visible(page, "sheet-picture")
+        v.shot("sheet")
+        tap(page, "sheet-table-view")
+        visible(page, "sheet-table")
+        v.shot("sheet-table")
+        tap(page, "sheet-drawing")  # the view chosen is kept: the drawing again for the others
+        visible(page, "sheet-picture")
+        tap(page, "nav-history")
+        visible(page, "deal-1")
+        v.shot("history")
+        tap(page, "nav-settle")
+        visible(page, "balance-0")
+        v.shot("cash-out")
+        tap(page, "nav-chart")
+        visible(page, "chart")
+        v.shot("chart")
+
+        v.open(FINISHED, "play-on")
+        v.shot("finished")
+        v.open(FOUR, "deal-header")
+        v.shot("four-entry")
+        tap(page, "nav-sheet")
+        visible(page, "sheet-picture")
+        v.shot("four-sheet")
+        for sid, family, sheet in (
+            (BULA, "bula", "sheet-player-0"),
+            (KASSA, "kassa", "sheet-player-0"),
+            (POT, "pot", "pot-summary"),
+        ):
+            v.open(sid, "deal-header")
+            v.shot(f"{family}-entry")
+            test_app_e2e.redrawn(page, "declarer-1")  # the family's own grid of contracts
+            v.shot(f"{family}-entry-declarer")
+            tap(page, "nav-sheet")
+            visible(page, sheet)
+            v.shot(f"{family}-sheet")
+            tap(page, "nav-settle")
+            visible(page, "cash-0-result")
+            v.shot(f"{family}-cash-out")
+        assert v.overflows == {}, f"text past the screen's edge at {width} px: {v.overflows}"
+    finally:
+        ctx.close()
