@@ -23,8 +23,12 @@ class Deal:
 
 class PotEntry:
     def __init__(self, page: Any, *, lang: str = "en", first: int = 1) -> None:
+        from scorepad.i18n import catalog
+
         self.page = page
-        self.header = "Deal" if lang == "en" else "Сдача"
+        # The header says "Deal 12: Anton deals." in the language's words: the part before the
+        # dealer's name ("Сдача 12: сдаёт ") is what the next deal's header must start with.
+        self.header = catalog(lang).gettext("Deal {n}: {dealer} deals.").partition("{dealer}")[0]
         self.number = first
 
     def tap(self, ident: str) -> None:
@@ -89,7 +93,7 @@ class PotEntry:
         tap(self.page, "confirm-deal")
         self.number += 1
         expect(self.page.locator('[flt-semantics-identifier="deal-header"]').first).to_contain_text(
-            f"{self.header} {self.number}:", timeout=15000
+            self.header.format(n=self.number), timeout=15000
         )
 
 

@@ -53,6 +53,34 @@ def test_an_exact_share_of_the_pot() -> None:
     assert s.pot == 20 and s.standing[2] == Fraction(-10) + Fraction(20, 3)
 
 
+def test_an_all_pass_redeal_is_a_row_with_the_dealers_stake_and_the_next_dealer() -> None:
+    # B10 (pagat, unlimited pot: «every dealer adds 10 before dealing»), B-Q7 (all pass: redeal
+    # by the next dealer), §9.3/§9.5 `allpass`: two redeals, then a deal; the pot grows by each
+    # dealer's 10 and the rotation goes on (Anton, Brigitte, then Charlotte deals).
+    deals = [
+        {"type": "allpass", "dealer": 0},
+        {"type": "allpass"},
+        # B7: Anton gives up; Brigitte stayed alone (Charlotte, the dealer, dropped): 5 to her
+        {"type": "concede", "declarer": 0, "defence": {"1": "play", "2": "drop"}, "dealer": 2},
+    ]
+    s = pot_sheet(replay_family(session("austrian", deals, pot_mode="unlimited")))
+    assert (s.start_pot, s.start_cash) == (0, (0, 0, 0))
+    assert [r.cash_change for r in s.rows] == [(-10, 0, 0), (0, -10, 0), (-5, 5, -10)]
+    assert [r.pot for r in s.rows] == [10, 20, 30]
+    assert [en(r.title) for r in s.rows][:2] == ["All pass: the cards are redealt"] * 2
+    assert [[en(m) for m in r.explain] for r in s.rows[:2]] == [
+        [
+            "Anton deals and adds 10 to the pot",
+            "all passed: the cards are redealt, Brigitte deals next",
+        ],
+        [
+            "Brigitte deals and adds 10 to the pot",
+            "all passed: the cards are redealt, Charlotte deals next",
+        ],
+    ]
+    assert en(s.rows[2].explain[0]) == "Charlotte deals and adds 10 to the pot"
+
+
 # --- generated sessions of every preset: the sheet adds up, every deal edits back the same -----
 
 
