@@ -155,6 +155,8 @@ class FamilyForm(Generic[C, T]):
             ("invite", "invited"),
             ("invited", "invite"),
         ]
+        if "counter" in self.call_words:  # the invited one's answer (Prefa, G-Q1)
+            shapes += [("invite", "counter"), ("counter", "invite")]
         for x, y in shapes:
             if self._fits(a, x) and self._fits(b, y):
                 yield {a: x, b: y}
@@ -200,7 +202,7 @@ class FamilyForm(Generic[C, T]):
         for s, c in self.calls.items():
             if c == "invite":
                 for o in self.defenders():
-                    if o != s:
+                    if o != s and self.calls.get(o) != "counter":
                         out[o] = "invited"
         return out
 
