@@ -135,7 +135,7 @@ async def test_the_cash_out_of_a_bula_session_is_the_settle_document(
         assert status == (
             "The game is not over: if we stopped now."
             if lang == "en"
-            else "Пулька не окончена: расчёт, если остановиться сейчас."
+            else "Игра не окончена: расчёт, если остановиться сейчас."  # a bula is no pulka
         )
         shell.show(nav.screen("chart"))
         assert isinstance(by_id(page, "chart"), ft.Control)
