@@ -128,9 +128,20 @@ def test_a_written_deal_loads_and_carries() -> None:
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_every_deal_the_form_can_write_is_accepted(data: st.DataObject) -> None:
+    # With G-Q1's variants drawn too: the counter-invitation and who held four aces.
+    variants = data.draw(
+        st.fixed_dictionaries(
+            {},
+            optional={
+                "four_aces": st.sampled_from(["off", "kassa", "chips"]),
+                "counter_invitation": st.booleans(),
+                "ten_nt": st.sampled_from(["off", "A", "B"]),
+            },
+        )
+    )
     deals: list[dict[str, Any]] = []
     for _ in range(5):
-        f = form(deals, kassa=10)
+        f = form(deals, kassa=10, **variants)
         if f.finished:
             break
         f.choose_declarer(data.draw(st.sampled_from(f.declarers())))
@@ -138,12 +149,17 @@ def test_every_deal_the_form_can_write_is_accepted(data: st.DataObject) -> None:
         for s in f.defenders():
             if s not in f.calls:
                 f.say(s, data.draw(st.sampled_from(f.call_options(s))))
+        for s in f.defenders():
+            if "counter" in f.call_options(s) and data.draw(st.booleans()):
+                f.say(s, "counter")
+        if f.four_aces_options():
+            f.choose_four_aces(data.draw(st.sampled_from([None, *f.four_aces_options()])))
         for s in f.trick_seats()[:-1]:
             f.set_tricks(s, data.draw(st.sampled_from(f.trick_choices(s))))
         sentences, problem = f.preview()
         assert problem is None, problem
         deals.append(f.to_deal())
-        replay_family(Held(deals, kassa=10).session)
+        replay_family(Held(deals, kassa=10, **variants).session)
         assert sentences[0] == title(deals[-1], NAMES).render("en")
 
 
@@ -263,6 +279,17 @@ def test_g_q1_a_counter_invitation_entered_in_the_form() -> None:
     assert held.scored.results() == (-21, 0, 21)
     held.journal = SimpleNamespace(live=[SimpleNamespace(deal=d) for d in held.session.deals])  # type: ignore[attr-defined]
     assert edit_form(held, 0).to_deal() == f.to_deal()  # loads back as written
+    # The other way round: B (A's left) invites, C answers; the answer stays once the form is
+    # redrawn (its check waits for the invitation it answers).
+    g = form(counter_invitation=True)
+    g.choose_declarer(A)
+    g.choose_contract(Contract.parse("7S"))
+    g.say(B, "invite")
+    g.say(C, "counter")
+    assert g.defence() == {C: "counter", B: "invite"}
+    g.set_tricks(A, 7)
+    assert g.defence() == {C: "counter", B: "invite"}
+    assert g.to_deal()["defence"] == {"1": "counter", "2": "invite"}
 
 
 @pytest.mark.parametrize(

@@ -224,10 +224,13 @@ class FamilyForm(Generic[C, T]):
         """Keep each defender's call while it is still legal."""
         calls, self.calls = dict(self.calls), {}
         if self._contract_chosen():
-            for seat in self.defenders():
+            # The inviter first: the other's answer (pass, or Prefa's counter-invitation) is
+            # checked against the invitation it answers.
+            for seat in sorted(self.defenders(), key=lambda s: calls.get(s) != "invite"):
                 c = calls.get(seat)
                 if c is not None and c in self.call_options(seat):
                     self.calls[seat] = c
+            self.calls = {s: self.calls[s] for s in self.defenders() if s in self.calls}
             # An invitation stands only with its passer.
             if "invite" in self.calls.values() and len(self.calls) < 2:
                 self.calls = {}
