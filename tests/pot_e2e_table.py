@@ -23,8 +23,12 @@ class Deal:
 
 class PotEntry:
     def __init__(self, page: Any, *, lang: str = "en", first: int = 1) -> None:
+        from scorepad.i18n import catalog
+
         self.page = page
-        self.header = "Deal" if lang == "en" else "Сдача"
+        # The header says "Deal 12: Anton deals." in the language's words: the part before the
+        # dealer's name ("Сдача 12: сдаёт ") is what the next deal's header must start with.
+        self.header = catalog(lang).gettext("Deal {n}: {dealer} deals.").partition("{dealer}")[0]
         self.number = first
 
     def tap(self, ident: str) -> None:
@@ -33,20 +37,37 @@ class PotEntry:
         settle(self.page)
         tap(self.page, ident)
 
+    def tap_after(self, before: str | None, ident: str) -> None:
+        """Tap ``ident``, which the tap on ``before`` brings on the screen.  On a loaded machine
+        a tap on a screen being redrawn is lost now and then: if ``ident`` does not come, tap
+        ``before`` again (a choice tapped twice stays chosen)."""
+        from playwright.sync_api import expect
+
+        node = self.page.locator(f'[flt-semantics-identifier="{ident}"]').first
+        for _ in range(2):
+            if before is None:
+                break
+            try:
+                expect(node).to_be_visible(timeout=8000)
+                break
+            except AssertionError:
+                self.tap(before)
+        self.tap(ident)
+
     def enter(self, d: Deal, preview: list[str], *, kinds: bool = True) -> None:
         """Tap the deal in, check that the preview says ``preview`` (the engine's sentences for
         the deal meant), and write it."""
-        if kinds:
-            self.tap(f"kind-{d.kind}")
-        self.tap(f"declarer-{d.declarer}")
+        taps = [f"kind-{d.kind}"] if kinds else []
+        taps.append(f"declarer-{d.declarer}")
         if d.suit:
-            self.tap(f"suit-{d.suit}")
+            taps.append(f"suit-{d.suit}")
         if d.hand:
-            self.tap("hand-yes")
-        for seat, role in d.roles.items():
-            self.tap(f"role-{seat}-{role}")
+            taps.append("hand-yes")
+        taps += [f"role-{seat}-{role}" for seat, role in d.roles.items()]
         if d.premium:
-            self.tap(f"premium-{d.premium}")
+            taps.append(f"premium-{d.premium}")
+        for before, ident in zip([None, *taps], taps, strict=False):
+            self.tap_after(before, ident)
         for seat, n in d.tricks.items():
             self.set_tricks(seat, n)
         settle(self.page)
@@ -89,7 +110,7 @@ class PotEntry:
         tap(self.page, "confirm-deal")
         self.number += 1
         expect(self.page.locator('[flt-semantics-identifier="deal-header"]').first).to_contain_text(
-            f"{self.header} {self.number}:", timeout=15000
+            self.header.format(n=self.number), timeout=15000
         )
 
 

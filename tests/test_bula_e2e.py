@@ -1,7 +1,11 @@
 """The bula and Prefa games in a real browser (headless chromium, as tests/test_app_e2e.py): a
 Balkan evening of twelve deals entered by taps on a phone, the sheet, and the cash-out equal to
-``scorepad settle --json`` on the session exported by the CLI; a short Prefa evening likewise.
-Screenshots of the sheets (phone and laptop, English and Russian) go to ``screenshots/``."""
+``scorepad settle --json`` on the session exported by the CLI; the same evening tapped in Serbian
+(issue #23's acceptance); a short Prefa evening likewise; a Balkan evening of four.
+Screenshots of the sheets (phone and laptop, English and Russian) go to ``screenshots/``.
+
+Every sentence the tests expect on the screen comes from the language's catalog (``Words``), so a
+test in Serbian checks the Serbian screen without spelling a translation of its own."""
 
 from __future__ import annotations
 
@@ -33,11 +37,28 @@ from test_app_e2e import (
 )
 
 from conftest import cli_out
+from scorepad.app.bula.form import CONTRA_NAMES
+from scorepad.app.families.pieces import CALLS_SAID
+from scorepad.i18n import LANGUAGE_NAMES, N_, catalog, msg
+from scorepad.report import money_text
+from scorepad.scoring.ledger.families import family_presets
 
 pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
 browser = test_app_e2e.browser  # the shared headless chromium fixture
 
-CONTRA = {1: "kontra", 2: "rekontra", 3: "subkontra", 4: "mortkontra"}
+
+class Words:
+    """The app's sentences in one language, rendered from its catalog as the app renders them."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = lang
+        self.cat = catalog(lang)
+
+    def __call__(self, text: str, **args: Any) -> str:
+        return self.cat.render(msg(text, **args))
+
+
+EN = Words("en")
 
 
 @pytest.fixture(scope="module")
@@ -50,34 +71,39 @@ def count(page: Any, ident: str) -> int:
     return int(page.locator(f'[flt-semantics-identifier="{ident}"]').count())
 
 
-def new_game(page: Any, names: list[str], convention: str, numbers: dict[str, str]) -> None:
+def new_game(
+    page: Any, names: list[str], convention: str, numbers: dict[str, str], t: Words = EN
+) -> None:
+    """A new game of ``convention`` (its name as the list shows it); ``numbers`` by the msgid of
+    their field's label."""
     from playwright.sync_api import expect
 
     tap(page, "session-new")
     visible(page, "players-4")
     tap(page, "convention")
     page.get_by_role("button", name=convention, exact=True).click()
-    expect(page.get_by_text("New game")).to_be_visible(timeout=10000)
+    expect(page.get_by_text(t(N_("New game")))).to_be_visible(timeout=10000)
     if len(names) == 4:  # four at the table: the dealer sits out (§4.1)
         tap(page, "players-4")
         visible(page, "player-3")
     for i, name in enumerate(names):
-        type_text(page, page.get_by_label(f"Player {i + 1}"), name)
+        type_text(page, page.get_by_label(t(N_("Player {n}"), n=i + 1)), name)
     for label, value in numbers.items():
-        type_text(page, page.get_by_label(label), value)
+        type_text(page, page.get_by_label(t(label)), value)
     expect(page.locator('[flt-semantics-identifier="create-session"]').first).to_be_enabled(
         timeout=10000
     )
     tap(page, "create-session")
-    has_text(page, "deal-header", "Deal 1")
+    has_text(page, "deal-header", t(N_("Deal {n}"), n=1))
 
 
 class Entry:
     """Enters deals as a player does, every tap waiting for the state it causes."""
 
-    def __init__(self, page: Any, names: list[str]) -> None:
+    def __init__(self, page: Any, names: list[str], t: Words = EN) -> None:
         self.page = page
         self.names = names
+        self.t = t
         self.number = 1
         self.dealer = 0  # the first dealer; with four he sits out, and the deal passes on
 
@@ -91,7 +117,10 @@ class Entry:
 
     def call(self, seat: int, role: str) -> None:
         tap(self.page, f"call-{seat}-{role}")
-        has_text(self.page, f"defender-{seat}", f"{self.names[seat]}: {role}")
+        said = self.t(
+            N_("{player}: {call}"), player=self.names[seat], call=self.t(CALLS_SAID[role])
+        )
+        has_text(self.page, f"defender-{seat}", said)
 
     def tricks(self, seats: list[int], tricks: dict[str, int]) -> None:
         for seat in seats[:-1]:
@@ -122,7 +151,7 @@ class Entry:
         if last:
             visible(self.page, "game-finished")
         else:
-            has_text(self.page, "deal-header", f"Deal {self.number}")
+            has_text(self.page, "deal-header", self.t(N_("Deal {n}"), n=self.number))
 
     def bula(self, deal: dict[str, Any], *, last: bool = False, shot_as: str | None = None) -> None:
         page = self.page
@@ -131,7 +160,9 @@ class Entry:
 
             tap(page, "kind-allpass")
             # the preview no longer asks for a declarer: the all pass is drawn
-            expect(page.get_by_text("choose the declarer")).to_have_count(0, timeout=10000)
+            expect(page.get_by_text(self.t(N_("choose the declarer")))).to_have_count(
+                0, timeout=10000
+            )
         else:
             d = deal["declarer"]
             tap(page, f"declarer-{d}")
@@ -142,20 +173,20 @@ class Entry:
             defenders = self.defence(d, deal["defence"])
             contra = deal.get("contra")
             if contra:
-                name = CONTRA[contra["level"]]
+                name = self.t(CONTRA_NAMES[contra["level"]])
                 tap(page, f"contra-{contra['level']}")
                 page.locator('[flt-semantics-identifier="contra-said"]').first.wait_for()
                 from playwright.sync_api import expect
 
                 said = page.locator('[flt-semantics-identifier="contra-said"]').first
                 expect(said).to_contain_text(name, timeout=10000)
-                full = f"{name} ({self.names[contra['by']]})"
+                full = self.t(N_("{contra} ({by})"), contra=name, by=self.names[contra["by"]])
                 if text_of(page, "contra-said") != full:
                     tap(page, f"contra-by-{contra['by']}")
                 has_text(page, "contra-said", full)
             elif count(page, "contra-0"):
                 tap(page, "contra-0")
-                has_text(page, "contra-said", "no contra")
+                has_text(page, "contra-said", self.t(N_("no contra")))
             if deal.get("tricks"):
                 seats = [d, *(s for s in defenders if str(s) in deal["tricks"])]
                 self.tricks(seats, deal["tricks"])
@@ -193,19 +224,38 @@ def cli(*args: str) -> str:
     return cli_out("--lang", "en", *args)
 
 
-def cash_out_matches_cli(page: Any, db: Path, sid: int, tmp: Path) -> dict[str, Any]:
-    """The cash-out screen's results and money equal ``settle --json`` on the exported file."""
+def newest_session(db: Path) -> int:
+    """The id of the session last created (the server's database holds every test's)."""
+    return max(int(line.split()[0]) for line in cli("--db", str(db), "sessions").splitlines())
+
+
+def cash_out_matches_cli(page: Any, db: Path, sid: int, tmp: Path, t: Words = EN) -> dict[str, Any]:
+    """The cash-out screen's results, money and payments equal ``settle --json`` on the exported
+    file (the money and each payment as ``t``'s language writes an amount)."""
     tap(page, "nav-settle")
     visible(page, "cash-0-result")
     exported = tmp / f"session-{sid}.json"
     cli("--db", str(db), "export", str(sid), str(exported), "--force")
+    session = json.loads(exported.read_text(encoding="utf-8"))
     settled = json.loads(cli("settle", str(exported), "--json"))
-    for p in range(len(settled["players"])):
+    names, currency = settled["players"], session.get("currency", "RUB")
+
+    def money(amount: str) -> str:
+        digits = len(amount.partition(".")[2])
+        return money_text(int(amount.replace(".", "")), digits, currency, t.lang)
+
+    for p in range(len(names)):
         assert text_of(page, f"cash-{p}-result") == settled["balance"][p].replace("-", "−")
-        money = text_of(page, f"cash-{p}-money")
-        assert "".join(ch for ch in money if ch.isdigit()) == settled["money"][p].replace(
-            ".", ""
-        ).lstrip("-").lstrip("0")
+        assert text_of(page, f"cash-{p}-money") == money(settled["money"][p])
+    for k, pay in enumerate(settled["payments"]):
+        line = t(
+            N_("{payer} → {payee}: {amount}"),
+            payer=names[pay["from"]],
+            payee=names[pay["to"]],
+            amount=money(pay["amount"]),
+        )
+        has_text(page, f"payment-{k}", line)
+    assert count(page, f"payment-{len(settled['payments'])}") == 0
     return settled
 
 
@@ -250,7 +300,7 @@ def test_a_balkan_evening_of_twelve_deals_on_a_phone(
     tap(page, "nav-history")
     page.get_by_text("Vera: tref").first.wait_for(timeout=10000)
     shot(page, "bula-history-360")
-    sid = int(cli("--db", str(db), "sessions").split()[0])
+    sid = newest_session(db)
     settled = cash_out_matches_cli(page, db, sid, tmp_path)
     assert settled["finished"] is True
     assert settled["balance"] == ["104", "10", "-114"]
@@ -270,7 +320,7 @@ def test_a_prefa_evening_of_four_deals(
         table.prefa(deal, shot_as="kassa-entry-invite-360" if k == 4 else None)
     tap(page, "nav-sheet")
     has_text(page, "chips-total-0", "chips: +60")
-    sid = int(cli("--db", str(db), "sessions").split()[0])
+    sid = newest_session(db)
     settled = cash_out_matches_cli(page, db, sid, tmp_path)
     assert settled["balance"] == ["60", "-22", "-38"]
     sheets_in_both_languages(browser, url, sid, "kassa")
@@ -295,9 +345,38 @@ def test_a_four_player_balkan_evening_on_a_phone(
     has_text(page, "sheet-left", "Left to close: 72")
     visible(page, "supe-3-2")  # Dima's supe on Vera, the player across from him
     shot(page, "bula-four-sheet-360")
-    sid = int(cli("--db", str(db), "sessions").split()[0])
+    sid = newest_session(db)
     settled = cash_out_matches_cli(page, db, sid, tmp_path)
     assert settled["players"] == BALKAN_FOUR_PLAYERS
     assert settled["sheet"]["bula"] == [8, 14, -4, 54]
     assert settled["balance"] == ["190", "108", "234", "-532"]
     shot(page, "bula-four-cash-out-360")
+
+
+def test_a_balkan_evening_in_serbian(
+    browser: Any, server: tuple[str, Path], tmp_path: Path
+) -> None:
+    """Issue #23's acceptance: round two's Balkan evening (the twelve deals above: a contra, a
+    failed betl, refe, an all pass under the hat, the last game truncated, D10) tapped in on a
+    phone in Serbian (sr_Latn), chosen on the first screen; every sentence the test waits for is
+    the Serbian catalog's, and the cash-out equals ``settle --json`` of the exported session."""
+    t = Words("sr_Latn")
+    url, db = server
+    page = open_app(browser, url, 360, 740)
+    visible(page, "session-new")
+    test_app_e2e.choose_language(page, LANGUAGE_NAMES["sr_Latn"])
+    page.get_by_text(t(N_("New game"))).first.wait_for(timeout=10000)
+    balkan = family_presets()["balkan"].name_in("sr_Latn")
+    new_game(page, BALKAN_PLAYERS, balkan, {N_("Starting bula"): str(BALKAN_START)}, t)
+    table = Entry(page, BALKAN_PLAYERS, t)
+    for k, deal in enumerate(BALKAN, start=1):
+        table.bula(
+            deal, last=k == len(BALKAN), shot_as="bula-entry-contra-sr-360" if k == 3 else None
+        )
+    tap(page, "nav-sheet")
+    has_text(page, "sheet-left", t(N_("The bulas sum to zero: the game is over.")))
+    shot(page, "bula-sheet-sr-360")
+    settled = cash_out_matches_cli(page, db, newest_session(db), tmp_path, t)
+    assert settled["finished"] is True
+    assert settled["balance"] == ["104", "10", "-114"]  # as the English evening: one game
+    shot(page, "bula-cash-out-sr-360")

@@ -502,3 +502,83 @@ def test_a_voided_deal_keeps_its_number_in_a_stored_family_session(
     assert [line for line in sheet if line.startswith("Deal ")] == ["Deal 1", "Deal 3"]
     history = run_cli("--lang", "en", "--db", str(db), "history", str(sid)).stdout
     assert "deal 3 was written" in history and "deal 2 was voided (misdeal)" in history
+
+
+def test_settle_of_a_four_player_1829_session_at_one_sixtieth(tmp_path: Path) -> None:
+    # §1.1 («with 4, the dealer ("King") sits out»), B11, A12: A-E1 with Dora dealing (Anton +30
+    # −6 −6, Brigitte and Charlotte +6), then Anton deals and sits out: Brigitte ♠ 6-2-2 takes
+    # 20 and pays Charlotte and Dora 2×2 each. Four antes of 240: the pot 960 − 30 − 20 = 910,
+    # shared by four (A12): standing = cash + 910/4. A kreuzer is 1/60 (A-E6): rounded once.
+    data = json.loads(json.dumps(A_E6)) | {
+        "players": ["Anton", "Brigitte", "Charlotte", "Dora"],
+        "first_dealer": 3,
+        "whist_price": "1/60",
+        "currency": "EUR",
+    }
+    data["deals"] = [
+        data["deals"][0],
+        {
+            "type": "game",
+            "declarer": 1,
+            "suit": "S",
+            "defence": {"2": "play", "3": "play"},
+            "tricks": {"1": 6, "2": 2, "3": 2},
+        },
+    ]
+    done = cli("settle", write(tmp_path, data), "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["sheet"] == {"pot": 910, "cash": [-222, -222, -230, -236]}
+    assert out["balance"] == ["11/2", "11/2", "-5/2", "-17/2"]  # cash + 227½
+    assert out["money"] == ["0.09", "0.09", "-0.04", "-0.14"]  # ÷ 60, cents
+    assert out["deals"][1]["explain"] == [
+        "Brigitte takes 20 from the pot",
+        "Brigitte pays Charlotte 4 for tricks",
+        "Brigitte pays Dora 4 for tricks",
+    ]
+    paid = {(p["from"], p["to"]): p["amount"] for p in out["payments"]}
+    assert paid == {(2, 1): "0.04", (3, 0): "0.09", (3, 1): "0.05"}
+    text = cli("settle", write(tmp_path, data)).stdout.splitlines()
+    assert re.split(r"\s{2,}", next(x for x in text if x.startswith("Dora "))) == ["Dora", "-236"]
+    assert "Dora: -17/2, -0.14 EUR" in text
+
+
+def test_settle_of_a_four_player_prefa_deal(tmp_path: Path) -> None:
+    # §7.1, §7.4 («4 players: a failed declarer pays the sitting-out player 25 chips (down 1)»)
+    # with PAG-GR example 3 (6♦, both whist, 5-3-2): D's kassa +4, D pays A 4×3, B 4×2, and
+    # Dora, who deals and sits out, 25.
+    data = {
+        "format": "scorepad-session/1",
+        "players": ["D", "A", "B", "Dora"],
+        "convention": "prefa",
+        "first_dealer": 3,
+        "whist_price": "1.00",
+        "currency": "EUR",
+        "deals": [
+            {
+                "type": "game",
+                "declarer": 0,
+                "contract": "6D",
+                "defence": {"1": "whist", "2": "whist"},
+                "tricks": {"0": 5, "1": 3, "2": 2},
+            }
+        ],
+    }
+    done = cli("settle", write(tmp_path, data), "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["sheet"]["kassa"] == [35, 31, 31, 31]
+    assert out["balance"] == ["-45", "12", "8", "25"]
+    assert out["money"] == ["-4.50", "1.20", "0.80", "2.50"]  # a chip is a tenth of a point
+    assert out["deals"][0]["explain"][-1] == "D pays Dora 25 chips: the dealer sitting out"
+    text = cli("settle", write(tmp_path, data)).stdout.splitlines()
+    header = re.split(r"\s{2,}", next(x for x in text if x.startswith("Player")))
+    assert header[-1] == "chips from Dora" and len(header) == 6
+    assert re.split(r"\s{2,}", next(x for x in text if x.startswith("Dora "))) == [
+        "Dora",
+        "31",
+        "25",
+        "0",
+        "0",
+        "—",
+    ]

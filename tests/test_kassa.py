@@ -177,6 +177,22 @@ def test_there_is_no_ten_no_trump() -> None:
     assert err.value.field == "contract" and t.kassas == [31, 31, 31]
 
 
+def test_g_q1_no_variant_is_on_in_the_preset() -> None:
+    # G-Q1: «variants above are settings, none on by default» (10NT, 10 as 9, four aces, the
+    # counter-invitation, the two-kassa end); the preset and the family's defaults agree.
+    from scorepad.scoring.ledger.families import family_presets
+
+    for s in (family_presets()["prefa"].resolve(), KassaSettings()):
+        assert isinstance(s, KassaSettings)
+        assert (s.ten_nt, s.ten_as_nine, s.four_aces, s.counter_invitation, s.end) == (
+            "off",
+            False,
+            "off",
+            False,
+            "all",
+        )
+
+
 def variant(**settings: Any) -> KassaTable:
     return KassaTable.start(KassaSettings(kassa=31, **settings), ["D", "A", "B"])
 

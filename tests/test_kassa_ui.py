@@ -128,9 +128,20 @@ def test_a_written_deal_loads_and_carries() -> None:
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_every_deal_the_form_can_write_is_accepted(data: st.DataObject) -> None:
+    # With G-Q1's variants drawn too: the counter-invitation and who held four aces.
+    variants = data.draw(
+        st.fixed_dictionaries(
+            {},
+            optional={
+                "four_aces": st.sampled_from(["off", "kassa", "chips"]),
+                "counter_invitation": st.booleans(),
+                "ten_nt": st.sampled_from(["off", "A", "B"]),
+            },
+        )
+    )
     deals: list[dict[str, Any]] = []
     for _ in range(5):
-        f = form(deals, kassa=10)
+        f = form(deals, kassa=10, **variants)
         if f.finished:
             break
         f.choose_declarer(data.draw(st.sampled_from(f.declarers())))
@@ -138,12 +149,17 @@ def test_every_deal_the_form_can_write_is_accepted(data: st.DataObject) -> None:
         for s in f.defenders():
             if s not in f.calls:
                 f.say(s, data.draw(st.sampled_from(f.call_options(s))))
+        for s in f.defenders():
+            if "counter" in f.call_options(s) and data.draw(st.booleans()):
+                f.say(s, "counter")
+        if f.four_aces_options():
+            f.choose_four_aces(data.draw(st.sampled_from([None, *f.four_aces_options()])))
         for s in f.trick_seats()[:-1]:
             f.set_tricks(s, data.draw(st.sampled_from(f.trick_choices(s))))
         sentences, problem = f.preview()
         assert problem is None, problem
         deals.append(f.to_deal())
-        replay_family(Held(deals, kassa=10).session)
+        replay_family(Held(deals, kassa=10, **variants).session)
         assert sentences[0] == title(deals[-1], NAMES).render("en")
 
 
@@ -237,3 +253,113 @@ async def test_four_players_on_the_screen_the_dealer_sits_out_and_is_paid_25(
         assert in_order(by_id(shell.page, "chips-3-1")) == ["25"]  # Dora's, from C
         assert in_order(by_id(shell.page, "kassa-1")) == ["31", "35"]
         assert in_order(by_id(shell.page, "chips-total-3")) == ["chips: +25"]
+
+
+# --- G-Q1's variants at the table: who held four aces, the counter-invitation ----------------
+
+
+def test_without_the_variants_neither_four_aces_nor_a_counter_is_offered() -> None:
+    # G-Q1: none is on by default.
+    f = form()
+    f.choose_declarer(A)
+    f.choose_contract(Contract.parse("7S"))
+    assert f.four_aces_options() == []
+    f.say(C, "invite")
+    assert f.call_options(B) == ["pass"]  # called in; nothing to answer with
+    with pytest.raises(ValueError):
+        f.choose_four_aces(A)
+
+
+def test_g_q1_a_counter_invitation_entered_in_the_form() -> None:
+    # PAG-GR example 8 (7♠, invited, 7-2-1: kassa −7, 7 × 3 chips to the defence) with the
+    # invited B answering by a counter-invitation (G-Q1): B answers for the defence and gets the
+    # 21 chips; C, who invited, plays without liability.
+    f = form(counter_invitation=True)
+    f.choose_declarer(A)
+    f.choose_contract(Contract.parse("7S"))
+    assert "counter" not in f.call_options(B)  # only an answer to an invitation
+    f.say(C, "invite")
+    assert f.call_options(B) == ["pass", "counter"]
+    f.say(B, "counter")
+    assert f.defence() == {C: "invite", B: "counter"}
+    assert f.trick_seats() == [A, C, B]
+    f.set_tricks(A, 7)
+    f.set_tricks(C, 2)
+    assert f.to_deal() == {
+        "type": "game",
+        "declarer": A,
+        "contract": "7S",
+        "defence": {"1": "invite", "2": "counter"},
+        "tricks": {"0": 7, "1": 2, "2": 1},
+    }
+    assert f.preview() == (["A: 7♠, invited", "A: kassa −7", "A pays B 21 chips"], None)
+    held = Held([f.to_deal()], counter_invitation=True)
+    assert held.scored.results() == (-21, 0, 21)
+    held.journal = SimpleNamespace(live=[SimpleNamespace(deal=d) for d in held.session.deals])  # type: ignore[attr-defined]
+    assert edit_form(held, 0).to_deal() == f.to_deal()  # loads back as written
+    # The other way round: B (A's left) invites, C answers; the answer stays once the form is
+    # redrawn (its check waits for the invitation it answers).
+    g = form(counter_invitation=True)
+    g.choose_declarer(A)
+    g.choose_contract(Contract.parse("7S"))
+    g.say(B, "invite")
+    g.say(C, "counter")
+    assert g.defence() == {C: "counter", B: "invite"}
+    g.set_tricks(A, 7)
+    assert g.defence() == {C: "counter", B: "invite"}
+    assert g.to_deal()["defence"] == {"1": "counter", "2": "invite"}
+
+
+@pytest.mark.parametrize(
+    ("variant", "results"),
+    [
+        # chips: each other player pays the holder four_aces_value (10) chips.
+        ("chips", (4 + 20, -8 - 10, 4 - 10)),
+        # kassa: the holder's kassa goes down by four_aces_value; no chips move for them.
+        ("kassa", (4, -8, 4)),
+    ],
+)
+def test_g_q1_four_aces_entered_in_the_form(variant: str, results: tuple[int, ...]) -> None:
+    # G-E15's first deal (C 6♠, both whist, 6-2-2: kassa −2, 4 chips to each) with four aces in
+    # A's hand, where the convention pays them (G-Q1).
+    f = form(four_aces=variant)
+    f.choose_declarer(C)
+    f.choose_contract(Contract.parse("6S"))
+    assert f.four_aces_options() == [A, C, B]
+    f.say(B, "whist")
+    f.say(A, "whist")
+    f.set_tricks(B, 2)
+    f.choose_four_aces(A)
+    assert f.to_deal()["four_aces"] == A and f.preview()[1] is None
+    held = Held([f.to_deal()], four_aces=variant)
+    assert held.scored.results() == results
+    kassas = held.scored.table.kassas  # type: ignore[union-attr]
+    assert kassas == ([31, 29, 31] if variant == "chips" else [21, 29, 31])
+    f.choose_four_aces(None)
+    assert "four_aces" not in f.to_deal()
+
+
+async def test_the_variants_on_the_screen(tmp_path: Path) -> None:
+    # The buttons the two variants add to the entry, and the deal they write.
+    page, session, _conn = make_page()
+    with Store(tmp_path / "variants.db", check_same_thread=False) as store:
+        shell = Shell(page, store, "en", threading.RLock())
+        shell.sid = store.create_session(
+            NAMES,
+            convention="prefa",
+            overrides={"four_aces": "chips", "counter_invitation": True},
+        )
+        shell.new_form()
+        shell.show(kassa_entry)
+        await tap(shell, session, "declarer-0", "contract-7S", "call-1-invite")
+        assert by_id(shell.page, "call-2-counter").content == "counter-invite"
+        assert by_id(shell.page, "four-aces-none").content == "nobody"
+        await tap(shell, session, "call-2-counter", "four-aces-2", "tricks-0-7", "tricks-1-2")
+        assert in_order(by_id(shell.page, "defender-2")) == ["B: counter-invite"]
+        await tap(shell, session, "confirm-deal")
+        deal = (
+            store.load_family(shell.sid).session.deals[0].model_dump(mode="json", exclude_none=True)
+        )
+        assert deal["defence"] == {"1": "invite", "2": "counter"} and deal["four_aces"] == 2
+        # example 8 countered (A −21, B +21) and B's four aces (10 from each other player)
+        assert store.load_family(shell.sid).scored.results() == (-21 - 10, -10, 21 + 20)

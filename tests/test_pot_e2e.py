@@ -2,7 +2,9 @@
 pot entry (a failed declarer, short defenders, an invitation, premiums, both defenders out, a
 concession), the pot sheet, and the cash-out equal to ``scorepad settle --json`` on the session
 exported from the store.  The entry and sheet are then looked at on a phone and a laptop, in
-English and Russian (screenshots in ``screenshots/``, names never cut)."""
+English and Russian (screenshots in ``screenshots/``, names never cut).  The same evening is then
+tapped in German at a price of 1/60 (issue #23's acceptance), every sentence the test expects
+rendered from the German catalog."""
 
 from __future__ import annotations
 
@@ -28,8 +30,11 @@ from test_app_e2e import (
 )
 
 from conftest import cli_out
+from scorepad.app.screens.new_game import PRICE_LABELS
+from scorepad.i18n import LANGUAGE_NAMES, N_, catalog, msg
 from scorepad.numbers import whist_figure
 from scorepad.report import money_text
+from scorepad.scoring.ledger.families import family_presets
 
 pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
 
@@ -250,3 +255,89 @@ def test_pot_entry_and_sheet_look(
         shot(page, f"pot-sheet-{size}-{lang}-deals")
     finally:
         page.context.close()
+
+
+def test_an_austrian_evening_in_german_at_a_fractional_price(browser: Any, tmp_path: Path) -> None:
+    """Issue #23's acceptance: round two's Austrian evening (the ten deals above) tapped in on a
+    phone in German, chosen on the first screen, at a price of 1/60 in EUR (a kreuzer in gulden,
+    A12 and A-E6: a price is an exact fraction wherever one is given; money is rounded once).
+    Each deal's preview says the engine's German sentences; the sheet and the cash-out equal
+    ``settle --json`` of the exported session."""
+    from playwright.sync_api import expect
+
+    cat = catalog("de")
+
+    def t(text: str, **args: Any) -> str:
+        return cat.render(msg(text, **args))
+
+    with running_app(tmp_path / "pot-de.db") as (url, db):
+        page = open_app(browser, url, 360, 740)
+        try:
+            visible(page, "session-new")
+            choose_language(page, LANGUAGE_NAMES["de"])
+            page.get_by_text(t(N_("New game"))).first.wait_for(timeout=10000)
+            tap(page, "session-new")
+            visible(page, "player-0")
+            for i, name in enumerate(NAMES):
+                type_text(page, page.get_by_label(t(N_("Player {n}"), n=i + 1)), name)
+            tap(page, "convention")
+            austrian = family_presets()["austrian"].name_in("de")
+            page.get_by_role("button", name=austrian, exact=True).click()
+            ante = page.get_by_label(t(N_("Ante")))
+            expect(ante).to_be_visible(timeout=10000)
+            type_text(page, ante, "5")
+            type_text(page, ante, "50")
+            type_text(page, page.get_by_label(t(PRICE_LABELS["pot"])), "1/60")
+            type_text(page, page.get_by_label(t(N_("Currency"))), "EUR")
+            create = page.locator('[flt-semantics-identifier="create-session"]').first
+            expect(create).to_be_enabled(timeout=10000)
+            tap(page, "create-session")
+            has_text(page, "deal-header", t(N_("Deal {n}: {dealer} deals."), n=1, dealer="Anton"))
+            has_text(page, "entry-pot", t(N_("In the pot: {amount}"), amount="150"))
+            table = PotEntry(page, lang="de")
+            said = previews("austrian", NAMES, [deal for _, deal in EVENING], lang="de")
+            for (taps, _), preview in zip(EVENING, said, strict=True):
+                table.enter(taps, preview)
+            shot(page, "pot-entry-phone-de-after")
+
+            sid = max(int(x.split()[0]) for x in cli_out("--db", str(db), "sessions").splitlines())
+            exported = tmp_path / "evening-de.json"
+            cli_out("--db", str(db), "export", str(sid), str(exported))
+            session = json.loads(exported.read_text(encoding="utf-8"))
+            assert session["convention"] == "austrian" and session["players"] == NAMES
+            assert (session["whist_price"], session["currency"]) == ("1/60", "EUR")
+            assert session["deals"] == [deal for _, deal in EVENING]  # every tap landed as meant
+            settled = json.loads(cli_out("--lang", "de", "settle", str(exported), "--json"))
+
+            def money(amount: str) -> str:
+                return money_text(int(amount.replace(".", "")), 2, "EUR", "de")
+
+            tap(page, "nav-sheet")
+            visible(page, "pot-summary")
+            pot = whist_figure(Fraction(settled["sheet"]["pot"]))
+            has_text(page, "sheet-pot", t(N_("In the pot: {amount}"), amount=pot))
+            for p in range(3):
+                has_text(page, f"cash-{p}", whist_figure(Fraction(settled["sheet"]["cash"][p])))
+                has_text(page, f"standing-{p}", whist_figure(Fraction(settled["balance"][p])))
+            shot(page, "pot-sheet-phone-de")
+
+            tap(page, "nav-settle")
+            visible(page, "balance-0")
+            for p in range(3):
+                has_text(page, f"cash-{p}-result", whist_figure(Fraction(settled["balance"][p])))
+                has_text(page, f"cash-{p}-money", money(settled["money"][p]))
+            for k, pay in enumerate(settled["payments"]):
+                line = t(
+                    N_("{payer} → {payee}: {amount}"),
+                    payer=NAMES[pay["from"]],
+                    payee=NAMES[pay["to"]],
+                    amount=money(pay["amount"]),
+                )
+                has_text(page, f"payment-{k}", line)
+            shot(page, "pot-settle-phone-de")
+            # 1/60 of a point: the money is the standing over sixty, rounded once, zero-sum.
+            for b, m in zip(settled["balance"], settled["money"], strict=True):
+                assert abs(Fraction(b) / 60 - Fraction(m)) <= Fraction(1, 100)
+            assert sum(Fraction(m) for m in settled["money"]) == 0
+        finally:
+            page.context.close()

@@ -203,3 +203,24 @@ async def test_american_second_round_chips(store: Store) -> None:
         "tricks": {"0": 7},
         "second_round": {"1": 1},
     }
+
+
+@pytest.mark.parametrize(
+    ("lang", "label", "header"),
+    [
+        ("en", "All pass, redeal", "Deal 2: Brigitte deals."),
+        ("de", "Alle passen, neu geben", "Runde 2: Brigitte gibt."),
+        ("ru", "Все пас, пересдача", "Сдача 2: сдаёт Brigitte."),
+    ],
+)
+async def test_an_all_pass_redeal_is_named_so_and_passes_the_deal_on(
+    store: Store, lang: str, label: str, header: str
+) -> None:
+    # B-Q7 (pagat: all pass → redeal by the next dealer): not the pulya's raspasy, whose words
+    # («Распасы», a deal played) the button once borrowed; one tap writes it and the next
+    # player deals.
+    shell, session, sid = open_session(store, "austrian", lang=lang)
+    assert by_id(shell.page, "kind-allpass").content == label
+    await tap(shell, session, "kind-allpass", "confirm-deal")
+    assert by_id(shell.page, "deal-header").value == header
+    assert store.export_session(sid).count('"type": "allpass"') == 1

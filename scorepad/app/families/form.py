@@ -155,6 +155,8 @@ class FamilyForm(Generic[C, T]):
             ("invite", "invited"),
             ("invited", "invite"),
         ]
+        if "counter" in self.call_words:  # the invited one's answer (Prefa, G-Q1)
+            shapes += [("invite", "counter"), ("counter", "invite")]
         for x, y in shapes:
             if self._fits(a, x) and self._fits(b, y):
                 yield {a: x, b: y}
@@ -200,7 +202,7 @@ class FamilyForm(Generic[C, T]):
         for s, c in self.calls.items():
             if c == "invite":
                 for o in self.defenders():
-                    if o != s:
+                    if o != s and self.calls.get(o) != "counter":
                         out[o] = "invited"
         return out
 
@@ -222,10 +224,13 @@ class FamilyForm(Generic[C, T]):
         """Keep each defender's call while it is still legal."""
         calls, self.calls = dict(self.calls), {}
         if self._contract_chosen():
-            for seat in self.defenders():
+            # The inviter first: the other's answer (pass, or Prefa's counter-invitation) is
+            # checked against the invitation it answers.
+            for seat in sorted(self.defenders(), key=lambda s: calls.get(s) != "invite"):
                 c = calls.get(seat)
                 if c is not None and c in self.call_options(seat):
                     self.calls[seat] = c
+            self.calls = {s: self.calls[s] for s in self.defenders() if s in self.calls}
             # An invitation stands only with its passer.
             if "invite" in self.calls.values() and len(self.calls) < 2:
                 self.calls = {}

@@ -64,6 +64,17 @@ def defence_card(shell: Shell, f: FamilyForm[Any, Any], redraw: Redraw) -> ft.Co
                     ft.Text(shell.t(N_("{player}: called in (invited)"), player=names[s])),
                 )
             )
+            if "counter" in f.call_options(s):  # Prefa's counter-invitation (G-Q1)
+                rows.append(
+                    sem(
+                        f"call-{s}-counter",
+                        choice(
+                            False,
+                            shell.t(CALLS_SAID["counter"]),
+                            redraw(lambda s=s: f.say(s, "counter")),
+                        ),
+                    )
+                )
             continue
         rows.append(said(shell, s, names[s], f.calls.get(s)))
         rows.append(

@@ -19,6 +19,7 @@ CALLS_SAID = {
     "pass": N_("pass"),
     "invite": N_("invite"),
     "whist": N_("whist"),
+    "counter": N_("counter-invite"),  # Prefa: the invited one's answer (G-Q1)
 }
 
 Redraw = Callable[[Callable[[], None]], Callable[[], None]]

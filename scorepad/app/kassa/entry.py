@@ -2,7 +2,8 @@
 family_ui).
 
 The entry draws :class:`~.kassa_form.KassaForm`: the declarer, the contract (6♠ … 10♥, no 10NT),
-each defender's whist / pass / invite, the tricks of the players in play and the preview in the
+each defender's whist / pass / invite (and the invited one's counter-invitation where it is
+played), who held four aces where they are paid, the tricks of the players in play and the preview in the
 engine's words.  The sheet is pagat's first layout: per player the chips received from each
 neighbour beside his kassa, which counts down, and his chips in all.
 """
@@ -44,6 +45,8 @@ def kassa_entry(shell: Shell) -> ft.Control:
         cards.append(_contract(shell, f, redraw))
     if f.contract is not None:
         cards.append(defence_card(shell, f, redraw))
+    if f.four_aces_options():
+        cards.append(_four_aces(shell, f, redraw))
     if f.trick_seats():
         cards.append(tricks_card(shell, f, redraw, title=shell.t(N_("Tricks"))))
     return entry_frame(shell, f, cards, kassa_entry)
@@ -69,3 +72,25 @@ def _contract(shell: Shell, f: KassaForm, redraw: Redraw) -> ft.Control:
             )
         rows.append(ft.Row(buttons, wrap=True, spacing=4, run_spacing=4))
     return card(*rows, title=shell.t(N_("Contract")))
+
+
+def _four_aces(shell: Shell, f: KassaForm, redraw: Redraw) -> ft.Control:
+    """Who held four aces, where the convention pays them (G-Q1): nobody, or a player dealt in."""
+    buttons = [
+        sem(
+            "four-aces-none",
+            choice(
+                f.four_aces is None, shell.t(N_("nobody")), redraw(lambda: f.choose_four_aces(None))
+            ),
+        ),
+        *(
+            sem(
+                f"four-aces-{s}",
+                choice(f.four_aces == s, f.names[s], redraw(lambda s=s: f.choose_four_aces(s))),
+            )
+            for s in f.four_aces_options()
+        ),
+    ]
+    return card(
+        ft.Row(buttons, wrap=True, spacing=4, run_spacing=4), title=shell.t(N_("Four aces held by"))
+    )

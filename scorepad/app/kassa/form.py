@@ -1,5 +1,7 @@
 """The Prefa deal form, without any widget: the declarer, the contract (6♠ … 10♥), each
-defender's call (whist, pass, or invite the passer in) and the tricks of the players in play.
+defender's call (whist, pass, or invite the passer in, who may answer with a counter-invitation
+where the convention plays it), who held four aces where they are paid (G-Q1) and the tricks of
+the players in play.
 
 As for the bula form, every option offered is one some completion of the deal passes
 :meth:`KassaTable.verify` with (a trial on the game as it stands); the preview is the engine's
@@ -22,8 +24,9 @@ from ...scoring.ledger.seats import dealt_in
 from ...scoring.pulya.table import contract_name
 from ..families.form import FamilyForm, deal_dict, tricks_json
 
-Call = Literal["whist", "pass", "invite"]
-CALLS: tuple[Call, ...] = ("whist", "pass", "invite")
+# ``counter``: the invited player's answer to an invitation (G-Q1, ``counter_invitation``).
+Call = Literal["whist", "pass", "invite", "counter"]
+CALLS: tuple[Call, ...] = ("whist", "pass", "invite", "counter")
 LEVELS = (6, 7, 8, 9, 10)
 _DEAL: TypeAdapter[Any] = TypeAdapter(KassaDeal)
 
@@ -37,6 +40,7 @@ class KassaForm(FamilyForm[Call, KassaTable]):
     contract: Contract | None = None
     calls: dict[int, Call] = field(default_factory=dict)
     tricks: dict[int, int] = field(default_factory=dict)
+    four_aces: int | None = None  # who held them, where the convention pays them (G-Q1)
 
     call_words = CALLS
     table_kind = KassaTable
@@ -72,6 +76,8 @@ class KassaForm(FamilyForm[Call, KassaTable]):
         }
         if tricks is not None:
             deal["tricks"] = tricks_json(tricks)
+        if self.four_aces is not None:
+            deal["four_aces"] = self.four_aces
         return deal
 
     def _completions(self) -> Iterator[dict[str, Any]]:
@@ -109,6 +115,26 @@ class KassaForm(FamilyForm[Call, KassaTable]):
         self.contract = contract
         self._rebase()
 
+    def call_options(self, seat: int) -> list[Call]:
+        """As for every family; a counter-invitation only answers the other's invitation."""
+        other = [s for s in self.defenders() if s != seat]
+        invited = bool(other) and self.calls.get(other[0]) == "invite"
+        return [c for c in super().call_options(seat) if c != "counter" or invited]
+
+    def four_aces_options(self) -> list[int]:
+        """Who may have held four aces: none unless the convention pays them (G-Q1); the
+        players dealt in (the dealer sitting out holds no cards)."""
+        if self.table.settings.four_aces == "off" or self.contract is None:
+            return []
+        return [s for s in dealt_in(self.table.n, self.table.dealer) if self._with(four_aces=s)]
+
+    def choose_four_aces(self, seat: int | None) -> None:
+        """``seat`` held four aces (None: nobody)."""
+        if seat is not None and seat not in self.four_aces_options():
+            raise ValueError(f"seat {seat} cannot hold four aces here")
+        self.four_aces = seat
+        self._rebase()
+
     def _rebase(self) -> None:
         if self.declarer is not None and self.declarer not in self.declarers():
             self.declarer = None
@@ -116,6 +142,8 @@ class KassaForm(FamilyForm[Call, KassaTable]):
             self.contract = None
         if self.contract is not None and self.contract not in self.contracts():
             self.contract = None
+        if self.four_aces is not None and self.four_aces not in self.four_aces_options():
+            self.four_aces = None
         self._rebase_calls()
         self._reset_tricks()
 
@@ -143,6 +171,7 @@ class KassaForm(FamilyForm[Call, KassaTable]):
 
     def _load(self, deal: dict[str, Any], roles: dict[int, str]) -> None:
         self.contract = Contract.parse(deal["contract"])
+        self.four_aces = deal.get("four_aces")
 
     def missing(self) -> Msg | None:
         if self.finished:

@@ -29,7 +29,9 @@ KIND_LABELS = {
     "nonsuit": N_("Bettel · Durchmarsch"),
     "swabian": N_("Game"),
     "concede": N_("Gives up"),
-    "allpass": N_("All pass"),
+    # Not the pulya's «All pass» (raspasy, a deal played): here nobody plays and the cards
+    # are redealt (B-Q7), which a German or Russian player must not read as raspasy.
+    "allpass": N_("All pass, redeal"),
     "bete": N_("Bete"),
 }
 ROLE_LABELS = {"play": N_("plays"), "drop": N_("drops"), "invite": N_("invites")}
