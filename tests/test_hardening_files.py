@@ -240,6 +240,31 @@ def test_14_the_family_names_its_own_choices_in_both_languages(tmp_path: Path) -
     assert refused("--lang", "ru", "settle", str(high)) == ["сдача 1: bid: не больше 7"]
 
 
+def test_14_no_pydantic_english_reaches_the_player(tmp_path: Path) -> None:
+    """Bounds, list lengths, choices, a contract and a pulya file's overrides: the catalogs'
+    words in the player's language (pydantic's own sentences are English only)."""
+    game = {"type": "game", "declarer": 5, "contract": "6Q", "calls": ["whist", "pass"]}
+    pulya = family_file("sochi", pool_target=100_000, players=["A", "B"], deals=[game])
+    assert refused("--lang", "ru", "settle", str(written(tmp_path, pulya, "p.json"))) == [
+        "players: за столом 3 или 4 игрока, не 2",
+        "pool_target: не больше 10000",
+        "сдача 1: declarer: не больше 3",
+        "сдача 1: contract: '6Q' — не контракт: уровень 6-10 и S, C, D, H или NT, например '7S'",
+    ]
+    overrides = {"whist_style": "x", "whist_styel": "greedy", "game_price": {"6": 2}}
+    path = written(tmp_path, family_file("sochi", pool_target=10, overrides=overrides), "o.json")
+    assert refused("--lang", "ru", "settle", str(path)) == [
+        "overrides: game_price: нужны ровно ключи 6, 7, 8, 9, 10, misere; не хватает 7, 8, 9, 10, misere",
+        "overrides: whist_style: должно быть одним из: 'greedy', 'gentleman'",
+        "overrides: неизвестная настройка 'whist_styel' (может быть, 'whist_style'?)",
+    ]
+    kassa = {"type": "game", "declarer": 1, "contract": "6Q", "defence": {"0": "pass"}}
+    path = written(tmp_path, family_file("prefa", deals=[kassa]), "k.json")
+    assert refused("--lang", "ru", "settle", str(path)) == [
+        "сдача 1: contract: '6Q' — не контракт: уровень 6-10 и S, C, D, H или NT, например '7S'"
+    ]
+
+
 # --- 15. audit quotes refused text short and escaped ------------------------------------------
 
 
@@ -257,3 +282,20 @@ def test_15_audit_quotes_24_escaped_characters(tmp_path: Path) -> None:
     assert line == (
         "auction, bid 1: '\\x1b]0;owned\\x07' is not a bid: pass, misere, or a contract like 7S"
     )
+
+
+def test_15_a_key_the_file_chose_is_quoted_escaped_in_every_family(tmp_path: Path) -> None:
+    """An unknown field's name is text of the file too: quoted short and escaped, never raw
+    (a key of ESC ] 0 ; … BEL would retitle the terminal)."""
+    hostile = "\x1b]0;owned\x07\u202e" + "Y" * 40
+    shown = "'\\x1b]0;owned\\x07\\u202e" + "Y" * 13 + "…'"  # 24 characters, escaped
+    for convention in ("austrian", "sochi"):
+        deal = {"type": "game", "declarer": 0, "suit": "C", "defence": {"1": "play"}, hostile: 2}
+        if convention == "sochi":
+            deal = {"type": "game", "declarer": 0, "contract": "6S", hostile: 2}
+        data = family_file(convention, deals=[deal], pool_target=10) | {hostile: 1}
+        if convention != "sochi":
+            del data["pool_target"]
+        lines = refused("--lang", "en", "settle", str(written(tmp_path, data)))
+        assert f"deal 1: {shown}: unknown field" in lines and f"{shown}: unknown field" in lines
+        assert not any(ch in line for line in lines for ch in "\x1b\x07\u202e"), lines
