@@ -58,8 +58,20 @@ def test_1_a_family_file_nested_deep_is_refused(command: str, tmp_path: Path) ->
     path = written(tmp_path, text)
     db = tmp_path / "x.db"
     lines = refused("--lang", "en", command, str(path), "--db", str(db))
-    assert lines == ["the file is not valid JSON (recursion limit exceeded at line 1 column 305)"]
+    assert lines == ["the file nests deeper than 201 levels (line 1, column 305)"]
     assert run_cli("sessions", "--db", str(db)).stdout == ""  # nothing was written
+    (line,) = refused("--lang", "ru", command, str(path), "--db", str(db))
+    assert line == "вложенность файла больше 201 (строка 1, столбец 305)"
+
+
+def test_1_201_levels_are_read_and_202_refused(tmp_path: Path) -> None:
+    """The limit the sentence names is the parser's own."""
+    for depth in (201, 202):  # the file's object, then its deals: refused either way
+        text = json.dumps(family_file()).replace('"deals": []', f'"deals": {nested(depth - 1)}')
+        lines = refused("--lang", "en", "settle", str(written(tmp_path, text)))
+        assert ("the file nests deeper than 201 levels (line 1, column 305)" in lines) == (
+            depth == 202
+        ), lines
 
 
 # --- 2. audit of a record nested that deep; a batch gives every line its verdict ---------------
@@ -68,14 +80,16 @@ def test_1_a_family_file_nested_deep_is_refused(command: str, tmp_path: Path) ->
 def test_2_audit_of_a_deep_record_and_a_batch_led_by_one(tmp_path: Path) -> None:
     deep = written(tmp_path, '{"format": "scorepad-deal/1", "hands": ' + nested(DEEP) + "}")
     lines = refused("--lang", "en", "audit", str(deep))
-    assert lines == ["the file is not valid JSON (recursion limit exceeded at line 1 column 240)"]
+    assert lines == ["the file nests deeper than 201 levels (line 1, column 240)"]
     batch = written(
         tmp_path, nested(DEEP) + "\n" + json.dumps(EIGHT, ensure_ascii=False) + "\n", "night.jsonl"
     )
     done = run_cli("--lang", "en", "audit", str(batch))
     assert done.returncode == 2 and "Traceback" not in done.stderr
     first, second = done.stdout.splitlines()
-    assert first.startswith(f"{batch}:1: ") and "recursion limit exceeded" in first
+    assert first.startswith(f"{batch}:1: ") and first.endswith(
+        ": the file nests deeper than 201 levels (line 1, column 202)"
+    )
     assert second.startswith(f"{batch}:2: every step is legal; entry ")
 
 

@@ -37,6 +37,7 @@ from ..pulya.session import (
     SessionInvalid,
     check_overrides,
     distinct_names,
+    not_json,
     pydantic_problem,
     quote,
 )
@@ -228,7 +229,7 @@ def parse_family_session(data: str | bytes | dict[str, Any]) -> AnySession:
                 Problem(
                     None,
                     None,
-                    msg(N_("the file is not valid JSON ({detail})"), detail=str(exc)[:80]),
+                    not_json(str(exc)),
                 )
             ]
         ) from None

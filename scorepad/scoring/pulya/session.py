@@ -511,10 +511,27 @@ _PYDANTIC_MESSAGES = {
     "dict_type": N_("must be an object"),
     "union_tag_not_found": N_("a deal needs a 'type': game, misere, raspasy or correction"),
     "union_tag_invalid": N_("unknown deal type; use game, misere, raspasy or correction"),
-    "json_invalid": N_("the file is not valid JSON ({detail})"),
     "model_type": N_("must be an object"),
     "model_attributes_type": N_("must be an object"),
 }
+
+
+#: How deep the JSON parser (pydantic_core's) lets a file nest: deeper is refused, not recursed.
+MAX_DEPTH = 201
+_TOO_DEEP = re.compile(r"recursion limit exceeded at line (\d+) column (\d+)")
+
+
+def not_json(detail: str) -> Msg:
+    """Why a file is not JSON: its nesting said in the catalogs' words, else the parser's."""
+    deep = _TOO_DEEP.fullmatch(detail)
+    if deep is not None:
+        return msg(
+            N_("the file nests deeper than {limit} levels (line {line}, column {column})"),
+            limit=MAX_DEPTH,
+            line=int(deep[1]),
+            column=int(deep[2]),
+        )
+    return msg(N_("the file is not valid JSON ({detail})"), detail=detail[:80])
 
 
 def too_many_deals() -> Msg:
@@ -561,7 +578,7 @@ def pydantic_problem(error: Any) -> Problem:
     if kind == "extra_forbidden" and tag == "misere" and fieldname == "calls":
         return Problem(deal, fieldname, msg(N_("a misère is not whisted: it has no calls")))
     if kind == "json_invalid":
-        return Problem(None, None, msg(_PYDANTIC_MESSAGES[kind], detail=error["ctx"]["error"]))
+        return Problem(None, None, not_json(str(error["ctx"]["error"])))
     if fieldname == "format" or (not loc and kind in ("model_type", "dict_type")):
         return Problem(
             None,
