@@ -118,12 +118,26 @@ def test_bit_flips_in_a_database_are_sentences(flips: list[tuple[int, int]]) -> 
     assert db.read_bytes() == bytes(data)  # a read never writes
 
 
+#: A well-formed game of each ledger family but for its defence.
+GAMES: dict[str, dict[str, Any]] = {
+    "balkan": {"type": "game", "declarer": 1, "bid": 2},
+    "prefa": {"type": "game", "declarer": 1, "contract": "6S"},
+    "austrian": {"type": "game", "declarer": 1, "suit": "C"},
+    "swabian": {"type": "game", "declarer": 1, "suit": "C"},
+}
+
+
 @FUZZ
-@given(key=st.text(max_size=4).filter(lambda k: k not in ("0", "1", "2")))
-def test_a_seat_key_other_than_0_1_2_is_refused(key: str) -> None:
-    deal = {"type": "game", "declarer": 1, "bid": 2, "defence": {"0": "pass", key: "pass"}}
-    (line,) = refused(settle(bula(deals=[deal])))
-    assert line.startswith("deal 1: defence: ")
+@given(
+    key=st.text(max_size=4).filter(lambda k: k not in ("0", "1", "2")),
+    convention=st.sampled_from(sorted(GAMES)),
+)
+def test_a_seat_key_other_than_0_1_2_is_refused(key: str, convention: str) -> None:
+    role = "play" if convention in ("austrian", "swabian") else "pass"
+    deal = GAMES[convention] | {"defence": {"0": role, key: role}}
+    lines = refused(settle(bula(convention=convention, deals=[deal])))
+    assert any(line.startswith("deal 1: defence: ") and "not a seat" in line for line in lines)
+    assert all(line.isprintable() for line in lines), lines
 
 
 def _confusable_pairs() -> list[tuple[str, str]]:
