@@ -710,7 +710,7 @@ def _refusal(exc: ValueError, lang: str) -> list[str] | None:
     if isinstance(exc, StoreError):
         return exc.render(lang).splitlines()
     if isinstance(exc, ConventionError):
-        return str(exc).splitlines()
+        return exc.message.render(lang).splitlines()
     if isinstance(exc, RecordInvalid):
         return [exc.render(lang)]
     if isinstance(exc, ScorepadError):  # any other refusal is one sentence

@@ -69,12 +69,12 @@ CASES = [
     (
         "wrong type of setting",
         session([], overrides={"half_whist": 6}),
-        ["overrides: half_whist: Input should be a valid list"],
+        ["overrides: half_whist: must be a list"],
     ),
     (
         "seat out of range",
         session([game(declarer=5)]),
-        ["deal 1: declarer: Input should be less than or equal to 3"],
+        ["deal 1: declarer: at most 3"],
     ),
     (
         "seat 3 of three players",
@@ -84,12 +84,12 @@ CASES = [
     (
         "two players",
         session([], players=["A", "B"]),
-        ["players: List should have at least 3 items after validation, not 2"],
+        ["players: a table has 3 or 4 players, not 2"],
     ),
     (
         "five players",
         session([], players=["A", "B", "C", "D", "E"]),
-        ["players: List should have at most 4 items after validation, not 5"],
+        ["players: a table has 3 or 4 players, not 5"],
     ),
     (
         "duplicate name",

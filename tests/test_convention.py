@@ -197,12 +197,14 @@ def test_a_preset_missing_a_setting_or_with_a_typo(tmp_path: Path) -> None:
 
 def test_overrides_replace_the_whole_value_and_are_type_checked() -> None:
     assert settings_for("sochi", {"half_whist": [6]}).half_whist == [6]
-    with pytest.raises(
-        ConventionError, match=r"whist_trick_factor: Input should be a valid integer"
-    ):
+    with pytest.raises(ConventionError, match=r"whist_trick_factor: must be a whole number"):
         settings_for("sochi", {"whist_trick_factor": "2"})
-    with pytest.raises(ConventionError, match=r"game_price: Value error, needs exactly the keys"):
+    with pytest.raises(ConventionError, match=r"game_price: needs exactly the keys") as exc:
         settings_for("sochi", {"game_price": {"6": 2}})
+    assert exc.value.message.render("ru") == (
+        "overrides: game_price: нужны ровно ключи 6, 7, 8, 9, 10, misere; "
+        "не хватает 7, 8, 9, 10, misere"
+    )
 
 
 def test_a_session_freezes_its_settings() -> None:

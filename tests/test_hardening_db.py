@@ -292,7 +292,8 @@ def test_8_settle_an_id_without_a_database_creates_nothing(tmp_path: Path) -> No
     home = tmp_path / "home"
     home.mkdir()
     env = {k: v for k, v in os.environ.items() if k != "SCOREPAD_DB"}
-    env |= {"HOME": str(home), "XDG_DATA_HOME": str(home / "data")}
+    # This tree's scorepad (the cwd is elsewhere: no file named 5 beside it).
+    env |= {"HOME": str(home), "XDG_DATA_HOME": str(home / "data"), "PYTHONPATH": str(ROOT)}
     for command in (["settle", "5"], ["history", "5"], ["export", "5", "-"], ["sessions"]):
         done = subprocess.run(
             [sys.executable, "-m", "scorepad.cli", "--lang", "en", *command],
@@ -315,6 +316,34 @@ def test_8_settle_an_id_without_a_database_creates_nothing(tmp_path: Path) -> No
     )
     db = home / "data" / "scorepad" / "scorepad.db"
     assert done.stderr == f"cannot read 5: there is no such file, and no database at {db}\n"
+
+
+def test_8_the_players_read_commands_create_nothing(tmp_path: Path) -> None:
+    """``players``, ``ratings``, ``debts`` and a season's standings only read: with no database
+    they show nothing (or say there is no such season) and create no file and no folder."""
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {k: v for k, v in os.environ.items() if k != "SCOREPAD_DB"}
+    # This tree's scorepad (the cwd is elsewhere: no file named 5 beside it).
+    env |= {"HOME": str(home), "XDG_DATA_HOME": str(home / "data"), "PYTHONPATH": str(ROOT)}
+    missing = tmp_path / "missing.db"
+    for command, code, err in (
+        (["players"], 0, ""),
+        (["ratings", "--csv"], 0, ""),
+        (["debts"], 0, ""),
+        (["season", "Fridays"], 2, "there is no season 'Fridays'\n"),
+        (["players", "--db", str(missing)], 2, f"there is no database at {missing}\n"),
+    ):
+        done = subprocess.run(
+            [sys.executable, "-m", "scorepad.cli", "--lang", "en", *command],
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+            env=env,
+            timeout=120,
+        )
+        assert (done.returncode, done.stdout, done.stderr) == (code, "", err), command
+        assert list(home.iterdir()) == [] and not missing.exists(), command
 
 
 # --- 9. everything Scorepad creates is private ------------------------------------------------------

@@ -58,8 +58,20 @@ def test_1_a_family_file_nested_deep_is_refused(command: str, tmp_path: Path) ->
     path = written(tmp_path, text)
     db = tmp_path / "x.db"
     lines = refused("--lang", "en", command, str(path), "--db", str(db))
-    assert lines == ["the file is not valid JSON (recursion limit exceeded at line 1 column 305)"]
+    assert lines == ["the file nests deeper than 201 levels (line 1, column 305)"]
     assert run_cli("sessions", "--db", str(db)).stdout == ""  # nothing was written
+    (line,) = refused("--lang", "ru", command, str(path), "--db", str(db))
+    assert line == "вложенность файла больше 201 (строка 1, столбец 305)"
+
+
+def test_1_201_levels_are_read_and_202_refused(tmp_path: Path) -> None:
+    """The limit the sentence names is the parser's own."""
+    for depth in (201, 202):  # the file's object, then its deals: refused either way
+        text = json.dumps(family_file()).replace('"deals": []', f'"deals": {nested(depth - 1)}')
+        lines = refused("--lang", "en", "settle", str(written(tmp_path, text)))
+        assert ("the file nests deeper than 201 levels (line 1, column 305)" in lines) == (
+            depth == 202
+        ), lines
 
 
 # --- 2. audit of a record nested that deep; a batch gives every line its verdict ---------------
@@ -68,14 +80,16 @@ def test_1_a_family_file_nested_deep_is_refused(command: str, tmp_path: Path) ->
 def test_2_audit_of_a_deep_record_and_a_batch_led_by_one(tmp_path: Path) -> None:
     deep = written(tmp_path, '{"format": "scorepad-deal/1", "hands": ' + nested(DEEP) + "}")
     lines = refused("--lang", "en", "audit", str(deep))
-    assert lines == ["the file is not valid JSON (recursion limit exceeded at line 1 column 240)"]
+    assert lines == ["the file nests deeper than 201 levels (line 1, column 240)"]
     batch = written(
         tmp_path, nested(DEEP) + "\n" + json.dumps(EIGHT, ensure_ascii=False) + "\n", "night.jsonl"
     )
     done = run_cli("--lang", "en", "audit", str(batch))
     assert done.returncode == 2 and "Traceback" not in done.stderr
     first, second = done.stdout.splitlines()
-    assert first.startswith(f"{batch}:1: ") and "recursion limit exceeded" in first
+    assert first.startswith(f"{batch}:1: ") and first.endswith(
+        ": the file nests deeper than 201 levels (line 1, column 202)"
+    )
     assert second.startswith(f"{batch}:2: every step is legal; entry ")
 
 
@@ -240,6 +254,31 @@ def test_14_the_family_names_its_own_choices_in_both_languages(tmp_path: Path) -
     assert refused("--lang", "ru", "settle", str(high)) == ["сдача 1: bid: не больше 7"]
 
 
+def test_14_no_pydantic_english_reaches_the_player(tmp_path: Path) -> None:
+    """Bounds, list lengths, choices, a contract and a pulya file's overrides: the catalogs'
+    words in the player's language (pydantic's own sentences are English only)."""
+    game = {"type": "game", "declarer": 5, "contract": "6Q", "calls": ["whist", "pass"]}
+    pulya = family_file("sochi", pool_target=100_000, players=["A", "B"], deals=[game])
+    assert refused("--lang", "ru", "settle", str(written(tmp_path, pulya, "p.json"))) == [
+        "players: за столом 3 или 4 игрока, не 2",
+        "pool_target: не больше 10000",
+        "сдача 1: declarer: не больше 3",
+        "сдача 1: contract: '6Q' — не контракт: уровень 6-10 и S, C, D, H или NT, например '7S'",
+    ]
+    overrides = {"whist_style": "x", "whist_styel": "greedy", "game_price": {"6": 2}}
+    path = written(tmp_path, family_file("sochi", pool_target=10, overrides=overrides), "o.json")
+    assert refused("--lang", "ru", "settle", str(path)) == [
+        "overrides: game_price: нужны ровно ключи 6, 7, 8, 9, 10, misere; не хватает 7, 8, 9, 10, misere",
+        "overrides: whist_style: должно быть одним из: 'greedy', 'gentleman'",
+        "overrides: неизвестная настройка 'whist_styel' (может быть, 'whist_style'?)",
+    ]
+    kassa = {"type": "game", "declarer": 1, "contract": "6Q", "defence": {"0": "pass"}}
+    path = written(tmp_path, family_file("prefa", deals=[kassa]), "k.json")
+    assert refused("--lang", "ru", "settle", str(path)) == [
+        "сдача 1: contract: '6Q' — не контракт: уровень 6-10 и S, C, D, H или NT, например '7S'"
+    ]
+
+
 # --- 15. audit quotes refused text short and escaped ------------------------------------------
 
 
@@ -257,3 +296,20 @@ def test_15_audit_quotes_24_escaped_characters(tmp_path: Path) -> None:
     assert line == (
         "auction, bid 1: '\\x1b]0;owned\\x07' is not a bid: pass, misere, or a contract like 7S"
     )
+
+
+def test_15_a_key_the_file_chose_is_quoted_escaped_in_every_family(tmp_path: Path) -> None:
+    """An unknown field's name is text of the file too: quoted short and escaped, never raw
+    (a key of ESC ] 0 ; … BEL would retitle the terminal)."""
+    hostile = "\x1b]0;owned\x07\u202e" + "Y" * 40
+    shown = "'\\x1b]0;owned\\x07\\u202e" + "Y" * 13 + "…'"  # 24 characters, escaped
+    for convention in ("austrian", "sochi"):
+        deal = {"type": "game", "declarer": 0, "suit": "C", "defence": {"1": "play"}, hostile: 2}
+        if convention == "sochi":
+            deal = {"type": "game", "declarer": 0, "contract": "6S", hostile: 2}
+        data = family_file(convention, deals=[deal], pool_target=10) | {hostile: 1}
+        if convention != "sochi":
+            del data["pool_target"]
+        lines = refused("--lang", "en", "settle", str(written(tmp_path, data)))
+        assert f"deal 1: {shown}: unknown field" in lines and f"{shown}: unknown field" in lines
+        assert not any(ch in line for line in lines for ch in "\x1b\x07\u202e"), lines

@@ -232,7 +232,7 @@ def begin(record: DealRecord) -> Begun:
     try:
         s = settings_for(record.convention, record.overrides)
     except ConventionError as exc:
-        raise RecordInvalid("convention", Msg("{detail}", {"detail": str(exc)})) from None
+        raise RecordInvalid("convention", exc.message) from None
     if record.dealer >= n:
         raise RecordInvalid("dealer", seat_range(record.dealer, n))
     t = Table(

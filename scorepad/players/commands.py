@@ -12,6 +12,7 @@ import argparse
 import csv
 import io
 import sys
+from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -20,10 +21,26 @@ from ..i18n import N_, ScorepadError, catalog, msg, nmsg
 FAMILIES = ("pulya", "bula", "kassa", "pot", "direct")
 
 
-def _store(args: argparse.Namespace) -> Any:
+def _store(args: argparse.Namespace, *, create: bool = True) -> Any:
     from ..store import Store, default_path
 
-    return Store(args.db or default_path())
+    return Store(args.db or default_path(), create=create)
+
+
+def _read(
+    args: argparse.Namespace, rows: Callable[[Any, argparse.Namespace], list[Any]]
+) -> list[Any]:
+    """What a read command shows: opened without creating (no file, no folder); with no
+    database yet (none named, none at the default place) there is nothing to show."""
+    from ..store import NotFound, default_path
+
+    try:
+        with _store(args, create=False) as store:
+            return rows(store, args)
+    except NotFound:
+        if not args.db and not default_path().exists():
+            return []
+        raise
 
 
 def csv_text(rows: list[dict[str, Any]]) -> str:
@@ -131,8 +148,7 @@ def debt_rows(store: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
 
 
 def cmd_players(args: argparse.Namespace) -> int:
-    with _store(args) as store:
-        rows = stats_rows(store, args)
+    rows = _read(args, stats_rows)
     if args.csv:
         sys.stdout.write(csv_text(rows))
         return 0
@@ -144,8 +160,7 @@ def cmd_players(args: argparse.Namespace) -> int:
 
 
 def cmd_ratings(args: argparse.Namespace) -> int:
-    with _store(args) as store:
-        rows = rating_rows(store, args)
+    rows = _read(args, rating_rows)
     if args.csv:
         sys.stdout.write(csv_text(rows))
         return 0
@@ -161,8 +176,7 @@ def cmd_debts(args: argparse.Namespace) -> int:
     from ..report import money_text
     from ..scoring.pulya.settlement import minor_digits
 
-    with _store(args) as store:
-        rows = debt_rows(store, args)
+    rows = _read(args, debt_rows)
     if args.csv:
         sys.stdout.write(csv_text(rows))
         return 0
@@ -230,11 +244,16 @@ def cmd_season(args: argparse.Namespace) -> int:
     """Create a season (``--since``, ``--until``, ``--player`` …) or show one's standings."""
     from ..report import money_text
     from ..scoring.pulya.settlement import format_money, minor_digits
+    from ..store import NotFound, default_path
     from .season import season_table, settled_in
     from .stats import played
 
-    with _store(args) as store:
-        if args.since or args.until or args.player:
+    writes = bool(args.since or args.until or args.player)
+    if not writes and not args.db and not default_path().exists():
+        # A read creates nothing: with no database, there is no season.
+        raise NotFound(msg(N_("there is no season {name}"), name=repr(args.name[:24])))
+    with _store(args, create=writes) as store:
+        if writes:
             if not (args.since and args.until and args.player):
                 raise ScorepadError(
                     msg(N_("a new season needs --since, --until and at least one --player"))

@@ -26,15 +26,18 @@ from ..peek import family_ids as family_ids  # (their home was here)
 from ..peek import peek_family as peek_family
 from ..pulya.convention import ConventionError
 from ..pulya.session import (
+    _BOUNDS,
     FORMAT,
     MAX_DEALS,
     ConventionId,
     Currency,
+    FieldRefused,
     PlayerName,
     Problem,
     SessionInvalid,
     check_overrides,
     distinct_names,
+    not_json,
     pydantic_problem,
     quote,
 )
@@ -133,8 +136,12 @@ class _Session(BaseModel):
         except ValueError:
             value = Fraction(0)
         if value <= 0:  # a decimal like '0.10' or an exact fraction like '1/60' (A12, A-E6)
-            raise ValueError(
-                "the price is a decimal string more than zero, like '1.00', or a fraction like '1/60'"
+            raise FieldRefused(
+                msg(
+                    N_(
+                        "the price is a decimal string more than zero, like '1.00', or a fraction like '1/60'"
+                    )
+                )
             )
         return price
 
@@ -222,7 +229,7 @@ def parse_family_session(data: str | bytes | dict[str, Any]) -> AnySession:
                 Problem(
                     None,
                     None,
-                    msg(N_("the file is not valid JSON ({detail})"), detail=str(exc)[:80]),
+                    not_json(str(exc)),
                 )
             ]
         ) from None
@@ -300,11 +307,6 @@ def _deal_data(deal: BaseModel) -> dict[str, Any]:
 
 _TAGS = ("game", "allpass", "pik_no_contra", "nonsuit", "swabian", "concede", "bete", "redeal")
 #: Pydantic's refusals in the catalogs' words (its own sentences are English only).
-_BOUNDS = {
-    "less_than_equal": (N_("at most {limit}"), "le"),
-    "greater_than_equal": (N_("at least {limit}"), "ge"),
-    "multiple_of": (N_("must be a multiple of {limit}"), "multiple_of"),
-}
 _TYPES = {
     "int_type": N_("must be a whole number"),
     "int_from_float": N_("must be a whole number"),
@@ -341,8 +343,6 @@ def _problem(error: Any, family: str | None = None) -> Problem:
                 choices=", ".join(names),
             ),
         )
-    if kind == "literal_error":
-        return _with(error, msg(N_("must be one of {choices}"), choices=ctx.get("expected", "")))
     if kind in _BOUNDS:
         text, key = _BOUNDS[kind]
         return _with(error, msg(text, limit=ctx.get(key)))

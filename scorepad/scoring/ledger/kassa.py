@@ -25,7 +25,7 @@ from ...contract import Contract, Trump
 from ...i18n import N_, msg
 from ...numbers import Number, normal, signed
 from ..pulya.legal import DealError
-from ..pulya.session import Note, SeatKey
+from ..pulya.session import Note, SeatKey, parse_contract
 from .defence import verify_roles, verify_tricks, verify_unplayed
 from .ledger import Account, Ledger, Posting
 from .seats import Seat, dealt_in, verify_dealer, verify_player
@@ -125,7 +125,7 @@ class KassaGame(_Model):
     @field_validator("contract")
     @classmethod
     def _contract(cls, code: str) -> str:
-        Contract.parse(code)  # 10NT only under the ten_nt setting (KassaTable.verify)
+        parse_contract(code)  # 10NT only under the ten_nt setting (KassaTable.verify)
         return code
 
     @property

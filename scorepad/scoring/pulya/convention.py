@@ -16,8 +16,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from ...i18n import Msg, OwnWords, ScorepadError
+from ...i18n import N_, Msg, OwnWords, ScorepadError, msg
 from ..peek import conventions_dir, family_ids
+from .session import FieldRefused, pydantic_problem, quote
 
 LEVELS = ("6", "7", "8", "9", "10")
 PRICED = (*LEVELS, "misere")
@@ -27,14 +28,24 @@ def _table(keys: tuple[str, ...]) -> Any:
     def check(table: dict[str, int]) -> dict[str, int]:
         missing = [k for k in keys if k not in table]
         extra = [k for k in table if k not in keys]
-        if missing or extra:
-            raise ValueError(
-                f"needs exactly the keys {', '.join(keys)}"
-                + (f"; missing {', '.join(missing)}" if missing else "")
-                + (f"; unknown {', '.join(extra)}" if extra else "")
+        if missing:
+            raise FieldRefused(
+                msg(
+                    N_("needs exactly the keys {keys}; missing {missing}"),
+                    keys=", ".join(keys),
+                    missing=", ".join(missing),
+                )
+            )
+        if extra:
+            raise FieldRefused(
+                msg(
+                    N_("needs exactly the keys {keys}; unknown {unknown}"),
+                    keys=", ".join(keys),
+                    unknown=", ".join(quote(k) for k in extra),
+                )
             )
         if any(v < 0 for v in table.values()):
-            raise ValueError("values must not be negative")
+            raise FieldRefused(msg(N_("values must not be negative")))
         return table
 
     return check
@@ -264,8 +275,18 @@ class ConventionError(ScorepadError):
     Raised with the text (pydantic's own words name the constraint exactly); ``message`` carries it.
     """
 
-    def __init__(self, text: str) -> None:
-        super().__init__(Msg("{detail}", {"detail": text}))
+    def __init__(self, text: str | Msg) -> None:
+        super().__init__(text if isinstance(text, Msg) else Msg("{detail}", {"detail": text}))
+
+
+class OverridesRefused(ConventionError):
+    """A session's overrides are refused: ``reasons`` says why, one line each, in the catalogs'
+    words (a session file's reader shows them in the player's language)."""
+
+    def __init__(self, reasons: list[Msg]) -> None:
+        self.reasons = reasons
+        lines = {f"p{i}": r for i, r in enumerate(reasons)}
+        super().__init__(Msg("\n".join(f"overrides: {{{k}}}" for k in lines), lines))
 
 
 class Preset(OwnWords, BaseModel):
@@ -282,6 +303,29 @@ class Preset(OwnWords, BaseModel):
     summaries: dict[str, str] = Field(default_factory=dict)
     base: str | None = None
     settings: Settings
+
+
+def _refused_overrides(error: ValidationError) -> list[Msg]:
+    """Why a session's overrides are refused, each as a sentence of the catalogs."""
+    reasons = []
+    for e in error.errors():
+        loc = [p for p in e["loc"] if not str(p).startswith(("literal[", "function-"))]
+        if e["type"] != "extra_forbidden":
+            reasons.append(pydantic_problem({**e, "loc": tuple(loc)}).sentence())
+            continue
+        name = str(loc[-1])
+        close = difflib.get_close_matches(name, SETTING_NAMES, n=1)
+        if close:
+            reasons.append(
+                msg(
+                    N_("unknown setting {name} (did you mean {close}?)"),
+                    name=quote(name),
+                    close=quote(close[0]),
+                )
+            )
+        else:
+            reasons.append(msg(N_("unknown setting {name}"), name=quote(name)))
+    return reasons
 
 
 def _describe(error: ValidationError, prefix: str) -> list[str]:
@@ -383,4 +427,4 @@ def settings_for(convention_id: str, overrides: dict[str, Any] | None = None) ->
     try:
         return Settings.model_validate(merged)
     except ValidationError as exc:
-        raise ConventionError("\n".join(_describe(exc, "overrides: "))) from None
+        raise OverridesRefused(_refused_overrides(exc)) from None

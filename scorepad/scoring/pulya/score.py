@@ -14,9 +14,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ...i18n import N_, Msg, msg, whist_count
+from ...i18n import N_, msg, whist_count
 from ...numbers import Number
-from .convention import ConventionError, Settings, settings_for
+from .convention import ConventionError, OverridesRefused, Settings, settings_for
 from .game import score_game
 from .legal import DealError, seat_range, verify_correction, verify_deal
 from .misere import score_misere
@@ -114,17 +114,13 @@ def is_finished(pools: Sequence[Number], target: int, settings: Settings) -> boo
 def session_settings(session: Session) -> Settings:
     try:
         return settings_for(session.convention, session.overrides)
+    except OverridesRefused as exc:
+        raise SessionInvalid([Problem(None, "overrides", r) for r in exc.reasons]) from None
     except ConventionError as exc:
         unknown = unknown_convention({"convention": session.convention})
         if unknown is not None:
             raise SessionInvalid([unknown]) from None
-        field = "overrides"
-        raise SessionInvalid(
-            [
-                Problem(None, field, Msg("{detail}", {"detail": line.removeprefix("overrides: ")}))
-                for line in str(exc).splitlines()
-            ]
-        ) from None
+        raise SessionInvalid([Problem(None, "convention", exc.message)]) from None
 
 
 class Replay:

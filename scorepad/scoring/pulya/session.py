@@ -140,11 +140,12 @@ def look_alike(name: str) -> str:
     return skeleton(text)
 
 
-def _contract(value: Any) -> Contract:
+def parse_contract(value: Any) -> Contract:
+    """A contract code of a file (``7S``), or a sentence in the catalogs' words."""
     if isinstance(value, Contract):
         return value
     if not isinstance(value, str):
-        raise ValueError("a contract is a string like '7S'")
+        raise FieldRefused(msg(N_("a contract is a string like '7S'")))
     if len(value) > len("10NT"):
         raise FieldRefused(
             msg(
@@ -152,7 +153,15 @@ def _contract(value: Any) -> Contract:
                 value=quote(value),
             )
         )
-    return Contract.parse(value)
+    try:
+        return Contract.parse(value)
+    except ValueError:  # the contract's own sentence is English only: the catalogs' one
+        raise FieldRefused(
+            msg(
+                N_("{value} is not a contract: level 6-10 and S, C, D, H or NT, like '7S'"),
+                value=quote(value),
+            )
+        ) from None
 
 
 def _bounded(value: Number) -> Number:
@@ -168,9 +177,12 @@ def _bounded(value: Number) -> Number:
     return value
 
 
+_NUMBER = msg(N_("a number is an integer or a string like '-88/3'"))
+
+
 def _rational(value: Any) -> Number:
     if isinstance(value, bool):
-        raise ValueError("a number is an integer or a string like '-88/3'")
+        raise FieldRefused(_NUMBER)
     if isinstance(value, int | Fraction):
         return _bounded(value)
     if isinstance(value, str):
@@ -188,7 +200,7 @@ def _rational(value: Any) -> Number:
                     msg(N_("{value} has a zero denominator"), value=quote(value))
                 ) from None
             raise
-    raise ValueError("a number is an integer or a string like '-88/3'")
+    raise FieldRefused(_NUMBER)
 
 
 def _seat_key(value: Any, last: int = 3) -> int:
@@ -209,7 +221,7 @@ def _note(value: str) -> str:
 
 
 ContractField = Annotated[
-    Contract, PlainValidator(_contract), PlainSerializer(lambda c: c.code, return_type=str)
+    Contract, PlainValidator(parse_contract), PlainSerializer(lambda c: c.code, return_type=str)
 ]
 Rational = Annotated[
     Number, PlainValidator(_rational), PlainSerializer(to_json, return_type=int | str)
@@ -308,7 +320,7 @@ PlayedDeal = Game | Misere | Raspasy
 
 def player_name(value: Any) -> str:
     if not isinstance(value, str):
-        raise ValueError("a player name is a string")
+        raise FieldRefused(msg(N_("must be a string")))
     found = _NAMES.get(value)  # the same few names, file after file: checked once
     if found is not None:
         return found
@@ -345,7 +357,7 @@ def distinct_names(players: list[str]) -> list[str]:
 
 def convention_id(value: Any) -> str:
     if not isinstance(value, str):
-        raise ValueError("a convention is the id of a preset, like 'sochi'")
+        raise FieldRefused(msg(N_("a convention is the id of a preset, like 'sochi'")))
     if not _CONVENTION.fullmatch(value):
         raise FieldRefused(
             msg(
@@ -440,8 +452,8 @@ class Session(_Model):
         try:
             parse_price(price)
         except ValueError:
-            raise ValueError(
-                "the whist price is a decimal string like '1.00' or a fraction like '1/60'"
+            raise FieldRefused(
+                msg(N_("the whist price is a decimal string like '1.00' or a fraction like '1/60'"))
             ) from None
         return price
 
@@ -499,18 +511,52 @@ _PYDANTIC_MESSAGES = {
     "dict_type": N_("must be an object"),
     "union_tag_not_found": N_("a deal needs a 'type': game, misere, raspasy or correction"),
     "union_tag_invalid": N_("unknown deal type; use game, misere, raspasy or correction"),
-    "json_invalid": N_("the file is not valid JSON ({detail})"),
     "model_type": N_("must be an object"),
     "model_attributes_type": N_("must be an object"),
 }
+
+
+#: How deep the JSON parser (pydantic_core's) lets a file nest: deeper is refused, not recursed.
+MAX_DEPTH = 201
+_TOO_DEEP = re.compile(r"recursion limit exceeded at line (\d+) column (\d+)")
+
+
+def not_json(detail: str) -> Msg:
+    """Why a file is not JSON: its nesting said in the catalogs' words, else the parser's."""
+    deep = _TOO_DEEP.fullmatch(detail)
+    if deep is not None:
+        return msg(
+            N_("the file nests deeper than {limit} levels (line {line}, column {column})"),
+            limit=MAX_DEPTH,
+            line=int(deep[1]),
+            column=int(deep[2]),
+        )
+    return msg(N_("the file is not valid JSON ({detail})"), detail=detail[:80])
 
 
 def too_many_deals() -> Msg:
     return msg(N_("a session holds at most {limit} deals"), limit=MAX_DEALS)
 
 
+#: Pydantic's bounds in the catalogs' words (its own sentences are English only).
+_BOUNDS = {
+    "less_than_equal": (N_("at most {limit}"), "le"),
+    "greater_than_equal": (N_("at least {limit}"), "ge"),
+    "multiple_of": (N_("must be a multiple of {limit}"), "multiple_of"),
+}
+
+
+def _place(part: Any) -> str:
+    """A step of a field's path as a line shows it: a key of the file is text the file chose,
+    so an odd one is quoted short and escaped, as a refused value (no ESC or bidi override)."""
+    text = str(part)
+    if text.isprintable() and len(text) <= QUOTE:
+        return text
+    return quote(text)
+
+
 def pydantic_problem(error: Any) -> Problem:
-    loc = list(error["loc"])
+    loc = [_place(p) if isinstance(p, str) else p for p in error["loc"]]
     deal = None
     tag = None
     if loc and loc[0] in ("game", "misere", "raspasy", "correction"):
@@ -532,7 +578,7 @@ def pydantic_problem(error: Any) -> Problem:
     if kind == "extra_forbidden" and tag == "misere" and fieldname == "calls":
         return Problem(deal, fieldname, msg(N_("a misère is not whisted: it has no calls")))
     if kind == "json_invalid":
-        return Problem(None, None, msg(_PYDANTIC_MESSAGES[kind], detail=error["ctx"]["error"]))
+        return Problem(None, None, not_json(str(error["ctx"]["error"])))
     if fieldname == "format" or (not loc and kind in ("model_type", "dict_type")):
         return Problem(
             None,
@@ -546,6 +592,21 @@ def pydantic_problem(error: Any) -> Problem:
         return Problem(deal, fieldname, msg(N_("at most {limit} characters"), limit=limit))
     if kind in _PYDANTIC_MESSAGES:
         return Problem(deal, fieldname, msg(_PYDANTIC_MESSAGES[kind]))
+    ctx = error.get("ctx") or {}
+    if kind in _BOUNDS:
+        text, key = _BOUNDS[kind]
+        return Problem(deal, fieldname, msg(text, limit=ctx.get(key)))
+    if kind in ("too_short", "too_long") and fieldname == "players":
+        n = ctx.get("actual_length")
+        return Problem(deal, fieldname, msg(N_("a table has 3 or 4 players, not {n}"), n=n))
+    if kind in ("too_short", "too_long"):
+        limit = ctx.get("min_length" if kind == "too_short" else "max_length")
+        text = N_("at least {limit}") if kind == "too_short" else N_("at most {limit}")
+        return Problem(deal, fieldname, msg(text, limit=limit))
+    if kind == "literal_error":
+        # Pydantic's list ends "'a' or 'b'": in the catalogs' words, a plain list.
+        choices = str(ctx.get("expected", "")).replace(" or ", ", ")
+        return Problem(deal, fieldname, msg(N_("must be one of {choices}"), choices=choices))
     # Pydantic's own sentence names the constraint exactly (a range, a pattern, a choice).
     text = error["msg"].removeprefix("Value error, ")
     return Problem(deal, fieldname, Msg("{detail}", {"detail": text}))
