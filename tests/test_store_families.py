@@ -101,9 +101,7 @@ def test_a_refused_deal_names_the_deal_and_field_and_writes_nothing(store: Store
     bad = typed(store, sid, GAME).model_copy(update={"bid": 9})
     with pytest.raises(InvalidEntry) as err:
         store.add_deal(sid, bad, seen=1)
-    assert err.value.render("en") == (
-        "the entry was refused:\ndeal 2: bid: at most 7"
-    )
+    assert err.value.render("en") == ("the entry was refused:\ndeal 2: bid: at most 7")
     # The engine's refusal (tricks that do not add up) also names the deal, in both languages.
     with pytest.raises(InvalidEntry) as err:
         store.add_deal(sid, typed(store, sid, {**GAME, "tricks": {"2": 6, "0": 2, "1": 1}}), seen=1)

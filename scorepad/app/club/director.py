@@ -177,7 +177,7 @@ def director_screen(shell: Shell) -> ft.Control:
         said = store.announcement(nid)
     if said is not None:
         controls.append(
-            sem("club-announced", ft.Text(shell.t(N_("From the director: {text}"), text=said)))
+            sem("club-announced", ft.Text(shell.t(N_("From the director: {words}"), words=said)))
         )
     controls += [
         sem("club-announce-text", words),

@@ -129,7 +129,7 @@ def table_panel(shell: Shell) -> ft.Control | None:
         lines.append(
             sem(
                 "club-announcement",
-                ft.Text(shell.t(N_("From the director: {text}"), text=said), weight="bold"),
+                ft.Text(shell.t(N_("From the director: {words}"), words=said), weight="bold"),
             )
         )
     if shell.access.host:
