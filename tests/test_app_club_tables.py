@@ -154,7 +154,7 @@ async def test_a_deal_is_confirmed_on_another_players_phone_and_a_rejected_one_i
     b, sb = n.phone(1, "device-of-the-second-player-002")
     assert b.access.enter(pin) is None
     b.redraw()
-    host, sh = n.host()
+    host, _sh = n.host()
     stand_page, _ = page_on(n.hub)
     token = n.club.standings_token(n.nid)
     public.public_standings(stand_page, n.store, "en", n.lock, token)
