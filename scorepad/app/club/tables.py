@@ -248,7 +248,7 @@ def table_panel(shell: Shell) -> ft.Control | None:
                 sem(
                     f"club-audit-{m.number}",
                     secondary(
-                        shell.t(N_("Check this deal")),
+                        shell.t(N_("Check this deal…")),
                         on_click=lambda e, d=m.deal_id, i=index: open_for_deal(shell, d, i),
                     ),
                 )
