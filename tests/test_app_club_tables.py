@@ -247,13 +247,15 @@ async def test_the_director_announces_to_every_table_and_corrects_a_deal_from_hi
         await until(lambda shell=shell: "club-announcement" in ids(shell.page))
         assert by_id(shell.page, "club-announcement").value == said
 
-    # Both tables play their deal; the tour ends.
+    # Both tables play their deal (the director's half-typed words stay); the tour ends.
+    await type_into(sh, by_id(host.page, "club-announce-text"), "Tour 2 at ten")
     for table, (shell, session) in zip((1, 2), phones, strict=True):
         first, second, _ = n.seats(table)
         await fire(session, by_id(shell.page, f"club-me-{first}"))
         assert await write_raspasy(shell, session) is None
         n.club.confirm(n.nid, 1, table, n.club.marks(n.sid(table))[0].deal_id, by=second)
-    await until(lambda: "club-end-tour" in ids(host.page))
+    await until(lambda: "1 deal, done" in by_id(host.page, "club-table-2").value)
+    assert by_id(host.page, "club-announce-text").value == "Tour 2 at ten"
     await fire(sh, by_id(host.page, "club-end-tour"))
     assert n.club.load(n.nid).tour(1).state == "ended"
 

@@ -540,9 +540,11 @@ class ClubStore:
             raise ClubError(msg(N_("tour {tour} is not drawn yet"), tour=tour))
         return str(row[0])
 
-    def marks(self, sid: int) -> list[DealMark]:
-        """Every live deal of a table's session with its confirmation state, in order."""
-        stored = self.store.load(sid)
+    def marks(self, sid: int, stored: AnyStored | None = None) -> list[DealMark]:
+        """Every live deal of a table's session with its confirmation state, in order
+        (``stored``: the session as just loaded, not read again)."""
+        if stored is None:
+            stored = self.store.load(sid)
         rows = {
             r["deal_id"]: r
             for r in self.store.db.query("SELECT * FROM night_deals WHERE session_id = ?", [sid])
@@ -779,7 +781,7 @@ class ClubStore:
         ):
             sid = r["session_id"]
             stored = self.store.load(sid)
-            marks = self.marks(sid)
+            marks = self.marks(sid, stored)
             deals = len(stored.journal.live)
             disputed = sum(m.state == "disputed" for m in marks)
             done = stored.scored.finished if limit is None else deals >= limit

@@ -163,10 +163,17 @@ def director_screen(shell: Shell) -> ft.Control:
             )
             for c in corrections
         )
-    words = ft.TextField(label=shell.t(N_("Announcement to every table")), multiline=True)
+    # What the director is typing stays when a table's write draws the view again.
+    words = ft.TextField(
+        label=shell.t(N_("Announcement to every table")),
+        multiline=True,
+        value=_DRAFTS.get(shell, ""),
+        on_change=lambda e: _DRAFTS.__setitem__(shell, e.control.value or ""),
+    )
 
     def announce() -> None:
         if attempt(shell, lambda: store.announce(nid, words.value or "")):
+            _DRAFTS.pop(shell, None)
             tell(shell.page, ("night", nid))
             shell.message = None
             shell.show(director_screen)
@@ -216,6 +223,7 @@ def director_screen(shell: Shell) -> ft.Control:
 
 
 _FOLLOWING: weakref.WeakSet[Shell] = weakref.WeakSet()
+_DRAFTS: weakref.WeakKeyDictionary[Shell, str] = weakref.WeakKeyDictionary()
 
 
 def _follow(shell: Shell) -> None:

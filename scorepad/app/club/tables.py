@@ -120,7 +120,7 @@ def table_panel(shell: Shell) -> ft.Control | None:
     club = ClubStore(shell.store)
     with shell.lock:
         stored = shell.store.load(sid)
-        marks = club.marks(sid)
+        marks = club.marks(sid, stored)
         said = club.announcement(where.night)
     names = dict(zip(where.players, stored.session.players, strict=True))
     number = shell.state.seats.get(sid)
