@@ -41,7 +41,7 @@ So under this load the goals hold for one table writing at a time and for the st
 not for a burst of every table at once: about 170 ms of server CPU a write (the writer's page,
 the table's other pages, the director's view and the standings page drawn again; the director's
 view is a whole new frame, not a diff) makes 13 writes at the same moment about 2.2 s of CPU for
-2 cores.  At the same load with two rounds and a load average of 26 the burst took 7.0 s.
+2 cores.  Earlier, two rounds at a load average of 26 gave a burst median of 7.0 s.
 """
 
 from __future__ import annotations

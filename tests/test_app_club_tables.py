@@ -271,6 +271,17 @@ async def test_the_director_announces_to_every_table_and_corrects_a_deal_from_hi
     )
     sid = n.sid(1)
     assert [a.kind for a in n.store.history(sid)] == ["add"]
+    # So are an undo and a void from the table's History.
+    await navigate(session, shell.page, "nav-history")
+    await fire(session, by_id(shell.page, "undo"))
+    ended = "tour 1 has ended: a deal at table 1 changes only by the director, with a reason"
+    assert message(shell) == ended
+    await fire(session, by_id(shell.page, "void-1"))
+    dialog = shell.page._dialogs.controls[-1]
+    await type_into(session, by_id(dialog, "void-reason"), "misdeal")
+    await fire(session, by_id(dialog, "confirm-void"))
+    assert message(shell) == ended
+    assert [a.kind for a in n.store.history(sid)] == ["add"]
 
     await fire(sh, by_id(host.page, "club-open-1"))
     assert host.sid == sid and host.screen is not None

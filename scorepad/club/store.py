@@ -569,8 +569,8 @@ class ClubStore:
                 return m
         raise ClubError(msg(N_("deal #{deal} is not in the session"), deal=deal_id))
 
-    def _verify_open(self, nid: int, tour: int, table: int, by: int) -> tuple[int, tuple[int, ...]]:
-        sid, seats = self._table_row(nid, tour, table)
+    def verify_tour_open(self, nid: int, tour: int, table: int) -> None:
+        """A player's change at a table (a deal, a void, an undo): refused once the tour ended."""
         if self._tour_state(nid, tour) == "ended":
             raise ClubError(
                 msg(
@@ -581,6 +581,10 @@ class ClubStore:
                     table=table,
                 )
             )
+
+    def _verify_open(self, nid: int, tour: int, table: int, by: int) -> tuple[int, tuple[int, ...]]:
+        sid, seats = self._table_row(nid, tour, table)
+        self.verify_tour_open(nid, tour, table)
         if by not in seats:
             raise ClubError(
                 msg(

@@ -102,6 +102,14 @@ class TableWrites:
             )
         )
 
+    def check(self) -> None:
+        """A void, an undo, a redo or a restore at the table: once the tour ended, only the
+        director's (the host's computer with no player chosen)."""
+        if self.sid not in self.shell.state.seats and self.shell.access.host:
+            return
+        w = self.where
+        _club(lambda: ClubStore(self.shell.store).verify_tour_open(w.night, w.tour, w.table))
+
 
 def writes(shell: Shell, sid: int) -> TableWrites | None:
     where = seat(shell, sid)

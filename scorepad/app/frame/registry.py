@@ -47,6 +47,9 @@ class DealWrites(Protocol):
 
     def edit(self, deal_id: int, deal: Any, *, reason: str, seen: int) -> Any: ...
 
+    def check(self) -> None:
+        """Before a void, an undo, a redo or a restore: raises a StoreError when refused."""
+
 
 _PANELS: list[Panel] = []
 _WRITERS: list[Callable[[Shell, int], DealWrites | None]] = []
