@@ -220,7 +220,7 @@ def test_a_night_of_nine_players_two_tours_on_phones_and_the_host(
 
     # Tour 2 (the CLI at every table), then the standings on the host's screen.
     tap(host, "club-draw")
-    visible(host, "club-table-3")
+    expect(host.get_by_text("Friday, tour 2 of 2", exact=True)).to_be_visible(timeout=LIVE)
     tour2 = seating(db, 2)
     for k, _, players, _, _ in tour2:
         cli(db, "club", "deal", "1", "2", str(k), raspasy, "--by", str(players[0]))
