@@ -17,7 +17,8 @@ from PIL import Image
 import scorepad.app.frame.screens  # noqa: F401  (registers every screen)
 from scorepad.app.club.nights import nights_screen
 from scorepad.app.frame.shell import Shell
-from scorepad.club.store import ClubStore
+from scorepad.app.server.grants import Grants
+from scorepad.club.store import ClubStore, table_pin
 from scorepad.store import Store
 
 SIX = {
@@ -79,7 +80,15 @@ async def test_a_night_from_the_door_to_the_standings(tmp_path: Path) -> None:
     qr = by_id(page, "club-qr-1")
     image = Image.open(io.BytesIO(qr.src if isinstance(qr.src, bytes) else bytes(qr.src)))
     sid = club.session_of(1, 1, 1)
-    assert [c.text for c in zxingcpp.read_barcodes(image)] == [f"http://127.0.0.1:8550/join/{sid}"]
+    # The table's own join link, with its token (a link without it opens nothing), and its PIN.
+    link = Grants(store.db, shell.lock).link(sid)
+    assert [c.text for c in zxingcpp.read_barcodes(image)] == [
+        f"http://127.0.0.1:8550/join/{sid}/{link}"
+    ]
+    assert by_id(page, "club-pin-1").value == (
+        f"Table PIN (needed to write): {table_pin(store, sid)}"
+    )
+    assert len(table_pin(store, sid) or "") == 6
     await fire(session, by_id(page, "club-back"))
     await fire(session, by_id(page, "club-standings"))
     assert f"Friday, {night.date.isoformat()}: standings, no tour ended yet" in texts(page)

@@ -194,6 +194,28 @@ def test_redraw_needs_yes_and_a_bad_scoring_is_a_sentence(tmp_path: Path) -> Non
     _club(db, "pdf", night, str(pdf), "--base", "http://10.0.0.2:8550")
     assert pdf.read_bytes().startswith(b"%PDF-")
     assert _refused(db, "pdf", night, str(pdf)) == f"{pdf} exists: add --force to overwrite it"
+    # Each table's join link with its token, and the table's own PIN, on the seating sheet.
+    import subprocess
+    import threading
+
+    from scorepad.app.server.grants import Grants
+    from scorepad.club.store import ClubStore, table_pin
+    from scorepad.store import Store
+
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    ).stdout
+    with Store(db) as store:
+        club = ClubStore(store)
+        for tab in club.load(int(night)).tour(1).tables:
+            sid = club.session_of(int(night), 1, tab.number)
+            token = Grants(store.db, threading.RLock()).link(sid)
+            assert f"http://10.0.0.2:8550/join/{sid}/{token}" in text
+            assert f"Table PIN (needed to write): {table_pin(store, sid)}" in text
     summary = _club(db, "summary", night).splitlines()
     assert summary[0].startswith("X, ") and summary[0].endswith(": standings, no tour ended yet")
     assert "X, tour 1 of 1" in summary

@@ -10,6 +10,7 @@ import argparse
 import datetime as dt
 import json
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -268,13 +269,22 @@ def cmd_import(args: argparse.Namespace, club: ClubStore) -> int:
 
 def cmd_pdf(args: argparse.Namespace, club: ClubStore) -> int:
     from .. import cli
+    from ..app.server.grants import Grants
     from ..store import default_path
     from .pdf import night_pdf
+    from .store import table_pin
 
     base = args.base or _lan_base()
 
+    links = Grants(club.store.db, threading.RLock())
+
     def join_url(tour: int, table: int) -> str:
-        return f"{base.rstrip('/')}/join/{club.session_of(args.night, tour, table)}"
+        # The table's link with its token (a link without it opens nothing), as the app's.
+        sid = club.session_of(args.night, tour, table)
+        return f"{base.rstrip('/')}/join/{sid}/{links.link(sid)}"
+
+    def pin(tour: int, table: int) -> str | None:
+        return table_pin(club.store, club.session_of(args.night, tour, table))
 
     data = night_pdf(
         club.load(args.night),
@@ -282,6 +292,7 @@ def cmd_pdf(args: argparse.Namespace, club: ClubStore) -> int:
         lang=args.lang,
         tour=args.tour,
         join_url=join_url,
+        pin=pin,
     )
     target = Path(args.file)
     if cli._is_database_file(target, args.db or default_path()):

@@ -81,7 +81,11 @@ def _who(night: Night, n: int) -> str:
 
 
 def seating_page(
-    doc: _Doc, night: Night, tour: int, join_url: Callable[[int, int], str] | None
+    doc: _Doc,
+    night: Night,
+    tour: int,
+    join_url: Callable[[int, int], str] | None,
+    pin: Callable[[int, int], str | None] | None = None,
 ) -> None:
     t = night.tour(tour)
     doc.add_page()
@@ -102,6 +106,9 @@ def seating_page(
         if join_url is not None:
             doc.set_font("DejaVu", "", 8)
             doc.cell(0, 5, join_url(tour, tab.number), new_x="LMARGIN", new_y="NEXT")
+        code = pin(tour, tab.number) if pin is not None else None
+        if code is not None:
+            doc.line_of(doc.say(msg(N_("Table PIN (needed to write): {pin}"), pin=code)), size=12)
         doc.set_y(max(doc.get_y(), top + (qr if join_url else 0)) + 4)
     if t.byes:
         doc.line_of(
@@ -195,6 +202,7 @@ def night_pdf(
     lang: str = "en",
     tour: int | None = None,
     join_url: Callable[[int, int], str] | None = None,
+    pin: Callable[[int, int], str | None] | None = None,
 ) -> bytes:
     """The seating sheet of ``tour`` (the current one), every protocol given, the standings."""
     doc = _Doc(lang)
@@ -202,7 +210,7 @@ def night_pdf(
     doc.set_creation_date(dt.datetime.combine(night.date, dt.time(), dt.UTC))
     current = tour or (night.current.number if night.current else None)
     if current is not None:
-        seating_page(doc, night, current, join_url)
+        seating_page(doc, night, current, join_url, pin)
     for p in protocols:
         protocol_page(doc, night, p)
     standings_page(doc, night)

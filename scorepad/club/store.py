@@ -7,7 +7,9 @@
 - ``night_deals``: each deal written at a table: who wrote it and whether another player at
   the table confirmed it (``provisional``, ``confirmed``, ``disputed``);
 - ``night_corrections``: the director's corrections after a tour ended (the reason is in the
-  session's journal too).
+  session's journal too);
+- ``night_pins``: each table's own PIN (its phones write with it, the shared table's rules);
+- ``night_announcements``: what the director announced to every table.
 
 The deals themselves are the sessions' journals (:class:`~scorepad.store.Store`), so a night
 is backed up with the database and every table settles as any session does.  A deal and its
@@ -174,6 +176,62 @@ def _schema(store: Store) -> None:
         foreign_keys=[("night_id", "nights", "id")],
         if_not_exists=True,
     )
+    db.table("night_pins").create(
+        {"session_id": int, "pin": str},
+        pk="session_id",
+        foreign_keys=[("session_id", "sessions", "id")],
+        if_not_exists=True,
+    )
+    db.table("night_announcements").create(
+        {"id": int, "night_id": int, "text": str, "at": str},
+        pk="id",
+        foreign_keys=[("night_id", "nights", "id")],
+        if_not_exists=True,
+    )
+
+
+#: The tables the club keeps: a database made before one of them gets it when a night opens.
+_TABLES = ("night_corrections", "night_pins", "night_announcements")
+#: A table's own PIN: as many digits as a shared table's on the network.
+PIN_DIGITS = 6
+#: The longest announcement (a sentence or two read on a phone).
+ANNOUNCEMENT_MAX = 280
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Where a pulya session sits in a night: its tour, its table and the numbers at it."""
+
+    night: int
+    tour: int
+    table: int
+    players: tuple[int, ...]
+
+
+def seat_of(store: Store, sid: int) -> Seat | None:
+    """The club table session ``sid`` is, or None (an ordinary pulka, or a database with no
+    night): asked by every page of a session, so it creates nothing."""
+    try:
+        row = store.conn.execute(
+            "SELECT night_id, tour, table_no, players FROM night_tables WHERE session_id = ?",
+            (sid,),
+        ).fetchone()
+    except sqlite3.OperationalError:  # no club table in this database
+        return None
+    if row is None:
+        return None
+    return Seat(int(row[0]), int(row[1]), int(row[2]), tuple(json.loads(row[3])))
+
+
+def table_pin(store: Store, sid: int) -> str | None:
+    """The PIN of club table ``sid`` (None: not a club table, or drawn before tables had one)."""
+    try:
+        row = store.conn.execute(
+            "SELECT pin FROM night_pins WHERE session_id = ?", (sid,)
+        ).fetchone()
+    except sqlite3.OperationalError:
+        return None
+    return None if row is None else str(row[0])
 
 
 class ClubStore:
@@ -182,7 +240,7 @@ class ClubStore:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.conn = store.conn
-        if "night_corrections" not in store.db.table_names():
+        if not set(_TABLES) <= set(store.db.table_names()):
             with self._write():
                 _schema(store)
 
@@ -452,6 +510,8 @@ class ClubStore:
                         "players": json.dumps(list(tab.players)),
                     }
                 )
+                pin = "".join(secrets.choice("0123456789") for _ in range(PIN_DIGITS))
+                self.store.db.table("night_pins").insert({"session_id": sid, "pin": pin})
 
     def _tour_has_deals(self, nid: int, tour: int) -> bool:
         return any(v.deals for v in self._tables(nid, tour))
@@ -480,9 +540,11 @@ class ClubStore:
             raise ClubError(msg(N_("tour {tour} is not drawn yet"), tour=tour))
         return str(row[0])
 
-    def marks(self, sid: int) -> list[DealMark]:
-        """Every live deal of a table's session with its confirmation state, in order."""
-        stored = self.store.load(sid)
+    def marks(self, sid: int, stored: AnyStored | None = None) -> list[DealMark]:
+        """Every live deal of a table's session with its confirmation state, in order
+        (``stored``: the session as just loaded, not read again)."""
+        if stored is None:
+            stored = self.store.load(sid)
         rows = {
             r["deal_id"]: r
             for r in self.store.db.query("SELECT * FROM night_deals WHERE session_id = ?", [sid])
@@ -507,8 +569,8 @@ class ClubStore:
                 return m
         raise ClubError(msg(N_("deal #{deal} is not in the session"), deal=deal_id))
 
-    def _verify_open(self, nid: int, tour: int, table: int, by: int) -> tuple[int, tuple[int, ...]]:
-        sid, seats = self._table_row(nid, tour, table)
+    def verify_tour_open(self, nid: int, tour: int, table: int) -> None:
+        """A player's change at a table (a deal, a void, an undo): refused once the tour ended."""
         if self._tour_state(nid, tour) == "ended":
             raise ClubError(
                 msg(
@@ -519,6 +581,10 @@ class ClubStore:
                     table=table,
                 )
             )
+
+    def _verify_open(self, nid: int, tour: int, table: int, by: int) -> tuple[int, tuple[int, ...]]:
+        sid, seats = self._table_row(nid, tour, table)
+        self.verify_tour_open(nid, tour, table)
         if by not in seats:
             raise ClubError(
                 msg(
@@ -682,6 +748,31 @@ class ClubStore:
             )
         )
 
+    # --- announcements ----------------------------------------------------------------------
+
+    def announce(self, nid: int, text: str) -> None:
+        """A message from the director to every table of the night (shown on their phones)."""
+        self._night_row(nid)
+        clean = " ".join((text or "").split())
+        if not clean:
+            raise ClubError(msg(N_("an announcement needs a text")))
+        if len(clean) > ANNOUNCEMENT_MAX:
+            raise ClubError(
+                msg(N_("an announcement has at most {n} characters"), n=ANNOUNCEMENT_MAX)
+            )
+        with self._write():
+            self.store.db.table("night_announcements").insert(
+                {"night_id": nid, "text": clean, "at": now()}
+            )
+
+    def announcement(self, nid: int) -> str | None:
+        """The director's latest announcement to the night's tables, or None."""
+        row = self.conn.execute(
+            "SELECT text FROM night_announcements WHERE night_id = ? ORDER BY id DESC LIMIT 1",
+            (nid,),
+        ).fetchone()
+        return None if row is None else str(row[0])
+
     # --- tours -----------------------------------------------------------------------------
 
     def _tables(self, nid: int, tour: int) -> list[TableView]:
@@ -694,7 +785,7 @@ class ClubStore:
         ):
             sid = r["session_id"]
             stored = self.store.load(sid)
-            marks = self.marks(sid)
+            marks = self.marks(sid, stored)
             deals = len(stored.journal.live)
             disputed = sum(m.state == "disputed" for m in marks)
             done = stored.scored.finished if limit is None else deals >= limit
@@ -814,6 +905,9 @@ class ClubStore:
                         "UPDATE night_tables SET session_id = ? WHERE night_id = ? AND tour = ? "
                         "AND table_no = ?",
                         (sid, nid, t.number, tab.number),
+                    )
+                    self.conn.execute(  # the table keeps the PIN it was drawn with
+                        "UPDATE night_pins SET session_id = ? WHERE session_id = ?", (sid, old)
                     )
                     for e in self.store.load(sid).journal.live:
                         self.store.db.table("night_deals").insert(

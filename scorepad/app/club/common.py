@@ -11,6 +11,7 @@ from ...club.store import ClubStore
 from ...i18n import N_, ScorepadError
 from ..frame.shell import Shell
 from ..frame.theme import sem
+from ..server.grants import Grants
 
 
 def club(shell: Shell) -> ClubStore:
@@ -54,5 +55,9 @@ def base_url(shell: Shell) -> str:
 
 
 def join_url(shell: Shell, sid: int) -> str:
-    """The table's join link (each table is a pulka, joined as any shared pulka)."""
-    return f"{base_url(shell)}/join/{sid}"
+    """The table's join link (each table is a pulka, joined as any shared pulka): with its
+    random token (grants.py), without which a link opens nothing."""
+    grants = getattr(shell.table, "grants", None) or Grants(shell.store.db, shell.lock)
+    with shell.lock:
+        token = grants.link(sid)
+    return f"{base_url(shell)}/join/{sid}/{token}"

@@ -1,11 +1,15 @@
 """The director's view on the host: every table of the tour, its deal count and state (no
 deal yet, playing, done, a deal disputed, no deal for N minutes), the disputes, the
-corrections; end the tour, draw the next one."""
+corrections; open a table to correct a deal (its History: a change there, with a reason, is the
+director's correction); announce to all tables; end the tour, draw the next one.  It follows
+every table's write as it happens (follow.py)."""
 
 from __future__ import annotations
 
 import datetime as dt
+import weakref
 from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 
@@ -15,6 +19,7 @@ from ...store import now
 from ..frame.shell import Shell
 from ..frame.theme import heading, primary, secondary, sem
 from .common import attempt, back, club, night_id
+from .follow import follow, tell
 
 #: Minutes without a deal after which a playing table is pointed out.
 IDLE_MINUTES = 10
@@ -70,6 +75,14 @@ def director_screen(shell: Shell) -> ft.Control:
         attempt(shell, step)
         shell.show(director_screen)
 
+    def open_table(sid: int) -> None:
+        # The table's own screens on the host: History's "Edit" writes the director's
+        # correction (no seat chosen on the host), "Check this deal" audits a disputed one.
+        shell.sid = sid
+        shell.go("history")
+
+    _follow(shell)
+
     def ask_redraw(number: int) -> None:
         # A re-draw needs a confirmation: the seating sheet may be on the tables already.
         def confirmed() -> None:
@@ -121,6 +134,15 @@ def director_screen(shell: Shell) -> ft.Control:
         controls.append(ft.Text(shell.t(N_("No tour is drawn yet."))))
     for v in views:
         controls.append(sem(f"club-table-{v.table}", ft.Text(table_line(shell, v, names, at))))
+        controls.append(
+            sem(
+                f"club-open-{v.table}",
+                ft.TextButton(
+                    shell.t(N_("Open table {table} (to correct a deal)"), table=v.table),
+                    on_click=lambda e, sid=v.session_id: open_table(sid),
+                ),
+            )
+        )
     disputed = [v for v in views if v.disputed]
     if disputed:
         controls.append(heading(shell.t(N_("Disputes"))))
@@ -141,6 +163,33 @@ def director_screen(shell: Shell) -> ft.Control:
             )
             for c in corrections
         )
+    # What the director is typing stays when a table's write draws the view again.
+    words = ft.TextField(
+        label=shell.t(N_("Announcement to every table")),
+        multiline=True,
+        value=_DRAFTS.get(shell, ""),
+        on_change=lambda e: _DRAFTS.__setitem__(shell, e.control.value or ""),
+    )
+
+    def announce() -> None:
+        if attempt(shell, lambda: store.announce(nid, words.value or "")):
+            _DRAFTS.pop(shell, None)
+            tell(shell.page, ("night", nid))
+            shell.message = None
+            shell.show(director_screen)
+            return
+        shell.show(director_screen)
+
+    with shell.lock:
+        said = store.announcement(nid)
+    if said is not None:
+        controls.append(
+            sem("club-announced", ft.Text(shell.t(N_("From the director: {words}"), words=said)))
+        )
+    controls += [
+        sem("club-announce-text", words),
+        sem("club-announce", secondary(shell.t(N_("Announce to all tables")), on_click=announce)),
+    ]
     if tour is not None and tour.state != "ended":
         controls.append(
             sem(
@@ -171,3 +220,19 @@ def director_screen(shell: Shell) -> ft.Control:
             )
         )
     return ft.Column(controls, spacing=10, scroll=ft.ScrollMode.AUTO)
+
+
+_FOLLOWING: weakref.WeakSet[Shell] = weakref.WeakSet()
+_DRAFTS: weakref.WeakKeyDictionary[Shell, str] = weakref.WeakKeyDictionary()
+
+
+def _follow(shell: Shell) -> None:
+    """The director's view (and the standings screen) drawn again after any table's write."""
+    if shell in _FOLLOWING:
+        return
+    _FOLLOWING.add(shell)
+
+    def wanted(topic: str, message: Any) -> bool:
+        return getattr(shell.screen, "__name__", "") in ("director_screen", "standings_screen")
+
+    follow(shell.page, wanted, lambda: shell.redraw())

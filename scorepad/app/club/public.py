@@ -1,6 +1,7 @@
 """The live standings page for the hall and for those at home: ``/club/<token>``, read-only,
-no PIN (the token is the capability; it shows the standings and nothing else).  It redraws
-itself every few seconds from the store, so a table's write shows within that time."""
+no PIN (the token is the capability; it shows the standings and nothing else).  It is drawn
+again after every table's write (follow.py), and every few seconds besides (a page of another
+server process, or a write made by the CLI, is seen that way)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from ...club.summary import standing_line, standings_lines
 from ...i18n import N_, Msg, catalog
 from ...store import Store
 from ..frame.theme import heading, sem
+from .follow import follow
 
 STANDINGS = re.compile(r"/club/([A-Za-z0-9_-]{1,64})")
 #: Seconds between two redraws of the public page.
@@ -64,4 +66,5 @@ def public_standings(
                 return
 
     draw()
+    follow(page, lambda topic, message: True, draw)
     page.run_task(refresh)

@@ -1,10 +1,12 @@
-"""The seating sheet: each table's players in seat order and the QR code of its join link
-(each table is a pulka, joined as any shared pulka: /join/<session>)."""
+"""The seating sheet: each table's players in seat order, the QR code of its join link (each
+table is a pulka, joined as any shared pulka: /join/<session>/<token>) and the table's own PIN
+(its phones write with it)."""
 
 from __future__ import annotations
 
 import flet as ft
 
+from ...club.store import table_pin
 from ...i18n import N_
 from ..frame.shell import Shell
 from ..frame.theme import card, heading, sem
@@ -35,6 +37,8 @@ def seating_screen(shell: Shell) -> ft.Control:
     for tab in tour.tables:
         sid = store.session_of(nid, tour.number, tab.number)
         url = join_url(shell, sid)
+        with shell.lock:
+            pin = table_pin(shell.store, sid)
         controls.append(
             sem(
                 f"club-seat-{tab.number}",
@@ -45,6 +49,13 @@ def seating_screen(shell: Shell) -> ft.Control:
                         ft.Image(src=qr_png(url, scale=6), width=160, height=160),
                     ),
                     ft.Text(url, size=11, selectable=True),
+                    sem(
+                        f"club-pin-{tab.number}",
+                        ft.Text(
+                            shell.t(N_("Table PIN (needed to write): {pin}"), pin=pin or "—"),
+                            weight=ft.FontWeight.BOLD,
+                        ),
+                    ),
                     title=shell.t(N_("Table {table}"), table=tab.number),
                 ),
             )

@@ -1,10 +1,11 @@
 """The screens by name, filled by ``screens.py``: any module may look a screen up here without
-importing it (so no screen module imports another, and nothing imports in a circle)."""
+importing it (so no screen module imports another, and nothing imports in a circle).  The
+panels and deal writers a package adds to the open session's screens are registered here too."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     import flet as ft
@@ -30,3 +31,46 @@ def screen(name: str) -> Screen:
         return _SCREENS[name]
     except KeyError:
         raise UnknownScreen(name) from None
+
+
+# --- what a package adds to an open session's screens ---------------------------------------
+
+#: A panel drawn above an open session's screen (None: nothing for this page), e.g. a club
+#: table's confirmations.
+Panel = Callable[["Shell"], "ft.Control | None"]
+
+
+class DealWrites(Protocol):
+    """How a deal is written in a session that is not an ordinary pulka (a club table)."""
+
+    def add(self, deal: Any, *, seen: int) -> Any: ...
+
+    def edit(self, deal_id: int, deal: Any, *, reason: str, seen: int) -> Any: ...
+
+    def check(self) -> None:
+        """Before a void, an undo, a redo or a restore: raises a StoreError when refused."""
+
+
+_PANELS: list[Panel] = []
+_WRITERS: list[Callable[[Shell, int], DealWrites | None]] = []
+
+
+def add_panel(panel: Panel) -> None:
+    _PANELS.append(panel)
+
+
+def panels() -> tuple[Panel, ...]:
+    return tuple(_PANELS)
+
+
+def add_writer(writer: Callable[[Shell, int], DealWrites | None]) -> None:
+    _WRITERS.append(writer)
+
+
+def writer(shell: Shell, sid: int) -> DealWrites | None:
+    """Who writes a deal in session ``sid`` when the store alone does not (None: the store)."""
+    for w in _WRITERS:
+        found = w(shell, sid)
+        if found is not None:
+            return found
+    return None

@@ -15,6 +15,7 @@ from ..club.nights import nights_screen
 from ..club.registry import registry_screen
 from ..club.seating import seating_screen
 from ..club.standings import standings_screen
+from ..club.tables import table_panel  # noqa: F401  (registers a club table's panel)
 from ..dispute import screen as dispute  # noqa: F401  (registers the deal check)
 from ..pulya.entry import entry_screen
 from ..pulya.sheet import sheet_screen

@@ -23,7 +23,7 @@ from ..families.ui import destination, ui_of
 from ..pulya.form import DealForm
 from ..screens.table import shown, table_bar
 from ..server.access import Access, open_access
-from . import live, nav
+from . import live, nav, registry
 from .nav import Screen
 from .state import AppState
 from .theme import WIDE, sem
@@ -261,6 +261,11 @@ class Shell:
         if bar is not None:
             bar.key = "table-bar"
             controls.append(bar)
+        for k, panel in enumerate(registry.panels()):  # a club table's confirmations...
+            extra = panel(self)
+            if extra is not None:
+                extra.key = f"panel-{k}"
+                controls.append(extra)
         body.key = "body"
         controls.append(body)
         content = ft.Container(

@@ -44,6 +44,7 @@ class AppState:
     player_family: str | None = None  # … and the family whose record it shows
     player_season: int | None = None  # … and the season (its period and group), or every evening
     night: int | None = None  # the club night the director's screens show (app/club)
+    seats: dict[int, int] = field(default_factory=dict)  # club table → this phone's number
     live_notice: object | None = None
     dispute: object | None = None  # the deal being checked by its cards (app/dispute)
     # A write refused because another device wrote the deal first (writing.Conflict), until the

@@ -16,6 +16,7 @@ from ...report import deal_title
 from ...scoring.ledger.ledger import explanations
 from ...store import AnyStored, FamilyStored
 from ..families.ui import ui_of
+from . import registry
 from .nav import Screen
 from .shell import Shell, message_box
 from .theme import COMPACT, TAP, card, choice, primary, quiet, secondary, sem, suited
@@ -144,10 +145,23 @@ def write_parts(
             shell.show(screen)
             return
         deal = form.deal()  # the model: the store takes a typed deal
+        # A club table writes through its night (who wrote it, a correction's reason).
+        table = registry.writer(shell, sid)
+
+        def add(deal: Any, *, seen: int) -> Any:
+            if table is not None:
+                return table.add(deal, seen=seen)
+            return shell.store.add_deal(sid, deal, seen=seen)
+
+        def edit(deal_id: int, deal: Any, *, reason: str, seen: int) -> Any:
+            if table is not None:
+                return table.edit(deal_id, deal, reason=reason, seen=seen)
+            return shell.store.edit_deal(sid, deal_id, deal, reason=reason, seen=seen)
+
         if editing:
             deal_id, why = editing[0], shell.state.edit_reason
             if shell.attempt(
-                lambda: shell.store.edit_deal(sid, deal_id, deal, reason=why, seen=basis),
+                lambda: edit(deal_id, deal, reason=why, seen=basis),
                 seen=basis,
             ):
                 shell.go("history")
@@ -157,7 +171,7 @@ def write_parts(
         if may_add is not None and not may_add():
             shell.show(screen)
             return
-        if shell.attempt(lambda: shell.store.add_deal(sid, deal, seen=basis), seen=basis):
+        if shell.attempt(lambda: add(deal, seen=basis), seen=basis):
             shell.new_form()
         elif shell.basis != basis:  # refused as stale: was it this very deal?
             shell.state.conflict = conflict_of(shell, basis, deal, sentences)

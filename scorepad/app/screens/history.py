@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -15,6 +16,7 @@ from ..dispute.start import open_for_deal
 from ..families.ui import ui_of
 from ..frame import live
 from ..frame.nav import nav, screen
+from ..frame.registry import writer
 from ..frame.shell import Shell, sem
 from .analysis import open_analysis
 
@@ -36,14 +38,25 @@ def history_screen(shell: Shell) -> ft.Control:
         shell.state.history_shown[stored.id] = shown + PAGE
         shell.show(history_screen)
 
+    # A club table's night refuses these once its tour has ended (app/club/tables.py).
+    table = writer(shell, stored.id)
+
+    def checked(step: Callable[[], Any]) -> Callable[[], Any]:
+        def run() -> Any:
+            if table is not None:
+                table.check()
+            return step()
+
+        return run
+
     # Undo, redo and restore name the revision of the screen the player tapped on (``seen``),
     # which a live redraw keeps under the finger (live.guarded); never one read at tap time.
     def undo(seen: int) -> None:
-        shell.attempt(lambda: shell.store.undo(stored.id, seen=seen), seen=seen)
+        shell.attempt(checked(lambda: shell.store.undo(stored.id, seen=seen)), seen=seen)
         shell.show(history_screen)
 
     def redo(seen: int) -> None:
-        shell.attempt(lambda: shell.store.redo(stored.id, seen=seen), seen=seen)
+        shell.attempt(checked(lambda: shell.store.redo(stored.id, seen=seen)), seen=seen)
         shell.show(history_screen)
 
     def ask_void(deal_id: int, index: int) -> None:
@@ -52,8 +65,10 @@ def history_screen(shell: Shell) -> ft.Control:
         def confirmed() -> None:
             shell.page.pop_dialog()
             shell.attempt(
-                lambda: shell.store.void_deal(
-                    stored.id, deal_id, reason=reason.value or "", seen=stored.revision
+                checked(
+                    lambda: shell.store.void_deal(
+                        stored.id, deal_id, reason=reason.value or "", seen=stored.revision
+                    )
                 ),
                 seen=stored.revision,
             )
@@ -75,7 +90,9 @@ def history_screen(shell: Shell) -> ft.Control:
         shell.show(screen("entry"))
 
     def restore(deal_id: int, seen: int) -> None:
-        shell.attempt(lambda: shell.store.restore_deal(stored.id, deal_id, seen=seen), seen=seen)
+        shell.attempt(
+            checked(lambda: shell.store.restore_deal(stored.id, deal_id, seen=seen)), seen=seen
+        )
         shell.show(history_screen)
 
     names = list(stored.session.players)

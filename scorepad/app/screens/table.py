@@ -164,7 +164,7 @@ def pin_screen(shell: Shell) -> ft.Control:
         # The field's value is whatever the client sent (a number, a list...): the gate refuses
         # anything but text in a sentence.
         access = shell.access
-        refused = access.gate.enter(access.device, field.value or "", access.address)
+        refused = access.enter(field.value or "")
         if refused is not None:
             shell.message = shell.render(refused)
             shell.show(pin_screen)

@@ -16,6 +16,9 @@
   the 10 spared tries).  A PIN given with ``--pin`` has at least 6 digits as soon as the table
   is on the network: 4 digits (10 000 PINs) fall within a day to about 170 addresses guessing
   together; 6 digits (a million) give a whole /24 network of 254 addresses about 1.5 % a day.
+- **A table of its own** (a club night's table, scorepad/club): its join link opens one
+  session, and its phones write with that table's PIN, not the server's, under the same
+  throttle; a device that gave one table's PIN writes at that table only.
 The check is made in the write path itself (:meth:`Access.require_write`), not only by hiding
 buttons.
 """
@@ -108,6 +111,8 @@ class Gate:
     address_wait: float = ADDRESS_WAIT
     address_spared: int = ADDRESS_SPARED
     clock: Callable[[], float] = time.monotonic
+    # A session's own PIN (a club table's), or None: the server's PIN is that session's PIN.
+    table_pins: Callable[[int], str | None] = lambda sid: None
     _unlocked: set[str] = field(default_factory=set)  # device token hashes
     _seen: dict[str, float] = field(default_factory=dict)  # device → when first seen
     _misses: dict[str, _Misses] = field(default_factory=dict)
@@ -131,8 +136,14 @@ class Gate:
         with self._lock:
             self._seen.setdefault(device, self.clock())
 
-    def may_write(self, device: str, *, loopback: bool = False) -> bool:
-        """Whether ``device`` may write; with a generated PIN the host's own computer may."""
+    def may_write(self, device: str, *, loopback: bool = False, scope: int | None = None) -> bool:
+        """Whether ``device`` may write; with a generated PIN the host's own computer may.
+
+        A page opened by a table's own link (``scope``) writes once it gave that table's PIN,
+        from any address: the PIN is the table's, not the computer's."""
+        own = self.table_pins(scope) if scope is not None else None
+        if own is not None and scope is not None:
+            return digest(at_table(device, scope)) in self._unlocked
         if self.pin is None or (loopback and not self.explicit):
             return True
         return digest(device) in self._unlocked
@@ -146,10 +157,16 @@ class Gate:
             self.grants.revoke_all()
         return n
 
-    def enter(self, device: str, entered: object, address: str = "") -> Msg | None:
-        """Check a PIN typed on ``device`` from ``address``: None when it opens writing."""
-        if self.pin is None:
+    def enter(
+        self, device: str, entered: object, address: str = "", scope: int | None = None
+    ) -> Msg | None:
+        """Check a PIN typed on ``device`` from ``address``: None when it opens writing (the
+        session ``scope``'s own PIN when it has one, else the server's)."""
+        own = self.table_pins(scope) if scope is not None else None
+        pin = own if own is not None else self.pin
+        if pin is None:
             return None
+        unlocks = at_table(device, scope) if own is not None and scope is not None else device
         if not isinstance(entered, str):  # a client can send any value for the field
             return msg(N_("The table PIN is digits only: type it again."))
         text = entered.strip()
@@ -169,11 +186,11 @@ class Gate:
                 if newcomer or place.spared >= self.address_spared:
                     return self._waiting(place.until - now)
                 place.spared += 1
-            if len(text) <= PIN_MAX and hmac.compare_digest(text.encode(), self.pin.encode()):
-                self._unlocked.add(digest(device))
+            if len(text) <= PIN_MAX and hmac.compare_digest(text.encode(), pin.encode()):
+                self._unlocked.add(digest(unlocks))
                 self._misses.pop(device, None)
                 if self.grants is not None:
-                    self.grants.grant(device)
+                    self.grants.grant(unlocks)
                 return None
             misses.count += 1
             if place.count == 0:
@@ -186,11 +203,11 @@ class Gate:
                 extra = misses.count - self.tries
                 misses.until = now + min(WAIT_MAX, self.wait * 2**extra)
                 return self._waiting(misses.until - now)
-            if len(text) != len(self.pin) or not text.isdigit():
+            if len(text) != len(pin) or not text.isdigit():
                 return nmsg(  # "4 цифры", "6 цифр": the count agrees
                     "That is not the table PIN: it is {n} digit. Tries left: {left}.",
                     "That is not the table PIN: it is {n} digits. Tries left: {left}.",
-                    len(self.pin),
+                    len(pin),
                     left=self.tries - misses.count,
                 )
             return msg(
@@ -226,7 +243,11 @@ class Access:
 
     @property
     def may_write(self) -> bool:
-        return self.gate.may_write(self.device, loopback=self.loopback)
+        return self.gate.may_write(self.device, loopback=self.loopback, scope=self.scope)
+
+    def enter(self, entered: object) -> Msg | None:
+        """The PIN typed on this page: its table's own, or the server's."""
+        return self.gate.enter(self.device, entered, self.address, scope=self.scope)
 
     @property
     def host(self) -> bool:
@@ -248,6 +269,11 @@ class Access:
         """Administration (delete, import, export, the roster) stays on the host's computer."""
         if not self.host:
             raise NotAllowed(msg(N_("Only the host's computer may do that.")))
+
+
+def at_table(device: str, sid: int) -> str:
+    """What a device that gave table ``sid``'s own PIN is remembered as (hashed, grants.py)."""
+    return f"{device}@{sid}"
 
 
 def open_access() -> Access:

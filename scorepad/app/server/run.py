@@ -18,6 +18,7 @@ import flet as ft
 from ...i18n import N_, msg
 from ...store import Store
 from ..club.public import STANDINGS, public_standings
+from ..club.tables import table_pins
 from ..frame import live, theme
 from ..frame.screens import sessions_screen
 from ..frame.shell import Shell, remember_language, remembered_language
@@ -201,7 +202,7 @@ def serve(
         raise ServeRefused(msg(N_("there is no session {id} to join"), id=join_session))
     lock = threading.RLock()  # one database connection: the pages' and the grants'
     grants = Grants(store.db, lock)
-    gate = Gate(pin, explicit=explicit, grants=grants)
+    gate = Gate(pin, explicit=explicit, grants=grants, table_pins=table_pins(store, lock))
     if pin_wait is not None:
         gate.wait = pin_wait
     sharing = Sharing.make(host, port, tls=certfile is not None, pin=pin)

@@ -1,0 +1,323 @@
+"""A club table on its players' own phones (each table is a pulka, joined by its link).
+
+Above the table's screens: which player this phone is (chosen once), every deal still to be
+confirmed with one tap, **Confirm** or **Reject** (a rejected deal is disputed and offers the
+card-by-card check), and the director's latest announcement.  Every deal written or changed at
+the table goes through the night (scorepad/club/store.py): who wrote it, and on the host's
+computer with no seat chosen, a change is the director's correction, with its reason.
+"""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import flet as ft
+
+from ...club.errors import ClubError
+from ...club.store import ClubStore, Seat, seat_of, table_pin
+from ...i18n import N_, msg
+from ...report import deal_title
+from ...store import AnyStored, Store, StoreError
+from ..dispute.start import open_for_deal
+from ..frame import registry
+from ..frame.shell import Shell
+from ..frame.theme import card, primary, secondary, sem
+from .follow import follow, tell
+
+#: The screens that show the panel: the open table's own (not the deal entry, whose write
+#: button stays where the thumb is, nor the card check).
+_SHOWN = frozenset({"sheet_screen", "history_screen", "settle_screen", "chart_screen"})
+_FOLLOWING: weakref.WeakSet[Shell] = weakref.WeakSet()
+T = TypeVar("T")
+
+
+def table_pins(store: Store, lock: threading.RLock) -> Callable[[int], str | None]:
+    """The gate's question (access.py): session ``sid``'s own PIN, when it is a club table."""
+
+    def pin(sid: int) -> str | None:
+        with lock:
+            return table_pin(store, sid)
+
+    return pin
+
+
+def seat(shell: Shell, sid: int | None = None) -> Seat | None:
+    sid = shell.sid if sid is None else sid
+    if sid is None:
+        return None
+    with shell.lock:
+        return seat_of(shell.store, sid)
+
+
+def me(shell: Shell, where: Seat, sid: int) -> int:
+    """This phone's number at the table, or a refusal that says how to choose it."""
+    number = shell.state.seats.get(sid)
+    if number is None or number not in where.players:
+        raise StoreError(
+            msg(N_("Choose who you are at table {table} first (on the sheet)."), table=where.table)
+        )
+    return number
+
+
+def _club(call: Callable[[], T]) -> T:
+    """A club refusal as the shell shows a store's: the sentence, nothing written."""
+    try:
+        return call()
+    except ClubError as exc:
+        raise StoreError(exc.message) from None
+
+
+@dataclass(frozen=True, slots=True)
+class TableWrites:
+    """A deal written at a club table (registry.DealWrites)."""
+
+    shell: Shell
+    where: Seat
+    sid: int
+
+    def add(self, deal: Any, *, seen: int) -> AnyStored:
+        by = me(self.shell, self.where, self.sid)
+        w = self.where
+        club = ClubStore(self.shell.store)
+        return _club(lambda: club.write_deal(w.night, w.tour, w.table, deal, by=by, seen=seen))
+
+    def edit(self, deal_id: int, deal: Any, *, reason: str, seen: int) -> AnyStored:
+        w = self.where
+        club = ClubStore(self.shell.store)
+        if self.sid not in self.shell.state.seats and self.shell.access.host:
+            # The host's computer with no seat chosen is the director: a correction, any time.
+            return _club(
+                lambda: club.correct_deal(
+                    w.night, w.tour, w.table, deal_id, deal, reason=reason, seen=seen
+                )
+            )
+        by = me(self.shell, w, self.sid)
+        return _club(
+            lambda: club.rewrite_deal(
+                w.night, w.tour, w.table, deal_id, deal, by=by, reason=reason, seen=seen
+            )
+        )
+
+    def check(self) -> None:
+        """A void, an undo, a redo or a restore at the table: once the tour ended, only the
+        director's (the host's computer with no player chosen)."""
+        if self.sid not in self.shell.state.seats and self.shell.access.host:
+            return
+        w = self.where
+        _club(lambda: ClubStore(self.shell.store).verify_tour_open(w.night, w.tour, w.table))
+
+
+def writes(shell: Shell, sid: int) -> TableWrites | None:
+    where = seat(shell, sid)
+    return None if where is None else TableWrites(shell, where, sid)
+
+
+def table_panel(shell: Shell) -> ft.Control | None:
+    """The club table's part of the screen, or None (not a club table, not its screen)."""
+    sid = shell.sid
+    if sid is None or getattr(shell.screen, "__name__", "") not in _SHOWN:
+        return None
+    where = seat(shell, sid)
+    if where is None:
+        return None
+    _follow(shell)
+    club = ClubStore(shell.store)
+    with shell.lock:
+        stored = shell.store.load(sid)
+        marks = club.marks(sid, stored)
+        said = club.announcement(where.night)
+    names = dict(zip(where.players, stored.session.players, strict=True))
+    number = shell.state.seats.get(sid)
+    lines: list[ft.Control] = []
+    if said is not None:
+        lines.append(
+            sem(
+                "club-announcement",
+                ft.Text(shell.t(N_("From the director: {words}"), words=said), weight="bold"),
+            )
+        )
+    if shell.access.host:
+        lines.append(
+            sem(
+                "club-director",
+                ft.TextButton(
+                    shell.t(N_("Director")),
+                    icon=ft.Icons.ARROW_BACK,
+                    on_click=lambda: _director(shell, where.night),
+                ),
+            )
+        )
+        if number is None:
+            lines.append(
+                ft.Text(
+                    shell.t(
+                        N_(
+                            "On the host, with no player chosen, a deal changed here is the director's correction (with a reason, in the journal)."
+                        )
+                    )
+                )
+            )
+    if number not in where.players:
+        lines.append(ft.Text(shell.t(N_("Who are you at this table?"))))
+        lines.append(
+            ft.Row(
+                [
+                    sem(
+                        f"club-me-{n}",
+                        secondary(f"#{n} {names[n]}", on_click=lambda e, n=n: _choose(shell, n)),
+                    )
+                    for n in where.players
+                ],
+                wrap=True,
+            )
+        )
+    else:
+        lines.append(
+            ft.Row(
+                [
+                    sem(
+                        "club-me",
+                        ft.Text(
+                            shell.t(
+                                N_("You are #{number} {name}"), number=number, name=names[number]
+                            )
+                        ),
+                    ),
+                    sem(
+                        "club-me-change",
+                        ft.TextButton(shell.t(N_("Not me")), on_click=lambda: _choose(shell, None)),
+                    ),
+                ],
+                wrap=True,
+            )
+        )
+    live = stored.journal.live
+    seats = list(stored.session.players)
+    for index, m in enumerate(marks):
+        if m.state == "confirmed":
+            continue
+        what = shell.render(deal_title(live[index].deal, seats))
+        if m.state == "provisional":
+            writer = f"#{m.written_by} {names[m.written_by]}" if m.written_by in names else "—"
+            lines.append(
+                sem(
+                    f"club-deal-{m.number}",
+                    ft.Text(
+                        shell.t(
+                            N_("Deal {number} ({what}), written by {writer}: to confirm"),
+                            number=m.number,
+                            what=what,
+                            writer=writer,
+                        )
+                    ),
+                )
+            )
+            lines.append(
+                ft.Row(
+                    [
+                        sem(
+                            f"club-confirm-{m.number}",
+                            primary(
+                                shell.t(N_("Confirm")),
+                                on_click=lambda e, d=m.deal_id: _decide(shell, where, d, True),
+                            ),
+                        ),
+                        sem(
+                            f"club-reject-{m.number}",
+                            secondary(
+                                shell.t(N_("Reject")),
+                                on_click=lambda e, d=m.deal_id: _decide(shell, where, d, False),
+                            ),
+                        ),
+                    ],
+                    wrap=True,
+                )
+            )
+        else:
+            lines.append(
+                sem(
+                    f"club-deal-{m.number}",
+                    ft.Text(
+                        shell.t(
+                            N_(
+                                "Deal {number} ({what}) is disputed: check it card by card, then write it again"
+                            ),
+                            number=m.number,
+                            what=what,
+                        )
+                    ),
+                )
+            )
+            lines.append(
+                sem(
+                    f"club-audit-{m.number}",
+                    secondary(
+                        shell.t(N_("Check this deal…")),
+                        on_click=lambda e, d=m.deal_id, i=index: open_for_deal(shell, d, i),
+                    ),
+                )
+            )
+    return sem(
+        "club-table",
+        card(
+            *lines,
+            title=shell.t(N_("Table {table}, tour {tour}"), table=where.table, tour=where.tour),
+        ),
+    )
+
+
+def _director(shell: Shell, night: int) -> None:
+    shell.state.night = night
+    shell.go("club-director")
+
+
+def _choose(shell: Shell, number: int | None) -> None:
+    assert shell.sid is not None
+    if number is None:
+        shell.state.seats.pop(shell.sid, None)
+    else:
+        shell.state.seats[shell.sid] = number
+    shell.message = None
+    shell.redraw()
+
+
+def _decide(shell: Shell, where: Seat, deal_id: int, confirmed: bool) -> None:
+    """One tap: this phone's player confirms (or rejects) a deal another player wrote."""
+    sid = shell.sid
+    assert sid is not None
+    club = ClubStore(shell.store)
+
+    def decide() -> Any:
+        by = me(shell, where, sid)
+        step = club.confirm if confirmed else club.reject
+        return _club(lambda: step(where.night, where.tour, where.table, deal_id, by=by))
+
+    if shell.attempt(decide):
+        tell(shell.page, ("table", sid))
+    shell.redraw()
+
+
+def _follow(shell: Shell) -> None:
+    """Redraw this page when its table's deals are confirmed or the director announces."""
+    if shell in _FOLLOWING:
+        return
+    _FOLLOWING.add(shell)
+
+    def wanted(topic: str, message: Any) -> bool:
+        kind, key = message
+        if shell.sid is None or getattr(shell.screen, "__name__", "") not in _SHOWN:
+            return False
+        if kind == "table":
+            return bool(key == shell.sid)
+        where = seat(shell)
+        return where is not None and where.night == key
+
+    follow(shell.page, wanted, lambda: shell.redraw(), topics=("club",))
+
+
+registry.add_panel(table_panel)
+registry.add_writer(writes)
