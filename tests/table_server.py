@@ -55,14 +55,22 @@ def wait_ready(proc: subprocess.Popen[bytes], url: str, log: Path) -> None:
             raise RuntimeError(f"the server exited: {log.read_text(errors='replace')}")
         try:
             urllib.request.urlopen(url, timeout=2).read()
-            return
+            break
         except urllib.error.HTTPError:
-            return
+            break
         except OSError:
             if time.time() > deadline:
                 proc.kill()
                 raise
             time.sleep(0.2)
+    # The banner (the address, the join links) is written once the server is up, which may be
+    # just after the first page is served: the tests read it, so ready means written. It is one
+    # write, so the address in it means the whole banner is there.
+    port = url.split("://", 1)[1].split("/", 1)[0].rsplit(":", 1)[1]
+    while f":{port}/" not in log.read_text(errors="replace"):
+        if proc.poll() is not None or time.time() > deadline:
+            raise RuntimeError(f"no banner from the server: {log.read_text(errors='replace')}")
+        time.sleep(0.05)
 
 
 def stop(proc: subprocess.Popen[bytes]) -> None:
