@@ -374,3 +374,38 @@ def test_9_a_database_through_a_dangling_symlink_and_exports_are_0600(tmp_path: 
     assert run_cli("export", "1", str(out), "--force", "--db", str(link)).returncode == 0
     assert mode(out) == 0o600
     assert ROOT.is_dir()
+
+
+def test_8_the_club_read_commands_create_nothing(good: Path, tmp_path: Path) -> None:
+    """``club nights``, ``tables``, ``standings``, ``summary``, ``export`` and ``pdf`` only read:
+    with no database they create no file and no folder; on a database without the club's tables
+    (in rollback-journal mode) they leave it byte for byte as it was."""
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {k: v for k, v in os.environ.items() if k != "SCOREPAD_DB"}
+    env |= {"HOME": str(home), "XDG_DATA_HOME": str(home / "data"), "PYTHONPATH": str(ROOT)}
+    reads: list[tuple[list[str], int, str]] = [
+        (["club", "nights"], 0, ""),
+        (["club", "tables", "1"], 2, "there is no night 1\n"),
+        (["club", "standings", "1"], 2, "there is no night 1\n"),
+        (["club", "summary", "1"], 2, "there is no night 1\n"),
+        (["club", "export", "1", "-"], 2, "there is no night 1\n"),
+        (["club", "pdf", "1", str(tmp_path / "night.pdf")], 2, "there is no night 1\n"),
+    ]
+    for command, code, err in reads:
+        done = subprocess.run(
+            [sys.executable, "-m", "scorepad.cli", "--lang", "en", *command],
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+            env=env,
+            timeout=120,
+        )
+        assert (done.returncode, done.stdout, done.stderr) == (code, "", err), command
+        assert list(home.iterdir()) == [], command
+    before = digest(good)
+    for command, code, err in reads:
+        done = run_cli("--lang", "en", *command, "--db", str(good))
+        assert (done.returncode, done.stdout, done.stderr) == (code, "", err), command
+        assert digest(good) == before, command
+    assert not (tmp_path / "night.pdf").exists()

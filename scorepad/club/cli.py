@@ -21,24 +21,42 @@ if TYPE_CHECKING:
     from .store import ClubStore
 
 
-def _club(args: argparse.Namespace) -> ClubStore:
+def _club(args: argparse.Namespace, *, create: bool = True) -> ClubStore:
     from .store import ClubStore
 
-    return ClubStore(args.store)
+    return ClubStore(args.store, create=create)
+
+
+# The commands that only read: they create nothing (no database, no folder, no club tables)
+# and leave the file byte for byte as it was (``pdf`` mints a table's missing join link, and
+# only for a night that exists).
+READS = frozenset({"nights", "tables", "standings", "summary", "export", "pdf"})
 
 
 def _run(
-    command: Callable[[argparse.Namespace, ClubStore], int],
+    command: Callable[[argparse.Namespace, ClubStore], int], *, reads: bool = False
 ) -> Callable[[argparse.Namespace], int]:
     """Open the database for the command; a refusal of the club engine exits with status 2."""
 
     def run(args: argparse.Namespace) -> int:
         from .. import cli
+        from ..store import NotFound, default_path
 
         try:
-            with cli._open(args) as store:
+            try:
+                store = cli._open(args, create=not reads)
+            except NotFound:
+                if not (reads and not args.db and not default_path().exists()):
+                    raise
+                # No database yet: no nights. Answered as an empty database would answer.
+                if command is cmd_nights:
+                    return 0
+                raise ScorepadError(
+                    msg(N_("there is no night {id}"), id=getattr(args, "night", 0))
+                ) from None
+            with store:
                 args.store = store
-                return command(args, _club(args))
+                return command(args, _club(args, create=not reads))
         except ScorepadError as exc:
             from ..store import StoreError
 
@@ -275,7 +293,9 @@ def cmd_pdf(args: argparse.Namespace, club: ClubStore) -> int:
     from .store import table_pin
 
     base = args.base or _lan_base()
-
+    night = club.load(args.night)  # no such night: refused before anything is written
+    # A table's join link is minted the first time it is asked for (the app does the same):
+    # the only write of this command, and only for a night that exists.
     links = Grants(club.store.db, threading.RLock())
 
     def join_url(tour: int, table: int) -> str:
@@ -287,7 +307,7 @@ def cmd_pdf(args: argparse.Namespace, club: ClubStore) -> int:
         return table_pin(club.store, club.session_of(args.night, tour, table))
 
     data = night_pdf(
-        club.load(args.night),
+        night,
         club.protocols(args.night, args.tour),
         lang=args.lang,
         tour=args.tour,
@@ -348,7 +368,7 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         name: str, func: Callable[[argparse.Namespace, ClubStore], int], help: str
     ) -> argparse.ArgumentParser:
         p: argparse.ArgumentParser = cs.add_parser(name, parents=[common], help=help)
-        p.set_defaults(func=_run(func))
+        p.set_defaults(func=_run(func, reads=name in READS))
         return p
 
     p = command("create", cmd_create, "create a night; prints its id")

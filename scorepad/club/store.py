@@ -237,10 +237,16 @@ def table_pin(store: Store, sid: int) -> str | None:
 class ClubStore:
     """The nights of a :class:`~scorepad.store.Store` (which it uses, and does not close)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, *, create: bool = True) -> None:
+        """``create=False`` (a command that only reads): a database without the club's tables
+        has no nights, and they are not created by looking (a read never writes)."""
         self.store = store
         self.conn = store.conn
+        self.empty = False
         if not set(_TABLES) <= set(store.db.table_names()):
+            if not create:
+                self.empty = True
+                return
             with self._write():
                 _schema(store)
 
@@ -322,13 +328,19 @@ class ClubStore:
 
     def nights(self) -> list[tuple[int, str, str]]:
         """Every night: id, name, date; newest first."""
+        if self.empty:
+            return []
         return [
             (int(r[0]), str(r[1]), str(r[2]))
             for r in self.conn.execute("SELECT id, name, date FROM nights ORDER BY id DESC")
         ]
 
     def _night_row(self, nid: int) -> dict[str, Any]:
-        rows = list(self.store.db.query("SELECT * FROM nights WHERE id = ?", [nid]))
+        rows = (
+            []
+            if self.empty
+            else list(self.store.db.query("SELECT * FROM nights WHERE id = ?", [nid]))
+        )
         if not rows:
             raise ClubError(msg(N_("there is no night {id}"), id=nid))
         return rows[0]
