@@ -75,11 +75,23 @@ def link_listener(shell: Shell) -> Callable[[str, Any], Awaitable[None]]:
 
 
 def _shut(shell: Shell) -> None:
-    from ..screens.table import link_closed  # the table's screens draw on this module
-
     close_notice(shell)
     shell.page.pop_dialog()
     link_closed(shell)
+
+
+def link_closed(shell: Shell) -> None:
+    """The page's join link opens nothing (never did, or the host made a new one): nothing of
+    the session stays on it."""
+    shell.message = shell.t(N_("This link opens nothing: ask the host for the table's link."))
+    shell.sid = None
+    shell.form = None
+    shell.editing = None
+    shell.show(nothing_screen)
+
+
+def nothing_screen(shell: Shell) -> ft.Control:
+    return sem("join-missing", ft.Text(shell.t(N_("Nothing to show."))))
 
 
 def listener(shell: Shell) -> Callable[[str, Any], Awaitable[None]]:

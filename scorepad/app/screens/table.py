@@ -290,7 +290,7 @@ def join(shell: Shell, sid: int, token: str) -> None:
     with shell.lock:
         known = {s.id for s in shell.store.sessions()}
     if sid not in known or table.grants is None or not table.grants.opens(sid, token):
-        link_closed(shell)
+        live.link_closed(shell)
         return
     shell.sid = sid
     shell.message = None
@@ -299,20 +299,6 @@ def join(shell: Shell, sid: int, token: str) -> None:
     except StoreError as exc:
         shell.message = exc.render(shell.lang)
     shell.show(sheet_screen)
-
-
-def link_closed(shell: Shell) -> None:
-    """The page's join link opens nothing (never did, or the host made a new one): nothing of
-    the session stays on it."""
-    shell.message = shell.t(N_("This link opens nothing: ask the host for the table's link."))
-    shell.sid = None
-    shell.form = None
-    shell.editing = None
-    shell.show(nothing_screen)
-
-
-def nothing_screen(shell: Shell) -> ft.Control:
-    return sem("join-missing", ft.Text(shell.t(N_("Nothing to show."))))
 
 
 # --- sharing -----------------------------------------------------------------------------------
@@ -441,7 +427,6 @@ __all__ = [
     "Table",
     "join",
     "join_needed",
-    "link_closed",
     "locked_screen",
     "pin_screen",
     "table_bar",
