@@ -244,6 +244,23 @@ class Access:
         if not self.link_open:
             raise NotAllowed(msg(N_("This link opens nothing: ask the host for the table's link.")))
 
+    def require_next(self, sid: int) -> None:
+        """Starting the next pulka at the table of session ``sid``: the host may; a phone may
+        when it writes that session and the host turned the switch on.  Nothing else of the
+        host's (the list, delete, import, export, the roster) opens with it."""
+        if self.host:
+            return
+        self.require_write(sid)
+        grants = self.gate.grants
+        if self.scope != sid or grants is None or not grants.next_allowed(sid):
+            raise NotAllowed(
+                msg(
+                    N_(
+                        "The host has not let phones start the next pulka: ask at the host's computer."
+                    )
+                )
+            )
+
     def require_host(self) -> None:
         """Administration (delete, import, export, the roster) stays on the host's computer."""
         if not self.host:

@@ -21,6 +21,7 @@ from sqlite_utils import Database
 LINK_BYTES = 16  # 128 bits: a join link cannot be guessed nor walked like /join/1, /join/2...
 GRANTS = "table_grants"
 LINKS = "table_links"
+NEXT = "table_next"  # the sessions whose phones may start the next pulka (the host's switch)
 
 
 def digest(device: str) -> str:
@@ -38,6 +39,8 @@ class Grants:
                 db[GRANTS].create({"device": str, "granted": float}, pk="device")  # type: ignore[union-attr]
             if not db[LINKS].exists():
                 db[LINKS].create({"session": int, "token": str}, pk="session")  # type: ignore[union-attr]
+            if not db[NEXT].exists():
+                db[NEXT].create({"session": int}, pk="session")  # type: ignore[union-attr]
 
     # --- the PIN ----------------------------------------------------------------------------
 
@@ -76,6 +79,58 @@ class Grants:
         with self.lock:
             self.db[LINKS].upsert({"session": sid, "token": token}, pk="session")  # type: ignore[union-attr]
         return token
+
+    def session_of(self, token: str) -> int | None:
+        """The session a link's token opens now (the table may have moved to its next pulka)."""
+        with self.lock:
+            rows = self.db.execute(f"SELECT session, token FROM {LINKS}").fetchall()
+        for session, known in rows:  # compared in constant time, as opens() does
+            if hmac.compare_digest(str(known).encode(), token.encode()):
+                return int(session)
+        return None
+
+    # --- the next pulka ----------------------------------------------------------------------
+
+    def next_allowed(self, sid: int) -> bool:
+        """Whether the host lets the phones of session ``sid`` start the next pulka (off unless
+        the host turned it on)."""
+        with self.lock:
+            row = self.db.execute(f"SELECT 1 FROM {NEXT} WHERE session = ?", [sid]).fetchone()
+        return row is not None
+
+    def allow_next(self, sid: int, allowed: bool) -> None:
+        with self.lock:
+            if allowed:
+                self.db.execute(f"INSERT OR IGNORE INTO {NEXT} (session) VALUES (?)", [sid])
+            else:
+                self.db.execute(f"DELETE FROM {NEXT} WHERE session = ?", [sid])
+
+    def move_table(self, old: int, new: int) -> None:
+        """The table plays on in session ``new``: it takes ``old``'s join link and switch.
+
+        The link moves rather than a new one being made: the code on the host's screen (or on
+        paper on the table) keeps opening the game being played, a phone that reloads lands on
+        it, and nobody has to scan again between two pulkas.  ``old`` gets a fresh token that
+        nobody holds: its sheet stays with the host, who may share it again."""
+        with self.lock:
+            token = self.link(old)
+            # One transaction (raw SQL: sqlite-utils' upsert would commit it half-way).
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for sid, value in ((old, secrets.token_urlsafe(LINK_BYTES)), (new, token)):
+                    self.db.execute(
+                        f"INSERT OR REPLACE INTO {LINKS} (session, token) VALUES (?, ?)",
+                        [sid, value],
+                    )
+                self.db.execute(
+                    f"INSERT OR IGNORE INTO {NEXT} (session) "
+                    f"SELECT ? WHERE EXISTS (SELECT 1 FROM {NEXT} WHERE session = ?)",
+                    [new, old],
+                )
+                self.db.execute("COMMIT")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
 
     def opens(self, sid: int, token: str) -> bool:
         with self.lock:
