@@ -306,9 +306,8 @@ def join(shell: Shell, sid: int, token: str) -> None:
     with shell.lock:
         known = {s.id for s in shell.store.sessions()}
     if table.grants is not None and not table.grants.opens(sid, token):
-        # The table may have moved to its next pulka (grants.move_table): the token, never the
-        # number in the address, says which session the link opens.
-        moved = table.grants.session_of(token)
+        # The table may have moved on to its next pulka (grants.move_table): its link did too.
+        moved = table.grants.followed(sid, token)
         if moved is not None:
             sid = shell.access.scope = moved
     if sid not in known or table.grants is None or not table.grants.opens(sid, token):

@@ -3,6 +3,8 @@
 - **The host** is a page whose connection comes from this computer (the socket's peer address,
   see wire.py; never a page property the client can write).  With ``--pin`` the host types the
   PIN too.  Only the host administers: every session, the roster, import, export, delete.
+  The host may let the phones of a session start the next pulka at its table (a switch, kept
+  in the database by grants.py; :meth:`Access.require_next`).
 - **A phone** reaches one session through its join link (a random token, grants.py) and writes
   it once it gave the PIN.  The server remembers a hash of the device's token in the database,
   so a restart keeps every phone writing; the host can make every phone type it again.

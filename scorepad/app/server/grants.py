@@ -1,9 +1,11 @@
 """What the table remembers across server restarts: which devices gave the PIN, and each
 session's join link.
 
-Both live in two small tables of the Scorepad database itself (sqlite-utils, the store's own
+Both live in small tables of the Scorepad database itself (sqlite-utils, the store's own
 connection): ``table_grants`` holds a SHA-256 of each device token that gave the right PIN (a
-stolen database names no device), ``table_links`` the random token of each session's join link.
+stolen database names no device), ``table_links`` the random token of each session's join link,
+``table_next`` the sessions whose phones the host lets start the next pulka, ``table_moves``
+which pulka a table went on to (its link followed).
 A device token and a link token are both ``secrets.token_urlsafe`` values of 128 bits or more,
 so a hash without salt is enough: there is nothing small to guess.
 """
@@ -22,6 +24,7 @@ LINK_BYTES = 16  # 128 bits: a join link cannot be guessed nor walked like /join
 GRANTS = "table_grants"
 LINKS = "table_links"
 NEXT = "table_next"  # the sessions whose phones may start the next pulka (the host's switch)
+MOVES = "table_moves"  # a table's pulka → the next one started at it (its link went there)
 
 
 def digest(device: str) -> str:
@@ -41,6 +44,8 @@ class Grants:
                 db[LINKS].create({"session": int, "token": str}, pk="session")  # type: ignore[union-attr]
             if not db[NEXT].exists():
                 db[NEXT].create({"session": int}, pk="session")  # type: ignore[union-attr]
+            if not db[MOVES].exists():
+                db[MOVES].create({"session": int, "next": int}, pk="session")  # type: ignore[union-attr]
 
     # --- the PIN ----------------------------------------------------------------------------
 
@@ -80,13 +85,23 @@ class Grants:
             self.db[LINKS].upsert({"session": sid, "token": token}, pk="session")  # type: ignore[union-attr]
         return token
 
-    def session_of(self, token: str) -> int | None:
-        """The session a link's token opens now (the table may have moved to its next pulka)."""
+    def followed(self, sid: int, token: str) -> int | None:
+        """The pulka the table of ``sid`` plays now, when ``token`` opens it: a link or a tab of
+        an earlier pulka of the same table lands on the game being played.  None otherwise (a
+        link names nothing it does not open: another session's number with this token is no
+        way in)."""
+        seen: set[int] = set()
         with self.lock:
-            rows = self.db.execute(f"SELECT session, token FROM {LINKS}").fetchall()
-        for session, known in rows:  # compared in constant time, as opens() does
-            if hmac.compare_digest(str(known).encode(), token.encode()):
-                return int(session)
+            while sid not in seen:
+                seen.add(sid)
+                row = self.db.execute(
+                    f"SELECT next FROM {MOVES} WHERE session = ?", [sid]
+                ).fetchone()
+                if row is None:
+                    return None
+                sid = int(row[0])
+                if self.opens(sid, token):
+                    return sid
         return None
 
     # --- the next pulka ----------------------------------------------------------------------
@@ -122,6 +137,9 @@ class Grants:
                         f"INSERT OR REPLACE INTO {LINKS} (session, token) VALUES (?, ?)",
                         [sid, value],
                     )
+                self.db.execute(
+                    f"INSERT OR REPLACE INTO {MOVES} (session, next) VALUES (?, ?)", [old, new]
+                )
                 self.db.execute(
                     f"INSERT OR IGNORE INTO {NEXT} (session) "
                     f"SELECT ? WHERE EXISTS (SELECT 1 FROM {NEXT} WHERE session = ?)",

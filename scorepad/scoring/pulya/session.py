@@ -433,8 +433,18 @@ class Struck(BaseModel, Generic[D]):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     place: int  # its index among all the deals of the file
-    reason: Annotated[Note, Field(min_length=1)]
+    reason: Annotated[str, PlainValidator(_void_reason)]
     deal: D
+
+
+def _void_reason(value: Any) -> str:
+    """Why a deal was voided: a text, as a note, never empty (the app asks for it too)."""
+    if not isinstance(value, str):
+        raise FieldRefused(msg(N_("must be a string")))
+    text = _note(value.strip())
+    if not text:
+        raise FieldRefused(msg(N_("an edit or a void needs a reason")))
+    return text
 
 
 def strike_out(data: Any) -> Any:
@@ -446,7 +456,11 @@ def strike_out(data: Any) -> Any:
     if STRUCK in data:  # only the parser fills it: a file says "voided" on the deal itself
         raise FieldRefused(msg(N_("unknown field")))
     deals = data.get("deals")
-    if not isinstance(deals, list) or not any(isinstance(d, dict) and VOIDED in d for d in deals):
+    if (
+        not isinstance(deals, list)
+        or len(deals) > MAX_DEALS  # refused whole by the deals' bound (voided ones count too)
+        or not any(isinstance(d, dict) and VOIDED in d for d in deals)
+    ):
         return data
     live, struck = [], []
     for place, deal in enumerate(deals):
