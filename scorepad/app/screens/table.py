@@ -123,8 +123,14 @@ def table_bar(shell: Shell) -> ft.Control | None:
             ),
         )
     # A phone that writes may start the next pulka at its table (the host decides whether it
-    # is let: the check is made when it starts, access.require_next).
-    if shell.access.scope is not None and shell.access.may_write and shell.in_session:
+    # is let: the check is made when it starts, access.require_next).  Not above the deal
+    # entry, whose Write stays in view on a phone.
+    if (
+        shell.access.scope is not None
+        and shell.access.may_write
+        and shell.in_session
+        and shell.screen is not registry.screen("entry")
+    ):
         return ft.Row(
             [
                 sem(
