@@ -135,9 +135,11 @@ def cmd_settle(args: argparse.Namespace) -> int:
         data = _read(args.file)
         if peek_family(data) != "pulya":
             return _settle_family(data, args)
-        scored, numbers = replay(parse_session(data)), None
+        session = parse_session(data)
+        # A file's voided deals keep their numbers, and so do the deals after them.
+        scored, numbers = replay(session), [p + 1 for p in session.places]
     if args.json:
-        sys.stdout.write(to_json_text(scored, args.lang))
+        sys.stdout.write(to_json_text(scored, args.lang, numbers))
     else:
         sys.stdout.write(to_text_sheet(scored, args.lang, explain=args.explain, numbers=numbers))
     return 0
@@ -147,7 +149,8 @@ def _settle_family(data: bytes, args: argparse.Namespace) -> int:
     """`settle` of a session file of a ledger family (bula, kassa, pot, direct)."""
     from .scoring.ledger.families import settle_family
 
-    return _write_family(settle_family(data), args)
+    scored = settle_family(data)
+    return _write_family(scored, args, [p + 1 for p in scored.session.places])
 
 
 def _write_family(
@@ -157,7 +160,7 @@ def _write_family(
     from . import family_report
 
     if args.json:
-        sys.stdout.write(family_report.to_json_text(scored, args.lang))
+        sys.stdout.write(family_report.to_json_text(scored, args.lang, numbers))
     else:
         sys.stdout.write(
             family_report.to_text_sheet(scored, args.lang, explain=args.explain, numbers=numbers)

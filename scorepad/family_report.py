@@ -60,7 +60,10 @@ def sheet_data(scored: FamilyScored) -> dict[str, Any]:
     }
 
 
-def to_data(scored: FamilyScored, lang: str = "en") -> dict[str, Any]:
+def to_data(
+    scored: FamilyScored, lang: str = "en", numbers: Sequence[int] | None = None
+) -> dict[str, Any]:
+    """The settlement document; ``index`` is the deal's number less one (a void keeps its)."""
     cat = catalog(lang)
     digits = minor_digits(scored.session.currency)
     money = scored.money_units()
@@ -71,7 +74,7 @@ def to_data(scored: FamilyScored, lang: str = "en") -> dict[str, Any]:
         "convention": scored.session.convention,
         "deals": [
             {
-                "index": d.index,
+                "index": numbers[d.index] - 1 if numbers is not None else d.index,
                 "postings": [_posting(p) for p in d.postings if p.account.kind != "note"],
                 "explain": [cat.render(m) for m in explanations(d.postings)],
             }
@@ -88,9 +91,11 @@ def to_data(scored: FamilyScored, lang: str = "en") -> dict[str, Any]:
     }
 
 
-def to_json_text(scored: FamilyScored, lang: str = "en") -> str:
+def to_json_text(
+    scored: FamilyScored, lang: str = "en", numbers: Sequence[int] | None = None
+) -> str:
     """The JSON document, one deal per line (as for the pulya); the same session gives the same bytes."""
-    return document_text(to_data(scored, lang))
+    return document_text(to_data(scored, lang, numbers))
 
 
 def to_text_sheet(

@@ -164,9 +164,10 @@ def settlement_of(scored: Scored) -> Settlement:
     return settle(scored.sheet, scored.settings, price=session.price, currency=session.currency)
 
 
-def _document(scored: Scored, lang: str) -> dict[str, Any]:
+def _document(scored: Scored, lang: str, numbers: Sequence[int] | None = None) -> dict[str, Any]:
     """The settlement document in the spec's field order, its numbers as the engine holds them
-    (int or Fraction): the JSON encoder writes them (:data:`_encode`)."""
+    (int or Fraction): the JSON encoder writes them (:data:`_encode`).  ``index`` is the deal's
+    number less one: a voided deal's number is left out, never given to the next deal."""
     cat = catalog(lang)
     render = cat.render
     st = settlement_of(scored)
@@ -177,7 +178,7 @@ def _document(scored: Scored, lang: str) -> dict[str, Any]:
         "convention": scored.session.convention,
         "deals": [
             {
-                "index": r.index,
+                "index": numbers[r.index] - 1 if numbers is not None else r.index,
                 "pool": r.writing.pool,
                 "gora": r.writing.gora,
                 "whists": r.writing.whists,
@@ -208,10 +209,10 @@ def to_data(scored: Scored, lang: str = "en") -> dict[str, Any]:
     return data
 
 
-def to_json_text(scored: Scored, lang: str = "en") -> str:
+def to_json_text(scored: Scored, lang: str = "en", numbers: Sequence[int] | None = None) -> str:
     """The JSON document, one deal per line; the same session gives the same bytes."""
     with batch():  # tens of thousands of sentences, freed by reference counting
-        data = _document(scored, lang)
+        data = _document(scored, lang, numbers)
     return document_text(data)
 
 

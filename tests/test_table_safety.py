@@ -12,6 +12,7 @@ import asyncio
 import os
 import re
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -41,8 +42,11 @@ def table(tmp_path: Path) -> Iterator[tuple[Path, int, int, str]]:
     os.environ.pop("SCOREPAD_REGISTER_WITHIN")
     try:
         wait_ready(proc, f"http://127.0.0.1:{port}/", tmp_path / f"server-{port}.log")
-        found = re.search(rf"/join/{sid}/([A-Za-z0-9_-]+)", log_of(db, port))
-        assert found, log_of(db, port)
+        # The banner comes a moment after the first answer on a loaded machine: wait for it.
+        deadline = time.monotonic() + 30
+        while not (found := re.search(rf"/join/{sid}/([A-Za-z0-9_-]+)", log_of(db, port))):
+            assert time.monotonic() < deadline and proc.poll() is None, log_of(db, port)
+            time.sleep(0.1)
         yield db, port, sid, found[1]
     finally:
         stop(proc)

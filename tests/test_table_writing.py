@@ -9,6 +9,7 @@ test_table_safety.py: to the server each is a device on the network, not this co
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -41,8 +42,12 @@ def served(
     )
     try:
         wait_ready(proc, f"http://127.0.0.1:{port}/", tmp_path / f"server-{port}.log")
-        found = re.search(rf"/join/{sid}/([A-Za-z0-9_-]+)", log_of(db, port))
-        assert found, log_of(db, port)
+        # The banner (with the join link) is printed once the server serves: a state to wait
+        # for, on a loaded machine a moment after the first answer.
+        deadline = time.monotonic() + 30
+        while not (found := re.search(rf"/join/{sid}/([A-Za-z0-9_-]+)", log_of(db, port))):
+            assert time.monotonic() < deadline and proc.poll() is None, log_of(db, port)
+            time.sleep(0.1)
         yield db, port, sid, found[1]
     finally:
         stop(proc)

@@ -66,12 +66,41 @@ def link_renewed(shell: Shell, sid: int) -> None:
         log.debug("no pubsub loop; the new link of session %s not announced", sid)
 
 
+def table_moved(shell: Shell, old: int, new: int) -> None:
+    """Tell every other page that the table of session ``old`` plays on in ``new`` (its link
+    moved there, grants.py): the phones that joined ``old`` follow."""
+    try:
+        shell.page.pubsub.send_others_on_topic(LINKS, (old, new))
+    except RuntimeError:  # a page with no server behind it: nobody to tell
+        log.debug("no pubsub loop; the move of session %s's table not announced", old)
+
+
 def link_listener(shell: Shell) -> Callable[[str, Any], Awaitable[None]]:
     async def on_renewed(topic: str, sid: Any) -> None:
-        if shell.access.scope == sid and not shell.access.link_open:
+        if isinstance(sid, tuple):  # the table moved to its next pulka
+            old, new = sid
+            if shell.access.scope == old:
+                follow(shell, new)
+        elif shell.access.scope == sid and not shell.access.link_open:
             _shut(shell)
 
     return on_renewed
+
+
+def follow(shell: Shell, new: int) -> None:
+    """This page's link opens session ``new`` now (the next pulka at its table): show it."""
+    shell.access.scope = new
+    if not shell.access.link_open:  # the page held another link (an old one): nothing
+        _shut(shell)
+        return
+    close_notice(shell)
+    shell.sid = new
+    shell.message = None
+    try:
+        shell.new_form()
+    except StoreError as exc:
+        shell.message = exc.render(shell.lang)
+    shell.show(registry.screen("sheet"))
 
 
 def _shut(shell: Shell) -> None:

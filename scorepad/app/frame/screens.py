@@ -23,12 +23,14 @@ from ..screens.cashout import settle_screen
 from ..screens.chart import chart_screen
 from ..screens.history import history_screen
 from ..screens.new_game import new_session_screen
+from ..screens.next_pulka import next_pulka_screen
 from ..screens.players import players_screen
 from ..screens.sessions import sessions_screen
 from .nav import register
 
 register("sessions", sessions_screen)
 register("new-session", new_session_screen)
+register("next-pulka", next_pulka_screen)  # a phone's, when the host lets it (next_pulka.py)
 register("players", players_screen)  # every pulka: reached from the list
 # A club night (reached from the list): the director's view and what it opens.
 register("club", nights_screen)

@@ -50,3 +50,5 @@ class AppState:
     # A write refused because another device wrote the deal first (writing.Conflict), until the
     # player chose what to do with his entry.
     conflict: Any = None
+    # The first dealer chosen for the next pulka at a shared table (screens/next_pulka.py).
+    next_dealer: int | None = None

@@ -122,6 +122,28 @@ def table_bar(shell: Shell) -> ft.Control | None:
                 wrap=True,
             ),
         )
+    # A phone that writes may start the next pulka at its table (the host decides whether it
+    # is let: the check is made when it starts, access.require_next).  Not above the deal
+    # entry, whose Write stays in view on a phone.
+    if (
+        shell.access.scope is not None
+        and shell.access.may_write
+        and shell.in_session
+        and shell.screen is not registry.screen("entry")
+    ):
+        return ft.Row(
+            [
+                sem(
+                    "next-pulka-open",
+                    ft.OutlinedButton(
+                        shell.t(N_("Start the next pulka")),
+                        icon=ft.Icons.ADD,
+                        on_click=lambda: shell.go("next-pulka"),
+                    ),
+                )
+            ],
+            wrap=True,
+        )
     # Only on a screen of the open session (its deal, sheet, history...), not on New game or
     # Players, where the session opened before is not the one being looked at.
     if shell.access.host and shell.sid is not None and shell.in_session:
@@ -289,6 +311,11 @@ def join(shell: Shell, sid: int, token: str) -> None:
     shell.access.link = token
     with shell.lock:
         known = {s.id for s in shell.store.sessions()}
+    if table.grants is not None and not table.grants.opens(sid, token):
+        # The table may have moved on to its next pulka (grants.move_table): its link did too.
+        moved = table.grants.followed(sid, token)
+        if moved is not None:
+            sid = shell.access.scope = moved
     if sid not in known or table.grants is None or not table.grants.opens(sid, token):
         live.link_closed(shell)
         return
@@ -377,6 +404,28 @@ def _share_dialog(shell: Shell, sharing: Sharing) -> ft.AlertDialog:
                 ),
             )
         )
+
+    def allow_next(e: ft.Event[ft.Switch]) -> None:
+        # The value is whatever the client sent: only a true turns it on.
+        assert table.grants is not None
+        try:
+            shell.access.require_host()
+        except StoreError as exc:
+            shell.message = exc.render(shell.lang)
+            return
+        table.grants.allow_next(sid, e.control.value is True)
+
+    lines.append(
+        sem(
+            "share-next",
+            ft.Switch(
+                label=shell.t(N_("Phones may start the next pulka at this table")),
+                value=table.grants.next_allowed(sid),
+                on_change=allow_next,
+                width=width,
+            ),
+        )
+    )
 
     def renew() -> None:
         assert table.grants is not None

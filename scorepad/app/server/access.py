@@ -3,6 +3,8 @@
 - **The host** is a page whose connection comes from this computer (the socket's peer address,
   see wire.py; never a page property the client can write).  With ``--pin`` the host types the
   PIN too.  Only the host administers: every session, the roster, import, export, delete.
+  The host may let the phones of a session start the next pulka at its table (a switch, kept
+  in the database by grants.py; :meth:`Access.require_next`).
 - **A phone** reaches one session through its join link (a random token, grants.py) and writes
   it once it gave the PIN.  The server remembers a hash of the device's token in the database,
   so a restart keeps every phone writing; the host can make every phone type it again.
@@ -264,6 +266,23 @@ class Access:
             raise NotAllowed(msg(N_("This device may only write to the shared game.")))
         if not self.link_open:
             raise NotAllowed(msg(N_("This link opens nothing: ask the host for the table's link.")))
+
+    def require_next(self, sid: int) -> None:
+        """Starting the next pulka at the table of session ``sid``: the host may; a phone may
+        when it writes that session and the host turned the switch on.  Nothing else of the
+        host's (the list, delete, import, export, the roster) opens with it."""
+        if self.host:
+            return
+        self.require_write(sid)
+        grants = self.gate.grants
+        if self.scope != sid or grants is None or not grants.next_allowed(sid):
+            raise NotAllowed(
+                msg(
+                    N_(
+                        "The host has not let phones start the next pulka: ask at the host's computer."
+                    )
+                )
+            )
 
     def require_host(self) -> None:
         """Administration (delete, import, export, the roster) stays on the host's computer."""

@@ -1,9 +1,11 @@
 """What the table remembers across server restarts: which devices gave the PIN, and each
 session's join link.
 
-Both live in two small tables of the Scorepad database itself (sqlite-utils, the store's own
+Both live in small tables of the Scorepad database itself (sqlite-utils, the store's own
 connection): ``table_grants`` holds a SHA-256 of each device token that gave the right PIN (a
-stolen database names no device), ``table_links`` the random token of each session's join link.
+stolen database names no device), ``table_links`` the random token of each session's join link,
+``table_next`` the sessions whose phones the host lets start the next pulka, ``table_moves``
+which pulka a table went on to (its link followed).
 A device token and a link token are both ``secrets.token_urlsafe`` values of 128 bits or more,
 so a hash without salt is enough: there is nothing small to guess.
 """
@@ -21,6 +23,8 @@ from sqlite_utils import Database
 LINK_BYTES = 16  # 128 bits: a join link cannot be guessed nor walked like /join/1, /join/2...
 GRANTS = "table_grants"
 LINKS = "table_links"
+NEXT = "table_next"  # the sessions whose phones may start the next pulka (the host's switch)
+MOVES = "table_moves"  # a table's pulka → the next one started at it (its link went there)
 
 
 def digest(device: str) -> str:
@@ -38,6 +42,10 @@ class Grants:
                 db[GRANTS].create({"device": str, "granted": float}, pk="device")  # type: ignore[union-attr]
             if not db[LINKS].exists():
                 db[LINKS].create({"session": int, "token": str}, pk="session")  # type: ignore[union-attr]
+            if not db[NEXT].exists():
+                db[NEXT].create({"session": int}, pk="session")  # type: ignore[union-attr]
+            if not db[MOVES].exists():
+                db[MOVES].create({"session": int, "next": int}, pk="session")  # type: ignore[union-attr]
 
     # --- the PIN ----------------------------------------------------------------------------
 
@@ -76,6 +84,71 @@ class Grants:
         with self.lock:
             self.db[LINKS].upsert({"session": sid, "token": token}, pk="session")  # type: ignore[union-attr]
         return token
+
+    def followed(self, sid: int, token: str) -> int | None:
+        """The pulka the table of ``sid`` plays now, when ``token`` opens it: a link or a tab of
+        an earlier pulka of the same table lands on the game being played.  None otherwise (a
+        link names nothing it does not open: another session's number with this token is no
+        way in)."""
+        seen: set[int] = set()
+        with self.lock:
+            while sid not in seen:
+                seen.add(sid)
+                row = self.db.execute(
+                    f"SELECT next FROM {MOVES} WHERE session = ?", [sid]
+                ).fetchone()
+                if row is None:
+                    return None
+                sid = int(row[0])
+                if self.opens(sid, token):
+                    return sid
+        return None
+
+    # --- the next pulka ----------------------------------------------------------------------
+
+    def next_allowed(self, sid: int) -> bool:
+        """Whether the host lets the phones of session ``sid`` start the next pulka (off unless
+        the host turned it on)."""
+        with self.lock:
+            row = self.db.execute(f"SELECT 1 FROM {NEXT} WHERE session = ?", [sid]).fetchone()
+        return row is not None
+
+    def allow_next(self, sid: int, allowed: bool) -> None:
+        with self.lock:
+            if allowed:
+                self.db.execute(f"INSERT OR IGNORE INTO {NEXT} (session) VALUES (?)", [sid])
+            else:
+                self.db.execute(f"DELETE FROM {NEXT} WHERE session = ?", [sid])
+
+    def move_table(self, old: int, new: int) -> None:
+        """The table plays on in session ``new``: it takes ``old``'s join link and switch.
+
+        The link moves rather than a new one being made: the code on the host's screen (or on
+        paper on the table) keeps opening the game being played, a phone that reloads lands on
+        it, and nobody has to scan again between two pulkas.  ``old`` gets a fresh token that
+        nobody holds: its sheet stays with the host, who may share it again."""
+        with self.lock:
+            token = self.link(old)
+            # One transaction (raw SQL: sqlite-utils' upsert would commit it half-way).
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for sid, value in ((old, secrets.token_urlsafe(LINK_BYTES)), (new, token)):
+                    self.db.execute(
+                        f"INSERT OR REPLACE INTO {LINKS} (session, token) VALUES (?, ?)",
+                        [sid, value],
+                    )
+                self.db.execute(
+                    f"INSERT OR REPLACE INTO {MOVES} (session, next) VALUES (?, ?)", [old, new]
+                )
+                self.db.execute(
+                    f"INSERT OR IGNORE INTO {NEXT} (session) "
+                    f"SELECT ? WHERE EXISTS (SELECT 1 FROM {NEXT} WHERE session = ?)",
+                    [new, old],
+                )
+                self.db.execute("COMMIT")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
 
     def opens(self, sid: int, token: str) -> bool:
         with self.lock:

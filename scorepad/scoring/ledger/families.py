@@ -17,7 +17,15 @@ from fractions import Fraction
 from functools import cache
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from ...i18n import N_, Msg, OwnWords, msg
 from ...numbers import Number, parse_price
@@ -35,11 +43,17 @@ from ..pulya.session import (
     PlayerName,
     Problem,
     SessionInvalid,
+    Struck,
     check_overrides,
     distinct_names,
+    file_places,
+    in_file_places,
     not_json,
     pydantic_problem,
     quote,
+    relocate,
+    strike_out,
+    with_struck,
 )
 from ..pulya.settlement import Payment, minor_digits, payments, to_money
 from .bula import BulaAllPass, BulaDeal, BulaError, BulaGame, BulaSettings, BulaTable, PikNoContra
@@ -118,6 +132,17 @@ class _Session(BaseModel):
     whist_price: str = "1.00"
     currency: Currency = "RUB"
 
+    @model_validator(mode="before")
+    @classmethod
+    def _strike(cls, data: Any) -> Any:
+        return strike_out(data)  # a voided deal keeps its place (docs/session-format.md)
+
+    @property
+    def places(self) -> list[int]:
+        """Each live deal's place in the file (its number, counted from 0)."""
+        struck: tuple[Struck[Any], ...] = getattr(self, "struck", ())
+        return file_places(len(getattr(self, "deals", ())), (s.place for s in struck))
+
     @field_validator("players")
     @classmethod
     def _unique(cls, players: list[str]) -> list[str]:
@@ -152,14 +177,17 @@ class _Session(BaseModel):
 
 class BulaSession(_Session):
     deals: list[BulaDeal] = Field(default_factory=list, max_length=MAX_DEALS)
+    struck: tuple[Struck[BulaDeal], ...] = Field(default=(), exclude=True)
 
 
 class KassaSession(_Session):
     deals: list[KassaDeal] = Field(default_factory=list, max_length=MAX_DEALS)
+    struck: tuple[Struck[KassaDeal], ...] = Field(default=(), exclude=True)
 
 
 class PotSession(_Session):
     deals: list[PotDeal] = Field(default_factory=list, max_length=MAX_DEALS)
+    struck: tuple[Struck[PotDeal], ...] = Field(default=(), exclude=True)
 
 
 AnySession = BulaSession | KassaSession | PotSession
@@ -249,7 +277,7 @@ def parse_family_session(data: str | bytes | dict[str, Any]) -> AnySession:
     try:
         session: AnySession = _MODELS[family].validate_python(raw)
     except ValidationError as exc:
-        raise SessionInvalid([_problem(e, family) for e in exc.errors()]) from None
+        raise SessionInvalid([_problem(relocate(e, raw), family) for e in exc.errors()]) from None
     return session
 
 
@@ -296,7 +324,9 @@ def dump_family_session(session: AnySession) -> str:
     data = session.model_dump(mode="json", exclude_defaults=True)
     data["format"] = FORMAT
     ordered = {k: data[k] for k in type(session).model_fields if k in data}
-    ordered["deals"] = [_deal_data(d) for d in session.deals]
+    ordered["deals"] = with_struck(
+        [_deal_data(d) for d in session.deals], session.struck, _deal_data
+    )
     return json.dumps(ordered, ensure_ascii=False, indent=2) + "\n"
 
 
@@ -384,7 +414,8 @@ def replay_family(session: AnySession) -> FamilyScored:
         try:
             postings = table.play(deal)  # type: ignore[arg-type]
         except (BulaError, KassaError, PotError) as exc:
-            raise SessionInvalid([Problem(index, exc.field, exc.message)]) from None
+            problem = Problem(index, exc.field, exc.message)
+            raise SessionInvalid(in_file_places([problem], session.places)) from None
         done.append(FamilyDeal(index, tuple(postings)))
     return FamilyScored(session, preset.family, settings, table, tuple(done))
 

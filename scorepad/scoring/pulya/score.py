@@ -30,6 +30,7 @@ from .session import (
     Raspasy,
     Session,
     SessionInvalid,
+    in_file_places,
     unknown_convention,
 )
 from .sheet import Sheet, Tally, Writing
@@ -303,6 +304,8 @@ def validate(session: Session, settings: Settings | None = None) -> Checked:
     with batch():
         for index, deal in enumerate(session.deals):
             r.add(index, deal)
+    if r.problems and session.struck:  # a file with voided deals: name each by its place
+        r.problems[:] = in_file_places(r.problems, session.places)
     return r.checked()
 
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Generic, Literal, TypeVar
 
 from babel.numbers import is_currency
 from pydantic import (
@@ -27,6 +27,7 @@ from pydantic import (
     StrictBool,
     ValidationError,
     field_validator,
+    model_validator,
 )
 
 from ...contract import Contract
@@ -428,6 +429,112 @@ def _numbers(value: Any) -> Iterator[int]:
             yield from _numbers(item)
 
 
+# --- voided deals: kept in their place, so that every deal keeps its number (issue #21) ---------
+
+#: The field of a deal in the file that says it was voided, and why.
+VOIDED = "voided"
+#: Where a parsed session keeps its voided deals (never a field of the file itself).
+STRUCK = "struck"
+D = TypeVar("D")
+
+
+class Struck(BaseModel, Generic[D]):
+    """A voided deal, kept where it was written: it scores nothing, but it keeps its number and
+    the deals after it keep theirs ("deal 14" stays deal 14 after deal 9 is voided)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    place: int  # its index among all the deals of the file
+    reason: Annotated[str, PlainValidator(_void_reason)]
+    deal: D
+
+
+def _void_reason(value: Any) -> str:
+    """Why a deal was voided: a text, as a note, never empty (the app asks for it too)."""
+    if not isinstance(value, str):
+        raise FieldRefused(msg(N_("must be a string")))
+    text = _note(value.strip())
+    if not text:
+        raise FieldRefused(msg(N_("an edit or a void needs a reason")))
+    return text
+
+
+def strike_out(data: Any) -> Any:
+    """Before a session is validated: each deal with ``"voided"`` leaves ``deals`` for
+    ``struck`` (with its place), so that the scorer, the sheet and every report read the live
+    deals alone, as they read a stored session's."""
+    if not isinstance(data, dict):
+        return data
+    if STRUCK in data:  # only the parser fills it: a file says "voided" on the deal itself
+        raise FieldRefused(msg(N_("unknown field")))
+    deals = data.get("deals")
+    if (
+        not isinstance(deals, list)
+        or len(deals) > MAX_DEALS  # refused whole by the deals' bound (voided ones count too)
+        or not any(isinstance(d, dict) and VOIDED in d for d in deals)
+    ):
+        return data
+    live, struck = [], []
+    for place, deal in enumerate(deals):
+        if isinstance(deal, dict) and VOIDED in deal:
+            rest = {k: v for k, v in deal.items() if k != VOIDED}
+            struck.append({"place": place, "reason": deal[VOIDED], "deal": rest})
+        else:
+            live.append(deal)
+    return {**data, "deals": live, STRUCK: struck}
+
+
+def file_places(total: int, struck: Iterable[int]) -> list[int]:
+    """The place in the file of each live deal (its number is the place + 1)."""
+    gone = set(struck)
+    return [p for p in range(total + len(gone)) if p not in gone]
+
+
+def relocate(error: Any, data: Any) -> Any:
+    """A pydantic error of a session that had voided deals, at the deal's place in the file
+    (``deals.7.tricks``, ``deals.9.voided``), as the player counts the deals."""
+    loc = list(error["loc"])
+    if not isinstance(data, dict) or not isinstance(data.get("deals"), list) or len(loc) < 2:
+        return error
+    deals = data["deals"]
+    voided = [p for p, d in enumerate(deals) if isinstance(d, dict) and VOIDED in d]
+    if not voided or not isinstance(loc[1], int):
+        return error
+    if loc[0] == "deals":
+        live = file_places(len(deals) - len(voided), voided)
+        if loc[1] < len(live):
+            loc[1] = live[loc[1]]
+    elif loc[0] == STRUCK and loc[1] < len(voided):
+        rest = loc[2:]
+        if rest and rest[0] == "reason":
+            rest = [VOIDED, *rest[1:]]
+        elif rest and rest[0] == "deal":
+            rest = rest[1:]
+        loc = ["deals", voided[loc[1]], *rest]
+    return {**error, "loc": tuple(loc)}
+
+
+def in_file_places(problems: list[Problem], places: list[int]) -> list[Problem]:
+    """The scorer's problems (by live deal) at their deal's place in the file."""
+    return [
+        replace(p, deal=places[p.deal]) if p.deal is not None and 0 <= p.deal < len(places) else p
+        for p in problems
+    ]
+
+
+def struck_deal_data(struck: Struck[Any], data: dict[str, Any]) -> dict[str, Any]:
+    """A voided deal as the file writes it: the deal, then why it was voided."""
+    return {**data, VOIDED: struck.reason}
+
+
+def with_struck(live: list[dict[str, Any]], struck: Iterable[Struck[Any]], dump: Any) -> list[Any]:
+    """The file's deals: the live ones with each voided one back in its place."""
+    out = list(live)
+    for s in sorted(struck, key=lambda s: s.place):
+        out.insert(s.place, struck_deal_data(s, dump(s.deal)))
+    return out
+
+
 class Session(_Model):
     """A whole session file: seating, convention, stakes and the deals in order."""
 
@@ -440,6 +547,18 @@ class Session(_Model):
     whist_price: str = "1.00"
     currency: str = "RUB"
     deals: list[Deal] = Field(default_factory=list, max_length=MAX_DEALS)
+    # The voided deals, each in its place (the file writes them among the deals, "voided").
+    struck: tuple[Struck[Deal], ...] = Field(default=(), exclude=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _strike(cls, data: Any) -> Any:
+        return strike_out(data)
+
+    @property
+    def places(self) -> list[int]:
+        """Each live deal's place in the file (its number, counted from 0)."""
+        return file_places(len(self.deals), (s.place for s in self.struck))
 
     @field_validator("players")
     @classmethod
@@ -649,7 +768,18 @@ def parse_session(data: str | bytes | dict[str, Any]) -> Session:
         # A file that is not a session gets one line, not one per missing field.
         wrong_format = [e for e in errors if tuple(e["loc"]) == ("format",) or not e["loc"]]
         chosen = wrong_format[:1] if wrong_format else errors
-        raise SessionInvalid([pydantic_problem(e) for e in chosen]) from None
+        raw = data if isinstance(data, dict) else _raw(data)
+        raise SessionInvalid([pydantic_problem(relocate(e, raw)) for e in chosen]) from None
+
+
+def _raw(data: str | bytes) -> Any:
+    """The file as JSON, to name a refused deal by its place (None: it is no JSON)."""
+    from pydantic_core import from_json
+
+    try:
+        return from_json(data)
+    except ValueError:
+        return None
 
 
 def deal_data(deal: Deal) -> dict[str, Any]:
@@ -666,5 +796,5 @@ def dump_session(session: Session) -> str:
     data = session.model_dump(mode="json", exclude_defaults=True)
     data["format"] = FORMAT
     ordered = {k: data[k] for k in Session.model_fields if k in data}
-    ordered["deals"] = [deal_data(d) for d in session.deals]
+    ordered["deals"] = with_struck([deal_data(d) for d in session.deals], session.struck, deal_data)
     return json.dumps(ordered, ensure_ascii=False, indent=2) + "\n"
