@@ -175,6 +175,7 @@ def cmd_ratings(args: argparse.Namespace) -> int:
 def cmd_debts(args: argparse.Namespace) -> int:
     from ..report import money_text
     from ..scoring.pulya.settlement import minor_digits
+    from .season import owes
 
     rows = _read(args, debt_rows)
     if args.csv:
@@ -186,13 +187,11 @@ def cmd_debts(args: argparse.Namespace) -> int:
         units = int(Decimal(r["amount"]).scaleb(digits))
         print(
             cat.render(
-                nmsg(
-                    "{debtor} owes {creditor} {amount} over {n} evening",
-                    "{debtor} owes {creditor} {amount} over {n} evenings",
+                owes(
+                    r["debtor"],
+                    r["creditor"],
+                    money_text(units, digits, r["currency"], args.lang),
                     r["evenings"],
-                    debtor=r["debtor"],
-                    creditor=r["creditor"],
-                    amount=money_text(units, digits, r["currency"], args.lang),
                 )
             )
         )
@@ -245,7 +244,7 @@ def cmd_season(args: argparse.Namespace) -> int:
     from ..report import money_text
     from ..scoring.pulya.settlement import format_money, minor_digits
     from ..store import NotFound, default_path
-    from .season import season_table, settled_in
+    from .season import owes, season_table, settled_in
     from .stats import played
 
     writes = bool(args.since or args.until or args.player)
@@ -323,14 +322,7 @@ def cmd_season(args: argparse.Namespace) -> int:
         amount = money_text(d.amount, minor_digits(d.currency), d.currency, args.lang)
         print(
             cat.render(
-                nmsg(
-                    "{debtor} owes {creditor} {amount} over {n} evening",
-                    "{debtor} owes {creditor} {amount} over {n} evenings",
-                    d.evenings,
-                    debtor=names.get(d.debtor, "?"),
-                    creditor=names.get(d.creditor, "?"),
-                    amount=amount,
-                )
+                owes(names.get(d.debtor, "?"), names.get(d.creditor, "?"), amount, d.evenings)
             )
         )
     return 0

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ..i18n import Msg, nmsg
 from ..store import Store
 from .rating import Rating, ratings
 from .stats import FamilyStats, Played, chosen, family_stats
@@ -26,6 +27,19 @@ class Debt:
     amount: int
     currency: str
     evenings: int
+
+
+def owes(debtor: str, creditor: str, amount: str, evenings: int) -> Msg:
+    """ "Boris owes Anna 340 ₽ over 3 evenings": the one sentence of a debt, for the Players
+    screen and the CLI alike (``amount`` is the money already written out)."""
+    return nmsg(
+        "{debtor} owes {creditor} {amount} over {n} evening",
+        "{debtor} owes {creditor} {amount} over {n} evenings",
+        evenings,
+        debtor=debtor,
+        creditor=creditor,
+        amount=amount,
+    )
 
 
 @dataclass(frozen=True, slots=True)

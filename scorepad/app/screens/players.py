@@ -16,7 +16,7 @@ from ...i18n import N_, nmsg
 from ...numbers import whist_figure
 from ...players.commands import csv_text, stats_rows
 from ...players.rating import MIN_GAMES, ratings
-from ...players.season import Debt, Settled, debts, season_table, settled_in
+from ...players.season import Debt, Settled, debts, owes, season_table, settled_in
 from ...players.stats import FamilyStats, Played, chosen, family_stats, played
 from ...report import money_text
 from ...scoring.pulya.settlement import minor_digits
@@ -329,13 +329,11 @@ def _debts(shell: Shell, pid: int, names: dict[int, str], owed: list[Debt]) -> l
             f"debt-{k}",
             ft.Text(
                 shell.render(
-                    nmsg(
-                        "{debtor} owes {creditor} {amount} over {n} evening",
-                        "{debtor} owes {creditor} {amount} over {n} evenings",
+                    owes(
+                        names.get(d.debtor, "?"),
+                        names.get(d.creditor, "?"),
+                        amount.replace(" ", "\u00a0"),
                         d.evenings,
-                        debtor=names.get(d.debtor, "?"),
-                        creditor=names.get(d.creditor, "?"),
-                        amount=amount.replace(" ", "\u00a0"),
                     )
                 )
             ),
