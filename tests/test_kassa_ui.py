@@ -181,11 +181,11 @@ async def test_the_contract_grid_keeps_the_red_suits_red(app: Any) -> None:
             sp.style.color if sp.style else None
             for sp in (by_id(shell.page, f"contract-7{t}").content.spans or [])
         ]
-        for t in ("D", "H")
+        for t in ("S", "C", "D", "H")
     }
-    assert colours == {"D": [None, ft.Colors.ERROR], "H": [None, ft.Colors.ERROR]}
-    for t in ("S", "C", "NT"):  # no red in them: a plain label
-        assert by_id(shell.page, f"contract-7{t}").content in ("7♠", "7♣", "7NT")
+    red = [None, ft.Colors.ERROR]
+    assert colours == {"S": [None], "C": [None], "D": red, "H": red}
+    assert in_order(by_id(shell.page, "contract-7NT")) == ["7NT"]
 
 
 async def test_g_e15_entered_on_the_screen_and_drawn_on_the_sheet(app: Any) -> None:
@@ -195,7 +195,6 @@ async def test_g_e15_entered_on_the_screen_and_drawn_on_the_sheet(app: Any) -> N
     await tap(shell, session, "declarer-0", "contract-7H", "call-1-whist", "call-2-whist")
     await tap(shell, session, "tricks-0-8", "tricks-1-2")
     assert in_order(by_id(shell.page, "preview")) == [
-        "Preview",
         "A: 7♥",
         "B pays A 56 chips",
         "B pays C 14 chips",
@@ -237,3 +236,24 @@ async def test_four_players_on_the_screen_the_dealer_sits_out_and_is_paid_25(
         assert in_order(by_id(shell.page, "chips-3-1")) == ["25"]  # Dora's, from C
         assert in_order(by_id(shell.page, "kassa-1")) == ["31", "35"]
         assert in_order(by_id(shell.page, "chips-total-3")) == ["chips: +25"]
+
+
+async def test_a_count_that_cannot_be_says_why_when_tapped(app: Any) -> None:
+    """A greyed count still answers a tap, with the pulya's sentence, and changes nothing; raising
+    the declarer's count lowers the last seat's (issue #27)."""
+    from flet_fakes import find
+
+    from scorepad.i18n import catalog
+
+    shell, session, _store = app
+    await tap(shell, session, "declarer-0", "contract-7H", "call-1-whist", "call-2-whist")
+    await tap(shell, session, "tricks-0-7", "tricks-1-2")
+    assert [by_id(shell.page, f"tricks-{s}").value for s in (0, 1, 2)] == ["7", "2", "1"]
+    await tap(shell, session, "tricks-0-8")  # one more for A: C, filled in, gives way
+    assert [by_id(shell.page, f"tricks-{s}").value for s in (0, 1, 2)] == ["8", "2", "0"]
+    await tap(shell, session, "tricks-1-3")
+    assert in_order(by_id(shell.page, "message")) == ["3 is not possible: A has 8"]
+    assert shell.form.tricks == {0: 8, 1: 2, 2: 0}
+    await tap(shell, session, "tricks-1-1")
+    assert find(shell.page, lambda c: getattr(c, "identifier", None) == "message") == []
+    assert catalog("ru").render(shell.form.trick_refusal(1, 3)) == "3 не получится: A — уже 8"

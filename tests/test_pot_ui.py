@@ -203,3 +203,29 @@ async def test_american_second_round_chips(store: Store) -> None:
         "tricks": {"0": 7},
         "second_round": {"1": 1},
     }
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "4 is not possible: Anton has 7"), ("ru", "4 не получится: Anton — уже 7")],
+)
+async def test_a_count_that_cannot_be_says_why_when_tapped(
+    store: Store, lang: str, said: str
+) -> None:
+    """A greyed count still answers a tap, with the pulya's sentence in the player's language,
+    and changes nothing; raising the declarer's count lowers the last seat's (issue #27)."""
+    from flet_fakes import find
+
+    shell, session, _sid = open_session(store, "austrian", lang=lang)
+    await tap(shell, session, "declarer-0", "suit-D")
+    assert [by_id(shell.page, f"tricks-{s}").value for s in (0, 1, 2)] == ["6", "2", "2"]
+    await tap(shell, session, "tricks-0-7")  # one more for Anton: the last seat gives way
+    assert [by_id(shell.page, f"tricks-{s}").value for s in (0, 1, 2)] == ["7", "2", "1"]
+    assert by_id(shell.page, "tricks-1-4").disabled is not True  # greyed, still tappable
+    await tap(shell, session, "tricks-1-4")
+    message = by_id(shell.page, "message")
+    assert message.content.value == said
+    assert [by_id(shell.page, f"tricks-{s}").value for s in (0, 1, 2)] == ["7", "2", "1"]
+    await tap(shell, session, "tricks-1-3")
+    assert find(shell.page, lambda c: getattr(c, "identifier", None) == "message") == []
+    assert [by_id(shell.page, f"tricks-{s}").value for s in (0, 1, 2)] == ["7", "3", "0"]

@@ -1,5 +1,5 @@
-"""The widgets the bula and kassa screens build alike: the declarer's card, the defence card
-(each defender's call, the passer called in), and on the sheet a player's group of columns (a
+"""The widgets the bula and kassa screens build alike: the declarers' row, the defence (a row a
+defender: his calls, the passer called in), and on the sheet a player's group of columns (a
 middle column between the two he keeps on his neighbours) and the page that holds the groups."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import flet as ft
 from ...i18n import N_
 from ...scoring.ledger.families import FamilyScored
 from ..frame.shell import Shell
-from ..frame.theme import card, choice, sem
-from ..frame.writing import deal_head
+from ..frame.theme import sem
+from ..frame.writing import NAME_WIDTH, cell, deal_head
 from .columns import (
     Entry,
     column,
@@ -37,22 +37,23 @@ def form_head(shell: Shell, f: FamilyForm[Any, Any]) -> list[ft.Control]:
     return deal_head(shell, number, shell.t(N_("Deal {n}"), n=number))
 
 
-def declarer_card(shell: Shell, f: FamilyForm[Any, Any], redraw: Redraw) -> ft.Control:
-    """Who declares: the seats the form offers."""
-    return card(
-        seat_row(
-            f.names,
-            f.declarers(),
-            f.declarer,
-            "declarer",
-            lambda s: redraw(lambda: f.choose_declarer(s)),
-        ),
-        title=shell.t(N_("Declarer")),
+def declarer_row(
+    f: FamilyForm[Any, Any], redraw: Redraw, *, extra: list[ft.Control] | None = None
+) -> ft.Control:
+    """Who declares: the seats the form offers, in one row (``extra``: an all-pass after them)."""
+    return seat_row(
+        f.names,
+        f.declarers(),
+        f.declarer,
+        "declarer",
+        lambda s: redraw(lambda: f.choose_declarer(s)),
+        extra=extra,
     )
 
 
-def defence_card(shell: Shell, f: FamilyForm[Any, Any], redraw: Redraw) -> ft.Control:
-    """Each defender's call among those the form offers; the passer called in says nothing."""
+def defence_rows(shell: Shell, f: FamilyForm[Any, Any], redraw: Redraw) -> ft.Control:
+    """One row a defender: his name, then the calls the form offers (the chosen one filled); the
+    passer called in says nothing."""
     names = f.names
     roles = f.defence()
     rows: list[ft.Control] = []
@@ -61,28 +62,34 @@ def defence_card(shell: Shell, f: FamilyForm[Any, Any], redraw: Redraw) -> ft.Co
             rows.append(
                 sem(
                     f"invited-{s}",
-                    ft.Text(shell.t(N_("{player}: called in (invited)"), player=names[s])),
+                    ft.Text(
+                        shell.t(N_("{player}: called in (invited)"), player=names[s]),
+                        size=13,
+                        italic=True,
+                    ),
                 )
             )
             continue
-        rows.append(said(shell, s, names[s], f.calls.get(s)))
+        cells = [
+            cell(
+                f"call-{s}-{c}",
+                f.calls.get(s) == c,
+                shell.t(CALLS_SAID[c]),
+                redraw(lambda s=s, c=c: f.say(s, c)),
+            )
+            for c in f.call_options(s)
+        ]
         rows.append(
             ft.Row(
                 [
-                    sem(
-                        f"call-{s}-{c}",
-                        choice(
-                            f.calls.get(s) == c,
-                            shell.t(CALLS_SAID[c]),
-                            redraw(lambda s=s, c=c: f.say(s, c)),
-                        ),
-                    )
-                    for c in f.call_options(s)
+                    ft.Container(said(shell, s, names[s], f.calls.get(s)), width=NAME_WIDTH),
+                    *cells,
                 ],
-                wrap=True,
+                spacing=4,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
             )
         )
-    return card(*rows, title=shell.t(N_("Defence")))
+    return sem("calls", ft.Column(rows, spacing=4))
 
 
 # --- the sheet -----------------------------------------------------------------------------------
