@@ -37,6 +37,8 @@ KIND_LABELS = {
     "pik_no_contra": N_("Pik without contra"),
 }
 
+ALL_PASS = N_("All pass")  # beside the names: the pulya's short word (the refe is in the preview)
+
 # --- the bula entry ----------------------------------------------------------------------------
 
 
@@ -62,7 +64,7 @@ def bula_entry(shell: Shell) -> ft.Control:
             cell(
                 "kind-allpass",
                 f.kind == "allpass",
-                shell.t(KIND_LABELS["allpass"]),
+                shell.t(ALL_PASS),
                 redraw(lambda: f.choose_kind("allpass")),
             )
         ]
@@ -192,6 +194,8 @@ def _contra(shell: Shell, f: BulaForm, redraw: Redraw) -> ft.Control:
         chosen = shell.render(contra_name(f.contra_level))
         if f.contra_level and f.contra_by is not None:
             chosen = shell.t(N_("{contra} ({by})"), contra=chosen, by=f.names[f.contra_by])
+    if f.contra_complete:  # folded to one row, a tap away from the levels again
+        return cell_row([cell("contra-said", True, chosen, redraw(lambda: f.take_back_contra()))])
     rows: list[ft.Control] = [
         ft.Row(
             [

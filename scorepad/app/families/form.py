@@ -254,6 +254,14 @@ class FamilyForm(Generic[C, T]):
                     self.calls[o] = "pass"  # type: ignore[assignment]  # every family's pass
         self._rebase()
 
+    def unsay(self, seat: int) -> None:
+        """Take back ``seat``'s call (an invitation with the pass it called in)."""
+        if self.defence().get(seat) in ("invite", "invited"):
+            self.calls = {}
+        else:
+            self.calls.pop(seat, None)
+        self._rebase()
+
     def choose_declarer(self, seat: int) -> None:
         self.declarer = seat
         self._rebase()

@@ -13,7 +13,7 @@ from ...i18n import N_
 from ...scoring.ledger.families import FamilyScored
 from ..frame.shell import Shell
 from ..frame.theme import sem
-from ..frame.writing import NAME_WIDTH, cell, deal_head
+from ..frame.writing import NAME_WIDTH, cell, cell_row, deal_head
 from .columns import (
     Entry,
     column,
@@ -26,7 +26,7 @@ from .columns import (
     short_names,
 )
 from .form import FamilyForm
-from .pieces import CALLS_SAID, Redraw, family_stored, said, seat_row
+from .pieces import CALLS_SAID, Redraw, family_stored, seat_row
 
 # --- the entry -----------------------------------------------------------------------------------
 
@@ -52,43 +52,41 @@ def declarer_row(
 
 
 def defence_rows(shell: Shell, f: FamilyForm[Any, Any], redraw: Redraw) -> ft.Control:
-    """One row a defender: his name, then the calls the form offers (the chosen one filled); the
-    passer called in says nothing."""
+    """The calls said, side by side in one row (a tap takes one back), then a row for each
+    defender still to speak: his name and the calls the form offers."""
     names = f.names
     roles = f.defence()
+    said_cells: list[ft.Control] = []
     rows: list[ft.Control] = []
     for s in f.defenders():
-        if roles.get(s) == "invited":
-            rows.append(
-                sem(
-                    f"invited-{s}",
-                    ft.Text(
-                        shell.t(N_("{player}: called in (invited)"), player=names[s]),
-                        size=13,
-                        italic=True,
-                    ),
-                )
-            )
+        role = roles.get(s)
+        if role == "invited":
+            text = shell.t(N_("{player}: called in (invited)"), player=names[s])
+            said_cells.append(cell(f"invited-{s}", True, text, redraw(lambda s=s: f.unsay(s))))
+            continue
+        if role is not None:
+            text = shell.t(N_("{player}: {call}"), player=names[s], call=shell.t(CALLS_SAID[role]))
+            said_cells.append(cell(f"defender-{s}", True, text, redraw(lambda s=s: f.unsay(s))))
             continue
         cells = [
             cell(
                 f"call-{s}-{c}",
-                f.calls.get(s) == c,
+                False,
                 shell.t(CALLS_SAID[c]),
                 redraw(lambda s=s, c=c: f.say(s, c)),
             )
             for c in f.call_options(s)
         ]
+        name = ft.Text(names[s], size=13, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
         rows.append(
             ft.Row(
-                [
-                    ft.Container(said(shell, s, names[s], f.calls.get(s)), width=NAME_WIDTH),
-                    *cells,
-                ],
+                [ft.Container(sem(f"defender-{s}", name), width=NAME_WIDTH), *cells],
                 spacing=4,
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             )
         )
+    if said_cells:
+        rows.insert(0, cell_row(said_cells))
     return sem("calls", ft.Column(rows, spacing=4))
 
 

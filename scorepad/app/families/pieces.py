@@ -71,8 +71,6 @@ def tricks_rows(shell: Shell, form: Any, redraw: Redraw, *, title: str | None = 
     seats = form.trick_seats()
     filled = getattr(form, "filled", True)
     rows: list[ft.Control] = []
-    if title:
-        rows.append(ft.Text(title, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     for i, seat in enumerate(seats):
         count = sem(
             f"tricks-{seat}",
@@ -87,7 +85,13 @@ def tricks_rows(shell: Shell, form: Any, redraw: Redraw, *, title: str | None = 
                 )
             )
             continue
-        rows.append(ft.Row([label, count], spacing=6))
+        heading: list[ft.Control] = [label, count]
+        if title and i == 0:  # what the counts are, beside the first (a phone's height is short)
+            heading += [
+                ft.Container(expand=True),
+                ft.Text(title, size=13, italic=True, color=ft.Colors.ON_SURFACE_VARIANT),
+            ]
+        rows.append(ft.Row(heading, spacing=6))
         rows.append(
             trick_buttons(
                 seat,
@@ -162,17 +166,3 @@ def redrawer(shell: Shell, screen: Callable[[Shell], ft.Control]) -> Redraw:
         return handler
 
     return redraw
-
-
-def said(shell: Shell, seat: int, name: str, call: str | None) -> ft.Control:
-    """A defender's name beside his row of calls (the chosen one filled; read out with it)."""
-    text = (
-        name
-        if call is None
-        else shell.t(N_("{player}: {call}"), player=name, call=shell.t(CALLS_SAID[call]))
-    )
-    return sem(
-        f"defender-{seat}",
-        ft.Text(name, size=13, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
-        label=text,
-    )
