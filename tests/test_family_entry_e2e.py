@@ -168,7 +168,9 @@ def test_a_family_game_on_one_phone_screen(
             redrawn(page, "contract-6S")
             for s in (0, 1):
                 redrawn(page, f"call-{s}-pass")
-            on_one_screen(page, ["contract-chosen", "call-0-pass", "call-1-pass"])
+            # The calls said, side by side in one row.
+            has_text(page, "defender-0", f"{names[0]}: {'пас' if ru else 'pass'}")
+            on_one_screen(page, ["contract-chosen", "defender-0", "defender-1"])
             snap("4-both-pass")
         else:
             redrawn(page, "kind-allpass")

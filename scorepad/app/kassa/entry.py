@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from ...contract import Contract
+from ...contract import Contract, Trump
 from ...i18n import N_
 from ...scoring.pulya.table import contract_name
 from ..families.parts import declarer_row, defence_rows, form_head
@@ -73,21 +73,24 @@ def _name(shell: Shell, c: Contract) -> str:
 
 
 def _contract(shell: Shell, f: KassaForm, redraw: Redraw) -> ft.Control:
-    """A row a level, its suits sharing the row (the red ones red)."""
-    return ft.Column(
-        [
-            cell_row(
-                [
-                    cell(
-                        f"contract-{c.code}",
-                        f.contract == c,
-                        _name(shell, c),
-                        redraw(lambda c=c: f.choose_contract(c)),
-                    )
-                    for c in f.contracts(level)
-                ]
+    """A row a level, a column a trump (♠ ♣ ♦ ♥ NT; the red ones red): a contract the game does
+    not play (10NT) leaves its place empty, so the columns stay straight."""
+    rows: list[ft.Control] = []
+    for level in f.levels():
+        offered = {c.trump: c for c in f.contracts(level)}
+        cells: list[ft.Control] = []
+        for trump in Trump:
+            c = offered.get(trump)
+            if c is None:
+                cells.append(ft.Container(expand=True))
+                continue
+            cells.append(
+                cell(
+                    f"contract-{c.code}",
+                    f.contract == c,
+                    _name(shell, c),
+                    redraw(lambda c=c: f.choose_contract(c)),
+                )
             )
-            for level in f.levels()
-        ],
-        spacing=4,
-    )
+        rows.append(cell_row(cells))
+    return ft.Column(rows, spacing=4)
