@@ -136,7 +136,7 @@ def test_a_family_game_on_one_phone_screen(
         has_text(page, "tricks-1", str(made))
         # The defender before the last has a picker; the last is filled in.
         middle = next(s for s in defenders if count(page, f"tricks-{s}-0"))
-        grid = ["contract-chosen"] if family != "pot" else [contract[-1]]
+        grid = ["contract-chosen"] + (["hand-yes"] if family == "pot" else [])
         on_one_screen(page, [*grid, "tricks-1-10", f"tricks-{middle}-10"])
         snap("1-game")
 
@@ -174,7 +174,7 @@ def test_a_family_game_on_one_phone_screen(
             snap("4-both-pass")
         else:
             redrawn(page, "kind-allpass")
-            on_one_screen(page, ["kind-allpass", "kind-bete"])
+            on_one_screen(page, ["kind-allpass", "kind-concede", "kind-game"])
             snap("3-allpass")
         write(page)
         header(page, 3, ru)

@@ -102,7 +102,9 @@ async def test_a_refused_choice_is_never_offered(store: Store) -> None:
         by_id(shell.page, "role-2-invite")  # 1829 has no invitation
     with pytest.raises(AssertionError, match="got 0"):
         by_id(shell.page, "premium-four_aces")
-    await tap(shell, session, "kind-bete")
+    with pytest.raises(AssertionError, match="got 0"):
+        by_id(shell.page, "kind-bete")  # the trump chosen folds the kinds away
+    await tap(shell, session, "contract-chosen", "kind-bete")  # the trump's cell: back to them
     assert preview(shell) == [
         "Anton: Bete",
         "Anton declines the talon: Bete of 10 into the pot",

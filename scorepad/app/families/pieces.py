@@ -71,26 +71,29 @@ def tricks_rows(shell: Shell, form: Any, redraw: Redraw, *, title: str | None = 
     seats = form.trick_seats()
     filled = getattr(form, "filled", True)
     rows: list[ft.Control] = []
-    for i, seat in enumerate(seats):
-        count = sem(
+    last = seats[-1] if filled and len(seats) > 1 else None
+
+    def shown(seat: int) -> ft.Control:
+        return sem(
             f"tricks-{seat}",
             ft.Text(str(form.tricks.get(seat, 0)), size=15, weight=ft.FontWeight.BOLD),
         )
-        label = ft.Text(names[seat], size=13, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
-        if filled and len(seats) > 1 and i == len(seats) - 1:
-            rows.append(
-                ft.Row(
-                    [label, count, ft.Text(shell.t(N_("(the rest)")), italic=True, size=13)],
-                    spacing=6,
-                )
-            )
-            continue
-        heading: list[ft.Control] = [label, count]
-        if title and i == 0:  # what the counts are, beside the first (a phone's height is short)
+
+    def name(seat: int) -> ft.Control:
+        return ft.Text(names[seat], size=13, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
+
+    picked = [s for s in seats if s != last]
+    for i, seat in enumerate(picked):
+        heading: list[ft.Control] = [name(seat), shown(seat), ft.Container(expand=True)]
+        if last is not None and i == len(picked) - 1:
+            # The last seat's count, filled in, beside the count before it (a phone is short).
             heading += [
-                ft.Container(expand=True),
-                ft.Text(title, size=13, italic=True, color=ft.Colors.ON_SURFACE_VARIANT),
+                name(last),
+                shown(last),
+                ft.Text(shell.t(N_("(the rest)")), italic=True, size=13),
             ]
+        elif title and i == 0:  # what the counts are, beside the first
+            heading.append(ft.Text(title, size=13, italic=True, color=ft.Colors.ON_SURFACE_VARIANT))
         rows.append(ft.Row(heading, spacing=6))
         rows.append(
             trick_buttons(

@@ -60,18 +60,26 @@ def entry_screen(shell: Shell) -> ft.Control:
     rows: list[ft.Control] = deal_head(
         shell, number, shell.t(N_("Deal {n}: {dealer} deals."), n=number, dealer=names[f.dealer])
     )
-    if f.scored.family == "pot":
-        rows.append(
-            sem(
-                "entry-pot",
-                ft.Text(
-                    shell.t(N_("In the pot: {amount}"), amount=whist_figure(f.table.pot)), size=13
+    if f.scored.family == "pot":  # beside the heading: a phone's height is short
+        rows[-1] = ft.Row(
+            [
+                ft.Container(rows[-1], expand=True),
+                sem(
+                    "entry-pot",
+                    ft.Text(
+                        shell.t(N_("In the pot: {amount}"), amount=whist_figure(f.table.pot)),
+                        size=13,
+                    ),
                 ),
-            )
+            ],
+            spacing=6,
         )
 
     kinds = f.kinds()
-    if len(kinds) > 1:
+    # A suit game's trump chosen folds the kinds away too (its cell says the trump; a tap on it
+    # brings the kinds and the trumps back): a phone's height is short.
+    folded = f.kind == "game" and f.declarer is not None and f.suit is not None
+    if len(kinds) > 1 and not folded:
         rows.append(
             _choices(
                 [
@@ -183,8 +191,35 @@ def _cells(
 
 
 def _contract_rows(shell: Shell, f: PotForm, redraw: Redraw) -> list[ft.Control]:
-    """The trump (its sign and name), the contract or bid, with the talon or from the hand."""
+    """The trump (its sign and name), the contract or bid, with the talon or from the hand; a
+    trump chosen folds its row into one cell beside the talon's choice."""
     rows: list[ft.Control] = []
+    if f.suits() and f.suit is not None:
+
+        def reopen() -> None:
+            f.suit = None  # the trumps again; the hand chosen is kept
+
+        hand = (
+            [
+                cell(
+                    "hand-no",
+                    not f.hand,
+                    shell.t(N_("with the talon")),
+                    redraw(lambda: f.set_hand(False)),
+                ),
+                cell(
+                    "hand-yes",
+                    f.hand,
+                    shell.t(N_("from the hand")),
+                    redraw(lambda: f.set_hand(True)),
+                ),
+            ]
+            if f.hand_offered()
+            else []
+        )
+        suit = f"{SUIT_SIGNS[f.suit]} {shell.t(SUIT_NAMES[f.suit])}"
+        rows.append(cell_row([cell("contract-chosen", True, suit, redraw(reopen)), *hand]))
+        return rows
     if f.suits():
         rows.append(
             _cells(
