@@ -104,12 +104,16 @@ def entry_screen(shell: Shell) -> ft.Control:
             )
         )
         rows.append(
-            seat_row(
-                names,
-                f.bete_dealers(),
-                f.bete_dealer,
-                "bete",
-                lambda s: redraw(lambda: f.choose_bete_dealer(s)),
+            cell_row(
+                [
+                    cell(
+                        f"bete-{s}",
+                        f.bete_dealer == s,
+                        names[s],
+                        redraw(lambda s=s: f.choose_bete_dealer(s)),
+                    )
+                    for s in f.bete_dealers()
+                ]
             )
         )
     elif f.kind != "allpass":
