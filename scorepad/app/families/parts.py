@@ -74,6 +74,7 @@ def defence_rows(shell: Shell, f: FamilyForm[Any, Any], redraw: Redraw) -> ft.Co
                 False,
                 shell.t(CALLS_SAID[c]),
                 redraw(lambda s=s, c=c: f.say(s, c)),
+                fitted=True,
             )
             for c in f.call_options(s)
         ]

@@ -400,11 +400,15 @@ def cell(
     on_click: Callable[[], None] | None,
     *,
     disabled: bool = False,
+    fitted: bool = False,
 ) -> ft.Control:
-    """One button of a row that shares the width with its neighbours (``COMPACT`` px tall)."""
+    """One button of a row that shares the width with its neighbours (``COMPACT`` px tall).
+
+    ``fitted``: its share of the row follows its label's length, so a long word beside short
+    ones ("приглашает" beside "пас") is read whole, not cut."""
     return ft.Container(
         sem(ident, label_button(selected, text, on_click, disabled=disabled)),
-        expand=True,
+        expand=max(len(text), 4) if fitted else True,
     )
 
 

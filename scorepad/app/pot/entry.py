@@ -155,6 +155,7 @@ def entry_screen(shell: Shell) -> ft.Control:
                             f.premium == p,
                             shell.t(PREMIUM_LABELS[p]),
                             redraw(lambda p=p: f.choose_premium(p)),
+                            fitted=True,
                         )
                         for p in premiums
                     ]
@@ -190,7 +191,10 @@ def _cells(
 ) -> ft.Control:
     """Options sharing one row's width."""
     return cell_row(
-        [cell(ident, selected, text, redraw(act)) for ident, text, selected, act in options]
+        [
+            cell(ident, selected, text, redraw(act), fitted=True)
+            for ident, text, selected, act in options
+        ]
     )
 
 
@@ -210,19 +214,23 @@ def _contract_rows(shell: Shell, f: PotForm, redraw: Redraw) -> list[ft.Control]
                     not f.hand,
                     shell.t(N_("with the talon")),
                     redraw(lambda: f.set_hand(False)),
+                    fitted=True,
                 ),
                 cell(
                     "hand-yes",
                     f.hand,
                     shell.t(N_("from the hand")),
                     redraw(lambda: f.set_hand(True)),
+                    fitted=True,
                 ),
             ]
             if f.hand_offered()
             else []
         )
         suit = f"{SUIT_SIGNS[f.suit]} {shell.t(SUIT_NAMES[f.suit])}"
-        rows.append(cell_row([cell("contract-chosen", True, suit, redraw(reopen)), *hand]))
+        rows.append(
+            cell_row([cell("contract-chosen", True, suit, redraw(reopen), fitted=True), *hand])
+        )
         return rows
     if f.suits():
         rows.append(
@@ -325,6 +333,7 @@ def _defence_rows(shell: Shell, f: PotForm, redraw: Redraw) -> ft.Control:
                             role == r,
                             shell.t(ROLE_LABELS[r]),
                             redraw(lambda s=seat, r=r: f.say(s, r)),
+                            fitted=True,
                         )
                         for r in f.role_options(seat)
                     ),
