@@ -13,7 +13,9 @@ def in_order(root: Any) -> list[str]:
     out: list[str] = []
 
     def walk(c: Any) -> None:
-        if isinstance(c, ft.Text) and isinstance(c.value, str):
+        if isinstance(c, ft.Text) and c.spans:  # drawn in coloured pieces: one string
+            out.append("".join(span.text or "" for span in c.spans))
+        elif isinstance(c, ft.Text) and isinstance(c.value, str):
             out.append(c.value)
         for attr in ("content", "controls", "title", "actions"):
             v = getattr(c, attr, None)

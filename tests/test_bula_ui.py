@@ -363,7 +363,6 @@ async def test_a_deal_entered_on_the_screen_is_written(app: Any) -> None:
     assert by_id(shell.page, "tricks-1").value == "2"
     preview = in_order(by_id(shell.page, "preview"))
     assert preview == [
-        "Preview",
         "Vera: karo",
         "Vera made karo: bula −6",
         "Ana writes 12 supe on Vera (2 × 6)",
@@ -392,7 +391,7 @@ async def test_the_write_is_off_until_the_deal_is_complete(app: Any) -> None:
     shell, session, _store = app
     await tap(shell, session, "declarer-0", "bid-2")
     assert by_id(shell.page, "confirm-deal").disabled
-    assert in_order(by_id(shell.page, "preview")) == ["Preview", "Boris: follow or pass?"]
+    assert in_order(by_id(shell.page, "preview")) == ["Boris: follow or pass?"]
     await tap(shell, session, "call-1-follow", "call-2-pass")
     ids = {c.identifier for c in find(shell.page, lambda c: isinstance(c, ft.Semantics))}
     assert "contra-0" not in ids and "contra-1" in ids
@@ -409,7 +408,7 @@ async def test_editing_a_deal_writes_the_change_with_a_reason(app: Any) -> None:
     shell.show(bula_entry)
     assert "Editing deal 2: the later deals are checked again." in texts(shell.page)
     assert by_id(shell.page, "confirm-deal").disabled  # no reason yet
-    await tap(shell, session, "bid-5-igra")
+    await tap(shell, session, "contract-change", "bid-5-igra", "call-2-pass", "call-0-pass")
     await type_into(session, by_id(shell.page, "edit-reason"), "it was igra")
     assert not by_id(shell.page, "confirm-deal").disabled
     await tap(shell, session, "confirm-deal")
@@ -479,7 +478,6 @@ async def test_pik_not_contrad_is_one_tap_from_pik_without_contra(app: Any) -> N
     )
     await tap(shell, session, "to-pik-no-contra")
     assert in_order(by_id(shell.page, "preview")) == [
-        "Preview",
         "Boris: pik without contra",
         "all passed: a refe for Ana",
         "all passed: a refe for Boris",
@@ -654,3 +652,24 @@ def test_a_column_heading_is_drawn_smaller_rather_than_cut() -> None:
     smaller = _fitting("μπούλα", 38, 12)
     assert 8 <= smaller < 12 and len("μπούλα") * LETTER_EM * smaller <= 38
     assert _fitting("a very long heading indeed", 20, 12) == 8
+
+
+async def test_a_count_that_cannot_be_says_why_when_tapped(app: Any) -> None:
+    """A greyed count still answers a tap, with the pulya's sentence, and changes nothing; raising
+    the declarer's count lowers the last seat's (issue #27)."""
+    shell, session, _store = app
+    await tap(shell, session, "declarer-2", "bid-3", "call-0-follow", "call-1-follow", "contra-0")
+    await tap(shell, session, "tricks-0-2")
+    assert [by_id(shell.page, f"tricks-{s}").value for s in (2, 0, 1)] == ["6", "2", "2"]
+    await tap(shell, session, "tricks-2-8")  # Vera made two more: Boris, filled in, gives way
+    assert [by_id(shell.page, f"tricks-{s}").value for s in (2, 0, 1)] == ["8", "2", "0"]
+    assert by_id(shell.page, "tricks-0-3").disabled is not True  # greyed, still tappable
+    await tap(shell, session, "tricks-0-3")
+    assert in_order(by_id(shell.page, "message")) == ["3 is not possible: Vera has 8"]
+    assert [by_id(shell.page, f"tricks-{s}").value for s in (2, 0, 1)] == ["8", "2", "0"]
+    assert shell.form.tricks == {2: 8, 0: 2, 1: 0}
+    await tap(shell, session, "tricks-0-1")  # the next tap: the preview is back
+    assert (
+        find(shell.page, lambda c: isinstance(c, ft.Semantics) and c.identifier == "message") == []
+    )
+    assert catalog("ru").render(shell.form.trick_refusal(0, 3)) == "3 не получится: Vera — уже 8"

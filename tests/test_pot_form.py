@@ -14,6 +14,7 @@ from pydantic import TypeAdapter
 from conftest import typed
 from scorepad.app.pot.figures import pot_sheet
 from scorepad.app.pot.form import PotForm, carry, edit_form, new_form, title
+from scorepad.app.pulya.form import TricksRefused
 from scorepad.i18n import catalog
 from scorepad.scoring.ledger.families import PotSession, replay_family
 from scorepad.scoring.ledger.pot import PotDeal
@@ -155,7 +156,7 @@ def test_tricks_one_tap_a_seat_the_last_one_filled_in() -> None:
     assert f.tricks == {0: 7, 1: 2, 2: 1}
     assert f.trick_choices(1) == [0, 1, 2, 3]
     assert f.trick_choices(2) == []  # filled in
-    with pytest.raises(ValueError, match="cannot take 4 tricks"):
+    with pytest.raises(TricksRefused, match="4 is not possible: Anton has 7"):
         f.set_tricks(1, 4)
     f.say(2, "drop")
     assert f.tricks == {0: 6, 1: 4}

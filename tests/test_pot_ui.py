@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from family_app import in_order
 from flet_fakes import by_id, fire, make_page, texts, type_into
 
 from conftest import typed
@@ -102,7 +103,9 @@ async def test_a_refused_choice_is_never_offered(store: Store) -> None:
         by_id(shell.page, "role-2-invite")  # 1829 has no invitation
     with pytest.raises(AssertionError, match="got 0"):
         by_id(shell.page, "premium-four_aces")
-    await tap(shell, session, "kind-bete")
+    with pytest.raises(AssertionError, match="got 0"):
+        by_id(shell.page, "kind-bete")  # the trump chosen folds the kinds away
+    await tap(shell, session, "contract-chosen", "kind-bete")  # the trump's cell: back to them
     assert preview(shell) == [
         "Anton: Bete",
         "Anton declines the talon: Bete of 10 into the pot",
@@ -220,7 +223,33 @@ async def test_an_all_pass_redeal_is_named_so_and_passes_the_deal_on(
     # («Распасы», a deal played) the button once borrowed; one tap writes it and the next
     # player deals.
     shell, session, sid = open_session(store, "austrian", lang=lang)
-    assert by_id(shell.page, "kind-allpass").content == label
+    assert in_order(by_id(shell.page, "kind-allpass")) == [label]
     await tap(shell, session, "kind-allpass", "confirm-deal")
     assert by_id(shell.page, "deal-header").value == header
     assert store.export_session(sid).count('"type": "allpass"') == 1
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "4 is not possible: Anton has 7"), ("ru", "4 не получится: Anton — уже 7")],
+)
+async def test_a_count_that_cannot_be_says_why_when_tapped(
+    store: Store, lang: str, said: str
+) -> None:
+    """A greyed count still answers a tap, with the pulya's sentence in the player's language,
+    and changes nothing; raising the declarer's count lowers the last seat's (issue #27)."""
+    from flet_fakes import find
+
+    shell, session, _sid = open_session(store, "austrian", lang=lang)
+    await tap(shell, session, "declarer-0", "suit-D")
+    assert [by_id(shell.page, f"tricks-{s}").value for s in (0, 1, 2)] == ["6", "2", "2"]
+    await tap(shell, session, "tricks-0-7")  # one more for Anton: the last seat gives way
+    assert [by_id(shell.page, f"tricks-{s}").value for s in (0, 1, 2)] == ["7", "2", "1"]
+    assert by_id(shell.page, "tricks-1-4").disabled is not True  # greyed, still tappable
+    await tap(shell, session, "tricks-1-4")
+    message = by_id(shell.page, "message")
+    assert message.content.value == said
+    assert [by_id(shell.page, f"tricks-{s}").value for s in (0, 1, 2)] == ["7", "2", "1"]
+    await tap(shell, session, "tricks-1-3")
+    assert find(shell.page, lambda c: getattr(c, "identifier", None) == "message") == []
+    assert [by_id(shell.page, f"tricks-{s}").value for s in (0, 1, 2)] == ["7", "3", "0"]

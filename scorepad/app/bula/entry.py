@@ -1,9 +1,9 @@
 """The bula family in the app: its deal entry and its sheet (registered in family_ui).
 
-The entry draws :class:`~.bula_form.BulaForm` (the shell keeps it in ``shell.form``): the kind
-of deal, the declarer, the bid with its hand («igra») version, each defender's follow / pass /
-invite, the contra level and who said it, the tricks as counted when play stopped, and the
-preview in the engine's words; the write button stays on screen.  The sheet is the paper's:
+The entry draws :class:`~.bula_form.BulaForm` (the shell keeps it in ``shell.form``) on one phone
+screen: the declarer or the all pass (refe), the bid with its hand («igra») version or the pik
+without contra, each defender's follow / pass / invite, the contra level and who said it, the
+tricks as counted when play stopped, and the preview in the engine's words pinned above Write.  The sheet is the paper's:
 per player left supe | bula | right supe, refe triangles and hats, what is left to close (the
 pot form: the pot and each player's cash).
 """
@@ -14,11 +14,7 @@ import flet as ft
 
 from ...i18n import N_
 from ...scoring.ledger.bula import bid_name
-from ..families.parts import (
-    declarer_card,
-    defence_card,
-    form_head,
-)
+from ..families.parts import defence_rows, form_head
 from ..families.pieces import (
     Redraw,
     current_form,
@@ -26,10 +22,11 @@ from ..families.pieces import (
     finished_card,
     redrawer,
     seat_row,
-    tricks_card,
+    tricks_rows,
 )
 from ..frame.shell import Shell
-from ..frame.theme import TAP, card, choice, quiet, sem
+from ..frame.theme import quiet, sem
+from ..frame.writing import NAME_WIDTH, cell, cell_row, folded, label_button
 from . import form as bula_form
 from .form import BulaForm, contra_name
 
@@ -40,63 +37,110 @@ KIND_LABELS = {
     "pik_no_contra": N_("Pik without contra"),
 }
 
+ALL_PASS = N_("All pass")  # beside the names: the pulya's short word (the refe is in the preview)
+
 # --- the bula entry ----------------------------------------------------------------------------
 
 
 def bula_entry(shell: Shell) -> ft.Control:
+    """The deal on one phone screen (issue #27): the declarers and the refe in one row, the bid
+    grid (folded to one row once chosen), a row a defender, the contra, the tricks, and the
+    preview pinned above Write."""
     f: BulaForm = current_form(shell, BulaForm, bula_form.new_form)
     names = f.names
     redraw = redrawer(shell, bula_entry)
     if not shell.editing and f.finished:  # no next deal to number
         return finished_card(shell, shell.t(N_("The bulas sum to zero: the game is over.")))
-    kinds = ft.Row(
+    rows: list[ft.Control] = [*form_head(shell, f)]
+    kinds = f.kinds()
+
+    def declare(seat: int) -> None:
+        if f.kind == "allpass":
+            f.choose_kind("game")
+        f.choose_declarer(seat)
+
+    allpass = (
         [
+            cell(
+                "kind-allpass",
+                f.kind == "allpass",
+                shell.t(ALL_PASS),
+                redraw(lambda: f.choose_kind("allpass")),
+            )
+        ]
+        if "allpass" in kinds
+        else []
+    )
+    rows.append(
+        seat_row(
+            names,
+            f.declarers(),
+            None if f.kind == "allpass" else f.declarer,
+            "declarer",
+            lambda s: redraw(lambda: declare(s)),
+            extra=allpass,
+        )
+    )
+    if f.declarer is not None and f.kind == "pik_no_contra":
+        rows.append(
+            folded(
+                shell,
+                shell.t(
+                    N_("{player}: {contract}"),
+                    player=names[f.declarer],
+                    contract=shell.t(KIND_LABELS["pik_no_contra"]),
+                ),
+                redraw(lambda: _reopen(f)),
+            )
+        )
+    elif f.kind == "game" and f.declarer is not None and f.bid is not None:
+        rows.append(
+            folded(
+                shell,
+                shell.t(
+                    N_("{player}: {contract}"),
+                    player=names[f.declarer],
+                    contract=shell.render(bid_name(f.bid, f.hand)),
+                ),
+                redraw(lambda: _reopen(f)),
+            )
+        )
+    elif f.declarer is not None:
+        rows.append(_bids(shell, f, redraw))
+    if f.kind == "game" and f.declarer is not None and f.on_refe:
+        rows.append(
             sem(
-                f"kind-{k}",
-                choice(
-                    f.kind == k,
-                    shell.t(KIND_LABELS[k]),
-                    redraw(lambda k=k: f.choose_kind(k)),
+                "refe-double",
+                ft.Text(
+                    shell.t(
+                        N_("{player} holds a refe: this game counts double."),
+                        player=names[f.declarer],
+                    ),
+                    size=13,
+                    weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.PRIMARY,
                 ),
             )
-            for k in f.kinds()
-        ],
-        wrap=True,
-        spacing=6,
-        run_spacing=6,
-    )
-    head = form_head(shell, f)
-    cards: list[ft.Control] = [card(*head, kinds)]
-    if f.kind in ("game", "pik_no_contra"):
-        cards.append(declarer_card(shell, f, redraw))
-    if f.kind == "game" and f.declarer is not None:
-        cards.append(_bids(shell, f, redraw))
-        if f.on_refe:
-            cards.append(
-                sem(
-                    "refe-double",
-                    card(
-                        ft.Text(
-                            shell.t(
-                                N_("{player} holds a refe: this game counts double."),
-                                player=names[f.declarer],
-                            ),
-                            weight=ft.FontWeight.BOLD,
-                            color=ft.Colors.PRIMARY,
-                        )
-                    ),
-                )
-            )
+        )
     if f.kind == "game" and f.bid is not None:
-        cards.append(defence_card(shell, f, redraw))
+        rows.append(defence_rows(shell, f, redraw))
     if f.defence_complete and (f.contra_levels() != [0] or f.contra_level):
-        cards.append(_contra(shell, f, redraw))
+        rows.append(_contra(shell, f, redraw))
     if f.trick_seats():
-        cards.append(tricks_card(shell, f, redraw, title=shell.t(N_("Tricks when play stopped"))))
-    return entry_frame(shell, f, cards, bula_entry)
+        rows.append(tricks_rows(shell, f, redraw, title=shell.t(N_("Tricks when play stopped"))))
+    return entry_frame(shell, f, rows, bula_entry)
+
+
+def _reopen(f: BulaForm) -> None:
+    """Back to the bid grid, the declarer kept."""
+    declarer = f.declarer
+    f.kind, f.bid, f.hand = "game", None, False
+    if declarer is not None:
+        f.choose_declarer(declarer)
 
 
 def _bids(shell: Shell, f: BulaForm, redraw: Redraw) -> ft.Control:
+    """The bids with the talon in one row, by hand in the next, the pik without contra below."""
     legal = f.bids()
     rows: list[ft.Control] = []
     for hand, ident, heading in (
@@ -108,40 +152,56 @@ def _bids(shell: Shell, f: BulaForm, redraw: Redraw) -> ft.Control:
             continue
         rows.append(ft.Text(shell.t(heading), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
         rows.append(
-            ft.Row(
+            cell_row(
                 [
-                    sem(
+                    cell(
                         ident.format(b=b),
-                        choice(
-                            f.bid == b and f.hand is hand,
-                            shell.render(bid_name(b, False)),
-                            redraw(lambda b=b, hand=hand: f.choose_bid(b, hand)),
-                            width=TAP,  # six in a row on a phone
-                        ),
+                        f.bid == b and f.hand is hand,
+                        shell.render(bid_name(b, False)),
+                        redraw(lambda b=b, hand=hand: f.choose_bid(b, hand)),
                     )
                     for b in bids
-                ],
-                wrap=True,
-                spacing=4,
-                run_spacing=4,
+                ]
             )
         )
-    return card(*rows, title=shell.t(N_("Bid")))
+    if "pik_no_contra" in f.kinds():
+        declarer = f.declarer
+
+        def pik_no_contra() -> None:
+            f.choose_kind("pik_no_contra")
+            if declarer is not None and declarer in f.declarers():
+                f.choose_declarer(declarer)
+
+        rows.append(
+            cell_row(
+                [
+                    cell(
+                        "kind-pik_no_contra",
+                        f.kind == "pik_no_contra",
+                        shell.t(KIND_LABELS["pik_no_contra"]),
+                        redraw(pik_no_contra),
+                    )
+                ]
+            )
+        )
+    return ft.Column(rows, spacing=4)
 
 
 def _contra(shell: Shell, f: BulaForm, redraw: Redraw) -> ft.Control:
+    """The contra levels the game allows in one row, what was said, and who said it."""
     chosen = ""
     if f.contra_level is not None:
         chosen = shell.render(contra_name(f.contra_level))
         if f.contra_level and f.contra_by is not None:
             chosen = shell.t(N_("{contra} ({by})"), contra=chosen, by=f.names[f.contra_by])
+    if f.contra_complete:  # folded to one row, a tap away from the levels again
+        return cell_row([cell("contra-said", True, chosen, redraw(lambda: f.take_back_contra()))])
     rows: list[ft.Control] = [
-        sem("contra-said", ft.Text(chosen, weight=ft.FontWeight.W_500)),
         ft.Row(
             [
                 sem(
                     f"contra-{lv}",
-                    choice(
+                    label_button(
                         f.contra_level == lv,
                         shell.render(contra_name(lv)),
                         redraw(lambda lv=lv: f.choose_contra(lv)),
@@ -150,10 +210,12 @@ def _contra(shell: Shell, f: BulaForm, redraw: Redraw) -> ft.Control:
                 for lv in f.contra_levels()
             ],
             wrap=True,
-            spacing=6,
-            run_spacing=6,
+            spacing=4,
+            run_spacing=4,
         ),
     ]
+    if chosen:
+        rows.insert(0, sem("contra-said", ft.Text(chosen, size=13, weight=ft.FontWeight.W_500)))
     if 0 not in f.contra_levels() and "pik_no_contra" in f.kinds():
         # pik with the talon is played only under contra (D9): without one it is another deal
         declarer = f.declarer
@@ -179,17 +241,30 @@ def _contra(shell: Shell, f: BulaForm, redraw: Redraw) -> ft.Control:
         )
     sayers = f.contra_sayers()
     if f.contra_level and sayers:
-        rows.append(
-            ft.Text(shell.t(N_("Kontra said by")), size=13, color=ft.Colors.ON_SURFACE_VARIANT)
-        )
         level = f.contra_level
         rows.append(
-            seat_row(
-                f.names,
-                sayers,
-                f.contra_by,
-                "contra-by",
-                lambda s: redraw(lambda: f.choose_contra(level, s)),
+            ft.Row(
+                [
+                    ft.Container(
+                        ft.Text(
+                            shell.t(N_("Kontra said by")),
+                            size=13,
+                            color=ft.Colors.ON_SURFACE_VARIANT,
+                        ),
+                        width=NAME_WIDTH,
+                    ),
+                    *(
+                        cell(
+                            f"contra-by-{s}",
+                            f.contra_by == s,
+                            f.names[s],
+                            redraw(lambda s=s: f.choose_contra(level, s)),
+                        )
+                        for s in sayers
+                    ),
+                ],
+                spacing=4,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
             )
         )
-    return card(*rows, title=shell.t(N_("Contra")))
+    return sem("contra", ft.Column(rows, spacing=4))

@@ -220,6 +220,11 @@ class BulaForm(FamilyForm[Call, BulaTable]):
         self.bid, self.hand = bid, hand
         self._rebase()
 
+    def take_back_contra(self) -> None:
+        """The contra not chosen yet (taken back, to choose again)."""
+        self.contra_level, self.contra_by = None, None
+        self._reset_tricks()
+
     def choose_contra(self, level: int, by: int | None = None) -> None:
         self.contra_level = level
         self.contra_by = by if level else None

@@ -17,12 +17,13 @@ from typing import Any, Generic, Self, TypeVar
 
 from pydantic import TypeAdapter, ValidationError
 
-from ...i18n import Msg, catalog, msg
+from ...i18n import N_, Msg, catalog, msg
 from ...scoring.ledger.bula import BulaError, BulaTable
 from ...scoring.ledger.families import AnyFamilyDeal, FamilyScored, replay_family
 from ...scoring.ledger.kassa import KassaError, KassaTable
 from ...scoring.ledger.ledger import Posting, explanations
 from ...scoring.pulya.session import pydantic_problem
+from ..pulya.form import TricksRefused
 
 C = TypeVar("C", bound=str)  # a defender's call in the family's words
 T = TypeVar("T", BulaTable, KassaTable)  # the family's table
@@ -93,6 +94,45 @@ def completes(
         if found is not None:
             return found
     return None
+
+
+def why_not(
+    names: Sequence[str],
+    seats: Sequence[int],
+    fixed: dict[int, int],
+    seat: int,
+    n: int,
+    choices: Sequence[int],
+) -> Msg | None:
+    """Why ``seat`` cannot take ``n`` tricks (the pulya's sentences: "8 is not possible: Anna has
+    3"), or None when he can.  ``fixed``: the counts of the other seats that a tap keeps; the last
+    seat of several is filled in, so it gives way by itself."""
+    if n in choices:
+        return None
+    if len(seats) > 1 and seat == seats[-1]:
+        return msg(N_("{player}: the rest of the ten, filled in"), player=names[seat])
+    if fixed and sum(fixed.values()) + n > 10:
+        blocker = max(fixed, key=lambda s: fixed[s])
+        return msg(
+            N_("{n} is not possible: {player} has {k}"),
+            n=n,
+            player=names[blocker],
+            k=fixed[blocker],
+        )
+    if len(seats) > 1 and (not choices or n < min(choices)):
+        last = seats[-1]
+        return msg(
+            N_("{n} is not possible: {player} would take {k}"),
+            n=n,
+            player=names[last],
+            k=10 - sum(fixed.values()) - n,
+        )
+    return msg(
+        N_("{n} is not possible: {player} takes {cap} at most"),
+        n=n,
+        player=names[seat],
+        cap=max(choices, default=0),
+    )
 
 
 class FamilyForm(Generic[C, T]):
@@ -216,6 +256,14 @@ class FamilyForm(Generic[C, T]):
                     self.calls[o] = "pass"  # type: ignore[assignment]  # every family's pass
         self._rebase()
 
+    def unsay(self, seat: int) -> None:
+        """Take back ``seat``'s call (an invitation with the pass it called in)."""
+        if self.defence().get(seat) in ("invite", "invited"):
+            self.calls = {}
+        else:
+            self.calls.pop(seat, None)
+        self._rebase()
+
     def choose_declarer(self, seat: int) -> None:
         self.declarer = seat
         self._rebase()
@@ -255,10 +303,21 @@ class FamilyForm(Generic[C, T]):
             return []
         return trick_options(seats, self.tricks, seat, self._trick_accepts)
 
+    def trick_refusal(self, seat: int, n: int) -> Msg | None:
+        """Why ``seat`` cannot take ``n`` tricks now, or None: the seats before him are kept (the
+        ones after him give way, the last is filled in)."""
+        seats = self.trick_seats()
+        if seat not in seats:
+            return msg(N_("{player} has no tricks to enter here"), player=self.names[seat])
+        before = {s: self.tricks.get(s, 0) for s in seats[: seats.index(seat)]}
+        return why_not(self.names, seats, before, seat, n, self.trick_choices(seat))
+
     def set_tricks(self, seat: int, n: int) -> None:
-        """One tap: ``seat`` took ``n``; the seats after it keep their counts where they can."""
-        if n not in self.trick_choices(seat):
-            raise ValueError(f"seat {seat} cannot take {n} tricks here")
+        """One tap: ``seat`` took ``n``; the seats after it keep their counts where they can, the
+        last one's giving way (a count that cannot be is refused with why: TricksRefused)."""
+        why = self.trick_refusal(seat, n)
+        if why is not None:
+            raise TricksRefused(why)
         seats = self.trick_seats()
         i = seats.index(seat)
         base = {s: self.tricks.get(s, 0) for s in seats[:i]} | {seat: n}

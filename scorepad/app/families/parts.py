@@ -1,5 +1,5 @@
-"""The widgets the bula and kassa screens build alike: the declarer's card, the defence card
-(each defender's call, the passer called in), and on the sheet a player's group of columns (a
+"""The widgets the bula and kassa screens build alike: the declarers' row, the defence (a row a
+defender: his calls, the passer called in), and on the sheet a player's group of columns (a
 middle column between the two he keeps on his neighbours) and the page that holds the groups."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import flet as ft
 from ...i18n import N_
 from ...scoring.ledger.families import FamilyScored
 from ..frame.shell import Shell
-from ..frame.theme import card, choice, sem
-from ..frame.writing import deal_head
+from ..frame.theme import sem
+from ..frame.writing import NAME_WIDTH, cell, cell_row, deal_head
 from .columns import (
     Entry,
     column,
@@ -26,7 +26,7 @@ from .columns import (
     short_names,
 )
 from .form import FamilyForm
-from .pieces import CALLS_SAID, Redraw, family_stored, said, seat_row
+from .pieces import CALLS_SAID, Redraw, family_stored, seat_row
 
 # --- the entry -----------------------------------------------------------------------------------
 
@@ -37,63 +37,68 @@ def form_head(shell: Shell, f: FamilyForm[Any, Any]) -> list[ft.Control]:
     return deal_head(shell, number, shell.t(N_("Deal {n}"), n=number))
 
 
-def declarer_card(shell: Shell, f: FamilyForm[Any, Any], redraw: Redraw) -> ft.Control:
-    """Who declares: the seats the form offers."""
-    return card(
-        seat_row(
-            f.names,
-            f.declarers(),
-            f.declarer,
-            "declarer",
-            lambda s: redraw(lambda: f.choose_declarer(s)),
-        ),
-        title=shell.t(N_("Declarer")),
+def declarer_row(
+    f: FamilyForm[Any, Any], redraw: Redraw, *, extra: list[ft.Control] | None = None
+) -> ft.Control:
+    """Who declares: the seats the form offers, in one row (``extra``: an all-pass after them)."""
+    return seat_row(
+        f.names,
+        f.declarers(),
+        f.declarer,
+        "declarer",
+        lambda s: redraw(lambda: f.choose_declarer(s)),
+        extra=extra,
     )
 
 
-def defence_card(shell: Shell, f: FamilyForm[Any, Any], redraw: Redraw) -> ft.Control:
-    """Each defender's call among those the form offers; the passer called in says nothing."""
+def defence_rows(shell: Shell, f: FamilyForm[Any, Any], redraw: Redraw) -> ft.Control:
+    """The calls said, side by side in one row (a tap takes one back), then a row for each
+    defender still to speak: his name and the calls the form offers."""
     names = f.names
     roles = f.defence()
+    said_cells: list[ft.Control] = []
     rows: list[ft.Control] = []
     for s in f.defenders():
-        if roles.get(s) == "invited":
-            rows.append(
-                sem(
-                    f"invited-{s}",
-                    ft.Text(shell.t(N_("{player}: called in (invited)"), player=names[s])),
-                )
-            )
+        role = roles.get(s)
+        if role == "invited":
+            text = shell.t(N_("{player}: called in (invited)"), player=names[s])
+            said_cells.append(cell(f"invited-{s}", True, text, redraw(lambda s=s: f.unsay(s))))
             if "counter" in f.call_options(s):  # Prefa's counter-invitation (G-Q1)
-                rows.append(
-                    sem(
+                said_cells.append(
+                    cell(
                         f"call-{s}-counter",
-                        choice(
-                            False,
-                            shell.t(CALLS_SAID["counter"]),
-                            redraw(lambda s=s: f.say(s, "counter")),
-                        ),
+                        False,
+                        shell.t(CALLS_SAID["counter"]),
+                        redraw(lambda s=s: f.say(s, "counter")),
+                        fitted=True,
                     )
                 )
             continue
-        rows.append(said(shell, s, names[s], f.calls.get(s)))
+        if role is not None:
+            text = shell.t(N_("{player}: {call}"), player=names[s], call=shell.t(CALLS_SAID[role]))
+            said_cells.append(cell(f"defender-{s}", True, text, redraw(lambda s=s: f.unsay(s))))
+            continue
+        cells = [
+            cell(
+                f"call-{s}-{c}",
+                False,
+                shell.t(CALLS_SAID[c]),
+                redraw(lambda s=s, c=c: f.say(s, c)),
+                fitted=True,
+            )
+            for c in f.call_options(s)
+        ]
+        name = ft.Text(names[s], size=13, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
         rows.append(
             ft.Row(
-                [
-                    sem(
-                        f"call-{s}-{c}",
-                        choice(
-                            f.calls.get(s) == c,
-                            shell.t(CALLS_SAID[c]),
-                            redraw(lambda s=s, c=c: f.say(s, c)),
-                        ),
-                    )
-                    for c in f.call_options(s)
-                ],
-                wrap=True,
+                [ft.Container(sem(f"defender-{s}", name), width=NAME_WIDTH), *cells],
+                spacing=4,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
             )
         )
-    return card(*rows, title=shell.t(N_("Defence")))
+    if said_cells:
+        rows.insert(0, cell_row(said_cells))
+    return sem("calls", ft.Column(rows, spacing=4))
 
 
 # --- the sheet -----------------------------------------------------------------------------------

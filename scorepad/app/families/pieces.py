@@ -1,6 +1,7 @@
-"""The pieces the bula and kassa entry screens share: the form of the open session, the deal's
-heading, a row of seats, the tricks pickers (the last seat filled in), the preview with the write
-button always on screen (and the reason of an edit), the end of the game, and the redraw."""
+"""The pieces the families' entry screens share, the pulya's compact widgets on one phone screen
+(issue #27): the form of the open session, a row of seats, the tricks pickers (the last seat
+filled in; a count that cannot be says why when tapped), the preview pinned above the write
+button (and the reason of an edit), the end of the game, and the redraw."""
 
 from __future__ import annotations
 
@@ -11,8 +12,16 @@ import flet as ft
 
 from ...i18n import N_
 from ..frame.shell import Shell
-from ..frame.theme import card, choice, primary, sem
-from ..frame.writing import entry_column, trick_buttons, write_parts
+from ..frame.theme import card, primary, sem
+from ..frame.writing import (
+    cell,
+    cell_row,
+    entry_column,
+    pinned_footer,
+    trick_buttons,
+    write_parts,
+)
+from ..pulya.form import TricksRefused
 
 CALLS_SAID = {
     "follow": N_("follow"),
@@ -43,66 +52,89 @@ def current_form(shell: Shell, cls: type, make: Callable[[Any], Any]) -> Any:
 
 
 def seat_row(
-    names: tuple[str, ...],
+    names: tuple[str, ...] | list[str],
     seats: list[int],
     chosen: int | None,
     prefix: str,
     pick: Callable[[int], Callable[[], None]],
-) -> ft.Control:
-    return ft.Row(
-        [sem(f"{prefix}-{s}", choice(chosen == s, names[s], pick(s))) for s in seats],
-        wrap=True,
-    )
-
-
-def tricks_card(
-    shell: Shell,
-    form: Any,
-    redraw: Redraw,
     *,
-    title: str,
+    extra: list[ft.Control] | None = None,
 ) -> ft.Control:
-    """One picker a seat in play, the last seat filled in (``form``: a bula or kassa form)."""
+    """The seats in one row, sharing its width (``extra``: cells after them, e.g. an all-pass)."""
+    cells = [cell(f"{prefix}-{s}", chosen == s, names[s], pick(s)) for s in seats]
+    return cell_row(cells + (extra or []))
+
+
+def tricks_rows(shell: Shell, form: Any, redraw: Redraw, *, title: str | None = None) -> ft.Control:
+    """One 0–10 picker a seat in play, the last seat filled in (``form``: a family's form with
+    ``trick_seats``, ``trick_choices``, ``set_tricks``; ``filled``: whether the last is)."""
     names = form.names
     seats = form.trick_seats()
+    filled = getattr(form, "filled", True)
     rows: list[ft.Control] = []
-    for i, seat in enumerate(seats):
-        count = sem(
+    last = seats[-1] if filled and len(seats) > 1 else None
+
+    def shown(seat: int) -> ft.Control:
+        return sem(
             f"tricks-{seat}",
-            ft.Text(str(form.tricks.get(seat, 0)), size=18, weight=ft.FontWeight.BOLD),
+            ft.Text(str(form.tricks.get(seat, 0)), size=15, weight=ft.FontWeight.BOLD),
         )
-        label = ft.Text(names[seat], weight=ft.FontWeight.W_500)
-        if i == len(seats) - 1:
-            rows.append(
-                ft.Row([label, count, ft.Text(shell.t(N_("(the rest)")), italic=True)], wrap=True)
-            )
-            continue
-        allowed = set(form.trick_choices(seat))
-        rows.append(ft.Row([label, count]))
+
+    def name(seat: int) -> ft.Control:
+        return ft.Text(names[seat], size=13, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
+
+    picked = [s for s in seats if s != last]
+    for i, seat in enumerate(picked):
+        heading: list[ft.Control] = [name(seat), shown(seat), ft.Container(expand=True)]
+        if last is not None and i == len(picked) - 1:
+            # The last seat's count, filled in, beside the count before it (a phone is short).
+            heading += [
+                name(last),
+                shown(last),
+                ft.Text(shell.t(N_("(the rest)")), italic=True, size=13),
+            ]
+        elif title and i == 0:  # what the counts are, beside the first
+            heading.append(ft.Text(title, size=13, italic=True, color=ft.Colors.ON_SURFACE_VARIANT))
+        rows.append(ft.Row(heading, spacing=6))
         rows.append(
             trick_buttons(
                 seat,
                 range(11),
                 chosen=form.tricks.get(seat),
-                allowed=allowed,
+                allowed=set(form.trick_choices(seat)),
                 pick=lambda n, s=seat: redraw(lambda: form.set_tricks(s, n)),
+                compact=True,
             )
         )
-    return card(*rows, title=title)
+    return sem("tricks", ft.Column(rows, spacing=2))
+
+
+ENTRY_WIDTH = 560  # px: the entry on a laptop keeps a phone's proportions (as the pulya's)
 
 
 def entry_frame(
     shell: Shell,
     form: Any,
-    cards: list[ft.Control],
+    rows: list[ft.Control],
     screen: Callable[[Shell], ft.Control],
+    *,
+    numbered: bool = False,
 ) -> ft.Control:
-    """The preview, the reason of an edit, and the write button below the scrolling cards."""
-    parts = write_parts(shell, form, screen)
-    cards.append(parts.preview)
+    """The choices, then the preview pinned just above the write button (what it writes is read
+    where it is tapped); a refusal is shown there in the preview's place."""
+    told, shell.message = shell.message, None
+    parts = write_parts(shell, form, screen, pinned=True, numbered=numbered)
     if parts.reason is not None:
-        cards.append(parts.reason)
-    return entry_column(cards, parts.footer)
+        rows.append(parts.reason)
+    column = entry_column(rows, pinned_footer(parts, told), spacing=6)
+    if shell.wide:
+        return ft.Row(
+            [ft.Container(column, width=ENTRY_WIDTH)],
+            alignment=ft.MainAxisAlignment.CENTER,
+            vertical_alignment=ft.CrossAxisAlignment.STRETCH,
+            expand=True,
+        )
+    return column
 
 
 def finished_card(shell: Shell, sentence: str) -> ft.Control:
@@ -128,20 +160,13 @@ def finished_card(shell: Shell, sentence: str) -> ft.Control:
 def redrawer(shell: Shell, screen: Callable[[Shell], ft.Control]) -> Redraw:
     def redraw(change: Callable[[], None]) -> Callable[[], None]:
         def handler() -> None:
-            change()
             shell.message = None  # the refusal was about the deal as it was
+            try:
+                change()
+            except TricksRefused as exc:
+                shell.message = shell.render(exc.why)  # why, not just a greyed button
             shell.show(screen)
 
         return handler
 
     return redraw
-
-
-def said(shell: Shell, seat: int, name: str, call: str | None) -> ft.Control:
-    """A defender's name, and his call once it is chosen."""
-    text = (
-        name
-        if call is None
-        else shell.t(N_("{player}: {call}"), player=name, call=shell.t(CALLS_SAID[call]))
-    )
-    return sem(f"defender-{seat}", ft.Text(text, weight=ft.FontWeight.W_500))

@@ -19,7 +19,9 @@ from ..families.ui import ui_of
 from . import registry
 from .nav import Screen
 from .shell import Shell, message_box
-from .theme import COMPACT, TAP, card, choice, primary, quiet, secondary, sem, suited
+from .theme import COMPACT, TAP, card, choice, primary, quiet, secondary, sem, suit_spans, suited
+
+NAME_WIDTH = 76  # px: a defender's or a seat's name beside his row of the one-screen entry
 
 
 def deal_head(shell: Shell, number: int, header: str) -> list[ft.Control]:
@@ -403,3 +405,62 @@ def _count(n: int, chosen: bool, allowed: bool, on_click: Callable[[], None]) ->
     )
     kind = ft.FilledButton if chosen else ft.OutlinedButton
     return kind(content=text, on_click=on_click, height=COMPACT, style=style)
+
+
+def cell(
+    ident: str,
+    selected: bool,
+    text: str,
+    on_click: Callable[[], None] | None,
+    *,
+    disabled: bool = False,
+    fitted: bool = False,
+) -> ft.Control:
+    """One button of a row that shares the width with its neighbours (``COMPACT`` px tall).
+
+    ``fitted``: its share of the row follows its label's length, so a long word beside short
+    ones ("приглашает" beside "пас") is read whole, not cut."""
+    return ft.Container(
+        sem(ident, label_button(selected, text, on_click, disabled=disabled)),
+        expand=max(len(text), 4) if fitted else True,
+    )
+
+
+def label_button(
+    selected: bool, text: str, on_click: Callable[[], None] | None, *, disabled: bool = False
+) -> ft.Control:
+    """A choice whose label keeps the suits' colours (the chosen one filled)."""
+    label = ft.Text(
+        spans=suit_spans(text),
+        no_wrap=True,
+        overflow=ft.TextOverflow.ELLIPSIS,
+        weight=ft.FontWeight.BOLD if selected else None,
+    )
+    style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4))
+    kind = ft.FilledTonalButton if selected else ft.OutlinedButton
+    return kind(
+        content=label,
+        on_click=on_click,
+        height=COMPACT,
+        disabled=disabled,
+        style=style,
+    )
+
+
+def cell_row(cells: list[ft.Control]) -> ft.Control:
+    """Cells sharing one row's width."""
+    return ft.Row(cells, spacing=4)
+
+
+def folded(shell: Shell, text: str, reopen: Callable[[], None]) -> ft.Control:
+    """A choice made, folded into one row (``Vera: 6♦``), a tap away from its grid again."""
+    return ft.Row(
+        [
+            cell("contract-chosen", True, text, reopen),
+            sem(
+                "contract-change",
+                ft.TextButton(shell.t(N_("Change")), on_click=reopen, height=COMPACT),
+            ),
+        ],
+        spacing=4,
+    )

@@ -1,10 +1,11 @@
 """The kassa family (Greek Prefa) in the app: its deal entry and its sheet (registered in
 family_ui).
 
-The entry draws :class:`~.kassa_form.KassaForm`: the declarer, the contract (6♠ … 10♥, no 10NT),
-each defender's whist / pass / invite (and the invited one's counter-invitation where it is
-played), who held four aces where they are paid, the tricks of the players in play and the preview in the
-engine's words.  The sheet is pagat's first layout: per player the chips received from each
+The entry draws :class:`~.kassa_form.KassaForm` on one phone screen: the declarer, the contract
+(6♠ … 10♥, no 10NT) folded to one row once chosen, each defender's whist / pass / invite (and
+the invited one's counter-invitation where it is played), who held four aces where they are
+paid, the tricks of the players in play and the preview in the engine's words pinned above
+Write.  The sheet is pagat's first layout: per player the chips received from each
 neighbour beside his kassa, which counts down, and his chips in all.
 """
 
@@ -12,85 +13,114 @@ from __future__ import annotations
 
 import flet as ft
 
+from ...contract import Contract, Trump
 from ...i18n import N_
 from ...scoring.pulya.table import contract_name
-from ..families.parts import (
-    declarer_card,
-    defence_card,
-    form_head,
-)
+from ..families.parts import declarer_row, defence_rows, form_head
 from ..families.pieces import (
     Redraw,
     current_form,
     entry_frame,
     finished_card,
     redrawer,
-    tricks_card,
+    tricks_rows,
 )
 from ..frame.shell import Shell
-from ..frame.theme import TAP, card, choice, sem
+from ..frame.writing import cell, cell_row, folded
 from . import form as kassa_form
 from .form import KassaForm
 
 
 def kassa_entry(shell: Shell) -> ft.Control:
+    """The deal on one phone screen (issue #27): the declarers in one row, the level × suit grid
+    (folded to one row once chosen), a row a defender, the tricks, the preview pinned above
+    Write."""
     f: KassaForm = current_form(shell, KassaForm, kassa_form.new_form)
     redraw = redrawer(shell, kassa_entry)
     if not shell.editing and f.finished:  # no next deal to number
         return finished_card(shell, shell.t(N_("Every kassa is empty: the game is over.")))
-    head = form_head(shell, f)
-    cards: list[ft.Control] = [card(*head)]
-    cards.append(declarer_card(shell, f, redraw))
-    if f.declarer is not None:
-        cards.append(_contract(shell, f, redraw))
-    if f.contract is not None:
-        cards.append(defence_card(shell, f, redraw))
+    rows: list[ft.Control] = [*form_head(shell, f)]
+    rows.append(declarer_row(f, redraw))
+    if f.declarer is not None and f.contract is not None:
+        rows.append(
+            folded(
+                shell,
+                shell.t(
+                    N_("{player}: {contract}"),
+                    player=f.names[f.declarer],
+                    contract=_name(shell, f.contract),
+                ),
+                redraw(lambda: _reopen(f)),
+            )
+        )
+        rows.append(defence_rows(shell, f, redraw))
+    elif f.declarer is not None:
+        rows.append(_contract(shell, f, redraw))
     if f.four_aces_options():
-        cards.append(_four_aces(shell, f, redraw))
+        rows.append(_four_aces(shell, f, redraw))
     if f.trick_seats():
-        cards.append(tricks_card(shell, f, redraw, title=shell.t(N_("Tricks"))))
-    return entry_frame(shell, f, cards, kassa_entry)
+        rows.append(tricks_rows(shell, f, redraw, title=shell.t(N_("Tricks"))))
+    return entry_frame(shell, f, rows, kassa_entry)
+
+
+def _reopen(f: KassaForm) -> None:
+    """Back to the grid, the declarer kept."""
+    declarer = f.declarer
+    f.contract = None
+    if declarer is not None:
+        f.choose_declarer(declarer)
+
+
+def _name(shell: Shell, c: Contract) -> str:
+    label = contract_name(c)
+    return label if isinstance(label, str) else shell.render(label)
 
 
 def _contract(shell: Shell, f: KassaForm, redraw: Redraw) -> ft.Control:
+    """A row a level, a column a trump (♠ ♣ ♦ ♥ NT; the red ones red): a contract the game does
+    not play (10NT) leaves its place empty, so the columns stay straight."""
     rows: list[ft.Control] = []
     for level in f.levels():
-        buttons: list[ft.Control] = []
-        for c in f.contracts(level):
-            label = contract_name(c)
-            text = label if isinstance(label, str) else shell.render(label)
-            buttons.append(
-                sem(
+        offered = {c.trump: c for c in f.contracts(level)}
+        cells: list[ft.Control] = []
+        for trump in Trump:
+            c = offered.get(trump)
+            if c is None:
+                cells.append(ft.Container(expand=True))
+                continue
+            cells.append(
+                cell(
                     f"contract-{c.code}",
-                    choice(
-                        f.contract == c,
-                        text,
-                        redraw(lambda c=c: f.choose_contract(c)),
-                        width=TAP + 8,  # a level's five in a row on a phone
-                    ),
+                    f.contract == c,
+                    _name(shell, c),
+                    redraw(lambda c=c: f.choose_contract(c)),
                 )
             )
-        rows.append(ft.Row(buttons, wrap=True, spacing=4, run_spacing=4))
-    return card(*rows, title=shell.t(N_("Contract")))
+        rows.append(cell_row(cells))
+    return ft.Column(rows, spacing=4)
 
 
 def _four_aces(shell: Shell, f: KassaForm, redraw: Redraw) -> ft.Control:
-    """Who held four aces, where the convention pays them (G-Q1): nobody, or a player dealt in."""
-    buttons = [
-        sem(
+    """Who held four aces, where the convention pays them (G-Q1): nobody, or a player dealt in;
+    the choices in one row under their title."""
+    cells = [
+        cell(
             "four-aces-none",
-            choice(
-                f.four_aces is None, shell.t(N_("nobody")), redraw(lambda: f.choose_four_aces(None))
-            ),
+            f.four_aces is None,
+            shell.t(N_("nobody")),
+            redraw(lambda: f.choose_four_aces(None)),
+            fitted=True,
         ),
         *(
-            sem(
+            cell(
                 f"four-aces-{s}",
-                choice(f.four_aces == s, f.names[s], redraw(lambda s=s: f.choose_four_aces(s))),
+                f.four_aces == s,
+                f.names[s],
+                redraw(lambda s=s: f.choose_four_aces(s)),
+                fitted=True,
             )
             for s in f.four_aces_options()
         ),
     ]
-    return card(
-        ft.Row(buttons, wrap=True, spacing=4, run_spacing=4), title=shell.t(N_("Four aces held by"))
-    )
+    title = ft.Text(shell.t(N_("Four aces held by")), size=13)
+    return ft.Column([title, cell_row(cells)], spacing=2)

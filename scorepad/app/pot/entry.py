@@ -1,24 +1,26 @@
 """The pot and direct families in the app (the Austrian games, Illustrated, American, Swabian):
 the deal entry and the sheet, registered in :mod:`.family_ui`.
 
-The entry draws :class:`~.pot_form.PotForm` (the shell holds it): only the choices the engine
-accepts, tricks with one tap a seat (the last seat in play filled in), a live preview in the
-engine's words, and the write button always on screen.  The sheet shows the pot, each player's
+The entry draws :class:`~.pot_form.PotForm` (the shell holds it) on one phone screen: only the
+choices the engine accepts, in compact rows, tricks with one tap a seat (the last seat in play
+filled in; a count that cannot be says why), a live preview in the engine's words pinned above
+Write.  The sheet shows the pot, each player's
 cash and standing, and each deal's transfers in words, running, as paper players keep them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from ...i18n import N_, Msg
 from ...numbers import whist_figure
 from ...scoring.ledger.pot import NONSUIT_NAMES, SUIT_NAMES, SWABIAN_NAMES
-from ..frame.theme import WIDE, card, choice, sem
-from ..frame.writing import deal_head, trick_buttons, write_parts
+from ..families.pieces import Redraw, entry_frame, redrawer, seat_row, tricks_rows
+from ..frame.theme import sem
+from ..frame.writing import NAME_WIDTH, cell, cell_row, deal_head, label_button
 from .form import CHIPS_MAX, PotForm
 
 if TYPE_CHECKING:
@@ -38,9 +40,6 @@ ROLE_LABELS = {"play": N_("plays"), "drop": N_("drops"), "invite": N_("invites")
 PREMIUM_LABELS = {"none": N_("no premium"), "four_aces": N_("four aces"), "no_aces": N_("no ace")}
 SUIT_SIGNS = {"C": "♣", "S": "♠", "D": "♦", "H": "♥"}
 
-Redraw = Callable[[Callable[[], None]], Callable[..., None]]
-
-
 # --- the deal entry --------------------------------------------------------------------------
 
 
@@ -53,184 +52,191 @@ def _form(shell: Shell) -> PotForm:
 
 
 def entry_screen(shell: Shell) -> ft.Control:
+    """The deal on one phone screen (issue #27): the kind, the declarer, the contract, a row a
+    defender, the tricks, the preview pinned above Write."""
     f = _form(shell)
     names = f.names
-
-    def redraw(change: Callable[[], None]) -> Callable[..., None]:
-        def handler(*_: Any) -> None:
-            change()
-            shell.message = None  # a refusal was about the deal as it was
-            shell.show(entry_screen)
-
-        return handler
+    redraw = redrawer(shell, entry_screen)
 
     number = len(f.scored.deals) + 1
-    head = deal_head(
+    rows: list[ft.Control] = deal_head(
         shell, number, shell.t(N_("Deal {n}: {dealer} deals."), n=number, dealer=names[f.dealer])
     )
-    if f.scored.family == "pot":
-        head.append(
-            sem(
-                "entry-pot",
-                ft.Text(shell.t(N_("In the pot: {amount}"), amount=whist_figure(f.table.pot))),
-            )
+    if f.scored.family == "pot":  # beside the heading: a phone's height is short
+        rows[-1] = ft.Row(
+            [
+                ft.Container(rows[-1], expand=True),
+                sem(
+                    "entry-pot",
+                    ft.Text(
+                        shell.t(N_("In the pot: {amount}"), amount=whist_figure(f.table.pot)),
+                        size=13,
+                    ),
+                ),
+            ],
+            spacing=6,
         )
-    cards: list[ft.Control] = [card(*head)]
 
     kinds = f.kinds()
-    if len(kinds) > 1:
-        cards.append(
-            card(
-                _choices(
-                    [
-                        (
-                            f"kind-{k}",
-                            shell.t(KIND_LABELS[k]),
-                            f.kind == k,
-                            lambda k=k: f.choose_kind(k),
-                        )
-                        for k in kinds
-                    ],
-                    redraw,
-                )
+    # A suit game's trump chosen folds the kinds away too (its cell says the trump; a tap on it
+    # brings the kinds and the trumps back): a phone's height is short.
+    folded = f.kind == "game" and f.declarer is not None and f.suit is not None
+    if len(kinds) > 1 and not folded:
+        rows.append(
+            _choices(
+                [
+                    (
+                        f"kind-{k}",
+                        shell.t(KIND_LABELS[k]),
+                        f.kind == k,
+                        lambda k=k: f.choose_kind(k),
+                    )
+                    for k in kinds
+                ],
+                redraw,
             )
         )
 
     if f.kind == "bete":
-        cards.append(
-            card(
-                _choices(
-                    [
-                        (
-                            f"bete-{s}",
-                            names[s],
-                            f.bete_dealer == s,
-                            lambda s=s: f.choose_bete_dealer(s),
-                        )
-                        for s in f.bete_dealers()
-                    ],
-                    redraw,
-                ),
-                title=shell.t(N_("The dealer who declines the talon")),
+        rows.append(
+            ft.Text(
+                shell.t(N_("The dealer who declines the talon")),
+                size=13,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            )
+        )
+        rows.append(
+            cell_row(
+                [
+                    cell(
+                        f"bete-{s}",
+                        f.bete_dealer == s,
+                        names[s],
+                        redraw(lambda s=s: f.choose_bete_dealer(s)),
+                    )
+                    for s in f.bete_dealers()
+                ]
             )
         )
     elif f.kind != "allpass":
-        cards.append(
-            card(
-                _choices(
-                    [
-                        (
-                            f"declarer-{s}",
-                            names[s],
-                            f.declarer == s,
-                            lambda s=s: f.choose_declarer(s),
-                        )
-                        for s in f.declarers()
-                    ],
-                    redraw,
-                ),
-                title=shell.t(N_("Declarer")),
+        rows.append(
+            seat_row(
+                names,
+                f.declarers(),
+                f.declarer,
+                "declarer",
+                lambda s: redraw(lambda: f.choose_declarer(s)),
             )
         )
     if f.declarer is not None and f.kind not in ("bete", "allpass"):
-        contract = _contract_card(shell, f, redraw)
-        if contract is not None:
-            cards.append(contract)
+        rows += _contract_rows(shell, f, redraw)
         if f.has_defence and (f.kind == "concede" or f.suit is not None):
-            cards.append(_defence_card(shell, f, redraw))
+            rows.append(_defence_rows(shell, f, redraw))
         if f.has_contra and f.missing() is None:
-            cards.append(_contra_card(shell, f, redraw))
+            rows.append(_contra_row(shell, f, redraw))
         if f.kunstwerk_offered:
-            cards.append(
-                card(
-                    _choices(
-                        [
-                            (
-                                "kunstwerk",
-                                shell.t(N_("Kunstwerk: the talon is a pair")),
-                                f.kunstwerk,
-                                lambda: f.set_kunstwerk(not f.kunstwerk),
-                            )
-                        ],
-                        redraw,
-                    ),
-                    title=shell.t(N_("Talon")),
+            rows.append(
+                cell_row(
+                    [
+                        cell(
+                            "kunstwerk",
+                            f.kunstwerk,
+                            shell.t(N_("Kunstwerk: the talon is a pair")),
+                            redraw(lambda: f.set_kunstwerk(not f.kunstwerk)),
+                        )
+                    ]
                 )
             )
         premiums = f.premiums()
         if premiums:
-            cards.append(
-                card(
-                    _choices(
-                        [
-                            (
-                                f"premium-{p}",
-                                shell.t(PREMIUM_LABELS[p]),
-                                f.premium == p,
-                                lambda p=p: f.choose_premium(p),
-                            )
-                            for p in premiums
-                        ],
-                        redraw,
-                    ),
-                    title=shell.t(N_("Premium")),
+            rows.append(
+                cell_row(
+                    [
+                        cell(
+                            f"premium-{p}",
+                            f.premium == p,
+                            shell.t(PREMIUM_LABELS[p]),
+                            redraw(lambda p=p: f.choose_premium(p)),
+                            fitted=True,
+                        )
+                        for p in premiums
+                    ]
                 )
             )
         if f.has_second_round and f.suit is not None:
-            cards.append(_chips_card(shell, f, redraw))
-    side: list[ft.Control] = []  # on a laptop, beside the choices: tricks, preview, reason
+            rows.append(_chips_rows(shell, f, redraw))
     if f.declarer is not None and f.kind != "bete" and f.trick_seats() and f.missing() is None:
-        side.append(_tricks_card(shell, f, redraw))
-
-    parts = write_parts(shell, f, entry_screen, numbered=True)
-    side.append(parts.preview)
-    if parts.reason is not None:
-        side.append(parts.reason)
-
-    def column(controls: list[ft.Control], share: int = 1) -> ft.Column:
-        return ft.Column(
-            controls,
-            scroll=ft.ScrollMode.AUTO,
-            expand=share,
-            spacing=8,
-            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-        )
-
-    if (shell.page.width or 0) >= WIDE:
-        body: ft.Control = ft.Row(
-            [column(cards, 5), column(side, 6)],  # the tricks' eleven buttons in a row
-            expand=True,
-            spacing=12,
-            vertical_alignment=ft.CrossAxisAlignment.START,
-        )
-    else:
-        body = column(cards + side)
-    # The button sits below the scrolling cards: always on screen, however long the deal.
-    return ft.Column([body, parts.footer], expand=True, spacing=8)
+        title = None
+        if f.kind in ("nonsuit", "swabian") or not f.has_defence:
+            title = shell.t(N_("The declarer's tricks, as counted when play stopped."))
+        rows.append(tricks_rows(shell, f, redraw, title=title))
+    return entry_frame(shell, f, rows, entry_screen, numbered=True)
 
 
 def _choices(
-    options: Sequence[tuple[str, str, bool, Callable[[], None]]],
-    redraw: Redraw,
-    *,
-    width: float | None = None,
+    options: Sequence[tuple[str, str, bool, Callable[[], None]]], redraw: Redraw
 ) -> ft.Control:
+    """Options of their own widths, as many a line as fit (the kinds' names are long)."""
     return ft.Row(
         [
-            sem(ident, choice(selected, text, redraw(act), width=width))
+            sem(ident, label_button(selected, text, redraw(act)))
             for ident, text, selected, act in options
         ],
         wrap=True,
-        spacing=6,
-        run_spacing=6,
+        spacing=4,
+        run_spacing=4,
     )
 
 
-def _contract_card(shell: Shell, f: PotForm, redraw: Redraw) -> ft.Control | None:
+def _cells(
+    options: Sequence[tuple[str, str, bool, Callable[[], None]]], redraw: Redraw
+) -> ft.Control:
+    """Options sharing one row's width."""
+    return cell_row(
+        [
+            cell(ident, selected, text, redraw(act), fitted=True)
+            for ident, text, selected, act in options
+        ]
+    )
+
+
+def _contract_rows(shell: Shell, f: PotForm, redraw: Redraw) -> list[ft.Control]:
+    """The trump (its sign and name), the contract or bid, with the talon or from the hand; a
+    trump chosen folds its row into one cell beside the talon's choice."""
     rows: list[ft.Control] = []
+    if f.suits() and f.suit is not None:
+
+        def reopen() -> None:
+            f.suit = None  # the trumps again; the hand chosen is kept
+
+        hand = (
+            [
+                cell(
+                    "hand-no",
+                    not f.hand,
+                    shell.t(N_("with the talon")),
+                    redraw(lambda: f.set_hand(False)),
+                    fitted=True,
+                ),
+                cell(
+                    "hand-yes",
+                    f.hand,
+                    shell.t(N_("from the hand")),
+                    redraw(lambda: f.set_hand(True)),
+                    fitted=True,
+                ),
+            ]
+            if f.hand_offered()
+            else []
+        )
+        suit = f"{SUIT_SIGNS[f.suit]} {shell.t(SUIT_NAMES[f.suit])}"
+        rows.append(
+            cell_row([cell("contract-chosen", True, suit, redraw(reopen), fitted=True), *hand])
+        )
+        return rows
     if f.suits():
         rows.append(
-            _choices(
+            _cells(
                 [
                     (
                         f"suit-{s}",
@@ -275,7 +281,7 @@ def _contract_card(shell: Shell, f: PotForm, redraw: Redraw) -> ft.Control | Non
         )
     if f.hand_offered():
         rows.append(
-            _choices(
+            _cells(
                 [
                     (
                         "hand-no",
@@ -288,85 +294,100 @@ def _contract_card(shell: Shell, f: PotForm, redraw: Redraw) -> ft.Control | Non
                 redraw,
             )
         )
-    if not rows:
-        return None
-    return card(*rows, title=shell.t(N_("Contract")))
+    return rows
 
 
-def _defence_card(shell: Shell, f: PotForm, redraw: Redraw) -> ft.Control:
+def _defence_rows(shell: Shell, f: PotForm, redraw: Redraw) -> ft.Control:
+    """A row a defender: his name, then what he may do (the chosen one filled)."""
     names = f.names
     rows: list[ft.Control] = []
     for seat in f.defenders():
         role = f.defence.get(seat)
-        rows.append(ft.Text(names[seat], weight=ft.FontWeight.W_500))
+        name = ft.Container(
+            ft.Text(names[seat], size=13, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
+            width=NAME_WIDTH,
+        )
         if role == "invited":
             rows.append(
-                sem(
-                    f"role-{seat}-invited",
-                    ft.Text(shell.t(N_("invited: plays along, cannot refuse")), italic=True),
+                ft.Row(
+                    [
+                        name,
+                        sem(
+                            f"role-{seat}-invited",
+                            ft.Text(
+                                shell.t(N_("invited: plays along, cannot refuse")),
+                                italic=True,
+                                size=13,
+                            ),
+                        ),
+                    ],
+                    spacing=4,
                 )
             )
             continue
         rows.append(
-            _choices(
-                [
-                    (
-                        f"role-{seat}-{r}",
-                        shell.t(ROLE_LABELS[r]),
-                        role == r,
-                        lambda s=seat, r=r: f.say(s, r),
-                    )
-                    for r in f.role_options(seat)
-                ],
-                redraw,
-            )
-        )
-    return card(*rows, title=shell.t(N_("Defence")))
-
-
-def _contra_card(shell: Shell, f: PotForm, redraw: Redraw) -> ft.Control:
-    names = f.names
-    rows: list[ft.Control] = [
-        _choices(
-            [
-                (
-                    f"contra-{p}",
-                    shell.t(N_("{player}: contra"), player=names[p]),
-                    bool(f.contra.get(p)),
-                    lambda p=p: f.set_contra(p, not f.contra.get(p)),
-                )
-                for p in f.defenders()
-            ],
-            redraw,
-        )
-    ]
-    if f.recontra_offered:
-        rows.append(
-            _choices(
-                [
-                    (
-                        "recontra",
-                        shell.t(N_("{player}: recontra"), player=names[f.declarer or 0]),
-                        f.recontra,
-                        lambda: f.set_recontra(not f.recontra),
-                    )
-                ],
-                redraw,
-            )
-        )
-    return card(*rows, title=shell.t(N_("Contra")))
-
-
-def _chips_card(shell: Shell, f: PotForm, redraw: Redraw) -> ft.Control:
-    rows: list[ft.Control] = [
-        ft.Text(shell.t(N_("Chips each bidder put into the pot in the second round.")), size=13)
-    ]
-    for seat in f.seats:
-        chips = f.second_round.get(seat, 0)
-        rows.append(
             ft.Row(
                 [
-                    ft.Text(f.names[seat], weight=ft.FontWeight.W_500, expand=True),
+                    name,
+                    *(
+                        cell(
+                            f"role-{seat}-{r}",
+                            role == r,
+                            shell.t(ROLE_LABELS[r]),
+                            redraw(lambda s=seat, r=r: f.say(s, r)),
+                            fitted=True,
+                        )
+                        for r in f.role_options(seat)
+                    ),
+                ],
+                spacing=4,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            )
+        )
+    return sem("calls", ft.Column(rows, spacing=4))
+
+
+def _contra_row(shell: Shell, f: PotForm, redraw: Redraw) -> ft.Control:
+    """Each defender's contra and the declarer's recontra, as many a line as fit."""
+    names = f.names
+    options = list(
+        [
+            (
+                f"contra-{p}",
+                shell.t(N_("{player}: contra"), player=names[p]),
+                bool(f.contra.get(p)),
+                lambda p=p: f.set_contra(p, not f.contra.get(p)),
+            )
+            for p in f.defenders()
+        ]
+    )
+    if f.recontra_offered:
+        options.append(
+            (
+                "recontra",
+                shell.t(N_("{player}: recontra"), player=names[f.declarer or 0]),
+                f.recontra,
+                lambda: f.set_recontra(not f.recontra),
+            )
+        )
+    return _choices(options, redraw)
+
+
+def _chips_rows(shell: Shell, f: PotForm, redraw: Redraw) -> ft.Control:
+    """The chips each bidder put in the second round: a stepper a seat, two seats a row."""
+    steppers: list[ft.Control] = []
+    for seat in f.seats:
+        chips = f.second_round.get(seat, 0)
+        steppers.append(
+            ft.Row(
+                [
+                    ft.Text(
+                        f.names[seat],
+                        size=13,
+                        no_wrap=True,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                        expand=True,
+                    ),
                     sem(
                         f"chips-{seat}-less",
                         ft.IconButton(
@@ -375,7 +396,7 @@ def _chips_card(shell: Shell, f: PotForm, redraw: Redraw) -> ft.Control:
                             disabled=chips == 0,
                         ),
                     ),
-                    sem(f"chips-{seat}", ft.Text(str(chips), size=18, weight=ft.FontWeight.BOLD)),
+                    sem(f"chips-{seat}", ft.Text(str(chips), size=15, weight=ft.FontWeight.BOLD)),
                     sem(
                         f"chips-{seat}-more",
                         ft.IconButton(
@@ -384,46 +405,14 @@ def _chips_card(shell: Shell, f: PotForm, redraw: Redraw) -> ft.Control:
                             disabled=chips >= CHIPS_MAX,
                         ),
                     ),
-                ]
+                ],
+                spacing=0,
+                expand=True,
             )
         )
-    return card(*rows, title=shell.t(N_("Second round")))
-
-
-def _tricks_card(shell: Shell, f: PotForm, redraw: Redraw) -> ft.Control:
-    names = f.names
-    seats = f.trick_seats()
-    rows: list[ft.Control] = []
-    if f.kind in ("nonsuit", "swabian") or not f.has_defence:
-        rows.append(
-            ft.Text(shell.t(N_("The declarer's tricks, as counted when play stopped.")), size=13)
-        )
-    for i, seat in enumerate(seats):
-        count = sem(
-            f"tricks-{seat}",
-            ft.Text(str(f.tricks.get(seat, 0)), size=18, weight=ft.FontWeight.BOLD),
-        )
-        if f.filled and i == len(seats) - 1:
-            rows.append(
-                ft.Row(
-                    [
-                        ft.Text(names[seat], weight=ft.FontWeight.W_500),
-                        count,
-                        ft.Text(shell.t(N_("(the rest)")), italic=True),
-                    ],
-                    wrap=True,
-                )
-            )
-            continue
-        allowed = set(f.trick_choices(seat))
-        rows.append(ft.Row([ft.Text(names[seat], weight=ft.FontWeight.W_500), count], wrap=True))
-        rows.append(
-            trick_buttons(
-                seat,
-                range(11),
-                chosen=f.tricks.get(seat),
-                allowed=allowed,
-                pick=lambda n, s=seat: redraw(lambda: f.set_tricks(s, n)),
-            )
-        )
-    return card(*rows, title=shell.t(N_("Tricks")))
+    lines: list[ft.Control] = [
+        ft.Text(shell.t(N_("Chips each bidder put into the pot in the second round.")), size=13)
+    ]
+    for k in range(0, len(steppers), 2):
+        lines.append(ft.Row(steppers[k : k + 2], spacing=8))
+    return ft.Column(lines, spacing=2)

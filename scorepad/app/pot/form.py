@@ -40,6 +40,8 @@ from ...scoring.ledger.pot import (
 )
 from ...scoring.ledger.seats import dealt_in
 from ...scoring.pulya.session import pydantic_problem
+from ..families.form import why_not
+from ..pulya.form import TricksRefused
 
 if TYPE_CHECKING:
     from ...store import FamilyStored
@@ -384,9 +386,23 @@ class PotForm:
         others = sum(self.tricks[s] for s in seats[:-1] if s != seat)
         return [n for n in range(11) if 0 <= 10 - others - n <= 10]
 
+    def trick_refusal(self, seat: int, n: int) -> Msg | None:
+        """Why ``seat`` cannot take ``n`` tricks now, or None (the pulya's sentences): the other
+        seats chosen by hand are kept, the last one is filled in."""
+        seats = self.trick_seats()
+        if seat not in seats:
+            return msg(N_("{player} has no tricks to enter here"), player=self.names[seat])
+        kept = {s: self.tricks.get(s, 0) for s in seats[:-1] if s != seat}
+        return why_not(
+            self.names, seats, kept if self.filled else {}, seat, n, self.trick_choices(seat)
+        )
+
     def set_tricks(self, seat: int, n: int) -> None:
-        if n not in self.trick_choices(seat):
-            raise ValueError(f"seat {seat} cannot take {n} tricks here")
+        """One tap: ``seat`` took ``n``; the last seat takes the rest (a count that cannot be is
+        refused with why: TricksRefused)."""
+        why = self.trick_refusal(seat, n)
+        if why is not None:
+            raise TricksRefused(why)
         self.tricks[seat] = n
         self._fill_last()
 

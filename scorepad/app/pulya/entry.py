@@ -24,8 +24,10 @@ from ...scoring.pulya.whist import Call
 from ..dispute.start import open_for_next
 from ..families.ui import ui_of
 from ..frame.shell import Shell
-from ..frame.theme import COMPACT, card, primary, secondary, sem, suit_spans
+from ..frame.theme import COMPACT, card, primary, secondary, sem
 from ..frame.writing import (
+    NAME_WIDTH,
+    cell,
     deal_head,
     deal_number,
     entry_column,
@@ -37,7 +39,6 @@ from .form import DealForm, TricksRefused
 
 KIND_LABELS = {"game": N_("Game"), "misere": N_("Misère"), "raspasy": N_("All pass")}
 CALL_LABELS = {"whist": N_("whist"), "pass": N_("pass"), "half": N_("half-whist")}
-NAME_WIDTH = 76  # px: a defender's or a seat's name beside his row
 ENTRY_WIDTH = 560  # px: the entry on a laptop keeps a phone's proportions
 
 Redraw = Callable[[Callable[[], None]], Callable[[], None]]
@@ -213,42 +214,6 @@ def _finished(shell: Shell, head: list[ft.Control]) -> ft.Control:
     )
 
 
-def _cell(
-    ident: str,
-    selected: bool,
-    text: str,
-    on_click: Callable[[], None] | None,
-    *,
-    disabled: bool = False,
-) -> ft.Control:
-    """One button of a row that shares the width with its neighbours (48 px tall)."""
-    return ft.Container(
-        sem(ident, _label_button(selected, text, on_click, disabled=disabled)),
-        expand=True,
-    )
-
-
-def _label_button(
-    selected: bool, text: str, on_click: Callable[[], None] | None, *, disabled: bool = False
-) -> ft.Control:
-    """A choice whose label keeps the suits' colours (the chosen one filled)."""
-    label = ft.Text(
-        spans=suit_spans(text),
-        no_wrap=True,
-        overflow=ft.TextOverflow.ELLIPSIS,
-        weight=ft.FontWeight.BOLD if selected else None,
-    )
-    style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4))
-    kind = ft.FilledTonalButton if selected else ft.OutlinedButton
-    return kind(
-        content=label,
-        on_click=on_click,
-        height=COMPACT,
-        disabled=disabled,
-        style=style,
-    )
-
-
 def _contract_chosen(f: DealForm) -> bool:
     """The declarer and his contract (or misère) chosen: they fold into one row."""
     if f.declarer is None:
@@ -277,7 +242,7 @@ def _chosen(shell: Shell, f: DealForm, redraw: Redraw) -> ft.Control:
     text = shell.t(N_("{player}: {contract}"), player=names[f.declarer], contract=what)
     return ft.Row(
         [
-            _cell("contract-chosen", True, text, redraw(reopen)),
+            cell("contract-chosen", True, text, redraw(reopen)),
             sem(
                 "contract-change",
                 ft.TextButton(shell.t(N_("Change")), on_click=redraw(reopen), height=COMPACT),
@@ -297,7 +262,7 @@ def _declarers(shell: Shell, f: DealForm, redraw: Redraw) -> ft.Control:
         f.choose_declarer(seat)
 
     cells = [
-        _cell(
+        cell(
             f"declarer-{s}",
             f.kind != "raspasy" and f.declarer == s,
             names[s],
@@ -307,7 +272,7 @@ def _declarers(shell: Shell, f: DealForm, redraw: Redraw) -> ft.Control:
     ]
     if "raspasy" in f.kinds():
         cells.append(
-            _cell(
+            cell(
                 "kind-raspasy",
                 f.kind == "raspasy",
                 shell.t(KIND_LABELS["raspasy"]),
@@ -344,7 +309,7 @@ def _contract(shell: Shell, f: DealForm, redraw: Redraw) -> ft.Control:
     grid: list[ft.Control] = [
         ft.Row(
             [
-                _cell(
+                cell(
                     f"contract-{lv}{tr.value}",
                     f.kind == "game" and f.level == lv and f.trump is tr,
                     _trump_text(shell, lv, tr),
@@ -361,7 +326,7 @@ def _contract(shell: Shell, f: DealForm, redraw: Redraw) -> ft.Control:
         grid.append(
             ft.Row(
                 [
-                    _cell(
+                    cell(
                         "kind-misere",
                         f.kind == "misere",
                         shell.t(KIND_LABELS["misere"]),
@@ -407,7 +372,7 @@ def _whisting(shell: Shell, f: DealForm, redraw: Redraw) -> ft.Control:
         for k, call in said.get(seat, []):
             last = k == len(f.calls) - 1
             cells.append(
-                _cell(
+                cell(
                     "call-undo" if last else f"said-{k}",
                     True,
                     shell.t(CALL_LABELS[call]),
@@ -416,7 +381,7 @@ def _whisting(shell: Shell, f: DealForm, redraw: Redraw) -> ft.Control:
             )
         if seat == who:
             cells += [
-                _cell(f"call-{c}", False, shell.t(CALL_LABELS[c]), redraw(lambda c=c: f.say(c)))
+                cell(f"call-{c}", False, shell.t(CALL_LABELS[c]), redraw(lambda c=c: f.say(c)))
                 for c in options
             ]
         if f.lone_whister and seat in said and Call.WHIST in [c for _, c in said[seat]]:
