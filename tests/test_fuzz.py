@@ -251,6 +251,20 @@ def test_audit_mutated_records(tmp_path: Path, data: st.DataObject) -> None:
     as_json = data.draw(st.booleans())
     if as_json:
         args.append("--json")
+    from scorepad.cli import _records
+
+    if len(_records([str(path)])) > 1:
+        # The mutation made JSON lines (a newline inside): a batch, each line's verdict a line
+        # of the report on stdout, naming the line; nothing on stderr; 2 if any is refused.
+        code, out, err = cli(*args)
+        assert code in (0, 2) and err == "", err
+        report = out.splitlines()
+        assert report and "Traceback" not in out
+        if as_json:
+            assert all(json.loads(line)["source"].startswith(f"{path}:") for line in report)
+        else:
+            assert all(line.startswith(f"{path}:") for line in report if line[:1] != " ")
+        return
     check_outcome(*cli(*args), verdict=as_json)
 
 

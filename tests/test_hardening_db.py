@@ -97,6 +97,11 @@ SESSION_CASES = [
         f"{ACTION} 3 (there is nothing to redo)",
     ),
     (
+        "a seq that is a bidi override",  # quoted short and escaped, never sent to the terminal
+        "UPDATE actions SET seq = char(8238) WHERE session_id = 1 AND seq = 2",
+        f"{ACTION} '\\u202e' (the add lacks its seq)",
+    ),
+    (
         "a kind the code does not know",
         f"INSERT INTO actions(session_id, seq, kind, at) VALUES (1, 3, 'frobnicate', {AT})",
         f"{ACTION} 3 ('frobnicate' is not an action Scorepad writes)",

@@ -100,8 +100,11 @@ def _damaged(path: Path, detail: str) -> Damaged:
     )
 
 
-def damaged_session(path: Path, sid: int, detail: Msg, seq: int | None = None) -> DamagedSession:
-    """A sentence naming the database, the session and, where known, the action that fails."""
+def damaged_session(path: Path, sid: int, detail: Msg, seq: object = None) -> DamagedSession:
+    """A sentence naming the database, the session and, where known, the action that fails.
+
+    ``seq`` is read from the damaged row: what is not a whole number is quoted short and
+    escaped (a bidi override written there never reaches the terminal as it is)."""
     if seq is None:
         head = msg(
             N_("{path}: session {id} is damaged ({detail}); nothing was written"),
@@ -114,7 +117,7 @@ def damaged_session(path: Path, sid: int, detail: Msg, seq: int | None = None) -
             N_("{path}: session {id} is damaged at action {seq} ({detail}); nothing was written"),
             path=str(path),
             id=sid,
-            seq=seq,
+            seq=seq if type(seq) is int else quote(str(seq)),
             detail=detail,
         )
     backup = latest_backup(path)
