@@ -37,7 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from ..contract import Contract
 from ..i18n import N_, Msg, ScorepadError, msg
-from ..scoring.pulya.convention import ConventionError, settings_for
+from ..scoring.pulya.convention import ConventionError, Settings, settings_for
 from ..scoring.pulya.legal import DealError, required_exit, seat_range, verify_calls, verify_deal
 from ..scoring.pulya.session import (
     ConventionId,
@@ -229,10 +229,7 @@ def begin(record: DealRecord) -> Begun:
     """
     names = record.players
     n = len(names)
-    try:
-        s = settings_for(record.convention, record.overrides)
-    except ConventionError as exc:
-        raise RecordInvalid("convention", exc.message) from None
+    s, whist_cache = _convention(record.convention, record.overrides)
     if record.dealer >= n:
         raise RecordInvalid("dealer", seat_range(record.dealer, n))
     t = Table(
@@ -242,6 +239,7 @@ def begin(record: DealRecord) -> Begun:
         dealer=record.dealer,
         pools=[0] * n,
         raspasy_in_row=record.raspasy_in_row,
+        whist_cache=whist_cache,
     )
     active = t.active
     first_hand = active[0]
@@ -262,35 +260,7 @@ def begin(record: DealRecord) -> Begun:
         raise RecordInvalid("hands", problems[0])
 
     # The auction.
-    a = Auction(active, required_exit(t))
-    for i, text in enumerate(record.auction):
-        try:
-            b = parse_bid(text)
-        except AuctionError as exc:
-            raise RecordInvalid(_bid_step(i), exc.message) from None
-        speaker = a.to_speak
-        if speaker is None:
-            raise RecordInvalid(_bid_step(i), msg(N_("the auction was already over")))
-        try:
-            a = a.bid(b)
-        except AuctionError as exc:
-            raise RecordInvalid(
-                _bid_step(i),
-                msg(
-                    N_("{player} said {bid}: {why}"),
-                    player=names[speaker],
-                    bid=bid_name(b),
-                    why=exc.message,
-                ),
-            ) from None
-    if not a.finished:
-        raise RecordInvalid(
-            "auction",
-            msg(N_("the auction is not over: {player} is to speak"), player=names[a.to_speak or 0]),
-        )
-
-    declarer = a.winner
-    final = a.final_bid
+    declarer, final = _auction(record, active, required_exit(t))
     play_hands = [0] * n
     for seat, hand in hands.items():
         play_hands[seat] = hand.mask
@@ -403,6 +373,76 @@ def audit(record: DealRecord) -> Audit:
     return Audit(
         record, declarer, contract, outcome, tuple(accounts), taken, claim_value, entry, start
     )
+
+
+# A batch of records repeats a few conventions and auctions many times over: what a legal one
+# yields is kept (a fault is never kept, so its sentence is always written afresh).  Bounded, so
+# a long-running server cannot grow them without end.
+_CACHE_LIMIT = 4096
+_CONVENTIONS: dict[tuple[str, str], tuple[Settings, dict[Any, Any]]] = {}
+_AUCTIONS: dict[
+    tuple[tuple[int, ...], int | None, tuple[str, ...]], tuple[int | None, Bid | None]
+] = {}
+
+
+def _convention(
+    convention: str, overrides: dict[str, Any] | None
+) -> tuple[Settings, dict[Any, Any]]:
+    """The settings of a record, and the legal call tables kept for them."""
+    key = (convention, json.dumps(overrides, sort_keys=True, default=repr) if overrides else "")
+    found = _CONVENTIONS.get(key)
+    if found is None:
+        try:
+            found = settings_for(convention, overrides), {}
+        except ConventionError as exc:
+            raise RecordInvalid("convention", exc.message) from None
+        if len(_CONVENTIONS) >= _CACHE_LIMIT:
+            _CONVENTIONS.clear()
+        _CONVENTIONS[key] = found
+    return found
+
+
+def _auction(
+    record: DealRecord, active: tuple[int, ...], exit_level: int | None
+) -> tuple[int | None, Bid | None]:
+    """The declarer and the final bid of a legal auction (:class:`RecordInvalid` otherwise)."""
+    key = (active, exit_level, tuple(record.auction))
+    found = _AUCTIONS.get(key)
+    if found is not None:
+        return found
+    names = record.players
+    a = Auction(active, exit_level)
+    for i, text in enumerate(record.auction):
+        try:
+            b = parse_bid(text)
+        except AuctionError as exc:
+            raise RecordInvalid(_bid_step(i), exc.message) from None
+        speaker = a.to_speak
+        if speaker is None:
+            raise RecordInvalid(_bid_step(i), msg(N_("the auction was already over")))
+        try:
+            a = a.bid(b)
+        except AuctionError as exc:
+            raise RecordInvalid(
+                _bid_step(i),
+                msg(
+                    N_("{player} said {bid}: {why}"),
+                    player=names[speaker],
+                    bid=bid_name(b),
+                    why=exc.message,
+                ),
+            ) from None
+    if not a.finished:
+        raise RecordInvalid(
+            "auction",
+            msg(N_("the auction is not over: {player} is to speak"), player=names[a.to_speak or 0]),
+        )
+
+    found = a.winner, a.final_bid
+    if len(_AUCTIONS) >= _CACHE_LIMIT:
+        _AUCTIONS.clear()
+    _AUCTIONS[key] = found
+    return found
 
 
 def _bid_step(i: int) -> Msg:
