@@ -47,7 +47,7 @@ from scorepad.play import dds  # noqa: E402
 from scorepad.play.analysis import analyse  # noqa: E402
 from scorepad.play.cards import ALL_CARDS, Hand  # noqa: E402
 from scorepad.play.play import Play  # noqa: E402
-from scorepad.play.record import Audit, audit, parse_record  # noqa: E402
+from scorepad.play.record import Audit, audit, forget_kept, parse_record  # noqa: E402
 from scorepad.play.solver import best_tricks  # noqa: E402
 from scorepad.scoring.pulya.score import batch  # noqa: E402
 
@@ -222,6 +222,7 @@ def main() -> int:
 
     # Best of seven rounds: a busy neighbour's load is not the engine's speed.
     def whole() -> None:
+        forget_kept()  # each round starts with nothing kept: the figure of one fresh batch
         with batch():
             for text in texts:
                 audit(parse_record(text))

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -130,8 +130,9 @@ class RecordInvalid(ScorepadError):
         return f"{step}: {text}"
 
 
-@dataclass(frozen=True, slots=True)
-class TrickAccount:
+class TrickAccount(NamedTuple):
+    """One trick of an audited record (a named tuple: a record has ten, built in bulk)."""
+
     number: int
     cards: tuple[tuple[int, Card], ...]  # (seat, card) in the order played
     winner: int
@@ -385,6 +386,12 @@ _AUCTIONS: dict[
 ] = {}
 
 
+def forget_kept() -> None:
+    """Drop the conventions and auctions kept so far (a benchmark's round starts cold)."""
+    _CONVENTIONS.clear()
+    _AUCTIONS.clear()
+
+
 def _convention(
     convention: str, overrides: dict[str, Any] | None
 ) -> tuple[Settings, dict[Any, Any]]:
@@ -492,29 +499,32 @@ def _play(record: DealRecord, p: Play, names: list[str]) -> list[TrickAccount]:
     return accounts
 
 
+# Each token of a play's card, and each (seat, card) pair of an account, looked up, not built.
+_INDEX: dict[str, int] = {token: card.index for token, card in SPELLINGS.items()}
+_PAIRS: tuple[tuple[tuple[int, Card], ...], ...] = tuple(
+    tuple((seat, card) for card in ALL_CARDS) for seat in range(4)
+)
+
+
 def _play_legal(record: DealRecord, p: Play) -> list[TrickAccount] | None:
     """The play of a legal record, all tricks at once (most records are legal); ``None``, with
     nothing played, at the first thing wrong, for :func:`_play` to name it."""
-    spellings = SPELLINGS
-    tricks: list[list[int]] = []
-    for text in record.play:
-        cards = []
-        for tok in text.replace(",", " ").split():
-            card = spellings.get(tok)
-            if card is None:
-                return None
-            cards.append(card.index)
-        tricks.append(cards)
+    index = _INDEX
+    try:
+        tricks = [[index[tok] for tok in text.replace(",", " ").split()] for text in record.play]
+    except KeyError:
+        return None
     first = p.trick_number
     winners = p.play_tricks(tricks)
     if winners is None:
         return None
     talon = p.talon_leads
     cards_of_trick = p.tricks
+    pairs = _PAIRS
     return [
         TrickAccount(
             k + 1,
-            tuple([(s, ALL_CARDS[c]) for s, c in cards_of_trick[first + k]]),
+            tuple([pairs[s][c] for s, c in cards_of_trick[first + k]]),
             winner,
             ALL_CARDS[talon[first + k]] if first + k < len(talon) else None,
         )
