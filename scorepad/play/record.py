@@ -396,7 +396,8 @@ def _convention(
     convention: str, overrides: dict[str, Any] | None
 ) -> tuple[Settings, dict[Any, Any]]:
     """The settings of a record, and the legal call tables kept for them."""
-    key = (convention, json.dumps(overrides, sort_keys=True, default=repr) if overrides else "")
+    # repr, not JSON: a tuple and a list, 1 and True, are different overrides to strict settings.
+    key = (convention, repr(sorted(overrides.items())) if overrides else "")
     found = _CONVENTIONS.get(key)
     if found is None:
         try:
