@@ -50,6 +50,22 @@ def test_golden_eight_spades_trick_by_trick() -> None:
     }
 
 
+def test_what_a_batch_keeps_never_changes_a_verdict() -> None:
+    # An auction and a convention are kept after a legal record; the same words at another
+    # table (three all-passes before: 9 is the lowest bid) or with overrides strict settings
+    # refuse (a tuple where a list is asked) are judged afresh.
+    record = load("eight-spades.json")
+    check(record)
+    check({**record, "overrides": {"raspasy_exit": [6, 7, 9]}})
+    after_passes = {**record, "raspasy_in_row": 3, "overrides": {"raspasy_exit": [6, 7, 9]}}
+    assert refused(after_passes) == (
+        "auction, bid 1: Anna said 7♠: after the all-passes the lowest bid is 9♠"
+    )
+    as_tuple = {**record, "overrides": {"raspasy_exit": (6, 7, 9)}}
+    assert refused(as_tuple) == "convention: overrides: raspasy_exit: must be a list"
+    assert check(record).entry["contract"] == "8S"  # and the kept record is still legal
+
+
 def test_an_audited_entry_scores_like_a_typed_one() -> None:
     a = check(load("eight-spades.json"))
     typed = {

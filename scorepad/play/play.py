@@ -251,23 +251,28 @@ class Play:
         done = self.tricks
         won = self.won
         winners: list[int] = []
+        # Who plays in what order, by who leads: built once, not per trick.
+        rotations = {seat: order[i:] + order[:i] for i, seat in enumerate(order)}
+        slow = self.must_overtake
+        talon_tricks = len(self.talon_leads)
         for cards in tricks:
             if len(cards) != n:
                 self._restore(saved)
                 return None
-            if self.must_overtake or self.current or len(done) < len(self.talon_leads):
+            if slow or self.current or len(done) < talon_tricks:
                 if self.play_trick(cards) >= 0:
                     self._restore(saved)
                     return None
                 winners.append(self.last_winner)
                 continue
-            i = order.index(self.leader)
-            seq = order[i:] + order[:i]
+            seq = rotations[self.leader]
             led = cards[0] >> 3
             lmask = SUIT_MASK[led]
             trick: list[tuple[int, int]] = []
             best, winner, best_trump = -1, -1, -1
-            for seat, card in zip(seq, cards, strict=True):
+            for k in range(n):
+                seat = seq[k]
+                card = cards[k]
                 bit = 1 << card
                 hand = hands[seat]
                 suit = card >> 3

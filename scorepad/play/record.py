@@ -31,13 +31,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from ..contract import Contract
 from ..i18n import N_, Msg, ScorepadError, msg
-from ..scoring.pulya.convention import ConventionError, settings_for
+from ..scoring.pulya.convention import ConventionError, Settings, settings_for
 from ..scoring.pulya.legal import DealError, required_exit, seat_range, verify_calls, verify_deal
 from ..scoring.pulya.session import (
     ConventionId,
@@ -130,8 +130,9 @@ class RecordInvalid(ScorepadError):
         return f"{step}: {text}"
 
 
-@dataclass(frozen=True, slots=True)
-class TrickAccount:
+class TrickAccount(NamedTuple):
+    """One trick of an audited record (a named tuple: a record has ten, built in bulk)."""
+
     number: int
     cards: tuple[tuple[int, Card], ...]  # (seat, card) in the order played
     winner: int
@@ -229,10 +230,7 @@ def begin(record: DealRecord) -> Begun:
     """
     names = record.players
     n = len(names)
-    try:
-        s = settings_for(record.convention, record.overrides)
-    except ConventionError as exc:
-        raise RecordInvalid("convention", exc.message) from None
+    s, whist_cache = _convention(record.convention, record.overrides)
     if record.dealer >= n:
         raise RecordInvalid("dealer", seat_range(record.dealer, n))
     t = Table(
@@ -242,6 +240,7 @@ def begin(record: DealRecord) -> Begun:
         dealer=record.dealer,
         pools=[0] * n,
         raspasy_in_row=record.raspasy_in_row,
+        whist_cache=whist_cache,
     )
     active = t.active
     first_hand = active[0]
@@ -262,35 +261,7 @@ def begin(record: DealRecord) -> Begun:
         raise RecordInvalid("hands", problems[0])
 
     # The auction.
-    a = Auction(active, required_exit(t))
-    for i, text in enumerate(record.auction):
-        try:
-            b = parse_bid(text)
-        except AuctionError as exc:
-            raise RecordInvalid(_bid_step(i), exc.message) from None
-        speaker = a.to_speak
-        if speaker is None:
-            raise RecordInvalid(_bid_step(i), msg(N_("the auction was already over")))
-        try:
-            a = a.bid(b)
-        except AuctionError as exc:
-            raise RecordInvalid(
-                _bid_step(i),
-                msg(
-                    N_("{player} said {bid}: {why}"),
-                    player=names[speaker],
-                    bid=bid_name(b),
-                    why=exc.message,
-                ),
-            ) from None
-    if not a.finished:
-        raise RecordInvalid(
-            "auction",
-            msg(N_("the auction is not over: {player} is to speak"), player=names[a.to_speak or 0]),
-        )
-
-    declarer = a.winner
-    final = a.final_bid
+    declarer, final = _auction(record, active, required_exit(t))
     play_hands = [0] * n
     for seat, hand in hands.items():
         play_hands[seat] = hand.mask
@@ -405,6 +376,83 @@ def audit(record: DealRecord) -> Audit:
     )
 
 
+# A batch of records repeats a few conventions and auctions many times over: what a legal one
+# yields is kept (a fault is never kept, so its sentence is always written afresh).  Bounded, so
+# a long-running server cannot grow them without end.
+_CACHE_LIMIT = 4096
+_CONVENTIONS: dict[tuple[str, str], tuple[Settings, dict[Any, Any]]] = {}
+_AUCTIONS: dict[
+    tuple[tuple[int, ...], int | None, tuple[str, ...]], tuple[int | None, Bid | None]
+] = {}
+
+
+def forget_kept() -> None:
+    """Drop the conventions and auctions kept so far (a benchmark's round starts cold)."""
+    _CONVENTIONS.clear()
+    _AUCTIONS.clear()
+
+
+def _convention(
+    convention: str, overrides: dict[str, Any] | None
+) -> tuple[Settings, dict[Any, Any]]:
+    """The settings of a record, and the legal call tables kept for them."""
+    # repr, not JSON: a tuple and a list, 1 and True, are different overrides to strict settings.
+    key = (convention, repr(sorted(overrides.items())) if overrides else "")
+    found = _CONVENTIONS.get(key)
+    if found is None:
+        try:
+            found = settings_for(convention, overrides), {}
+        except ConventionError as exc:
+            raise RecordInvalid("convention", exc.message) from None
+        if len(_CONVENTIONS) >= _CACHE_LIMIT:
+            _CONVENTIONS.clear()
+        _CONVENTIONS[key] = found
+    return found
+
+
+def _auction(
+    record: DealRecord, active: tuple[int, ...], exit_level: int | None
+) -> tuple[int | None, Bid | None]:
+    """The declarer and the final bid of a legal auction (:class:`RecordInvalid` otherwise)."""
+    key = (active, exit_level, tuple(record.auction))
+    found = _AUCTIONS.get(key)
+    if found is not None:
+        return found
+    names = record.players
+    a = Auction(active, exit_level)
+    for i, text in enumerate(record.auction):
+        try:
+            b = parse_bid(text)
+        except AuctionError as exc:
+            raise RecordInvalid(_bid_step(i), exc.message) from None
+        speaker = a.to_speak
+        if speaker is None:
+            raise RecordInvalid(_bid_step(i), msg(N_("the auction was already over")))
+        try:
+            a = a.bid(b)
+        except AuctionError as exc:
+            raise RecordInvalid(
+                _bid_step(i),
+                msg(
+                    N_("{player} said {bid}: {why}"),
+                    player=names[speaker],
+                    bid=bid_name(b),
+                    why=exc.message,
+                ),
+            ) from None
+    if not a.finished:
+        raise RecordInvalid(
+            "auction",
+            msg(N_("the auction is not over: {player} is to speak"), player=names[a.to_speak or 0]),
+        )
+
+    found = a.winner, a.final_bid
+    if len(_AUCTIONS) >= _CACHE_LIMIT:
+        _AUCTIONS.clear()
+    _AUCTIONS[key] = found
+    return found
+
+
 def _bid_step(i: int) -> Msg:
     return msg(N_("auction, bid {k}"), k=i + 1)
 
@@ -452,29 +500,32 @@ def _play(record: DealRecord, p: Play, names: list[str]) -> list[TrickAccount]:
     return accounts
 
 
+# Each token of a play's card, and each (seat, card) pair of an account, looked up, not built.
+_INDEX: dict[str, int] = {token: card.index for token, card in SPELLINGS.items()}
+_PAIRS: tuple[tuple[tuple[int, Card], ...], ...] = tuple(
+    tuple((seat, card) for card in ALL_CARDS) for seat in range(4)
+)
+
+
 def _play_legal(record: DealRecord, p: Play) -> list[TrickAccount] | None:
     """The play of a legal record, all tricks at once (most records are legal); ``None``, with
     nothing played, at the first thing wrong, for :func:`_play` to name it."""
-    spellings = SPELLINGS
-    tricks: list[list[int]] = []
-    for text in record.play:
-        cards = []
-        for tok in text.replace(",", " ").split():
-            card = spellings.get(tok)
-            if card is None:
-                return None
-            cards.append(card.index)
-        tricks.append(cards)
+    index = _INDEX
+    try:
+        tricks = [[index[tok] for tok in text.replace(",", " ").split()] for text in record.play]
+    except KeyError:
+        return None
     first = p.trick_number
     winners = p.play_tricks(tricks)
     if winners is None:
         return None
     talon = p.talon_leads
     cards_of_trick = p.tricks
+    pairs = _PAIRS
     return [
         TrickAccount(
             k + 1,
-            tuple([(s, ALL_CARDS[c]) for s, c in cards_of_trick[first + k]]),
+            tuple([pairs[s][c] for s, c in cards_of_trick[first + k]]),
             winner,
             ALL_CARDS[talon[first + k]] if first + k < len(talon) else None,
         )
