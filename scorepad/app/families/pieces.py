@@ -16,8 +16,7 @@ from ..frame.theme import card, primary, sem
 from ..frame.writing import (
     cell,
     cell_row,
-    entry_column,
-    pinned_footer,
+    entry_screen_of,
     trick_buttons,
     write_parts,
 )
@@ -109,9 +108,6 @@ def tricks_rows(shell: Shell, form: Any, redraw: Redraw, *, title: str | None = 
     return sem("tricks", ft.Column(rows, spacing=2))
 
 
-ENTRY_WIDTH = 560  # px: the entry on a laptop keeps a phone's proportions (as the pulya's)
-
-
 def entry_frame(
     shell: Shell,
     form: Any,
@@ -124,17 +120,7 @@ def entry_frame(
     where it is tapped); a refusal is shown there in the preview's place."""
     told, shell.message = shell.message, None
     parts = write_parts(shell, form, screen, pinned=True, numbered=numbered)
-    if parts.reason is not None:
-        rows.append(parts.reason)
-    column = entry_column(rows, pinned_footer(parts, told), spacing=6)
-    if shell.wide:
-        return ft.Row(
-            [ft.Container(column, width=ENTRY_WIDTH)],
-            alignment=ft.MainAxisAlignment.CENTER,
-            vertical_alignment=ft.CrossAxisAlignment.STRETCH,
-            expand=True,
-        )
-    return column
+    return entry_screen_of(shell, rows, parts, told)
 
 
 def finished_card(shell: Shell, sentence: str) -> ft.Control:

@@ -341,6 +341,27 @@ def conflict_panel(shell: Shell, conflict: Conflict, screen: Screen) -> ft.Contr
     )
 
 
+ENTRY_WIDTH = 560  # px: an entry on a laptop keeps a phone's proportions
+
+
+def entry_screen_of(
+    shell: Shell, rows: list[ft.Control], parts: WriteParts, told: str | None
+) -> ft.Control:
+    """A deal entry's screen, every family's: its rows scrolling, a refusal of an edit's reason
+    below them, the preview and Write pinned under them; centred at a phone's width on a laptop."""
+    if parts.reason is not None:
+        rows.append(parts.reason)
+    column = entry_column(rows, pinned_footer(parts, told), spacing=6)
+    if shell.wide:
+        return ft.Row(
+            [ft.Container(column, width=ENTRY_WIDTH)],
+            alignment=ft.MainAxisAlignment.CENTER,
+            vertical_alignment=ft.CrossAxisAlignment.STRETCH,
+            expand=True,
+        )
+    return column
+
+
 def entry_column(cards: list[ft.Control], footer: ft.Control, *, spacing: float = 8) -> ft.Control:
     """The cards scrolling, the write button below them: always on screen, however long the deal."""
     return ft.Column(

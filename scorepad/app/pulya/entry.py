@@ -30,8 +30,7 @@ from ..frame.writing import (
     cell,
     deal_head,
     deal_number,
-    entry_column,
-    pinned_footer,
+    entry_screen_of,
     trick_buttons,
     write_parts,
 )
@@ -39,7 +38,6 @@ from .form import DealForm, TricksRefused
 
 KIND_LABELS = {"game": N_("Game"), "misere": N_("Misère"), "raspasy": N_("All pass")}
 CALL_LABELS = {"whist": N_("whist"), "pass": N_("pass"), "half": N_("half-whist")}
-ENTRY_WIDTH = 560  # px: the entry on a laptop keeps a phone's proportions
 
 Redraw = Callable[[Callable[[], None]], Callable[[], None]]
 
@@ -156,17 +154,7 @@ def entry_screen(shell: Shell) -> ft.Control:
         )
     else:
         parts = write_parts(shell, f, entry_screen, may_add=may_add, pinned=True)
-    if parts.reason is not None:
-        rows.append(parts.reason)
-    column = entry_column(rows, pinned_footer(parts, told), spacing=6)
-    if shell.wide:
-        return ft.Row(
-            [ft.Container(column, width=ENTRY_WIDTH)],
-            alignment=ft.MainAxisAlignment.CENTER,
-            vertical_alignment=ft.CrossAxisAlignment.STRETCH,
-            expand=True,
-        )
-    return column
+    return entry_screen_of(shell, rows, parts, told)
 
 
 def _finished(shell: Shell, head: list[ft.Control]) -> ft.Control:
