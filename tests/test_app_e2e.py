@@ -695,7 +695,8 @@ TAPS_HEAD = "| Deal | Taps |"
 TAP_KINDS = {
     "made-not-whisted": "Made, not whisted",
     "whist-pass": "Made, one whists, the other passes",
-    "both-whist": "Down one, both whist",
+    "both-whist": "Down one, both whist, the calls one by one",
+    "made-both-whist": "Made, both whist",
     "misere": "Misère, made",
     "raspasy": "All pass (three players)",
 }
@@ -832,18 +833,18 @@ def test_a_deal_on_one_screen_and_the_taps_each_kind_takes(
         taps("declarer-2")
         visible(page, "contract-7S")
         taps("contract-7S")
-        visible(page, "call-whist")
-        taps("call-whist")
+        visible(page, "calls-alone-0")
+        on_one_screen(page, ["call-whist", "calls-both", "calls-alone-0", "calls-alone-1"])
+        taps("calls-alone-0")  # Anna whists, Boris passes: both calls in one tap
         expect(page.locator('[flt-semantics-identifier="call-undo"]').first).to_have_text(
-            "вист" if ru else "whist", timeout=10000
+            "пас" if ru else "pass", timeout=10000
         )
-        taps("call-pass")
-        visible(page, "tricks-2-7")
-        taps("tricks-2-7")
+        visible(page, "split-3-0")
+        taps("split-3-0")  # made: Vera 7, Anna 3, Boris 0
         has_text(page, "tricks-2", "7")
-        taps("tricks-0-3")
+        has_text(page, "tricks-0", "3")
         has_text(page, "tricks-1", "0")
-        on_one_screen(page, ["open-play", "tricks-2-10", "tricks-0-10", "tricks-1"])
+        on_one_screen(page, ["open-play", "split-0-3", "tricks-2-10", "tricks-0-10", "tricks-1"])
         shot_here("2-whist-pass")
         taps("confirm-deal")
         header(3)
@@ -879,7 +880,7 @@ def test_a_deal_on_one_screen_and_the_taps_each_kind_takes(
         visible(page, "contract-6D")
         taps("contract-6D")
         visible(page, "call-whist")
-        taps("call-whist")
+        taps("call-whist")  # the calls one by one, as the rows offer them
         expect(page.locator('[flt-semantics-identifier="call-undo"]').first).to_have_text(
             "вист" if ru else "whist", timeout=10000
         )
@@ -906,12 +907,30 @@ def test_a_deal_on_one_screen_and_the_taps_each_kind_takes(
         header(6)
         counted["both-whist"] = taps.take()
 
+        # Deal 6, Vera deals: Anna 6♣, both whist in one tap, made, Boris 2 and Vera 2.
+        taps("declarer-0")
+        visible(page, "contract-6C")
+        taps("contract-6C")
+        visible(page, "calls-both")
+        taps("calls-both")
+        visible(page, "split-2-2")
+        taps("split-2-2")
+        has_text(page, "tricks-0", "6")
+        has_text(page, "tricks-1", "2")
+        has_text(page, "tricks-2", "2")
+        on_one_screen(page, ["split-4-0", "split-2-2", "tricks-0-10", "tricks-1-10", "tricks-2"])
+        shot_here("6-made-both-whist")
+        taps("confirm-deal")
+        header(7)
+        counted["made-both-whist"] = taps.take()
+
         assert counted == {
             "made-not-whisted": 3,
-            "whist-pass": 7,
+            "whist-pass": 5,
             "both-whist": 7,
             "misere": 4,
             "raspasy": 4,
+            "made-both-whist": 5,
         }
         assert readme_taps() == {TAP_KINDS[k]: n for k, n in counted.items()}
         page.context.close()

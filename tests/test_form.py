@@ -192,3 +192,53 @@ def test_a_closed_talon_all_pass_writes_the_sitting_dealer_with_no_trick() -> No
 def test_declarers_are_offered_in_speaking_order_from_the_dealers_left() -> None:
     assert form(first_dealer=1).declarers() == [2, 0, 1]
     assert form(players=["A", "B", "C", "D"], first_dealer=1).declarers() == [2, 3, 0]
+
+
+def test_the_common_calls_in_one_tap_each_said_speaker_by_speaker() -> None:
+    f = form()
+    f.choose_declarer(1)
+    f.choose_contract(6, Trump.CLUBS)
+    # Vera (2) speaks first, then Anna (0): both whist, Vera alone, Anna alone.
+    assert f.call_shortcuts() == [
+        (None, ["whist", "whist"]),
+        (2, ["whist", "pass"]),
+        (0, ["pass", "whist"]),
+    ]
+    f.say_all(["pass", "whist"])
+    assert f.calls == ["pass", "whist"] and f.lone_whister and f.calls_complete
+    assert f.call_shortcuts() == []  # once a call is said, the rows take over
+    with pytest.raises(ValueError):
+        f.say_all(["whist", "whist"])
+    # Nothing to shortcut on a checked ten, nor before the contract.
+    g = form()
+    g.choose_declarer(0)
+    assert g.call_shortcuts() == []
+    g.choose_contract(10, Trump.SPADES)
+    assert g.checked_ten and g.call_shortcuts() == []
+
+
+def test_a_made_game_split_in_one_tap_writes_every_count_the_split_says() -> None:
+    f = form()
+    f.choose_declarer(1)
+    f.choose_contract(7, Trump.HEARTS)
+    assert f.made_splits() == []  # nobody has spoken: nothing is played yet
+    f.say_all(["whist", "whist"])
+    assert f.trick_seats() == [1, 2, 0]
+    assert f.made_splits() == [(3, 0), (2, 1), (1, 2), (0, 3)]
+    assert f.made_split is None
+    f.choose_made(2)
+    assert f.tricks == {1: 7, 2: 2, 0: 1} and f.made_split == (2, 1)
+    lines, why = f.preview()
+    assert why is None and lines[0].startswith("Boris")
+    assert f.to_deal()["tricks"] == {"1": 7, "2": 2, "0": 1}
+    f.set_tricks(1, 6)  # down one: no made split shown as chosen
+    assert f.made_split is None
+    with pytest.raises(ValueError):
+        f.choose_made(4)
+    # Not whisted: nothing is played, so no split.
+    g = form()
+    g.choose_declarer(1)
+    g.choose_contract(6, Trump.SPADES)
+    g.say("pass")
+    g.say("pass")
+    assert not g.played and g.made_splits() == []

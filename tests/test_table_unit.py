@@ -691,3 +691,60 @@ async def test_share_the_table_only_on_the_open_session_s_screens(store: Store) 
         host.show(registry.screen(name))
         ids = {c.identifier for c in find(host.page, lambda c: isinstance(c, ft.Semantics))}
         assert "share-table" not in ids, name
+
+
+# --- what another device did, named by its deal (issue #21, item 13) -------------------------
+
+
+def test_an_undo_or_redo_on_another_device_is_named_by_its_deal(store: Store) -> None:
+    """The notice a page shows after another device's undo or redo says which deal it changed."""
+    from types import SimpleNamespace
+
+    from scorepad.i18n import catalog
+
+    sid = store.create_session(["Anna", "Boris", "Vera"])
+    other = SimpleNamespace(lock=threading.RLock(), store=store)  # what changed_since reads
+    en = catalog("en")
+
+    def told(seen: int) -> list[str]:
+        stored = store.load(sid)
+        return [en.render(m) for m in live.changed_since(other, stored, seen)][:-1]  # type: ignore[arg-type]
+
+    s = store.add_deal(sid, typed(store, sid, PASSED), seen=0)
+    deal = s.journal.live[0].deal_id
+    s = store.add_deal(sid, typed(store, sid, PASSED | {"declarer": 2}), seen=s.revision)
+    seen = s.revision
+    s = store.edit_deal(
+        sid, deal, typed(store, sid, PASSED | {"contract": "7S"}), reason="misheard", seen=seen
+    )
+    s = store.undo(sid, seen=s.revision)
+    assert told(s.revision - 1) == [
+        "The change to deal 1 was just undone on another device: Boris: 6♠."
+    ]
+    s = store.redo(sid, seen=s.revision)
+    assert told(s.revision - 1) == [
+        "Deal 1 was just changed again on another device (redo): Boris: 7♠."
+    ]
+    s = store.void_deal(sid, deal, reason="misdeal", seen=s.revision)
+    s = store.undo(sid, seen=s.revision)
+    assert told(s.revision - 1) == [
+        "Deal 1 is back: its void was just undone on another device: Boris: 7♠."
+    ]
+    s = store.redo(sid, seen=s.revision)
+    assert told(s.revision - 1) == ["Deal 1 was just voided again on another device (redo)."]
+    s = store.undo(sid, seen=s.revision)  # the void taken back again
+    s = store.add_deal(
+        sid, typed(store, sid, PASSED | {"declarer": 0, "contract": "8H"}), seen=s.revision
+    )
+    s = store.undo(sid, seen=s.revision)
+    assert told(s.revision - 1) == [
+        "The deal just written was taken back on another device (undo): Anna: 8♥."
+    ]
+    s = store.redo(sid, seen=s.revision)
+    assert told(s.revision - 1) == [
+        "Deal 3 was just written again on another device (redo): Anna: 8♥."
+    ]
+    # Three of them at once, oldest first, each named.
+    assert told(s.revision - 3)[-1] == (
+        "Deal 3 was just written again on another device (redo): Anna: 8♥."
+    )

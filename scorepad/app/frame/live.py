@@ -339,8 +339,10 @@ def deal_name(stored: AnyStored, deal: Any) -> Msg:
 def changed_since(shell: Shell, stored: AnyStored, seen: int) -> list[Msg]:
     """What other devices wrote after revision ``seen``, in words, and what to do now."""
     with shell.lock:
-        actions = [a for a in shell.store.history(stored.id) if a.seq > seen]
-    told = [_describe(a, stored) for a in actions[-3:]]
+        history = shell.store.history(stored.id)
+    actions = [a for a in history if a.seq > seen]
+    by_seq = {b.seq: b for b in history}  # an undo's target may be older than ``seen``
+    told = [_describe(a, stored, by_seq) for a in actions[-3:]]
     if len(actions) > 3:
         told.insert(0, msg(N_("Several changes were just written on another device.")))
     if not told:
@@ -348,8 +350,12 @@ def changed_since(shell: Shell, stored: AnyStored, seen: int) -> list[Msg]:
     return [*told, msg(N_("Check your entry and confirm again."))]
 
 
-def _describe(a: Action, stored: AnyStored) -> Msg:
+def _describe(a: Action, stored: AnyStored, by_seq: dict[int, Action] | None = None) -> Msg:
     live = {e.deal_id: e for e in stored.journal.live}
+    if a.kind in ("undo", "redo") and a.target is not None:
+        said = _undo_redo(a, stored, live, by_seq or {})
+        if said is not None:
+            return said
     deal_id = a.seq if a.kind == "add" else a.deal_id
     if a.kind in ("add", "edit") and deal_id in live:
         # The deal by its number and its name ("Deal 17: Anna: 6♠"), as said at the table.
@@ -371,3 +377,54 @@ def _describe(a: Action, stored: AnyStored) -> Msg:
     if a.kind == "redo":
         return msg(N_("An action was just redone on another device."))
     return msg(N_("The game was just changed on another device."))
+
+
+def _undo_redo(
+    a: Action, stored: AnyStored, live: dict[int, Any], by_seq: dict[int, Action]
+) -> Msg | None:
+    """An undo or redo named by the deal it changed ("The change to deal 7 was just undone …")."""
+    target = by_seq.get(a.target or -1)
+    if target is None:
+        return None
+    deal_id = target.seq if target.kind == "add" else target.deal_id
+    if deal_id is None:
+        return None
+    entries = stored.journal.entries
+    number = number_of(stored.journal, deal_id) if deal_id in entries else None
+    what = deal_name(stored, live[deal_id].deal) if deal_id in live else None
+    if a.kind == "undo":
+        if target.kind == "add" and target.deal is not None:
+            return msg(
+                N_("The deal just written was taken back on another device (undo): {what}."),
+                what=deal_name(stored, target.deal),
+            )
+        if target.kind == "edit" and number is not None and what is not None:
+            return msg(
+                N_("The change to deal {n} was just undone on another device: {what}."),
+                n=number,
+                what=what,
+            )
+        if target.kind == "void" and number is not None and what is not None:
+            return msg(
+                N_("Deal {n} is back: its void was just undone on another device: {what}."),
+                n=number,
+                what=what,
+            )
+        return None
+    if number is None:
+        return None
+    if target.kind == "add" and what is not None:
+        return msg(
+            N_("Deal {n} was just written again on another device (redo): {what}."),
+            n=number,
+            what=what,
+        )
+    if target.kind == "edit" and what is not None:
+        return msg(
+            N_("Deal {n} was just changed again on another device (redo): {what}."),
+            n=number,
+            what=what,
+        )
+    if target.kind == "void":
+        return msg(N_("Deal {n} was just voided again on another device (redo)."), n=number)
+    return None

@@ -31,6 +31,7 @@ from ..frame.writing import (
     deal_head,
     deal_number,
     entry_screen_of,
+    label_button,
     trick_buttons,
     write_parts,
 )
@@ -390,6 +391,26 @@ def _whisting(shell: Shell, f: DealForm, redraw: Redraw) -> ft.Control:
                 )
             )
         lines.append(ft.Row(cells, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    shortcuts = f.call_shortcuts()
+    if shortcuts:
+        # The common calls in one tap (issue #27): the rows above stay for everything else.
+        lines.append(
+            ft.Row(
+                [
+                    cell(
+                        "calls-both" if lone is None else f"calls-alone-{lone}",
+                        False,
+                        shell.t(N_("both whist"))
+                        if lone is None
+                        else shell.t(N_("{player} alone"), player=names[lone]),
+                        redraw(lambda calls=calls: f.say_all(calls)),
+                        fitted=True,
+                    )
+                    for lone, calls in shortcuts
+                ],
+                spacing=4,
+            )
+        )
     return sem("calls", ft.Column(lines, spacing=4))
 
 
@@ -422,7 +443,48 @@ def _tricks(shell: Shell, f: DealForm, redraw: Redraw) -> ft.Control:
     names = f.scored.session.players
     seats = f.trick_seats()
     lines: list[ft.Control] = []
-    for seat in seats:
+    splits = f.made_splits()
+    if splits:
+        # Made exactly, the defence's split in one tap: every count chosen by that tap.
+        _, first, second = seats
+        chosen = f.made_split
+        lines.append(
+            ft.Row(
+                [
+                    ft.Container(
+                        ft.Text(
+                            shell.t(
+                                N_("Made: {first}–{second}"),
+                                first=names[first],
+                                second=names[second],
+                            ),
+                            size=12,
+                            max_lines=2,  # the names whole, on two lines in the row's height
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                        ),
+                        expand=3,
+                    ),
+                    *(
+                        ft.Container(
+                            sem(
+                                f"split-{a}-{b}",
+                                label_button(
+                                    chosen == (a, b),
+                                    f"{a}–{b}",
+                                    redraw(lambda a=a: f.choose_made(a)),
+                                ),
+                            ),
+                            expand=1,
+                        )
+                        for a, b in splits
+                    ),
+                ],
+                spacing=2,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            )
+        )
+
+    def head(seat: int) -> list[ft.Control]:
         label = names[seat]
         if f.kind == "raspasy" and seat == f.table.sits_out:
             label = shell.t(N_("{player} (talon)"), player=names[seat])
@@ -432,20 +494,22 @@ def _tricks(shell: Shell, f: DealForm, redraw: Redraw) -> ft.Control:
             ft.Text("—" if known is None else str(known), size=15, weight=ft.FontWeight.BOLD),
         )
         name = ft.Text(label, size=13, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
-        if seat == f.last_seat:
-            lines.append(
-                ft.Row(
-                    [
-                        name,
-                        count,
-                        ft.Text(shell.t(N_("(the rest)")), italic=True, size=13),
-                    ],
-                    spacing=6,
-                )
-            )
-            continue
+        return [name, count]
+
+    last = f.last_seat
+    pickers = [s for s in seats if s != last]
+    for seat in pickers:
+        known = f.tricks.get(seat)
+        row = head(seat)
+        if last is not None and seat == pickers[-1]:
+            # The last seat's count, the rest of the ten, on the same line: one screen.
+            row += [
+                ft.Container(expand=True),
+                *head(last),
+                ft.Text(shell.t(N_("(the rest)")), italic=True, size=13),
+            ]
         low, high = f.trick_range(seat)
-        lines.append(ft.Row([name, count], spacing=6))
+        lines.append(ft.Row(row, spacing=6))
         lines.append(
             trick_buttons(
                 seat,
@@ -456,4 +520,4 @@ def _tricks(shell: Shell, f: DealForm, redraw: Redraw) -> ft.Control:
                 compact=True,
             )
         )
-    return sem("tricks", ft.Column(lines, spacing=2))
+    return sem("tricks", ft.Column(lines, spacing=0))

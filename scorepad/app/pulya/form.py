@@ -141,6 +141,37 @@ class DealForm:
             self.calls.pop()
             self._reset_tricks()
 
+    def call_shortcuts(self) -> list[tuple[int | None, list[Call]]]:
+        """The common calls in one tap each, before anybody spoke (issue #27's fewest taps):
+        both defenders whist (``None``), or one whists and the other passes (his seat).
+
+        Each is a whole sequence of calls the convention allows here, as if said speaker by
+        speaker, and one that plays the game; a player still taps it: nothing is assumed.
+        """
+        if self.kind != "game" or self.contract is None or self.checked_ten or self.calls:
+            return []
+        out: list[tuple[int | None, list[Call]]] = []
+        for calls in ([Call.WHIST, Call.WHIST], [Call.WHIST, Call.PASS], [Call.PASS, Call.WHIST]):
+            f = replace(self, calls=[], tricks={})
+            for call in calls:
+                who, options = f.call_options()
+                if who is None or call not in options:
+                    break
+                f.calls.append(call)
+            else:
+                outcome = f._outcome() if f.calls_complete else _UNDECIDED
+                if outcome.played and len(outcome.whisters) == calls.count(Call.WHIST):
+                    lone = outcome.whisters[0] if len(outcome.whisters) == 1 else None
+                    out.append((lone, calls))
+        return out
+
+    def say_all(self, calls: list[Call]) -> None:
+        """One of :meth:`call_shortcuts` tapped: its calls said, speaker by speaker."""
+        if calls not in [c for _, c in self.call_shortcuts()]:
+            raise ValueError(f"{calls!r} is not a shortcut here")
+        for call in calls:
+            self.say(call)
+
     def passed_out(self) -> DealForm | None:
         """This deal with every defender passing, when nothing is said yet and that is legal:
         "made, not whisted" in one tap (the screen shows its preview on the button's side)."""
@@ -300,6 +331,52 @@ class DealForm:
             raise TricksRefused(why)
         self.tricks[seat] = n
         self._fill_last()
+
+    def made_splits(self) -> list[tuple[int, int]]:
+        """The contract made exactly, each way the defence's tricks split between the two
+        defenders (in :meth:`trick_seats` order): one tap chooses all three counts."""
+        if self.kind != "game" or self.contract is None or not self.calls_complete:
+            return []
+        if not self.played:
+            return []
+        seats = self.trick_seats()
+        if len(seats) != 3:
+            return []
+        declarer, first, _ = seats
+        rest = 10 - self.contract.level
+        splits = []
+        for n in range(rest, -1, -1):
+            f = replace(self, tricks={})
+            try:
+                f.set_tricks(declarer, self.contract.level)
+                f.set_tricks(first, n)
+            except TricksRefused:
+                continue
+            splits.append((n, rest - n))
+        return splits
+
+    def choose_made(self, first: int) -> None:
+        """A made split tapped: the declarer took his contract, the first defender ``first``."""
+        if first not in [a for a, _ in self.made_splits()]:
+            raise ValueError(f"{first} is not a split here")
+        assert self.contract is not None
+        declarer, defender, _ = self.trick_seats()
+        self.tricks = {}
+        self.set_tricks(declarer, self.contract.level)
+        self.set_tricks(defender, first)
+
+    @property
+    def made_split(self) -> tuple[int, int] | None:
+        """The made split the counts show now, if they show one."""
+        splits = self.made_splits()
+        if not splits or not self.tricks_complete:
+            return None
+        declarer, first, last = self.trick_seats()
+        assert self.contract is not None
+        if self.tricks[declarer] != self.contract.level:
+            return None
+        split = (self.tricks[first], self.tricks[last])
+        return split if split in splits else None
 
     def step(self, seat: int, delta: int) -> None:
         """A stepper tap: ``seat``'s count changed by ``delta`` (from nought when not yet chosen),
