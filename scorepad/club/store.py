@@ -6,6 +6,10 @@
 - ``night_tables``: each table of a tour, the pulya session it plays in the store;
 - ``night_deals``: each deal written at a table: who wrote it and whether another player at
   the table confirmed it (``provisional``, ``confirmed``, ``disputed``);
+- ``night_changes``: each void, restore, undo or redo made at a table during its tour (the
+  action's place in the session's journal, who made it), provisional until another player at
+  the table confirms it; a rejected one is taken back at once by the opposite action (the
+  journal keeps both) and stays on the record as disputed, for the director;
 - ``night_corrections``: the director's corrections after a tour ended (the reason is in the
   session's journal too);
 - ``night_pins``: each table's own PIN (its phones write with it, the shared table's rules);
@@ -24,14 +28,15 @@ import json
 import re
 import secrets
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import TypeAdapter, ValidationError
 
-from ..i18n import N_, msg
+from ..i18n import N_, Msg, msg
+from ..journal import deal_numbers
 from ..numbers import Number
 from ..scoring.pulya.convention import settings_for
 from ..scoring.pulya.session import Deal, Session, pydantic_problem
@@ -49,6 +54,7 @@ if TYPE_CHECKING:
     from .pdf import Protocol
 
 DealState = Literal["provisional", "confirmed", "disputed"]
+ChangeKind = Literal["void", "restore", "undo", "redo"]
 TableState = Literal["waiting", "playing", "finished", "disputed"]
 #: A table's session pool when the night plays a fixed number of deals: never reached.
 NO_POOL = 10_000
@@ -83,6 +89,25 @@ class DealMark:
 
 
 @dataclass(frozen=True, slots=True)
+class ChangeMark:
+    """A void, a restore, an undo or a redo made at a table and what the table said of it.
+
+    ``seq`` is the action's place in the session's journal (its revision, as the History and
+    ``scorepad club confirm --change`` name it); ``deal`` the number of the deal it touched.
+    A rejected change was taken back by the action ``reversed_by`` (None: nothing was left to
+    take back, the table had already done it)."""
+
+    seq: int
+    kind: ChangeKind
+    deal: int | None
+    reason: str | None
+    state: DealState
+    written_by: int
+    decided_by: int | None
+    reversed_by: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class TableView:
     """One table as the director sees it."""
 
@@ -95,6 +120,8 @@ class TableView:
     provisional: int
     disputed: int
     last_deal_at: str | None
+    #: Voids, restores, undos and redos rejected at the table (taken back; for the director).
+    rejected: tuple[ChangeMark, ...] = ()
 
     def idle_minutes(self, at: dt.datetime) -> int | None:
         """Minutes since the last deal (None before the first one)."""
@@ -162,6 +189,7 @@ def _schema(store: Store) -> None:
         foreign_keys=[("session_id", "sessions", "id")],
         if_not_exists=True,
     )
+    _changes_schema(store)
     db.table("night_corrections").create(
         {
             "id": int,
@@ -186,6 +214,28 @@ def _schema(store: Store) -> None:
         {"id": int, "night_id": int, "text": str, "at": str},
         pk="id",
         foreign_keys=[("night_id", "nights", "id")],
+        if_not_exists=True,
+    )
+
+
+def _changes_schema(store: Store) -> None:
+    store.db.table("night_changes").create(
+        {
+            "session_id": int,
+            "seq": int,
+            "kind": str,
+            "deal_id": int,
+            "deal_no": int,
+            "reason": str,
+            "state": str,
+            "written_by": int,
+            "decided_by": int,
+            "reversed_by": int,
+            "at": str,
+        },
+        pk=("session_id", "seq"),
+        foreign_keys=[("session_id", "sessions", "id")],
+        not_null={"kind", "state", "written_by"},
         if_not_exists=True,
     )
 
@@ -243,12 +293,16 @@ class ClubStore:
         self.store = store
         self.conn = store.conn
         self.empty = False
-        if not set(_TABLES) <= set(store.db.table_names()):
+        names = set(store.db.table_names())
+        if not set(_TABLES) <= names:
             if not create:
                 self.empty = True
                 return
             with self._write():
                 _schema(store)
+        elif "night_changes" not in names and create:  # a database from before the changes
+            with self._write():
+                _changes_schema(store)
 
     @contextmanager
     def _write(self) -> Iterator[None]:
@@ -686,6 +740,189 @@ class ClubStore:
         """Another player says the deal is wrong: it is disputed (the card audit settles it)."""
         return self._decide(nid, tour, table, deal_id, by, "disputed")
 
+    # --- voids, restores, undos and redos at a table ------------------------------------------
+
+    def changes(self, sid: int) -> list[ChangeMark]:
+        """Every void, restore, undo and redo made at table ``sid`` by its players, in order."""
+        try:
+            rows = list(
+                self.store.db.query(
+                    "SELECT * FROM night_changes WHERE session_id = ? ORDER BY seq", [sid]
+                )
+            )
+        except sqlite3.OperationalError:  # a database from before the changes: none
+            return []
+        return [
+            ChangeMark(
+                r["seq"],
+                r["kind"],
+                r["deal_no"],
+                r["reason"],
+                r["state"],
+                r["written_by"],
+                r["decided_by"],
+                r["reversed_by"],
+            )
+            for r in rows
+        ]
+
+    def _change(self, sid: int, seq: int) -> ChangeMark:
+        for c in self.changes(sid):
+            if c.seq == seq:
+                return c
+        raise ClubError(msg(N_("there is no change {seq} to confirm at this table"), seq=seq))
+
+    def _record_change(
+        self, nid: int, tour: int, table: int, by: int, step: Callable[[int, int], AnyStored]
+    ) -> ChangeMark:
+        """A player's void, restore, undo or redo (``step(sid, seen)``): written in the
+        session's journal, then marked provisional until another player confirms it."""
+        sid, _ = self._verify_open(nid, tour, table, by)
+        seen = self.store.load(sid).revision
+        stored = step(sid, seen)
+        actions = self.store.history(sid)
+        action = actions[-1]
+        numbers = deal_numbers(actions)
+        if action.kind in ("undo", "redo"):
+            target = actions[(action.target or 0) - 1]
+            deal_id = target.seq if target.kind == "add" else target.deal_id
+            deal_no = numbers.get(target.seq)
+        else:
+            deal_id = action.deal_id
+            deal_no = numbers.get(action.seq)
+        assert stored.revision == action.seq
+        with self._write():
+            self.store.db.table("night_changes").insert(
+                {
+                    "session_id": sid,
+                    "seq": action.seq,
+                    "kind": action.kind,
+                    "deal_id": deal_id,
+                    "deal_no": deal_no,
+                    "reason": action.reason,
+                    "state": "provisional",
+                    "written_by": by,
+                    "at": now(),
+                },
+                replace=True,
+            )
+        return self._change(sid, action.seq)
+
+    def void_deal(
+        self, nid: int, tour: int, table: int, deal_id: int, *, by: int, reason: str
+    ) -> ChangeMark:
+        """A player voids a deal at his table (with a reason): provisional until confirmed."""
+        return self._record_change(
+            nid,
+            tour,
+            table,
+            by,
+            lambda sid, seen: self.store.void_deal(sid, deal_id, reason=reason, seen=seen),
+        )
+
+    def restore_deal(self, nid: int, tour: int, table: int, deal_id: int, *, by: int) -> ChangeMark:
+        """A player takes a void back at his table: provisional until confirmed."""
+        return self._record_change(
+            nid, tour, table, by, lambda sid, seen: self.store.restore_deal(sid, deal_id, seen=seen)
+        )
+
+    def undo(self, nid: int, tour: int, table: int, *, by: int) -> ChangeMark:
+        """A player's undo at his table: provisional until confirmed."""
+        return self._record_change(
+            nid, tour, table, by, lambda sid, seen: self.store.undo(sid, seen=seen)
+        )
+
+    def redo(self, nid: int, tour: int, table: int, *, by: int) -> ChangeMark:
+        """A player's redo at his table: provisional until confirmed."""
+        return self._record_change(
+            nid, tour, table, by, lambda sid, seen: self.store.redo(sid, seen=seen)
+        )
+
+    def decide_change(
+        self, nid: int, tour: int, table: int, seq: int, *, by: int, confirmed: bool
+    ) -> ChangeMark:
+        """Another player at the table confirms a change, or rejects it.
+
+        A rejected change is taken back at once by the opposite action (a void by a restore, a
+        restore by the void it took back, an undo by a redo, a redo by an undo): the table
+        plays on from what stood before it, the journal keeps both actions, and the change stays
+        on the record as disputed, shown to the director, who settles any further disagreement
+        with a correction.  An undo or a redo that the table has written over since cannot be
+        taken back by a player: the rejection is refused and the director decides."""
+        sid, _ = self._verify_open(nid, tour, table, by)
+        change = self._change(sid, seq)
+        words = change_words(change)
+        if change.written_by == by:
+            raise ClubError(
+                msg(
+                    N_(
+                        "{change} was made by number {by}: another player at the table confirms it"
+                    ),
+                    change=words,
+                    by=by,
+                )
+            )
+        if change.state != "provisional":
+            raise ClubError(
+                msg(
+                    N_("{change} is {state} already"),
+                    change=words,
+                    state=_STATE_WORDS[change.state],
+                )
+            )
+        reversed_by = None
+        if not confirmed:
+            reversed_by = self._take_back(sid, change, words)
+        with self._write():
+            self.conn.execute(
+                "UPDATE night_changes SET state = ?, decided_by = ?, reversed_by = ?, at = ? "
+                "WHERE session_id = ? AND seq = ?",
+                ("confirmed" if confirmed else "disputed", by, reversed_by, now(), sid, seq),
+            )
+        return self._change(sid, seq)
+
+    def _take_back(self, sid: int, change: ChangeMark, words: Msg) -> int | None:
+        """The action that takes a rejected change back (its seq), or None: nothing to take."""
+        stored = self.store.load(sid)
+        journal = stored.journal
+        seen = stored.revision
+        actions = self.store.history(sid)
+        action = actions[change.seq - 1]
+        if change.kind in ("void", "restore"):
+            assert action.deal_id is not None
+            entry = journal.entries.get(action.deal_id)
+            if entry is None or entry.voided != (change.kind == "void"):
+                return None  # the table has taken it back already
+            if change.kind == "void":
+                stored = self.store.restore_deal(sid, action.deal_id, seen=seen)
+            else:  # voided again, with the reason of the void the restore took back
+                voids = [a.reason for a in entry.revisions if a.kind == "void" and a.reason]
+                stored = self.store.void_deal(
+                    sid, action.deal_id, reason=voids[-1] if voids else "-", seen=seen
+                )
+            return stored.revision
+        target = action.target
+        done = [a.seq for a in journal.done]
+        undone = [a.seq for a in journal.undone]
+        if change.kind == "undo":
+            if target in done:
+                return None  # redone since
+            if undone and undone[-1] == target:
+                return self.store.redo(sid, seen=seen).revision
+        else:
+            if target in undone:
+                return None  # undone since
+            if done and done[-1] == target:
+                return self.store.undo(sid, seen=seen).revision
+        raise ClubError(
+            msg(
+                N_(
+                    "{change} cannot be taken back by the table: deals were written after it; the director decides"
+                ),
+                change=words,
+            )
+        )
+
     def rewrite_deal(
         self,
         nid: int,
@@ -798,6 +1035,7 @@ class ClubStore:
             sid = r["session_id"]
             stored = self.store.load(sid)
             marks = self.marks(sid, stored)
+            changes = self.changes(sid)
             deals = len(stored.journal.live)
             disputed = sum(m.state == "disputed" for m in marks)
             done = stored.scored.finished if limit is None else deals >= limit
@@ -821,9 +1059,11 @@ class ClubStore:
                     tuple(json.loads(r["players"])),
                     deals,
                     state,
-                    sum(m.state == "provisional" for m in marks),
+                    sum(m.state == "provisional" for m in marks)
+                    + sum(c.state == "provisional" for c in changes),
                     disputed,
                     last,
+                    tuple(c for c in changes if c.state == "disputed"),
                 )
             )
         return views
@@ -842,6 +1082,15 @@ class ClubStore:
         night = self.load(nid)
         night.verify_end(tour)
         for v in self._tables(nid, tour):
+            sid = v.session_id
+            if any(c.state == "provisional" for c in self.changes(sid)):
+                raise ClubError(
+                    msg(
+                        N_("tour {tour} cannot end: table {table} has a change not confirmed"),
+                        tour=tour,
+                        table=v.table,
+                    )
+                )
             if v.provisional or v.disputed:
                 raise ClubError(
                     msg(
@@ -932,6 +1181,23 @@ class ClubStore:
                         )
                 self.store.delete_session(old, seen=0)
         return nid
+
+
+def change_words(change: ChangeMark) -> Msg:
+    """A change as said at the table: "change 5, the void of deal 3 (wrong cards)"."""
+    n = change.deal if change.deal is not None else "?"
+    if change.kind == "void":
+        return msg(
+            N_("change {seq}, the void of deal {number} ({reason})"),
+            seq=change.seq,
+            number=n,
+            reason=change.reason,
+        )
+    if change.kind == "restore":
+        return msg(N_("change {seq}, the restore of deal {number}"), seq=change.seq, number=n)
+    if change.kind == "undo":
+        return msg(N_("change {seq}, an undo (deal {number})"), seq=change.seq, number=n)
+    return msg(N_("change {seq}, a redo (deal {number})"), seq=change.seq, number=n)
 
 
 _STATE_WORDS = {
