@@ -773,12 +773,20 @@ class ClubStore:
         raise ClubError(msg(N_("there is no change {seq} to confirm at this table"), seq=seq))
 
     def _record_change(
-        self, nid: int, tour: int, table: int, by: int, step: Callable[[int, int], AnyStored]
+        self,
+        nid: int,
+        tour: int,
+        table: int,
+        by: int,
+        step: Callable[[int, int], AnyStored],
+        seen: int | None,
     ) -> ChangeMark:
         """A player's void, restore, undo or redo (``step(sid, seen)``): written in the
-        session's journal, then marked provisional until another player confirms it."""
+        session's journal, then marked provisional until another player confirms it.
+        ``seen``: the revision the player saw (a phone's screen); None, the current one."""
         sid, _ = self._verify_open(nid, tour, table, by)
-        seen = self.store.load(sid).revision
+        if seen is None:
+            seen = self.store.load(sid).revision
         stored = step(sid, seen)
         actions = self.store.history(sid)
         action = actions[-1]
@@ -809,7 +817,15 @@ class ClubStore:
         return self._change(sid, action.seq)
 
     def void_deal(
-        self, nid: int, tour: int, table: int, deal_id: int, *, by: int, reason: str
+        self,
+        nid: int,
+        tour: int,
+        table: int,
+        deal_id: int,
+        *,
+        by: int,
+        reason: str,
+        seen: int | None = None,
     ) -> ChangeMark:
         """A player voids a deal at his table (with a reason): provisional until confirmed."""
         return self._record_change(
@@ -818,24 +834,36 @@ class ClubStore:
             table,
             by,
             lambda sid, seen: self.store.void_deal(sid, deal_id, reason=reason, seen=seen),
+            seen,
         )
 
-    def restore_deal(self, nid: int, tour: int, table: int, deal_id: int, *, by: int) -> ChangeMark:
+    def restore_deal(
+        self, nid: int, tour: int, table: int, deal_id: int, *, by: int, seen: int | None = None
+    ) -> ChangeMark:
         """A player takes a void back at his table: provisional until confirmed."""
         return self._record_change(
-            nid, tour, table, by, lambda sid, seen: self.store.restore_deal(sid, deal_id, seen=seen)
+            nid,
+            tour,
+            table,
+            by,
+            lambda sid, seen: self.store.restore_deal(sid, deal_id, seen=seen),
+            seen,
         )
 
-    def undo(self, nid: int, tour: int, table: int, *, by: int) -> ChangeMark:
+    def undo(
+        self, nid: int, tour: int, table: int, *, by: int, seen: int | None = None
+    ) -> ChangeMark:
         """A player's undo at his table: provisional until confirmed."""
         return self._record_change(
-            nid, tour, table, by, lambda sid, seen: self.store.undo(sid, seen=seen)
+            nid, tour, table, by, lambda sid, seen: self.store.undo(sid, seen=seen), seen
         )
 
-    def redo(self, nid: int, tour: int, table: int, *, by: int) -> ChangeMark:
+    def redo(
+        self, nid: int, tour: int, table: int, *, by: int, seen: int | None = None
+    ) -> ChangeMark:
         """A player's redo at his table: provisional until confirmed."""
         return self._record_change(
-            nid, tour, table, by, lambda sid, seen: self.store.redo(sid, seen=seen)
+            nid, tour, table, by, lambda sid, seen: self.store.redo(sid, seen=seen), seen
         )
 
     def decide_change(
@@ -894,13 +922,11 @@ class ClubStore:
             if entry is None or entry.voided != (change.kind == "void"):
                 return None  # the table has taken it back already
             if change.kind == "void":
-                stored = self.store.restore_deal(sid, action.deal_id, seen=seen)
-            else:  # voided again, with the reason of the void the restore took back
-                voids = [a.reason for a in entry.revisions if a.kind == "void" and a.reason]
-                stored = self.store.void_deal(
-                    sid, action.deal_id, reason=voids[-1] if voids else "-", seen=seen
-                )
-            return stored.revision
+                return self.store.restore_deal(sid, action.deal_id, seen=seen).revision
+            # Voided again, with the reason of the void the restore took back.
+            voids = [a.reason for a in entry.revisions if a.kind == "void" and a.reason]
+            why = voids[-1] if voids else "-"
+            return self.store.void_deal(sid, action.deal_id, reason=why, seen=seen).revision
         target = action.target
         done = [a.seq for a in journal.done]
         undone = [a.seq for a in journal.undone]
