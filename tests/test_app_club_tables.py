@@ -313,7 +313,10 @@ async def test_a_void_and_an_undo_on_a_phone_wait_for_another_players_confirmati
     sid, first, second, _ = n.sid(1), *n.seats(1)
     host, _sh = n.host()
     phones = []
-    for device, who in (("device-of-the-first-player-0001", first), ("device-of-the-second-0002", second)):
+    for device, who in (
+        ("device-of-the-first-player-0001", first),
+        ("device-of-the-second-0002", second),
+    ):
         shell, session = n.phone(1, device)
         assert shell.access.enter(table_pin(n.store, sid)) is None
         shell.redraw()

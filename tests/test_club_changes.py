@@ -4,6 +4,7 @@ disputed, for the director.  Each refusal is a sentence, and nothing is written.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -60,14 +61,19 @@ def _unchanged(store: Store, sid: int) -> tuple[int, int]:
     return store.load(sid).revision, rows
 
 
-def test_a_void_is_provisional_until_another_player_confirms(
-    club: ClubStore, store: Store
-) -> None:
+def test_a_void_is_provisional_until_another_player_confirms(club: ClubStore, store: Store) -> None:
     nid, sid, (a, b, c) = _table(club)
     second = store.load(sid).journal.live[1].deal_id
     change = club.void_deal(nid, 1, 1, second, by=a, reason="dealt twice")
-    assert (change.kind, change.deal, change.state, change.written_by) == ("void", 2, "provisional", a)
-    assert change.seq == store.load(sid).revision == 3  # after the two adds (a confirmation is no action)
+    assert (change.kind, change.deal, change.state, change.written_by) == (
+        "void",
+        2,
+        "provisional",
+        a,
+    )
+    assert (
+        change.seq == store.load(sid).revision == 3
+    )  # after the two adds (a confirmation is no action)
     assert len(store.load(sid).journal.live) == 1  # the void is in the journal at once
     view = club.tables(nid)[0]
     assert (view.provisional, view.disputed, view.state) == (1, 0, "playing")
@@ -114,9 +120,7 @@ def test_the_writer_cannot_confirm_his_own_change_nor_an_outsider(
     assert _unchanged(store, sid) == (before[0], 1)
 
 
-def test_a_rejected_void_is_taken_back_the_deal_stands_again(
-    club: ClubStore, store: Store
-) -> None:
+def test_a_rejected_void_is_taken_back_the_deal_stands_again(club: ClubStore, store: Store) -> None:
     nid, sid, (a, b, c) = _table(club)
     first = store.load(sid).journal.live[0].deal_id
     whists = club.load(nid).tour(1).table(1).whists
@@ -141,7 +145,7 @@ def test_a_rejected_void_is_taken_back_the_deal_stands_again(
 def test_a_rejected_restore_voids_the_deal_again_with_its_reason(
     club: ClubStore, store: Store
 ) -> None:
-    nid, sid, (a, b, c) = _table(club)
+    nid, sid, (a, b, _c) = _table(club)
     first = store.load(sid).journal.live[0].deal_id
     void = club.void_deal(nid, 1, 1, first, by=a, reason="misdeal")
     club.decide_change(nid, 1, 1, void.seq, by=b, confirmed=True)
@@ -174,7 +178,7 @@ def test_a_rejected_undo_is_redone_and_a_rejected_redo_undone(
 def test_an_undo_written_over_cannot_be_taken_back_by_the_table(
     club: ClubStore, store: Store
 ) -> None:
-    nid, sid, (a, b, c) = _table(club)
+    nid, sid, (a, b, _c) = _table(club)
     undo = club.undo(nid, 1, 1, by=a)
     _write(club, nid, 1, RASP, by=a)  # a new deal: nothing left to redo
     before = _unchanged(store, sid)
@@ -188,10 +192,8 @@ def test_an_undo_written_over_cannot_be_taken_back_by_the_table(
     assert club.changes(sid)[0].state == "provisional"
 
 
-def test_no_change_and_no_confirmation_after_the_tour_ended(
-    club: ClubStore, store: Store
-) -> None:
-    nid, sid, (a, b, c) = _table(club)
+def test_no_change_and_no_confirmation_after_the_tour_ended(club: ClubStore, store: Store) -> None:
+    nid, sid, (a, b, _c) = _table(club)
     first = store.load(sid).journal.live[0].deal_id
     void = club.void_deal(nid, 1, 1, first, by=a, reason="misdeal")
     club.store.conn.execute(  # the director ends the tour (as end_tour would, checks aside)
@@ -214,7 +216,7 @@ def test_no_change_and_no_confirmation_after_the_tour_ended(
 
 
 def test_a_refused_change_writes_nothing(club: ClubStore, store: Store) -> None:
-    nid, sid, (a, b, _) = _table(club)
+    nid, sid, (a, _b, _) = _table(club)
     first = store.load(sid).journal.live[0].deal_id
     before = _unchanged(store, sid)
     outsider = club.load(nid).tour(1).table(2).players[0]
@@ -234,7 +236,7 @@ def test_a_database_from_before_the_changes_reads_and_gets_the_table(
 ) -> None:
     with Store(tmp_path / "old.db") as store:
         club = ClubStore(store)
-        nid, sid, (a, b, _) = _table(club)
+        nid, sid, (a, _b, _) = _table(club)
         store.conn.execute("DROP TABLE night_changes")
         reader = ClubStore(store, create=False)
         assert reader.changes(sid) == [] and not reader.empty
@@ -242,3 +244,78 @@ def test_a_database_from_before_the_changes_reads_and_gets_the_table(
         club = ClubStore(store)  # a writer opens it: the table is made
         change = club.undo(nid, 1, 1, by=a)
         assert club.changes(sid) == [change]
+
+
+def test_the_club_file_keeps_the_voided_deals_and_the_changes(
+    club: ClubStore, store: Store, tmp_path: Path
+) -> None:
+    nid, sid, (a, b, c) = _table(club)
+    first = store.load(sid).journal.live[0].deal_id
+    void = club.void_deal(nid, 1, 1, first, by=a, reason="misdeal")
+    club.decide_change(nid, 1, 1, void.seq, by=b, confirmed=True)
+    undo = club.undo(nid, 1, 1, by=c)
+    club.decide_change(nid, 1, 1, undo.seq, by=a, confirmed=False)  # taken back: a redo
+    d = _write(club, nid, 1, RASP, by=a)
+    club.confirm(nid, 1, 1, d, by=b)
+    second = store.load(sid).journal.live[0].deal_id
+    club.void_deal(nid, 1, 1, second, by=b, reason="twice")  # to confirm when the file is written
+    text = club.export_night(nid)
+    data = json.loads(text)
+    [table] = [s for s in data["sessions"] if s["table"] == 1]
+    # Voided deals in their places, with their reasons (docs/session-format.md).
+    assert [d.get("voided") for d in table["session"]["deals"]] == ["misdeal", "twice", None]
+    assert table["changes"] == [
+        {"kind": "void", "deal": 1, "reason": "misdeal", "state": "confirmed", "by": a,
+         "decided_by": b, "taken_back": False},
+        {"kind": "undo", "deal": 1, "state": "disputed", "by": c, "decided_by": a,
+         "taken_back": True},
+        {"kind": "void", "deal": 2, "reason": "twice", "state": "provisional", "by": b,
+         "taken_back": False},
+    ]  # fmt: skip
+    with Store(tmp_path / "other.db") as other:
+        back = ClubStore(other)
+        nid2 = back.import_night(text)
+        sid2 = back.session_of(nid2, 1, 1)
+        # The voided deal is there, struck, with its reason; the record of the changes too
+        # (the one still to confirm counts as confirmed, as an imported deal does).
+        assert [e.voided for e in other.load(sid2).journal.entries.values()] == [
+            True,
+            True,
+            False,
+        ]
+        assert [(x.kind, x.deal, x.state, x.written_by, x.seq) for x in back.changes(sid2)] == [
+            ("void", 1, "confirmed", a, None),
+            ("undo", 1, "disputed", c, None),
+            ("void", 2, "confirmed", b, None),
+        ]
+        assert back.load(nid2).tour(1).table(1).whists == club.load(nid).tour(1).table(1).whists
+        assert json.loads(back.export_night(nid2))["sessions"][0]["changes"][1]["taken_back"]
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        ({"by": 99}, "change 1 names a player of another table"),
+        ({"decided_by": "by"}, "change 1 is decided by another player, once"),
+        ({"state": "provisional"}, "change 1 is decided by another player, once"),
+        ({"deal": 9}, "change 1 names no deal of the table, or a void lacks its reason"),
+        ({"reason": None}, "change 1 names no deal of the table, or a void lacks its reason"),
+    ],
+)
+def test_a_club_file_with_a_wrong_change_is_refused_and_nothing_written(
+    club: ClubStore, store: Store, tmp_path: Path, change: dict[str, object], said: str
+) -> None:
+    nid, sid, (a, b, _) = _table(club)
+    void = club.void_deal(nid, 1, 1, store.load(sid).journal.live[0].deal_id, by=a, reason="x")
+    club.decide_change(nid, 1, 1, void.seq, by=b, confirmed=True)
+    data = json.loads(club.export_night(nid))
+    [table] = [s for s in data["sessions"] if s["table"] == 1]
+    wrong = {k: (table["changes"][0]["by"] if v == "by" else v) for k, v in change.items()}
+    table["changes"][0].update(wrong)
+    table["changes"][0] = {k: v for k, v in table["changes"][0].items() if v is not None}
+    with Store(tmp_path / "other.db") as other:
+        back = ClubStore(other)
+        with pytest.raises(ClubError) as exc:
+            back.import_night(json.dumps(data))
+        assert _said(exc) == f"tour 1, table 1: {said}"
+        assert back.nights() == [] and other.sessions() == []

@@ -45,7 +45,7 @@ from ..store import AnyDeal, AnyStored, InvalidEntry, Store, database_error, now
 from . import draw as drawing
 from .draw import DrawReport
 from .errors import ClubError, refused
-from .file import dump_night, parse_night
+from .file import TableChange, dump_night, parse_night, session_data
 from .night import Night, Player, Table, Tour
 from .scoring import Scoring, Whists
 from .standings import Standing, standings
@@ -93,11 +93,12 @@ class ChangeMark:
     """A void, a restore, an undo or a redo made at a table and what the table said of it.
 
     ``seq`` is the action's place in the session's journal (its revision, as the History and
-    ``scorepad club confirm --change`` name it); ``deal`` the number of the deal it touched.
+    ``scorepad club confirm --change`` name it; None: a change read from a club file, made in
+    another database's journal); ``deal`` the number of the deal it touched.
     A rejected change was taken back by the action ``reversed_by`` (None: nothing was left to
     take back, the table had already done it)."""
 
-    seq: int
+    seq: int | None
     kind: ChangeKind
     deal: int | None
     reason: str | None
@@ -221,6 +222,7 @@ def _schema(store: Store) -> None:
 def _changes_schema(store: Store) -> None:
     store.db.table("night_changes").create(
         {
+            "id": int,
             "session_id": int,
             "seq": int,
             "kind": str,
@@ -233,9 +235,9 @@ def _changes_schema(store: Store) -> None:
             "reversed_by": int,
             "at": str,
         },
-        pk=("session_id", "seq"),
+        pk="id",
         foreign_keys=[("session_id", "sessions", "id")],
-        not_null={"kind", "state", "written_by"},
+        not_null={"session_id", "kind", "state", "written_by"},
         if_not_exists=True,
     )
 
@@ -747,7 +749,7 @@ class ClubStore:
         try:
             rows = list(
                 self.store.db.query(
-                    "SELECT * FROM night_changes WHERE session_id = ? ORDER BY seq", [sid]
+                    "SELECT * FROM night_changes WHERE session_id = ? ORDER BY id", [sid]
                 )
             )
         except sqlite3.OperationalError:  # a database from before the changes: none
@@ -811,8 +813,7 @@ class ClubStore:
                     "state": "provisional",
                     "written_by": by,
                     "at": now(),
-                },
-                replace=True,
+                }
             )
         return self._change(sid, action.seq)
 
@@ -883,9 +884,7 @@ class ClubStore:
         if change.written_by == by:
             raise ClubError(
                 msg(
-                    N_(
-                        "{change} was made by number {by}: another player at the table confirms it"
-                    ),
+                    N_("{change} was made by number {by}: another player at the table confirms it"),
                     change=words,
                     by=by,
                 )
@@ -915,6 +914,7 @@ class ClubStore:
         journal = stored.journal
         seen = stored.revision
         actions = self.store.history(sid)
+        assert change.seq is not None  # a change of this journal (one from a file is decided)
         action = actions[change.seq - 1]
         if change.kind in ("void", "restore"):
             assert action.deal_id is not None
@@ -1151,20 +1151,37 @@ class ClubStore:
     # --- the club file ---------------------------------------------------------------------
 
     def export_night(self, nid: int) -> str:
+        """The club file: each table's pulya with its voided deals (struck, with their
+        reasons, as a session file keeps them) and its players' changes."""
         night = self.load(nid)
         sessions: dict[tuple[int, int], Session] = {}
+        changes: dict[tuple[int, int], list[TableChange]] = {}
         for t in night.drawn:
             for tab in t.tables:
                 sid = self.session_of(nid, t.number, tab.number)
-                s = self.store.load(sid).session
-                if s.deals:
+                s = Session.model_validate_json(self.store.export_session(sid))
+                if s.deals or s.struck:
                     sessions[(t.number, tab.number)] = s
-        return dump_night(night, sessions)
+                made = [
+                    TableChange(
+                        kind=c.kind,
+                        deal=c.deal or 1,
+                        reason=c.reason if c.kind == "void" else None,
+                        state=c.state,
+                        by=c.written_by,
+                        decided_by=c.decided_by,
+                        taken_back=c.reversed_by is not None,
+                    )
+                    for c in self.changes(sid)
+                ]
+                if made:
+                    changes[(t.number, tab.number)] = made
+        return dump_night(night, sessions, changes)
 
     def import_night(self, text: str | bytes) -> int:
         """A club file, checked in full before anything is written; its deals count as
         confirmed (the file is the night as it was signed off).  Returns the night's id."""
-        night, sessions = parse_night(text)
+        night, sessions, changes = parse_night(text)
         # The roster first: a refused look-alike writes nothing of the night.
         ids = {p.number: self.store.add_player(p.name) for p in night.players}
         with self._write():
@@ -1185,7 +1202,7 @@ class ClubStore:
                 s = sessions.get((t.number, tab.number))
                 if s is None:
                     continue
-                sid = self.store.import_session(s.model_dump_json(exclude_none=True))
+                sid = self.store.import_session(json.dumps(session_data(s)))
                 old = self.session_of(nid, t.number, tab.number)
                 with self._write():
                     self.conn.execute(
@@ -1205,6 +1222,22 @@ class ClubStore:
                                 "at": now(),
                             }
                         )
+                    # The table's changes, as a record (no action of this journal: no seq); one
+                    # still to confirm counts as confirmed, as the deals do.
+                    for c in changes.get((t.number, tab.number), ()):
+                        self.store.db.table("night_changes").insert(
+                            {
+                                "session_id": sid,
+                                "kind": c.kind,
+                                "deal_no": c.deal,
+                                "reason": c.reason,
+                                "state": "confirmed" if c.state == "provisional" else c.state,
+                                "written_by": c.by,
+                                "decided_by": c.decided_by,
+                                "reversed_by": 0 if c.taken_back else None,  # in its journal
+                                "at": now(),
+                            }
+                        )
                 self.store.delete_session(old, seen=0)
         return nid
 
@@ -1212,6 +1245,13 @@ class ClubStore:
 def change_words(change: ChangeMark) -> Msg:
     """A change as said at the table: "change 5, the void of deal 3 (wrong cards)"."""
     n = change.deal if change.deal is not None else "?"
+    if change.seq is None:  # from a club file: no action of this database
+        return {
+            "void": msg(N_("the void of deal {number} ({reason})"), number=n, reason=change.reason),
+            "restore": msg(N_("the restore of deal {number}"), number=n),
+            "undo": msg(N_("an undo (deal {number})"), number=n),
+            "redo": msg(N_("a redo (deal {number})"), number=n),
+        }[change.kind]
     if change.kind == "void":
         return msg(
             N_("change {seq}, the void of deal {number} ({reason})"),

@@ -55,11 +55,15 @@ def history_screen(shell: Shell) -> ft.Control:
     # Undo, redo and restore name the revision of the screen the player tapped on (``seen``),
     # which a live redraw keeps under the finger (live.guarded); never one read at tap time.
     def undo(seen: int) -> None:
-        shell.attempt(checked(lambda: shell.store.undo(stored.id, seen=seen), "undo", seen), seen=seen)
+        shell.attempt(
+            checked(lambda: shell.store.undo(stored.id, seen=seen), "undo", seen), seen=seen
+        )
         shell.show(history_screen)
 
     def redo(seen: int) -> None:
-        shell.attempt(checked(lambda: shell.store.redo(stored.id, seen=seen), "redo", seen), seen=seen)
+        shell.attempt(
+            checked(lambda: shell.store.redo(stored.id, seen=seen), "redo", seen), seen=seen
+        )
         shell.show(history_screen)
 
     def ask_void(deal_id: int, index: int) -> None:
