@@ -25,7 +25,7 @@ import scorepad.app.frame.screens  # noqa: F401  (registers every screen)
 from scorepad.app.club import public
 from scorepad.app.club.director import director_screen
 from scorepad.app.club.tables import table_pins
-from scorepad.app.frame import live
+from scorepad.app.frame import live, outside
 from scorepad.app.frame.shell import Shell
 from scorepad.app.screens.table import join
 from scorepad.app.server.access import Access, Gate
@@ -383,4 +383,46 @@ async def test_a_void_and_an_undo_on_a_phone_wait_for_another_players_confirmati
     )
     assert len(n.store.load(sid).journal.live) == 1
     await until(lambda: "1 deal, playing; 0 to confirm" in by_id(host.page, "club-table-1").value)
+    n.store.close()
+
+
+async def test_a_write_by_another_process_shows_on_the_directors_view_and_the_phone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(outside, "POLL", 0.05)
+    n = Night(tmp_path, deals=2)
+    sid, first, second, _ = n.sid(1), *n.seats(1)
+    host, _sh = n.host()
+    phone, sp = n.phone(1, "device-of-the-second-player-002")
+    assert phone.access.enter(table_pin(n.store, sid)) is None
+    await fire(sp, by_id(phone.page, f"club-me-{second}"))
+    outside.watch(host.page, n.store, n.lock)
+    watching = outside._WATCHING[n.store]
+    await until(lambda: watching.version is not None)
+    # The app's own write does not wake the poll (its connection's data_version stays).
+    changes = n.store.conn.total_changes
+    n.club.announce(n.nid, "Welcome")
+    assert watching.look() == []
+    assert n.store.conn.total_changes == changes + 1  # a look writes nothing
+
+    # Another process (its own connection, as `scorepad club deal` has) writes a deal.
+    with Store(tmp_path / "club.db") as other:
+        cli = ClubStore(other)
+        seen = other.load(sid).revision
+        cli.write_deal(n.nid, 1, 1, RASPASY, by=first, seen=seen)
+        await until(
+            lambda: "1 deal, playing; 1 to confirm" in by_id(host.page, "club-table-1").value
+        )
+        await until(lambda: "club-confirm-1" in ids(phone.page))
+        # Its confirmation (no new revision: only the club's marks change) shows too.
+        cli.confirm(n.nid, 1, 1, cli.marks(sid)[0].deal_id, by=second)
+        await until(lambda: "0 to confirm" in by_id(host.page, "club-table-1").value)
+        await until(lambda: "club-confirm-1" not in ids(phone.page))
+        # A void from the other process waits for a confirmation on the phone.
+        change = cli.undo(n.nid, 1, 1, by=first)
+        await until(lambda: f"club-change-confirm-{change.seq}" in ids(phone.page))
+        await until(
+            lambda: "0 deals, no deal yet; 1 to confirm" in by_id(host.page, "club-table-1").value
+        )
+    watching.task and watching.task.cancel()
     n.store.close()
