@@ -399,11 +399,22 @@ async def test_a_write_by_another_process_shows_on_the_directors_view_and_the_ph
     outside.watch(host.page, n.store, n.lock)
     watching = outside._WATCHING[n.store]
     await until(lambda: watching.version is not None)
-    # The app's own write does not wake the poll (its connection's data_version stays).
+    # A look of its own (the poll's runs besides): what it announces, and that it writes nothing.
+    look = outside.Outside(n.store, n.lock)
+    assert look.look() == []  # the first look learns the state
+    n.club.announce(n.nid, "Welcome")  # the app's own write: announced by the app already
     changes = n.store.conn.total_changes
-    n.club.announce(n.nid, "Welcome")
-    assert watching.look() == []
-    assert n.store.conn.total_changes == changes + 1  # a look writes nothing
+    assert look.look() == []
+    assert n.store.conn.total_changes == changes  # a look writes nothing
+    with Store(tmp_path / "club.db") as other:
+        Grants(other.db, threading.RLock()).link(n.sid(2))  # another process, nothing shown
+        assert look.look() == []
+        ClubStore(other).write_deal(n.nid, 1, 2, RASPASY, by=n.seats(2)[0], seen=0)
+        assert look.look() == [
+            (live.TOPIC, (n.sid(2), 1)),
+            ("scorepad-club", ("table", n.sid(2))),
+            ("scorepad-club", ("night", n.nid)),
+        ]
 
     # Another process (its own connection, as `scorepad club deal` has) writes a deal.
     with Store(tmp_path / "club.db") as other:

@@ -3,7 +3,7 @@ terminal, another server) shown on every page as the app's own writes are.
 
 One light poll per server: every :data:`POLL` seconds, ``PRAGMA data_version`` on the server's
 own connection, which changes only when another connection has committed (so the app's own
-writes never wake it).  A read never writes: no table, no file, no journal mode is touched.
+writes never announce anything twice: they only bring the last look up to date).  A read never writes: no table, no file, no journal mode is touched.
 Only when the number changed are the sources asked what they look like now (each session's
 revision, each club table's confirmations...); what differs from the last look is announced on
 the same PubSub topics as an in-app write (live.TOPIC, the club's), and the pages draw it the
@@ -58,21 +58,30 @@ class Outside:
         self.store = store
         self.lock = lock
         self.version: int | None = None
+        self.own = 0  # the connection's total_changes at the last look
         self.seen: Look = {}
         self.task: asyncio.Task[None] | None = None  # the poll, kept while the server runs
 
     def look(self) -> list[tuple[str, Any]]:
         """What other processes changed since the last look: (topic, message) to announce.
-        The first look only learns the state; a busy lock is a turn skipped."""
+
+        Two counters, both read without touching the file: ``PRAGMA data_version`` (another
+        connection committed) and the connection's own ``total_changes`` (this server wrote,
+        and announced it itself).  Neither moved: nothing to do.  Only this server wrote: the
+        last look is brought up to date silently, so that the next outside write announces
+        only what it changed (a page redrawn for nothing may lose a tap in flight).  The first
+        look only learns the state; a busy lock is a turn skipped."""
         if not self.lock.acquire(blocking=False):
             return []
         try:
             conn = self.store.conn
             version = conn.execute("PRAGMA data_version").fetchone()[0]
-            if version == self.version:
+            own = conn.total_changes
+            outside = version != self.version
+            if not outside and own == self.own:
                 return []
             first = self.version is None
-            self.version = version
+            self.version, self.own = version, own
             now: Look = {}
             for source in _SOURCES:
                 try:
@@ -81,13 +90,14 @@ class Outside:
                     continue
         finally:
             self.lock.release()
-        changed = [
-            (topic, message)
-            for key, (print_, topic, message) in now.items()
-            if key not in self.seen or self.seen[key][0] != print_
-        ]
+        changed: list[tuple[str, Any]] = []
+        for key, (print_, topic, message) in now.items():
+            if (key not in self.seen or self.seen[key][0] != print_) and (
+                (topic, message) not in changed  # a table's marks and changes: one message
+            ):
+                changed.append((topic, message))
         self.seen = now
-        return [] if first else changed
+        return changed if outside and not first else []
 
 
 _WATCHING: weakref.WeakKeyDictionary[Store, Outside] = weakref.WeakKeyDictionary()
