@@ -25,7 +25,7 @@ import scorepad.app.frame.screens  # noqa: F401  (registers every screen)
 from scorepad.app.club import public
 from scorepad.app.club.director import director_screen
 from scorepad.app.club.tables import table_pins
-from scorepad.app.frame import live
+from scorepad.app.frame import live, outside
 from scorepad.app.frame.shell import Shell
 from scorepad.app.screens.table import join
 from scorepad.app.server.access import Access, Gate
@@ -303,4 +303,137 @@ async def test_the_director_announces_to_every_table_and_corrects_a_deal_from_hi
     assert [c["reason"] for c in n.club.corrections(n.nid)] == ["the protocol says 2 tricks"]
     await fire(sh, by_id(host.page, "club-director"))
     assert "Tour 1, table 1: the protocol says 2 tricks" in texts(host.page)
+    n.store.close()
+
+
+async def test_a_void_and_an_undo_on_a_phone_wait_for_another_players_confirmation(
+    tmp_path: Path,
+) -> None:
+    n = Night(tmp_path, deals=3)
+    sid, first, second, _ = n.sid(1), *n.seats(1)
+    host, _sh = n.host()
+    phones = []
+    for device, who in (
+        ("device-of-the-first-player-0001", first),
+        ("device-of-the-second-0002", second),
+    ):
+        shell, session = n.phone(1, device)
+        assert shell.access.enter(table_pin(n.store, sid)) is None
+        shell.redraw()
+        await fire(session, by_id(shell.page, f"club-me-{who}"))
+        phones.append((shell, session))
+    (a, sa), (b, sb) = phones
+    for _ in (1, 2):
+        assert await write_raspasy(a, sa) is None
+        n.club.confirm(n.nid, 1, 1, n.club.marks(sid)[-1].deal_id, by=second)
+    await until(lambda: "2 deals, playing; 0 to confirm" in by_id(host.page, "club-table-1").value)
+
+    # A voids deal 2 from his History: written at once, to confirm on the other phones.
+    await navigate(sa, a.page, "nav-history")
+    await fire(sa, by_id(a.page, f"void-{n.club.marks(sid)[1].deal_id}"))
+    dialog = a.page._dialogs.controls[-1]
+    await type_into(sa, by_id(dialog, "void-reason"), "dealt twice")
+    await fire(sa, by_id(dialog, "confirm-void"))
+    [change] = n.club.changes(sid)
+    assert (change.kind, change.deal, change.state, change.written_by) == (
+        "void",
+        2,
+        "provisional",
+        first,
+    )
+    assert len(n.store.load(sid).journal.live) == 1
+    await until(lambda: "1 deal, playing; 1 to confirm" in by_id(host.page, "club-table-1").value)
+    await until(lambda: f"club-change-{change.seq}" in ids(b.page))
+    assert by_id(b.page, f"club-change-{change.seq}").value == (
+        f"change {change.seq}, the void of deal 2 (dealt twice), by #{first} "
+        f"{n.store.load(sid).session.players[0]}: to confirm"
+    )
+    # The writer's own confirmation is refused, nothing written.
+    await navigate(sa, a.page, "nav-sheet")
+    await fire(sa, by_id(a.page, f"club-change-confirm-{change.seq}"))
+    assert message(a) == (
+        f"change {change.seq}, the void of deal 2 (dealt twice) was made by number {first}: "
+        "another player at the table confirms it"
+    )
+    assert n.club.changes(sid)[0].state == "provisional"
+    # B rejects it: the deal stands again (a restore in the journal), the director hears of it.
+    await fire(sb, by_id(b.page, f"club-change-reject-{change.seq}"))
+    assert n.club.changes(sid)[0].state == "disputed"
+    assert [x.kind for x in n.store.history(sid)][-2:] == ["void", "restore"]
+    assert len(n.store.load(sid).journal.live) == 2
+    assert f"club-change-{change.seq}" not in ids(b.page)
+    await until(lambda: f"club-change-{change.seq}" not in ids(a.page))
+    await until(lambda: f"club-rejected-1-{change.seq}" in ids(host.page))
+    assert by_id(host.page, f"club-rejected-1-{change.seq}").value == (
+        f"Table 1: change {change.seq}, the void of deal 2 (dealt twice), by #{first}, "
+        f"rejected by #{second}: taken back"
+    )
+    assert "2 deals, playing; 0 to confirm" in by_id(host.page, "club-table-1").value
+
+    # B undoes deal 2; A confirms it with one tap.
+    await navigate(sb, b.page, "nav-history")
+    await fire(sb, by_id(b.page, "undo"))
+    undo = n.club.changes(sid)[-1]
+    assert (undo.kind, undo.state, undo.written_by) == ("undo", "provisional", second)
+    await until(lambda: f"club-change-confirm-{undo.seq}" in ids(a.page))
+    await fire(sa, by_id(a.page, f"club-change-confirm-{undo.seq}"))
+    assert (n.club.changes(sid)[-1].state, n.club.changes(sid)[-1].decided_by) == (
+        "confirmed",
+        first,
+    )
+    assert len(n.store.load(sid).journal.live) == 1
+    await until(lambda: "1 deal, playing; 0 to confirm" in by_id(host.page, "club-table-1").value)
+    n.store.close()
+
+
+async def test_a_write_by_another_process_shows_on_the_directors_view_and_the_phone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(outside, "POLL", 0.05)
+    n = Night(tmp_path, deals=2)
+    sid, first, second, _ = n.sid(1), *n.seats(1)
+    host, _sh = n.host()
+    phone, sp = n.phone(1, "device-of-the-second-player-002")
+    assert phone.access.enter(table_pin(n.store, sid)) is None
+    await fire(sp, by_id(phone.page, f"club-me-{second}"))
+    outside.watch(host.page, n.store, n.lock)
+    watching = outside._WATCHING[n.store]
+    await until(lambda: watching.version is not None)
+    # A look of its own (the poll's runs besides): what it announces, and that it writes nothing.
+    look = outside.Outside(n.store, n.lock)
+    assert look.look() == []  # the first look learns the state
+    n.club.announce(n.nid, "Welcome")  # the app's own write: announced by the app already
+    changes = n.store.conn.total_changes
+    assert look.look() == []
+    assert n.store.conn.total_changes == changes  # a look writes nothing
+    with Store(tmp_path / "club.db") as other:
+        Grants(other.db, threading.RLock()).link(n.sid(2))  # another process, nothing shown
+        assert look.look() == []
+        ClubStore(other).write_deal(n.nid, 1, 2, RASPASY, by=n.seats(2)[0], seen=0)
+        assert look.look() == [
+            (live.TOPIC, (n.sid(2), 1)),
+            ("scorepad-club", ("table", n.sid(2))),
+            ("scorepad-club", ("night", n.nid)),
+        ]
+
+    # Another process (its own connection, as `scorepad club deal` has) writes a deal.
+    with Store(tmp_path / "club.db") as other:
+        cli = ClubStore(other)
+        seen = other.load(sid).revision
+        cli.write_deal(n.nid, 1, 1, RASPASY, by=first, seen=seen)
+        await until(
+            lambda: "1 deal, playing; 1 to confirm" in by_id(host.page, "club-table-1").value
+        )
+        await until(lambda: "club-confirm-1" in ids(phone.page))
+        # Its confirmation (no new revision: only the club's marks change) shows too.
+        cli.confirm(n.nid, 1, 1, cli.marks(sid)[0].deal_id, by=second)
+        await until(lambda: "0 to confirm" in by_id(host.page, "club-table-1").value)
+        await until(lambda: "club-confirm-1" not in ids(phone.page))
+        # A void from the other process waits for a confirmation on the phone.
+        change = cli.undo(n.nid, 1, 1, by=first)
+        await until(lambda: f"club-change-confirm-{change.seq}" in ids(phone.page))
+        await until(
+            lambda: "0 deals, no deal yet; 1 to confirm" in by_id(host.page, "club-table-1").value
+        )
+    watching.task and watching.task.cancel()
     n.store.close()

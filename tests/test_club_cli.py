@@ -219,3 +219,52 @@ def test_redraw_needs_yes_and_a_bad_scoring_is_a_sentence(tmp_path: Path) -> Non
     summary = _club(db, "summary", night).splitlines()
     assert summary[0].startswith("X, ") and summary[0].endswith(": standings, no tour ended yet")
     assert "X, tour 1 of 1" in summary
+
+
+def test_a_void_an_undo_and_their_confirmation_from_the_cli(tmp_path: Path) -> None:
+    db = tmp_path / "club.db"
+    night = _club(db, "create", "Friday", "--tours", "1", "--deals", "3", "--seed", "3").strip()
+    _club(db, "check-in", night, *[f"Player {i}" for i in range(1, 7)])
+    _club(db, "draw", night)
+    a, b, c = _seating(db, night)[1]
+    for deal, by in ((SIX, a), (RASP, b)):
+        _club(db, "deal", night, "1", "1", json.dumps(deal), "--by", str(by))
+    _club(db, "confirm", night, "1", "1", "1", "--by", str(b))
+    _club(db, "confirm", night, "1", "1", "2", "--by", str(c))
+    # A void: written, provisional; counted "to confirm" by the director's view.
+    assert _club(db, "void", night, "1", "1", "1", "--reason", "misdeal", "--by", str(a)) == (
+        "change 3, the void of deal 1 (misdeal): provisional\n"
+    )
+    assert "Table 1: 1 deal, playing; 1 to confirm" in _club(db, "tables", night)
+    # Its writer cannot confirm it; a deal or a change, one of them; nothing written.
+    assert _refused(db, "confirm", night, "1", "1", "--change", "3", "--by", str(a)) == (
+        f"change 3, the void of deal 1 (misdeal) was made by number {a}: another player at "
+        "the table confirms it"
+    )
+    assert _refused(db, "confirm", night, "1", "1", "--by", str(b)) == (
+        "name a deal or a change (--change), one of them"
+    )
+    assert _refused(db, "confirm", night, "1", "1", "--change", "7", "--by", str(b)) == (
+        "there is no change 7 to confirm at this table"
+    )
+    assert _refused(db, "void", night, "1", "1", "9", "--reason", "x", "--by", str(a)) == (
+        "table 1 has no deal 9"
+    )
+    assert _club(db, "confirm", night, "1", "1", "--change", "3", "--by", str(c)) == (
+        "change 3, the void of deal 1 (misdeal): confirmed\n"
+    )
+    # An undo rejected: taken back at once (a redo in the journal), disputed.
+    assert _club(db, "undo", night, "1", "1", "--by", str(b)) == (
+        "change 4, an undo (deal 1): provisional\n"
+    )
+    assert _club(db, "confirm", night, "1", "1", "--change", "4", "--reject", "--by", str(a)) == (
+        "change 4, an undo (deal 1): disputed\n"
+    )
+    assert "Table 1: 1 deal, playing; 0 to confirm" in _club(db, "tables", night)
+    exported = json.loads(_club(db, "export", night, "-"))
+    [table] = [s for s in exported["sessions"] if s["table"] == 1]
+    assert [d.get("voided") for d in table["session"]["deals"]] == ["misdeal", None]
+    assert [(c["kind"], c["state"], c["taken_back"]) for c in table["changes"]] == [
+        ("void", "confirmed", False),
+        ("undo", "disputed", True),
+    ]

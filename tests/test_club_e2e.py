@@ -4,7 +4,9 @@ A real server (``python -m scorepad.cli --web``, 127.0.0.1) and headless Debian 
 host creates the night, checks nine players in and draws tour 1 (three tables of three).  Tables
 1 and 2 are played on four phone contexts (360×740), each joined by its table's link and PIN: a
 deal confirmed by another player (the writer's own confirmation refused), a deal rejected, its
-card check opened, written again and confirmed; table 3 is played with the real CLI.  The
+card check opened, written again and confirmed; a void made with the CLI at table 1 shows on a
+phone and on the director's view without a tap, and is rejected there; table 3 is played with
+the real CLI.  The
 director announces to all tables, ends the tour, corrects a deal from his screen with a reason,
 draws tour 2 (played with the CLI) and ends it.  The standings on the host's screen are checked
 against each table's ``scorepad settle --json`` (computed here from the exported tables).
@@ -185,12 +187,34 @@ def test_a_night_of_nine_players_two_tours_on_phones_and_the_host(
     tap(d, "nav-sheet")
     expect(d.locator(sel("club-confirm-1")).first).to_be_visible(timeout=LIVE)
     tap(d, "club-confirm-1")
+    expect(d.locator(sel("club-deal-1"))).to_have_count(0, timeout=LIVE)
     assert marks(db, sid2) == [("confirmed", p2[0], p2[1])]
+
+    # A void from the CLI (another process) at table 1: B's phone shows it to confirm without
+    # a tap; B rejects it, the deal stands again and the director hears of it.
+    said = cli(db, "club", "void", "1", "1", "1", "1", "--reason", "misdeal", "--by", str(p1[2]))
+    assert said == "change 2, the void of deal 1 (misdeal): provisional\n"
+    expect(b.locator(sel("club-change-confirm-2")).first).to_be_visible(timeout=LIVE)
+    expect(host.locator(sel("club-table-1")).first).to_contain_text(
+        "0 deals, no deal yet; 1 to confirm", timeout=LIVE
+    )
+    tap(b, "club-change-reject-2")
+    expect(b.locator(sel("club-change-2"))).to_have_count(0, timeout=LIVE)
+    expect(host.locator(sel("club-rejected-1-2")).first).to_contain_text(
+        "rejected by #" + str(p1[1]) + ": taken back", timeout=LIVE
+    )
+    expect(host.locator(sel("club-table-1")).first).to_contain_text(
+        "1 deal, done; 0 to confirm", timeout=LIVE
+    )
 
     # Table 3 with the CLI; the director announces, ends the tour and corrects a deal.
     raspasy = '{"type": "raspasy", "tricks": {"0": 2, "1": 3, "2": 5}}'
     cli(db, "club", "deal", "1", "1", "3", raspasy, "--by", str(p3[0]))
     cli(db, "club", "confirm", "1", "1", "3", "1", "--by", str(p3[2]))
+    # Another process's writes: the director's view shows them by itself (no tap).
+    expect(host.locator(sel("club-table-3")).first).to_contain_text(
+        "1 deal, done; 0 to confirm", timeout=LIVE
+    )
     type_text(host, host.get_by_label("Announcement to every table"), "Tour 2 at ten")
     tap(host, "club-announce")
     for page in (a, c):
@@ -225,14 +249,13 @@ def test_a_night_of_nine_players_two_tours_on_phones_and_the_host(
     for k, _, players, _, _ in tour2:
         cli(db, "club", "deal", "1", "2", str(k), raspasy, "--by", str(players[0]))
         cli(db, "club", "confirm", "1", "2", str(k), "1", "--by", str(players[1]))
-    # The CLI is another process: its writes show when the director's view is drawn again.
-    tap(host, "club-seating")
-    tap(host, "club-back")
+    # The CLI is another process: the director's view shows its writes by itself (no tap).
     for k in (1, 2, 3):
         expect(host.locator(sel(f"club-table-{k}")).first).to_contain_text(
             "1 deal, done; 0 to confirm", timeout=LIVE
         )
     tap(host, "club-end-tour")
+    expect(host.locator(sel("club-end-tour"))).to_have_count(0, timeout=LIVE)
     tap(host, "club-standings")
     visible(host, "club-rank-9")
     shot(host, "club-host-1280-standings")

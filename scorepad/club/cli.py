@@ -80,9 +80,22 @@ def _deal(text: str) -> dict[str, Any]:
     return deal
 
 
-def _place(club: ClubStore, night: int, tour: int, table: int, number: int) -> int:
-    """The deal id of the table's deal number ``number`` (counted from 1, as on the sheet)."""
-    marks = club.marks(club.session_of(night, tour, table))
+def _place(
+    club: ClubStore, night: int, tour: int, table: int, number: int, *, voided: bool | None = None
+) -> int:
+    """The deal id of the table's deal number ``number`` (counted from 1, as on the sheet).
+
+    ``voided`` (a void, a restore): the number as said at the table, which a voided deal keeps
+    (the History's numbers); without it, the number among the deals that count."""
+    sid = club.session_of(night, tour, table)
+    if voided is not None:
+        entries = list(club.store.load(sid).journal.entries.values())
+        if not 1 <= number <= len(entries):
+            raise ScorepadError(
+                msg(N_("table {table} has no deal {number}"), table=table, number=number)
+            )
+        return entries[number - 1].deal_id
+    marks = club.marks(sid)
     if not 1 <= number <= len(marks):
         raise ScorepadError(
             msg(N_("table {table} has no deal {number}"), table=table, number=number)
@@ -197,12 +210,53 @@ def cmd_deal(args: argparse.Namespace, club: ClubStore) -> int:
 
 
 def cmd_confirm(args: argparse.Namespace, club: ClubStore) -> int:
+    if (args.deal is None) == (args.change is None):
+        raise ScorepadError(msg(N_("name a deal or a change (--change), one of them")))
+    if args.change is not None:
+        from .store import change_words
+
+        change = club.decide_change(
+            args.night, args.tour, args.table, args.change, by=args.by, confirmed=not args.reject
+        )
+        print(
+            catalog(args.lang).render(
+                msg(
+                    N_("{change}: {state}"), change=change_words(change), state=_state(change.state)
+                )
+            )
+        )
+        return 0
     deal = _place(club, args.night, args.tour, args.table, args.deal)
     decide = club.reject if args.reject else club.confirm
     mark = decide(args.night, args.tour, args.table, deal, by=args.by)
     print(
         catalog(args.lang).render(
             msg(N_("deal {number}: {state}"), number=mark.number, state=_state(mark.state))
+        )
+    )
+    return 0
+
+
+def cmd_change(args: argparse.Namespace, club: ClubStore) -> int:
+    """``club void``, ``restore``, ``undo``, ``redo``: a player's change at his table; prints
+    its number (``club confirm … --change N`` confirms it) and that it waits."""
+    from .store import change_words
+
+    where = (args.night, args.tour, args.table)
+    kind = args.club_command
+    if kind == "void":
+        deal = _place(club, *where, args.deal, voided=False)
+        change = club.void_deal(*where, deal, by=args.by, reason=args.reason)
+    elif kind == "restore":
+        deal = _place(club, *where, args.deal, voided=True)
+        change = club.restore_deal(*where, deal, by=args.by)
+    elif kind == "undo":
+        change = club.undo(*where, by=args.by)
+    else:
+        change = club.redo(*where, by=args.by)
+    print(
+        catalog(args.lang).render(
+            msg(N_("{change}: {state}"), change=change_words(change), state=_state(change.state))
         )
     )
     return 0
@@ -419,11 +473,36 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("deal", help="the deal as JSON (as in a session file), a file, or -")
     p.add_argument("--by", type=int, required=True, help="the number of the player who writes it")
 
-    p = command("confirm", cmd_confirm, "confirm (or --reject) a table's deal")
-    for name in ("night", "tour", "table", "deal"):
+    p = command("confirm", cmd_confirm, "confirm (or --reject) a table's deal, or its change")
+    for name in ("night", "tour", "table"):
         p.add_argument(name, type=int)
+    p.add_argument("deal", type=int, nargs="?", help="the deal's number at the table")
+    p.add_argument(
+        "--change",
+        type=int,
+        help="a void, restore, undo or redo instead (its number, as `club void` printed it)",
+    )
     p.add_argument("--by", type=int, required=True, help="the number of the player who confirms")
-    p.add_argument("--reject", action="store_true", help="the deal is wrong: mark it disputed")
+    p.add_argument(
+        "--reject",
+        action="store_true",
+        help="it is wrong: a deal is disputed; a change is taken back and disputed",
+    )
+
+    for name, helped in (
+        ("void", "void a deal at a table, with a reason (provisional until confirmed)"),
+        ("restore", "take a void back at a table (provisional until confirmed)"),
+        ("undo", "undo the table's last change (provisional until confirmed)"),
+        ("redo", "redo what the table undid (provisional until confirmed)"),
+    ):
+        p = command(name, cmd_change, helped)
+        for arg in ("night", "tour", "table"):
+            p.add_argument(arg, type=int)
+        if name in ("void", "restore"):
+            p.add_argument("deal", type=int, help="the deal's number at the table (as History)")
+        if name == "void":
+            p.add_argument("--reason", required=True, help="why (written in the journal)")
+        p.add_argument("--by", type=int, required=True, help="the number of the player")
 
     p = command("correct", cmd_correct, "the director corrects a table's deal, with a reason")
     for name in ("night", "tour", "table", "deal"):

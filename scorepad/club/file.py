@@ -10,14 +10,15 @@ what its deals add up to).  A problem is one sentence naming the tour and the ta
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..i18n import N_, msg
 from ..numbers import normal, to_json
 from ..scoring.pulya.score import replay
-from ..scoring.pulya.session import Session, SessionInvalid, look_alike
+from ..scoring.pulya.session import Session, SessionInvalid, dump_session, look_alike
 from ..scoring.pulya.settlement import balances
 from .errors import ClubError, refused
 from .night import FORMAT, Night
@@ -28,12 +29,27 @@ MAX_FILE = 16 * 1024 * 1024
 TableKey = tuple[int, int]  # (tour, table)
 
 
+class TableChange(BaseModel):
+    """A void, restore, undo or redo a player made at the table, and what the table said."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: Literal["void", "restore", "undo", "redo"]
+    deal: int = Field(ge=1)  # the deal's number at the table (a voided deal keeps its number)
+    reason: str | None = Field(default=None, max_length=500)  # a void's
+    state: Literal["provisional", "confirmed", "disputed"]
+    by: int  # the player who made it
+    decided_by: int | None = None  # who confirmed or rejected it
+    taken_back: bool = False  # rejected, and taken back by the opposite action
+
+
 class TableSession(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     tour: int
     table: int
     session: Session
+    changes: tuple[TableChange, ...] = ()
 
 
 class ClubFile(Night):
@@ -42,17 +58,39 @@ class ClubFile(Night):
     sessions: tuple[TableSession, ...] = Field(default=())
 
 
-def dump_night(night: Night, sessions: Mapping[TableKey, Session] | None = None) -> str:
-    """The club file of a night (canonical: keys in order, two-space indents)."""
+def dump_night(
+    night: Night,
+    sessions: Mapping[TableKey, Session] | None = None,
+    changes: Mapping[TableKey, Sequence[TableChange]] | None = None,
+) -> str:
+    """The club file of a night (canonical: keys in order, two-space indents); a table's
+    ``changes`` are written only when it has some."""
     data = json.loads(night.model_dump_json())
-    data["sessions"] = [
-        {"tour": tour, "table": table, "session": json.loads(s.model_dump_json(exclude_none=True))}
-        for (tour, table), s in sorted((sessions or {}).items())
-    ]
+    data["sessions"] = []
+    for key, s in sorted((sessions or {}).items()):
+        table: dict[str, Any] = {
+            "tour": key[0],
+            "table": key[1],
+            "session": session_data(s),
+        }
+        made = (changes or {}).get(key)
+        if made:
+            table["changes"] = [c.model_dump(mode="json", exclude_none=True) for c in made]
+        data["sessions"].append(table)
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
-def parse_night(text: str | bytes) -> tuple[Night, dict[TableKey, Session]]:
+def session_data(session: Session) -> Any:
+    """A table's session as the club file holds it; its voided deals (``struck``, which the
+    model leaves out) back in their places with their reasons, as a session file has them."""
+    if session.struck:
+        return json.loads(dump_session(session))
+    return json.loads(session.model_dump_json(exclude_none=True))
+
+
+def parse_night(
+    text: str | bytes,
+) -> tuple[Night, dict[TableKey, Session], dict[TableKey, tuple[TableChange, ...]]]:
     """A club file read and checked in full; a :class:`ClubError` names the first problem."""
     if len(text) > MAX_FILE:
         raise ClubError(msg(N_("a club file is at most {limit} MB"), limit=MAX_FILE >> 20))
@@ -70,8 +108,49 @@ def parse_night(text: str | bytes) -> tuple[Night, dict[TableKey, Session]]:
         raise refused(exc, msg(N_("the club file"))) from None
     night = Night.model_validate(f.model_dump(exclude={"sessions"}))
     sessions = {(s.tour, s.table): s.session for s in f.sessions}
+    changes = {(s.tour, s.table): s.changes for s in f.sessions if s.changes}
     verify_night(night, sessions)
-    return night, sessions
+    for (tour, table), made in changes.items():
+        _verify_changes(night, tour, table, sessions[(tour, table)], made)
+    return night, sessions, changes
+
+
+def _verify_changes(
+    night: Night, tour: int, table: int, session: Session, changes: Sequence[TableChange]
+) -> None:
+    """A table's changes: made and decided by its players (never the same one), each on a deal
+    the table wrote, a void with its reason."""
+    players = night.tour(tour).table(table).players
+    written = len(session.deals) + len(session.struck)
+    for k, c in enumerate(changes, start=1):
+        where = {"tour": tour, "table": table, "number": k}
+        if c.by not in players or (c.decided_by is not None and c.decided_by not in players):
+            raise ClubError(
+                msg(
+                    N_(
+                        "tour {tour}, table {table}: change {number} names a player of another table"
+                    ),
+                    **where,
+                )
+            )
+        if c.decided_by == c.by or (c.state == "provisional") != (c.decided_by is None):
+            raise ClubError(
+                msg(
+                    N_(
+                        "tour {tour}, table {table}: change {number} is decided by another player, once"
+                    ),
+                    **where,
+                )
+            )
+        if c.deal > written or (c.kind == "void") != bool(c.reason):
+            raise ClubError(
+                msg(
+                    N_(
+                        "tour {tour}, table {table}: change {number} names no deal of the table, or a void lacks its reason"
+                    ),
+                    **where,
+                )
+            )
 
 
 def verify_night(night: Night, sessions: Mapping[TableKey, Session]) -> None:

@@ -6,6 +6,10 @@
 - ``night_tables``: each table of a tour, the pulya session it plays in the store;
 - ``night_deals``: each deal written at a table: who wrote it and whether another player at
   the table confirmed it (``provisional``, ``confirmed``, ``disputed``);
+- ``night_changes``: each void, restore, undo or redo made at a table during its tour (the
+  action's place in the session's journal, who made it), provisional until another player at
+  the table confirms it; a rejected one is taken back at once by the opposite action (the
+  journal keeps both) and stays on the record as disputed, for the director;
 - ``night_corrections``: the director's corrections after a tour ended (the reason is in the
   session's journal too);
 - ``night_pins``: each table's own PIN (its phones write with it, the shared table's rules);
@@ -24,14 +28,15 @@ import json
 import re
 import secrets
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import TypeAdapter, ValidationError
 
-from ..i18n import N_, msg
+from ..i18n import N_, Msg, msg
+from ..journal import deal_numbers
 from ..numbers import Number
 from ..scoring.pulya.convention import settings_for
 from ..scoring.pulya.session import Deal, Session, pydantic_problem
@@ -40,7 +45,7 @@ from ..store import AnyDeal, AnyStored, InvalidEntry, Store, database_error, now
 from . import draw as drawing
 from .draw import DrawReport
 from .errors import ClubError, refused
-from .file import dump_night, parse_night
+from .file import TableChange, dump_night, parse_night, session_data
 from .night import Night, Player, Table, Tour
 from .scoring import Scoring, Whists
 from .standings import Standing, standings
@@ -49,6 +54,7 @@ if TYPE_CHECKING:
     from .pdf import Protocol
 
 DealState = Literal["provisional", "confirmed", "disputed"]
+ChangeKind = Literal["void", "restore", "undo", "redo"]
 TableState = Literal["waiting", "playing", "finished", "disputed"]
 #: A table's session pool when the night plays a fixed number of deals: never reached.
 NO_POOL = 10_000
@@ -83,6 +89,26 @@ class DealMark:
 
 
 @dataclass(frozen=True, slots=True)
+class ChangeMark:
+    """A void, a restore, an undo or a redo made at a table and what the table said of it.
+
+    ``seq`` is the action's place in the session's journal (its revision, as the History and
+    ``scorepad club confirm --change`` name it; None: a change read from a club file, made in
+    another database's journal); ``deal`` the number of the deal it touched.
+    A rejected change was taken back by the action ``reversed_by`` (None: nothing was left to
+    take back, the table had already done it)."""
+
+    seq: int | None
+    kind: ChangeKind
+    deal: int | None
+    reason: str | None
+    state: DealState
+    written_by: int
+    decided_by: int | None
+    reversed_by: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class TableView:
     """One table as the director sees it."""
 
@@ -95,6 +121,8 @@ class TableView:
     provisional: int
     disputed: int
     last_deal_at: str | None
+    #: Voids, restores, undos and redos rejected at the table (taken back; for the director).
+    rejected: tuple[ChangeMark, ...] = ()
 
     def idle_minutes(self, at: dt.datetime) -> int | None:
         """Minutes since the last deal (None before the first one)."""
@@ -162,6 +190,7 @@ def _schema(store: Store) -> None:
         foreign_keys=[("session_id", "sessions", "id")],
         if_not_exists=True,
     )
+    _changes_schema(store)
     db.table("night_corrections").create(
         {
             "id": int,
@@ -186,6 +215,29 @@ def _schema(store: Store) -> None:
         {"id": int, "night_id": int, "text": str, "at": str},
         pk="id",
         foreign_keys=[("night_id", "nights", "id")],
+        if_not_exists=True,
+    )
+
+
+def _changes_schema(store: Store) -> None:
+    store.db.table("night_changes").create(
+        {
+            "id": int,
+            "session_id": int,
+            "seq": int,
+            "kind": str,
+            "deal_id": int,
+            "deal_no": int,
+            "reason": str,
+            "state": str,
+            "written_by": int,
+            "decided_by": int,
+            "reversed_by": int,
+            "at": str,
+        },
+        pk="id",
+        foreign_keys=[("session_id", "sessions", "id")],
+        not_null={"session_id", "kind", "state", "written_by"},
         if_not_exists=True,
     )
 
@@ -243,12 +295,16 @@ class ClubStore:
         self.store = store
         self.conn = store.conn
         self.empty = False
-        if not set(_TABLES) <= set(store.db.table_names()):
+        names = set(store.db.table_names())
+        if not set(_TABLES) <= names:
             if not create:
                 self.empty = True
                 return
             with self._write():
                 _schema(store)
+        elif "night_changes" not in names and create:  # a database from before the changes
+            with self._write():
+                _changes_schema(store)
 
     @contextmanager
     def _write(self) -> Iterator[None]:
@@ -686,6 +742,213 @@ class ClubStore:
         """Another player says the deal is wrong: it is disputed (the card audit settles it)."""
         return self._decide(nid, tour, table, deal_id, by, "disputed")
 
+    # --- voids, restores, undos and redos at a table ------------------------------------------
+
+    def changes(self, sid: int) -> list[ChangeMark]:
+        """Every void, restore, undo and redo made at table ``sid`` by its players, in order."""
+        try:
+            rows = list(
+                self.store.db.query(
+                    "SELECT * FROM night_changes WHERE session_id = ? ORDER BY id", [sid]
+                )
+            )
+        except sqlite3.OperationalError:  # a database from before the changes: none
+            return []
+        return [
+            ChangeMark(
+                r["seq"],
+                r["kind"],
+                r["deal_no"],
+                r["reason"],
+                r["state"],
+                r["written_by"],
+                r["decided_by"],
+                r["reversed_by"],
+            )
+            for r in rows
+        ]
+
+    def _change(self, sid: int, seq: int) -> ChangeMark:
+        for c in self.changes(sid):
+            if c.seq == seq:
+                return c
+        raise ClubError(msg(N_("there is no change {seq} to confirm at this table"), seq=seq))
+
+    def _record_change(
+        self,
+        nid: int,
+        tour: int,
+        table: int,
+        by: int,
+        step: Callable[[int, int], AnyStored],
+        seen: int | None,
+    ) -> ChangeMark:
+        """A player's void, restore, undo or redo (``step(sid, seen)``): written in the
+        session's journal, then marked provisional until another player confirms it.
+        ``seen``: the revision the player saw (a phone's screen); None, the current one."""
+        sid, _ = self._verify_open(nid, tour, table, by)
+        if seen is None:
+            seen = self.store.load(sid).revision
+        stored = step(sid, seen)
+        actions = self.store.history(sid)
+        action = actions[-1]
+        numbers = deal_numbers(actions)
+        if action.kind in ("undo", "redo"):
+            target = actions[(action.target or 0) - 1]
+            deal_id = target.seq if target.kind == "add" else target.deal_id
+            deal_no = numbers.get(target.seq)
+        else:
+            deal_id = action.deal_id
+            deal_no = numbers.get(action.seq)
+        assert stored.revision == action.seq
+        with self._write():
+            self.store.db.table("night_changes").insert(
+                {
+                    "session_id": sid,
+                    "seq": action.seq,
+                    "kind": action.kind,
+                    "deal_id": deal_id,
+                    "deal_no": deal_no,
+                    "reason": action.reason,
+                    "state": "provisional",
+                    "written_by": by,
+                    "at": now(),
+                }
+            )
+        return self._change(sid, action.seq)
+
+    def void_deal(
+        self,
+        nid: int,
+        tour: int,
+        table: int,
+        deal_id: int,
+        *,
+        by: int,
+        reason: str,
+        seen: int | None = None,
+    ) -> ChangeMark:
+        """A player voids a deal at his table (with a reason): provisional until confirmed."""
+        return self._record_change(
+            nid,
+            tour,
+            table,
+            by,
+            lambda sid, seen: self.store.void_deal(sid, deal_id, reason=reason, seen=seen),
+            seen,
+        )
+
+    def restore_deal(
+        self, nid: int, tour: int, table: int, deal_id: int, *, by: int, seen: int | None = None
+    ) -> ChangeMark:
+        """A player takes a void back at his table: provisional until confirmed."""
+        return self._record_change(
+            nid,
+            tour,
+            table,
+            by,
+            lambda sid, seen: self.store.restore_deal(sid, deal_id, seen=seen),
+            seen,
+        )
+
+    def undo(
+        self, nid: int, tour: int, table: int, *, by: int, seen: int | None = None
+    ) -> ChangeMark:
+        """A player's undo at his table: provisional until confirmed."""
+        return self._record_change(
+            nid, tour, table, by, lambda sid, seen: self.store.undo(sid, seen=seen), seen
+        )
+
+    def redo(
+        self, nid: int, tour: int, table: int, *, by: int, seen: int | None = None
+    ) -> ChangeMark:
+        """A player's redo at his table: provisional until confirmed."""
+        return self._record_change(
+            nid, tour, table, by, lambda sid, seen: self.store.redo(sid, seen=seen), seen
+        )
+
+    def decide_change(
+        self, nid: int, tour: int, table: int, seq: int, *, by: int, confirmed: bool
+    ) -> ChangeMark:
+        """Another player at the table confirms a change, or rejects it.
+
+        A rejected change is taken back at once by the opposite action (a void by a restore, a
+        restore by the void it took back, an undo by a redo, a redo by an undo): the table
+        plays on from what stood before it, the journal keeps both actions, and the change stays
+        on the record as disputed, shown to the director, who settles any further disagreement
+        with a correction.  An undo or a redo that the table has written over since cannot be
+        taken back by a player: the rejection is refused and the director decides."""
+        sid, _ = self._verify_open(nid, tour, table, by)
+        change = self._change(sid, seq)
+        words = change_words(change)
+        if change.written_by == by:
+            raise ClubError(
+                msg(
+                    N_("{change} was made by number {by}: another player at the table confirms it"),
+                    change=words,
+                    by=by,
+                )
+            )
+        if change.state != "provisional":
+            raise ClubError(
+                msg(
+                    N_("{change} is {state} already"),
+                    change=words,
+                    state=_STATE_WORDS[change.state],
+                )
+            )
+        reversed_by = None
+        if not confirmed:
+            reversed_by = self._take_back(sid, change, words)
+        with self._write():
+            self.conn.execute(
+                "UPDATE night_changes SET state = ?, decided_by = ?, reversed_by = ?, at = ? "
+                "WHERE session_id = ? AND seq = ?",
+                ("confirmed" if confirmed else "disputed", by, reversed_by, now(), sid, seq),
+            )
+        return self._change(sid, seq)
+
+    def _take_back(self, sid: int, change: ChangeMark, words: Msg) -> int | None:
+        """The action that takes a rejected change back (its seq), or None: nothing to take."""
+        stored = self.store.load(sid)
+        journal = stored.journal
+        seen = stored.revision
+        actions = self.store.history(sid)
+        assert change.seq is not None  # a change of this journal (one from a file is decided)
+        action = actions[change.seq - 1]
+        if change.kind in ("void", "restore"):
+            assert action.deal_id is not None
+            entry = journal.entries.get(action.deal_id)
+            if entry is None or entry.voided != (change.kind == "void"):
+                return None  # the table has taken it back already
+            if change.kind == "void":
+                return self.store.restore_deal(sid, action.deal_id, seen=seen).revision
+            # Voided again, with the reason of the void the restore took back.
+            voids = [a.reason for a in entry.revisions if a.kind == "void" and a.reason]
+            why = voids[-1] if voids else "-"
+            return self.store.void_deal(sid, action.deal_id, reason=why, seen=seen).revision
+        target = action.target
+        done = [a.seq for a in journal.done]
+        undone = [a.seq for a in journal.undone]
+        if change.kind == "undo":
+            if target in done:
+                return None  # redone since
+            if undone and undone[-1] == target:
+                return self.store.redo(sid, seen=seen).revision
+        else:
+            if target in undone:
+                return None  # undone since
+            if done and done[-1] == target:
+                return self.store.undo(sid, seen=seen).revision
+        raise ClubError(
+            msg(
+                N_(
+                    "{change} cannot be taken back by the table: deals were written after it; the director decides"
+                ),
+                change=words,
+            )
+        )
+
     def rewrite_deal(
         self,
         nid: int,
@@ -798,6 +1061,7 @@ class ClubStore:
             sid = r["session_id"]
             stored = self.store.load(sid)
             marks = self.marks(sid, stored)
+            changes = self.changes(sid)
             deals = len(stored.journal.live)
             disputed = sum(m.state == "disputed" for m in marks)
             done = stored.scored.finished if limit is None else deals >= limit
@@ -821,9 +1085,11 @@ class ClubStore:
                     tuple(json.loads(r["players"])),
                     deals,
                     state,
-                    sum(m.state == "provisional" for m in marks),
+                    sum(m.state == "provisional" for m in marks)
+                    + sum(c.state == "provisional" for c in changes),
                     disputed,
                     last,
+                    tuple(c for c in changes if c.state == "disputed"),
                 )
             )
         return views
@@ -842,6 +1108,15 @@ class ClubStore:
         night = self.load(nid)
         night.verify_end(tour)
         for v in self._tables(nid, tour):
+            sid = v.session_id
+            if any(c.state == "provisional" for c in self.changes(sid)):
+                raise ClubError(
+                    msg(
+                        N_("tour {tour} cannot end: table {table} has a change not confirmed"),
+                        tour=tour,
+                        table=v.table,
+                    )
+                )
             if v.provisional or v.disputed:
                 raise ClubError(
                     msg(
@@ -876,20 +1151,37 @@ class ClubStore:
     # --- the club file ---------------------------------------------------------------------
 
     def export_night(self, nid: int) -> str:
+        """The club file: each table's pulya with its voided deals (struck, with their
+        reasons, as a session file keeps them) and its players' changes."""
         night = self.load(nid)
         sessions: dict[tuple[int, int], Session] = {}
+        changes: dict[tuple[int, int], list[TableChange]] = {}
         for t in night.drawn:
             for tab in t.tables:
                 sid = self.session_of(nid, t.number, tab.number)
-                s = self.store.load(sid).session
-                if s.deals:
+                s = Session.model_validate_json(self.store.export_session(sid))
+                if s.deals or s.struck:
                     sessions[(t.number, tab.number)] = s
-        return dump_night(night, sessions)
+                made = [
+                    TableChange(
+                        kind=c.kind,
+                        deal=c.deal or 1,
+                        reason=c.reason if c.kind == "void" else None,
+                        state=c.state,
+                        by=c.written_by,
+                        decided_by=c.decided_by,
+                        taken_back=c.reversed_by is not None,
+                    )
+                    for c in self.changes(sid)
+                ]
+                if made:
+                    changes[(t.number, tab.number)] = made
+        return dump_night(night, sessions, changes)
 
     def import_night(self, text: str | bytes) -> int:
         """A club file, checked in full before anything is written; its deals count as
         confirmed (the file is the night as it was signed off).  Returns the night's id."""
-        night, sessions = parse_night(text)
+        night, sessions, changes = parse_night(text)
         # The roster first: a refused look-alike writes nothing of the night.
         ids = {p.number: self.store.add_player(p.name) for p in night.players}
         with self._write():
@@ -910,7 +1202,7 @@ class ClubStore:
                 s = sessions.get((t.number, tab.number))
                 if s is None:
                     continue
-                sid = self.store.import_session(s.model_dump_json(exclude_none=True))
+                sid = self.store.import_session(json.dumps(session_data(s)))
                 old = self.session_of(nid, t.number, tab.number)
                 with self._write():
                     self.conn.execute(
@@ -930,8 +1222,48 @@ class ClubStore:
                                 "at": now(),
                             }
                         )
+                    # The table's changes, as a record (no action of this journal: no seq); one
+                    # still to confirm counts as confirmed, as the deals do.
+                    for c in changes.get((t.number, tab.number), ()):
+                        self.store.db.table("night_changes").insert(
+                            {
+                                "session_id": sid,
+                                "kind": c.kind,
+                                "deal_no": c.deal,
+                                "reason": c.reason,
+                                "state": "confirmed" if c.state == "provisional" else c.state,
+                                "written_by": c.by,
+                                "decided_by": c.decided_by,
+                                "reversed_by": 0 if c.taken_back else None,  # in its journal
+                                "at": now(),
+                            }
+                        )
                 self.store.delete_session(old, seen=0)
         return nid
+
+
+def change_words(change: ChangeMark) -> Msg:
+    """A change as said at the table: "change 5, the void of deal 3 (wrong cards)"."""
+    n = change.deal if change.deal is not None else "?"
+    if change.seq is None:  # from a club file: no action of this database
+        return {
+            "void": msg(N_("the void of deal {number} ({reason})"), number=n, reason=change.reason),
+            "restore": msg(N_("the restore of deal {number}"), number=n),
+            "undo": msg(N_("an undo (deal {number})"), number=n),
+            "redo": msg(N_("a redo (deal {number})"), number=n),
+        }[change.kind]
+    if change.kind == "void":
+        return msg(
+            N_("change {seq}, the void of deal {number} ({reason})"),
+            seq=change.seq,
+            number=n,
+            reason=change.reason,
+        )
+    if change.kind == "restore":
+        return msg(N_("change {seq}, the restore of deal {number}"), seq=change.seq, number=n)
+    if change.kind == "undo":
+        return msg(N_("change {seq}, an undo (deal {number})"), seq=change.seq, number=n)
+    return msg(N_("change {seq}, a redo (deal {number})"), seq=change.seq, number=n)
 
 
 _STATE_WORDS = {

@@ -13,7 +13,7 @@ from typing import Any
 
 import flet as ft
 
-from ...club.store import TableView
+from ...club.store import TableView, change_words
 from ...i18n import N_, msg, nmsg
 from ...store import now
 from ..frame.shell import Shell
@@ -144,11 +144,30 @@ def director_screen(shell: Shell) -> ft.Control:
             )
         )
     disputed = [v for v in views if v.disputed]
-    if disputed:
+    rejected = [(v, c) for v in views for c in v.rejected]
+    if disputed or rejected:
         controls.append(heading(shell.t(N_("Disputes"))))
         controls.extend(
             sem(f"club-dispute-{v.table}", ft.Text(shell.t(N_("Table {table}"), table=v.table)))
             for v in disputed
+        )
+        # A change rejected at a table was taken back there: the director hears of it.
+        controls.extend(
+            sem(
+                f"club-rejected-{v.table}-{c.seq}",
+                ft.Text(
+                    shell.t(
+                        N_(
+                            "Table {table}: {change}, by #{writer}, rejected by #{judge}: taken back"
+                        ),
+                        table=v.table,
+                        change=change_words(c),
+                        writer=c.written_by,
+                        judge=c.decided_by,
+                    )
+                ),
+            )
+            for v, c in rejected
         )
     if corrections:
         controls.append(heading(shell.t(N_("Corrections"))))

@@ -6,17 +6,58 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 
 from ..frame.live import TOPIC as WRITTEN
+from ..frame.outside import Look, add_source
 
 #: What the club announces besides the deals written (live.TOPIC): ("table", session) when a
 #: table's deal is confirmed or rejected, ("night", night) when the director announces.
 CLUB = "scorepad-club"
 log = logging.getLogger(__name__)
+
+
+def _club_deals(conn: sqlite3.Connection) -> Look:
+    """Each club table's confirmations, as another process may write them (outside.py)."""
+    return {
+        ("club-deals", sid): (marks, CLUB, ("table", sid))
+        for sid, marks in conn.execute(
+            "SELECT session_id, group_concat(deal_id || state || ifnull(decided_by, ''), ',') "
+            "FROM night_deals GROUP BY session_id"
+        )
+    }
+
+
+def _club_changes(conn: sqlite3.Connection) -> Look:
+    """Each club table's voids, undos... and what the table said of them."""
+    return {
+        ("club-changes", sid): (changes, CLUB, ("table", sid))
+        for sid, changes in conn.execute(
+            "SELECT session_id, group_concat(id || state, ',') FROM night_changes "
+            "GROUP BY session_id"
+        )
+    }
+
+
+def _club_nights(conn: sqlite3.Connection) -> Look:
+    """Each night's tours, registry and latest announcement."""
+    return {
+        ("club-night", nid): ((tours, players, said), CLUB, ("night", nid))
+        for nid, tours, players, said in conn.execute(
+            "SELECT n.id, (SELECT group_concat(tour || state || redraws, ',') FROM night_tours "
+            "WHERE night_id = n.id), (SELECT group_concat(number || ifnull(last_tour, ''), ',') "
+            "FROM night_players WHERE night_id = n.id), (SELECT max(id) FROM "
+            "night_announcements WHERE night_id = n.id) FROM nights n"
+        )
+    }
+
+
+for _source in (_club_deals, _club_changes, _club_nights):
+    add_source(_source)
 
 
 def tell(page: ft.Page, message: tuple[str, int]) -> None:

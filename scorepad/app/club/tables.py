@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import flet as ft
 
 from ...club.errors import ClubError
-from ...club.store import ClubStore, Seat, seat_of, table_pin
+from ...club.store import ClubStore, Seat, change_words, seat_of, table_pin
 from ...i18n import N_, msg
 from ...report import deal_title
 from ...store import AnyStored, Store, StoreError
@@ -102,13 +102,35 @@ class TableWrites:
             )
         )
 
-    def check(self) -> None:
-        """A void, an undo, a redo or a restore at the table: once the tour ended, only the
-        director's (the host's computer with no player chosen)."""
+    def change(
+        self,
+        kind: str,
+        step: Callable[[], Any],
+        *,
+        seen: int,
+        deal_id: int | None = None,
+        reason: str = "",
+    ) -> Any:
+        """A void, an undo, a redo or a restore at the table: a player's is provisional until
+        another player confirms it (and refused once the tour ended); the director's (the
+        host's computer with no player chosen) is written as it is, any time."""
         if self.sid not in self.shell.state.seats and self.shell.access.host:
-            return
+            return step()
+        by = me(self.shell, self.where, self.sid)
         w = self.where
-        _club(lambda: ClubStore(self.shell.store).verify_tour_open(w.night, w.tour, w.table))
+        club = ClubStore(self.shell.store)
+        where = (w.night, w.tour, w.table)
+        if kind == "void":
+            assert deal_id is not None
+            _club(lambda: club.void_deal(*where, deal_id, by=by, reason=reason, seen=seen))
+        elif kind == "restore":
+            assert deal_id is not None
+            _club(lambda: club.restore_deal(*where, deal_id, by=by, seen=seen))
+        elif kind == "undo":
+            _club(lambda: club.undo(*where, by=by, seen=seen))
+        else:
+            _club(lambda: club.redo(*where, by=by, seen=seen))
+        return self.shell.store.load(self.sid)
 
 
 def writes(shell: Shell, sid: int) -> TableWrites | None:
@@ -129,6 +151,7 @@ def table_panel(shell: Shell) -> ft.Control | None:
     with shell.lock:
         stored = shell.store.load(sid)
         marks = club.marks(sid, stored)
+        changes = club.changes(sid)
         said = club.announcement(where.night)
     names = dict(zip(where.players, stored.session.players, strict=True))
     number = shell.state.seats.get(sid)
@@ -261,6 +284,43 @@ def table_panel(shell: Shell) -> ft.Control | None:
                     ),
                 )
             )
+    for c in changes:
+        if c.state != "provisional":
+            continue
+        writer = f"#{c.written_by} {names[c.written_by]}" if c.written_by in names else "—"
+        lines.append(
+            sem(
+                f"club-change-{c.seq}",
+                ft.Text(
+                    shell.t(
+                        N_("{change}, by {writer}: to confirm"),
+                        change=change_words(c),
+                        writer=writer,
+                    )
+                ),
+            )
+        )
+        lines.append(
+            ft.Row(
+                [
+                    sem(
+                        f"club-change-confirm-{c.seq}",
+                        primary(
+                            shell.t(N_("Confirm")),
+                            on_click=lambda e, q=c.seq: _decide_change(shell, where, q, True),
+                        ),
+                    ),
+                    sem(
+                        f"club-change-reject-{c.seq}",
+                        secondary(
+                            shell.t(N_("Reject")),
+                            on_click=lambda e, q=c.seq: _decide_change(shell, where, q, False),
+                        ),
+                    ),
+                ],
+                wrap=True,
+            )
+        )
     return sem(
         "club-table",
         card(
@@ -295,6 +355,27 @@ def _decide(shell: Shell, where: Seat, deal_id: int, confirmed: bool) -> None:
         by = me(shell, where, sid)
         step = club.confirm if confirmed else club.reject
         return _club(lambda: step(where.night, where.tour, where.table, deal_id, by=by))
+
+    if shell.attempt(decide):
+        tell(shell.page, ("table", sid))
+    shell.redraw()
+
+
+def _decide_change(shell: Shell, where: Seat, seq: int, confirmed: bool) -> None:
+    """One tap: this phone's player confirms (or rejects: it is taken back) another's change."""
+    sid = shell.sid
+    assert sid is not None
+    club = ClubStore(shell.store)
+
+    def decide() -> Any:
+        by = me(shell, where, sid)
+        mark = _club(
+            lambda: club.decide_change(
+                where.night, where.tour, where.table, seq, by=by, confirmed=confirmed
+            )
+        )
+        # Taken back: the session changed (announced as any write); else only the mark did.
+        return shell.store.load(sid) if mark.reversed_by is not None else None
 
     if shell.attempt(decide):
         tell(shell.page, ("table", sid))

@@ -47,8 +47,17 @@ class DealWrites(Protocol):
 
     def edit(self, deal_id: int, deal: Any, *, reason: str, seen: int) -> Any: ...
 
-    def check(self) -> None:
-        """Before a void, an undo, a redo or a restore: raises a StoreError when refused."""
+    def change(
+        self,
+        kind: str,
+        step: Callable[[], Any],
+        *,
+        seen: int,
+        deal_id: int | None = None,
+        reason: str = "",
+    ) -> Any:
+        """A void, an undo, a redo or a restore (``step``: the store's own): written as this
+        session writes it, or a StoreError when refused; returns the session as it stands."""
 
 
 _PANELS: list[Panel] = []

@@ -38,13 +38,16 @@ def history_screen(shell: Shell) -> ft.Control:
         shell.state.history_shown[stored.id] = shown + PAGE
         shell.show(history_screen)
 
-    # A club table's night refuses these once its tour has ended (app/club/tables.py).
+    # A club table writes these through its night (app/club/tables.py): a player's is
+    # provisional until another player confirms it, and refused once the tour has ended.
     table = writer(shell, stored.id)
 
-    def checked(step: Callable[[], Any]) -> Callable[[], Any]:
+    def checked(
+        step: Callable[[], Any], kind: str, seen: int, deal_id: int | None = None, reason: str = ""
+    ) -> Callable[[], Any]:
         def run() -> Any:
             if table is not None:
-                table.check()
+                return table.change(kind, step, seen=seen, deal_id=deal_id, reason=reason)
             return step()
 
         return run
@@ -52,11 +55,15 @@ def history_screen(shell: Shell) -> ft.Control:
     # Undo, redo and restore name the revision of the screen the player tapped on (``seen``),
     # which a live redraw keeps under the finger (live.guarded); never one read at tap time.
     def undo(seen: int) -> None:
-        shell.attempt(checked(lambda: shell.store.undo(stored.id, seen=seen)), seen=seen)
+        shell.attempt(
+            checked(lambda: shell.store.undo(stored.id, seen=seen), "undo", seen), seen=seen
+        )
         shell.show(history_screen)
 
     def redo(seen: int) -> None:
-        shell.attempt(checked(lambda: shell.store.redo(stored.id, seen=seen)), seen=seen)
+        shell.attempt(
+            checked(lambda: shell.store.redo(stored.id, seen=seen), "redo", seen), seen=seen
+        )
         shell.show(history_screen)
 
     def ask_void(deal_id: int, index: int) -> None:
@@ -68,7 +75,11 @@ def history_screen(shell: Shell) -> ft.Control:
                 checked(
                     lambda: shell.store.void_deal(
                         stored.id, deal_id, reason=reason.value or "", seen=stored.revision
-                    )
+                    ),
+                    "void",
+                    stored.revision,
+                    deal_id,
+                    reason.value or "",
                 ),
                 seen=stored.revision,
             )
@@ -91,7 +102,13 @@ def history_screen(shell: Shell) -> ft.Control:
 
     def restore(deal_id: int, seen: int) -> None:
         shell.attempt(
-            checked(lambda: shell.store.restore_deal(stored.id, deal_id, seen=seen)), seen=seen
+            checked(
+                lambda: shell.store.restore_deal(stored.id, deal_id, seen=seen),
+                "restore",
+                seen,
+                deal_id,
+            ),
+            seen=seen,
         )
         shell.show(history_screen)
 

@@ -19,7 +19,7 @@ from ...i18n import N_, msg
 from ...store import Store
 from ..club.public import STANDINGS, public_standings
 from ..club.tables import table_pins
-from ..frame import live, theme
+from ..frame import live, outside, theme
 from ..frame.screens import sessions_screen
 from ..frame.shell import Shell, remember_language, remembered_language
 from ..frame.theme import assets_dir
@@ -77,6 +77,7 @@ def make_main(  # type: ignore[no-untyped-def]
     async def main(page: ft.Page) -> None:
         page.title = "Scorepad"
         theme.apply(page)
+        outside.watch(page, store, lock)  # another process's writes shown as the app's own
         standings = STANDINGS.fullmatch(page.route or "/")
         if standings:  # a club night's live standings: read-only, the token is the right
             public_standings(page, store, lang, lock, standings[1])
