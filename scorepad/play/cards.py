@@ -294,16 +294,16 @@ def _group(token: str) -> tuple[Card, ...]:
 
 def check_layout(hands: dict[int, Hand], talon: Hand, names: list[str]) -> list[Msg]:
     """A layout is valid only with 10 distinct cards per active player and 2 in the talon."""
-    union, count = talon.mask, len(talon)
+    union = talon.mask
+    count = union.bit_count()
+    tens = True
     for hand in hands.values():
-        union |= hand.mask
-        count += len(hand)
-    if (
-        union == FULL
-        and count == 32
-        and len(talon) == 2
-        and all(len(h) == 10 for h in hands.values())
-    ):
+        mask = hand.mask
+        union |= mask
+        n = mask.bit_count()
+        count += n
+        tens = tens and n == 10
+    if union == FULL and count == 32 and talon.mask.bit_count() == 2 and tens:
         return []  # the usual case: every card once, 10 a hand, 2 in the talon
     problems: list[Msg] = []
     seen = 0
