@@ -11,11 +11,12 @@ counts the time other processes held the cores; both are printed), in a warm pro
   The audit is timed with each core too (the compiled one reads the cards and the hands,
   plays the tricks and builds their accounts; see ``scorepad.play.play``), the rounds of the
   two interleaved.  Measured 2026-12-02 with the machine heavily loaded (load average 12-17
-  on its 2 cores: the wall time is three times the CPU time), 5,000 records, nothing kept
-  between rounds: compiled 11,000 a second CPU (3,400 wall), Python 7,100 (2,350): the goal
-  is met.  Before the C core (the same day, the trick play in Python): 6,700 CPU with a
-  load of 3-7; and, interleaved with this code in separate processes at a load of 14-16,
-  5,300-8,200 where this code gave 7,100-10,000 compiled;
+  on its 2 cores: the wall time is three to four times the CPU time), 5,000 records, nothing
+  kept between rounds, two runs: compiled 11,000 and 10,100 a second CPU (3,400 and 2,800
+  wall), Python 7,100 and 8,100: the goal is met, with little to spare under such a load.
+  Before the C core (the trick play in Python): 6,700 CPU at a load of 3-7.  The code before
+  and after, in separate processes one after the other (3,000 records, best of 5, load
+  11-13): before 7,300-7,600, after 10,000-12,600 compiled and 7,500-8,600 in Python;
 - verify a claim with 5 cards left in each hand in ≤ 50 ms (median; the worst is printed too);
 - solve a full deal double dummy (10 cards each, the first hand leads, the declarer's tricks)
   on a fixed set of seeded deals: a mean of ≤ 5 ms for a trump game, ≤ 6 ms no trump, ≤ 12 ms
