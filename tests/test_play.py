@@ -5,11 +5,23 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scorepad.play import play as play_module
 from scorepad.play.cards import Card, Hand
 from scorepad.play.play import Play
+
+# The trick play's two cores: the Python one, and the compiled one where the install built it.
+CORES = [
+    False,
+    pytest.param(
+        True,
+        marks=pytest.mark.skipif(play_module._compiled is None, reason="not compiled"),
+        id="compiled",
+    ),
+]
 
 
 def mask(text: str) -> int:
@@ -122,19 +134,20 @@ def _state(p: Play) -> tuple[object, ...]:
     return (p.hands, p.tricks, p.won, p.current, p.leader, p.last_winner, p._seq, p._size)
 
 
+@pytest.mark.parametrize("compiled", CORES)
 @settings(max_examples=300, deadline=None)
 @given(
     seed=st.integers(0, 2**32),
     kind=st.sampled_from(["trump", "notrump", "raspasy3", "raspasy4"]),
     overtake=st.booleans(),
-    wrong=st.integers(-1, 40),
+    wrong=st.integers(-1, 60),
 )
 def test_whole_tricks_at_once_as_trick_by_trick(
-    seed: int, kind: str, overtake: bool, wrong: int
+    compiled: bool, seed: int, kind: str, overtake: bool, wrong: int
 ) -> None:
-    """``play_tricks`` (the audit's fast path) plays what ``play_trick`` plays, trick by trick,
-    and on a card that is not legal (``wrong``: the card replaced by a random one) plays
-    nothing at all."""
+    """``play_tricks`` (the audit's fast path, compiled or not) plays what ``play_trick``
+    plays, trick by trick, and on a card that is not legal (``wrong``: the card replaced by a
+    random one) plays nothing at all."""
     rng = random.Random(seed)
     deck = list(range(32))
     rng.shuffle(deck)
@@ -162,8 +175,16 @@ def test_whole_tricks_at_once_as_trick_by_trick(
         tricks.append(trick)
     if 0 <= wrong < 30:
         tricks[wrong // 3][wrong % 3] = rng.randrange(32)
-    elif wrong >= 30:
+    elif 30 <= wrong < 40:
         del tricks[wrong % 10][-1]  # a trick a card short
+    elif wrong >= 40:
+        # A player's own card played in another trick (a revoke, a card that had to beat or
+        # trump, or another legal play): the faults only the rules see.
+        seats = [[s for s, _ in t if s in line.order] for t in line.tricks]
+        a, b = rng.randrange(10), rng.randrange(10)
+        i = rng.randrange(3)
+        j = seats[b].index(seats[a][i])
+        tricks[a][i], tricks[b][j] = tricks[b][j], tricks[a][i]
     stop = rng.randrange(len(tricks) + 1)
     by_trick = fresh()
     legal = True
@@ -175,7 +196,7 @@ def test_whole_tricks_at_once_as_trick_by_trick(
         expected.append(by_trick.last_winner)
     at_once = fresh()
     before = _state(fresh())
-    winners = at_once.play_tricks(tricks[:stop])
+    winners = at_once.play_tricks(tricks[:stop], compiled=compiled)
     if legal:
         assert winners == expected
         assert _state(at_once) == _state(by_trick)

@@ -824,9 +824,384 @@ static PyTypeObject SearchType = {
     .tp_getset = Search_getset,
 };
 
+/* ---- The trick play of a record (play.Play.play_tricks, compiled) --------------------------
+ *
+ * The rules of play.Play, the Python one being the reference (the tests compare the two on
+ * random legal and illegal plays): follow suit; without the suit, trump; without trumps,
+ * anything; ``overtake``: beat the winning card when following suit or trumping.  On an
+ * all-pass the talon cards lead the first tricks: with 3 players the talon card names the
+ * suit (the first hand plays first), with 4 the dealer (``owner``) leads it himself; the first
+ * hand leads the trick after them.  Only whole tricks are played, and all or none: any card
+ * that is not legal (or a trick not of one card a player) gives None, nothing played, and the
+ * Python side names the fault.
+ */
+
+/* The mask of cards ``hand`` may play to the trick so far (``cur``: m cards, ``led``: -1 when
+ * nothing has led). */
+static u32 legal_now(u32 hand, int led, int trump, int overtake, const int *cur, int m) {
+    if (led < 0) return hand;
+    int trumped = 0, best_led = -1, best_trump = -1;
+    if (overtake) {
+        for (int i = 0; i < m; i++) {
+            int c = cur[i];
+            if (c >> 3 == led && c > best_led) best_led = c;
+            if (trump >= 0 && c >> 3 == trump) {
+                if (led != trump) trumped = 1;
+                if (c > best_trump) best_trump = c;
+            }
+        }
+    }
+    u32 follow = hand & SUIT[led];
+    if (follow) {
+        if (overtake) {
+            u32 beat = trumped ? 0 : follow & ~(u32)((1ull << (best_led + 1)) - 1);
+            return beat ? beat : follow;
+        }
+        return follow;
+    }
+    if (trump >= 0) {
+        u32 trumps = hand & SUIT[trump];
+        if (trumps) {
+            if (overtake && trumped) {
+                u32 beat = trumps & ~(u32)((1ull << (best_trump + 1)) - 1);
+                return beat ? beat : trumps;
+            }
+            return trumps;
+        }
+    }
+    return hand;
+}
+
+static int long_item(PyObject *seq, Py_ssize_t i, long *out) {
+    PyObject *o = PySequence_Fast_GET_ITEM(seq, i);
+    if (!PyLong_Check(o)) {
+        PyErr_SetString(PyExc_TypeError, "an int was expected");
+        return -1;
+    }
+    *out = PyLong_AsLong(o);
+    return (*out == -1 && PyErr_Occurred()) ? -1 : 0;
+}
+
+static PyObject *play_tricks(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *hands_o, *order_o, *talon_o, *tricks_o, *pairs_o;
+    int trump, overtake, first, leader, owner, done;
+    if (!PyArg_ParseTuple(args, "O!O!ipiiO!iiO!O!:play_tricks", &PyList_Type, &hands_o,
+                          &PyTuple_Type, &order_o, &trump, &overtake, &first, &leader,
+                          &PyTuple_Type, &talon_o, &owner, &done, &PyList_Type, &tricks_o,
+                          &PyTuple_Type, &pairs_o))
+        return NULL;
+    Py_ssize_t players = PyList_GET_SIZE(hands_o), n = PyTuple_GET_SIZE(order_o);
+    Py_ssize_t talon_n = PyTuple_GET_SIZE(talon_o);
+    if (players < 1 || players > 4 || n < 1 || n > players || talon_n > MAX_TALON ||
+        PyTuple_GET_SIZE(pairs_o) != 4 * 32 || trump < -1 || trump > 3 || owner < -1 ||
+        owner >= players || first < 0 || first >= players || done < 0) {
+        PyErr_SetString(PyExc_ValueError, "play_tricks: a play this engine does not hold");
+        return NULL;
+    }
+    u32 H[4] = {0, 0, 0, 0};
+    int order[4], talon[MAX_TALON], in_order[4] = {0, 0, 0, 0};
+    for (Py_ssize_t i = 0; i < players; i++) {
+        PyObject *o = PyList_GET_ITEM(hands_o, i);
+        if (!PyLong_Check(o)) {
+            PyErr_SetString(PyExc_TypeError, "a hand is an int");
+            return NULL;
+        }
+        unsigned long long v = PyLong_AsUnsignedLongLong(o);
+        if (v == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
+        if (v >> 32) {
+            PyErr_SetString(PyExc_ValueError, "a hand is a 32-bit mask");
+            return NULL;
+        }
+        H[i] = (u32)v;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v;
+        if (long_item(order_o, i, &v) < 0) return NULL;
+        if (v < 0 || v >= players) {
+            PyErr_SetString(PyExc_ValueError, "a seat out of range");
+            return NULL;
+        }
+        order[i] = (int)v;
+        in_order[v] = 1;
+    }
+    for (Py_ssize_t i = 0; i < talon_n; i++) {
+        long v;
+        if (long_item(talon_o, i, &v) < 0) return NULL;
+        if (v < 0 || v > 31) {
+            PyErr_SetString(PyExc_ValueError, "a card out of range");
+            return NULL;
+        }
+        talon[i] = (int)v;
+    }
+    if (leader < 0 || leader >= players || !in_order[leader] || !in_order[first]) {
+        PyErr_SetString(PyExc_ValueError, "the leader does not play");
+        return NULL;
+    }
+    Py_ssize_t count = PyList_GET_SIZE(tricks_o);
+    if (count > 64) Py_RETURN_NONE; /* far more tricks than cards: never legal */
+    int winners[64], seats[64][5], cards[64][5], sizes[64];
+    for (Py_ssize_t t = 0; t < count; t++) {
+        PyObject *trick = PyList_GET_ITEM(tricks_o, t);
+        if (!PyList_Check(trick)) {
+            PyErr_SetString(PyExc_TypeError, "a trick is a list of cards");
+            return NULL;
+        }
+        if (PyList_GET_SIZE(trick) != n) Py_RETURN_NONE;
+        Py_ssize_t k = done + t;
+        int talon_trick = k < talon_n;
+        if (talon_trick || (k == talon_n && talon_n > 0)) leader = first;
+        int start = 0;
+        while (order[start] != leader) start++;
+        int m = 0, led = -1;
+        int *cur = cards[t], *who = seats[t];
+        if (talon_trick) {
+            if (owner >= 0) {
+                who[0] = owner;
+                cur[0] = talon[k];
+                m = 1;
+            }
+            led = talon[k] >> 3;
+        }
+        for (Py_ssize_t i = 0; i < n; i++) {
+            int seat = order[(start + i) % n];
+            long c;
+            if (long_item(trick, i, &c) < 0) return NULL;
+            if (c < 0 || c > 31) Py_RETURN_NONE;
+            u32 bit = 1u << c;
+            if (!(H[seat] & bit) || !(legal_now(H[seat], led, trump, overtake, cur, m) & bit))
+                Py_RETURN_NONE;
+            if (led < 0) led = (int)(c >> 3);
+            H[seat] ^= bit;
+            who[m] = seat;
+            cur[m++] = (int)c;
+        }
+        /* Who wins: the best trump; else the best card of the suit led; else (3-player all-pass,
+         * nobody had the talon's suit) the best of the first hand's suit. */
+        int best = -1, winner = -1;
+        if (trump >= 0)
+            for (int i = 0; i < m; i++)
+                if (cur[i] >> 3 == trump && cur[i] > best) best = cur[i], winner = who[i];
+        if (winner < 0)
+            for (int i = 0; i < m; i++)
+                if (cur[i] >> 3 == led && cur[i] > best) best = cur[i], winner = who[i];
+        if (winner < 0) {
+            int suit = -1;
+            for (int i = 0; i < m; i++)
+                if (who[i] == first) suit = cur[i] >> 3;
+            for (int i = 0; i < m; i++)
+                if (cur[i] >> 3 == suit && cur[i] > best) best = cur[i], winner = who[i];
+        }
+        sizes[t] = m;
+        winners[t] = winner;
+        leader = in_order[winner] ? winner : first;
+    }
+    PyObject *won = PyList_New(count), *played = PyList_New(count), *left = PyList_New(players);
+    if (won == NULL || played == NULL || left == NULL) goto fail;
+    for (Py_ssize_t t = 0; t < count; t++) {
+        PyObject *w = PyLong_FromLong(winners[t]), *trick = PyList_New(sizes[t]);
+        if (w == NULL || trick == NULL) {
+            Py_XDECREF(w);
+            Py_XDECREF(trick);
+            goto fail;
+        }
+        PyList_SET_ITEM(won, t, w);
+        for (int i = 0; i < sizes[t]; i++) {
+            PyObject *pair = PyTuple_GET_ITEM(pairs_o, seats[t][i] * 32 + cards[t][i]);
+            Py_INCREF(pair);
+            PyList_SET_ITEM(trick, i, pair);
+        }
+        PyList_SET_ITEM(played, t, trick);
+    }
+    for (Py_ssize_t i = 0; i < players; i++) {
+        PyObject *h = PyLong_FromUnsignedLong(H[i]);
+        if (h == NULL) goto fail;
+        PyList_SET_ITEM(left, i, h);
+    }
+    return Py_BuildValue("(NNNi)", won, played, left, leader);
+fail:
+    Py_XDECREF(won);
+    Py_XDECREF(played);
+    Py_XDECREF(left);
+    return NULL;
+}
+
+/* trick_cards(texts, index): each text's cards, its tokens (split at whitespace and commas, as
+ * ``text.replace(",", " ").split()``) looked up in ``index``; None at the first unknown token. */
+static PyObject *trick_cards(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *texts, *index;
+    if (!PyArg_ParseTuple(args, "O!O!:trick_cards", &PyList_Type, &texts, &PyDict_Type, &index))
+        return NULL;
+    Py_ssize_t count = PyList_GET_SIZE(texts);
+    PyObject *out = PyList_New(count);
+    if (out == NULL) return NULL;
+    for (Py_ssize_t t = 0; t < count; t++) {
+        PyObject *text = PyList_GET_ITEM(texts, t);
+        if (!PyUnicode_Check(text)) {
+            PyErr_SetString(PyExc_TypeError, "a trick is written as a str");
+            goto fail;
+        }
+        PyObject *cards = PyList_New(0);
+        if (cards == NULL) goto fail;
+        PyList_SET_ITEM(out, t, cards);
+        int kind = PyUnicode_KIND(text);
+        const void *data = PyUnicode_DATA(text);
+        Py_ssize_t len = PyUnicode_GET_LENGTH(text), start = -1;
+        for (Py_ssize_t j = 0; j <= len; j++) {
+            Py_UCS4 ch = j < len ? PyUnicode_READ(kind, data, j) : ' ';
+            if (ch == ',' || Py_UNICODE_ISSPACE(ch)) {
+                if (start < 0) continue;
+                PyObject *token = PyUnicode_Substring(text, start, j);
+                if (token == NULL) goto fail;
+                PyObject *card = PyDict_GetItemWithError(index, token);
+                Py_DECREF(token);
+                start = -1;
+                if (card == NULL) {
+                    if (PyErr_Occurred()) goto fail;
+                    Py_DECREF(out);
+                    Py_RETURN_NONE;
+                }
+                if (PyList_Append(cards, card) < 0) goto fail;
+            } else if (start < 0) {
+                start = j;
+            }
+        }
+    }
+    return out;
+fail:
+    Py_DECREF(out);
+    return NULL;
+}
+
+/* hand_mask(text, masks): the mask of a hand written card by card or by suit groups, each token
+ * (split as ``str.split`` after commas are spaces) looked up in ``masks`` (token -> (mask, how
+ * many cards)); None when a token is unknown, a card is written twice or there is no token:
+ * cards.Hand.parse then reads it the long way and says why. */
+static PyObject *hand_mask(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *text, *masks;
+    if (!PyArg_ParseTuple(args, "UO!:hand_mask", &text, &PyDict_Type, &masks)) return NULL;
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t len = PyUnicode_GET_LENGTH(text), start = -1;
+    u64 mask = 0;
+    long count = 0, tokens = 0;
+    for (Py_ssize_t j = 0; j <= len; j++) {
+        Py_UCS4 ch = j < len ? PyUnicode_READ(kind, data, j) : ' ';
+        if (ch == ',' || Py_UNICODE_ISSPACE(ch)) {
+            if (start < 0) continue;
+            PyObject *token = PyUnicode_Substring(text, start, j);
+            if (token == NULL) return NULL;
+            PyObject *found = PyDict_GetItemWithError(masks, token);
+            Py_DECREF(token);
+            start = -1;
+            if (found == NULL) {
+                if (PyErr_Occurred()) return NULL;
+                Py_RETURN_NONE;
+            }
+            if (!PyTuple_Check(found) || PyTuple_GET_SIZE(found) != 2) {
+                PyErr_SetString(PyExc_TypeError, "a token's (mask, count) was expected");
+                return NULL;
+            }
+            unsigned long long m = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(found, 0));
+            if (m == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
+            long c = PyLong_AsLong(PyTuple_GET_ITEM(found, 1));
+            if (c == -1 && PyErr_Occurred()) return NULL;
+            if (m >> 32) Py_RETURN_NONE;
+            mask |= m;
+            count += c;
+            tokens++;
+        } else if (start < 0) {
+            start = j;
+        }
+    }
+    if (tokens == 0 || __builtin_popcountll(mask) != count) Py_RETURN_NONE;
+    return PyLong_FromUnsignedLongLong(mask);
+}
+
+/* accounts(cls, played, start, winners, pairs, talon): the record's trick accounts, each
+ * ``cls((number, ((seat, card), ...), winner, talon card or None))`` (a tuple subclass, built
+ * as tuple.__new__ builds it) for the tricks played[start:], the (seat, card) pairs taken
+ * from ``pairs`` (seat * 32 + card) and the talon card from ``talon`` (by trick). */
+static PyObject *accounts(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *cls, *played, *winners, *pairs, *talon;
+    Py_ssize_t start;
+    if (!PyArg_ParseTuple(args, "O!O!nO!O!O!:accounts", &PyType_Type, &cls, &PyList_Type, &played,
+                          &start, &PyList_Type, &winners, &PyTuple_Type, &pairs, &PyTuple_Type,
+                          &talon))
+        return NULL;
+    PyTypeObject *type = (PyTypeObject *)cls;
+    Py_ssize_t count = PyList_GET_SIZE(winners);
+    if (!PyType_IsSubtype(type, &PyTuple_Type) || PyTuple_GET_SIZE(pairs) != 4 * 32 ||
+        start < 0 || start + count > PyList_GET_SIZE(played)) {
+        PyErr_SetString(PyExc_ValueError, "accounts: arguments this engine does not hold");
+        return NULL;
+    }
+    PyObject *out = PyList_New(count);
+    if (out == NULL) return NULL;
+    for (Py_ssize_t k = 0; k < count; k++) {
+        PyObject *trick = PyList_GET_ITEM(played, start + k);
+        if (!PyList_Check(trick)) {
+            PyErr_SetString(PyExc_TypeError, "a trick is a list of (seat, card)");
+            goto fail;
+        }
+        Py_ssize_t m = PyList_GET_SIZE(trick);
+        PyObject *cards = PyTuple_New(m);
+        if (cards == NULL) goto fail;
+        for (Py_ssize_t i = 0; i < m; i++) {
+            PyObject *pair = PyList_GET_ITEM(trick, i);
+            long seat = -1, card = -1;
+            if (PyTuple_Check(pair) && PyTuple_GET_SIZE(pair) == 2) {
+                seat = PyLong_AsLong(PyTuple_GET_ITEM(pair, 0));
+                card = PyLong_AsLong(PyTuple_GET_ITEM(pair, 1));
+            }
+            if (seat < 0 || seat > 3 || card < 0 || card > 31) {
+                Py_DECREF(cards);
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_ValueError, "a (seat, card) out of range");
+                goto fail;
+            }
+            PyObject *item = PyTuple_GET_ITEM(pairs, seat * 32 + card);
+            Py_INCREF(item);
+            PyTuple_SET_ITEM(cards, i, item);
+        }
+        Py_ssize_t at = start + k;
+        PyObject *lead = at < PyTuple_GET_SIZE(talon) ? PyTuple_GET_ITEM(talon, at) : Py_None;
+        PyObject *fields = Py_BuildValue("(nNOO)", k + 1, cards, PyList_GET_ITEM(winners, k), lead);
+        if (fields == NULL) goto fail;
+        PyObject *wrap = PyTuple_Pack(1, fields);
+        Py_DECREF(fields);
+        if (wrap == NULL) goto fail;
+        PyObject *account = PyTuple_Type.tp_new(type, wrap, NULL);
+        Py_DECREF(wrap);
+        if (account == NULL) goto fail;
+        PyList_SET_ITEM(out, k, account);
+    }
+    return out;
+fail:
+    Py_DECREF(out);
+    return NULL;
+}
+
+static PyMethodDef module_methods[] = {
+    {"play_tricks", play_tricks, METH_VARARGS,
+     "play_tricks(hands, order, trump, overtake, first, leader, talon, owner, done, tricks, "
+     "pairs): (winners, tricks played, hands left, leader), or None when a card is not legal."},
+    {"trick_cards", trick_cards, METH_VARARGS,
+     "trick_cards(texts, index): each trick's card indexes, or None at an unknown token."},
+    {"hand_mask", hand_mask, METH_VARARGS,
+     "hand_mask(text, masks): a hand's mask, or None for cards.Hand.parse to read it."},
+    {"accounts", accounts, METH_VARARGS,
+     "accounts(cls, played, start, winners, pairs, talon): the record's trick accounts."},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_dds", "The compiled double-dummy search (see scorepad.play.dds).",
-    -1, NULL, NULL, NULL, NULL, NULL,
+    PyModuleDef_HEAD_INIT, "_dds",
+    "The compiled double-dummy search and trick play (see scorepad.play.dds and .play).",
+    -1, module_methods, NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__dds(void) {

@@ -21,6 +21,11 @@ from enum import Enum
 from ..contract import Trump
 from ..i18n import N_, Msg, ScorepadError, msg
 
+try:  # the compiled reading of a hand (_dds.c), where the install built it
+    from . import _dds as _compiled
+except ImportError:  # no C compiler: the Python reading below
+    _compiled = None  # type: ignore[assignment]
+
 
 class Suit(Enum):
     """Suits in ladder order (§1.3); the value is the session-format letter."""
@@ -166,8 +171,16 @@ class Hand:
         return cls(mask)
 
     @classmethod
-    def parse(cls, text: str) -> Hand:
-        """Cards one by one (``A♠ K♠ 10♥``) or grouped by suit (``♠AK ♥AKQ10``)."""
+    def parse(cls, text: str, *, compiled: bool = False) -> Hand:
+        """Cards one by one (``A♠ K♠ 10♥``) or grouped by suit (``♠AK ♥AKQ10``).
+
+        ``compiled``: the usual hand (every token a card or a suit group read before, no card
+        twice) is read by the C core where it is built; anything else the way below.
+        """
+        if compiled and _compiled is not None:
+            read = _compiled.hand_mask(text, _MASKS)
+            if read is not None:
+                return cls(read)
         text = text.strip()
         if not text or text == "-":
             return cls(0)
@@ -281,16 +294,16 @@ def _group(token: str) -> tuple[Card, ...]:
 
 def check_layout(hands: dict[int, Hand], talon: Hand, names: list[str]) -> list[Msg]:
     """A layout is valid only with 10 distinct cards per active player and 2 in the talon."""
-    union, count = talon.mask, len(talon)
+    union = talon.mask
+    count = union.bit_count()
+    tens = True
     for hand in hands.values():
-        union |= hand.mask
-        count += len(hand)
-    if (
-        union == FULL
-        and count == 32
-        and len(talon) == 2
-        and all(len(h) == 10 for h in hands.values())
-    ):
+        mask = hand.mask
+        union |= mask
+        n = mask.bit_count()
+        count += n
+        tens = tens and n == 10
+    if union == FULL and count == 32 and talon.mask.bit_count() == 2 and tens:
         return []  # the usual case: every card once, 10 a hand, 2 in the talon
     problems: list[Msg] = []
     seen = 0

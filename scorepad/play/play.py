@@ -20,6 +20,16 @@ from dataclasses import KW_ONLY, dataclass, field
 from ..i18n import N_, Msg, msg
 from .cards import ALL_CARDS, SUIT_MASK, card_word
 
+try:  # the compiled trick play (_dds.c), where the install built it
+    from . import _dds as _compiled
+except ImportError:  # no C compiler: the Python trick play below runs
+    _compiled = None  # type: ignore[assignment]
+
+__all__ = ["Play", "_compiled", "suit_name"]
+
+# Every (seat, card) pair of a trick, built once: the compiled trick play hands them out.
+_SEAT_CARD: tuple[tuple[int, int], ...] = tuple((s, c) for s in range(4) for c in range(32))
+
 
 @dataclass(slots=True)
 class Play:
@@ -60,7 +70,8 @@ class Play:
 
     @property
     def finished(self) -> bool:
-        return not any(self.hands[s] for s in self.order) and not self.current
+        hands = self.hands
+        return not self.current and not any([hands[s] for s in self.order])
 
     def _players_of_trick(self) -> list[int]:
         """Who plays to the current trick, in order."""
@@ -234,13 +245,22 @@ class Play:
         self._start_trick()
         return -1
 
-    def play_tricks(self, tricks: list[list[int]]) -> list[int] | None:
+    def play_tricks(self, tricks: list[list[int]], *, compiled: bool = False) -> list[int] | None:
         """Play whole tricks, all or none (the record audit's fast path): each trick's winner,
         or ``None`` and nothing played when any card is not legal (or a trick is not whole).
 
         The same rules as :meth:`play_trick`, which plays the talon tricks and a
         ``must_overtake`` table's here; the plain tricks are played inline, a few times faster.
+        ``compiled``: by the C core (``_dds.play_tricks``, every rule of this class, the talon
+        leads and ``must_overtake`` too) where it is built; this Python code is its fallback
+        and, in the tests, its reference.
         """
+        if (
+            compiled
+            and _compiled is not None
+            and len(self.current) == (1 if self._talon_in_trick() else 0)
+        ):
+            return self._play_tricks_compiled(tricks)
         saved = (list(self.hands), len(self.tricks), dict(self.won), self.leader,
                  self.last_winner, list(self.current), self._seq, self._size)  # fmt: skip
         hands = self.hands
@@ -293,6 +313,36 @@ class Play:
             won[winner] += 1
             self.leader = self.last_winner = winner
             winners.append(winner)
+        self.current = []
+        self._start_trick()
+        return winners
+
+    def _play_tricks_compiled(self, tricks: list[list[int]]) -> list[int] | None:
+        owner = self.talon_owner
+        done = self.tricks
+        out = _compiled.play_tricks(
+            self.hands,
+            self.order,
+            -1 if self.trump is None else self.trump,
+            self.must_overtake,
+            self.first_hand,
+            self.leader,
+            self.talon_leads,
+            -1 if owner is None else owner,
+            len(done),
+            tricks,
+            _SEAT_CARD,
+        )
+        if out is None:
+            return None
+        winners, played, hands, self.leader = out
+        self.hands[:] = hands
+        done.extend(played)
+        won = self.won
+        for winner in winners:
+            won[winner] += 1
+        if winners:
+            self.last_winner = winners[-1]
         self.current = []
         self._start_trick()
         return winners

@@ -51,6 +51,7 @@ from ..scoring.pulya.session import (
 )
 from ..scoring.pulya.table import Table, contract_name
 from ..scoring.pulya.whist import Call, Kind, Whisting, shortest
+from . import dds
 from .auction import (
     MISERE,
     PASS,
@@ -74,7 +75,7 @@ from .cards import (
     in_order,
 )
 from .dds import solve as best_tricks
-from .play import Play
+from .play import Play, _compiled
 
 FORMAT = "scorepad-deal/1"
 # Discriminated by "type": the entry is checked against its one model, not tried on each.
@@ -202,9 +203,14 @@ def parse_record(data: str | bytes | dict[str, Any]) -> DealRecord:
         raise RecordInvalid(p.field, p.message) from None
 
 
-def _hand(step: str, text: str) -> Hand:
+def _compiled_core() -> bool:
+    """Whether the C core plays (the one that searches, :data:`dds.CORE`) and is built."""
+    return _compiled is not None and dds.CORE == "compiled"
+
+
+def _hand(step: str, text: str, compiled: bool = False) -> Hand:
     try:
-        return Hand.parse(text)
+        return Hand.parse(text, compiled=compiled)
     except CardError as exc:
         raise RecordInvalid(step, exc.message) from None
 
@@ -254,8 +260,9 @@ def begin(record: DealRecord) -> Begun:
                 seats=", ".join(f"{x} ({names[x]})" for x in active),
             ),
         )
-    hands = {seat: _hand(f"hands.{seat}", text) for seat, text in record.hands.items()}
-    talon = _hand("talon", record.talon)
+    compiled = _compiled_core()
+    hands = {seat: _hand(f"hands.{seat}", text, compiled) for seat, text in record.hands.items()}
+    talon = _hand("talon", record.talon, compiled)
     problems = check_layout(hands, talon, names)
     if problems:
         raise RecordInvalid("hands", problems[0])
@@ -295,16 +302,12 @@ def begin(record: DealRecord) -> Begun:
         assert final is not None
         contract = final
         if record.contract is not None:
-            try:
-                contract = parse_bid(record.contract)
-                verify_declaration(final, contract)
-            except AuctionError as exc:
-                raise RecordInvalid("contract", exc.message) from None
+            contract = _declared(record.contract, final)
         if record.discard is None:
             raise RecordInvalid(
                 "discard", msg(N_("the declarer's two discarded cards are required"))
             )
-        discard = _hand("discard", record.discard)
+        discard = _hand("discard", record.discard, compiled)
         with_talon = hands[declarer].mask | talon.mask
         if len(discard) != 2 or discard.mask & ~with_talon:
             raise RecordInvalid(
@@ -386,10 +389,17 @@ _AUCTIONS: dict[
 ] = {}
 
 
+_TEMPLATES: dict[tuple[Any, ...], PlayedDeal] = {}  # an entry's model but its tricks
+_DECLARED: dict[tuple[str, Bid], Bid] = {}  # (contract as written, last bid): the contract
+
+
 def forget_kept() -> None:
-    """Drop the conventions and auctions kept so far (a benchmark's round starts cold)."""
+    """Drop the conventions, auctions and entries kept so far (a benchmark's round starts
+    cold)."""
     _CONVENTIONS.clear()
     _AUCTIONS.clear()
+    _TEMPLATES.clear()
+    _DECLARED.clear()
 
 
 def _convention(
@@ -453,6 +463,22 @@ def _auction(
     return found
 
 
+def _declared(text: str, final: Bid) -> Bid:
+    """The contract played, declared after the last bid ``final`` (kept when legal)."""
+    key = (text, final)
+    found = _DECLARED.get(key)
+    if found is None:
+        try:
+            found = parse_bid(text)
+            verify_declaration(final, found)
+        except AuctionError as exc:
+            raise RecordInvalid("contract", exc.message) from None
+        if len(_DECLARED) >= _CACHE_LIMIT:
+            _DECLARED.clear()
+        _DECLARED[key] = found
+    return found
+
+
 def _bid_step(i: int) -> Msg:
     return msg(N_("auction, bid {k}"), k=i + 1)
 
@@ -505,22 +531,41 @@ _INDEX: dict[str, int] = {token: card.index for token, card in SPELLINGS.items()
 _PAIRS: tuple[tuple[tuple[int, Card], ...], ...] = tuple(
     tuple((seat, card) for card in ALL_CARDS) for seat in range(4)
 )
+_FLAT_PAIRS: tuple[tuple[int, Card], ...] = tuple(pair for row in _PAIRS for pair in row)
+
+
+def _talon_cards(talon: tuple[int, ...]) -> tuple[Card, ...]:
+    return tuple(ALL_CARDS[c] for c in talon) if talon else ()
 
 
 def _play_legal(record: DealRecord, p: Play) -> list[TrickAccount] | None:
     """The play of a legal record, all tricks at once (most records are legal); ``None``, with
     nothing played, at the first thing wrong, for :func:`_play` to name it."""
     index = _INDEX
-    try:
-        tricks = [[index[tok] for tok in text.replace(",", " ").split()] for text in record.play]
-    except KeyError:
-        return None
+    # The core that searches (dds.CORE) plays the tricks too: compiled, or this Python code.
+    compiled = _compiled_core()
+    if compiled:
+        found = _compiled.trick_cards(record.play, index)
+        if found is None:
+            return None
+        tricks = found
+    else:
+        try:
+            tricks = [
+                [index[tok] for tok in text.replace(",", " ").split()] for text in record.play
+            ]
+        except KeyError:
+            return None
     first = p.trick_number
-    winners = p.play_tricks(tricks)
+    winners = p.play_tricks(tricks, compiled=compiled)
     if winners is None:
         return None
     talon = p.talon_leads
     cards_of_trick = p.tricks
+    if compiled:
+        return _compiled.accounts(
+            TrickAccount, cards_of_trick, first, winners, _FLAT_PAIRS, _talon_cards(talon)
+        )
     pairs = _PAIRS
     return [
         TrickAccount(
@@ -690,10 +735,40 @@ def _claim(
 def _verified(entry: dict[str, Any], t: Table) -> dict[str, Any]:
     """The entry, verified as the scorer will verify it (open play needs a lone whister...)."""
     try:
-        verify_deal(_ENTRY.validate_python(entry), t)
+        verify_deal(_typed(entry), t)
     except DealError as exc:
         raise RecordInvalid(exc.field, exc.message) from None
     return entry
+
+
+def _typed(entry: dict[str, Any]) -> PlayedDeal:
+    """The entry as the session's model, for :func:`verify_deal` to read.
+
+    The audit builds the entry from values it has checked, so it is not validated again
+    field by field: its fields but the tricks (the type, declarer, contract, calls, open) are
+    validated once a batch and kept; each record's tricks, already ints, are set on a copy.
+    The model is the one validation gives (the tests compare the two).
+    """
+    tricks = entry.get("tricks")
+    calls = entry.get("calls")
+    key = (
+        entry["type"],
+        entry.get("declarer"),
+        entry.get("contract"),
+        None if calls is None else tuple(calls),
+        entry.get("open", False),
+        tricks is None,
+    )
+    found = _TEMPLATES.get(key)
+    if found is None:
+        deal = _ENTRY.validate_python(entry)
+        if len(_TEMPLATES) >= _CACHE_LIMIT:
+            _TEMPLATES.clear()
+        _TEMPLATES[key] = deal
+        return deal
+    if tricks is None:
+        return found
+    return found.model_copy(update={"tricks": {int(seat): n for seat, n in tricks.items()}})
 
 
 def _entry(
