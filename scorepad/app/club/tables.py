@@ -240,24 +240,11 @@ def table_panel(shell: Shell) -> ft.Control | None:
                 )
             )
             lines.append(
-                ft.Row(
-                    [
-                        sem(
-                            f"club-confirm-{m.number}",
-                            primary(
-                                shell.t(N_("Confirm")),
-                                on_click=lambda e, d=m.deal_id: _decide(shell, where, d, True),
-                            ),
-                        ),
-                        sem(
-                            f"club-reject-{m.number}",
-                            secondary(
-                                shell.t(N_("Reject")),
-                                on_click=lambda e, d=m.deal_id: _decide(shell, where, d, False),
-                            ),
-                        ),
-                    ],
-                    wrap=True,
+                _confirm_or_reject(
+                    shell,
+                    f"club-confirm-{m.number}",
+                    f"club-reject-{m.number}",
+                    lambda ok, d=m.deal_id: _decide(shell, where, d, ok),
                 )
             )
         else:
@@ -301,24 +288,11 @@ def table_panel(shell: Shell) -> ft.Control | None:
             )
         )
         lines.append(
-            ft.Row(
-                [
-                    sem(
-                        f"club-change-confirm-{c.seq}",
-                        primary(
-                            shell.t(N_("Confirm")),
-                            on_click=lambda e, q=c.seq: _decide_change(shell, where, q, True),
-                        ),
-                    ),
-                    sem(
-                        f"club-change-reject-{c.seq}",
-                        secondary(
-                            shell.t(N_("Reject")),
-                            on_click=lambda e, q=c.seq: _decide_change(shell, where, q, False),
-                        ),
-                    ),
-                ],
-                wrap=True,
+            _confirm_or_reject(
+                shell,
+                f"club-change-confirm-{c.seq}",
+                f"club-change-reject-{c.seq}",
+                lambda ok, q=c.seq: _decide_change(shell, where, q, ok),
             )
         )
     return sem(
@@ -402,3 +376,16 @@ def _follow(shell: Shell) -> None:
 
 registry.add_panel(table_panel)
 registry.add_writer(writes)
+
+
+def _confirm_or_reject(
+    shell: Shell, confirm: str, reject: str, decide: Callable[[bool], None]
+) -> ft.Control:
+    """The two answers another player at the table gives a deal or a change, in one row."""
+    return ft.Row(
+        [
+            sem(confirm, primary(shell.t(N_("Confirm")), on_click=lambda e: decide(True))),
+            sem(reject, secondary(shell.t(N_("Reject")), on_click=lambda e: decide(False))),
+        ],
+        wrap=True,
+    )
