@@ -29,7 +29,7 @@ import re
 import secrets
 import sqlite3
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -41,7 +41,7 @@ from ..numbers import Number
 from ..scoring.pulya.convention import settings_for
 from ..scoring.pulya.session import Deal, Session, pydantic_problem
 from ..scoring.pulya.settlement import balances
-from ..store import AnyDeal, AnyStored, InvalidEntry, Store, database_error, now
+from ..store import AnyDeal, AnyStored, InvalidEntry, Store, now
 from . import draw as drawing
 from .draw import DrawReport
 from .errors import ClubError, refused
@@ -308,20 +308,10 @@ class ClubStore:
 
     @contextmanager
     def _write(self) -> Iterator[None]:
-        try:
-            self.conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as exc:
-            raise database_error(exc, self.store.path, self.store.timeout) from None
-        try:
+        """The store's transaction: a deal or a change at a table and its mark are written in
+        one (the store's own action joins it), all or nothing."""
+        with self.store._write():
             yield
-            self.conn.execute("COMMIT")
-        except BaseException as exc:
-            if self.conn.in_transaction:
-                with suppress(sqlite3.Error):
-                    self.conn.execute("ROLLBACK")
-            if isinstance(exc, sqlite3.Error):
-                raise database_error(exc, self.store.path, self.store.timeout) from None
-            raise
 
     # --- nights ----------------------------------------------------------------------------
 
@@ -678,9 +668,9 @@ class ClubStore:
             )
         if limit is None and stored.scored.finished:
             raise ClubError(msg(N_("table {table} has closed its pool"), table=table))
-        stored = self.store.add_deal(sid, parse_deal(deal), seen=seen)
-        deal_id = stored.journal.live[-1].deal_id
-        with self._write():
+        with self._write():  # the deal and its mark: one transaction
+            stored = self.store.add_deal(sid, parse_deal(deal), seen=seen)
+            deal_id = stored.journal.live[-1].deal_id
             self.store.db.table("night_deals").insert(
                 {
                     "session_id": sid,
@@ -789,19 +779,19 @@ class ClubStore:
         sid, _ = self._verify_open(nid, tour, table, by)
         if seen is None:
             seen = self.store.load(sid).revision
-        stored = step(sid, seen)
-        actions = self.store.history(sid)
-        action = actions[-1]
-        numbers = deal_numbers(actions)
-        if action.kind in ("undo", "redo"):
-            target = actions[(action.target or 0) - 1]
-            deal_id = target.seq if target.kind == "add" else target.deal_id
-            deal_no = numbers.get(target.seq)
-        else:
-            deal_id = action.deal_id
-            deal_no = numbers.get(action.seq)
-        assert stored.revision == action.seq
-        with self._write():
+        with self._write():  # the change and its mark: one transaction
+            stored = step(sid, seen)
+            actions = self.store.history(sid)
+            action = actions[-1]
+            numbers = deal_numbers(actions)
+            if action.kind in ("undo", "redo"):
+                target = actions[(action.target or 0) - 1]
+                deal_id = target.seq if target.kind == "add" else target.deal_id
+                deal_no = numbers.get(target.seq)
+            else:
+                deal_id = action.deal_id
+                deal_no = numbers.get(action.seq)
+            assert stored.revision == action.seq
             self.store.db.table("night_changes").insert(
                 {
                     "session_id": sid,
@@ -964,8 +954,8 @@ class ClubStore:
         """A player at the table writes a deal again (a disputed one, say): provisional again."""
         sid, _ = self._verify_open(nid, tour, table, by)
         self._mark(sid, deal_id)
-        stored = self.store.edit_deal(sid, deal_id, parse_deal(deal), reason=reason, seen=seen)
-        with self._write():
+        with self._write():  # the deal and its mark: one transaction
+            stored = self.store.edit_deal(sid, deal_id, parse_deal(deal), reason=reason, seen=seen)
             self.store.db.table("night_deals").insert(
                 {
                     "session_id": sid,
@@ -996,8 +986,8 @@ class ClubStore:
         if not (reason or "").strip():
             raise ClubError(msg(N_("a director's correction needs a reason")))
         self._mark(sid, deal_id)
-        stored = self.store.edit_deal(sid, deal_id, parse_deal(deal), reason=reason, seen=seen)
-        with self._write():
+        with self._write():  # the correction and its mark: one transaction
+            stored = self.store.edit_deal(sid, deal_id, parse_deal(deal), reason=reason, seen=seen)
             self.store.db.table("night_deals").upsert(
                 {"session_id": sid, "deal_id": deal_id, "state": "confirmed", "at": now()},
                 pk=("session_id", "deal_id"),

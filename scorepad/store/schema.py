@@ -296,6 +296,7 @@ class Connection:
         #: Why the file is damaged (quick_check), or None: a damaged file is never written.
         self.damage: str | None = None
         self._wal = False
+        self._depth = 0  # transactions of ours open (see _write): nested ones join the first
         try:
             # The header is read through SQLite: a Python open() and close() of the file would
             # drop every POSIX lock this process holds on it (another Store's, say).
@@ -347,7 +348,17 @@ class Connection:
 
     @contextmanager
     def _write(self) -> Iterator[None]:
-        """One action, one transaction: all of it is written, or none."""
+        """One action, one transaction: all of it is written, or none.
+
+        Nested in another (a club table's deal and its "to confirm" mark), it joins the outer
+        transaction: the two are committed together or not at all."""
+        if self._depth:
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+            return
         if self.damage is not None:
             raise self._damaged(self.damage)
         try:
@@ -355,16 +366,20 @@ class Connection:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
             raise database_error(exc, self.path, self.timeout) from None
+        self._depth = 1
         try:
             yield
             self.conn.execute("COMMIT")
         except BaseException as exc:
+            self._live.clear()  # replays kept inside the transaction may be rolled back
             if self.conn.in_transaction:
                 with suppress(sqlite3.Error):  # SQLite may have rolled back already
                     self.conn.execute("ROLLBACK")
             if isinstance(exc, sqlite3.Error):
                 raise database_error(exc, self.path, self.timeout) from None
             raise
+        finally:
+            self._depth = 0
 
     def _damaged(self, detail: str) -> Damaged:
         return _damaged(self.path, detail)
