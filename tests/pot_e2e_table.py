@@ -63,7 +63,8 @@ class PotEntry:
             taps.append(f"suit-{d.suit}")
         if d.hand:
             taps.append("hand-yes")
-        taps += [f"role-{seat}-{role}" for seat, role in d.roles.items()]
+        for seat, role in d.roles.items():  # each plays unless he says otherwise: his calls shown
+            taps += [f"defender-{seat}", f"role-{seat}-{role}"]
         if d.premium:
             taps.append(f"premium-{d.premium}")
         for before, ident in zip([None, *taps], taps, strict=False):

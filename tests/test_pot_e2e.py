@@ -234,7 +234,14 @@ def test_pot_entry_and_sheet_look(
             "Deal 11: Brigitte deals." if lang == "en" else "Сдача 11: сдаёт Brigitte.",
         )
         table = PotEntry(page)
-        for ident in ("declarer-2", "suit-H", "hand-yes", "role-0-invite", "premium-four_aces"):
+        for ident in (
+            "declarer-2",
+            "suit-H",
+            "hand-yes",
+            "defender-0",
+            "role-0-invite",
+            "premium-four_aces",
+        ):
             table.tap(ident)
         table.set_tricks(2, 7)
         shot(page, f"pot-entry-{size}-{lang}")

@@ -98,7 +98,8 @@ async def test_a_modern_deal_tapped_in_is_written_and_shown_on_the_sheet(store: 
 
 async def test_a_refused_choice_is_never_offered(store: Store) -> None:
     shell, session, _sid = open_session(store, "austrian-1829")
-    await tap(shell, session, "declarer-1", "suit-H")
+    await tap(shell, session, "declarer-1", "suit-H", "defender-2")
+    by_id(shell.page, "role-2-drop")  # his calls, shown by a tap on what he said
     with pytest.raises(AssertionError, match="got 0"):
         by_id(shell.page, "role-2-invite")  # 1829 has no invitation
     with pytest.raises(AssertionError, match="got 0"):
@@ -112,9 +113,39 @@ async def test_a_refused_choice_is_never_offered(store: Store) -> None:
     ]
 
 
+def label(shell: Shell, ident: str) -> str:
+    """A cell's label (drawn in coloured pieces)."""
+    return "".join(sp.text or "" for sp in by_id(shell.page, ident).content.spans or [])
+
+
+async def test_the_defenders_said_in_one_row_a_tap_shows_his_calls(store: Store) -> None:
+    """Each defender plays unless he says otherwise: what each said, side by side in one row (a
+    phone is short); a tap on one shows his calls, and the call chosen folds them again."""
+    shell, session, sid = open_session(store, "austrian")
+    await tap(shell, session, "declarer-1", "suit-S")
+    assert [label(shell, f"defender-{s}") for s in (2, 0)] == ["Charlotte: plays", "Anton: plays"]
+    for s in (0, 2):
+        with pytest.raises(AssertionError, match="got 0"):
+            by_id(shell.page, f"role-{s}-drop")
+    await tap(shell, session, "defender-0")
+    by_id(shell.page, "role-0-invite")
+    with pytest.raises(AssertionError, match="got 0"):
+        by_id(shell.page, "defender-0")  # his row instead of his cell
+    await tap(shell, session, "role-0-drop")
+    assert label(shell, "defender-0") == "Anton: drops"
+    with pytest.raises(AssertionError, match="got 0"):
+        by_id(shell.page, "role-0-play")
+    await tap(shell, session, "tricks-1-6", "confirm-deal")
+    deal = store.load_family(sid).session.deals[0]
+    assert deal.model_dump(mode="json", exclude_defaults=True)["defence"] == {
+        "2": "play",
+        "0": "drop",
+    }
+
+
 async def test_an_invitation_and_a_premium(store: Store) -> None:
     shell, session, sid = open_session(store, "austrian")
-    await tap(shell, session, "declarer-2", "suit-C", "role-0-invite")
+    await tap(shell, session, "declarer-2", "suit-C", "defender-0", "role-0-invite")
     assert by_id(shell.page, "role-1-invited").value == "invited: plays along, cannot refuse"
     await tap(shell, session, "premium-no_aces", "tricks-2-6", "tricks-0-3")
     assert by_id(shell.page, "tricks-1").value == "1"
@@ -143,7 +174,7 @@ async def test_editing_a_deal_needs_a_reason_and_returns_to_the_history(store: S
         "Editing deal 1: the later deals are checked again."
     )
     assert by_id(shell.page, "deal-header").value == "Deal 1: Anton deals."
-    await tap(shell, session, "role-2-play")
+    await tap(shell, session, "defender-2", "role-2-play")
     assert by_id(shell.page, "confirm-deal").disabled  # no reason yet
     await type_into(session, by_id(shell.page, "edit-reason"), "Charlotte played")
     assert not by_id(shell.page, "confirm-deal").disabled

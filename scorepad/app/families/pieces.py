@@ -84,16 +84,26 @@ def tricks_rows(shell: Shell, form: Any, redraw: Redraw, *, title: str | None = 
 
     picked = [s for s in seats if s != last]
     for i, seat in enumerate(picked):
-        heading: list[ft.Control] = [name(seat), shown(seat), ft.Container(expand=True)]
+        heading: list[ft.Control] = [name(seat), shown(seat)]
         if last is not None and i == len(picked) - 1:
             # The last seat's count, filled in, beside the count before it (a phone is short).
             heading += [
+                ft.Container(expand=True),
                 name(last),
                 shown(last),
                 ft.Text(shell.t(N_("(the rest)")), italic=True, size=13),
             ]
-        elif title and i == 0:  # what the counts are, beside the first
-            heading.append(ft.Text(title, size=13, italic=True, color=ft.Colors.ON_SURFACE_VARIANT))
+        elif title and i == 0:  # what the counts are, beside the first: wrapped, never cut
+            heading.append(
+                ft.Text(
+                    title,
+                    size=13,
+                    italic=True,
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                    text_align=ft.TextAlign.RIGHT,
+                    expand=True,
+                )
+            )
         rows.append(ft.Row(heading, spacing=6))
         rows.append(
             trick_buttons(

@@ -78,9 +78,12 @@ def entry_screen(shell: Shell) -> ft.Control:
         )
 
     kinds = f.kinds()
-    # A suit game's trump chosen folds the kinds away too (its cell says the trump; a tap on it
-    # brings the kinds and the trumps back): a phone's height is short.
-    folded = f.kind == "game" and f.declarer is not None and f.suit is not None
+    # A suit game's trump or a Bettel's contract chosen folds the kinds away too (its cell says
+    # the trump or contract; a tap on it brings the kinds and the choices back): a phone is short.
+    folded = f.declarer is not None and (
+        (f.kind == "game" and f.suit is not None)
+        or (f.kind == "nonsuit" and f.contract is not None)
+    )
     if len(kinds) > 1 and not folded:
         rows.append(
             _choices(
@@ -202,38 +205,33 @@ def _cells(
 
 def _contract_rows(shell: Shell, f: PotForm, redraw: Redraw) -> list[ft.Control]:
     """The trump (its sign and name), the contract or bid, with the talon or from the hand; a
-    trump chosen folds its row into one cell beside the talon's choice."""
+    trump, contract or bid chosen folds its choices into one cell beside the talon's choice (a
+    tap on it brings them back): a phone's height is short."""
+    hand = (
+        [
+            cell(
+                "hand-no",
+                not f.hand,
+                shell.t(N_("with the talon")),
+                redraw(lambda: f.set_hand(False)),
+                fitted=True,
+            ),
+            cell(
+                "hand-yes",
+                f.hand,
+                shell.t(N_("from the hand")),
+                redraw(lambda: f.set_hand(True)),
+                fitted=True,
+            ),
+        ]
+        if f.hand_offered()
+        else []
+    )
+    chosen = _chosen(shell, f)
+    if chosen is not None:
+        text, reopen = chosen
+        return [cell_row([cell("contract-chosen", True, text, redraw(reopen), fitted=True), *hand])]
     rows: list[ft.Control] = []
-    if f.suits() and f.suit is not None:
-
-        def reopen() -> None:
-            f.suit = None  # the trumps again; the hand chosen is kept
-
-        hand = (
-            [
-                cell(
-                    "hand-no",
-                    not f.hand,
-                    shell.t(N_("with the talon")),
-                    redraw(lambda: f.set_hand(False)),
-                    fitted=True,
-                ),
-                cell(
-                    "hand-yes",
-                    f.hand,
-                    shell.t(N_("from the hand")),
-                    redraw(lambda: f.set_hand(True)),
-                    fitted=True,
-                ),
-            ]
-            if f.hand_offered()
-            else []
-        )
-        suit = f"{SUIT_SIGNS[f.suit]} {shell.t(SUIT_NAMES[f.suit])}"
-        rows.append(
-            cell_row([cell("contract-chosen", True, suit, redraw(reopen), fitted=True), *hand])
-        )
-        return rows
     if f.suits():
         rows.append(
             _cells(
@@ -268,38 +266,50 @@ def _contract_rows(shell: Shell, f: PotForm, redraw: Redraw) -> list[ft.Control]
         rows.append(
             _choices(
                 [
-                    (
-                        f"bid-{b}",
-                        shell.t(N_("{n} {name}"), n=b, name=Msg(SWABIAN_NAMES[b])),
-                        f.bid == b,
-                        lambda b=b: f.choose_bid(b),
-                    )
+                    (f"bid-{b}", _bid_name(shell, b), f.bid == b, lambda b=b: f.choose_bid(b))
                     for b in f.bids()
                 ],
                 redraw,
             )
         )
-    if f.hand_offered():
-        rows.append(
-            _cells(
-                [
-                    (
-                        "hand-no",
-                        shell.t(N_("with the talon")),
-                        not f.hand,
-                        lambda: f.set_hand(False),
-                    ),
-                    ("hand-yes", shell.t(N_("from the hand")), f.hand, lambda: f.set_hand(True)),
-                ],
-                redraw,
-            )
-        )
+    if hand:
+        rows.append(cell_row(hand))
     return rows
 
 
+def _bid_name(shell: Shell, bid: int) -> str:
+    return shell.t(N_("{n} {name}"), n=bid, name=Msg(SWABIAN_NAMES[bid]))
+
+
+def _chosen(shell: Shell, f: PotForm) -> tuple[str, Callable[[], None]] | None:
+    """The trump, contract or bid chosen (its words, and how its choices come back), if any."""
+    if f.suits() and f.suit is not None:
+
+        def reopen_suit() -> None:
+            f.suit = None  # the trumps again; the hand chosen is kept
+
+        return f"{SUIT_SIGNS[f.suit]} {shell.t(SUIT_NAMES[f.suit])}", reopen_suit
+    if f.contracts() and f.contract is not None:
+
+        def reopen_contract() -> None:
+            f.contract = None
+
+        return shell.t(NONSUIT_NAMES[f.contract]), reopen_contract
+    if f.bids() and f.bid is not None:
+
+        def reopen_bid() -> None:
+            f.bid = None
+
+        return _bid_name(shell, f.bid), reopen_bid
+    return None
+
+
 def _defence_rows(shell: Shell, f: PotForm, redraw: Redraw) -> ft.Control:
-    """A row a defender: his name, then what he may do (the chosen one filled)."""
+    """What the defenders said, side by side in one row (each plays unless he says otherwise; a
+    tap on one shows his calls to change it); the defender shown, a row: his name, then what he
+    may do (the chosen one filled)."""
     names = f.names
+    said: list[ft.Control] = []
     rows: list[ft.Control] = []
     for seat in f.defenders():
         role = f.defence.get(seat)
@@ -325,6 +335,18 @@ def _defence_rows(shell: Shell, f: PotForm, redraw: Redraw) -> ft.Control:
                 )
             )
             continue
+        if role is not None and seat != f.opened:
+            said.append(
+                cell(
+                    f"defender-{seat}",
+                    True,
+                    shell.t(
+                        N_("{player}: {call}"), player=names[seat], call=shell.t(ROLE_LABELS[role])
+                    ),
+                    redraw(lambda s=seat: f.open_defender(s)),
+                )
+            )
+            continue
         rows.append(
             ft.Row(
                 [
@@ -344,6 +366,8 @@ def _defence_rows(shell: Shell, f: PotForm, redraw: Redraw) -> ft.Control:
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             )
         )
+    if said:
+        rows.insert(0, cell_row(said))
     return sem("calls", ft.Column(rows, spacing=4))
 
 

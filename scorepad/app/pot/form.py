@@ -89,6 +89,8 @@ class PotForm:
     kunstwerk: bool = False
     second_round: dict[int, int] = field(default_factory=dict)
     bete_dealer: int | None = None
+    # The defender whose calls are shown (the others' said in one row): a phone is short.
+    opened: int | None = None
 
     def __post_init__(self) -> None:
         kinds = self.kinds()
@@ -201,6 +203,12 @@ class PotForm:
 
     # --- the defence: play, drop or invite (the invited one cannot refuse) --------------
 
+    def open_defender(self, seat: int) -> None:
+        """Show ``seat``'s calls to change what he said (a second tap folds them again)."""
+        if seat not in self.defence:
+            raise ValueError(f"seat {seat} does not defend here")
+        self.opened = None if self.opened == seat else seat
+
     @property
     def has_defence(self) -> bool:
         """Whether the defenders say play, drop or invite (American and the direct deals: no)."""
@@ -212,6 +220,7 @@ class PotForm:
 
     def _reset_defence(self) -> None:
         self.defence = {p: "play" for p in self.defenders()} if self.has_defence else {}
+        self.opened = None
         self.contra = {}
         self.recontra = False
         self.premium = "none"
@@ -247,6 +256,7 @@ class PotForm:
         if role not in self.role_options(seat):
             raise ValueError(f"seat {seat} cannot say {role!r} here")
         self.defence = self._with_role(seat, role)
+        self.opened = None
         if not self._premium_ok(self.premium):
             self.premium = "none"
         self._reset_tricks()
