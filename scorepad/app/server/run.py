@@ -81,9 +81,8 @@ def make_main(  # type: ignore[no-untyped-def]
         if standings:  # a club night's live standings: read-only, the token is the right
             public_standings(page, store, lang, lock, standings[1])
             return
-        chosen = await remembered_language(lang)
         if table is None:
-            shell = Shell(page, store, chosen, lock)
+            shell = Shell(page, store, await remembered_language(lang), lock)
             shell.remember_language = lambda code: page.run_task(remember_language, code)
             shell.show(sessions_screen)
             return
@@ -91,7 +90,10 @@ def make_main(  # type: ignore[no-untyped-def]
         # page.client_ip, which the client can write, is never asked.
         peer = PEER.get()
         here = table.here(peer)
-        device = await device_token(page, table.gate)
+        # Both asked of the browser at once: one round trip before the first screen, not two.
+        chosen, device = await asyncio.gather(
+            remembered_language(lang), device_token(page, table.gate)
+        )
         access = Access(table.gate, device, loopback=here, address=peer)
         shell = Shell(page, store, chosen, lock, access=access)
         shell.remember_language = lambda code: page.run_task(remember_language, code)
