@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import posixpath
 import re
 import threading
 import time
@@ -576,6 +577,47 @@ async def test_the_page_and_what_names_the_engine_are_revalidated() -> None:
     size = len(tuning.cache)
     assert (await _get(tuning, "/canvaskit/nothing.wasm"))[0] == 404
     assert len(tuning.cache) == size
+
+
+async def test_the_page_starts_without_a_service_worker_and_with_only_the_fonts_it_uses() -> None:
+    import json
+
+    from scorepad.app.frame.theme import FONTS, assets_dir
+    from scorepad.app.server.serve import StaticTuning, static_resolver
+    from scorepad.app.server.server import flet_asgi
+
+    app, static = flet_asgi(lambda page: None, assets_dir())
+    tuning = StaticTuning(app, static_resolver(static), fonts=FONTS)
+    await _get(tuning, "/")
+    flet = (Path(static_dir()) / "flutter_bootstrap.js").read_bytes()
+    setting = b"    serviceWorkerSettings: {"  # the load call's (the loader's code names it too)
+    assert setting in flet  # what is taken out is there
+    status, headers, body = await _get(tuning, "/flutter_bootstrap.js")
+    served = gzip_or_plain(body)
+    assert status == 200 and headers[b"cache-control"] == b"no-cache"
+    assert setting not in served and b"_flutter.loader.load({\n    config: flutterConfig," in served
+    assert len(flet) - len(served) < 300  # that setting and nothing else
+    status, headers, body = await _get(tuning, "/assets/FontManifest.json")
+    manifest = json.loads(gzip_or_plain(body))
+    families = {f["family"]: [x["asset"] for x in f["fonts"]] for f in manifest}
+    assert families == {
+        "MaterialIcons": ["fonts/MaterialIcons-Regular.otf"],
+        "Roboto": ["fonts/roboto.woff2"],  # Flet's own, offline
+        "DejaVu": ["../fonts/DejaVuSans.ttf"],
+        "DejaVuBold": ["../fonts/DejaVuSans-Bold.ttf"],
+    }
+    # The manifest's paths are under /assets/: each of them is a font the server has.
+    for assets in families.values():
+        path = posixpath.normpath("/assets/" + assets[0])
+        status, headers, body = await _get(tuning, path)
+        assert status == 200 and headers[b"content-type"].startswith(b"font/"), path
+    # Served as it is, the page's fonts stay as Flet has them.
+    plain = StaticTuning(app, static_resolver(static))
+    families = {
+        f["family"]
+        for f in json.loads(gzip_or_plain((await _get(plain, "/assets/FontManifest.json"))[2]))
+    }
+    assert "DejaVu" not in families and "MaterialIcons" in families
 
 
 def gzip_or_plain(body: bytes) -> bytes:

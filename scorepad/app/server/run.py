@@ -214,7 +214,7 @@ def serve(
         main, assets_dir(), lang=lang, limits=limits(), trusted=frozenset(trusted_proxy)
     )
     if tuning_wanted():  # the engine files compressed once and cached (serve.py)
-        app = StaticTuning(app, static_resolver(static))
+        app = StaticTuning(app, static_resolver(static), fonts=theme.FONTS)
     server = Server(
         Guard(app, lambda: table.sharing),
         certfile=certfile,

@@ -29,9 +29,11 @@ from __future__ import annotations
 import asyncio
 import gzip
 import hashlib
+import json
 import mimetypes
 import os
 import posixpath
+import re
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
@@ -91,9 +93,16 @@ class Entry:
 class StaticTuning:
     """ASGI middleware: static files from memory, with ETags, a caching policy and gzip."""
 
-    def __init__(self, app: ASGIApp, resolve: Resolve | None = None) -> None:
+    def __init__(
+        self, app: ASGIApp, resolve: Resolve | None = None, *, fonts: dict[str, str] | None = None
+    ) -> None:
         self.app = app
         self.resolve = resolve or _normalised
+        # What the page is served instead of Flet's file of that name (kept, with its ETag).
+        self.rewrites: dict[str, Callable[[bytes], bytes]] = {
+            "flutter_bootstrap.js": without_service_worker,
+            "FontManifest.json": font_manifest(fonts or {}),
+        }
         # (real path, size, mtime, gzip) → its response, least recently used first
         self.cache: OrderedDict[tuple[str, int, int, bool], Entry] = OrderedDict()
         self.size = 0
@@ -144,6 +153,10 @@ class StaticTuning:
             await self.app(scope, receive, send)
             return None
         self.reads += 1
+        size = len(raw)
+        rewrite = self.rewrites.get(posixpath.basename(key[0]))
+        if rewrite is not None:
+            raw = rewrite(raw)
         gzipped = wants_gzip and len(raw) >= MIN_SIZE
         packed = await asyncio.to_thread(gzip.compress, raw, 6, mtime=0) if gzipped else raw
         digest = hashlib.sha256(raw).hexdigest()[:24]
@@ -158,7 +171,7 @@ class StaticTuning:
             gzipped=gzipped,
             compressible=compressible,
         )
-        if len(raw) != key[1]:
+        if size != key[1]:
             return entry  # the file changed while it was read: served, not kept
         cache_key = (*key, wants_gzip)
         old = self.cache.pop(cache_key, None)  # two requests read it at once: one entry kept
@@ -174,6 +187,36 @@ class StaticTuning:
 def _read(name: str) -> bytes:
     with open(name, "rb") as f:
         return f.read()
+
+
+# Flutter's bootstrap registers its service worker and waits for it before loading the engine,
+# on every visit over HTTPS or on localhost: the worker, deprecated, only unregisters itself.
+SERVICE_WORKER = re.compile(rb"\n\s*serviceWorkerSettings:\s*\{[^{}]*\},")
+# Fonts every page loads before its first frame: the formulas' (KaTeX, for Markdown maths) and
+# the iOS-style icons are in Flet's client, never on a Scorepad screen; 17 files less to load.
+UNUSED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
+
+
+def without_service_worker(body: bytes) -> bytes:
+    return SERVICE_WORKER.sub(b"", body, count=1)
+
+
+def font_manifest(fonts: dict[str, str]) -> Callable[[bytes], bytes]:
+    """Flutter's font manifest without the unused fonts and with the app's own (``fonts``:
+    family → path under the assets folder, as ``page.fonts``): they are then loaded with the
+    engine, before its first frame, not once the first screen has arrived and is drawn again."""
+
+    def rewrite(body: bytes) -> bytes:
+        try:
+            families = json.loads(body)
+            kept = [f for f in families if not str(f.get("family", "")).startswith(UNUSED_FONTS)]
+        except (ValueError, AttributeError):
+            return body  # not the manifest this was written for: as it is
+        # The manifest's paths are under /assets/; the app's fonts are served from the root.
+        kept += [{"family": k, "fonts": [{"asset": f"../{v}"}]} for k, v in fonts.items()]
+        return json.dumps(kept).encode()
+
+    return rewrite
 
 
 def _revalidated(path: str) -> bool:
