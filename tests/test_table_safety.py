@@ -620,6 +620,26 @@ async def test_the_page_starts_without_a_service_worker_and_with_only_the_fonts_
     assert "DejaVu" not in families and "MaterialIcons" in families
 
 
+async def test_the_server_compresses_the_engine_before_the_first_visitor() -> None:
+    from scorepad.app.frame.theme import FONTS, assets_dir
+    from scorepad.app.server.serve import ENGINE, StaticTuning, static_resolver
+    from scorepad.app.server.server import flet_asgi
+
+    app, static = flet_asgi(lambda page: None, assets_dir())
+    tuning = StaticTuning(app, static_resolver(static), fonts=FONTS)
+    await tuning.warm(ENGINE)
+    assert len(ENGINE) == 12
+    assert tuning.reads == len(tuning.cache) == 12 + 1  # each, and the page
+    reads = tuning.reads
+    for path in ("/", *ENGINE):
+        status, headers, _ = await _get(tuning, path)
+        small = path.endswith("FontManifest.json")  # 300 bytes: not worth compressing
+        assert status == 200 and headers.get(b"content-encoding") == (None if small else b"gzip"), (
+            path
+        )
+    assert tuning.reads == reads  # every one from memory
+
+
 def gzip_or_plain(body: bytes) -> bytes:
     import gzip
 
