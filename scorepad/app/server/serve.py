@@ -172,13 +172,14 @@ class StaticTuning:
     ) -> Entry | None:
         """Read the file the path resolved to (that very file: what is kept under its key is its
         content) and keep its response; a file too large is left to Flet's server."""
+        policy = NO_CACHE if _revalidated(key[0]) else CACHED
         if key[1] > ENTRY_BYTES:
-            await self.app(scope, receive, send)
+            await self.app(scope, receive, _with_headers(send, {"cache-control": policy}))
             return None
         try:
             raw = await asyncio.to_thread(_read, key[0])
         except OSError:
-            await self.app(scope, receive, send)
+            await self.app(scope, receive, _with_headers(send, {"cache-control": policy}))
             return None
         self.reads += 1
         size = len(raw)
@@ -195,7 +196,7 @@ class StaticTuning:
             headers=((b"content-type", media.encode()),),
             body=packed,
             etag=f'"{digest}{"-gz" if gzipped else ""}"'.encode(),
-            policy=(NO_CACHE if _revalidated(key[0]) else CACHED).encode(),
+            policy=policy.encode(),
             gzipped=gzipped,
             compressible=compressible,
         )
