@@ -638,6 +638,10 @@ async def test_the_server_compresses_the_engine_before_the_first_visitor() -> No
             path
         )
     assert tuning.reads == reads  # every one from memory
+    # Ten pages asking at once for a file not yet kept: one read, one compression, one body.
+    answers = await asyncio.gather(*(_get(tuning, "/canvaskit/wimp.js") for _ in range(10)))
+    assert {(status, len(body)) for status, _, body in answers} == {(200, len(answers[0][2]))}
+    assert tuning.reads == reads + 1 and not tuning.loading
 
 
 def gzip_or_plain(body: bytes) -> bytes:

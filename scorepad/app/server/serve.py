@@ -107,6 +107,7 @@ class StaticTuning:
         self.cache: OrderedDict[tuple[str, int, int, bool], Entry] = OrderedDict()
         self.size = 0
         self.reads = 0  # files read from disk (each once while it is kept)
+        self.loading: dict[tuple[str, int, int, bool], asyncio.Future[Entry | None]] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] not in ("GET", "HEAD"):
@@ -124,13 +125,23 @@ class StaticTuning:
         wants_gzip = compressible and "gzip" in headers.get(b"accept-encoding", b"").decode(
             "latin-1"
         )
-        entry = self.cache.get((*key, wants_gzip))
-        if entry is None:
-            entry = await self._load(scope, receive, send, key, wants_gzip, compressible)
-            if entry is None:
-                return  # answered by Flet's server
+        cache_key = (*key, wants_gzip)
+        entry = self.cache.get(cache_key)
+        if entry is not None:
+            self.cache.move_to_end(cache_key)
         else:
-            self.cache.move_to_end((*key, wants_gzip))
+            # Many pages asking at once for a file not yet kept (the server has just started):
+            # it is read and compressed once, and each waits for that.
+            loading = self.loading.get(cache_key)
+            if loading is None:
+                loading = asyncio.ensure_future(self._load(key, wants_gzip, compressible))
+                self.loading[cache_key] = loading
+                loading.add_done_callback(lambda _: self.loading.pop(cache_key, None))
+            entry = await asyncio.shield(loading)
+            if entry is None:  # too large, or unreadable: Flet's server answers
+                policy = NO_CACHE if _revalidated(name) else CACHED
+                await self.app(scope, receive, _with_headers(send, {"cache-control": policy}))
+                return
         await _respond(scope, send, entry, headers.get(b"if-none-match"))
 
     async def warm(self, paths: tuple[str, ...]) -> None:
@@ -161,25 +172,14 @@ class StaticTuning:
             except Exception:  # a file that cannot be read now is read when it is asked for
                 continue
 
-    async def _load(
-        self,
-        scope: Scope,
-        receive: Receive,
-        send: Send,
-        key: Key,
-        wants_gzip: bool,
-        compressible: bool,
-    ) -> Entry | None:
+    async def _load(self, key: Key, wants_gzip: bool, compressible: bool) -> Entry | None:
         """Read the file the path resolved to (that very file: what is kept under its key is its
-        content) and keep its response; a file too large is left to Flet's server."""
-        policy = NO_CACHE if _revalidated(key[0]) else CACHED
+        content) and keep its response; None for a file too large or that cannot be read."""
         if key[1] > ENTRY_BYTES:
-            await self.app(scope, receive, _with_headers(send, {"cache-control": policy}))
             return None
         try:
             raw = await asyncio.to_thread(_read, key[0])
         except OSError:
-            await self.app(scope, receive, _with_headers(send, {"cache-control": policy}))
             return None
         self.reads += 1
         size = len(raw)
@@ -196,14 +196,14 @@ class StaticTuning:
             headers=((b"content-type", media.encode()),),
             body=packed,
             etag=f'"{digest}{"-gz" if gzipped else ""}"'.encode(),
-            policy=policy.encode(),
+            policy=(NO_CACHE if _revalidated(key[0]) else CACHED).encode(),
             gzipped=gzipped,
             compressible=compressible,
         )
         if size != key[1]:
             return entry  # the file changed while it was read: served, not kept
         cache_key = (*key, wants_gzip)
-        old = self.cache.pop(cache_key, None)  # two requests read it at once: one entry kept
+        old = self.cache.pop(cache_key, None)
         if old is not None:
             self.size -= len(old.body)
         self.cache[cache_key] = entry
