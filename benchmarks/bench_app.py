@@ -26,7 +26,8 @@ same machine gives when quiet), medians at 360×740 (seconds; the page's own CPU
 (main's and this server's rows: medians of 3-4 loads in each of 3-4 runs, 10-13 loads each,
 mostly the two interleaved in one run; the page's CPU from the last two runs.) Quiet (load
 under 1, 2026-12-02 05:20, main's server, the profile kept): 2.5 s cold, 1.8-1.9 s on the
-second visit. So the cold goal is met when the machine is quiet and the second-visit one is not:
+second visit; this server at a load of 8, one load each: 2.9 s cold, 2.4 s on the second visit
+(page CPU 1.6 and 1.5 s). So the cold goal is met when the machine is quiet and the second-visit one is not:
 on a second visit nothing is fetched but a few 304s (the page, the bootstrap, the manifests);
 what is left is the browser's: the page's renderer alone spends 1.3-1.5 s of CPU on it (Chromium keeps no
 compiled code of the 8.5 MB wasm app: too little of it runs hot for V8 to cache it), then the
