@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import posixpath
 import re
 import threading
 import time
@@ -431,19 +432,24 @@ async def test_a_page_that_left_is_not_redrawn_on_a_write(tmp_path: Path) -> Non
 # --- 6. static files ----------------------------------------------------------------------------
 
 
-async def _get(app: Any, path: str) -> tuple[int, dict[bytes, bytes], bytes]:
-    """One GET straight into the ASGI app, the path exactly as a client spelled it."""
+async def _get(
+    app: Any, path: str, *, method: str = "GET", **extra: str
+) -> tuple[int, dict[bytes, bytes], bytes]:
+    """One GET straight into the ASGI app, the path exactly as a client spelled it (more
+    headers as keywords: ``if_none_match="..."``; ``accept_encoding=""`` asks for no gzip)."""
+    headers = {"host": "127.0.0.1:8550", "accept-encoding": "gzip"}
+    headers.update({k.replace("_", "-"): v for k, v in extra.items()})
     scope = {
         "type": "http",
         "asgi": {"version": "3.0"},
         "http_version": "1.1",
-        "method": "GET",
+        "method": method,
         "scheme": "http",
         "path": path,
         "raw_path": path.encode(),
         "root_path": "",
         "query_string": b"",
-        "headers": [(b"host", b"127.0.0.1:8550"), (b"accept-encoding", b"gzip")],
+        "headers": [(k.encode(), v.encode()) for k, v in headers.items() if v],
         "client": ("127.0.0.1", 5000),
         "server": ("127.0.0.1", 8550),
     }
@@ -473,6 +479,9 @@ async def test_the_gzip_cache_keys_on_the_resolved_file() -> None:
 
     app, static = flet_asgi(lambda page: None, assets_dir())
     tuning = StaticTuning(app, static_resolver(static))
+    assert (await _get(tuning, "/"))[0] == 200  # the first request sets Flet's files up
+    tuning.cache.clear()
+    tuning.size = 0
     spellings = [
         "/canvaskit/canvaskit.js",
         "//canvaskit/canvaskit.js",
@@ -491,10 +500,154 @@ async def test_the_gzip_cache_keys_on_the_resolved_file() -> None:
         bodies.add(body)
     assert len(bodies) == 1
     assert len(tuning.cache) == 1  # 40 spellings of one file: one compression
-    for i in range(40):  # unknown routes are answered with the page itself (not compressed)
-        assert (await _get(tuning, f"/route-{i}"))[0] == 200
-    assert len(tuning.cache) == 1
-    assert tuning.size == sum(len(b) for b in tuning.cache.values())
+    assert tuning.reads == 1  # and one read of the file
+    page = {(await _get(tuning, f"/route-{i}"))[2] for i in range(40)}  # unknown routes: the page
+    page |= {
+        (await _get(tuning, s))[2] for s in ("/index.html", "//index.html", "/x/../index.html")
+    }
+    assert len(page) == 1
+    assert len(tuning.cache) == 2 and tuning.reads == 2  # the page: one more entry, one read
+    assert tuning.size == sum(len(e.body) for e in tuning.cache.values())
+
+
+async def _tuned() -> Any:
+    from scorepad.app.frame.theme import assets_dir
+    from scorepad.app.server.serve import StaticTuning, static_resolver
+    from scorepad.app.server.server import flet_asgi
+
+    app, static = flet_asgi(lambda page: None, assets_dir())
+    tuning = StaticTuning(app, static_resolver(static))
+    await _get(tuning, "/")  # the first request sets Flet's files up
+    return tuning
+
+
+async def test_a_repeated_request_with_its_etag_is_a_304_from_memory() -> None:
+    import gzip
+
+    tuning = await _tuned()
+    path = "/canvaskit/skwasm.js"
+    status, headers, body = await _get(tuning, path)
+    raw = (Path(static_dir()) / "canvaskit" / "skwasm.js").read_bytes()
+    assert status == 200 and headers[b"content-encoding"] == b"gzip"
+    assert gzip.decompress(body) == raw and len(body) < len(raw) // 2
+    assert headers[b"content-length"] == str(len(body)).encode()
+    assert headers[b"cache-control"] == b"public, max-age=86400"
+    assert headers[b"vary"] == b"Accept-Encoding"
+    assert headers[b"content-type"].startswith(b"text/javascript")
+    etag = headers[b"etag"]
+    assert etag.startswith(b'"') and etag.endswith(b'-gz"')
+    reads = tuning.reads
+    status, again, body = await _get(tuning, path, if_none_match=etag.decode())
+    assert (status, body, again[b"etag"]) == (304, b"", etag)
+    assert again[b"cache-control"] == b"public, max-age=86400" and b"content-length" not in again
+    assert (await _get(tuning, path, if_none_match=f'"x", W/{etag.decode()}'))[0] == 304
+    assert (await _get(tuning, path, if_none_match='"stale"'))[0] == 200
+    status, head, body = await _get(tuning, path, method="HEAD")
+    assert (status, body, head[b"etag"]) == (200, b"", etag)
+    # Without gzip: the file itself, under another ETag (a cache must not mix the two).
+    status, plain, body = await _get(tuning, path, accept_encoding="")
+    assert status == 200 and body == raw and b"content-encoding" not in plain
+    assert (
+        plain[b"etag"] != etag
+        and (await _get(tuning, path, accept_encoding="", if_none_match=etag.decode()))[0] == 200
+    )
+    assert tuning.reads == reads + 1  # only the plain copy was read; the rest came from memory
+
+
+def static_dir() -> str:
+    from flet_web import get_package_web_dir
+
+    return str(get_package_web_dir())
+
+
+async def test_the_page_and_what_names_the_engine_are_revalidated() -> None:
+    tuning = await _tuned()
+    for path in ("/", "/index.html", "/session/3", "/flutter_bootstrap.js", "/manifest.json"):
+        status, headers, body = await _get(tuning, path)
+        assert (status, headers[b"cache-control"]) == (200, b"no-cache"), path
+        assert len(body) > 100
+        status, _, body = await _get(tuning, path, if_none_match=headers[b"etag"].decode())
+        assert (status, body) == (304, b""), path
+    index = (await _get(tuning, "/"))[2]
+    assert b"<!DOCTYPE html>" in gzip_or_plain(index)
+    for path in ("/main.dart.wasm", "/fonts/DejaVuSans.ttf", "/icons/icon-192.png"):
+        status, headers, _ = await _get(tuning, path)
+        assert (status, headers[b"cache-control"]) == (200, b"public, max-age=86400"), path
+    # A file that is not there: Flet's 404, never kept.
+    size = len(tuning.cache)
+    assert (await _get(tuning, "/canvaskit/nothing.wasm"))[0] == 404
+    assert len(tuning.cache) == size
+
+
+async def test_the_page_starts_without_a_service_worker_and_with_only_the_fonts_it_uses() -> None:
+    import json
+
+    from scorepad.app.frame.theme import FONTS, assets_dir
+    from scorepad.app.server.serve import StaticTuning, static_resolver
+    from scorepad.app.server.server import flet_asgi
+
+    app, static = flet_asgi(lambda page: None, assets_dir())
+    tuning = StaticTuning(app, static_resolver(static), fonts=FONTS)
+    await _get(tuning, "/")
+    flet = (Path(static_dir()) / "flutter_bootstrap.js").read_bytes()
+    setting = b"    serviceWorkerSettings: {"  # the load call's (the loader's code names it too)
+    assert setting in flet  # what is taken out is there
+    status, headers, body = await _get(tuning, "/flutter_bootstrap.js")
+    served = gzip_or_plain(body)
+    assert status == 200 and headers[b"cache-control"] == b"no-cache"
+    assert setting not in served and b"_flutter.loader.load({\n    config: flutterConfig," in served
+    assert len(flet) - len(served) < 300  # that setting and nothing else
+    status, headers, body = await _get(tuning, "/assets/FontManifest.json")
+    manifest = json.loads(gzip_or_plain(body))
+    families = {f["family"]: [x["asset"] for x in f["fonts"]] for f in manifest}
+    assert families == {
+        "MaterialIcons": ["fonts/MaterialIcons-Regular.otf"],
+        "Roboto": ["fonts/roboto.woff2"],  # Flet's own, offline
+        "DejaVu": ["../fonts/DejaVuSans.ttf"],
+        "DejaVuBold": ["../fonts/DejaVuSans-Bold.ttf"],
+    }
+    # The manifest's paths are under /assets/: each of them is a font the server has.
+    for assets in families.values():
+        path = posixpath.normpath("/assets/" + assets[0])
+        status, headers, body = await _get(tuning, path)
+        assert status == 200 and headers[b"content-type"].startswith(b"font/"), path
+    # Served as it is, the page's fonts stay as Flet has them.
+    plain = StaticTuning(app, static_resolver(static))
+    families = {
+        f["family"]
+        for f in json.loads(gzip_or_plain((await _get(plain, "/assets/FontManifest.json"))[2]))
+    }
+    assert "DejaVu" not in families and "MaterialIcons" in families
+
+
+async def test_the_server_compresses_the_engine_before_the_first_visitor() -> None:
+    from scorepad.app.frame.theme import FONTS, assets_dir
+    from scorepad.app.server.serve import ENGINE, StaticTuning, static_resolver
+    from scorepad.app.server.server import flet_asgi
+
+    app, static = flet_asgi(lambda page: None, assets_dir())
+    tuning = StaticTuning(app, static_resolver(static), fonts=FONTS)
+    await tuning.warm(ENGINE)
+    assert len(ENGINE) == 12
+    assert tuning.reads == len(tuning.cache) == 12 + 1  # each, and the page
+    reads = tuning.reads
+    for path in ("/", *ENGINE):
+        status, headers, _ = await _get(tuning, path)
+        small = path.endswith("FontManifest.json")  # 300 bytes: not worth compressing
+        assert status == 200 and headers.get(b"content-encoding") == (None if small else b"gzip"), (
+            path
+        )
+    assert tuning.reads == reads  # every one from memory
+    # Ten pages asking at once for a file not yet kept: one read, one compression, one body.
+    answers = await asyncio.gather(*(_get(tuning, "/canvaskit/wimp.js") for _ in range(10)))
+    assert {(status, len(body)) for status, _, body in answers} == {(200, len(answers[0][2]))}
+    assert tuning.reads == reads + 1 and not tuning.loading
+
+
+def gzip_or_plain(body: bytes) -> bytes:
+    import gzip
+
+    return gzip.decompress(body) if body[:2] == b"\x1f\x8b" else body
 
 
 # --- 7. a crash sends a sentence, never a traceback ---------------------------------------------

@@ -34,7 +34,7 @@ from .access import (
     valid_token,
 )
 from .grants import Grants
-from .serve import StaticTuning, static_resolver, tuning_wanted
+from .serve import ENGINE, StaticTuning, static_resolver, tuning_wanted
 from .server import Guard, Server, bind, flet_asgi
 from .share import Sharing, banner, is_loopback
 from .wire import PEER, Limits
@@ -82,9 +82,8 @@ def make_main(  # type: ignore[no-untyped-def]
         if standings:  # a club night's live standings: read-only, the token is the right
             public_standings(page, store, lang, lock, standings[1])
             return
-        chosen = await remembered_language(lang)
         if table is None:
-            shell = Shell(page, store, chosen, lock)
+            shell = Shell(page, store, await remembered_language(lang), lock)
             shell.remember_language = lambda code: page.run_task(remember_language, code)
             shell.show(sessions_screen)
             return
@@ -92,7 +91,10 @@ def make_main(  # type: ignore[no-untyped-def]
         # page.client_ip, which the client can write, is never asked.
         peer = PEER.get()
         here = table.here(peer)
-        device = await device_token(page, table.gate)
+        # Both asked of the browser at once: one round trip before the first screen, not two.
+        chosen, device = await asyncio.gather(
+            remembered_language(lang), device_token(page, table.gate)
+        )
         access = Access(table.gate, device, loopback=here, address=peer)
         shell = Shell(page, store, chosen, lock, access=access)
         shell.remember_language = lambda code: page.run_task(remember_language, code)
@@ -212,8 +214,9 @@ def serve(
     app, static = flet_asgi(
         main, assets_dir(), lang=lang, limits=limits(), trusted=frozenset(trusted_proxy)
     )
+    tuning = None
     if tuning_wanted():  # the engine files compressed once and cached (serve.py)
-        app = StaticTuning(app, static_resolver(static))
+        app = tuning = StaticTuning(app, static_resolver(static), fonts=theme.FONTS)
     server = Server(
         Guard(app, lambda: table.sharing),
         certfile=certfile,
@@ -221,11 +224,15 @@ def serve(
     )
     table.server = server
 
+    warming: list[asyncio.Task[None]] = []  # kept: a task nobody holds may be collected
+
     def ready() -> None:
         # What is loaded by now (the app, Flet, the web server) lives as long as the server: kept
         # out of the cyclic collector, whose full passes over it stalled every page's live
         # redraw by tens of milliseconds (benchmarks/bench_table.py).
         gc.freeze()
+        if tuning is not None:  # the engine compressed before the first visitor asks
+            warming.append(asyncio.get_running_loop().create_task(tuning.warm(ENGINE)))
         # The QR code is of the session the host chose (--join), never a guess.
         chosen = (join_session, grants.link(join_session)) if join_session is not None else None
         sys.stdout.write(banner(table.sharing, lang, join=chosen, explicit=explicit))
