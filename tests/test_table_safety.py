@@ -628,8 +628,8 @@ async def test_the_server_compresses_the_engine_before_the_first_visitor() -> No
     app, static = flet_asgi(lambda page: None, assets_dir())
     tuning = StaticTuning(app, static_resolver(static), fonts=FONTS)
     await tuning.warm(ENGINE)
-    assert len(ENGINE) == 12
-    assert tuning.reads == len(tuning.cache) == 12 + 1  # each, and the page
+    assert len(ENGINE) == 9
+    assert tuning.reads == len(tuning.cache) == 9 + 1  # each, and the page
     reads = tuning.reads
     for path in ("/", *ENGINE):
         status, headers, _ = await _get(tuning, path)

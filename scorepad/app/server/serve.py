@@ -287,8 +287,10 @@ async def _respond(scope: Scope, send: Send, entry: Entry, if_none_match: bytes 
     )
 
 
-# What a browser fetches first (Chromium: the wasm build and the skwasm renderer; others: the
-# JavaScript build and CanvasKit), plus the fonts: what the server warms once it is up.
+# What a browser fetches first, plus the fonts: what the server warms once it is up.  Only
+# the wasm build and the skwasm renderer that Chromium-based browsers (most phones) load: the
+# JavaScript build and CanvasKit, for the others, are compressed at their first request, so a
+# server start (every test's too) does not pay a second of CPU for them.
 ENGINE = (
     "/flutter_bootstrap.js",
     "/main.dart.wasm",
@@ -299,9 +301,6 @@ ENGINE = (
     "/assets/fonts/MaterialIcons-Regular.otf",
     "/fonts/DejaVuSans.ttf",
     "/fonts/DejaVuSans-Bold.ttf",
-    "/main.dart.js",
-    "/canvaskit/canvaskit.wasm",
-    "/canvaskit/canvaskit.js",
 )
 
 
