@@ -363,6 +363,40 @@ async def test_a_live_redraw_sends_only_what_changed(store: Store) -> None:
     assert header(on_history) == "Deal 1: Anna deals, Boris leads."
 
 
+async def test_a_live_redraw_keeps_the_unchanged_cards_whose_buttons_act_on_the_new_state(
+    store: Store,
+) -> None:
+    """On another device's write, the cards that did not change stay the very objects on the
+    page (Shell.reuse: Flet skips them, and nothing of them is sent again); their buttons act
+    on the state drawn last: a Void on deal 1 tapped after the redraw is applied, not refused."""
+    room = Room(store, pin=None, hub=PubSubHub(loop=asyncio.get_running_loop()))
+    sid = store.create_session(["Anna", "Boris", "Vera"])
+    store.add_deal(sid, typed(store, sid, PASSED), seen=0)
+    store.add_deal(sid, typed(store, sid, RASPASY), seen=1)
+    a, sa = room.device("a")
+    b, sb = room.device("b")
+    open_entry(a, sid)
+    b.sid = sid
+    b.show(history_screen)
+    cards = (by_id(b.page, "deal-1"), by_id(b.page, "deal-2"))
+    sent = len(sb.connection.messages)
+    await enter_passed_six(a, sa)
+    await fire(sa, by_id(a.page, "confirm-deal"))
+    await until(lambda: b.basis == 3, "b was redrawn live at revision 3")
+    assert by_id(b.page, "deal-1") is cards[0] and by_id(b.page, "deal-2") is cards[1]
+    update = b"".join(
+        msgpack.packb([m.action, m.body], default=_encode) for m in sb.connection.messages[sent:]
+    )
+    assert "Deal 3 · Boris: 6♠".encode() in update
+    assert "Deal 1 ·".encode() not in update and "Deal 2 ·".encode() not in update
+    await fire(sb, by_id(b.page, "void-1"))
+    await type_into(sb, by_id(b.page, "void-reason"), "misdealt")
+    await fire(sb, by_id(b.page, "confirm-void"))
+    assert [(x.seq, x.kind, x.deal_id) for x in store.history(sid)][-1] == (4, "void", 1)
+    assert find(b.page, lambda c: getattr(c, "identifier", None) == "message") == []
+    assert by_id(b.page, "voided-title-1").value == "Deal 1 · Boris: 6♠"
+
+
 async def test_a_pot_session_is_live_too(store: Store) -> None:
     """A pot session (a ledger family): the history is redrawn as a diff, the family's own sheet
     as a new frame; an undo tapped on the redrawn history is applied to what it showed."""

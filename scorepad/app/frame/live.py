@@ -230,8 +230,13 @@ def guarded(
     keeps the ids of the controls it keeps) lands on the control he saw, whose write names the
     revision he saw and is refused with what changed, never applied to a state he did not see.
     """
+    # A hidden one is the same object from one live redraw to the next (Shell.reuse).
     kept: list[ft.Control] = [
-        ft.Semantics(key=f"{ident}@{r}", content=make(r), visible=False)
+        shell.reuse(
+            f"guarded-{ident}@{r}",
+            (sid, r),
+            lambda r=r: ft.Semantics(key=f"{ident}@{r}", content=make(r), visible=False),
+        )
         for sid, r in shell.drawn
         if sid == shell.sid and r < seen
     ]
