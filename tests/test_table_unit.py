@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import flet as ft
+import flet.canvas as cv
 import msgpack
 import pytest
 from flet.controls.context import _context_page
@@ -335,6 +336,12 @@ async def test_the_live_notice_does_not_follow_the_player_to_another_screen(stor
     assert banners() == []
 
 
+def circles(page: ft.Page) -> list[cv.Circle]:
+    """The rings of the pulya drawn on the page's canvas."""
+    (canvas,) = find(page, lambda c: isinstance(c, cv.Canvas))
+    return [s for s in canvas.shapes if isinstance(s, cv.Circle)]
+
+
 async def test_a_live_redraw_sends_only_what_changed(store: Store) -> None:
     """A page redrawn on another device's write keeps the controls that did not change (their
     ids, so the update sent is the new deal, not the whole screen) and the bars around it; the
@@ -351,12 +358,18 @@ async def test_a_live_redraw_sends_only_what_changed(store: Store) -> None:
         shell.show(screen)
     card = by_id(on_history.page, "deal-1")
     bars = (on_history.page.appbar, on_history.page.navigation_bar)
+    rings = circles(on_sheet.page)
+    names = by_id(on_sheet.page, "pulya-name-0")
+    assert len(rings) == 4
     await enter_passed_six(a, sa)
     await fire(sa, by_id(a.page, "confirm-deal"))
     await until(lambda: on_history.basis == 2 and on_sheet.basis == 2, "both pages redrawn")
     assert by_id(on_history.page, "deal-2") is not None
     assert by_id(on_history.page, "deal-1")._i == card._i
     assert (on_history.page.appbar, on_history.page.navigation_bar) == bars
+    # The sheet's paper: its rings and the names stay the objects shown (nothing sent of them).
+    assert all(a is b for a, b in zip(circles(on_sheet.page), rings, strict=True))
+    assert by_id(on_sheet.page, "pulya-name-0") is names
     await fire(ss, by_id(on_sheet.page, "sheet-table-view"))
     assert on_sheet.state.sheet_view == "table"
     await fire(sh, by_id(on_history.page, "edit-1"))
