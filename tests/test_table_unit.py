@@ -410,6 +410,35 @@ async def test_a_live_redraw_keeps_the_unchanged_cards_whose_buttons_act_on_the_
     assert by_id(b.page, "voided-title-1").value == "Deal 1 · Boris: 6♠"
 
 
+async def test_the_history_of_a_write_is_worded_once_for_every_page_showing_it(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Three phones on the history: one write is put in words once, not once a page (the pages
+    of one session and language share them), and each page shows them."""
+    from scorepad.app.screens import history
+
+    room = Room(store, pin=None, hub=PubSubHub(loop=asyncio.get_running_loop()))
+    sid = store.create_session(["Anna", "Boris", "Vera"])
+    store.add_deal(sid, typed(store, sid, PASSED), seen=0)
+    a, sa = room.device("a")
+    open_entry(a, sid)
+    phones = [room.device(f"p{k}")[0] for k in range(3)]
+    for phone in phones:
+        phone.sid = sid
+        phone.show(history_screen)
+    worded: list[int] = []
+    explained = history._explained
+    monkeypatch.setattr(
+        history, "_explained", lambda stored: worded.append(stored.revision) or explained(stored)
+    )
+    await enter_passed_six(a, sa)
+    await fire(sa, by_id(a.page, "confirm-deal"))
+    await until(lambda: all(p.basis == 2 for p in phones), "every phone redrawn live")
+    assert worded == [2]
+    for phone in phones:
+        assert by_id(phone.page, "deal-title-2").value == "Deal 2 · Boris: 6♠"
+
+
 async def test_a_pot_session_is_live_too(store: Store) -> None:
     """A pot session (a ledger family): the history is redrawn as a diff, the family's own sheet
     as a new frame; an undo tapped on the redrawn history is applied to what it showed."""
