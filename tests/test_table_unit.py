@@ -397,6 +397,9 @@ async def test_a_live_redraw_keeps_the_unchanged_cards_whose_buttons_act_on_the_
     await fire(sa, by_id(a.page, "confirm-deal"))
     await until(lambda: b.basis == 3, "b was redrawn live at revision 3")
     assert by_id(b.page, "deal-1") is cards[0] and by_id(b.page, "deal-2") is cards[1]
+    # Kept, they are still found by their ids (a tap from the browser names the id).
+    assert sb.index.get(cards[0]._i) is cards[0]
+    assert sb.index.get(by_id(b.page, "void-1")._i) is by_id(b.page, "void-1")
     update = b"".join(
         msgpack.packb([m.action, m.body], default=_encode) for m in sb.connection.messages[sent:]
     )

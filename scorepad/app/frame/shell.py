@@ -313,7 +313,35 @@ class Shell:
                 root = content
         page.controls = [ft.SafeArea(root, expand=True, key=f"frame-{self._frame}")]
         page.update()
+        self._reindex()
         self._reused, self._reusing = self._reusing, {}
+
+    def _reindex(self) -> None:
+        """Flet's diff, replacing a kept part's old parent, drops the part's controls from the
+        page's index (by which a tap finds its control) though they stay on screen: they are
+        put back, so a tap on a kept button still reaches it."""
+        kept = [
+            made
+            for key, (_, made) in self._reusing.items()
+            if key in self._reused and self._reused[key][1] is made
+        ]
+        if not kept:
+            return
+        try:
+            index = self.page.session.index
+        except RuntimeError:  # a page with no session behind it
+            return
+        stack: list[Any] = kept
+        while stack:
+            c = stack.pop()
+            if isinstance(c, list):
+                stack.extend(c)
+            elif isinstance(c, ft.BaseControl):
+                index[c._i] = c
+                for name in ("content", "controls", "shapes", "actions", "spans"):
+                    inner = getattr(c, name, None)
+                    if inner is not None:
+                        stack.append(inner)
 
     def reuse(self, key: str, drawn_for: Any, make: Callable[[], T]) -> T:
         """The part ``key`` of the screen: the very object on display when it was drawn for
