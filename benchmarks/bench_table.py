@@ -46,7 +46,11 @@ pages (+ left)             median ms        p95 ms           server CPU ms
 30, after                  1330 / 1338      1639 / 2109      298 / 317
 =========================  ===============  ===============  ================
 
-Quiet (load 0.6), before: 30 pages 226 ms median, 331 ms p95, 264 ms of CPU a write.  In the
+Quiet, at the end of the day (load 0.8-1.3, same commands, alternately): 30 pages, before 351 ms
+median, 527 ms p95, 375 ms of CPU a write; after 244-248 ms median, 339-471 ms p95, 281-301 ms
+of CPU.  8 pages: 91 / 128 ms before, 88-90 / 114-126 ms after, 125 ms of CPU both (the writer's
+own page is most of it).  An earlier quiet run of the code before (load 0.6): 30 pages 226 ms
+median, 331 ms p95, 264 ms of CPU.  In the
 server process alone (the bench's own page work aside), a watching page's redraw on a write took
 9.7 ms of CPU before and 7.5 ms after under this load; in-process (tests/flet_fakes.py pages, a
 history of 13-33 deals) 29 ms before and 5.5-6.9 ms after, the cost no longer growing with the
