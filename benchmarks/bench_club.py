@@ -42,6 +42,26 @@ not for a burst of every table at once: about 170 ms of server CPU a write (the 
 the table's other pages, the director's view and the standings page drawn again; the director's
 view is a whole new frame, not a diff) makes 13 writes at the same moment about 2.2 s of CPU for
 2 cores.  Earlier, two rounds at a load average of 26 gave a burst median of 7.0 s.
+
+Later on 2026-12-02, after the live redraws keep what did not change (Shell.reuse: the pulya's
+paper, the sheet's buttons, the history's cards) and the director's view and the standings wait
+0.15 s before drawing (follow(settle=): the writing table's phones first, a burst drawn once),
+"before" (main at 13a60d1) and "after" run one after the other, ``--rounds 3``, load 15-17:
+
+==========================================  ==============  ==============
+(median / p95 ms)                           before          after
+==========================================  ==============  ==============
+the table's other phones, a burst of 13     4629 / 6310     2746 / 4188
+the table's other phones, one table         443 / 953       365 / 1332
+the director's view                         2371 / 4807     2245 / 3111
+the standings                               383 / 1009      602 / 1138
+server CPU a write                          197             177
+wall time of the run                        102 s           90 s
+==========================================  ==============  ==============
+
+Under that load the goals are still missed for a burst; a quiet run was not to be had on the
+shared machine.  Most of a burst's CPU is the 13 writers' own pages (each write draws the deal
+entry anew, a frame of ~150 controls) and the director's view, a new frame on every drawing.
 """
 
 from __future__ import annotations

@@ -28,6 +28,39 @@ left cost nothing measurable (141 vs 151 ms, within this load's noise); about 13
 per connected page and write remain (the page's redraw diffed and encoded by Flet), so 30 pages
 miss the CPU goal by 4×.
 
+2026-12-02, after a live redraw keeps the parts of a screen drawn for the same things (the
+history's cards, the pulya's paper, the table bar, the hidden guarded buttons: Shell.reuse, so
+Flet's diff skips them) and the history's words are computed once per revision and language for
+every page.  ``--wire --rounds 3``, "before" (main at 13a60d1) and "after" run alternately in
+the same minutes on the shared 2-core machine under a load of 11-23 from other helpers' suites
+(wall times are the load's as much as the code's; the CPU is the figure to read):
+
+=========================  ===============  ===============  ================
+pages (+ left)             median ms        p95 ms           server CPU ms
+=========================  ===============  ===============  ================
+1, before / after          184 / 109-132    362 / 249-289    83 / 65-66
+8, before                  871 / 669        1513 / 929       151 / 150
+8, after                   798 / 293        1730 / 593       146 / 138
+8 + 100 that left, b / a   278 / 558        532 / 1001       136 / 121
+30, before                 1964 / 1782      2641 / 2633      351 / 347
+30, after                  1330 / 1338      1639 / 2109      298 / 317
+=========================  ===============  ===============  ================
+
+Quiet, at the end of the day (load 0.8-1.3, same commands, alternately): 30 pages, before 351 ms
+median, 527 ms p95, 375 ms of CPU a write; after 244-248 ms median, 339-471 ms p95, 281-301 ms
+of CPU.  8 pages: 91 / 128 ms before, 88-90 / 114-126 ms after, 125 ms of CPU both (the writer's
+own page is most of it).  An earlier quiet run of the code before (load 0.6): 30 pages 226 ms
+median, 331 ms p95, 264 ms of CPU.  In the
+server process alone (the bench's own page work aside), a watching page's redraw on a write took
+9.7 ms of CPU before and 7.5 ms after under this load; in-process (tests/flet_fakes.py pages, a
+history of 13-33 deals) 29 ms before and 5.5-6.9 ms after, the cost no longer growing with the
+history (only the new or changed card is built and sent).  What remains a write: about 65 ms for
+the writer's own page (each tap on the deal entry draws a new frame of ~150 controls: 12 frames
+for the bench's 5 writes) and about 5-7 ms a watching page (the new card's 20 controls and the
+new Undo/Redo made, configured and encoded by Flet).  So 30 pages still miss the 100 ms CPU goal
+(about 300 ms under this load); the next step is the writer's entry frames (a tap's redraw as a
+diff, not a new frame) and fewer controls a card.
+
 A real server (``python -m scorepad.cli --web``) and headless Debian chromium: one page writes an
 all-pass deal, eight other pages (phones at 360×740 on the session's history) wait for it.  Each
 page records, in the browser, the moment the new deal appears in its accessibility tree (the

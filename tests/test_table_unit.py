@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import flet as ft
+import flet.canvas as cv
 import msgpack
 import pytest
 from flet.controls.context import _context_page
@@ -335,6 +336,12 @@ async def test_the_live_notice_does_not_follow_the_player_to_another_screen(stor
     assert banners() == []
 
 
+def circles(page: ft.Page) -> list[cv.Circle]:
+    """The rings of the pulya drawn on the page's canvas."""
+    (canvas,) = find(page, lambda c: isinstance(c, cv.Canvas))
+    return [s for s in canvas.shapes if isinstance(s, cv.Circle)]
+
+
 async def test_a_live_redraw_sends_only_what_changed(store: Store) -> None:
     """A page redrawn on another device's write keeps the controls that did not change (their
     ids, so the update sent is the new deal, not the whole screen) and the bars around it; the
@@ -351,16 +358,88 @@ async def test_a_live_redraw_sends_only_what_changed(store: Store) -> None:
         shell.show(screen)
     card = by_id(on_history.page, "deal-1")
     bars = (on_history.page.appbar, on_history.page.navigation_bar)
+    rings = circles(on_sheet.page)
+    names = by_id(on_sheet.page, "pulya-name-0")
+    assert len(rings) == 4
     await enter_passed_six(a, sa)
     await fire(sa, by_id(a.page, "confirm-deal"))
     await until(lambda: on_history.basis == 2 and on_sheet.basis == 2, "both pages redrawn")
     assert by_id(on_history.page, "deal-2") is not None
     assert by_id(on_history.page, "deal-1")._i == card._i
     assert (on_history.page.appbar, on_history.page.navigation_bar) == bars
+    # The sheet's paper: its rings and the names stay the objects shown (nothing sent of them).
+    assert all(a is b for a, b in zip(circles(on_sheet.page), rings, strict=True))
+    assert by_id(on_sheet.page, "pulya-name-0") is names
     await fire(ss, by_id(on_sheet.page, "sheet-table-view"))
     assert on_sheet.state.sheet_view == "table"
     await fire(sh, by_id(on_history.page, "edit-1"))
     assert header(on_history) == "Deal 1: Anna deals, Boris leads."
+
+
+async def test_a_live_redraw_keeps_the_unchanged_cards_whose_buttons_act_on_the_new_state(
+    store: Store,
+) -> None:
+    """On another device's write, the cards that did not change stay the very objects on the
+    page (Shell.reuse: Flet skips them, and nothing of them is sent again); their buttons act
+    on the state drawn last: a Void on deal 1 tapped after the redraw is applied, not refused."""
+    room = Room(store, pin=None, hub=PubSubHub(loop=asyncio.get_running_loop()))
+    sid = store.create_session(["Anna", "Boris", "Vera"])
+    store.add_deal(sid, typed(store, sid, PASSED), seen=0)
+    store.add_deal(sid, typed(store, sid, RASPASY), seen=1)
+    a, sa = room.device("a")
+    b, sb = room.device("b")
+    open_entry(a, sid)
+    b.sid = sid
+    b.show(history_screen)
+    cards = (by_id(b.page, "deal-1"), by_id(b.page, "deal-2"))
+    sent = len(sb.connection.messages)
+    await enter_passed_six(a, sa)
+    await fire(sa, by_id(a.page, "confirm-deal"))
+    await until(lambda: b.basis == 3, "b was redrawn live at revision 3")
+    assert by_id(b.page, "deal-1") is cards[0] and by_id(b.page, "deal-2") is cards[1]
+    # Kept, they are still found by their ids (a tap from the browser names the id).
+    assert sb.index.get(cards[0]._i) is cards[0]
+    assert sb.index.get(by_id(b.page, "void-1")._i) is by_id(b.page, "void-1")
+    update = b"".join(
+        msgpack.packb([m.action, m.body], default=_encode) for m in sb.connection.messages[sent:]
+    )
+    assert "Deal 3 · Boris: 6♠".encode() in update
+    assert "Deal 1 ·".encode() not in update and "Deal 2 ·".encode() not in update
+    await fire(sb, by_id(b.page, "void-1"))
+    await type_into(sb, by_id(b.page, "void-reason"), "misdealt")
+    await fire(sb, by_id(b.page, "confirm-void"))
+    assert [(x.seq, x.kind, x.deal_id) for x in store.history(sid)][-1] == (4, "void", 1)
+    assert find(b.page, lambda c: getattr(c, "identifier", None) == "message") == []
+    assert by_id(b.page, "voided-title-1").value == "Deal 1 · Boris: 6♠"
+
+
+async def test_the_history_of_a_write_is_worded_once_for_every_page_showing_it(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Three phones on the history: one write is put in words once, not once a page (the pages
+    of one session and language share them), and each page shows them."""
+    from scorepad.app.screens import history
+
+    room = Room(store, pin=None, hub=PubSubHub(loop=asyncio.get_running_loop()))
+    sid = store.create_session(["Anna", "Boris", "Vera"])
+    store.add_deal(sid, typed(store, sid, PASSED), seen=0)
+    a, sa = room.device("a")
+    open_entry(a, sid)
+    phones = [room.device(f"p{k}")[0] for k in range(3)]
+    for phone in phones:
+        phone.sid = sid
+        phone.show(history_screen)
+    worded: list[int] = []
+    explained = history._explained
+    monkeypatch.setattr(
+        history, "_explained", lambda stored: worded.append(stored.revision) or explained(stored)
+    )
+    await enter_passed_six(a, sa)
+    await fire(sa, by_id(a.page, "confirm-deal"))
+    await until(lambda: all(p.basis == 2 for p in phones), "every phone redrawn live")
+    assert worded == [2]
+    for phone in phones:
+        assert by_id(phone.page, "deal-title-2").value == "Deal 2 · Boris: 6♠"
 
 
 async def test_a_pot_session_is_live_too(store: Store) -> None:

@@ -19,7 +19,7 @@ from ...store import now
 from ..frame.shell import Shell
 from ..frame.theme import heading, primary, secondary, sem
 from .common import attempt, back, club, night_id
-from .follow import follow, tell
+from .follow import SETTLE, follow, tell
 
 #: Minutes without a deal after which a playing table is pointed out.
 IDLE_MINUTES = 10
@@ -254,4 +254,4 @@ def _follow(shell: Shell) -> None:
     def wanted(topic: str, message: Any) -> bool:
         return getattr(shell.screen, "__name__", "") in ("director_screen", "standings_screen")
 
-    follow(shell.page, wanted, lambda: shell.redraw())
+    follow(shell.page, wanted, lambda: shell.redraw(), settle=SETTLE)

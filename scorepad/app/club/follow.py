@@ -18,6 +18,9 @@ from ..frame.outside import Look, add_source
 #: What the club announces besides the deals written (live.TOPIC): ("table", session) when a
 #: table's deal is confirmed or rejected, ("night", night) when the director announces.
 CLUB = "scorepad-club"
+#: Seconds a page that follows every table (the director's view, the standings) waits before
+#: it is drawn again: the writing table's phones first, a burst of the night's tables drawn once.
+SETTLE = 0.15
 log = logging.getLogger(__name__)
 
 
@@ -74,12 +77,15 @@ def follow(
     draw: Callable[[], None],
     *,
     topics: tuple[str, ...] = ("written", "club"),
+    settle: float = 0.0,
 ) -> None:
     """Call ``draw`` after every change ``wanted`` says concerns this page.
 
     One drawing at a time: changes that come while the page is being drawn are drawn together
     once it is done (a busy night's twelve tables never queue twelve drawings of the director's
-    view), and the last change is always drawn."""
+    view), and the last change is always drawn.  ``settle``: seconds to wait before drawing,
+    the changes that come meanwhile drawn with it (a page that follows every table: the tables'
+    own phones are drawn first, and a burst of writes is one drawing, not one a table)."""
     busy = False
     again = False
 
@@ -95,6 +101,8 @@ def follow(
             return
         busy = True
         try:
+            if settle:
+                await asyncio.sleep(settle)
             while True:
                 again = False
                 try:

@@ -16,7 +16,7 @@ from ...club.summary import standing_line, standings_lines
 from ...i18n import N_, Msg, catalog
 from ...store import Store
 from ..frame.theme import heading, sem
-from .follow import follow
+from .follow import SETTLE, follow
 
 STANDINGS = re.compile(r"/club/([A-Za-z0-9_-]{1,64})")
 #: Seconds between two redraws of the public page.
@@ -66,5 +66,5 @@ def public_standings(
                 return
 
     draw()
-    follow(page, lambda topic, message: True, draw)
+    follow(page, lambda topic, message: True, draw, settle=SETTLE)
     page.run_task(refresh)

@@ -230,12 +230,22 @@ def guarded(
     keeps the ids of the controls it keeps) lands on the control he saw, whose write names the
     revision he saw and is refused with what changed, never applied to a state he did not see.
     """
+
+    # The control drawn on a revision stays the very object the player saw, hidden then, from
+    # one live redraw to the next (Shell.reuse: Flet's diff skips it).
+    def control(r: int) -> ft.Control:
+        return shell.reuse(f"guarded-control-{ident}@{r}", (shell.sid, r), lambda: make(r))
+
     kept: list[ft.Control] = [
-        ft.Semantics(key=f"{ident}@{r}", content=make(r), visible=False)
+        shell.reuse(
+            f"guarded-{ident}@{r}",
+            (sid, r),
+            lambda r=r: ft.Semantics(key=f"{ident}@{r}", content=control(r), visible=False),
+        )
         for sid, r in shell.drawn
         if sid == shell.sid and r < seen
     ]
-    return [*kept, ft.Semantics(key=f"{ident}@{seen}", identifier=ident, content=make(seen))]
+    return [*kept, ft.Semantics(key=f"{ident}@{seen}", identifier=ident, content=control(seen))]
 
 
 def stale_told(shell: Shell, seen: int) -> None:

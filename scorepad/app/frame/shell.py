@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import flet as ft
 
@@ -46,6 +46,8 @@ async def remember_language(code: str) -> None:
     with contextlib.suppress(TimeoutError, RuntimeError):  # no storage: it lasts as the page
         await asyncio.wait_for(ft.SharedPreferences().set(LANGUAGE_KEY, code), timeout=10)
 
+
+T = TypeVar("T")
 
 # Revisions a page remembers having drawn (live.guarded keeps their write controls, hidden).
 KEPT = 3
@@ -106,6 +108,9 @@ class Shell:
         self.drawn: list[tuple[int, int]] = []  # (session, revision)
         self._frame = 0
         self._bars: dict[str, tuple[tuple[Any, ...], ft.Control | None]] = {}
+        # The parts of the screen on display (``reuse``) and those of the draw being made.
+        self._reused: dict[str, tuple[Any, Any]] = {}
+        self._reusing: dict[str, tuple[Any, Any]] = {}
 
     # --- words ---------------------------------------------------------------------------
 
@@ -247,6 +252,8 @@ class Shell:
             screen = nav.screen(name)
         if not (diffed and screen is self.screen):
             self._frame += 1
+            self._reused = {}  # a new frame: nothing of the old one is kept
+        self._reusing = {}
         if screen is not self.screen:
             live.close_notice(self)  # a note about the entry does not follow to other screens
         self.screen = screen
@@ -259,12 +266,14 @@ class Shell:
             controls.append(message_box(self.message))
         bar = table_bar(self)
         if bar is not None:
-            bar.key = "table-bar"
+            if bar.key != "table-bar":  # a bar kept from the last draw has it (Shell.reuse)
+                bar.key = "table-bar"
             controls.append(bar)
         for k, panel in enumerate(registry.panels()):  # a club table's confirmations...
             extra = panel(self)
             if extra is not None:
-                extra.key = f"panel-{k}"
+                if extra.key != f"panel-{k}":
+                    extra.key = f"panel-{k}"
                 controls.append(extra)
         body.key = "body"
         controls.append(body)
@@ -304,6 +313,53 @@ class Shell:
                 root = content
         page.controls = [ft.SafeArea(root, expand=True, key=f"frame-{self._frame}")]
         page.update()
+        self._reindex()
+        self._reused, self._reusing = self._reusing, {}
+
+    def _reindex(self) -> None:
+        """Flet's diff, replacing a kept part's old parent, drops the part's controls from the
+        page's index (by which a tap finds its control) though they stay on screen: they are
+        put back, so a tap on a kept button still reaches it."""
+        kept = [
+            made
+            for key, (_, made) in self._reusing.items()
+            if key in self._reused and self._reused[key][1] is made
+        ]
+        if not kept:
+            return
+        try:
+            index = self.page.session.index
+        except RuntimeError:  # a page with no session behind it
+            return
+        stack: list[Any] = kept
+        while stack:
+            c = stack.pop()
+            if isinstance(c, list):
+                stack.extend(c)
+            elif isinstance(c, ft.BaseControl):
+                index[c._i] = c
+                for name in ("content", "controls", "shapes", "actions", "spans"):
+                    inner = getattr(c, name, None)
+                    if inner is not None:
+                        stack.append(inner)
+
+    def reuse(self, key: str, drawn_for: Any, make: Callable[[], T]) -> T:
+        """The part ``key`` of the screen: the very object on display when it was drawn for
+        the same things (``drawn_for``, compared by ``==``) in this frame, else ``make()``.
+
+        A live redraw is a diff of the new screen against the one shown (``show(diffed=True)``);
+        Flet skips a kept object whole, where a new one, even equal, is compared field by field
+        (and each connected page pays it on every write).  A kept part must not change in place
+        and its handlers must not hold what changes from one draw to the next (the revision, the
+        journal): they read it when tapped, or it belongs in ``drawn_for``.  Each key once a draw.
+        """
+        old = self._reused.get(key)
+        if old is not None and old[0] == drawn_for:
+            self._reusing[key] = old
+            return cast("T", old[1])
+        made = make()
+        self._reusing[key] = (drawn_for, made)
+        return made
 
     def _kept(self, name: str, drawn_for: tuple[Any, ...], make: Callable[[], Any]) -> Any:
         """The bar drawn for the same things last time (nothing to send), or a new one."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 import flet as ft
 import flet.canvas as cv
@@ -18,6 +18,8 @@ import flet.canvas as cv
 from ...numbers import Number, whist_figure
 from ...scoring.pulya.sheet import Writing, running_entries
 from ...store import Stored
+
+T = TypeVar("T")
 
 LAST = 3  # entries shown per cell; a tap shows them all
 MIN_FONT = 12  # px: the smallest text on the drawing, even at 360 px wide
@@ -112,9 +114,19 @@ class _Rings:
     whists: float
 
 
+def _made(key: str, drawn_for: Any, make: Callable[[], T]) -> T:
+    return make()
+
+
 def pulya_drawing(
-    stored: Stored, width: float, on_cell: Callable[[Cell], None] | None = None
+    stored: Stored,
+    width: float,
+    on_cell: Callable[[Cell], None] | None = None,
+    *,
+    keep: Callable[[str, Any, Callable[[], Any]], Any] = _made,
 ) -> ft.Control:
+    """The pulya drawn on paper.  ``keep``: a part drawn for the same things before, the same
+    object (Shell.reuse: a live redraw's diff skips it); by default every part is new."""
     names = stored.session.players
     n = len(names)
     target = stored.session.pool_target
@@ -133,7 +145,6 @@ def pulya_drawing(
     height = draw + 2 * name_band
     line = ft.Paint(stroke_width=1.2, style=ft.PaintingStyle.STROKE, color=ft.Colors.OUTLINE)
     thin = ft.Paint(stroke_width=0.8, style=ft.PaintingStyle.STROKE, color=ft.Colors.OUTLINE)
-    shapes: list[cv.Shape] = []
     # Seat 0 at the bottom, the others clockwise (as the players sit).
     step = 2 * math.pi / n
     centre_angle = [math.pi / 2 + k * step for k in range(n)]
@@ -148,45 +159,56 @@ def pulya_drawing(
             cy + radius * math.sin(angle) + across * math.cos(angle),
         )
 
-    if n == 3:  # a circle: the centre, gora, pulya and whists rings
-        for radius in (rings.centre, rings.gora, rings.pool, rings.whists):
-            shapes.append(cv.Circle(c, cy, radius, paint=line))
-        for k in range(n):
-            border = centre_angle[k] + step / 2
-            shapes.append(cv.Line(*at(rings.centre, border), *at(rings.whists, border), paint=line))
-            # the whists band of a sector: one column per opponent
-            mid = centre_angle[k]
-            shapes.append(cv.Line(*at(rings.pool, mid), *at(rings.whists, mid), paint=thin))
-    else:  # a square: nested squares cut by the diagonals
-        for h in (rings.centre, rings.gora, rings.pool, rings.whists):
-            shapes.append(cv.Rect(c - h, cy - h, 2 * h, 2 * h, paint=line))
-        for dx, dy in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
-            shapes.append(
-                cv.Line(
-                    c + dx * rings.centre,
-                    cy + dy * rings.centre,
-                    c + dx * rings.whists,
-                    cy + dy * rings.whists,
-                    paint=line,
+    def grid() -> list[cv.Shape]:
+        shapes: list[cv.Shape] = []
+        if n == 3:  # a circle: the centre, gora, pulya and whists rings
+            for radius in (rings.centre, rings.gora, rings.pool, rings.whists):
+                shapes.append(cv.Circle(c, cy, radius, paint=line))
+            for k in range(n):
+                border = centre_angle[k] + step / 2
+                shapes.append(
+                    cv.Line(*at(rings.centre, border), *at(rings.whists, border), paint=line)
                 )
-            )
-        for k in range(n):
-            a = centre_angle[k]
-            for j in (-1, 1):  # three columns in the band, one per opponent, in equal thirds
+                # the whists band of a sector: one column per opponent
+                mid = centre_angle[k]
+                shapes.append(cv.Line(*at(rings.pool, mid), *at(rings.whists, mid), paint=thin))
+        else:  # a square: nested squares cut by the diagonals
+            for h in (rings.centre, rings.gora, rings.pool, rings.whists):
+                shapes.append(cv.Rect(c - h, cy - h, 2 * h, 2 * h, paint=line))
+            for dx, dy in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
                 shapes.append(
                     cv.Line(
-                        *at(rings.pool, a, j * rings.pool / 3),
-                        *at(rings.whists, a, j * rings.whists / 3),
-                        paint=thin,
+                        c + dx * rings.centre,
+                        cy + dy * rings.centre,
+                        c + dx * rings.whists,
+                        cy + dy * rings.whists,
+                        paint=line,
                     )
                 )
+            for k in range(n):
+                a = centre_angle[k]
+                for j in (-1, 1):  # three columns in the band, one per opponent, in equal thirds
+                    shapes.append(
+                        cv.Line(
+                            *at(rings.pool, a, j * rings.pool / 3),
+                            *at(rings.whists, a, j * rings.whists / 3),
+                            paint=thin,
+                        )
+                    )
+        return shapes
+
+    shapes = [*keep("pulya-grid", (n, size, draw, cy, rings), grid)]
     shapes.append(
-        cv.Text(
-            c,
-            cy,
-            str(target),
-            ft.TextStyle(size=font + 4, weight=ft.FontWeight.BOLD),
-            alignment=ft.Alignment.CENTER,
+        keep(
+            "pulya-target",
+            (c, cy, target, font),
+            lambda: cv.Text(
+                c,
+                cy,
+                str(target),
+                ft.TextStyle(size=font + 4, weight=ft.FontWeight.BOLD),
+                alignment=ft.Alignment.CENTER,
+            ),
         )
     )
 
@@ -202,13 +224,17 @@ def pulya_drawing(
             return
         x, y = at(radius, angle, across)
         shapes.append(
-            cv.Text(
-                x,
-                y,
-                spans=spans,
-                alignment=ft.Alignment.CENTER,
-                text_align=ft.TextAlign.CENTER,
-                max_width=max_width,
+            keep(
+                f"pulya-text-{len(shapes)}",
+                (x, y, max_width, [(s.text, s.style) for s in spans]),
+                lambda: cv.Text(
+                    x,
+                    y,
+                    spans=spans,
+                    alignment=ft.Alignment.CENTER,
+                    text_align=ft.TextAlign.CENTER,
+                    max_width=max_width,
+                ),
             )
         )
 
@@ -263,63 +289,68 @@ def pulya_drawing(
                 # the band's thirds at mid height: the left neighbour's on the player's left
                 across = (1 - k) * mid_whists * 2 / 3
                 put(mid_whists, a, spans, max_width=whists_width, across=across)
+
     # Names outside the drawing, as text controls (a screen reader reads them, a test measures
     # them): the one at the bottom below it, the others above it, each inside the canvas; a
     # long name wraps, it is never cut.
-    labels: list[ft.Control] = []
-    for p in range(n):
-        a = centre_angle[p]
-        text = ft.Text(
-            names[p],
-            size=font + 1,
-            weight=ft.FontWeight.BOLD,
-            text_align=ft.TextAlign.CENTER,
-        )
-        named = ft.Semantics(identifier=f"pulya-name-{p}", content=text)
-        if n == 4 and p in (1, 3):
-            # Beside the left or right side, along it (read facing the square), centred on it.
-            length = 2 * rings.whists
-            left = p == 1
-            labels.append(
-                ft.Container(
+    def outside() -> list[ft.Control]:
+        labels: list[ft.Control] = []
+        for p in range(n):
+            a = centre_angle[p]
+            text = ft.Text(
+                names[p],
+                size=font + 1,
+                weight=ft.FontWeight.BOLD,
+                text_align=ft.TextAlign.CENTER,
+            )
+            named = ft.Semantics(identifier=f"pulya-name-{p}", content=text)
+            if n == 4 and p in (1, 3):
+                # Beside the left or right side, along it (read facing the square), centred on it.
+                length = 2 * rings.whists
+                left = p == 1
+                labels.append(
                     ft.Container(
-                        named,
+                        ft.Container(
+                            named,
+                            width=length,
+                            height=side,
+                            alignment=ft.Alignment.CENTER,
+                            rotate=ft.Rotate(-math.pi / 2 if left else math.pi / 2),
+                        ),
+                        left=side / 2 - length / 2 if left else size - side / 2 - length / 2,
+                        top=cy - side / 2,
                         width=length,
                         height=side,
-                        alignment=ft.Alignment.CENTER,
-                        rotate=ft.Rotate(-math.pi / 2 if left else math.pi / 2),
-                    ),
-                    left=side / 2 - length / 2 if left else size - side / 2 - length / 2,
-                    top=cy - side / 2,
-                    width=length,
-                    height=side,
+                    )
+                )
+                continue
+            x, _y = at(rings.whists + name_band / 2, a)
+            box = size / 2 - 8 if n == 3 else draw * 0.8
+            # the player at the bottom below the drawing, the others above it, over their side
+            x = min(max(x, box / 2), size - box / 2)
+            top = p != 0
+            labels.append(
+                ft.Container(
+                    named,
+                    left=x - box / 2,
+                    width=box,
+                    top=0 if top else None,
+                    bottom=0 if not top else None,
+                    height=name_band,
+                    alignment=ft.Alignment.BOTTOM_CENTER if top else ft.Alignment.TOP_CENTER,
                 )
             )
-            continue
-        x, _y = at(rings.whists + name_band / 2, a)
-        box = size / 2 - 8 if n == 3 else draw * 0.8
-        # the player at the bottom below the drawing, the others above it, over their side
-        x = min(max(x, box / 2), size - box / 2)
-        top = p != 0
-        labels.append(
-            ft.Container(
-                named,
-                left=x - box / 2,
-                width=box,
-                top=0 if top else None,
-                bottom=0 if not top else None,
-                height=name_band,
-                alignment=ft.Alignment.BOTTOM_CENTER if top else ft.Alignment.TOP_CENTER,
-            )
+        # the drawing proper, for a test to measure the names against (under the picture: no taps)
+        marker = ft.Container(
+            ft.Semantics(identifier="pulya-circle", content=ft.Container()),
+            left=c - rings.whists,
+            top=cy - rings.whists,
+            width=2 * rings.whists,
+            height=2 * rings.whists,
         )
-    # the drawing proper, for a test to measure the names against (under the picture: no taps)
-    marker = ft.Container(
-        ft.Semantics(identifier="pulya-circle", content=ft.Container()),
-        left=c - rings.whists,
-        top=cy - rings.whists,
-        width=2 * rings.whists,
-        height=2 * rings.whists,
-    )
+        return [marker, *labels]
+
+    marker, *labels = keep("pulya-names", (tuple(names), size, font, n, rings, cy, side), outside)
 
     def hit(x: float, y: float) -> Cell | None:
         """The cell under a tap at canvas point (x, y)."""

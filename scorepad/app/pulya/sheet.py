@@ -31,22 +31,27 @@ def sheet_screen(shell: Shell) -> ft.Control:
         shell.state.sheet_view = view
         shell.show(sheet_screen)
 
-    toggle_row = ft.Row(
-        [
-            sem(
-                "sheet-drawing",
-                (ft.FilledButton if drawing else ft.OutlinedButton)(
-                    shell.t(N_("Drawing")), on_click=lambda: switch("drawing")
+    # What stays from one live redraw to the next is the same object (Shell.reuse).
+    toggle_row = shell.reuse(
+        "sheet-toggle",
+        (shell.lang, drawing),
+        lambda: ft.Row(
+            [
+                sem(
+                    "sheet-drawing",
+                    (ft.FilledButton if drawing else ft.OutlinedButton)(
+                        shell.t(N_("Drawing")), on_click=lambda: switch("drawing")
+                    ),
                 ),
-            ),
-            sem(
-                "sheet-table-view",
-                (ft.OutlinedButton if drawing else ft.FilledButton)(
-                    shell.t(N_("Table")), on_click=lambda: switch("table")
+                sem(
+                    "sheet-table-view",
+                    (ft.OutlinedButton if drawing else ft.FilledButton)(
+                        shell.t(N_("Table")), on_click=lambda: switch("table")
+                    ),
                 ),
-            ),
-        ],
-        wrap=True,
+            ],
+            wrap=True,
+        ),
     )
     target = stored.session.pool_target
     status = (
@@ -59,7 +64,7 @@ def sheet_screen(shell: Shell) -> ft.Control:
         width = (shell.page.width or 400) - 24  # the page's padding, both sides
         # On a laptop the whole drawing, names too, fits under the buttons without scrolling.
         fits = ((shell.page.height or 800) - 140) / 1.18
-        picture = pulya_drawing(stored, min(width, max(300.0, fits)), open_cell)
+        picture = pulya_drawing(stored, min(width, max(300.0, fits)), open_cell, keep=shell.reuse)
         body: ft.Control = ft.Row(
             [sem("sheet-picture", picture)], alignment=ft.MainAxisAlignment.CENTER
         )
@@ -67,11 +72,15 @@ def sheet_screen(shell: Shell) -> ft.Control:
         body = sem("sheet-table", _table(shell, stored, open_cell))
     return ft.Column(
         [
-            nav(shell, "nav-sheet"),
+            shell.reuse("sheet-nav", None, lambda: nav(shell, "nav-sheet")),
             toggle_row,
             body,
             sem("sheet-status", ft.Text(status)),
-            ft.Text(shell.t(N_("Tap a cell to see every entry in it.")), size=12),
+            shell.reuse(
+                "sheet-tip",
+                shell.lang,
+                lambda: ft.Text(shell.t(N_("Tap a cell to see every entry in it.")), size=12),
+            ),
         ],
         scroll=ft.ScrollMode.AUTO,
         expand=True,

@@ -29,10 +29,8 @@ def history_screen(shell: Shell) -> ft.Control:
     shell.basis = stored.revision  # undo, redo and void name the revision drawn here
     journal = stored.journal
     # Every entry, a voided one too (struck through, restorable); the live ones have a result.
-    entries = list(journal.entries.values())
-    results = dict(zip((e.deal_id for e in journal.live), _explained(stored), strict=True))
     shown = shell.state.history_shown.get(stored.id, PAGE)
-    first = max(0, len(entries) - shown)
+    first = max(0, len(journal.entries) - shown)
 
     def earlier() -> None:
         shell.state.history_shown[stored.id] = shown + PAGE
@@ -112,50 +110,39 @@ def history_screen(shell: Shell) -> ft.Control:
         )
         shell.show(history_screen)
 
-    names = list(stored.session.players)
-    numbers = deal_numbers(journal_actions(shell, stored.id))
+    # A live redraw keeps each card drawn for the same words (Shell.reuse: Flet skips it whole);
+    # its buttons act through ``acts``, which every draw points at its own ``stored``.
+    acts: dict[str, Callable[..., Any]] = shell.reuse("history-acts", stored.id, dict)
+    acts.update(
+        edit=edit, void=ask_void, check=lambda d, i: open_for_deal(shell, d, i), restore=restore
+    )
+    may_write = shell.access.may_write  # a viewer's page has no write controls
     items: list[ft.Control] = []
-    for entry in entries[first:]:
-        title = shell.render(_title(stored, entry.deal, names))
-        if entry.voided:
-            void = entry.revisions[-1]
+    for words in _words(shell, stored, first):
+        if words[0] == "voided":
+            deal_id = words[1]
             items.append(
                 _keyed(
-                    f"voided-{entry.deal_id}",
+                    f"voided-{deal_id}",
                     _card(
                         [
-                            sem(
-                                f"voided-title-{entry.deal_id}",
-                                ft.Text(
-                                    shell.t(
-                                        N_("Deal {n} · {title}"),
-                                        n=number_of(journal, entry.deal_id),
-                                        title=title,
-                                    ),
-                                    weight=ft.FontWeight.BOLD,
-                                    style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH),
-                                    color=ft.Colors.ON_SURFACE_VARIANT,
-                                ),
-                            ),
-                            sem(
-                                f"voided-reason-{entry.deal_id}",
-                                ft.Text(
-                                    shell.render(describe_action(void, numbers.get(void.seq))),
-                                    italic=True,
-                                ),
+                            *shell.reuse(
+                                f"history-voided-{deal_id}",
+                                words,
+                                lambda w=words: _voided_lines(*w[1:]),
                             ),
                             *(
                                 live.guarded(
                                     shell,
-                                    f"restore-{entry.deal_id}",
+                                    f"restore-{deal_id}",
                                     stored.revision,
-                                    lambda seen, d=entry.deal_id: ft.TextButton(
+                                    lambda seen, d=deal_id: ft.TextButton(
                                         shell.t(N_("Restore")),
                                         icon=ft.Icons.RESTORE,
-                                        on_click=lambda e: restore(d, seen),
+                                        on_click=lambda e: acts["restore"](d, seen),
                                     ),
                                 )
-                                if shell.access.may_write  # a viewer's page has no write controls
+                                if may_write
                                 else []
                             ),
                         ],
@@ -164,58 +151,14 @@ def history_screen(shell: Shell) -> ft.Control:
                 )
             )
             continue
-        index, explain = results[entry.deal_id]
-        number = number_of(journal, entry.deal_id)  # as said at the table: a void keeps it
-        lines: list[ft.Control] = [
-            sem(
-                f"deal-title-{number}",
-                ft.Text(
-                    shell.t(N_("Deal {n} · {title}"), n=number, title=title),
-                    weight=ft.FontWeight.BOLD,
-                ),
+        drawn_for = (*words[1:], may_write)
+        items.append(
+            shell.reuse(
+                f"history-deal-{words[1]}",
+                drawn_for,
+                lambda w=drawn_for: _deal_card(shell, acts, *w),
             )
-        ]
-        lines += [
-            sem(f"deal-line-{number}-{k}", ft.Text(shell.render(m))) for k, m in enumerate(explain)
-        ]
-        revisions = [
-            shell.render(describe_action(a, numbers.get(a.seq))) for a in entry.revisions[1:]
-        ]
-        if revisions:
-            lines.append(ft.Text("; ".join(revisions), italic=True))
-        actions: list[ft.Control] = [
-            sem(
-                f"void-{number}",
-                ft.TextButton(
-                    shell.t(N_("Void…")),
-                    on_click=lambda e, d=entry.deal_id, i=index: ask_void(d, i),
-                ),
-            )
-        ]
-        if entry.deal.type != "correction" and not isinstance(stored, FamilyStored):
-            actions.append(  # the cards of a disputed deal, entered by taps (app/dispute)
-                sem(
-                    f"check-{number}",
-                    ft.TextButton(
-                        shell.t(N_("Check this deal…")),
-                        on_click=lambda e, d=entry.deal_id, i=index: open_for_deal(shell, d, i),
-                    ),
-                )
-            )
-        if entry.deal.type != "correction":
-            actions.insert(
-                0,
-                sem(
-                    f"edit-{number}",
-                    ft.TextButton(
-                        shell.t(N_("Edit…")),
-                        on_click=lambda e, d=entry.deal_id, i=index: edit(d, i),
-                    ),
-                ),
-            )
-        if shell.access.may_write:  # a viewer's page has no write controls
-            lines.append(ft.Row(actions, wrap=True))
-        items.append(_keyed(f"deal-{number}", _card(lines), key=f"deal-{entry.deal_id}"))
+        )
     if not items:
         items.append(ft.Text(shell.t(N_("No deals yet."))))
     older: list[ft.Control] = []
@@ -225,10 +168,10 @@ def history_screen(shell: Shell) -> ft.Control:
         )
     return ft.Column(
         [
-            nav(shell, "nav-history"),
+            shell.reuse("history-nav", None, lambda: nav(shell, "nav-history")),
             ft.Row(
                 []
-                if not shell.access.may_write  # a viewer's page has no write controls
+                if not may_write
                 else [
                     *live.guarded(
                         shell,
@@ -256,10 +199,15 @@ def history_screen(shell: Shell) -> ft.Control:
                 []
                 if isinstance(stored, FamilyStored)  # the audit knows the Russian game only
                 else [
-                    sem(
-                        "analyse-deal",
-                        ft.TextButton(
-                            shell.t(N_("Analyse a deal…")), on_click=lambda: open_analysis(shell)
+                    shell.reuse(
+                        "history-analyse",
+                        shell.lang,
+                        lambda: sem(
+                            "analyse-deal",
+                            ft.TextButton(
+                                shell.t(N_("Analyse a deal…")),
+                                on_click=lambda: open_analysis(shell),
+                            ),
                         ),
                     )
                 ]
@@ -272,6 +220,123 @@ def history_screen(shell: Shell) -> ft.Control:
         spacing=8,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )
+
+
+# The words of a session's history at one revision in one language, shared by every page that
+# shows it: on a write, the pages of the session draw it once, not once a page.  Keyed by the
+# session; the journal (the store's, one object a revision) and the revision tell it is current.
+_WORDS: dict[tuple[int, str, int], tuple[Any, int, list[tuple[Any, ...]]]] = {}
+_WORDS_KEPT = 256
+
+
+def _words(shell: Shell, stored: AnyStored, first: int) -> list[tuple[Any, ...]]:
+    """Each entry shown, from ``first``: ``("voided", deal id, title, reason)`` or ``("live",
+    deal id, number, index, title, lines, revisions, editable, checkable)``."""
+    key = (stored.id, shell.lang, first)
+    journal = stored.journal
+    cached = _WORDS.get(key)
+    if cached is not None and cached[0] is journal and cached[1] == stored.revision:
+        return cached[2]
+    results = dict(zip((e.deal_id for e in journal.live), _explained(stored), strict=True))
+    names = list(stored.session.players)
+    numbers = deal_numbers(journal_actions(shell, stored.id))
+    out: list[tuple[Any, ...]] = []
+    for entry in list(journal.entries.values())[first:]:
+        title = shell.render(_title(stored, entry.deal, names))
+        number = number_of(journal, entry.deal_id)  # as said at the table: a void keeps it
+        heading = shell.t(N_("Deal {n} · {title}"), n=number, title=title)
+        if entry.voided:
+            void = entry.revisions[-1]
+            reason = shell.render(describe_action(void, numbers.get(void.seq)))
+            out.append(("voided", entry.deal_id, heading, reason))
+            continue
+        index, explain = results[entry.deal_id]
+        revisions = [
+            shell.render(describe_action(a, numbers.get(a.seq))) for a in entry.revisions[1:]
+        ]
+        out.append(
+            (
+                "live",
+                entry.deal_id,
+                number,
+                index,
+                heading,
+                tuple(shell.render(m) for m in explain),
+                "; ".join(revisions),
+                entry.deal.type != "correction",
+                not isinstance(stored, FamilyStored),
+            )
+        )
+    if len(_WORDS) >= _WORDS_KEPT:
+        _WORDS.clear()
+    _WORDS[key] = (journal, stored.revision, out)
+    return out
+
+
+def _voided_lines(deal_id: int, title: str, reason: str) -> list[ft.Control]:
+    return [
+        sem(
+            f"voided-title-{deal_id}",
+            ft.Text(
+                title,
+                weight=ft.FontWeight.BOLD,
+                style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH),
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            ),
+        ),
+        sem(f"voided-reason-{deal_id}", ft.Text(reason, italic=True)),
+    ]
+
+
+def _deal_card(
+    shell: Shell,
+    acts: dict[str, Callable[..., Any]],
+    deal_id: int,
+    number: int,
+    index: int,
+    title: str,
+    explain: tuple[str, ...],
+    revisions: str,
+    editable: bool,
+    checkable: bool,
+    may_write: bool,
+) -> ft.Control:
+    """A live deal's card; its buttons act through ``acts`` (the newest draw's handlers)."""
+    lines: list[ft.Control] = [
+        sem(f"deal-title-{number}", ft.Text(title, weight=ft.FontWeight.BOLD)),
+        *(sem(f"deal-line-{number}-{k}", ft.Text(line)) for k, line in enumerate(explain)),
+    ]
+    if revisions:
+        lines.append(ft.Text(revisions, italic=True))
+    actions: list[ft.Control] = [
+        sem(
+            f"void-{number}",
+            ft.TextButton(shell.t(N_("Void…")), on_click=lambda e: acts["void"](deal_id, index)),
+        )
+    ]
+    if editable and checkable:
+        actions.append(  # the cards of a disputed deal, entered by taps (app/dispute)
+            sem(
+                f"check-{number}",
+                ft.TextButton(
+                    shell.t(N_("Check this deal…")),
+                    on_click=lambda e: acts["check"](deal_id, index),
+                ),
+            )
+        )
+    if editable:
+        actions.insert(
+            0,
+            sem(
+                f"edit-{number}",
+                ft.TextButton(
+                    shell.t(N_("Edit…")), on_click=lambda e: acts["edit"](deal_id, index)
+                ),
+            ),
+        )
+    if may_write:
+        lines.append(ft.Row(actions, wrap=True))
+    return _keyed(f"deal-{number}", _card(lines), key=f"deal-{deal_id}")
 
 
 def _explained(stored: AnyStored) -> list[tuple[int, list[Msg]]]:

@@ -99,29 +99,10 @@ def table_bar(shell: Shell) -> ft.Control | None:
     table: Table | None = shell.table
     if table is None or shell.screen is pin_screen:
         return None
+    # Each bar the same object while the page shows one frame (Shell.reuse): a live redraw
+    # skips it.
     if not shell.access.may_write and shell.sid is not None:
-        return sem(
-            "viewer-bar",
-            ft.Row(
-                [
-                    sem(
-                        "viewer-note",
-                        ft.Text(
-                            shell.t(
-                                N_("You are looking at the sheet; writing needs the table PIN.")
-                            )
-                        ),
-                    ),
-                    sem(
-                        "pin-open",
-                        ft.OutlinedButton(
-                            shell.t(N_("Enter the table PIN")), on_click=lambda: ask_pin(shell)
-                        ),
-                    ),
-                ],
-                wrap=True,
-            ),
-        )
+        return shell.reuse("table-bar-viewer", shell.lang, lambda: _viewer_bar(shell))
     # A phone that writes may start the next pulka at its table (the host decides whether it
     # is let: the check is made when it starts, access.require_next).  Not above the deal
     # entry, whose Write stays in view on a phone.
@@ -131,36 +112,67 @@ def table_bar(shell: Shell) -> ft.Control | None:
         and shell.in_session
         and shell.screen is not registry.screen("entry")
     ):
-        return ft.Row(
-            [
-                sem(
-                    "next-pulka-open",
-                    ft.OutlinedButton(
-                        shell.t(N_("Start the next pulka")),
-                        icon=ft.Icons.ADD,
-                        on_click=lambda: shell.go("next-pulka"),
-                    ),
-                )
-            ],
-            wrap=True,
-        )
+        return shell.reuse("table-bar-next", shell.lang, lambda: _next_bar(shell))
     # Only on a screen of the open session (its deal, sheet, history...), not on New game or
     # Players, where the session opened before is not the one being looked at.
     if shell.access.host and shell.sid is not None and shell.in_session:
-        return ft.Row(
+        return shell.reuse("table-bar-share", shell.lang, lambda: _share_bar(shell))
+    return None
+
+
+def _viewer_bar(shell: Shell) -> ft.Control:
+    return sem(
+        "viewer-bar",
+        ft.Row(
             [
                 sem(
-                    "share-table",
-                    ft.OutlinedButton(
-                        shell.t(N_("Share the table")),
-                        icon=ft.Icons.QR_CODE_2,
-                        on_click=lambda: show_share(shell),
+                    "viewer-note",
+                    ft.Text(
+                        shell.t(N_("You are looking at the sheet; writing needs the table PIN."))
                     ),
-                )
+                ),
+                sem(
+                    "pin-open",
+                    ft.OutlinedButton(
+                        shell.t(N_("Enter the table PIN")), on_click=lambda: ask_pin(shell)
+                    ),
+                ),
             ],
             wrap=True,
-        )
-    return None
+        ),
+    )
+
+
+def _next_bar(shell: Shell) -> ft.Control:
+    return ft.Row(
+        [
+            sem(
+                "next-pulka-open",
+                ft.OutlinedButton(
+                    shell.t(N_("Start the next pulka")),
+                    icon=ft.Icons.ADD,
+                    on_click=lambda: shell.go("next-pulka"),
+                ),
+            )
+        ],
+        wrap=True,
+    )
+
+
+def _share_bar(shell: Shell) -> ft.Control:
+    return ft.Row(
+        [
+            sem(
+                "share-table",
+                ft.OutlinedButton(
+                    shell.t(N_("Share the table")),
+                    icon=ft.Icons.QR_CODE_2,
+                    on_click=lambda: show_share(shell),
+                ),
+            )
+        ],
+        wrap=True,
+    )
 
 
 # --- the PIN -----------------------------------------------------------------------------------
