@@ -558,7 +558,8 @@ def pot_taps(w: Walk) -> dict[str, int]:
 
 
 def illustrated_taps(w: Walk) -> dict[str, int]:
-    w("kind-nonsuit", "declarer-1", "contract-bettel")  # no trick: the count starts at 0
+    # No trick: the count is tapped (none starts chosen, issue #21).
+    w("kind-nonsuit", "declarer-1", "contract-bettel", "tricks-1-0")
     w.write(1)
     return {"Bettel made (Illustrated)": w.take()}
 
@@ -601,7 +602,7 @@ EXPECTED_TAPS = {
         "A suit game won, both play": 5,
         "A suit game, one defender drops": 6,
         "All pass, redeal": 2,
-        "Bettel made (Illustrated)": 4,
+        "Bettel made (Illustrated)": 5,
         "A Swabian game (hearts), 7 tricks": 4,
         "An American game, no second round": 4,
     },

@@ -341,6 +341,39 @@ def test_f_e1_and_f_e2_american() -> None:
     assert moved(t, [-10] * 3) == [-3, -17, 0] and t.pot == 50
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "en",
+            [
+                "Ann bids 1 chip into the pot",
+                "Bob bids 2 chips into the pot",
+                "Cy bids 5 chips into the pot",
+            ],
+        ),
+        (
+            "ru",
+            [
+                "Ann ставит 1 фишку в котёл",
+                "Bob ставит 2 фишки в котёл",
+                "Cy ставит 5 фишек в котёл",
+            ],
+        ),
+    ],
+)
+def test_the_second_round_chips_agree_with_their_count(lang: str, said: list[str]) -> None:
+    """F1: each bid's sentence takes its language's plural form ("1 chip", "5 фишек")."""
+    from scorepad.i18n import catalog
+
+    t = table(["Ann", "Bob", "Cy"], system="american", ante=10, payout=RATES)
+    postings = t.play(
+        DEAL.validate_python(game(B, "S", {B: 7}, {}, second_round={A: 1, B: 2, C: 5}))
+    )
+    assert [catalog(lang).render(m) for m in explanations(postings)][:3] == said
+    assert t.pot == 30 + 1 + 2 + 5 - 7
+
+
 def test_f_e3_american_per_contract() -> None:
     t = table(
         system="american",

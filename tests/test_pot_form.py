@@ -151,15 +151,97 @@ def test_tricks_one_tap_a_seat_the_last_one_filled_in() -> None:
     f = form("austrian")
     f.choose_declarer(0)
     f.choose_suit("D")
-    assert f.tricks == {0: 6, 1: 2, 2: 2}
+    assert f.tricks == {}  # no count starts chosen (issue #21)
     f.set_tricks(0, 7)
-    assert f.tricks == {0: 7, 1: 2, 2: 1}
+    assert f.tricks == {0: 7}  # the last seat is not filled in before the others are chosen
     assert f.trick_choices(1) == [0, 1, 2, 3]
     assert f.trick_choices(2) == []  # filled in
     with pytest.raises(TricksRefused, match="4 is not possible: Anton has 7"):
         f.set_tricks(1, 4)
+    f.set_tricks(1, 2)
+    assert f.tricks == {0: 7, 1: 2, 2: 1}
     f.say(2, "drop")
-    assert f.tricks == {0: 6, 1: 4}
+    assert f.tricks == {}  # what was counted with him in play is chosen again
+    f.set_tricks(0, 6)
+    assert f.tricks == {0: 6, 1: 4}  # Brigitte, the last in play, takes the rest
+
+
+def test_a_fresh_pot_form_cannot_be_written_until_every_count_is_tapped() -> None:
+    """Issue #21: no count is written that nobody chose; the first seat still to choose is named
+    (the pulya's sentence), the last seat in play filled in only after the others."""
+    f = form("austrian")
+    f.choose_declarer(1)
+    f.choose_suit("H")
+    assert f.trick_seats() == [1, 2, 0]
+    assert f.tricks == {}
+    assert en(f.missing()) == "Brigitte: how many tricks?"
+    assert f.preview() == ([], "Brigitte: how many tricks?")
+    assert catalog("ru").render(f.missing()) == "Brigitte: сколько взяток?"
+    f.set_tricks(1, 6)
+    assert f.tricks == {1: 6}  # Anton, the last, not filled in before Charlotte is chosen
+    assert en(f.missing()) == "Charlotte: how many tricks?"
+    assert f.preview()[1] == "Charlotte: how many tricks?"
+    f.set_tricks(2, 3)
+    assert f.tricks == {1: 6, 2: 3, 0: 1}
+    assert f.missing() is None
+    assert f.to_deal()["tricks"] == {"1": 6, "2": 3, "0": 1}
+    assert write(f).session.deals[-1].tricks == {1: 6, 2: 3, 0: 1}
+
+
+def test_a_four_player_game_fills_the_last_seat_only_after_both_others() -> None:
+    f = form("austrian", players=[*NAMES, "Dora"])  # Anton deals and sits out
+    f.choose_declarer(3)
+    f.choose_suit("S")
+    assert f.trick_seats() == [3, 1, 2]
+    f.set_tricks(1, 2)  # a defender first: the declarer's count is still to choose
+    assert f.tricks == {1: 2}
+    assert en(f.missing()) == "Dora: how many tricks?"
+    f.set_tricks(3, 8)
+    assert f.tricks == {1: 2, 3: 8, 2: 0}
+    with pytest.raises(TricksRefused, match="Charlotte: the rest of the ten, filled in"):
+        f.set_tricks(2, 1)
+
+
+@pytest.mark.parametrize(
+    ("convention", "choose", "seat", "n"),
+    [
+        ("illustrated", lambda f: (f.choose_kind("nonsuit"), f.choose_contract("bettel")), 0, 0),
+        (
+            "illustrated",
+            lambda f: (f.choose_kind("nonsuit"), f.choose_contract("durchmarsch")),
+            0,
+            10,
+        ),
+        ("swabian", lambda f: f.choose_bid(6), 0, 0),  # a Swabian Bettel
+        ("swabian", lambda f: f.choose_bid(4), 0, 7),
+        ("american", lambda f: f.choose_suit("S"), 0, 6),
+    ],
+    ids=["bettel", "durchmarsch", "swabian-bettel", "swabian-4", "american"],
+)
+def test_a_single_count_is_tapped_before_the_deal_is_written(
+    convention: str, choose: Any, seat: int, n: int
+) -> None:
+    f = form(convention)
+    f.choose_declarer(seat)
+    choose(f)
+    assert f.trick_seats() == [seat]
+    assert f.tricks == {}
+    assert not f.to_deal().get("tricks")  # nothing taken for granted, not even a Bettel's 0
+    assert f.preview() == ([], "Anton: how many tricks?")
+    f.set_tricks(seat, n)
+    assert f.missing() is None and f.preview()[1] is None
+    assert write(f).session.deals[-1].model_dump(mode="json")["tricks"] in (n, {str(seat): n})
+
+
+def test_choosing_the_contract_again_forgets_the_count() -> None:
+    f = form("illustrated")
+    f.choose_kind("nonsuit")
+    f.choose_declarer(0)
+    f.choose_contract("bettel")
+    f.set_tricks(0, 0)
+    f.choose_contract("plauderer")
+    assert f.tricks == {}
+    assert en(f.missing()) == "Anton: how many tricks?"
 
 
 # --- deals written through the form, with the digest's figures -------------------------------
@@ -169,6 +251,8 @@ def test_a_e1_then_the_bete_then_a_e4_the_session_of_a_e6() -> None:
     f = form("austrian-1829")
     f.choose_declarer(0)
     f.choose_suit("D")
+    f.set_tricks(0, 6)
+    f.set_tricks(1, 2)
     assert f.preview() == (
         [
             "Anton: diamonds, 6 tricks",
@@ -267,6 +351,8 @@ def test_four_players_the_dealer_sits_out_of_the_form() -> None:
     assert f.defenders() == [1, 2]
     f.choose_suit("H")
     assert f.trick_seats() == [3, 1, 2]
+    f.set_tricks(3, 6)
+    f.set_tricks(1, 2)
     done = write(f)
     assert done.table.cash[0] == -50 and done.table.dealer == 1
 
@@ -279,7 +365,8 @@ def test_c_e2_plauderer_from_the_hand_with_one_contra() -> None:
     f.choose_contract("plauderer")
     f.set_hand(True)
     f.set_contra(1, True)
-    assert f.tricks == {0: 0}
+    assert f.tricks == {}
+    f.set_tricks(0, 0)
     done = write(f)
     assert done.table.cash == [-50 + 180, -50 - 120, -50 - 60]
     assert en(done.deals[-1].postings[0].why) == "Brigitte pays Anton 120: Plauderer"
@@ -292,7 +379,8 @@ def test_e_e3_swabian_bettel_contra_and_recontra() -> None:
     assert not f.recontra_offered
     f.set_contra(1, True)
     f.set_recontra(True)
-    assert f.tricks == {0: 0}
+    assert f.tricks == {}
+    f.set_tricks(0, 0)
     assert write(f).table.cash == [30, -24, -6]
     assert en(title(f.deal(), NAMES)) == "Anton: Bettel, recontra, 0 tricks"
 
@@ -381,6 +469,7 @@ def test_carry_keeps_the_choices_on_a_newer_state() -> None:
     f.choose_declarer(2)
     f.choose_contract("bettel")
     f.set_contra(0, True)
+    f.set_tricks(2, 0)
     newer = stored("illustrated", DEALS[:2])
     g = carry(f, newer)
     assert g.scored is newer.scored
@@ -523,6 +612,7 @@ def test_a_re_ante_shows_in_the_preview_and_on_the_sheet() -> None:
     assert f.table.pot == 2
     f.choose_declarer(0)
     f.choose_suit("C")  # 6 tricks at 2: the pot cannot pay 12, so everyone antes again first
+    f.set_tricks(0, 6)
     assert f.preview() == (
         ["Anton: clubs, 6 tricks", "everyone antes 10", "Anton takes 12 from the pot"],
         None,

@@ -175,11 +175,16 @@ async def test_editing_a_deal_needs_a_reason_and_returns_to_the_history(store: S
     )
     assert by_id(shell.page, "deal-header").value == "Deal 1: Anton deals."
     await tap(shell, session, "defender-2", "role-2-play")
-    assert by_id(shell.page, "confirm-deal").disabled  # no reason yet
+    assert by_id(shell.page, "confirm-deal").disabled  # no reason yet, no count
+    await type_into(session, by_id(shell.page, "edit-reason"), "Charlotte played")
+    # Charlotte now plays: the counts are tapped again, none taken for granted (issue #21).
+    assert by_id(shell.page, "confirm-deal").disabled
+    assert "Anton: how many tricks?" in texts(shell.page)
+    assert [by_id(shell.page, f"tricks-{s}").value for s in (0, 2)] == ["—", "—"]
+    await tap(shell, session, "tricks-0-8")
+    assert by_id(shell.page, "tricks-2").value == "2"  # the rest
     await type_into(session, by_id(shell.page, "edit-reason"), "Charlotte played")
     assert not by_id(shell.page, "confirm-deal").disabled
-    await tap(shell, session, "tricks-0-8")
-    await type_into(session, by_id(shell.page, "edit-reason"), "Charlotte played")
     await tap(shell, session, "confirm-deal")
     after = store.load_family(sid)
     assert after.session.deals[0].model_dump(mode="json", exclude_defaults=True) == {
@@ -195,7 +200,9 @@ async def test_editing_a_deal_needs_a_reason_and_returns_to_the_history(store: S
 
 async def test_a_stale_write_is_refused_and_the_choices_carried(store: Store) -> None:
     shell, session, sid = open_session(store, "illustrated")
-    await tap(shell, session, "kind-nonsuit", "declarer-1", "contract-bettel", "contra-2")
+    await tap(
+        shell, session, "kind-nonsuit", "declarer-1", "contract-bettel", "contra-2", "tricks-1-0"
+    )
     other = store.load_family(sid)  # another device writes first
     conceded = {"type": "concede", "declarer": 0, "defence": {"1": "play", "2": "play"}}
     store.add_deal(sid, typed(store, sid, conceded), seen=other.revision)
@@ -205,6 +212,7 @@ async def test_a_stale_write_is_refused_and_the_choices_carried(store: Store) ->
     assert isinstance(f, PotForm)
     assert len(f.scored.deals) == 1  # rebased on the newer state
     assert (f.kind, f.declarer, f.contract, f.contra) == ("nonsuit", 1, "bettel", {2: True})
+    assert f.tricks == {1: 0}  # the count tapped is carried too
     # shown the deal written first beside this entry; writing it next is a choice of its own
     await tap(shell, session, "conflict-write-next")
     await tap(shell, session, "confirm-deal")
@@ -273,14 +281,62 @@ async def test_a_count_that_cannot_be_says_why_when_tapped(
 
     shell, session, _sid = open_session(store, "austrian", lang=lang)
     await tap(shell, session, "declarer-0", "suit-D")
-    assert [by_id(shell.page, f"tricks-{s}").value for s in (0, 1, 2)] == ["6", "2", "2"]
-    await tap(shell, session, "tricks-0-7")  # one more for Anton: the last seat gives way
-    assert [by_id(shell.page, f"tricks-{s}").value for s in (0, 1, 2)] == ["7", "2", "1"]
+    # No count starts chosen (issue #21): each is tapped, the last one filled in after them.
+    assert [by_id(shell.page, f"tricks-{s}").value for s in (0, 1, 2)] == ["—", "—", "—"]
+    await tap(shell, session, "tricks-0-7")
+    assert [by_id(shell.page, f"tricks-{s}").value for s in (0, 1, 2)] == ["7", "—", "—"]
     assert by_id(shell.page, "tricks-1-4").disabled is not True  # greyed, still tappable
     await tap(shell, session, "tricks-1-4")
     message = by_id(shell.page, "message")
     assert message.content.value == said
+    assert [by_id(shell.page, f"tricks-{s}").value for s in (0, 1, 2)] == ["7", "—", "—"]
+    await tap(shell, session, "tricks-1-2")
     assert [by_id(shell.page, f"tricks-{s}").value for s in (0, 1, 2)] == ["7", "2", "1"]
+    await tap(shell, session, "tricks-0-8")  # one more for Anton: the last seat gives way
+    assert [by_id(shell.page, f"tricks-{s}").value for s in (0, 1, 2)] == ["8", "2", "0"]
+    await tap(shell, session, "tricks-0-7")
     await tap(shell, session, "tricks-1-3")
     assert find(shell.page, lambda c: getattr(c, "identifier", None) == "message") == []
     assert [by_id(shell.page, f"tricks-{s}").value for s in (0, 1, 2)] == ["7", "3", "0"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "Anton: how many tricks?"), ("ru", "Anton: сколько взяток?")],
+)
+async def test_a_deal_with_a_count_nobody_tapped_is_not_written(
+    store: Store, lang: str, said: str
+) -> None:
+    """Issue #21: Write stays disabled until every count is tapped, and a tap reaching the
+    handler anyway (forged, or racing the redraw) is refused with the sentence, nothing written."""
+    shell, session, sid = open_session(store, "austrian", lang=lang)
+    await tap(shell, session, "declarer-0", "suit-D")
+    assert by_id(shell.page, "confirm-deal").disabled
+    await tap(shell, session, "confirm-deal")  # the handler asks the form again
+    assert by_id(shell.page, "message").content.value == said
+    assert store.load_family(sid).session.deals == []
+    await tap(shell, session, "tricks-0-6")  # Brigitte's count is still to choose
+    assert by_id(shell.page, "confirm-deal").disabled
+    await tap(shell, session, "confirm-deal")
+    assert by_id(shell.page, "message").content.value == said.replace("Anton", "Brigitte")
+    assert store.load_family(sid).session.deals == []
+    await tap(shell, session, "tricks-1-3")
+    assert not by_id(shell.page, "confirm-deal").disabled
+    await tap(shell, session, "confirm-deal")
+    written = store.load_family(sid).session.deals
+    assert [d.model_dump(mode="json")["tricks"] for d in written] == [{"0": 6, "1": 3, "2": 1}]
+
+
+async def test_a_bettel_count_is_tapped_before_it_is_written(store: Store) -> None:
+    shell, session, sid = open_session(store, "illustrated")
+    await tap(shell, session, "kind-nonsuit", "declarer-1", "contract-bettel")
+    assert by_id(shell.page, "tricks-1").value == "—"
+    assert by_id(shell.page, "confirm-deal").disabled
+    await tap(shell, session, "confirm-deal")
+    assert by_id(shell.page, "message").content.value == "Brigitte: how many tricks?"
+    assert store.load_family(sid).session.deals == []
+    await tap(shell, session, "tricks-1-0", "confirm-deal")
+    written = store.load_family(sid).session.deals
+    assert [
+        (d.model_dump(mode="json")["type"], d.model_dump(mode="json")["tricks"]) for d in written
+    ] == [("nonsuit", 0)]

@@ -76,7 +76,12 @@ def tricks_rows(shell: Shell, form: Any, redraw: Redraw, *, title: str | None = 
     def shown(seat: int) -> ft.Control:
         return sem(
             f"tricks-{seat}",
-            ft.Text(str(form.tricks.get(seat, 0)), size=15, weight=ft.FontWeight.BOLD),
+            # A count not yet chosen shows a dash (nothing is taken for granted: issue #21).
+            ft.Text(
+                str(form.tricks[seat]) if seat in form.tricks else "—",
+                size=15,
+                weight=ft.FontWeight.BOLD,
+            ),
         )
 
     def name(seat: int) -> ft.Control:

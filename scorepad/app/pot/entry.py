@@ -135,7 +135,7 @@ def entry_screen(shell: Shell) -> ft.Control:
         rows += _contract_rows(shell, f, redraw)
         if f.has_defence and (f.kind == "concede" or f.suit is not None):
             rows.append(_defence_rows(shell, f, redraw))
-        if f.has_contra and f.missing() is None:
+        if f.has_contra and f.choice_missing() is None:
             rows.append(_contra_row(shell, f, redraw))
         if f.kunstwerk_offered:
             rows.append(
@@ -168,7 +168,12 @@ def entry_screen(shell: Shell) -> ft.Control:
             )
         if f.has_second_round and f.suit is not None:
             rows.append(_chips_rows(shell, f, redraw))
-    if f.declarer is not None and f.kind != "bete" and f.trick_seats() and f.missing() is None:
+    if (
+        f.declarer is not None
+        and f.kind != "bete"
+        and f.trick_seats()
+        and f.choice_missing() is None
+    ):
         title = None
         if f.kind in ("nonsuit", "swabian") or not f.has_defence:
             title = shell.t(N_("The declarer's tricks, as counted when play stopped."))

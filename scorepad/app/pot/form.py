@@ -5,7 +5,9 @@ Every choice it offers is one the engine accepts: a candidate deal is checked wi
 :meth:`PotTable.verify` on the table as it stands, and the preview is a trial
 :meth:`PotTable.play` on a copy of it (never a second copy of the rules).  The kinds of deal come
 from the engine's table of what each system allows.  Tricks are entered as counted when play
-stopped: one tap a seat, the last seat in play filled in so that the sum is 10.
+stopped: one tap a seat, the last seat in play filled in so that the sum is 10 once every other
+count was chosen.  No count starts chosen (issue #21): a deal is written only with the counts the
+players tapped.
 """
 
 from __future__ import annotations
@@ -249,7 +251,7 @@ class PotForm:
         trial.defence = roles
         trial.premium = "none"
         trial.suit = self.suit or SUITS[0]  # the defence does not depend on the trump
-        trial._reset_tricks()
+        trial.tricks = trial._usual_tricks()
         return trial._verify() is None
 
     def say(self, seat: int, role: Role) -> None:
@@ -284,7 +286,7 @@ class PotForm:
         Preference accepts the flags but pays no premium: not offered there)."""
         if premium == "none":
             return True
-        trial = copy.copy(self)
+        trial = self._counted()
         trial.premium = premium
         if trial._verify() is not None:
             return False
@@ -325,9 +327,9 @@ class PotForm:
         dealer who declares himself)."""
         if self.kind != "swabian" or self.declarer is None or self.bid is None:
             return False
-        base = copy.copy(self)
+        base = self._counted()
         base.kunstwerk = False
-        with_it = copy.copy(self)
+        with_it = self._counted()
         with_it.kunstwerk = True
         return _flag_pays(with_it, base)
 
@@ -366,25 +368,46 @@ class PotForm:
         return len(self.trick_seats()) > 1
 
     def _reset_tricks(self) -> None:
+        # No count is written that nobody chose (issue #21): each is tapped, the last seat of
+        # several filled in once the others are.
+        self.tricks = {}
+
+    def _usual_tricks(self) -> dict[int, int]:
+        """A complete count for trials only (what a premium, a call or a Kunstwerk would do):
+        never shown nor written."""
         seats = self.trick_seats()
         if not seats:
-            self.tricks = {}
-            return
+            return {}
         if len(seats) == 1:
             start = 6
             if self.kind == "nonsuit" and self.contract is not None:
                 start = 0 if self.contract in ("bettel", "plauderer") else 10
             if self.kind == "swabian" and self.bid in (6, 7):
                 start = 0 if self.bid == 6 else 10
-            self.tricks = {seats[0]: start}
-            return
-        self.tricks = {seats[0]: 6, **{p: 2 for p in seats[1:]}}
-        self._fill_last()
+            return {seats[0]: start}
+        usual = {seats[0]: 6, **{p: 2 for p in seats[1:-1]}}
+        return usual | {seats[-1]: 10 - sum(usual.values())}
+
+    def _counted(self) -> PotForm:
+        """A copy to try a flag on: the counts chosen, or the usual ones while some are not."""
+        trial = copy.copy(self)
+        trial.tricks = dict(self.tricks) if self.tricks_complete else self._usual_tricks()
+        return trial
+
+    @property
+    def tricks_complete(self) -> bool:
+        """Whether every count is known (the players' taps, and the rest filled in)."""
+        return all(s in self.tricks for s in self.trick_seats())
 
     def _fill_last(self) -> None:
+        """The last seat takes the rest once every other count was chosen (never before)."""
         seats = self.trick_seats()
-        if len(seats) > 1:
+        if len(seats) < 2:
+            return
+        if all(s in self.tricks for s in seats[:-1]):
             self.tricks[seats[-1]] = 10 - sum(self.tricks[s] for s in seats[:-1])
+        else:
+            self.tricks.pop(seats[-1], None)
 
     def trick_choices(self, seat: int) -> list[int]:
         """The counts one tap may give ``seat`` (the others kept, the last one filling to 10)."""
@@ -393,7 +416,7 @@ class PotForm:
             return []
         if not self.filled:
             return list(range(11))
-        others = sum(self.tricks[s] for s in seats[:-1] if s != seat)
+        others = sum(self.tricks.get(s, 0) for s in seats[:-1] if s != seat)
         return [n for n in range(11) if 0 <= 10 - others - n <= 10]
 
     def trick_refusal(self, seat: int, n: int) -> Msg | None:
@@ -402,7 +425,7 @@ class PotForm:
         seats = self.trick_seats()
         if seat not in seats:
             return msg(N_("{player} has no tricks to enter here"), player=self.names[seat])
-        kept = {s: self.tricks.get(s, 0) for s in seats[:-1] if s != seat}
+        kept = {s: self.tricks[s] for s in seats[:-1] if s != seat and s in self.tricks}
         return why_not(
             self.names, seats, kept if self.filled else {}, seat, n, self.trick_choices(seat)
         )
@@ -419,7 +442,18 @@ class PotForm:
     # --- the deal --------------------------------------------------------------------------
 
     def missing(self) -> Msg | None:
-        """What is still to be chosen, in words (None when the deal is complete)."""
+        """What is still to be chosen, in words (None when the deal is complete): the deal, then
+        the first count not yet tapped."""
+        missing = self.choice_missing()
+        if missing is not None:
+            return missing
+        for seat in self.trick_seats():
+            if seat not in self.tricks:  # the pulya's sentence: no count is taken for granted
+                return msg(N_("{player}: how many tricks?"), player=self.names[seat])
+        return None
+
+    def choice_missing(self) -> Msg | None:
+        """What is still to be chosen before the counts (None when only they may be missing)."""
         if self.kind in ("bete", "allpass"):
             return None
         if self.declarer is None:
@@ -437,6 +471,10 @@ class PotForm:
     def to_deal(self) -> dict[str, Any]:
         """The deal's JSON form (docs/session-format.md, "Other families")."""
         tricks = {str(s): n for s, n in self.tricks.items()}
+        # A count not yet chosen is left out (the deal is not written until it is).
+        counted: dict[str, Any] = {}
+        if self.declarer in self.tricks:
+            counted = {"tricks": self.tricks[self.declarer]}
         if self.kind == "bete":
             return {"type": "bete", "dealer": self.bete_dealer}
         if self.kind == "allpass":
@@ -459,7 +497,7 @@ class PotForm:
                 "hand": self.hand,
                 "contra": contra,
                 "recontra": self.recontra,
-                "tricks": self.tricks.get(self.declarer or 0, 0),
+                **counted,
             }
         if self.kind == "swabian":
             deal: dict[str, Any] = {
@@ -467,7 +505,7 @@ class PotForm:
                 "declarer": self.declarer,
                 "bid": self.bid,
                 "hand": self.hand,
-                "tricks": self.tricks.get(self.declarer or 0, 0),
+                **counted,
                 "contra": contra,
                 "recontra": self.recontra,
             }

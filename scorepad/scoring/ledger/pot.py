@@ -30,7 +30,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
-from ...i18n import N_, msg
+from ...i18n import N_, Msg, msg, nmsg
 from ...numbers import Number, normal
 from ..pulya.legal import DealError
 from ..pulya.session import Note, SeatKey
@@ -509,7 +509,12 @@ class PotTable:
         """``seat`` pays ``amount`` into the pot (negative: takes it out)."""
         if not amount:
             return []
-        why = msg(text, seat=self.names[seat], amount=abs(amount))
+        return self._pot_postings(
+            seat, amount, msg(text, seat=self.names[seat], amount=abs(amount))
+        )
+
+    @staticmethod
+    def _pot_postings(seat: int, amount: Number, why: Msg) -> list[Posting]:
         return [Posting(Account("cash", seat), -amount, why), Posting(Account("pot"), amount, why)]
 
     def _pay(
@@ -734,7 +739,14 @@ class PotTable:
         d = deal.declarer
         out: list[Posting] = []
         for p, chips in sorted((deal.second_round or {}).items()):
-            out += self._pay_pot(p, chips, N_("{seat} bids {amount} chips into the pot"))
+            if chips:  # the count picks each language's plural form ("1 chip", "1 фишку")
+                why = nmsg(
+                    "{seat} bids {n} chip into the pot",
+                    "{seat} bids {n} chips into the pot",
+                    chips,
+                    seat=self.names[p],
+                )
+                out += self._pot_postings(p, chips, why)
         taken = (deal.tricks or {})[d]
         rate = s.payout[deal.suit]
         if taken >= 6:
