@@ -114,6 +114,11 @@ def test_betl_is_followed_by_both_and_never_contrad() -> None:
     f.say(0, "follow")
     f.say(1, "follow")
     assert f.contra_levels() == [0] and f.contra_level == 0
+    assert f.tricks == {}  # no count nobody chose (issue #21)
+    assert f.preview() == ([], "Vera: how many tricks?")
+    f.set_tricks(2, 0)
+    assert f.tricks == {2: 0} and f.preview() == ([], "Ana: how many tricks?")
+    f.set_tricks(0, 0)
     assert f.tricks == {2: 0, 0: 0, 1: 10}
     assert f.preview() == (["Vera: betl", "Vera made betl: bula −12"], None)
     f.set_tricks(2, 1)
@@ -133,10 +138,12 @@ def test_tricks_are_counted_when_play_stopped_the_last_seat_filled_in() -> None:
     game(f, 0, 4, "follow", "follow")
     f.choose_contra(0)
     assert f.trick_seats() == [0, 1, 2]
-    assert f.tricks == {0: 6, 1: 0, 2: 4}
+    assert f.tricks == {}  # nothing taken for granted: each count tapped (issue #21)
+    assert f.missing() is not None and f.missing().text == "{player}: how many tricks?"  # type: ignore[union-attr]
     # The declarer took 3 when the defence reached five: play stopped there.
     f.set_tricks(0, 3)
-    assert f.tricks == {0: 3, 1: 0, 2: 5}
+    assert f.tricks == {0: 3}  # Vera is filled in only once Boris is chosen
+    assert f.preview() == ([], "Boris: how many tricks?")
     assert f.trick_choices(1) == [0, 1, 2, 3, 4, 5]
     f.set_tricks(1, 4)
     assert f.tricks == {0: 3, 1: 4, 2: 1}
@@ -395,8 +402,18 @@ async def test_the_write_is_off_until_the_deal_is_complete(app: Any) -> None:
     await tap(shell, session, "call-1-follow", "call-2-pass")
     ids = {c.identifier for c in find(shell.page, lambda c: isinstance(c, ft.Semantics))}
     assert "contra-0" not in ids and "contra-1" in ids
-    await tap(shell, session, "contra-1")
-    assert not by_id(shell.page, "confirm-deal").disabled  # the follower said it
+    await tap(shell, session, "contra-1")  # the follower said it: the passer is in
+    # No count is taken for granted (issue #21): each is tapped, the last filled in after.
+    assert by_id(shell.page, "confirm-deal").disabled
+    assert in_order(by_id(shell.page, "preview")) == ["Ana: how many tricks?"]
+    assert [by_id(shell.page, f"tricks-{s}").value for s in (0, 1, 2)] == ["—", "—", "—"]
+    await tap(shell, session, "tricks-0-6")
+    assert by_id(shell.page, "confirm-deal").disabled
+    assert in_order(by_id(shell.page, "preview")) == ["Boris: how many tricks?"]
+    assert [by_id(shell.page, f"tricks-{s}").value for s in (0, 1, 2)] == ["6", "—", "—"]
+    await tap(shell, session, "tricks-1-3")
+    assert [by_id(shell.page, f"tricks-{s}").value for s in (0, 1, 2)] == ["6", "3", "1"]
+    assert not by_id(shell.page, "confirm-deal").disabled
 
 
 async def test_editing_a_deal_writes_the_change_with_a_reason(app: Any) -> None:
@@ -424,7 +441,7 @@ async def test_a_stale_write_changes_nothing_and_keeps_the_choices(app: Any) -> 
     store.add_deal(
         shell.sid, typed(store, shell.sid, {"type": "allpass"}), seen=stored.revision
     )  # another device
-    await tap(shell, session, "contra-0", "confirm-deal")
+    await tap(shell, session, "contra-0", "tricks-0-6", "tricks-1-0", "confirm-deal")
     assert len(store.load_family(shell.sid).journal.live) == 1
     # The deal written first beside this entry (they differ): nothing chosen for the player.
     assert in_order(by_id(shell.page, "conflict-theirs"))[:2] == [
@@ -496,6 +513,7 @@ def test_the_pot_form_plays_all_ten_tricks() -> None:
     game(f, 0, 5, "follow", "follow")
     f.choose_contra(0)
     f.set_tricks(0, 3)
+    f.set_tricks(1, 0)
     assert f.tricks == {0: 3, 1: 0, 2: 7}  # all ten played: no stop at five
     f.set_tricks(1, 2)
     assert f.preview() == (
@@ -659,7 +677,7 @@ async def test_a_count_that_cannot_be_says_why_when_tapped(app: Any) -> None:
     the declarer's count lowers the last seat's (issue #27)."""
     shell, session, _store = app
     await tap(shell, session, "declarer-2", "bid-3", "call-0-follow", "call-1-follow", "contra-0")
-    await tap(shell, session, "tricks-0-2")
+    await tap(shell, session, "tricks-2-6", "tricks-0-2")
     assert [by_id(shell.page, f"tricks-{s}").value for s in (2, 0, 1)] == ["6", "2", "2"]
     await tap(shell, session, "tricks-2-8")  # Vera made two more: Boris, filled in, gives way
     assert [by_id(shell.page, f"tricks-{s}").value for s in (2, 0, 1)] == ["8", "2", "0"]

@@ -67,7 +67,10 @@ def test_g_e15_first_deal_in_the_form() -> None:
     f.say(B, "whist")
     f.say(A, "whist")
     assert f.trick_seats() == [C, B, A]
-    assert f.tricks == {C: 6, B: 0, A: 4}
+    assert f.tricks == {}  # no count nobody chose (issue #21)
+    assert f.preview() == ([], "C: how many tricks?")
+    f.set_tricks(C, 6)
+    assert f.tricks == {C: 6} and f.preview() == ([], "B: how many tricks?")
     f.set_tricks(B, 2)
     assert f.tricks == {C: 6, B: 2, A: 2}
     assert f.to_deal() == {
@@ -207,7 +210,7 @@ async def test_the_contract_grid_keeps_the_red_suits_red(app: Any) -> None:
 async def test_g_e15_entered_on_the_screen_and_drawn_on_the_sheet(app: Any) -> None:
     shell, session, store = app
     await tap(shell, session, "declarer-1", "contract-6S", "call-2-whist", "call-0-whist")
-    await tap(shell, session, "tricks-2-2", "confirm-deal")
+    await tap(shell, session, "tricks-1-6", "tricks-2-2", "confirm-deal")
     await tap(shell, session, "declarer-0", "contract-7H", "call-1-whist", "call-2-whist")
     await tap(shell, session, "tricks-0-8", "tricks-1-2")
     assert in_order(by_id(shell.page, "preview")) == [
@@ -327,8 +330,9 @@ def test_g_q1_four_aces_entered_in_the_form(variant: str, results: tuple[int, ..
     assert f.four_aces_options() == [A, C, B]
     f.say(B, "whist")
     f.say(A, "whist")
+    f.set_tricks(C, 6)
     f.set_tricks(B, 2)
-    f.choose_four_aces(A)
+    f.choose_four_aces(A)  # the counts chosen stay: four aces do not change who plays
     assert f.to_deal()["four_aces"] == A and f.preview()[1] is None
     held = Held([f.to_deal()], four_aces=variant)
     assert held.scored.results() == results

@@ -280,9 +280,6 @@ class BulaForm(FamilyForm[Call, BulaTable]):
     def _trick_accepts(self, tricks: dict[int, int]) -> bool:
         return self._accepts(self._game(self.defence(), self._contra(), tricks))
 
-    def _usual_tricks(self) -> int | None:
-        return None if self.bid == BETL else 6  # the game made (a betl: none)
-
     # --- the deal ------------------------------------------------------------------------------
 
     def to_deal(self) -> dict[str, Any]:
@@ -301,7 +298,7 @@ class BulaForm(FamilyForm[Call, BulaTable]):
         self.contra_level = contra["level"] if contra else (0 if roles else None)
         self.contra_by = contra["by"] if contra else None
 
-    def missing(self) -> Msg | None:
+    def choice_missing(self) -> Msg | None:
         """What is still to be chosen, in words (None when the deal can be written)."""
         if self.finished:
             return msg(N_("the bulas sum to zero: the game is over, no deal can follow"))

@@ -54,24 +54,6 @@ def fill_last(
     return tricks | {last: max(rest, 0)}
 
 
-def trick_options(
-    seats: Sequence[int],
-    tricks: dict[int, int],
-    seat: int,
-    accepts: Callable[[dict[int, int]], bool],
-) -> list[int]:
-    """The counts one tap may give ``seat`` (a seat before the last): those with which the engine
-    accepts the deal for some counts of the seats after it (the last filled in)."""
-    i = seats.index(seat)
-    later = list(seats[i + 1 : -1])
-    out = []
-    for n in range(11):
-        base = {s: tricks.get(s, 0) for s in seats[:i]} | {seat: n}
-        if completes(seats, base, later, tricks, accepts) is not None:
-            out.append(n)
-    return out
-
-
 def completes(
     seats: Sequence[int],
     base: dict[int, int],
@@ -286,44 +268,73 @@ class FamilyForm(Generic[C, T]):
     # --- tricks -------------------------------------------------------------------------------
 
     def _reset_tricks(self) -> None:
+        # No count is written that nobody chose (issue #21): each is tapped, the last seat of
+        # several filled in once the others are.  An earlier choice changed: the counts go.
+        self.tricks = {}
+
+    def _picked_seats(self) -> list[int]:
+        """The seats whose counts are tapped (all but the last of several, filled in)."""
         seats = self.trick_seats()
-        if not seats:
-            self.tricks = {}
-            return
-        kept = {s: self.tricks.get(s, 0) for s in seats}
-        usual = self._usual_tricks()
-        if self.declarer not in self.tricks and usual is not None:
-            kept[seats[0]] = usual  # the usual count: the game made
-        found = completes(seats, {}, seats[:-1], kept, self._trick_accepts)
-        self.tricks = found if found is not None else kept
+        return seats[:-1] if len(seats) > 1 else seats
+
+    @property
+    def tricks_complete(self) -> bool:
+        """Whether every count is known (the players' taps, and the rest filled in)."""
+        return all(s in self.tricks for s in self.trick_seats())
+
+    def _kept(self, seat: int) -> dict[int, int]:
+        """The counts chosen for the other tapped seats (a tap keeps them)."""
+        return {s: self.tricks[s] for s in self._picked_seats() if s != seat and s in self.tricks}
 
     def trick_choices(self, seat: int) -> list[int]:
+        """The counts one tap may give ``seat``: the other chosen counts kept, those not chosen
+        yet free, the last seat filled in, the engine accepting some such deal."""
         seats = self.trick_seats()
-        if seat not in seats[:-1]:
+        picked = self._picked_seats()
+        if seat not in picked:
             return []
-        return trick_options(seats, self.tricks, seat, self._trick_accepts)
+        kept = self._kept(seat)
+        free = [s for s in picked if s != seat and s not in self.tricks]
+        out = []
+        for n in range(11):
+            base = kept | {seat: n}
+            if len(seats) == 1:
+                ok = self._trick_accepts(base)
+            else:
+                ok = completes(seats, base, free, {}, self._trick_accepts) is not None
+            if ok:
+                out.append(n)
+        return out
 
     def trick_refusal(self, seat: int, n: int) -> Msg | None:
-        """Why ``seat`` cannot take ``n`` tricks now, or None: the seats before him are kept (the
-        ones after him give way, the last is filled in)."""
+        """Why ``seat`` cannot take ``n`` tricks now, or None: the other chosen counts are kept
+        (the last is filled in)."""
         seats = self.trick_seats()
         if seat not in seats:
             return msg(N_("{player} has no tricks to enter here"), player=self.names[seat])
-        before = {s: self.tricks.get(s, 0) for s in seats[: seats.index(seat)]}
-        return why_not(self.names, seats, before, seat, n, self.trick_choices(seat))
+        return why_not(self.names, seats, self._kept(seat), seat, n, self.trick_choices(seat))
 
     def set_tricks(self, seat: int, n: int) -> None:
-        """One tap: ``seat`` took ``n``; the seats after it keep their counts where they can, the
-        last one's giving way (a count that cannot be is refused with why: TricksRefused)."""
+        """One tap: ``seat`` took ``n``; the other chosen counts stay, the last seat is filled in
+        once every other count is chosen (a count that cannot be is refused with why:
+        TricksRefused)."""
         why = self.trick_refusal(seat, n)
         if why is not None:
             raise TricksRefused(why)
+        self.tricks[seat] = n
+        self._fill_last()
+
+    def _fill_last(self) -> None:
+        """The last seat takes the rest once every other count was chosen (never before)."""
         seats = self.trick_seats()
-        i = seats.index(seat)
-        base = {s: self.tricks.get(s, 0) for s in seats[:i]} | {seat: n}
-        found = completes(seats, base, seats[i + 1 : -1], self.tricks, self._trick_accepts)
-        assert found is not None
-        self.tricks = found
+        if len(seats) < 2:
+            return
+        picked = seats[:-1]
+        if all(s in self.tricks for s in picked):
+            chosen = {s: self.tricks[s] for s in picked}
+            self.tricks = fill_last(chosen, seats[-1], self._trick_accepts)
+        else:
+            self.tricks = {s: self.tricks[s] for s in picked if s in self.tricks}
 
     # --- the deal ------------------------------------------------------------------------------
 
@@ -448,10 +459,6 @@ class FamilyForm(Generic[C, T]):
     def trick_seats(self) -> list[int]:
         raise NotImplementedError
 
-    def _usual_tricks(self) -> int | None:
-        """The declarer's count before the first tap (None: nought)."""
-        raise NotImplementedError
-
     def _trick_accepts(self, tricks: dict[int, int]) -> bool:
         raise NotImplementedError
 
@@ -463,4 +470,16 @@ class FamilyForm(Generic[C, T]):
         raise NotImplementedError
 
     def missing(self) -> Msg | None:
+        """What is still to be chosen, in words (None when the deal can be written): the
+        family's choices, then the first count not yet tapped (the pulya's sentence)."""
+        missing = self.choice_missing()
+        if missing is not None:
+            return missing
+        for seat in self.trick_seats():
+            if seat not in self.tricks:
+                return msg(N_("{player}: how many tricks?"), player=self.names[seat])
+        return None
+
+    def choice_missing(self) -> Msg | None:
+        """What is still to be chosen before the counts (None when only they may be missing)."""
         raise NotImplementedError

@@ -133,7 +133,12 @@ class KassaForm(FamilyForm[Call, KassaTable]):
         if seat is not None and seat not in self.four_aces_options():
             raise ValueError(f"seat {seat} cannot hold four aces here")
         self.four_aces = seat
+        chosen, seats = dict(self.tricks), self.trick_seats()
         self._rebase()
+        # The counts chosen stay: who held the aces does not change who plays or what was taken.
+        if chosen and self.trick_seats() == seats:
+            self.tricks = chosen
+            self._fill_last()
 
     def _rebase(self) -> None:
         if self.declarer is not None and self.declarer not in self.declarers():
@@ -161,9 +166,6 @@ class KassaForm(FamilyForm[Call, KassaTable]):
     def _trick_accepts(self, tricks: dict[int, int]) -> bool:
         return self._accepts(self._game(self.defence(), tricks))
 
-    def _usual_tricks(self) -> int | None:
-        return self.contract.level if self.contract is not None else None  # the contract made
-
     # --- the deal --------------------------------------------------------------------------
 
     def to_deal(self) -> dict[str, Any]:
@@ -173,7 +175,7 @@ class KassaForm(FamilyForm[Call, KassaTable]):
         self.contract = Contract.parse(deal["contract"])
         self.four_aces = deal.get("four_aces")
 
-    def missing(self) -> Msg | None:
+    def choice_missing(self) -> Msg | None:
         if self.finished:
             return msg(N_("every kassa is empty: the game is over, no deal can follow"))
         if self.declarer is None:
