@@ -691,3 +691,61 @@ async def test_a_count_that_cannot_be_says_why_when_tapped(app: Any) -> None:
         find(shell.page, lambda c: isinstance(c, ft.Semantics) and c.identifier == "message") == []
     )
     assert catalog("ru").render(shell.form.trick_refusal(0, 3)) == "3 не получится: Vera — уже 8"
+
+
+# --- no default counts (issue #21 item 10) ------------------------------------------------------
+
+
+def test_a_fresh_bula_game_cannot_be_written_until_each_count_is_tapped() -> None:
+    """Boris declares karo, both follow, no contra: no count starts chosen (once 6 / 0 / 4 was
+    writable untouched)."""
+    f = form()
+    game(f, 1, 3, "follow", "follow")
+    f.choose_contra(0)
+    assert f.trick_seats() == [1, 2, 0] and f.tricks == {}
+    assert f.preview() == ([], "Boris: how many tricks?")
+    assert catalog("ru").render(f.missing()) == "Boris: сколько взяток?"  # type: ignore[arg-type]
+    f.set_tricks(2, 2)  # a defender first: Boris's count is still to choose, Ana's not filled
+    assert f.tricks == {2: 2} and f.preview() == ([], "Boris: how many tricks?")
+    f.set_tricks(1, 6)
+    assert f.tricks == {1: 6, 2: 2, 0: 2} and f.missing() is None
+    assert f.to_deal()["tricks"] == {"1": 6, "2": 2, "0": 2}
+    f.take_back_contra()  # an earlier choice taken back: the counts go
+    assert f.tricks == {}
+    f.choose_contra(0)
+    assert f.tricks == {} and f.preview() == ([], "Boris: how many tricks?")
+
+
+def test_bula_four_players_the_last_count_is_filled_only_after_the_others() -> None:
+    f = form(players=[*NAMES, "Dragana"])
+    assert 0 not in f.declarers()  # Ana deals and sits out
+    game(f, 2, 3, "follow", "follow")
+    f.choose_contra(0)
+    first, last = f.defenders()
+    assert f.trick_seats() == [2, first, last] and f.tricks == {}
+    f.set_tricks(2, 7)
+    assert f.tricks == {2: 7} and f.preview()[1] == f"{f.names[first]}: how many tricks?"
+    assert f.trick_choices(last) == []  # filled in, never tapped
+    f.set_tricks(first, 1)
+    assert f.tricks == {2: 7, first: 1, last: 2} and f.preview()[1] is None
+
+
+async def test_a_bula_write_with_a_count_nobody_tapped_is_refused(app: Any) -> None:
+    """Write stays disabled, and the handler reached anyway (forged, or racing the redraw)
+    refuses with the sentence: nothing is written."""
+    shell, session, store = app
+    await tap(shell, session, "declarer-1", "bid-3", "call-2-follow", "call-0-follow", "contra-0")
+    assert [by_id(shell.page, f"tricks-{s}").value for s in (1, 2, 0)] == ["—", "—", "—"]
+    assert by_id(shell.page, "confirm-deal").disabled
+    await tap(shell, session, "confirm-deal")
+    assert in_order(by_id(shell.page, "message")) == ["Boris: how many tricks?"]
+    assert store.load_family(shell.sid).session.deals == []
+    await tap(shell, session, "tricks-1-6")
+    await tap(shell, session, "confirm-deal")
+    assert in_order(by_id(shell.page, "message")) == ["Vera: how many tricks?"]
+    assert store.load_family(shell.sid).session.deals == []
+    await tap(shell, session, "tricks-2-0")
+    assert [by_id(shell.page, f"tricks-{s}").value for s in (1, 2, 0)] == ["6", "0", "4"]
+    await tap(shell, session, "confirm-deal")
+    written = store.load_family(shell.sid).session.deals
+    assert [d.model_dump(mode="json")["tricks"] for d in written] == [{"1": 6, "2": 0, "0": 4}]

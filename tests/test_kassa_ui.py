@@ -36,7 +36,7 @@ class Held:
         self.session = parse_family_session(
             {
                 "format": "scorepad-session/1",
-                "players": NAMES,
+                "players": overrides.pop("players", NAMES),
                 "convention": "prefa",
                 "overrides": overrides,
                 "deals": deals,
@@ -387,3 +387,65 @@ async def test_a_count_that_cannot_be_says_why_when_tapped(app: Any) -> None:
     await tap(shell, session, "tricks-1-1")
     assert find(shell.page, lambda c: getattr(c, "identifier", None) == "message") == []
     assert catalog("ru").render(shell.form.trick_refusal(1, 3)) == "3 не получится: A — уже 8"
+
+
+# --- no default counts (issue #21 item 10) ------------------------------------------------------
+
+
+def test_a_fresh_prefa_game_cannot_be_written_until_each_count_is_tapped() -> None:
+    """C 7♠, both whist: no count starts chosen (once 7 / 0 / 3 was writable untouched)."""
+    f = form()
+    f.choose_declarer(C)
+    f.choose_contract(Contract.parse("7S"))
+    f.say(B, "whist")
+    f.say(A, "whist")
+    assert f.trick_seats() == [C, B, A] and f.tricks == {}
+    assert f.preview() == ([], "C: how many tricks?")
+    assert catalog("ru").render(f.missing()) == "C: сколько взяток?"  # type: ignore[arg-type]
+    assert f.trial() == (None, f.missing())
+    f.set_tricks(B, 1)  # a defender first: the declarer's count is still to choose
+    assert f.tricks == {B: 1} and f.preview() == ([], "C: how many tricks?")
+    f.set_tricks(C, 7)
+    assert f.tricks == {C: 7, B: 1, A: 2} and f.missing() is None
+    assert f.to_deal()["tricks"] == {"1": 7, "2": 1, "0": 2}
+    f.set_tricks(C, 8)  # raising it lowers only the last, filled-in count
+    assert f.tricks == {C: 8, B: 1, A: 1}
+    f.unsay(A)  # an earlier choice changed: the counts go
+    assert f.tricks == {} and f.preview() == ([], "A: whist or pass?")
+
+
+def test_prefa_four_players_the_last_count_is_filled_only_after_the_others() -> None:
+    f = new_form(Held([], players=["A", "C", "B", "D"]))
+    assert A not in f.declarers()  # the dealer sits out
+    f.choose_declarer(C)
+    f.choose_contract(Contract.parse("6H"))
+    first, second = f.defenders()
+    f.say(first, "whist")
+    f.say(second, "whist")
+    assert f.trick_seats() == [C, first, second] and f.tricks == {}
+    f.set_tricks(C, 6)
+    assert f.tricks == {C: 6} and f.preview()[1] == f"{f.names[first]}: how many tricks?"
+    assert f.trick_choices(second) == []  # the last is filled in, never tapped
+    f.set_tricks(first, 3)
+    assert f.tricks == {C: 6, first: 3, second: 1} and f.preview()[1] is None
+
+
+async def test_a_prefa_write_with_a_count_nobody_tapped_is_refused(app: Any) -> None:
+    """Write stays disabled, and the handler reached anyway refuses with the sentence: nothing
+    is written."""
+    shell, session, store = app
+    await tap(shell, session, "declarer-1", "contract-7S", "call-2-whist", "call-0-whist")
+    assert by_id(shell.page, "tricks-1").value == "—"
+    assert by_id(shell.page, "confirm-deal").disabled
+    await tap(shell, session, "confirm-deal")
+    assert in_order(by_id(shell.page, "message")) == ["C: how many tricks?"]
+    await tap(shell, session, "tricks-1-7")
+    assert [by_id(shell.page, f"tricks-{s}").value for s in (1, 2, 0)] == ["7", "—", "—"]
+    await tap(shell, session, "confirm-deal")
+    assert in_order(by_id(shell.page, "message")) == ["B: how many tricks?"]
+    assert store.load_family(shell.sid).session.deals == []
+    await tap(shell, session, "tricks-2-1")
+    assert [by_id(shell.page, f"tricks-{s}").value for s in (1, 2, 0)] == ["7", "1", "2"]
+    await tap(shell, session, "confirm-deal")
+    written = store.load_family(shell.sid).session.deals
+    assert [d.model_dump(mode="json")["tricks"] for d in written] == [{"1": 7, "2": 1, "0": 2}]
