@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 import flet as ft
@@ -144,35 +145,25 @@ def _viewer_bar(shell: Shell) -> ft.Control:
 
 
 def _next_bar(shell: Shell) -> ft.Control:
-    return ft.Row(
-        [
-            sem(
-                "next-pulka-open",
-                ft.OutlinedButton(
-                    shell.t(N_("Start the next pulka")),
-                    icon=ft.Icons.ADD,
-                    on_click=lambda: shell.go("next-pulka"),
-                ),
-            )
-        ],
-        wrap=True,
+    return _one_button_bar(
+        "next-pulka-open",
+        shell.t(N_("Start the next pulka")),
+        ft.Icons.ADD,
+        lambda: shell.go("next-pulka"),
     )
 
 
 def _share_bar(shell: Shell) -> ft.Control:
-    return ft.Row(
-        [
-            sem(
-                "share-table",
-                ft.OutlinedButton(
-                    shell.t(N_("Share the table")),
-                    icon=ft.Icons.QR_CODE_2,
-                    on_click=lambda: show_share(shell),
-                ),
-            )
-        ],
-        wrap=True,
+    return _one_button_bar(
+        "share-table", shell.t(N_("Share the table")), ft.Icons.QR_CODE_2, lambda: show_share(shell)
     )
+
+
+def _one_button_bar(
+    ident: str, text: str, icon: ft.IconData, on_click: Callable[[], None]
+) -> ft.Control:
+    """A bar above the screen with one button (the next pulka, sharing the table)."""
+    return ft.Row([sem(ident, ft.OutlinedButton(text, icon=icon, on_click=on_click))], wrap=True)
 
 
 # --- the PIN -----------------------------------------------------------------------------------
