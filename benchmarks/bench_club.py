@@ -325,6 +325,7 @@ def run_wire(rounds: int) -> dict[str, Any]:
             seen = [len(director.frames)]
             shown: dict[int, float] = {}
             t0: dict[int, float] = {}
+            drawn = {k: len(writers[k].frames) for k, _, _ in tables}
             for k, _, _ in tables:
                 t0[k] = time.monotonic()
                 writers[k].event(writers[k].control("confirm-deal"))
@@ -355,6 +356,16 @@ def run_wire(rounds: int) -> dict[str, Any]:
                 ),
             )
             director_ms.extend((shown[k] - t0[k]) * 1000 for k in shown)
+            # Each writer's fresh form comes after the other pages (live.after_others): the
+            # next deal is entered on it.
+            fresh = f"Deal {index + 2}:"
+            pages.until(
+                lambda: all(
+                    any(s.startswith(fresh) for s in _strings_since(writers[k], drawn[k]))
+                    for k, _, _ in tables
+                ),
+                "the writers' fresh forms",
+            )
             return len(tables)
 
         def single(k: int, players: int) -> int:

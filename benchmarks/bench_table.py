@@ -281,13 +281,15 @@ def run_wire(rounds: int, pages: int, left: int) -> dict[str, Any]:
         server = psutil.Process(proc.pid)
         cpu_before = sum(server.cpu_times()[:2])
         writes = 0
+        in_writes = 0.0  # the server's CPU from each write's tap until every page had it
 
         def timed(kind: str, ident: str) -> None:
-            nonlocal writes
+            nonlocal writes, in_writes
             for w in watchers:
                 w.pump(0.01)
             marks = [len(w.frames) for w in watchers]
             writer.wait(lambda c: c.has(ident))
+            cpu0 = sum(server.cpu_times()[:2])
             t0 = time.monotonic()
             writer.event(writer.control(ident))
             # The writer's page is read meanwhile too: the server may ask it something (its
@@ -306,6 +308,7 @@ def run_wire(rounds: int, pages: int, left: int) -> dict[str, Any]:
                         if len(w.frames) > pending[id(w)]:
                             del pending[id(w)]
             times[kind].append((time.monotonic() - t0) * 1000)
+            in_writes += sum(server.cpu_times()[:2]) - cpu0
             writes += 1
 
         def typed(ident: str, text: str, *, answered: bool) -> None:
@@ -356,6 +359,7 @@ def run_wire(rounds: int, pages: int, left: int) -> dict[str, Any]:
         "write_p95_ms": round(percentile(every, 0.95), 1),
         **{f"{k}_median_ms": round(statistics.median(v), 1) for k, v in times.items()},
         "server_cpu_ms": round(cpu_ms, 1),
+        "write_cpu_ms": round(in_writes * 1000 / writes, 1),
         "load_1min": round(os.getloadavg()[0], 1),
     }
     return out

@@ -13,6 +13,10 @@ from flet.messaging.protocol import MessageAction, configure_encode_object_for_m
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
+from scorepad.app.frame import flet_diff
+
+flet_diff.install()  # the pages the app serves diff with it (server/run.py): tests too
+
 _encode = configure_encode_object_for_msgpack(BaseControl)
 
 

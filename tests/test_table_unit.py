@@ -10,6 +10,7 @@ import asyncio
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import flet as ft
 import flet.canvas as cv
@@ -273,6 +274,55 @@ async def test_every_page_of_the_session_shows_a_write_without_reload(store: Sto
     assert by_id(on_history.page, "deal-1") is not None
     await until(lambda: on_sheet.basis == 1, "the sheet page moved to revision 1")
     assert header(elsewhere) == "Deal 1: Gleb deals, Dima leads."
+
+
+async def test_the_table_s_other_pages_are_drawn_before_the_writer_s_fresh_form(
+    store: Store,
+) -> None:
+    """A write on a shared table: the other phones first, the writer's fresh form after them
+    (live.after_others); meanwhile his Write is disabled and a second tap writes nothing."""
+    room = Room(store, pin=None, hub=PubSubHub(loop=asyncio.get_running_loop()))
+    sid = store.create_session(["Anna", "Boris", "Vera"])
+    writer, sw = room.device("w")
+    watchers = [room.device(name)[0] for name in ("a", "b", "c")]
+    open_entry(writer, sid)
+    for shell in watchers:
+        shell.sid = sid
+        shell.show(history_screen)
+    order: list[str] = []
+    for name, shell in (("writer", writer), *((f"watcher-{k}", w) for k, w in enumerate(watchers))):
+        shown = shell.show
+
+        def recorded(screen: Any, *, diffed: bool = False, name: str = name, shown: Any = shown):
+            order.append(name)
+            shown(screen, diffed=diffed)
+
+        shell.show = recorded  # type: ignore[method-assign]
+    await enter_passed_six(writer, sw)
+    order.clear()
+    write = by_id(writer.page, "confirm-deal")
+    await fire(sw, write)
+    assert order == []  # nothing drawn yet: the handler only wrote and told the others
+    assert write.disabled  # the written form's Write, shown disabled until the fresh form
+    await fire(sw, write)  # a second tap on it before the fresh form: nothing more is written
+    await until(lambda: header(writer) == "Deal 2: Boris deals, Vera leads.", "the fresh form")
+    assert order == ["watcher-0", "watcher-1", "watcher-2", "writer"]
+    assert len(store.load(sid).session.deals) == 1
+    assert all(by_id(w.page, "deal-1") is not None for w in watchers)
+
+
+async def test_a_lone_page_draws_its_fresh_form_at_once(store: Store) -> None:
+    """Nobody else shows the session: the writer's fresh form is drawn in the handler."""
+    room = Room(store, pin=None, hub=PubSubHub(loop=asyncio.get_running_loop()))
+    sid = store.create_session(["Anna", "Boris", "Vera"])
+    writer, sw = room.device("w")
+    elsewhere, _ = room.device("x")
+    elsewhere.sid = store.create_session(["Gleb", "Dima", "Egor"])
+    elsewhere.show(history_screen)
+    open_entry(writer, sid)
+    await enter_passed_six(writer, sw)
+    await fire(sw, by_id(writer.page, "confirm-deal"))
+    assert header(writer) == "Deal 2: Boris deals, Vera leads."
 
 
 async def test_a_page_entering_a_deal_is_told_live_and_its_confirm_refused(store: Store) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 import flet as ft
 
 from ..frame.live import TOPIC as WRITTEN
+from ..frame.live import turn
 from ..frame.outside import Look, add_source
 
 #: What the club announces besides the deals written (live.TOPIC): ("table", session) when a
@@ -105,10 +106,13 @@ def follow(
                 await asyncio.sleep(settle)
             while True:
                 again = False
-                try:
-                    draw()
-                except RuntimeError:  # the page is gone
-                    return
+                # In turn with the pages redrawn for a write (live.turn): those waiting already,
+                # a table's own phones, are drawn first.
+                async with turn():
+                    try:
+                        draw()
+                    except RuntimeError:  # the page is gone
+                        return
                 await asyncio.sleep(0)
                 if not again:
                     return

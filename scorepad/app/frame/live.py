@@ -51,8 +51,19 @@ def publish(shell: Shell, sid: int, revision: int) -> None:
         log.debug("no pubsub loop; session %s revision %s not announced", sid, revision)
 
 
+# The pages that follow writes (subscribe): a writer's page asks whether others show its session.
+_FOLLOWING: weakref.WeakSet[Shell] = weakref.WeakSet()
+# The pages waiting for their turn to be redrawn for a write (listener), and how many times a
+# writer's own fresh form lets them go first (after_others).
+_WAITING = [0]
+_YIELDS = 200
+# A task nobody holds may be collected before it runs.
+_PENDING: set[asyncio.Task[None]] = set()
+
+
 def subscribe(shell: Shell) -> None:
     """Follow the writes of every page; a page that reconnects draws the session as it stands."""
+    _FOLLOWING.add(shell)
     shell.page.pubsub.subscribe_topic(TOPIC, listener(shell))
     shell.page.pubsub.subscribe_topic(LINKS, link_listener(shell))
     shell.page.on_connect = lambda e: refresh(shell)
@@ -132,9 +143,17 @@ def listener(shell: Shell) -> Callable[[str, Any], Awaitable[None]]:
         if shell.sid == sid and shell.basis != revision:
             # One page at a time, each page's update sent before the next page is drawn: the
             # first pages show the write while the last ones are still being drawn.
-            async with _turn():
-                refresh(shell)
-                await asyncio.sleep(0)
+            entered = False
+            _WAITING[0] += 1
+            try:
+                async with turn():
+                    entered = True
+                    _WAITING[0] -= 1
+                    refresh(shell)
+                    await asyncio.sleep(0)
+            finally:
+                if not entered:
+                    _WAITING[0] -= 1
 
     return on_written
 
@@ -152,13 +171,54 @@ _TURNS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
 )
 
 
-def _turn() -> asyncio.Lock:
+def turn() -> asyncio.Lock:
     """The pages' turn to be redrawn, one lock per event loop (a server has one)."""
     loop = asyncio.get_running_loop()
     lock = _TURNS.get(loop)
     if lock is None:
         lock = _TURNS[loop] = asyncio.Lock()
     return lock
+
+
+def after_others(shell: Shell, draw: Callable[[], None]) -> bool:
+    """Draw the writer's own page once the other pages of its session have the write.
+
+    A table's other phones learn of a write only from the server; the writer knows what he
+    wrote.  When other pages show this session (a shared table), ``draw`` waits for its turn
+    behind theirs (turn: the pages announced first), instead of building the writer's new entry
+    frame, the costliest drawing of a write, before any of them is drawn.  Says whether it
+    waits; when nobody else shows the session (or no server loop runs), the caller draws now.
+    """
+    sid = shell.sid
+    if sid is None or not any(
+        other is not shell and other.store is shell.store and other.sid == sid and not _left(other)
+        for other in _FOLLOWING
+    ):
+        return False
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+
+    async def later() -> None:
+        # The other pages' redraws are scheduled by the pub-sub hub after this handler returns:
+        # one step back lets them queue first.  Then every page waiting to be redrawn goes
+        # first (a burst of the night's tables: every table's phones, then the writers' own
+        # forms), a bounded number of times, so a stream of writes never starves this one.
+        await asyncio.sleep(0)
+        for _ in range(_YIELDS):
+            async with turn():
+                if not _WAITING[0]:
+                    draw()
+                    return
+            await asyncio.sleep(0)
+        async with turn():
+            draw()
+
+    task = loop.create_task(later())
+    _PENDING.add(task)
+    task.add_done_callback(_PENDING.discard)
+    return True
 
 
 def refresh(shell: Shell) -> None:

@@ -53,6 +53,15 @@ T = TypeVar("T")
 KEPT = 3
 
 
+def _indexed(index: Any, made: Any) -> bool:
+    """A kept part still in the page's index (its top control stands for what is inside)."""
+    if isinstance(made, list):
+        return all(_indexed(index, c) for c in made)
+    if isinstance(made, ft.BaseControl):
+        return index.get(made._i) is made
+    return True  # not a control: nothing to index
+
+
 def message_box(text: str, *, padding: float = 12) -> ft.Control:
     """A refusal on screen, as a live region: a screen reader reads it out when it appears."""
     return ft.Semantics(
@@ -229,6 +238,11 @@ class Shell:
         return self.sid is not None and nav.destination_of(self.screen) is not None
 
     @property
+    def frame(self) -> int:
+        """The frame on display: a new one for each screen drawn anew (not a live redraw)."""
+        return self._frame
+
+    @property
     def wide(self) -> bool:
         return (self.page.width or 0) >= WIDE
 
@@ -331,7 +345,8 @@ class Shell:
             index = self.page.session.index
         except RuntimeError:  # a page with no session behind it
             return
-        stack: list[Any] = kept
+        # Flet keeps them when flet_diff is installed (it stops at a part the new frame took).
+        stack: list[Any] = [made for made in kept if not _indexed(index, made)]
         while stack:
             c = stack.pop()
             if isinstance(c, list):

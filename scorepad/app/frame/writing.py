@@ -3,6 +3,7 @@ the reason of an edit, and the write button that names the revision the form was
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -16,7 +17,7 @@ from ...report import deal_title
 from ...scoring.ledger.ledger import explanations
 from ...store import AnyStored, FamilyStored
 from ..families.ui import ui_of
-from . import registry
+from . import live, registry
 from .nav import Screen
 from .shell import Shell, message_box
 from .theme import COMPACT, TAP, card, choice, primary, quiet, secondary, sem, suit_spans, suited
@@ -136,8 +137,12 @@ def write_parts(
     # The revision this form was built from: the write names it, so a stale one is refused.
     basis, sid = shell.basis, shell.sid
 
+    written: list[bool] = []  # this frame's deal was written: a second tap writes nothing
+
     def confirm() -> None:
         assert basis is not None and sid is not None
+        if written:
+            return
         # Write is disabled while something is missing, but a disabled button is the client's
         # business: a tap (a forged one, or one racing the redraw) still reaches this handler.
         # The form is asked again here, so a count nobody chose is never written.
@@ -174,7 +179,10 @@ def write_parts(
             shell.show(screen)
             return
         if shell.attempt(lambda: add(deal, seen=basis), seen=basis):
-            shell.new_form()
+            written.append(True)
+            shell.new_form()  # a tap left on the written form's screen changes nothing of it
+            if _fresh_later(shell, screen, write):
+                return
         elif shell.basis != basis:  # refused as stale: was it this very deal?
             shell.state.conflict = conflict_of(shell, basis, deal, sentences)
             if shell.state.conflict is not None:
@@ -194,6 +202,25 @@ def write_parts(
     if editing:
         footer.append(sem("cancel-edit", quiet(shell.t(N_("Cancel")), cancel)))
     return WriteParts(preview, reason, ft.Row(footer, spacing=8))
+
+
+def _fresh_later(shell: Shell, screen: Screen, write: ft.Control) -> bool:
+    """After a new deal is written on a shared table: the other phones first (live.after_others),
+    then this page's fresh form, unless the player has drawn another screen meanwhile (a tap
+    on the written form's screen draws the fresh form itself).  Meanwhile the written form's
+    Write is shown disabled.  Says whether the fresh form waits."""
+    frame = shell.frame
+
+    def draw() -> None:
+        if shell.frame == frame:
+            shell.show(screen)
+
+    if not live.after_others(shell, draw):
+        return False
+    write.disabled = True
+    with contextlib.suppress(RuntimeError):  # not on a page any more: nothing to show
+        write.update()
+    return True
 
 
 def _line(text: str, pinned: bool) -> ft.Text:

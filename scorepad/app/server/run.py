@@ -19,7 +19,7 @@ from ...i18n import N_, msg
 from ...store import Store
 from ..club.public import STANDINGS, public_standings
 from ..club.tables import table_pins
-from ..frame import live, outside, theme
+from ..frame import flet_diff, live, outside, theme
 from ..frame.screens import sessions_screen
 from ..frame.shell import Shell, remember_language, remembered_language
 from ..frame.theme import assets_dir
@@ -145,6 +145,7 @@ def run(
     trusted_proxy: tuple[str, ...] = (),
     join_session: int | None = None,
 ) -> None:
+    flet_diff.install()  # every page's diff, on the desktop and on the server alike
     if share and is_loopback(host):
         host = "0.0.0.0"
     networked = not is_loopback(host)

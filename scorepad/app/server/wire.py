@@ -29,7 +29,13 @@ from typing import Any
 
 import msgpack
 from fastapi import WebSocket, WebSocketDisconnect
-from flet.messaging.protocol import Message, MessageAction, SessionCrashedBody
+from flet.controls.base_control import BaseControl
+from flet.messaging.protocol import (
+    Message,
+    MessageAction,
+    SessionCrashedBody,
+    configure_encode_object_for_msgpack,
+)
 from flet_web.fastapi.flet_app import FletApp, app_manager
 from starlette.datastructures import Address
 
@@ -190,6 +196,9 @@ class Bounded:
             await self._ws.close(code)
 
 
+_ENCODE = configure_encode_object_for_msgpack(BaseControl)  # type: ignore[no-untyped-call]
+
+
 class TableApp(FletApp):
     """Flet's connection, told the page's language for the one sentence a crash sends."""
 
@@ -216,7 +225,12 @@ class TableApp(FletApp):
                 msg(N_("Something went wrong on the server; nothing was written. Reload the page."))
             )
             message = Message(MessageAction.SESSION_CRASHED, SessionCrashedBody(sentence))
-        super().send_message(message)
+        # Flet's own send formats the whole message into a debug line (an f-string, logged or
+        # not): on a write, the repr of every control sent, for every page.  The same frame,
+        # without it.
+        queue = self._FletApp__send_queue
+        body = msgpack.packb([message.action, message.body], default=_ENCODE)
+        queue.put_nowait(b"\x00" + body)
 
 
 def endpoint(
