@@ -278,6 +278,7 @@ def close_notice(shell: Shell) -> None:
     shell.state.live_notice = None
     if banner is not None and banner.open:
         banner.open = False
+        shell.page_touched = True  # the banner is the page's, not the root view's
 
 
 def guarded(

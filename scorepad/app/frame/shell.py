@@ -116,6 +116,9 @@ class Shell:
         # the app bar and the bottom bar were drawn for: a live redraw sends only what changed.
         self.drawn: list[tuple[int, int]] = []  # (session, revision)
         self._frame = 0
+        # Something outside the root view changed since the last drawing (a notice closed):
+        # the next drawing sends the whole page.
+        self.page_touched = False
         self._bars: dict[str, tuple[tuple[Any, ...], ft.Control | None]] = {}
         # The parts of the screen on display (``reuse``) and those of the draw being made.
         self._reused: dict[str, tuple[Any, Any]] = {}
@@ -326,7 +329,13 @@ class Shell:
                 )
                 root = content
         page.controls = [ft.SafeArea(root, expand=True, key=f"frame-{self._frame}")]
-        page.update()
+        if diffed and not self.page_touched:
+            # A live redraw changes the root view alone (its frame and bars): Flet's diff of the
+            # whole page would walk the window, the overlay, the services too, on every page.
+            page.update(page.views[0])
+        else:
+            page.update()
+        self.page_touched = False
         self._reindex()
         self._reused, self._reusing = self._reusing, {}
 
