@@ -308,6 +308,16 @@ def run_wire(rounds: int, pages: int, left: int) -> dict[str, Any]:
                         if len(w.frames) > pending[id(w)]:
                             del pending[id(w)]
             times[kind].append((time.monotonic() - t0) * 1000)
+            # The write's whole cost: until the server has sent nothing for 50 ms (the writer's
+            # own fresh form, drawn after the other pages, included).
+            quiet_since = time.monotonic()
+            while time.monotonic() - quiet_since < 0.05:
+                counts = [len(c.frames) for c in (writer, *watchers)]
+                writer.pump(0.005)
+                for w in watchers:
+                    w.pump(0)
+                if [len(c.frames) for c in (writer, *watchers)] != counts:
+                    quiet_since = time.monotonic()
             in_writes += sum(server.cpu_times()[:2]) - cpu0
             writes += 1
 

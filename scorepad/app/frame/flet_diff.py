@@ -162,7 +162,10 @@ def removed(self: DiffBuilder, item: Any, recurse: bool, owner: Any = None) -> I
             for item_class in getattr(item, "__prev_classes", {}).values():
                 yield from removed(self, item_class, recurse, item)
         elif recurse:
-            for name, _ in _plan(type(item)):
+            values = item.__dict__.get("_values")
+            for name, sparse in _plan(type(item)):
+                if sparse and values is not None and name not in values:
+                    continue  # at its default, which holds no control
                 v = getattr(item, name)
                 if not _inert(type(v)):
                     yield from removed(self, v, recurse, item)

@@ -52,17 +52,19 @@ def history_screen(shell: Shell) -> ft.Control:
 
     # Undo, redo and restore name the revision of the screen the player tapped on (``seen``),
     # which a live redraw keeps under the finger (live.guarded); never one read at tap time.
+    # After one of them (or a void) the history is drawn again as a live redraw is (diffed):
+    # the cards that did not change are kept, as another phone keeps them for this write.
     def undo(seen: int) -> None:
         shell.attempt(
             checked(lambda: shell.store.undo(stored.id, seen=seen), "undo", seen), seen=seen
         )
-        shell.show(history_screen)
+        shell.show(history_screen, diffed=True)
 
     def redo(seen: int) -> None:
         shell.attempt(
             checked(lambda: shell.store.redo(stored.id, seen=seen), "redo", seen), seen=seen
         )
-        shell.show(history_screen)
+        shell.show(history_screen, diffed=True)
 
     def ask_void(deal_id: int, index: int) -> None:
         reason = ft.TextField(label=shell.t(N_("Reason")), autofocus=True)
@@ -81,7 +83,7 @@ def history_screen(shell: Shell) -> ft.Control:
                 ),
                 seen=stored.revision,
             )
-            shell.show(history_screen)
+            shell.show(history_screen, diffed=True)
 
         shell.page.show_dialog(
             ft.AlertDialog(
@@ -108,7 +110,7 @@ def history_screen(shell: Shell) -> ft.Control:
             ),
             seen=seen,
         )
-        shell.show(history_screen)
+        shell.show(history_screen, diffed=True)
 
     # A live redraw keeps each card drawn for the same words (Shell.reuse: Flet skips it whole);
     # its buttons act through ``acts``, which every draw points at its own ``stored``.
