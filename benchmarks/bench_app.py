@@ -41,6 +41,13 @@ engine compressed as soon as the server is up. Under this load none of it moved 
 measurably; the cold visit's CPU went from 1.66 to 1.45 s. The renderer Flet picks in Chromium
 (skwasm with the wasm build) stays the fast one: CanvasKit with the JavaScript build is about
 twice as slow to paint.
+
+Quiet again later on 2026-12-02 (load 0.3 before the run; this server, ``--skwasm-only
+--paints 3``): plain Flet server 2.10 s cold, 1.79 s second visit; compressed + cached 1.98 s
+cold, 1.77 s second visit (page CPU 1.72 s; the socket open at 1.22 s, the first screen at
+1.45 s); the confirm → sheet 22.4 ms.  The second-visit goal is still not met: about 1.0-1.2 s
+is the engine starting in the browser, 0.2 s the round trip for the remembered language and
+device token, 0.3 s painting the first screen.
 """
 
 from __future__ import annotations

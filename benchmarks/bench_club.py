@@ -62,6 +62,26 @@ wall time of the run                        102 s           90 s
 Under that load the goals are still missed for a burst; a quiet run was not to be had on the
 shared machine.  Most of a burst's CPU is the 13 writers' own pages (each write draws the deal
 entry anew, a frame of ~150 controls) and the director's view, a new frame on every drawing.
+
+Later on 2026-12-02, the machine quiet (load 0.2-1.2), ``--wire --rounds 3``, after Flet's diff
+was made cheaper (scorepad/app/frame/flet_diff.py), each writer's fresh form was drawn after the
+other pages (live.after_others: in a burst, every table's phones first), and the director's
+view and the standings took their turn behind the pages already waiting (live.turn):
+
+==========================================  ==================  ===========
+(median / p95 ms)                           four runs           goal
+==========================================  ==================  ===========
+the table's other phones, a burst of 13     107-173 / 232-298   median 300
+the table's other phones, one table         24-31 / 73-113      median 300
+the director's view                         284-399 / 364-456   1000
+the standings                               187-197 / 195-267   1000
+server CPU a write                           75-106
+wall time of the run                        28-30 s
+==========================================  ==================  ===========
+
+and without ``--wire``: the draw for 40 players and 5 tours 2.8 ms, the standings after a
+director's edit 4.5 ms (7.3 ms with the edit written).  Every goal is met on a quiet machine;
+the burst is CPU-bound on one core, so a laptop busy with other work is slower.
 """
 
 from __future__ import annotations

@@ -61,6 +61,32 @@ new Undo/Redo made, configured and encoded by Flet).  So 30 pages still miss the
 (about 300 ms under this load); the next step is the writer's entry frames (a tap's redraw as a
 diff, not a new frame) and fewer controls a card.
 
+Later on 2026-12-02, quiet (load 0.2-0.4, nothing else running), ``--wire --rounds 3``; the
+server's CPU is now also taken for each write alone (``write_cpu_ms``: from the tap until the
+server has sent nothing for 50 ms, the writer's own redraw included), beside the figure above
+(``server_cpu_ms``: every tap of the run, the deal entry's included, shared among the writes):
+
+=========================  ===============  ===============  ==============  ==============
+pages (+ left)             median ms        p95 ms           write CPU ms    all CPU ms
+=========================  ===============  ===============  ==============  ==============
+30, at the day's start     213-225          286-299          --              258
+30, now                    102-118          136-155          90-108          115-133
+8, now                     42-44            52-60            37-38           59-63
+8 + 100 that left, now     51               62               42              69
+=========================  ===============  ===============  ==============  ==============
+
+What changed (each measured on its own with py-spy on the server): Flet's diff configured every
+field of every new control through nested generators (a third of the CPU; flet_diff.configure
+skips what holds no control) and walked every kept card as removed on every write (then put
+back in the index by Shell._reindex: flet_diff.removed stops at a control the new tree
+adopted); Flet's send formatted each message's repr for a debug line (wire.TableApp); a live
+redraw diffed the whole page (window, overlay, services) instead of the root view, and walked
+the kept bars (now frozen); the writer's own History after an undo, redo, void or restore was a
+new frame of every card (now a diffed redraw, as the other pages'); and the writer's fresh form
+is drawn after the other pages (live.after_others).  What is left a write is about 3 ms a
+watching page (the new card's ~20 controls made, reconciled, encoded and sent by Flet) and the
+writer's redraw: 30 pages sit at the goal, not reliably under it.
+
 A real server (``python -m scorepad.cli --web``) and headless Debian chromium: one page writes an
 all-pass deal, eight other pages (phones at 360×740 on the session's history) wait for it.  Each
 page records, in the browser, the moment the new deal appears in its accessibility tree (the
