@@ -311,6 +311,28 @@ async def test_the_table_s_other_pages_are_drawn_before_the_writer_s_fresh_form(
     assert all(by_id(w.page, "deal-1") is not None for w in watchers)
 
 
+async def test_a_writer_s_page_gone_before_its_turn_is_not_drawn(store: Store) -> None:
+    """The phone that wrote closed at once: the other pages are drawn, its own is left alone
+    (nothing raised in the server's task); the deal is written once."""
+    room = Room(store, pin=None, hub=PubSubHub(loop=asyncio.get_running_loop()))
+    sid = store.create_session(["Anna", "Boris", "Vera"])
+    writer, sw = room.device("w")
+    watcher, _ = room.device("h")
+    open_entry(writer, sid)
+    watcher.sid = sid
+    watcher.show(history_screen)
+    await enter_passed_six(writer, sw)
+    frame = writer.frame
+    await fire(sw, by_id(writer.page, "confirm-deal"))
+    await sw.disconnect(60)  # the phone went away before its fresh form's turn
+    await until(lambda: watcher.basis == 1, "the other page drawn")
+    for _ in range(5):
+        await asyncio.sleep(0.01)
+    assert writer.frame == frame  # not drawn: nobody is there to see it
+    assert not live._PENDING  # its task ended, without an error
+    assert len(store.load(sid).session.deals) == 1
+
+
 async def test_a_lone_page_draws_its_fresh_form_at_once(store: Store) -> None:
     """Nobody else shows the session: the writer's fresh form is drawn in the handler."""
     room = Room(store, pin=None, hub=PubSubHub(loop=asyncio.get_running_loop()))

@@ -10,6 +10,7 @@ told in words what changed.  A write still made on an outdated basis is refused 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import weakref
 from collections.abc import Awaitable, Callable
@@ -209,16 +210,24 @@ def after_others(shell: Shell, draw: Callable[[], None]) -> bool:
         for _ in range(_YIELDS):
             async with turn():
                 if not _WAITING[0]:
-                    draw()
+                    _draw_unless_left(shell, draw)
                     return
             await asyncio.sleep(0)
         async with turn():
-            draw()
+            _draw_unless_left(shell, draw)
 
     task = loop.create_task(later())
     _PENDING.add(task)
     task.add_done_callback(_PENDING.discard)
     return True
+
+
+def _draw_unless_left(shell: Shell, draw: Callable[[], None]) -> None:
+    """``draw``, unless the page went away meanwhile (its phone closed just after the write)."""
+    if _left(shell):
+        return
+    with contextlib.suppress(RuntimeError):  # the page's session ended as it was drawn
+        draw()
 
 
 def refresh(shell: Shell) -> None:
