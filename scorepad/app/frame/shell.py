@@ -390,13 +390,10 @@ class Shell:
         old = self._bars.get(name)
         if old is not None and old[0] == drawn_for:
             return old[1]
+        # Not frozen: a new bar must be a new control (a new id), so that a tap on the old
+        # bar's destinations (sent before the new bar reached the screen) reaches nothing,
+        # never a different destination at the same place on the new one.
         bar = make()
-        if bar is not None:
-            # Frozen, as Flet marks what a declarative view draws: never changed in place (a
-            # change draws a new bar), so Flet's diff passes a kept bar by without walking it.
-            # The client's own changes (the destination tapped) still reach it (Flet applies
-            # them beneath the frozen check).
-            bar._frozen = True
         self._bars[name] = (drawn_for, bar)
         return bar
 
