@@ -80,12 +80,17 @@ field of every new control through nested generators (a third of the CPU; flet_d
 skips what holds no control) and walked every kept card as removed on every write (then put
 back in the index by Shell._reindex: flet_diff.removed stops at a control the new tree
 adopted); Flet's send formatted each message's repr for a debug line (wire.TableApp); a live
-redraw diffed the whole page (window, overlay, services) instead of the root view, and walked
-the kept bars (now frozen); the writer's own History after an undo, redo, void or restore was a
-new frame of every card (now a diffed redraw, as the other pages'); and the writer's fresh form
-is drawn after the other pages (live.after_others).  What is left a write is about 3 ms a
-watching page (the new card's ~20 controls made, reconciled, encoded and sent by Flet) and the
-writer's redraw: 30 pages sit at the goal, not reliably under it.
+redraw diffed the whole page (window, overlay, services) instead of the root view; the writer's
+own History after an undo, redo, void or restore was a new frame of every card (now a diffed
+redraw, as the other pages'); and the writer's fresh form is drawn after the other pages
+(live.after_others).  The "now" rows were taken with the kept app bar and bottom bar also
+frozen (Flet then passes them by); that was taken back: a frozen new bar adopts the old bar's
+id, so a tap sent from the old bar reached a different destination on the new one
+(tests/test_table_e2e.py under the whole suite's load).  Walking the two bars costs about
+0.24 ms a page in-process, some 7 ms a write with 30 pages: with 30 pages a write costs about
+97-115 ms of CPU, the goal (100 ms) not met.  What is left a write is about 3 ms a watching page
+(the new card's ~20 controls made, reconciled, encoded and sent by Flet) and the writer's
+redraw.
 
 A real server (``python -m scorepad.cli --web``) and headless Debian chromium: one page writes an
 all-pass deal, eight other pages (phones at 360×740 on the session's history) wait for it.  Each
