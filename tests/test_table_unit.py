@@ -276,19 +276,29 @@ async def test_every_page_of_the_session_shows_a_write_without_reload(store: Sto
     assert header(elsewhere) == "Deal 1: Gleb deals, Dima leads."
 
 
+async def writer_beside(
+    store: Store, watching: tuple[str, ...]
+) -> tuple[int, Shell, Session, list[Shell]]:
+    """A writer on deal 1's entry, "Boris 6♠, pass, pass" entered, and pages on the session's
+    history, all on one server."""
+    room = Room(store, pin=None, hub=PubSubHub(loop=asyncio.get_running_loop()))
+    sid = store.create_session(["Anna", "Boris", "Vera"])
+    writer, sw = room.device("w")
+    watchers = [room.device(name)[0] for name in watching]
+    open_entry(writer, sid)
+    for shell in watchers:
+        shell.sid = sid
+        shell.show(history_screen)
+    await enter_passed_six(writer, sw)
+    return sid, writer, sw, watchers
+
+
 async def test_the_table_s_other_pages_are_drawn_before_the_writer_s_fresh_form(
     store: Store,
 ) -> None:
     """A write on a shared table: the other phones first, the writer's fresh form after them
     (live.after_others); meanwhile his Write is disabled and a second tap writes nothing."""
-    room = Room(store, pin=None, hub=PubSubHub(loop=asyncio.get_running_loop()))
-    sid = store.create_session(["Anna", "Boris", "Vera"])
-    writer, sw = room.device("w")
-    watchers = [room.device(name)[0] for name in ("a", "b", "c")]
-    open_entry(writer, sid)
-    for shell in watchers:
-        shell.sid = sid
-        shell.show(history_screen)
+    sid, writer, sw, watchers = await writer_beside(store, ("a", "b", "c"))
     order: list[str] = []
     for name, shell in (("writer", writer), *((f"watcher-{k}", w) for k, w in enumerate(watchers))):
         shown = shell.show
@@ -298,8 +308,6 @@ async def test_the_table_s_other_pages_are_drawn_before_the_writer_s_fresh_form(
             shown(screen, diffed=diffed)
 
         shell.show = recorded  # type: ignore[method-assign]
-    await enter_passed_six(writer, sw)
-    order.clear()
     write = by_id(writer.page, "confirm-deal")
     await fire(sw, write)
     assert order == []  # nothing drawn yet: the handler only wrote and told the others
@@ -314,14 +322,7 @@ async def test_the_table_s_other_pages_are_drawn_before_the_writer_s_fresh_form(
 async def test_a_writer_s_page_gone_before_its_turn_is_not_drawn(store: Store) -> None:
     """The phone that wrote closed at once: the other pages are drawn, its own is left alone
     (nothing raised in the server's task); the deal is written once."""
-    room = Room(store, pin=None, hub=PubSubHub(loop=asyncio.get_running_loop()))
-    sid = store.create_session(["Anna", "Boris", "Vera"])
-    writer, sw = room.device("w")
-    watcher, _ = room.device("h")
-    open_entry(writer, sid)
-    watcher.sid = sid
-    watcher.show(history_screen)
-    await enter_passed_six(writer, sw)
+    sid, writer, sw, (watcher,) = await writer_beside(store, ("h",))
     frame = writer.frame
     await fire(sw, by_id(writer.page, "confirm-deal"))
     await sw.disconnect(60)  # the phone went away before its fresh form's turn
