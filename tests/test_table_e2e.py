@@ -253,11 +253,18 @@ def test_three_devices_at_one_table(browser: Any, table: tuple[Server, int]) -> 
     visible(phone_b, "nav-entry")
 
     # A server restart mid-session: every page comes back, nothing is lost, and each device
-    # that gave the PIN still writes (its grant is in the database).
+    # that gave the PIN still writes (its grant is in the database).  The phones wait on their
+    # history: until the restarted server has drawn a page (its join link opens on the sheet),
+    # the page still shows the old server's screen, whose taps reach nothing.
+    for page in (phone_a, phone_b):
+        tap(page, "nav-history")
+        visible(page, "deal-2")
+        assert count(page, "sheet-status") == 0
     server.stop()
     server.start()
     for page in (phone_a, phone_b):
-        expect(page.locator(sel("nav-entry")).first).to_be_visible(timeout=60000)
+        expect(page.locator(sel("sheet-status")).first).to_be_visible(timeout=60000)
+        visible(page, "nav-entry")
         assert count(page, "viewer-note") == 0
         tap(page, "nav-history")
         visible(page, "deal-2")
