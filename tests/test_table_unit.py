@@ -486,6 +486,41 @@ async def test_a_live_redraw_keeps_the_unchanged_cards_whose_buttons_act_on_the_
     assert by_id(b.page, "voided-title-1").value == "Deal 1 · Boris: 6♠"
 
 
+@pytest.mark.parametrize("width", [360, 1280])
+async def test_a_live_redraw_sends_the_frame_s_column_alone_when_nothing_around_it_changed(
+    store: Store, width: int
+) -> None:
+    """Another device's write redraws a phone's (or a laptop's) history: the frame, the app bar
+    and the bottom bar (the laptop's rail) stay the very objects on the page, and the one patch
+    sent names the frame's column, with the new card in it: Flet diffs that column alone, not
+    the view and its bars on every page at the table."""
+    room = Room(store, pin=None, hub=PubSubHub(loop=asyncio.get_running_loop()))
+    sid = store.create_session(["Anna", "Boris", "Vera"])
+    store.add_deal(sid, typed(store, sid, PASSED), seen=0)
+    a, sa = room.device("a")
+    b, sb = room.device("b")
+    sb.apply_page_patch({"width": width})
+    open_entry(a, sid)
+    b.sid = sid
+    b.show(history_screen)
+    frame = b.page.controls[0]
+    column = frame.content.content if width < 600 else frame.content.controls[2].content
+    bars = (b.page.appbar, b.page.navigation_bar, frame.content)
+    assert isinstance(column, ft.Column) and (bars[1] is None) == (width >= 600)
+    sent = len(sb.connection.messages)
+    await enter_passed_six(a, sa)
+    await fire(sa, by_id(a.page, "confirm-deal"))
+    await until(lambda: b.basis == 2, "b was redrawn live at revision 2")
+    assert b.page.controls[0] is frame and (b.page.appbar, b.page.navigation_bar) == bars[:2]
+    assert frame.content is bars[2]  # the laptop's row, with its rail, kept too
+    patches = sb.connection.messages[sent:]
+    assert [m.body.id for m in patches] == [column._i]
+    assert "Deal 2 · Boris: 6♠".encode() in msgpack.packb(
+        [patches[0].action, patches[0].body], default=_encode
+    )
+    assert by_id(b.page, "deal-2") is not None and sb.index.get(column._i) is column
+
+
 async def test_the_history_of_a_write_is_worded_once_for_every_page_showing_it(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -120,6 +120,8 @@ class Shell:
         # the next drawing sends the whole page.
         self.page_touched = False
         self._bars: dict[str, tuple[tuple[Any, ...], ft.Control | None]] = {}
+        # The frame on display: its number, its rail (a laptop's) and the column of its parts.
+        self._scaffold: tuple[int, ft.Control | None, ft.Column] | None = None
         # The parts of the screen on display (``reuse``) and those of the draw being made.
         self._reused: dict[str, tuple[Any, Any]] = {}
         self._reusing: dict[str, tuple[Any, Any]] = {}
@@ -294,47 +296,62 @@ class Shell:
                 controls.append(extra)
         body.key = "body"
         controls.append(body)
-        content = ft.Container(
-            ft.Column(controls, spacing=10, expand=True), padding=12, expand=True
-        )
         selected = nav.destination_of(screen)
         page = self.page
+        bars = (page.appbar, page.navigation_bar)
+        side: ft.Control | None = None  # the laptop's rail
         if selected is None or self.sid is None:
             page.navigation_bar = None
             page.appbar = None
             self._bars.clear()
-            root: ft.Control = content
         else:
             page.appbar = self._appbar()
+            drawn_for = (
+                self.lang,
+                self.family,
+                selected,
+                tuple(nav.destinations()),
+                shown(self, "nav-entry"),
+            )
             if self.wide:
                 page.navigation_bar = None
                 self._bars.pop("bottom", None)
+                side = self._kept("rail", drawn_for, lambda: nav.navigation_rail(self, selected))
+            else:
+                self._bars.pop("rail", None)
+                page.navigation_bar = self._kept(
+                    "bottom", drawn_for, lambda: nav.navigation_bar(self, selected)
+                )
+        kept = self._scaffold
+        if diffed and kept is not None and kept[0] == self._frame and kept[1] is side:
+            # A live redraw in the same frame: the frame's column takes the new parts, and
+            # Flet diffs that column alone when nothing around it changed (the bars are the
+            # very ones shown), not the view, its bars and the frame around it on every page.
+            column = kept[2]
+            column.controls = controls
+            alone = bars[0] is page.appbar and bars[1] is page.navigation_bar
+        else:
+            column = ft.Column(controls, spacing=10, expand=True)
+            content = ft.Container(column, padding=12, expand=True)
+            root: ft.Control = content
+            if side is not None:
                 root = ft.Row(
-                    [nav.navigation_rail(self, selected), ft.VerticalDivider(width=1), content],
+                    [side, ft.VerticalDivider(width=1), content],
                     expand=True,
                     spacing=0,
                     vertical_alignment=ft.CrossAxisAlignment.STRETCH,
                 )
-            else:
-                page.navigation_bar = self._kept(
-                    "bottom",
-                    (
-                        self.lang,
-                        self.family,
-                        selected,
-                        tuple(nav.destinations()),
-                        shown(self, "nav-entry"),
-                    ),
-                    lambda: nav.navigation_bar(self, selected),
-                )
-                root = content
-        page.controls = [ft.SafeArea(root, expand=True, key=f"frame-{self._frame}")]
-        if diffed and not self.page_touched:
+            page.controls = [ft.SafeArea(root, expand=True, key=f"frame-{self._frame}")]
+            self._scaffold = (self._frame, side, column)
+            alone = False
+        if self.page_touched or not diffed:
+            page.update()
+        elif alone:
+            column.update()
+        else:
             # A live redraw changes the root view alone (its frame and bars): Flet's diff of the
             # whole page would walk the window, the overlay, the services too, on every page.
             page.update(page.views[0])
-        else:
-            page.update()
         self.page_touched = False
         self._reindex()
         self._reused, self._reusing = self._reusing, {}
