@@ -310,6 +310,8 @@ def _deal_card(
     ]
     if revisions:
         lines.append(ft.Text(revisions, italic=True))
+    if not may_write:  # a viewer's card: no buttons made (each page at the table pays for them)
+        return _keyed(f"deal-{number}", _card(lines), key=f"deal-{deal_id}")
     actions: list[ft.Control] = [
         sem(
             f"void-{number}",
@@ -336,8 +338,7 @@ def _deal_card(
                 ),
             ),
         )
-    if may_write:
-        lines.append(ft.Row(actions, wrap=True))
+    lines.append(ft.Row(actions, wrap=True))
     return _keyed(f"deal-{number}", _card(lines), key=f"deal-{deal_id}")
 
 
