@@ -92,6 +92,30 @@ id, so a tap sent from the old bar reached a different destination on the new on
 (the new card's ~20 controls made, reconciled, encoded and sent by Flet) and the writer's
 redraw.
 
+2026-12-06, another 2-core VM (AMD EPYC, quiet: load under 1), ``--wire --rounds 5``.  The
+same code (main at b882f59, the app as on 2026-12-02) measured here about 1.7× what it measured
+on 2026-12-02's VM; "before" and "after" ran alternately, three times each, 30 pages:
+
+=========================  ===============  ===============  ==============  ==============
+pages (+ left)             median ms        p95 ms           write CPU ms    all CPU ms
+=========================  ===============  ===============  ==============  ==============
+30, before                 204-217          273-303          179-192         212-228
+30, after                  159-200          258-327          151-183         181-218
+8, after                   72-73            97-108           57              90
+8 + 100 that left, after   80               115              63              100
+=========================  ===============  ===============  ==============  ==============
+
+What changed: a live redraw keeps the frame around the screen (the SafeArea, its container and
+column, a laptop's rail with its row) and, when the app bar and the bottom bar are the very ones
+shown, sends a patch of the frame's column alone (Shell.show: ``column.update()``), so Flet no
+longer reconciles a new frame and walks the view and both bars on every page (an unchanged
+redraw: 1.8 → 0.7-1.1 ms in-process); a viewer's history card no longer makes the buttons it does
+not show (16 controls a redraw instead of 25 in-process).  The 100 ms goal is still not met
+here: what is left is about 4-5 ms a watching page (every page here may write: the new card with
+its Edit and Void, the new guarded Undo and Redo), the controls made, diffed, encoded and sent
+by Flet.  The same redraw costs about half as much in-process (tests/flet_fakes.py pages, the
+same controls); the difference was not found in the time of this session.
+
 A real server (``python -m scorepad.cli --web``) and headless Debian chromium: one page writes an
 all-pass deal, eight other pages (phones at 360×740 on the session's history) wait for it.  Each
 page records, in the browser, the moment the new deal appears in its accessibility tree (the
