@@ -113,8 +113,9 @@ redraw: 1.8 → 0.7-1.1 ms in-process); a viewer's history card no longer makes 
 not show (16 controls a redraw instead of 25 in-process).  The 100 ms goal is still not met
 here: what is left is about 4-5 ms a watching page (every page here may write: the new card with
 its Edit and Void, the new guarded Undo and Redo), the controls made, diffed, encoded and sent
-by Flet.  The same redraw costs about half as much in-process (tests/flet_fakes.py pages, the
-same controls); the difference was not found in the time of this session.
+by Flet.  In-process (tests/flet_fakes.py pages, new deals only) a redraw costs 3.2 ms on a
+page that may write and 2.0-2.4 ms on a viewer's; the real server adds the socket, and the
+benchmark's edits, voids and undos change more of a page than a new deal does.
 
 A real server (``python -m scorepad.cli --web``) and headless Debian chromium: one page writes an
 all-pass deal, eight other pages (phones at 360×740 on the session's history) wait for it.  Each
