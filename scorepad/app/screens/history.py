@@ -310,8 +310,22 @@ def _deal_card(
     ]
     if revisions:
         lines.append(ft.Text(revisions, italic=True))
-    if not may_write:  # a viewer's card: no buttons made (each page at the table pays for them)
-        return _keyed(f"deal-{number}", _card(lines), key=f"deal-{deal_id}")
+    if may_write:  # a viewer's card makes no buttons (each page at the table pays for them)
+        buttons = _buttons(shell, acts, deal_id, number, index, editable, checkable)
+        lines.append(ft.Row(buttons, wrap=True))
+    return _keyed(f"deal-{number}", _card(lines), key=f"deal-{deal_id}")
+
+
+def _buttons(
+    shell: Shell,
+    acts: dict[str, Callable[..., Any]],
+    deal_id: int,
+    number: int,
+    index: int,
+    editable: bool,
+    checkable: bool,
+) -> list[ft.Control]:
+    """A live deal's Edit, Void and Check, for a page that may write."""
     actions: list[ft.Control] = [
         sem(
             f"void-{number}",
@@ -338,8 +352,7 @@ def _deal_card(
                 ),
             ),
         )
-    lines.append(ft.Row(actions, wrap=True))
-    return _keyed(f"deal-{number}", _card(lines), key=f"deal-{deal_id}")
+    return actions
 
 
 def _explained(stored: AnyStored) -> list[tuple[int, list[Msg]]]:
