@@ -115,7 +115,15 @@ async def test_raspasy_series_shown_and_history_void_undo(app: tuple[Shell, obje
     await fire(session, by_id(shell.page, "undo"))
     assert "Deal 1 · All pass" in texts(shell.page)
     await fire(session, by_id(shell.page, "redo"))
-    await fire(session, by_id(shell.page, "restore-1"))  # a restore, as an action of its own
+    await fire(session, by_id(shell.page, "restore-1"))  # asked first, as a void is
+    dialog = shell.page._dialogs.controls[-1]
+    assert sorted(texts(dialog)) == [  # sorted: capitals first
+        "Deal 1 · All pass",
+        "Restore deal 1?",
+        "deal 1 was voided (misdeal)",
+    ]
+    assert [a.kind for a in _store.history(_store.sessions()[0].id)][-1] == "redo"
+    await fire(session, by_id(dialog, "confirm-restore"))  # a restore, as an action of its own
     assert "Deal 1 · All pass" in texts(shell.page)
     assert "Anna took 1 trick: 1 × 1 = 1 into the gora." in texts(shell.page)
     assert [a.kind for a in _store.history(_store.sessions()[0].id)] == [

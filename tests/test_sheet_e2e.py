@@ -226,6 +226,11 @@ def test_sheet_history_and_numbers(
 
     # --- restore the voided deal ---------------------------------------------------------------
     tap(page, f"restore-{deal_id}")
+    expect(page.locator('[flt-semantics-identifier="restore-what"]')).to_contain_text(
+        words["voided"].format(n=VOIDED), timeout=15000
+    )
+    shot(page, f"{name}-05-history-restore-asked")
+    tap(page, "confirm-restore")
     expect(page.locator(f'[flt-semantics-identifier="voided-{deal_id}"]')).to_have_count(
         0, timeout=15000
     )
@@ -235,7 +240,7 @@ def test_sheet_history_and_numbers(
     after = cli_out("--lang", lang, "--db", str(db), "history", "1").splitlines()
     assert after[-1].endswith(words["restored"].format(n=VOIDED))
     assert words["deal"].format(n=16) in cli_out("--lang", lang, "--db", str(db), "settle", "1")
-    shot(page, f"{name}-05-history-restored")
+    shot(page, f"{name}-06-history-restored")
 
     # --- cash-out, chart, players --------------------------------------------------------------
     tap(page, "nav-settle")
@@ -243,7 +248,7 @@ def test_sheet_history_and_numbers(
     settled = cli_out("--lang", lang, "--db", str(db), "settle", "1").splitlines()
     start = settled.index(text_of(page, "settle-status"))
     assert [text_of(page, f"balance-{p}") for p in range(3)] == settled[start + 1 : start + 4]
-    shot(page, f"{name}-06-cash-out")
+    shot(page, f"{name}-07-cash-out")
     with page.expect_download(timeout=30000) as download:
         tap(page, "save-settlement")
     saved = tmp_path / "cash-out.png"
@@ -252,13 +257,13 @@ def test_sheet_history_and_numbers(
     assert saved.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     tap(page, "nav-chart")
     visible(page, "chart")
-    shot(page, f"{name}-07-chart")
+    shot(page, f"{name}-08-chart")
     tap(page, "nav-sessions")  # the Players screen is reached from the list of pulkas
     tap(page, "session-players")
     visible(page, "player-stats")
     has_text(page, "stat-pulkas", "2")
     visible(page, "player-chart")
-    shot(page, f"{name}-08-players")
+    shot(page, f"{name}-09-players")
     page.context.close()
 
 

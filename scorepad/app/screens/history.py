@@ -100,60 +100,70 @@ def history_screen(shell: Shell) -> ft.Control:
         shell.edit_form(deal_id, index, stored=stored)  # the deal as the player saw it
         shell.show(screen("entry"))
 
-    def restore(deal_id: int, seen: int) -> None:
-        shell.attempt(
-            checked(
-                lambda: shell.store.restore_deal(stored.id, deal_id, seen=seen),
-                "restore",
-                seen,
-                deal_id,
-            ),
-            seen=seen,
+    def ask_restore(deal_id: int) -> None:
+        # Asked, as a void is: the dialog names the deal, and its Restore names the revision it
+        # was opened on (a write meanwhile is refused with what changed).  The card is then the
+        # same from one write to the next (Shell.reuse), where a one-tap Restore would be a new
+        # control on every revision for every page to build and send.
+        seen = stored.revision
+        shown = [w[2:] for w in words_shown if w[:2] == ("voided", deal_id)]
+        if not shown:  # restored meanwhile: the tap came from a card no longer on the screen
+            return
+        title, reason = shown[0]
+
+        def confirmed() -> None:
+            shell.page.pop_dialog()
+            shell.attempt(
+                checked(
+                    lambda: shell.store.restore_deal(stored.id, deal_id, seen=seen),
+                    "restore",
+                    seen,
+                    deal_id,
+                ),
+                seen=seen,
+            )
+            shell.show(history_screen, diffed=True)
+
+        shell.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text(shell.t(N_("Restore deal {n}?"), n=number_of(journal, deal_id))),
+                content=sem(
+                    "restore-what",
+                    ft.Column([ft.Text(title), ft.Text(reason, italic=True)], tight=True),
+                ),
+                actions=[
+                    sem(
+                        "confirm-restore",
+                        ft.FilledButton(shell.t(N_("Restore")), on_click=confirmed),
+                    ),
+                    ft.TextButton(shell.t(N_("Cancel")), on_click=lambda: shell.page.pop_dialog()),
+                ],
+            )
         )
-        shell.show(history_screen, diffed=True)
 
     # A live redraw keeps each card drawn for the same words (Shell.reuse: Flet skips it whole);
     # its buttons act through ``acts``, which every draw points at its own ``stored``.
     acts: dict[str, Callable[..., Any]] = shell.reuse("history-acts", stored.id, dict)
     acts.update(
-        edit=edit, void=ask_void, check=lambda d, i: open_for_deal(shell, d, i), restore=restore
+        edit=edit,
+        void=ask_void,
+        check=lambda d, i: open_for_deal(shell, d, i),
+        restore=ask_restore,
     )
     may_write = shell.access.may_write  # a viewer's page has no write controls
     items: list[ft.Control] = []
-    for words in _words(shell, stored, first):
+    words_shown = _words(shell, stored, first)
+    for words in words_shown:
+        drawn_for = (*words[1:], may_write)
         if words[0] == "voided":
-            deal_id = words[1]
             items.append(
-                _keyed(
-                    f"voided-{deal_id}",
-                    _card(
-                        [
-                            *shell.reuse(
-                                f"history-voided-{deal_id}",
-                                words,
-                                lambda w=words: _voided_lines(*w[1:]),
-                            ),
-                            *(
-                                live.guarded(
-                                    shell,
-                                    f"restore-{deal_id}",
-                                    stored.revision,
-                                    lambda seen, d=deal_id: ft.TextButton(
-                                        shell.t(N_("Restore")),
-                                        icon=ft.Icons.RESTORE,
-                                        on_click=lambda e: acts["restore"](d, seen),
-                                    ),
-                                )
-                                if may_write
-                                else []
-                            ),
-                        ],
-                        voided=True,
-                    ),
+                shell.reuse(
+                    f"history-voided-{words[1]}",
+                    drawn_for,
+                    lambda w=drawn_for: _voided_card(shell, acts, *w),
                 )
             )
             continue
-        drawn_for = (*words[1:], may_write)
         items.append(
             shell.reuse(
                 f"history-deal-{words[1]}",
@@ -273,6 +283,30 @@ def _words(shell: Shell, stored: AnyStored, first: int) -> list[tuple[Any, ...]]
         _WORDS.clear()
     _WORDS[key] = (journal, stored.revision, out)
     return out
+
+
+def _voided_card(
+    shell: Shell,
+    acts: dict[str, Callable[..., Any]],
+    deal_id: int,
+    title: str,
+    reason: str,
+    may_write: bool,
+) -> ft.Control:
+    """A voided deal's card, struck through, with its Restore for a page that may write."""
+    lines = _voided_lines(deal_id, title, reason)
+    if may_write:
+        lines.append(
+            sem(
+                f"restore-{deal_id}",
+                ft.TextButton(
+                    shell.t(N_("Restore…")),
+                    icon=ft.Icons.RESTORE,
+                    on_click=lambda e: acts["restore"](deal_id),
+                ),
+            )
+        )
+    return _keyed(f"voided-{deal_id}", _card(lines, voided=True))
 
 
 def _voided_lines(deal_id: int, title: str, reason: str) -> list[ft.Control]:
