@@ -49,8 +49,13 @@ def seat(shell: Shell, sid: int | None = None) -> Seat | None:
     sid = shell.sid if sid is None else sid
     if sid is None:
         return None
-    with shell.lock:
-        return seat_of(shell.store, sid)
+    table = sid
+
+    def load() -> Seat | None:
+        with shell.lock:
+            return seat_of(shell.store, table)
+
+    return shell.read(("seat", sid), load)
 
 
 def me(shell: Shell, where: Seat, sid: int) -> int:

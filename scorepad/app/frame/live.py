@@ -234,6 +234,11 @@ def refresh(shell: Shell) -> None:
     """Draw the open session as it stands now; a deal being entered is rebased and kept."""
     if shell.sid is None or shell.screen is None:
         return
+    with shell.drawing():  # what is read here is what the page is drawn from
+        _refresh(shell)
+
+
+def _refresh(shell: Shell) -> None:
     if not shell.access.link_open:  # a page that comes back with a link the host replaced
         _shut(shell)
         return

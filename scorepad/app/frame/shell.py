@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar, cast
 
 import flet as ft
@@ -125,6 +125,8 @@ class Shell:
         # The parts of the screen on display (``reuse``) and those of the draw being made.
         self._reused: dict[str, tuple[Any, Any]] = {}
         self._reusing: dict[str, tuple[Any, Any]] = {}
+        # What the draw being made read of the store (Shell.drawing), or None between draws.
+        self._read: dict[Any, Any] | None = None
 
     # --- words ---------------------------------------------------------------------------
 
@@ -136,22 +138,61 @@ class Shell:
 
     # --- data ------------------------------------------------------------------------------
 
+    @contextlib.contextmanager
+    def drawing(self) -> Iterator[None]:
+        """One draw of the page: the session, who may write and the club table are read once
+        and are the same for every part of it (one revision on the whole screen).  A page is
+        drawn on every write at the table, and each part used to read them anew."""
+        if self._read is not None:  # a draw within a draw (a refresh showing its screen)
+            yield
+            return
+        self._read = {}
+        self.access.answers = {}
+        try:
+            yield
+        finally:
+            self._read = None
+            self.access.answers = None
+
+    def read(self, key: Any, load: Callable[[], T]) -> T:
+        """``load()``, once per draw (Shell.drawing) for ``key``; each time between draws."""
+        if self._read is None:
+            return load()
+        if key not in self._read:
+            self._read[key] = load()
+        return cast("T", self._read[key])
+
     def stored(self) -> Stored:
         """The open pulka (a session of the pulya family)."""
-        assert self.sid is not None
-        with self.lock:
-            return self.store.load(self.sid)
+        sid = self.sid
+        assert sid is not None
+
+        def load() -> Stored:
+            with self.lock:
+                return self.store.load(sid)
+
+        return self.read(("stored", sid), load)
 
     def family_stored(self) -> FamilyStored:
         """The open session of a ledger family (bula, kassa, pot, direct)."""
-        assert self.sid is not None
-        with self.lock:
-            return self.store.load_family(self.sid)
+        sid = self.sid
+        assert sid is not None
+
+        def load() -> FamilyStored:
+            with self.lock:
+                return self.store.load_family(sid)
+
+        return self.read(("family", sid), load)
 
     def any_stored(self) -> AnyStored:
-        assert self.sid is not None
-        with self.lock:
-            return self.store.load_any(self.sid)
+        sid = self.sid
+        assert sid is not None
+
+        def load() -> AnyStored:
+            with self.lock:
+                return self.store.load_any(sid)
+
+        return self.read(("any", sid), load)
 
     @property
     def family(self) -> str:
@@ -259,6 +300,11 @@ class Shell:
         self.show(nav.screen(name))
 
     def show(self, screen: Screen, *, diffed: bool = False) -> None:
+        """Draw ``screen`` from the store (see ``_show``), reading it once (``drawing``)."""
+        with self.drawing():
+            self._show(screen, diffed=diffed)
+
+    def _show(self, screen: Screen, *, diffed: bool = False) -> None:
         """Draw ``screen`` from the store.
 
         ``diffed``: the same screen drawn again on a write from another device (live.py).  Flet

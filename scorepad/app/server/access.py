@@ -235,17 +235,35 @@ class Access:
     scope: int | None = None  # opened by a join link: this session and nothing else
     address: str = ""  # the connection's peer address (what the PIN throttle counts)
     link: str = ""  # the join link's token the page came with (scope's)
+    # While the page is drawn (Shell.drawing): each answer asked once.  A draw asks "may this
+    # page write?" for every part that has a write control, and a club table's PIN behind it is
+    # a query; a page is drawn on every write at the table.
+    answers: dict[str, bool] | None = field(default=None, repr=False, compare=False)
+
+    def _answer(self, question: str, ask: Callable[[], bool]) -> bool:
+        if self.answers is None:
+            return ask()
+        known = self.answers.get(question)
+        if known is None:
+            known = self.answers[question] = ask()
+        return known
 
     @property
     def link_open(self) -> bool:
         """Whether the join link this page came with still opens its session: the host's
         "New link" shuts a page that holds the old one, open or reloaded."""
         grants = self.gate.grants
-        return self.scope is None or grants is None or grants.opens(self.scope, self.link)
+        if self.scope is None or grants is None:
+            return True
+        scope = self.scope
+        return self._answer("link", lambda: grants.opens(scope, self.link))
 
     @property
     def may_write(self) -> bool:
-        return self.gate.may_write(self.device, loopback=self.loopback, scope=self.scope)
+        return self._answer(
+            "write",
+            lambda: self.gate.may_write(self.device, loopback=self.loopback, scope=self.scope),
+        )
 
     def enter(self, entered: object) -> Msg | None:
         """The PIN typed on this page: its table's own, or the server's."""

@@ -158,6 +158,10 @@ class Server:
             # The peer address decides who is the host (wire.py): uvicorn must not rewrite it
             # from X-Forwarded-For; a proxy the host names is trusted there, in wire.peer_of.
             proxy_headers=False,
+            # No per-message compression: the table's messages are small patches sent to every
+            # page on every write, where zlib cost the server CPU per page and saved a LAN little;
+            # a compressed frame from a client could also inflate far beyond its wire size.
+            ws_per_message_deflate=False,
             ssl_certfile=str(self.certfile) if self.certfile else None,
             ssl_keyfile=str(self.keyfile) if self.keyfile else None,
         )
