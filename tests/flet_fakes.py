@@ -95,6 +95,12 @@ def texts(root: Any) -> list[str]:
     return out
 
 
+def shown_lines(root: Any) -> list[str]:
+    """Every line of text shown: a text of several lines (a history card's sentences) gives
+    each of its lines."""
+    return [line for text in texts(root) for line in text.split("\n")]
+
+
 async def fire(session: Session, control: Any, event: str = "click", data: Any = None) -> None:
     conn = session.connection
     n = len(conn.messages)

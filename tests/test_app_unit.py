@@ -10,7 +10,7 @@ from typing import Any
 
 import flet as ft
 import pytest
-from flet_fakes import by_id, find, fire, make_page, navigate, texts, type_into
+from flet_fakes import by_id, find, fire, make_page, navigate, shown_lines, texts, type_into
 
 from scorepad.app.frame.screens import sessions_screen
 from scorepad.app.frame.shell import Shell
@@ -97,7 +97,7 @@ async def test_raspasy_series_shown_and_history_void_undo(app: tuple[Shell, obje
         "All-passes in a row: 1. A contract of 6 or higher ends the series."
     )
     await navigate(session, shell.page, "nav-history")
-    assert "Anna took 1 trick: 1 × 1 = 1 into the gora." in texts(
+    assert "Anna took 1 trick: 1 × 1 = 1 into the gora." in shown_lines(
         shell.page
     )  # 3, 3 and the rest, 4
     await fire(session, by_id(shell.page, "void-1"))
@@ -111,7 +111,7 @@ async def test_raspasy_series_shown_and_history_void_undo(app: tuple[Shell, obje
         "Deal 1 · All pass",  # its number kept, struck through
         "deal 1 was voided (misdeal)",
     ]  # sorted: capitals first
-    assert "Anna took 1 trick: 1 × 1 = 1 into the gora." not in texts(shell.page)
+    assert "Anna took 1 trick: 1 × 1 = 1 into the gora." not in shown_lines(shell.page)
     await fire(session, by_id(shell.page, "undo"))
     assert "Deal 1 · All pass" in texts(shell.page)
     await fire(session, by_id(shell.page, "redo"))
@@ -125,7 +125,7 @@ async def test_raspasy_series_shown_and_history_void_undo(app: tuple[Shell, obje
     assert [a.kind for a in _store.history(_store.sessions()[0].id)][-1] == "redo"
     await fire(session, by_id(dialog, "confirm-restore"))  # a restore, as an action of its own
     assert "Deal 1 · All pass" in texts(shell.page)
-    assert "Anna took 1 trick: 1 × 1 = 1 into the gora." in texts(shell.page)
+    assert "Anna took 1 trick: 1 × 1 = 1 into the gora." in shown_lines(shell.page)
     assert [a.kind for a in _store.history(_store.sessions()[0].id)] == [
         "add",
         "void",
@@ -159,13 +159,13 @@ async def test_edit_a_past_deal_with_a_reason_then_undo(app: tuple[Shell, object
     await type_into(session, by_id(shell.page, "edit-reason"), "miscounted")
     assert not by_id(shell.page, "confirm-deal").disabled
     await fire(session, by_id(shell.page, "confirm-deal"))
-    assert "Boris failed 7♠, down 1: 4 into the gora." in texts(shell.page)  # back in the history
-    assert "deal 1 was edited (miscounted)" in texts(shell.page)  # the card's own number
+    assert "Boris failed 7♠, down 1: 4 into the gora." in shown_lines(shell.page)  # back in the history
+    assert "deal 1 was edited (miscounted)" in shown_lines(shell.page)  # the card's own number
     sid = store.sessions()[0].id
     assert [a.kind for a in store.history(sid)] == ["add", "add", "edit"]
     assert store.history(sid)[-1].reason == "miscounted"
     await fire(session, by_id(shell.page, "undo"))
-    assert "Boris made 7♠: 4 into the pulya." in texts(shell.page)
+    assert "Boris made 7♠: 4 into the pulya." in shown_lines(shell.page)
 
 
 async def choose_language(session: Any, shell: Shell, code: str) -> None:
@@ -509,7 +509,7 @@ async def test_a_long_history_shows_a_page_of_deals_and_earlier_pages_on_request
 
     assert shown() == list(range(PAGE + 21, 2 * PAGE + 21))  # the newest page only
     last = by_id(shell.page, f"deal-{2 * PAGE + 20}")
-    assert sorted(texts(last)) == sorted(  # (the order of a tree walk)
+    assert sorted(shown_lines(last)) == sorted(  # (the order of a tree walk)
         [title(2 * PAGE + 19), *(en.render(m) for m in scored.deals[-1].writing.explain or ())]
     )
     await fire(session, by_id(shell.page, "history-earlier"))
@@ -518,7 +518,7 @@ async def test_a_long_history_shows_a_page_of_deals_and_earlier_pages_on_request
     assert shown() == list(range(1, 2 * PAGE + 21))
     assert find_id(shell.page, "history-earlier") is None  # nothing earlier than deal 1
     first = by_id(shell.page, "deal-1")
-    assert sorted(texts(first)) == sorted(
+    assert sorted(shown_lines(first)) == sorted(
         [title(0), *(en.render(m) for m in scored.deals[0].writing.explain or ())]
     )
 

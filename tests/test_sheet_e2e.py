@@ -209,9 +209,7 @@ def test_sheet_history_and_numbers(
         scroll_to(page, f"deal-title-{n}", width, height)
         header = words["deal"].format(n=n)
         assert text_of(page, f"deal-title-{n}").startswith(header + " · ")
-        card = "\n".join(
-            page.locator(f'[flt-semantics-identifier^="deal-line-{n}-"]').all_inner_texts()
-        )
+        card = text_of(page, f"deal-lines-{n}")
         # the deal's sentences, as `scorepad settle` prints them under the same number
         at = settle_text.index(header)
         sentences = []

@@ -340,8 +340,9 @@ def _deal_card(
     """A live deal's card; its buttons act through ``acts`` (the newest draw's handlers)."""
     lines: list[ft.Control] = [
         sem(f"deal-title-{number}", ft.Text(title, weight=ft.FontWeight.BOLD)),
-        *(sem(f"deal-line-{number}-{k}", ft.Text(line)) for k, line in enumerate(explain)),
     ]
+    if explain:  # one text of its lines: every page at the table builds and is sent each card
+        lines.append(sem(f"deal-lines-{number}", ft.Text("\n".join(explain))))
     if revisions:
         lines.append(ft.Text(revisions, italic=True))
     if may_write:  # a viewer's card makes no buttons (each page at the table pays for them)
