@@ -159,7 +159,9 @@ async def test_edit_a_past_deal_with_a_reason_then_undo(app: tuple[Shell, object
     await type_into(session, by_id(shell.page, "edit-reason"), "miscounted")
     assert not by_id(shell.page, "confirm-deal").disabled
     await fire(session, by_id(shell.page, "confirm-deal"))
-    assert "Boris failed 7♠, down 1: 4 into the gora." in shown_lines(shell.page)  # back in the history
+    assert "Boris failed 7♠, down 1: 4 into the gora." in shown_lines(
+        shell.page
+    )  # back in the history
     assert "deal 1 was edited (miscounted)" in shown_lines(shell.page)  # the card's own number
     sid = store.sessions()[0].id
     assert [a.kind for a in store.history(sid)] == ["add", "add", "edit"]
