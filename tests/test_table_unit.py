@@ -550,6 +550,43 @@ async def test_the_history_of_a_write_is_worded_once_for_every_page_showing_it(
         assert by_id(phone.page, "deal-title-2").value == "Deal 2 · Boris: 6♠"
 
 
+async def test_a_live_redraw_reads_the_session_and_asks_who_may_write_once(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page is drawn on every write at the table: the redraw reads the session once and asks
+    once whether the page may write (a club table's PIN behind it is a query), however many of
+    its parts need them; between draws each question is asked anew (a PIN typed meanwhile
+    counts at once)."""
+    room = Room(store, pin=None, hub=PubSubHub(loop=asyncio.get_running_loop()))
+    sid = store.create_session(["Anna", "Boris", "Vera"])
+    store.add_deal(sid, typed(store, sid, PASSED), seen=0)
+    a, sa = room.device("a")
+    b, _ = room.device("b")
+    open_entry(a, sid)
+    b.sid = sid
+    b.show(history_screen)
+    loads: list[int] = []
+    asked: list[str] = []
+    load_any, may_write = store.load_any, room.gate.may_write
+    monkeypatch.setattr(store, "load_any", lambda s: loads.append(s) or load_any(s))
+    monkeypatch.setattr(
+        room.gate, "may_write", lambda device, **kw: asked.append(device) or may_write(device, **kw)
+    )
+    await enter_passed_six(a, sa)
+    b_device = b.access.device
+    loads.clear()
+    asked.clear()
+    await fire(sa, by_id(a.page, "confirm-deal"))
+    await until(lambda: b.basis == 2, "b was redrawn live at revision 2")
+    assert by_id(b.page, "deal-title-2").value == "Deal 2 · Boris: 6♠"
+    assert by_id(b.page, "undo") is not None and by_id(b.page, "edit-2") is not None
+    assert asked.count(b_device) == 1
+    assert b.access.answers is None  # between draws: asked anew
+    b_loads = len(loads)
+    b.redraw(diffed=True)
+    assert len(loads) == b_loads + 1 and asked.count(b_device) == 2
+
+
 async def test_a_pot_session_is_live_too(store: Store) -> None:
     """A pot session (a ledger family): the history is redrawn as a diff, the family's own sheet
     as a new frame; an undo tapped on the redrawn history is applied to what it showed."""
