@@ -557,20 +557,20 @@ async def test_a_live_redraw_reads_the_session_and_asks_who_may_write_once(
     once whether the page may write (a club table's PIN behind it is a query), however many of
     its parts need them; between draws each question is asked anew (a PIN typed meanwhile
     counts at once)."""
-    room = Room(store, pin=None, hub=PubSubHub(loop=asyncio.get_running_loop()))
-    sid = store.create_session(["Anna", "Boris", "Vera"])
-    store.add_deal(sid, typed(store, sid, PASSED), seen=0)
-    a, sa = room.device("a")
-    b, _ = room.device("b")
-    open_entry(a, sid)
-    b.sid = sid
-    b.show(history_screen)
+
+    def one_deal(store: Store) -> int:
+        sid = store.create_session(["Anna", "Boris", "Vera"])
+        store.add_deal(sid, typed(store, sid, PASSED), seen=0)
+        return sid
+
+    _, (a, sa), (b, _) = entry_and_history(store, one_deal)
     loads: list[int] = []
     asked: list[str] = []
-    load_any, may_write = store.load_any, room.gate.may_write
+    gate = b.access.gate
+    load_any, may_write = store.load_any, gate.may_write
     monkeypatch.setattr(store, "load_any", lambda s: loads.append(s) or load_any(s))
     monkeypatch.setattr(
-        room.gate, "may_write", lambda device, **kw: asked.append(device) or may_write(device, **kw)
+        gate, "may_write", lambda device, **kw: asked.append(device) or may_write(device, **kw)
     )
     await enter_passed_six(a, sa)
     b_device = b.access.device
@@ -624,6 +624,21 @@ def history_with_everything(store: Store) -> int:
     return sid
 
 
+def entry_and_history(
+    store: Store, history: Callable[[Store], int] = history_with_everything
+) -> tuple[int, tuple[Shell, Session], tuple[Shell, Session]]:
+    """A session (by default a history with everything, at revision 5), device a on its entry,
+    b on its history; both on one server."""
+    room = Room(store, pin=None, hub=PubSubHub(loop=asyncio.get_running_loop()))
+    sid = history(store)
+    a, sa = room.device("a")
+    b, sb = room.device("b")
+    open_entry(a, sid)
+    b.sid = sid
+    b.show(history_screen)
+    return sid, (a, sa), (b, sb)
+
+
 @pytest.mark.parametrize("ident", ["undo", "redo"])
 async def test_a_history_tap_sent_before_a_live_redraw_arrived_is_refused(
     store: Store, ident: str
@@ -631,13 +646,7 @@ async def test_a_history_tap_sent_before_a_live_redraw_arrived_is_refused(
     """The phone showed revision 5 when the player tapped; the tap reaches the server after the
     page was redrawn live on another device's deal (revision 6), as the client sends it: by the
     id of the control it showed.  It is refused in words, never applied to revision 6."""
-    room = Room(store, pin=None, hub=PubSubHub(loop=asyncio.get_running_loop()))
-    sid = history_with_everything(store)
-    a, sa = room.device("a")
-    b, sb = room.device("b")
-    open_entry(a, sid)
-    b.sid = sid
-    b.show(history_screen)
+    sid, (a, sa), (b, sb) = entry_and_history(store)
     tapped = by_id(b.page, ident)  # the button on b's screen at revision 5
     await enter_passed_six(a, sa)
     await fire(sa, by_id(a.page, "confirm-deal"))
@@ -665,13 +674,7 @@ async def test_a_restore_asked_before_another_device_wrote_is_refused_then_asked
     """Restore asks first, as Void does: its confirmation names the revision the dialog was
     opened on.  Another device writes meanwhile: the restore is refused in words, nothing is
     written; asked again, on the new revision, it is applied."""
-    room = Room(store, pin=None, hub=PubSubHub(loop=asyncio.get_running_loop()))
-    sid = history_with_everything(store)
-    a, sa = room.device("a")
-    b, sb = room.device("b")
-    open_entry(a, sid)
-    b.sid = sid
-    b.show(history_screen)
+    sid, (a, sa), (b, sb) = entry_and_history(store)
     card = by_id(b.page, "voided-2")
     await fire(sb, by_id(b.page, "restore-2"))
     dialog = b.page._dialogs.controls[-1]
@@ -703,13 +706,7 @@ async def b_taps(session: Session, control: ft.Control) -> None:
 
 
 async def test_a_tap_after_the_live_redraw_reached_the_screen_is_applied(store: Store) -> None:
-    room = Room(store, pin=None, hub=PubSubHub(loop=asyncio.get_running_loop()))
-    sid = history_with_everything(store)
-    a, sa = room.device("a")
-    b, sb = room.device("b")
-    open_entry(a, sid)
-    b.sid = sid
-    b.show(history_screen)
+    sid, (a, sa), (b, sb) = entry_and_history(store)
     await enter_passed_six(a, sa)
     await fire(sa, by_id(a.page, "confirm-deal"))
     await until(lambda: b.basis == 6, "b was redrawn live at revision 6")

@@ -162,37 +162,27 @@ class Shell:
             self._read[key] = load()
         return cast("T", self._read[key])
 
-    def stored(self) -> Stored:
-        """The open pulka (a session of the pulya family)."""
+    def _session(self, kind: str, load: Callable[[int], T]) -> T:
+        """The open session, loaded by ``load``: once per draw (``read``)."""
         sid = self.sid
         assert sid is not None
 
-        def load() -> Stored:
+        def locked() -> T:
             with self.lock:
-                return self.store.load(sid)
+                return load(sid)
 
-        return self.read(("stored", sid), load)
+        return self.read((kind, sid), locked)
+
+    def stored(self) -> Stored:
+        """The open pulka (a session of the pulya family)."""
+        return self._session("pulya", self.store.load)
 
     def family_stored(self) -> FamilyStored:
         """The open session of a ledger family (bula, kassa, pot, direct)."""
-        sid = self.sid
-        assert sid is not None
-
-        def load() -> FamilyStored:
-            with self.lock:
-                return self.store.load_family(sid)
-
-        return self.read(("family", sid), load)
+        return self._session("family", self.store.load_family)
 
     def any_stored(self) -> AnyStored:
-        sid = self.sid
-        assert sid is not None
-
-        def load() -> AnyStored:
-            with self.lock:
-                return self.store.load_any(sid)
-
-        return self.read(("any", sid), load)
+        return self._session("any", self.store.load_any)
 
     @property
     def family(self) -> str:
