@@ -40,106 +40,93 @@ def history_screen(shell: Shell) -> ft.Control:
     # provisional until another player confirms it, and refused once the tour has ended.
     table = writer(shell, stored.id)
 
-    def checked(
+    def apply(
         step: Callable[[], Any], kind: str, seen: int, deal_id: int | None = None, reason: str = ""
-    ) -> Callable[[], Any]:
+    ) -> None:
+        """Write ``step``, which names the revision ``seen``; then the history is drawn again as
+        a live redraw is (diffed): the cards that did not change are kept, as another phone
+        keeps them for this write."""
+
         def run() -> Any:
             if table is not None:
                 return table.change(kind, step, seen=seen, deal_id=deal_id, reason=reason)
             return step()
 
-        return run
-
-    # Undo, redo and restore name the revision of the screen the player tapped on (``seen``),
-    # which a live redraw keeps under the finger (live.guarded); never one read at tap time.
-    # After one of them (or a void) the history is drawn again as a live redraw is (diffed):
-    # the cards that did not change are kept, as another phone keeps them for this write.
-    def undo(seen: int) -> None:
-        shell.attempt(
-            checked(lambda: shell.store.undo(stored.id, seen=seen), "undo", seen), seen=seen
-        )
+        shell.attempt(run, seen=seen)
         shell.show(history_screen, diffed=True)
 
-    def redo(seen: int) -> None:
-        shell.attempt(
-            checked(lambda: shell.store.redo(stored.id, seen=seen), "redo", seen), seen=seen
-        )
-        shell.show(history_screen, diffed=True)
-
-    def ask_void(deal_id: int, index: int) -> None:
-        reason = ft.TextField(label=shell.t(N_("Reason")), autofocus=True)
+    def ask(
+        title: str, content: ft.Control, ident: str, label: str, then: Callable[[], Any]
+    ) -> None:
+        """A dialog that writes only when confirmed (void, restore)."""
 
         def confirmed() -> None:
             shell.page.pop_dialog()
-            shell.attempt(
-                checked(
-                    lambda: shell.store.void_deal(
-                        stored.id, deal_id, reason=reason.value or "", seen=stored.revision
-                    ),
-                    "void",
-                    stored.revision,
-                    deal_id,
-                    reason.value or "",
-                ),
-                seen=stored.revision,
-            )
-            shell.show(history_screen, diffed=True)
+            then()
 
         shell.page.show_dialog(
             ft.AlertDialog(
-                title=ft.Text(shell.t(N_("Void deal {n}?"), n=number_of(journal, deal_id))),
-                content=sem("void-reason", reason),
+                title=ft.Text(title),
+                content=content,
                 actions=[
-                    sem("confirm-void", ft.FilledButton(shell.t(N_("Void")), on_click=confirmed)),
+                    sem(ident, ft.FilledButton(label, on_click=confirmed)),
                     ft.TextButton(shell.t(N_("Cancel")), on_click=lambda: shell.page.pop_dialog()),
                 ],
             )
+        )
+
+    # Undo and redo name the revision of the screen the player tapped on (``seen``), which a
+    # live redraw keeps under the finger (live.guarded); never one read at tap time.
+    def undo(seen: int) -> None:
+        apply(lambda: shell.store.undo(stored.id, seen=seen), "undo", seen)
+
+    def redo(seen: int) -> None:
+        apply(lambda: shell.store.redo(stored.id, seen=seen), "redo", seen)
+
+    # A void and a restore are asked first: the dialog names the deal, and its confirmation
+    # names the revision it was opened on (a write meanwhile is refused with what changed).
+    # Their cards then stay the same from one write to the next (Shell.reuse), where a one-tap
+    # button would be a new guarded control on every revision for every page to build and send.
+    def ask_void(deal_id: int, index: int) -> None:
+        seen = stored.revision
+        reason = ft.TextField(label=shell.t(N_("Reason")), autofocus=True)
+        ask(
+            shell.t(N_("Void deal {n}?"), n=number_of(journal, deal_id)),
+            sem("void-reason", reason),
+            "confirm-void",
+            shell.t(N_("Void")),
+            lambda: apply(
+                lambda: shell.store.void_deal(
+                    stored.id, deal_id, reason=reason.value or "", seen=seen
+                ),
+                "void",
+                seen,
+                deal_id,
+                reason.value or "",
+            ),
+        )
+
+    def ask_restore(deal_id: int, title: str, reason: str) -> None:
+        seen = stored.revision
+        ask(
+            shell.t(N_("Restore deal {n}?"), n=number_of(journal, deal_id)),
+            sem(
+                "restore-what",
+                ft.Column([ft.Text(title), ft.Text(reason, italic=True)], tight=True),
+            ),
+            "confirm-restore",
+            shell.t(N_("Restore")),
+            lambda: apply(
+                lambda: shell.store.restore_deal(stored.id, deal_id, seen=seen),
+                "restore",
+                seen,
+                deal_id,
+            ),
         )
 
     def edit(deal_id: int, index: int) -> None:
         shell.edit_form(deal_id, index, stored=stored)  # the deal as the player saw it
         shell.show(screen("entry"))
-
-    def ask_restore(deal_id: int) -> None:
-        # Asked, as a void is: the dialog names the deal, and its Restore names the revision it
-        # was opened on (a write meanwhile is refused with what changed).  The card is then the
-        # same from one write to the next (Shell.reuse), where a one-tap Restore would be a new
-        # control on every revision for every page to build and send.
-        seen = stored.revision
-        shown = [w[2:] for w in words_shown if w[:2] == ("voided", deal_id)]
-        if not shown:  # restored meanwhile: the tap came from a card no longer on the screen
-            return
-        title, reason = shown[0]
-
-        def confirmed() -> None:
-            shell.page.pop_dialog()
-            shell.attempt(
-                checked(
-                    lambda: shell.store.restore_deal(stored.id, deal_id, seen=seen),
-                    "restore",
-                    seen,
-                    deal_id,
-                ),
-                seen=seen,
-            )
-            shell.show(history_screen, diffed=True)
-
-        shell.page.show_dialog(
-            ft.AlertDialog(
-                title=ft.Text(shell.t(N_("Restore deal {n}?"), n=number_of(journal, deal_id))),
-                content=sem(
-                    "restore-what",
-                    ft.Column([ft.Text(title), ft.Text(reason, italic=True)], tight=True),
-                ),
-                actions=[
-                    sem(
-                        "confirm-restore",
-                        ft.FilledButton(shell.t(N_("Restore")), on_click=confirmed),
-                    ),
-                    ft.TextButton(shell.t(N_("Cancel")), on_click=lambda: shell.page.pop_dialog()),
-                ],
-            )
-        )
 
     # A live redraw keeps each card drawn for the same words (Shell.reuse: Flet skips it whole);
     # its buttons act through ``acts``, which every draw points at its own ``stored``.
@@ -152,8 +139,7 @@ def history_screen(shell: Shell) -> ft.Control:
     )
     may_write = shell.access.may_write  # a viewer's page has no write controls
     items: list[ft.Control] = []
-    words_shown = _words(shell, stored, first)
-    for words in words_shown:
+    for words in _words(shell, stored, first):
         drawn_for = (*words[1:], may_write)
         if words[0] == "voided":
             items.append(
@@ -302,7 +288,7 @@ def _voided_card(
                 ft.TextButton(
                     shell.t(N_("Restore…")),
                     icon=ft.Icons.RESTORE,
-                    on_click=lambda e: acts["restore"](deal_id),
+                    on_click=lambda e: acts["restore"](deal_id, title, reason),
                 ),
             )
         )
