@@ -1,6 +1,6 @@
 """Benchmark the app.
 
-    python benchmarks/bench_app.py [--repeat 30] [--no-browser]
+    python benchmarks/bench_app.py [--repeat 30] [--no-browser] [--skwasm-only] [--wasm-cache-now]
 
 Targets on the project's 2-core machines: server-side time from "confirm deal" to the updated
 sheet ≤ 50 ms median for a 100-deal session (a real Flet Page without a client, the handler run
@@ -30,7 +30,7 @@ second visit; this server at a load of 8, one load each: 2.9 s cold, 2.4 s on th
 (page CPU 1.6 and 1.5 s). So the cold goal is met when the machine is quiet and the second-visit one is not:
 on a second visit nothing is fetched but a few 304s (the page, the bootstrap, the manifests);
 what is left is the browser's: the page's renderer alone spends 1.3-1.5 s of CPU on it (Chromium keeps no
-compiled code of the 8.5 MB wasm app: too little of it runs hot for V8 to cache it), then the
+compiled code of the 8.5 MB wasm app: see 2026-12-07, later, for why), then the
 server's first screen (one round trip to the browser for the remembered language and device
 token, the screen built in 10-30 ms). What the server does for the page
 (scorepad/app/server/serve.py): every file from memory with a content ETag, the day's max-age then a 304; Flutter's service
@@ -69,6 +69,30 @@ take 50 ms in all).  The second-visit goal (1.5 s) is not met on this machine.
 2026-12-07, the same kind of VM, ``--skwasm-only`` (median of 3 loads; the sockets no longer
 compress each message): plain 2.18 s cold, 1.79 s second visit; compressed + cached 2.33 s cold,
 2.07 s second visit (page CPU 1.7-2.1 s); confirm → sheet 25.3 ms.  Second visit: not met.
+
+2026-12-07, later.  Why Chromium keeps no compiled wasm code here: V8 writes its wasm code cache
+from a delayed task, 2 s after the last function was optimised, and in this headless Debian
+Chromium 156 that task never runs (not for the app, nor for a 300 kB test module whose 200
+functions are all optimised in its first second: the profile's Code Cache/wasm stays empty
+after 10 s).  With ``--wasm-cache-now`` (V8's ``--wasm-caching-timeout-ms=0``: cache at once,
+after every chunk of optimised code) it is written and read back: on the second visit the main thread's lazy
+compiles fall from 0.63 s to 0.01 s and its streaming decode from 0.18 to 0.02 s, for 0.1 s of
+deserialising.  But the page then also serialises its module after every chunk, and the second
+visit took 1.68-2.38 s against 1.92-2.39 s without the flag (2 loads each, alternated twice; the
+VM's speed drifts that much): not under 1.5 s either, so the benchmark keeps the browser as it
+is.  Also tried, no difference beyond that noise: leaving out ``page.fonts`` (the font manifest
+already loads DejaVu; ``page.fonts`` loads it again and the screen is laid out a second time, a
+sub-pixel change the timer waits for).  Not applicable: cross-origin isolation (COOP/COEP),
+which lets skwasm render in a worker, needs a secure context, and a phone on the table's plain
+HTTP is not one.  Where the second visit goes (resource timing and a trace): main.dart.wasm is
+asked for at 0.23-0.37 s (once main.dart.mjs has been imported) and decoded on the main thread
+by 0.43-0.60 s; then the engine and Flet's client start (one 8.5 MB module: its map, video,
+web view, Rive, Lottie and ads extensions included) until the socket opens at 1.2-1.7 s; the
+server's first screen is in 50-100 ms later; painting it takes 0.3-0.5 s (its widgets' code
+compiled on first use).  No GPU here: the GPU process (SwiftShader) spends 0.26-0.30 s of CPU a
+visit, and the page's main thread waits about 0.18 s for it in skwasm's transferToImageBitmap
+(a CPU profile of the second visit).  The next lever is a Flet web client built without the extensions the
+app does not use (``flet build web``), which needs the Flutter SDK: not reachable from here.
 """
 
 from __future__ import annotations
@@ -137,7 +161,9 @@ window.WebSocket.prototype = Native.prototype;
 """
 
 
-def painted(folder: Path, *, renderer: str = "auto", tuned: bool = True) -> dict[str, float]:
+def painted(
+    folder: Path, *, renderer: str = "auto", tuned: bool = True, wasm_cache_now: bool = False
+) -> dict[str, float]:
     """Seconds from opening the page until the first screen is there and has stopped changing,
     cold (a new browser profile) and on the second visit (the browser started again on the same
     profile: its HTTP cache and compiled-code cache on disk, as a phone keeps them), with the
@@ -151,6 +177,10 @@ def painted(folder: Path, *, renderer: str = "auto", tuned: bool = True) -> dict
     intercepted (Playwright's request routing turns the HTTP cache off): hosts other than
     127.0.0.1 are unresolvable, so the page is as offline as at a table. The tuned server is
     measured once it has compressed the engine files (it compresses each on its first request).
+
+    ``wasm_cache_now``: V8 told to write its wasm code cache at once (after every chunk of
+    optimised code) instead of from its delayed task, which this headless Chromium never runs;
+    ``{visit}-wasm-cache-mb`` is what the profile's wasm code cache holds after each visit.
     """
     import os
 
@@ -162,6 +192,8 @@ def painted(folder: Path, *, renderer: str = "auto", tuned: bool = True) -> dict
     db = folder / f"paint-{renderer}-{tuned}-{time.monotonic_ns()}.db"
     profile = folder / f"profile-{time.monotonic_ns()}"
     args = [*ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+    if wasm_cache_now:
+        args.append("--js-flags=--wasm-caching-timeout-ms=0")
     out: dict[str, float] = {}
     with running_app(db) as (url, _db), sync_playwright() as p:
         if tuned:
@@ -223,7 +255,18 @@ def painted(folder: Path, *, renderer: str = "auto", tuned: bool = True) -> dict
                 / 1e6
             )
             context.close()
+            out[f"{visit}-wasm-cache-mb"] = _wasm_code_cache(profile) / 1e6
     return out
+
+
+def _wasm_code_cache(profile: Path) -> int:
+    """Bytes of compiled wasm code the browser keeps in the profile (its index files left out)."""
+    folder = profile / "Default" / "Code Cache" / "wasm"
+    return sum(
+        f.stat().st_size
+        for f in folder.rglob("*")
+        if f.is_file() and f.parent.name != "index-dir" and f.name != "index"
+    )
 
 
 def _page_cpu(cdp: Any) -> float:
@@ -246,6 +289,11 @@ def main() -> int:
     ap.add_argument("--no-browser", action="store_true")
     ap.add_argument("--paints", type=int, default=3, help="page loads per variant (median)")
     ap.add_argument("--skwasm-only", action="store_true", help="without the CanvasKit loads")
+    ap.add_argument(
+        "--wasm-cache-now",
+        action="store_true",
+        help="V8 writes its wasm code cache at once (this headless Chromium never does by itself)",
+    )
     args = ap.parse_args()
     wall, cpu = time.perf_counter(), time.process_time()
     with tempfile.TemporaryDirectory(dir=Path(__file__).resolve().parent) as tmp:
@@ -262,7 +310,13 @@ def main() -> int:
             for renderer, tuned in variants[:2] if args.skwasm_only else variants:
                 wall0, cpu0 = time.perf_counter(), _children_cpu()
                 runs = [
-                    painted(Path(tmp), renderer=renderer, tuned=tuned) for _ in range(args.paints)
+                    painted(
+                        Path(tmp),
+                        renderer=renderer,
+                        tuned=tuned,
+                        wasm_cache_now=args.wasm_cache_now,
+                    )
+                    for _ in range(args.paints)
                 ]
                 label = f"{renderer}{'' if renderer != 'auto' else ' (skwasm)'}, " + (
                     "compressed + cached" if tuned else "plain Flet server"
@@ -278,7 +332,8 @@ def main() -> int:
                         f" page CPU {statistics.median(r[visit + '-cpu'] for r in runs):4.2f} s;"
                         f" socket open {statistics.median(r[visit + '-open'] for r in runs):4.2f} s,"
                         f" first screen in {statistics.median(r[visit + '-screen'] for r in runs):4.2f} s;"
-                        f" {statistics.median(r[visit + '-mb'] for r in runs):5.2f} MB fetched)"
+                        f" {statistics.median(r[visit + '-mb'] for r in runs):5.2f} MB fetched;"
+                        f" wasm code cache {statistics.median(r[visit + '-wasm-cache-mb'] for r in runs):5.1f} MB after)"
                     )
                 print(
                     f"    these loads: wall {time.perf_counter() - wall0:.1f} s, CPU of the server"
