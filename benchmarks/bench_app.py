@@ -70,29 +70,29 @@ take 50 ms in all).  The second-visit goal (1.5 s) is not met on this machine.
 compress each message): plain 2.18 s cold, 1.79 s second visit; compressed + cached 2.33 s cold,
 2.07 s second visit (page CPU 1.7-2.1 s); confirm → sheet 25.3 ms.  Second visit: not met.
 
-2026-12-07, later.  Why Chromium keeps no compiled wasm code here: V8 writes its wasm code cache
+2026-12-07, later. Why Chromium keeps no compiled wasm code here: V8 writes its wasm code cache
 from a delayed task, 2 s after the last function was optimised, and in this headless Debian
 Chromium 156 that task never runs (not for the app, nor for a 300 kB test module whose 200
-functions are all optimised in its first second: the profile's Code Cache/wasm stays empty
-after 10 s).  With ``--wasm-cache-now`` (V8's ``--wasm-caching-timeout-ms=0``: cache at once,
-after every chunk of optimised code) it is written and read back: on the second visit the main thread's lazy
+functions are all optimised in its first second: the profile's Code Cache/wasm stays empty after
+10 s). With ``--wasm-cache-now`` (V8's ``--wasm-caching-timeout-ms=0``: cache at once, after every
+chunk of optimised code) it is written and read back: on the second visit the main thread's lazy
 compiles fall from 0.63 s to 0.01 s and its streaming decode from 0.18 to 0.02 s, for 0.1 s of
-deserialising.  But the page then also serialises its module after every chunk, and the second
+deserialising. But the page then also serialises its module after every chunk, and the second
 visit took 1.68-2.38 s against 1.92-2.39 s without the flag (2 loads each, alternated twice; the
-VM's speed drifts that much): not under 1.5 s either, so the benchmark keeps the browser as it
-is.  Also tried, no difference beyond that noise: leaving out ``page.fonts`` (the font manifest
-already loads DejaVu; ``page.fonts`` loads it again and the screen is laid out a second time, a
-sub-pixel change the timer waits for).  Not applicable: cross-origin isolation (COOP/COEP),
-which lets skwasm render in a worker, needs a secure context, and a phone on the table's plain
-HTTP is not one.  Where the second visit goes (resource timing and a trace): main.dart.wasm is
-asked for at 0.23-0.37 s (once main.dart.mjs has been imported) and decoded on the main thread
-by 0.43-0.60 s; then the engine and Flet's client start (one 8.5 MB module: its map, video,
-web view, Rive, Lottie and ads extensions included) until the socket opens at 1.2-1.7 s; the
-server's first screen is in 50-100 ms later; painting it takes 0.3-0.5 s (its widgets' code
-compiled on first use).  No GPU here: the GPU process (SwiftShader) spends 0.26-0.30 s of CPU a
-visit, and the page's main thread waits about 0.18 s for it in skwasm's transferToImageBitmap
-(a CPU profile of the second visit).  The next lever is a Flet web client built without the extensions the
-app does not use (``flet build web``), which needs the Flutter SDK: not reachable from here.
+VM's speed drifts that much): not under 1.5 s either, so the benchmark keeps the browser as it is.
+Also tried, no difference beyond that noise: leaving out ``page.fonts`` (the font manifest already
+loads DejaVu; ``page.fonts`` loads it again and the screen is laid out a second time, a sub-pixel
+change the timer waits for). Not applicable: cross-origin isolation (COOP/COEP), which lets skwasm
+render in a worker, needs a secure context, and a phone on the table's plain HTTP is not one.
+Where the second visit goes (resource timing and a trace): main.dart.wasm is asked for at
+0.23-0.37 s (once main.dart.mjs has been imported) and decoded on the main thread by 0.43-0.60 s;
+then the engine and Flet's client start (one 8.5 MB module: its map, video, web view, Rive, Lottie
+and ads extensions included) until the socket opens at 1.2-1.7 s; the server's first screen is in
+50-100 ms later; painting it takes 0.3-0.5 s (its widgets' code compiled on first use). No GPU
+here: the GPU process (SwiftShader) spends 0.26-0.30 s of CPU a visit, and the page's main thread
+waits about 0.18 s for it in skwasm's transferToImageBitmap (a CPU profile of the second visit).
+The next lever is a Flet web client built without the extensions the app does not use (``flet
+build web``), which needs the Flutter SDK: not reachable from here.
 """
 
 from __future__ import annotations
@@ -321,6 +321,8 @@ def main() -> int:
                 label = f"{renderer}{'' if renderer != 'auto' else ' (skwasm)'}, " + (
                     "compressed + cached" if tuned else "plain Flet server"
                 )
+                if args.wasm_cache_now:  # a V8 flag: say so beside the figures it gave
+                    label += ", wasm code cache forced"
                 print(f"  {label} (median of {args.paints} loads):")
                 for visit, goal in (("cold", 3.0), ("warm", 1.5)):
                     seconds = statistics.median(r[visit] for r in runs)
