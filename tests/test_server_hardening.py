@@ -150,3 +150,98 @@ def test_a_phone_behind_the_trusted_proxy_never_gets_the_hosts_rights(
         host.wait(lambda c: c.has(f"session-delete-{sid}"))
     with Store(db) as store:
         assert [s.id for s in store.sessions()] == [sid]
+
+
+# --- item 1: a club table's grant is not the server's -----------------------------------------
+
+
+def test_a_club_tables_pin_never_works_as_the_servers(tmp_path: Path) -> None:
+    """The issue's exploit: a device that gave table 3's own PIN offered ``"<its token>@3"`` as
+    its token and wrote ordinary pulkas.  Each kind of grant is its own, and such a token is
+    not one the server issues."""
+    import threading
+
+    from scorepad.app.server.access import Gate, new_device_token, valid_token
+    from scorepad.app.server.grants import Grants
+
+    with Store(tmp_path / "g.db", check_same_thread=False) as store:
+        ordinary = store.create_session(["Anna", "Boris", "Vera"])
+        grants = Grants(store.db, threading.RLock())
+        pins = {3: "135790"}  # session 3: a club table with its own PIN
+        gate = Gate(PIN, explicit=True, grants=grants, table_pins=pins.get)
+        device = new_device_token()
+        gate.meet(device)
+        assert gate.enter(device, "135790", "192.168.77.5", scope=3) is None
+        assert gate.may_write(device, scope=3)
+        forged = f"{device}@3"
+        for g in (gate, Gate(PIN, explicit=True, grants=grants, table_pins=pins.get)):  # restarted
+            assert not g.may_write(forged) and not g.may_write(forged, scope=ordinary)
+            assert not g.may_write(device) and not g.may_write(device, scope=ordinary)
+            assert not g.known(forged)
+        assert valid_token(device) and len(device) == 24
+        for token in (
+            forged,
+            "A" * 20 + "@",
+            "A" * 20 + "/",
+            "A" * 20 + "=",
+            "A" * 20 + " ",
+            "Ä" * 20,
+        ):
+            assert not valid_token(token), token
+        # The server's own PIN on that device opens the server's sessions, not table 3.
+        pins[3] = "111111"
+        assert gate.enter(device, PIN, "192.168.77.5") is None
+        assert gate.may_write(device, scope=ordinary) and not gate.may_write(device, scope=3)
+
+
+def test_a_device_token_outside_the_servers_alphabet_is_replaced(
+    table: tuple[Path, int, int, str],
+) -> None:
+    _, port, sid, token = table
+    prefs: dict[str, Any] = {}
+    with Client(port, f"/join/{sid}/{token}", prefs=prefs, headers=PHONE) as c:
+        c.wait(lambda c: c.has("pin-open"))
+        c.event(c.control("pin-open"))
+        c.wait(lambda c: c.has("pin-field"))
+        type_pin(c, PIN)
+        c.wait(lambda c: c.has("nav-entry"))
+    device = prefs["scorepad-device"]
+    for forged in (f"{device}@{sid}", f"{device}@0", f"{device}/"):
+        stolen = {"scorepad-device": forged}
+        with Client(port, f"/join/{sid}/{token}", prefs=stolen, headers=PHONE) as c:
+            c.wait(lambda c: c.has("viewer-note"))  # a viewer: the PIN is not its
+            assert not c.has("nav-entry")
+        assert re.fullmatch(r"[A-Za-z0-9_-]{24}", stolen["scorepad-device"])  # a new one, issued
+
+
+# --- item 5: a grant is tied to the PIN it was given for -----------------------------------------
+
+
+def test_a_restart_with_another_pin_forgets_the_old_grants(tmp_path: Path) -> None:
+    db = tmp_path / "s.db"
+    with Store(db) as store:
+        sid = store.create_session(["Anna", "Boris", "Vera"])
+    prefs: dict[str, Any] = {}
+    for run, pin in enumerate((PIN, PIN, "975310", PIN)):
+        port = free_port()
+        proc = start(
+            db, port, "--share", "--pin", pin, "--trusted-proxy", "127.0.0.1", "--join", str(sid)
+        )
+        try:
+            wait_ready(proc, f"http://127.0.0.1:{port}/", tmp_path / f"server-{port}.log")
+            found = re.search(rf"/join/{sid}/([A-Za-z0-9_-]+)", log_of(db, port))
+            assert found
+            with Client(port, f"/join/{sid}/{found[1]}", prefs=prefs, headers=PHONE) as c:
+                if run == 0:  # gives the PIN
+                    c.wait(lambda c: c.has("pin-open"))
+                    c.event(c.control("pin-open"))
+                    c.wait(lambda c: c.has("pin-field"))
+                    type_pin(c, PIN)
+                    c.wait(lambda c: c.has("nav-entry"))
+                elif run == 1:  # the same PIN after a restart: still writes
+                    c.wait(lambda c: c.has("nav-entry"))
+                else:  # another PIN, and back to the old one: the grant was the old PIN's
+                    c.wait(lambda c: c.has("viewer-note"))
+                    assert not c.has("nav-entry")
+        finally:
+            stop(proc)
