@@ -9,7 +9,11 @@ proxy on this computer forwards as ``127.0.0.1``.
 
 from __future__ import annotations
 
+import os
 import re
+import select
+import socket
+import struct
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -245,3 +249,218 @@ def test_a_restart_with_another_pin_forgets_the_old_grants(tmp_path: Path) -> No
                     assert not c.has("nav-entry")
         finally:
             stop(proc)
+
+
+# --- items 2 and 3: what a socket may cost before the app reads anything -----------------------
+
+HEADER_WITHIN = 2.0  # the fixture's (the server's own: 10 s)
+FRAME_WITHIN = 2.0  # the fixture's (the server's own: 20 s)
+
+
+@pytest.fixture
+def plain(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Path, int]]:
+    """The server on 127.0.0.1 (no proxy, no PIN) with the header and frame limits shortened."""
+    db = tmp_path / "p.db"
+    monkeypatch.setenv("SCOREPAD_HEADER_WITHIN", str(HEADER_WITHIN))
+    monkeypatch.setenv("SCOREPAD_FRAME_WITHIN", str(FRAME_WITHIN))
+    port = free_port()
+    proc = start(db, port)
+    try:
+        wait_ready(proc, f"http://127.0.0.1:{port}/", tmp_path / f"server-{port}.log")
+        yield db, port
+    finally:
+        stop(proc)
+
+
+def _connect(port: int, source: str = "127.0.0.1") -> socket.socket:
+    s = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(source, 0))
+    s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    return s
+
+
+def _closed_within(s: socket.socket, seconds: float) -> float | None:
+    """How long until the server closes ``s`` (what it sends before is read and dropped), or
+    None if it is still open after ``seconds``."""
+    began = time.monotonic()
+    s.settimeout(0.2)
+    while time.monotonic() - began < seconds:
+        try:
+            if s.recv(65536) == b"":
+                return time.monotonic() - began
+        except TimeoutError:
+            continue
+        except ConnectionResetError:
+            return time.monotonic() - began
+    return None
+
+
+def _gone(s: socket.socket) -> bool:
+    """A readable socket: closed by the server (an end of stream or a reset)."""
+    try:
+        return s.recv(64) == b""
+    except ConnectionResetError:
+        return True
+
+
+def _half_request(port: int) -> bytes:
+    return f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUser-Agent: slow".encode()
+
+
+def _get_root(port: int, source: str = "127.0.0.1") -> bytes:
+    with _connect(port, source) as s:
+        s.sendall(f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode())
+        return s.recv(64)
+
+
+def test_request_headers_that_trickle_in_are_timed_out(plain: tuple[Path, int]) -> None:
+    db, port = plain
+    with _connect(port) as s:
+        s.sendall(_half_request(port))
+        took = _closed_within(s, HEADER_WITHIN + 6)
+    assert took is not None and HEADER_WITHIN - 0.5 < took < HEADER_WITHIN + 3, took
+    # One byte a second keeps no request alive either: the limit runs from its first byte.
+    with _connect(port) as s:
+        began = time.monotonic()
+        closed = False
+        for ch in _half_request(port):
+            try:
+                s.sendall(bytes([ch]))
+            except OSError:
+                closed = True
+                break
+            if _closed_within(s, 0.5) is not None:
+                closed = True
+                break
+        assert closed and time.monotonic() - began < HEADER_WITHIN + 3
+    assert _get_root(port).startswith(b"HTTP/1.1 200")
+    log = log_of(db, port)
+    assert "its request headers took over 2 s" in log and "Traceback" not in log
+
+
+def test_incomplete_requests_are_bounded_per_address(plain: tuple[Path, int]) -> None:
+    from scorepad.app.server.wire import Limits
+
+    _, port = plain
+    cap = Limits().incomplete_per_address
+    held = [_connect(port) for _ in range(cap + 8)]
+    try:
+        for s in held:
+            s.sendall(_half_request(port))
+        time.sleep(0.5)
+        readable, _, _ = select.select(held, [], [], 0)
+        refused = sum(_gone(s) for s in readable)
+        assert refused == 8  # the ones past the bound, closed at once
+        # The address is full; another address is served as usual.
+        assert _get_root(port, "127.0.0.2").startswith(b"HTTP/1.1 200")
+        with _connect(port) as extra:
+            extra.sendall(_half_request(port))
+            assert _closed_within(extra, 1.0) is not None
+        # Once the held ones time out, the address is served again.
+        assert all(_closed_within(s, HEADER_WITHIN + 4) is not None for s in held)
+        assert _get_root(port).startswith(b"HTTP/1.1 200")
+    finally:
+        for s in held:
+            s.close()
+
+
+def _websocket(port: int) -> socket.socket:
+    """A raw WebSocket to /ws, the upgrade answered (nothing registered yet)."""
+    s = _connect(port)
+    s.sendall(
+        (
+            f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\n"
+            "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        ).encode()
+    )
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += s.recv(4096)
+    assert answer.startswith(b"HTTP/1.1 101"), answer
+    return s
+
+
+def _frame_header(length: int) -> bytes:
+    """A masked binary frame's header announcing ``length`` bytes of payload."""
+    return b"\x82\xff" + struct.pack("!Q", length) + b"\x01\x02\x03\x04"
+
+
+def _close_code(s: socket.socket, seconds: float) -> int | None:
+    """The code of the close frame the server sends within ``seconds``, or None."""
+    s.settimeout(seconds)
+    try:
+        data = s.recv(64)
+    except TimeoutError:
+        return None
+    assert data[:1] == b"\x88", data  # a close frame, unmasked, from the server
+    return int(struct.unpack("!H", data[2:4])[0])
+
+
+def test_a_frame_over_the_limit_is_refused_from_its_header(plain: tuple[Path, int]) -> None:
+    """uvicorn's own limit is Scorepad's: a 15 MB frame is refused on its first 14 bytes,
+    never buffered (before, the server took up to 16 MiB of it before looking)."""
+    from scorepad.app.server.wire import Limits
+
+    _, port = plain
+    for length in (Limits().frame_max + 1, 15 * 1024 * 1024):
+        with _websocket(port) as s:
+            s.sendall(_frame_header(length) + b"\x00" * 1024)
+            began = time.monotonic()
+            assert _close_code(s, 5) == 1009  # message too big
+            assert time.monotonic() - began < 2
+
+
+def test_a_frame_in_progress_is_timed_out(plain: tuple[Path, int]) -> None:
+    db, port = plain
+    with _websocket(port) as s:
+        s.sendall(_frame_header(200_000) + b"\x00" * 1024)  # under the limit, never finished
+        began = time.monotonic()
+        assert _close_code(s, FRAME_WITHIN + 6) == 1008
+        assert FRAME_WITHIN - 0.5 < time.monotonic() - began < FRAME_WITHIN + 3
+    log = log_of(db, port)
+    assert "a frame took over 2 s" in log and "Traceback" not in log
+
+
+def test_the_server_raises_its_descriptor_limit(tmp_path: Path) -> None:
+    import resource
+    import subprocess
+    import sys
+
+    from table_server import ROOT
+
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY:
+        assert hard > 512, "this machine cannot show it"
+    port = free_port()
+    env = dict(os.environ, FLET_WEB_NO_CDN="1")
+    env.pop("DISPLAY", None)
+    log = (tmp_path / f"server-{port}.log").open("ab")
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "scorepad.cli",
+            "--db",
+            str(tmp_path / "d.db"),
+            "--web",
+            "--port",
+            str(port),
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (512, hard)),
+    )
+    try:
+        wait_ready(proc, f"http://127.0.0.1:{port}/", tmp_path / f"server-{port}.log")
+        line = next(
+            row
+            for row in Path(f"/proc/{proc.pid}/limits").read_text().splitlines()
+            if row.startswith("Max open files")
+        )
+        now_soft, now_hard = line.split()[3:5]
+        assert now_soft == now_hard != "512", line
+    finally:
+        stop(proc)

@@ -65,6 +65,12 @@ class Limits:
     burst: int = 200  # frames at once (a page's start, a fast typist)
     queue: int = 8  # event handlers of one connection running at once
     left_after: int = 300  # s: a page that left is freed (its session closed) after this
+    # Before the app reads anything (transport.py):
+    header_within: float = 10.0  # s: a request's headers, from its first byte
+    incomplete_per_address: int = 32  # requests from one address whose headers are not in
+    frame_within: float = 20.0  # s: a WebSocket frame (or fragmented message) in progress
+    ping_every: float = 20.0  # s: the server pings each WebSocket...
+    ping_timeout: float = 20.0  # s: ... and closes it when no pong came within this
 
 
 #: The peer of a request through a trusted proxy that does not say, or garbles, whom it forwards:
