@@ -464,3 +464,108 @@ def test_the_server_raises_its_descriptor_limit(tmp_path: Path) -> None:
         assert now_soft == now_hard != "512", line
     finally:
         stop(proc)
+
+
+# --- item 4: analyses off the event loop, bounded, writers only ---------------------------------
+
+DEALS = Path(__file__).resolve().parent / "fixtures" / "deals"
+
+
+async def test_analyses_are_bounded_per_page_and_in_all() -> None:
+    import asyncio
+
+    from scorepad.app.analyses import Analyses, Busy
+
+    analyses = Analyses(workers=2, in_all=2, per_page=1)
+    try:
+        a, b, c = object(), object(), object()
+        first = asyncio.create_task(analyses.run(a, time.sleep, 1.0))
+        await asyncio.sleep(0)
+        with pytest.raises(Busy) as refused:
+            await analyses.run(a, time.sleep, 0)  # the same page: one at a time
+        assert refused.value.message.render("en") == (
+            "An analysis from this page is still running: wait for it."
+        )
+        second = asyncio.create_task(analyses.run(b, time.sleep, 1.0))
+        await asyncio.sleep(0)
+        with pytest.raises(Busy) as refused:
+            await analyses.run(c, time.sleep, 0)  # the server: two at once
+        assert refused.value.message.render("ru") == (
+            "Сервер занят другими анализами: попробуйте через минуту."
+        )
+        began = time.monotonic()
+        await asyncio.sleep(0.2)  # the event loop is free while they run
+        assert time.monotonic() - began < 0.5
+        await asyncio.gather(first, second)
+        assert analyses.pending == 0
+        assert await analyses.run(c, pow, 2, 10) == 1024  # room again
+    finally:
+        analyses.close()
+
+
+@pytest.fixture
+def slow_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[tuple[Path, int, int, str]]:
+    """A served table whose analyses take seconds (the Python search: about 3 s a record)."""
+    monkeypatch.setenv("SCOREPAD_SOLVER", "python")
+    db = tmp_path / "s.db"
+    with Store(db) as store:
+        sid = store.create_session(["Anna", "Boris", "Vera"])
+    port = free_port()
+    proc = start(
+        db, port, "--share", "--pin", PIN, "--trusted-proxy", "127.0.0.1", "--join", str(sid)
+    )
+    try:
+        wait_ready(proc, f"http://127.0.0.1:{port}/", tmp_path / f"server-{port}.log")
+        found = re.search(rf"/join/{sid}/([A-Za-z0-9_-]+)", log_of(db, port))
+        assert found
+        yield db, port, sid, found[1]
+    finally:
+        stop(proc)
+
+
+def _ask_analysis(c: Client, record: str) -> None:
+    from test_table_writing import navigate, tap
+
+    navigate(c, "nav-history")
+    c.wait(lambda c: c.has("analyse-deal"))
+    tap(c, "analyse-deal")
+    c.wait(lambda c: c.has("analysis-record"))
+    c.props(c.control("analysis-record"), {"value": record})
+    c.event(c.control("analysis-run"))
+
+
+def test_an_honest_write_is_not_held_up_by_analyses(
+    slow_table: tuple[Path, int, int, str],
+) -> None:
+    from test_table_writing import deals, navigate, tap, writing_phone
+
+    db, port, sid, token = slow_table
+    record = (DEALS / "lost-seven.json").read_text(encoding="utf-8")
+    with (
+        writing_phone(port, sid, token) as a,
+        writing_phone(port, sid, token) as b,
+        writing_phone(port, sid, token) as c3,
+        writing_phone(port, sid, token) as writer,
+        Client(port, f"/join/{sid}/{token}", prefs={}, headers=PHONE) as viewer,
+    ):
+        navigate(writer, "nav-entry")
+        writer.wait(lambda c: c.has("kind-raspasy"))
+        for ident in ("kind-raspasy", "tricks-1-3", "tricks-2-3"):
+            tap(writer, ident)
+        viewer.wait(lambda c: c.has("viewer-note"))
+        _ask_analysis(viewer, record)  # a viewer: refused, nothing run
+        viewer.wait(lambda c: c.shows("Only a device that writes at this table may analyse"))
+        for c in (a, b, c3):
+            _ask_analysis(c, record)
+        time.sleep(0.5)  # the searches under way (seconds each; a third waits or is refused)
+        began = time.monotonic()
+        writer.event(writer.control("confirm-deal"))
+        writer.wait(lambda c: len(deals(db, sid)) == 1, timeout=20)
+        took = time.monotonic() - began
+        for c in (a, b):  # the analyses did run, and came back
+            c.wait(lambda c: c.shows("Verdict: every step is legal."), timeout=60)
+            assert c.shows("misère: caught for 2")
+        assert not viewer.shows("Verdict: every step is legal.")
+    assert took < 0.8, took  # before: 1.2-3 s, behind the searches on the event loop
