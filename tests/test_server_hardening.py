@@ -569,3 +569,39 @@ def test_an_honest_write_is_not_held_up_by_analyses(
             assert c.shows("misère: caught for 2")
         assert not viewer.shows("Verdict: every step is legal.")
     assert took < 0.8, took  # before: 1.2-3 s, behind the searches on the event loop
+
+
+# --- item 6: a page that grants nothing neither writes nor polls ---------------------------------
+
+
+def test_a_stranger_at_a_club_link_creates_nothing_and_is_not_polled(tmp_path: Path) -> None:
+    from flet_wire import PATCH
+
+    db = tmp_path / "s.db"
+    with Store(db) as store:
+        store.create_session(["Anna", "Boris", "Vera"])
+        before = set(store.db.table_names())
+    assert not any(t.startswith("night") for t in before)
+    port = free_port()
+    proc = start(db, port, "--share", "--pin", PIN, "--trusted-proxy", "127.0.0.1")
+    try:
+        wait_ready(proc, f"http://127.0.0.1:{port}/", tmp_path / f"server-{port}.log")
+        pages = [
+            Client(port, f"/club/{'A' * 22}", headers=PHONE),
+            Client(port, "/club/anything", headers=PHONE),
+        ]
+        for c in pages:
+            c.wait(lambda c: c.has("club-public-missing"))
+            assert c.shows("This link opens no night.")
+        settled = [len(c.frames) for c in pages]
+        time.sleep(4.0)  # longer than the standings' refresh (3 s)
+        for c, n in zip(pages, settled, strict=True):
+            c.pump(0.3)
+            assert [f for f in c.frames[n:] if f[0] == PATCH] == []  # not drawn again
+            c.close()
+    finally:
+        stop(proc)
+    with Store(db) as store:
+        made = set(store.db.table_names()) - before
+    # The server's own tables (join links, grants) are made at its start; no night's by looking.
+    assert made == {"table_grants", "table_links", "table_moves", "table_next"}
