@@ -605,3 +605,41 @@ def test_a_stranger_at_a_club_link_creates_nothing_and_is_not_polled(tmp_path: P
         made = set(store.db.table_names()) - before
     # The server's own tables (join links, grants) are made at its start; no night's by looking.
     assert made == {"table_grants", "table_links", "table_moves", "table_next"}
+
+
+# --- item 7: the pages that left, bounded per address -----------------------------------------
+
+
+def test_pages_that_left_are_kept_for_a_reload_at_most_sixteen_an_address(
+    table: tuple[Path, int, int, str],
+) -> None:
+    from scorepad.app.server.wire import Limits
+
+    _, port, sid, token = table
+    cap = Limits().left_per_address
+    assert cap == 16
+    route = f"/join/{sid}/{token}"
+    left: list[str] = []
+    for _ in range(cap + 4):
+        with Client(port, route, prefs={}, headers=PHONE) as c:
+            c.wait(lambda c: c.has("viewer-note"))
+            assert c.session_id is not None
+            left.append(c.session_id)
+    elsewhere = {"X-Forwarded-For": "192.168.77.6"}
+    with Client(port, route, prefs={}, headers=elsewhere) as c:  # another address's page
+        c.wait(lambda c: c.has("viewer-note"))
+        other = c.session_id
+    time.sleep(0.5)  # the last one's departure is handled after its socket closed
+
+    def back(session_id: str | None, headers: dict[str, str] = PHONE) -> str | None:
+        with Client(port, route, prefs={}, headers=headers, session_id=session_id) as c:
+            c.wait(lambda c: c.has("viewer-note"))
+            return c.session_id
+
+    # (A reload that finds its page leaves it again as the newest; one that does not is a new
+    # page, which leaves too: the checks that free nothing come first.)
+    assert back(left[4]) == left[4]  # the oldest kept: a reload finds it
+    assert back(left[-1]) == left[-1]  # the newest
+    assert back(other, elsewhere) == other  # another address's: untouched
+    assert back(left[0]) != left[0]  # the oldest past the bound: freed, a new page
+    assert back(left[3]) != left[3]
