@@ -643,3 +643,60 @@ def test_pages_that_left_are_kept_for_a_reload_at_most_sixteen_an_address(
     assert back(other, elsewhere) == other  # another address's: untouched
     assert back(left[0]) != left[0]  # the oldest past the bound: freed, a new page
     assert back(left[3]) != left[3]
+
+
+# --- item 8: a dropped connection is one line in the log, and its page is kept for a reload ----
+
+
+def _drop(c: Client) -> None:
+    """The browser gone at once (a reset, no close frame), as a phone's lost network."""
+    sock = c.ws.socket
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    sock.close()
+
+
+def test_a_dropped_connection_is_one_line_and_no_traceback(plain: tuple[Path, int]) -> None:
+    db, port = plain
+    dropped = []
+    for _ in range(5):
+        c = Client(port)
+        c.wait(lambda c: c.session_id is not None)  # registered; the page is being sent
+        dropped.append(c.session_id)
+        _drop(c)
+    time.sleep(1.0)
+    log = log_of(db, port)
+    assert "Traceback" not in log and "Exception in ASGI application" not in log, log
+    # Those dropped while the server was sending to them (most, not all: a race) say so.
+    lines = [line for line in log.splitlines() if "dropped" in line]
+    assert 1 <= len(lines) <= 5, log
+    assert set(lines) == {"a connection from 127.0.0.1 dropped (1006)"}
+    # Each page was left as Flet leaves one: a reload finds it.
+    for session_id in dropped:
+        with Client(port, session_id=session_id) as back:
+            back.wait(lambda c: c.session_id is not None)
+            assert back.session_id == session_id
+
+
+def test_a_phone_held_by_its_networks_wait_is_told_so(tmp_path: Path) -> None:
+    """It never typed a wrong PIN: "Too many wrong PINs on this device" would be untrue."""
+    from scorepad.app.server.access import Gate
+
+    now = [0.0]
+    gate = Gate(PIN, clock=lambda: now[0])
+    for k in range(4):  # a stranger at 10.0.0.7: four devices, five misses each
+        guesser = f"guesser-{k:02d}-0123456789"
+        for _ in range(5):
+            gate.enter(guesser, "111111", "10.0.0.7")
+    told = gate.enter(guesser, "111111", "10.0.0.7")
+    assert told is not None and told.render("en") == (
+        "Too many wrong PINs on this device: wait 30 s, then try again."
+    )
+    now[0] = 1.0
+    newcomer = "newcomer-0123456789ab"  # came after the misses began, never missed
+    told = gate.enter(newcomer, PIN, "10.0.0.7")
+    assert told is not None
+    assert told.render("en") == (
+        "Too many wrong PINs from this network, not necessarily from this device: "
+        "wait 59 s, then try again."
+    )
+    assert told.render("ru").startswith("Слишком много неверных PIN из этой сети")

@@ -29,7 +29,10 @@ PHONE = {"X-Forwarded-For": "192.168.77.5"}
 # The host's own browser through the proxy on this computer: the proxy says so (a request
 # through it that says nothing is a stranger's, issue #36).
 HOST = {"X-Forwarded-For": "127.0.0.1"}
-WAITING = re.compile(r"Too many wrong PINs on this device: wait (\d+) s, then try again\.")
+WAITING = re.compile(
+    r"Too many wrong PINs from this network, not necessarily from this device: "
+    r"wait (\d+) s, then try again\."
+)
 
 
 @pytest.fixture
@@ -298,7 +301,7 @@ def test_strangers_guessing_never_lock_out_a_phone_that_was_there(
             newcomer.wait(lambda c: c.has("pin-open"))
             newcomer.event(newcomer.control("pin-open"))
             newcomer.wait(lambda c: c.has("pin-field"))
-            type_pin(newcomer, PIN)  # 20 misses from its address: a new device waits
+            type_pin(newcomer, PIN)  # 20 misses from its address: a new device waits (told why)
             # The address's 60 s began at the 20th miss; the newcomer took a moment to connect.
             told = [
                 int(found[1])

@@ -197,7 +197,7 @@ class Gate:
             newcomer = misses.count > 0 or first_seen >= place.since
             if place.until > now:
                 if newcomer or place.spared >= self.address_spared:
-                    return self._waiting(place.until - now)
+                    return self._network_waiting(place.until - now)
                 place.spared += 1
             if len(text) <= PIN_MAX and hmac.compare_digest(text.encode(), pin.encode()):
                 self._unlocked.add(unlocks)
@@ -227,6 +227,16 @@ class Gate:
                 N_("Wrong PIN. Tries left on this device: {left}."),
                 left=self.tries - misses.count,
             )
+
+    @staticmethod
+    def _network_waiting(seconds: float) -> Msg:
+        """The address's wait: this device may never have typed a wrong PIN at all."""
+        return msg(
+            N_(
+                "Too many wrong PINs from this network, not necessarily from this device: wait {s} s, then try again."
+            ),
+            s=max(1, math.ceil(seconds)),
+        )
 
     @staticmethod
     def _waiting(seconds: float) -> Msg:

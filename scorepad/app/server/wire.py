@@ -42,6 +42,7 @@ from flet.messaging.protocol import (
 )
 from flet_web.fastapi.flet_app import FletApp, app_manager
 from starlette.datastructures import Address
+from uvicorn.protocols.utils import ClientDisconnected
 
 from ...i18n import N_, catalog, msg
 
@@ -406,6 +407,17 @@ def endpoint(
                     raise
                 log.debug("a connection from %s closed before it registered", peer)
                 return
+            except (WebSocketDisconnect, ClientDisconnected, ConnectionError) as exc:
+                # The browser went away while Flet was sending to it (a phone locked, a tab
+                # closed, the network lost): Flet's send loop raises, and its handler never
+                # marks the page as left.  One line in the log, and the page left as Flet
+                # would have it (kept for a reload, then freed).
+                code = getattr(exc, "code", None)
+                log.warning("a connection from %s dropped (%s)", peer, code or type(exc).__name__)
+                session = app._FletApp__session
+                if session is not None:
+                    key = app._FletApp__get_unique_session_id(session.id)
+                    await app_manager.disconnect_session(key, limits.left_after)
             session = app.departed  # Flet lets go of it when the connection ends
             if session is not None and session.expires_at is not None:
                 key = app._FletApp__get_unique_session_id(session.id)
