@@ -700,3 +700,54 @@ def test_a_phone_held_by_its_networks_wait_is_told_so(tmp_path: Path) -> None:
         "wait 59 s, then try again."
     )
     assert told.render("ru").startswith("Слишком много неверных PIN из этой сети")
+
+
+# --- item 9: a database address is not a path ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--db", "postgresql://scorer:secret@db.example/club", "sessions"],
+        ["sessions", "--db", "postgresql://scorer:secret@db.example/club"],
+        ["--db", "mysql+pymysql://scorer:secret@localhost/x", "settle", "1"],
+        ["--db", "sqlite:///tmp/x.db", "club", "nights"],
+        ["--db", "postgres://scorer:secret@db/x", "--web", "--port", "1"],
+    ],
+)
+def test_a_database_address_is_refused_and_creates_nothing(
+    argv: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from scorepad.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SCOREPAD_DB", raising=False)
+    assert main(["--lang", "en", *argv]) == 2
+    out, err = capsys.readouterr()
+    scheme = argv[argv.index("--db") + 1].split("://")[0]
+    assert out == ""
+    assert err == (
+        f"--db names a {scheme}:// database: Scorepad keeps its data in a SQLite file, so give "
+        "that file's path (nothing was created)\n"
+    )
+    assert "secret" not in err
+    assert list(tmp_path.iterdir()) == []  # no folder "postgresql:", no file
+
+
+def test_a_database_address_in_scorepad_db_is_refused_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from scorepad.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SCOREPAD_DB", "postgresql://scorer@db/club")
+    assert main(["--lang", "ru", "sessions"]) == 2
+    assert capsys.readouterr().err.startswith("--db называет базу postgresql://")
+    assert list(tmp_path.iterdir()) == []
+    # A file whose name has a colon is a path as ever (here: no such database yet).
+    monkeypatch.delenv("SCOREPAD_DB")
+    main(["--lang", "en", "--db", "night:3.db", "sessions"])
+    assert "night:3.db" in capsys.readouterr().err
