@@ -751,3 +751,45 @@ def test_a_database_address_in_scorepad_db_is_refused_too(
     monkeypatch.delenv("SCOREPAD_DB")
     main(["--lang", "en", "--db", "night:3.db", "sessions"])
     assert "night:3.db" in capsys.readouterr().err
+
+
+async def test_the_deal_checks_verdict_is_searched_once_not_on_every_redraw(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every write at the table redraws the page; the verdict's double-dummy search was made
+    again each time, on the event loop."""
+    import threading
+
+    from flet_fakes import by_id, fire, make_page, navigate, type_into
+    from test_app_unit import new_session
+
+    from scorepad.app.dispute import form
+    from scorepad.app.dispute.screen import dispute_screen
+    from scorepad.app.frame.shell import Shell
+    from scorepad.app.screens.sessions import sessions_screen
+
+    searched: list[object] = []
+    real = form.analyse
+
+    def counted(found: Any) -> Any:
+        searched.append(found)
+        return real(found)
+
+    monkeypatch.setattr(form, "analyse", counted)
+    page, session, _ = make_page()
+    with Store(tmp_path / "app.db", check_same_thread=False) as store:
+        shell = Shell(page, store, "en", threading.RLock())
+        shell.show(sessions_screen)
+        await new_session(shell, session, ["Anna", "Boris", "Vera"])
+        await navigate(session, shell.page, "nav-history")
+        await fire(session, by_id(shell.page, "analyse-deal"))
+        record = (DEALS / "lost-seven.json").read_text(encoding="utf-8")
+        await type_into(session, by_id(shell.page, "analysis-record"), record)
+        await fire(session, by_id(shell.page, "analysis-open"))
+        assert shell.state.dispute.step == "verdict"
+        shown = [t.value for t in by_id(shell.page, "verdict").controls]
+        assert "misère: caught for 2" in shown
+        for _ in range(5):  # five writes at the table: five redraws
+            shell.show(dispute_screen)
+        assert [t.value for t in by_id(shell.page, "verdict").controls] == shown
+        assert len(searched) == 1
