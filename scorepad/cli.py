@@ -576,7 +576,8 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="ADDRESS",
-        help="a reverse proxy whose X-Forwarded-For header is believed (otherwise ignored)",
+        help="a reverse proxy whose X-Forwarded-For or Forwarded header is believed (otherwise "
+        "ignored); a request through it without one is a stranger's",
     )
     parser.add_argument("--pin-wait", type=float, default=None, help=argparse.SUPPRESS)
     parser.set_defaults(func=cmd_app)

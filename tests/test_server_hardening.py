@@ -793,3 +793,37 @@ async def test_the_deal_checks_verdict_is_searched_once_not_on_every_redraw(
             shell.show(dispute_screen)
         assert [t.value for t in by_id(shell.page, "verdict").controls] == shown
         assert len(searched) == 1
+
+
+# --- issue 36: live pages per address ----------------------------------------------------------
+
+
+def test_live_pages_are_bounded_per_address(table: tuple[Path, int, int, str]) -> None:
+    from websockets.exceptions import InvalidStatus
+
+    from scorepad.app.server.wire import Limits
+
+    db, port, _, _ = table
+    cap = Limits().live_per_address
+    assert cap == 64
+    held = [Client(port, register=False, headers=PHONE) for _ in range(cap)]
+    try:
+        with pytest.raises(InvalidStatus) as refused:
+            Client(port, register=False, headers=PHONE)
+        assert refused.value.response.status_code == 403
+        with Client(port, register=False, headers={"X-Forwarded-For": "192.168.77.6"}):
+            pass  # another address: served
+    finally:
+        for c in held:
+            c.close()
+    deadline = time.monotonic() + 10
+    while True:  # the closed ones are let go of as the server sees them close
+        try:
+            Client(port, register=False, headers=PHONE).close()
+            break
+        except InvalidStatus:
+            assert time.monotonic() < deadline
+            time.sleep(0.2)
+    log = log_of(db, port)
+    assert "refused a connection from 192.168.77.5: 64 pages open from that address" in log
+    assert "Traceback" not in log

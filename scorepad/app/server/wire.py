@@ -24,7 +24,7 @@ import ipaddress
 import logging
 import time
 import weakref
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -70,6 +70,7 @@ class Limits:
     queue: int = 8  # event handlers of one connection running at once
     left_after: int = 300  # s: a page that left is freed (its session closed) after this
     left_per_address: int = 16  # pages that left kept for one address; the oldest freed first
+    live_per_address: int = 64  # pages (WebSockets) open at once from one address
     # Before the app reads anything (transport.py):
     header_within: float = 10.0  # s: a request's headers, from its first byte
     incomplete_per_address: int = 32  # requests from one address whose headers are not in
@@ -387,9 +388,20 @@ def endpoint(
 ) -> Callable[[WebSocket], Any]:
     """The ``/ws`` handler: one bounded Flet connection, its peer known before it is read."""
     departed = Departed(limits.left_per_address)
+    live: Counter[str] = Counter()
 
     async def handle(websocket: WebSocket) -> None:
         peer = peer_of(websocket.scope, trusted)
+        if live[peer] >= limits.live_per_address:
+            # Closed before it is accepted: the upgrade is answered 403, nothing is kept.
+            log.warning(
+                "refused a connection from %s: %d pages open from that address",
+                peer,
+                limits.live_per_address,
+            )
+            await websocket.close(1008)
+            return
+        live[peer] += 1
         token = PEER.set(peer)  # every task this connection starts inherits it
         try:
             app = TableApp(
@@ -424,5 +436,8 @@ def endpoint(
                 await departed.left(peer, key, session)
         finally:
             PEER.reset(token)
+            live[peer] -= 1
+            if live[peer] <= 0:
+                del live[peer]
 
     return handle
