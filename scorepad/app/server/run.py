@@ -17,6 +17,7 @@ import flet as ft
 
 from ...i18n import N_, msg
 from ...store import Store
+from ..analyses import ANALYSES
 from ..club.public import STANDINGS, public_standings
 from ..club.tables import table_pins
 from ..frame import flet_diff, live, outside, theme
@@ -263,4 +264,5 @@ def serve(
         server.run([sock], ready)
     finally:
         sock.close()
+        ANALYSES.close()  # the analyses' workers: none left running after the server
         store.close()
