@@ -827,3 +827,76 @@ def test_live_pages_are_bounded_per_address(table: tuple[Path, int, int, str]) -
     log = log_of(db, port)
     assert "refused a connection from 192.168.77.5: 64 pages open from that address" in log
     assert "Traceback" not in log
+
+
+def _masked(payload: bytes, opcode: int = 0x2) -> bytes:
+    """A client's frame: masked, as every frame from a browser is."""
+    mask = b"\x0a\x0b\x0c\x0d"
+    n = len(payload)
+    head = bytes([0x80 | opcode])
+    if n < 126:
+        head += bytes([0x80 | n])
+    elif n < 65536:
+        head += bytes([0x80 | 126]) + struct.pack("!H", n)
+    else:
+        head += bytes([0x80 | 127]) + struct.pack("!Q", n)
+    return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+
+def _server_frames(s: socket.socket, seconds: float) -> Iterator[tuple[int, bytes]]:
+    """The server's frames as they come (opcode, payload), for ``seconds`` at most."""
+    deadline = time.monotonic() + seconds
+    buffer = b""
+    while time.monotonic() < deadline:
+        s.settimeout(max(0.05, deadline - time.monotonic()))
+        try:
+            chunk = s.recv(65536)
+        except TimeoutError:
+            return
+        if not chunk:
+            return
+        buffer += chunk
+        while len(buffer) >= 2:
+            n, at = buffer[1] & 0x7F, 2
+            if n == 126:
+                if len(buffer) < 4:
+                    break
+                n, at = struct.unpack("!H", buffer[2:4])[0], 4
+            elif n == 127:
+                if len(buffer) < 10:
+                    break
+                n, at = struct.unpack("!Q", buffer[2:10])[0], 10
+            if len(buffer) < at + n:
+                break
+            yield buffer[0] & 0x0F, buffer[at : at + n]
+            buffer = buffer[at + n :]
+
+
+def test_a_page_that_answers_no_ping_is_closed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from flet_wire import REGISTER, pack
+
+    monkeypatch.setenv("SCOREPAD_PING_EVERY", "1")
+    monkeypatch.setenv("SCOREPAD_PING_TIMEOUT", "1")
+    db = tmp_path / "p.db"
+    port = free_port()
+    proc = start(db, port)
+    try:
+        wait_ready(proc, f"http://127.0.0.1:{port}/", tmp_path / f"server-{port}.log")
+        with _websocket(port) as s:
+            page = {"route": "/", "width": 360, "height": 740, "web": True, "platform": "linux"}
+            body = {"session_id": None, "page_name": "", "page": page}
+            s.sendall(_masked(pack(REGISTER, body)))
+            began = time.monotonic()
+            seen = []
+            for opcode, payload in _server_frames(s, 10):
+                seen.append(opcode)
+                if opcode == 0x8:  # close: the pong never came
+                    assert struct.unpack("!H", payload[:2])[0] == 1011
+                    break
+            took = time.monotonic() - began
+        assert 0x9 in seen and seen[-1] == 0x8, seen  # pinged, never answered, closed
+        assert took < 5, took
+    finally:
+        stop(proc)

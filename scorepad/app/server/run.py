@@ -120,6 +120,8 @@ _SHORTENED = {  # what the tests shorten (environment variable → Limits field)
     "SCOREPAD_REGISTER_WITHIN": "register_within",
     "SCOREPAD_HEADER_WITHIN": "header_within",
     "SCOREPAD_FRAME_WITHIN": "frame_within",
+    "SCOREPAD_PING_EVERY": "ping_every",
+    "SCOREPAD_PING_TIMEOUT": "ping_timeout",
 }
 
 
