@@ -12,6 +12,7 @@ import argparse
 import contextlib
 import json
 import os
+import re
 import sqlite3
 import stat
 import sys
@@ -503,11 +504,33 @@ class _SolverVersion(argparse.Action):
         parser.exit()
 
 
+# A --db value (or SCOREPAD_DB) that is an address, ``postgresql://…``: taken for a path, it
+# made a folder ``postgresql:`` and a SQLite file in it.  Scorepad serves SQLite files only.
+_ADDRESS = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,31}://")
+
+
+class _Address(str):
+    """A --db value that names a database by address, not a file (refused in :func:`main`)."""
+
+
+def _database(value: str) -> Path | _Address:
+    return _Address(value) if _ADDRESS.match(value) else Path(value)
+
+
+def _not_served(args: argparse.Namespace) -> str | None:
+    """The scheme of a database address given for the database, or None for a path."""
+    given = args.db if args.db is not None else os.environ.get("SCOREPAD_DB")
+    if isinstance(given, Path) or not given:
+        return None
+    found = _ADDRESS.match(given)
+    return found[0][:-3] if found else None
+
+
 def build_parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
         "--db",
-        type=Path,
+        type=_database,
         default=argparse.SUPPRESS,
         help="the database file (default: SCOREPAD_DB, else scorepad.db in the user data folder)",
     )
@@ -553,7 +576,8 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="ADDRESS",
-        help="a reverse proxy whose X-Forwarded-For header is believed (otherwise ignored)",
+        help="a reverse proxy whose X-Forwarded-For or Forwarded header is believed (otherwise "
+        "ignored); a request through it without one is a stranger's",
     )
     parser.add_argument("--pin-wait", type=float, default=None, help=argparse.SUPPRESS)
     parser.set_defaults(func=cmd_app)
@@ -661,6 +685,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.lang = system_language()
     if getattr(args, "db", None) is None:
         args.db = None
+    scheme = _not_served(args)
+    if scheme is not None:  # never echoed whole: an address may hold a password
+        return _fail(
+            [
+                msg(
+                    N_(
+                        "--db names a {scheme}:// database: Scorepad keeps its data in a SQLite file, so give that file's path (nothing was created)"
+                    ),
+                    scheme=scheme,
+                ).render(args.lang)
+            ]
+        )
     try:
         return int(args.func(args))
     except Refused as exc:

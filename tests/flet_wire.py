@@ -47,7 +47,7 @@ class Client:
         width: int = 360,
         register: bool = True,
         host: str = "127.0.0.1",
-        headers: dict[str, str] | None = None,
+        headers: dict[str, str] | list[tuple[str, str]] | None = None,
         session_id: str | None = None,
     ) -> None:
         self.port = port

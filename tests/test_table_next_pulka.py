@@ -41,8 +41,10 @@ def until(check: object, timeout: float = 30.0) -> None:
 
 
 def host_switch(port: int, sid: int, on: bool) -> None:
-    """The host, on this computer: the PIN, the session, "Share the table", the switch."""
-    with Client(port) as host:
+    """The host, on this computer: the PIN, the session, "Share the table", the switch.  Its
+    browser comes through the proxy on this computer, which says so (a request through the
+    trusted proxy that says nothing is a stranger's, issue #36)."""
+    with Client(port, headers={"X-Forwarded-For": "127.0.0.1"}) as host:
         host.wait(lambda c: c.has("pin-field"))
         n = len(host.frames)
         host.props(host.control("pin-field"), {"value": PIN})

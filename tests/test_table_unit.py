@@ -877,7 +877,8 @@ def test_an_address_guessing_with_new_devices_waits_but_a_phone_already_there_do
     for i in range(20):  # a guesser making a new device every few tries, from one address
         gate.enter(f"made-{i // 4}", "000000", "192.168.1.66")
     assert gate.enter("made-new", "246810", "192.168.1.66").render() == (  # type: ignore[union-attr]
-        "Too many wrong PINs on this device: wait 60 s, then try again."
+        "Too many wrong PINs from this network, not necessarily from this device: "
+        "wait 60 s, then try again."
     )
     assert gate.enter("old-phone", "246810", "192.168.1.66") is None
     assert gate.enter("other-address", "246810", "192.168.1.7") is None
@@ -886,7 +887,8 @@ def test_an_address_guessing_with_new_devices_waits_but_a_phone_already_there_do
         "Wrong PIN. Tries left on this device: 4."
     )
     assert gate.enter("made-next", "246810", "192.168.1.66").render() == (  # type: ignore[union-attr]
-        "Too many wrong PINs on this device: wait 120 s, then try again."
+        "Too many wrong PINs from this network, not necessarily from this device: "
+        "wait 120 s, then try again."
     )
 
 
@@ -907,7 +909,8 @@ def test_devices_made_before_the_guessing_buy_ten_tries_at_most() -> None:
     ] * 10
     # The rest wait, never tried; the spared misses counted for the address: its wait grew.
     assert {m.render() for m in spared[10:] if m is not None} == {
-        "Too many wrong PINs on this device: wait 3600 s, then try again."
+        "Too many wrong PINs from this network, not necessarily from this device: "
+        "wait 3600 s, then try again."
     }
     assert len(spared) == 40 and None not in spared
     assert gate.enter(made[39], "246810", "192.168.1.66") is not None  # not even the right one

@@ -1,7 +1,8 @@
 """The live standings page for the hall and for those at home: ``/club/<token>``, read-only,
 no PIN (the token is the capability; it shows the standings and nothing else).  It is drawn
 again after every table's write (follow.py), and every few seconds besides (a page of another
-server process, or a write made by the CLI, is seen that way)."""
+server process, or a write made by the CLI, is seen that way).  A token that opens no night
+costs one read: nothing is created, followed or polled."""
 
 from __future__ import annotations
 
@@ -23,9 +24,15 @@ STANDINGS = re.compile(r"/club/([A-Za-z0-9_-]{1,64})")
 REFRESH = 3.0
 
 
+def opened(store: Store, token: str) -> int | None:
+    """The night ``token`` opens, or None, asked without writing: a database with no club
+    tables has no nights, and a stranger's look does not make them."""
+    looking = ClubStore(store, create=False)
+    return None if looking.empty else looking.night_of_token(token)
+
+
 def public_controls(store: Store, lang: str, token: str) -> list[ft.Control]:
-    club = ClubStore(store)
-    nid = club.night_of_token(token)
+    nid = opened(store, token)
     if nid is None:
         return [
             sem(
@@ -33,6 +40,7 @@ def public_controls(store: Store, lang: str, token: str) -> list[ft.Control]:
                 ft.Text(catalog(lang).render(Msg(N_("This link opens no night.")))),
             )
         ]
+    club = ClubStore(store)  # a night exists: its tables are there
     night = club.load(nid)
     rows = club.standings(nid)
     return [
@@ -47,7 +55,8 @@ def public_controls(store: Store, lang: str, token: str) -> list[ft.Control]:
 def public_standings(
     page: ft.Page, store: Store, lang: str, lock: threading.RLock, token: str
 ) -> None:
-    """Show the standings of the night the token opens, and keep them current."""
+    """Show the standings of the night the token opens, and keep them current; a token that
+    opens nothing is answered once, and the page neither follows writes nor polls."""
 
     def draw() -> None:
         with lock:
@@ -66,5 +75,8 @@ def public_standings(
                 return
 
     draw()
+    with lock:
+        if opened(store, token) is None:
+            return
     follow(page, lambda topic, message: True, draw, settle=SETTLE)
     page.run_task(refresh)

@@ -547,7 +547,7 @@ def _play(shell: Shell, d: Dispute, tap: Tap) -> list[ft.Control]:
 
 def _verdict(shell: Shell, d: Dispute, tap: Tap) -> list[ft.Control]:
     f = d.form
-    found, said = f.verdict()
+    found, said = _verdict_of(d)
     out: list[ft.Control] = [
         sem(
             "verdict",
@@ -592,6 +592,20 @@ def _verdict(shell: Shell, d: Dispute, tap: Tap) -> list[ft.Control]:
     if d.show_record:
         out.append(sem("dispute-record", ft.Text(dumps(f.shared()), selectable=True, size=11)))
     return out
+
+
+def _verdict_of(d: Dispute) -> tuple[Any, list[Msg]]:
+    """The form's verdict, computed once per record and sheet: every write at the table redraws
+    this page, and the verdict's double-dummy search took the event loop each time."""
+    f = d.form
+    try:
+        key = (dumps(f.shared()), repr(f.sheet), tuple(f.players))
+    except ValueError:  # a record that cannot be made yet: the form says why, uncached
+        return f.verdict()
+    if d.verdict is None or d.verdict[0] != key:
+        d.verdict = (key, f.verdict())
+    found, said = d.verdict[1]
+    return found, list(said)
 
 
 def _file_name(d: Dispute) -> str:

@@ -6,7 +6,8 @@ it import only this module.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from ...play.record import DealRecord
 from ...scoring.pulya.score import replay
@@ -26,6 +27,9 @@ class Dispute:
     show_others: bool = False  # the cards outside the offer (a disputed play)
     show_record: bool = False
     back: str = "history"
+    # The verdict of the record as it stands (its key, the verdict): the double-dummy search
+    # behind it runs once per record, not on every redraw a write at the table makes.
+    verdict: tuple[Any, Any] | None = field(default=None, repr=False, compare=False)
 
 
 def open_for_deal(shell: Shell, deal_id: int, index: int) -> None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import flet as ft
 
 from ...i18n import N_, Msg, msg
-from ...play.analysis import analyse, lines
-from ...play.record import RecordInvalid, audit, parse_record
+from ...play.record import RecordInvalid, parse_record
+from ..analyses import ANALYSES, Busy, record_lines
 from ..dispute.start import open_record
 from ..frame.shell import Shell, sem
 
@@ -21,19 +21,8 @@ MAX_RECORD_KB = 64
 
 
 def analysis_lines(text: str) -> list[Msg]:
-    """The sentences for a pasted record: the verdict, then the analysis (or why it is refused)."""
-    if not text.strip():
-        return [msg(N_("Paste a deal record first."))]
-    try:
-        found = audit(parse_record(text.encode("utf-8")))
-    except RecordInvalid as exc:
-        step = exc.step
-        if step is None:
-            return [exc.message]
-        return [msg(N_("Illegal: {step}: {why}"), step=step, why=exc.message)]
-    out = [msg(N_("Verdict: every step is legal."))]
-    out.extend(lines(found, analyse(found)))
-    return out
+    """The sentences for a pasted record (run here; the dialog runs it in a worker)."""
+    return record_lines(text)
 
 
 def open_analysis(shell: Shell) -> None:
@@ -46,10 +35,25 @@ def open_analysis(shell: Shell) -> None:
     )
     result = ft.Column([], spacing=2, tight=True)
 
-    def run() -> None:
-        result.controls = [
-            ft.Text(shell.render(m), selectable=True) for m in analysis_lines(record.value or "")
-        ]
+    async def run() -> None:
+        # The search runs in a worker process, never on the server's event loop, and only for
+        # a page that writes: a viewer (no PIN) looks at the sheet, it does not load the
+        # server's CPU (analyses.py bounds the others).
+        said: list[Msg]
+        if not shell.access.may_write:
+            said = [
+                msg(
+                    N_(
+                        "Only a device that writes at this table may analyse deals: enter the table PIN first."
+                    )
+                )
+            ]
+        else:
+            try:
+                said = await ANALYSES.run(shell.page, record_lines, record.value or "")
+            except Busy as busy:
+                said = [busy.message]
+        result.controls = [ft.Text(shell.render(m), selectable=True) for m in said]
         shell.page.update()
 
     def replay() -> None:

@@ -6,8 +6,11 @@
   The host may let the phones of a session start the next pulka at its table (a switch, kept
   in the database by grants.py; :meth:`Access.require_next`).
 - **A phone** reaches one session through its join link (a random token, grants.py) and writes
-  it once it gave the PIN.  The server remembers a hash of the device's token in the database,
-  so a restart keeps every phone writing; the host can make every phone type it again.
+  it once it gave the PIN.  The server remembers a hash of the device's token and of the PIN
+  it gave in the database (grants.grant_key), so a restart with the same PIN keeps every phone
+  writing and one with another PIN (a generated PIN is new at every start) does not; the host
+  can make every phone type it again.  A device token is taken only in the alphabet the server
+  issues (:func:`valid_token`).
 - Wrong PINs are throttled **per device** (5 tries, then 30 s doubling with every miss, at most
   an hour) and **per source address** (20 misses, then 60 s doubling, at most an hour).  An
   address's waits bind only the devices that first appeared after its misses began: a stranger's
@@ -29,6 +32,7 @@ from __future__ import annotations
 
 import hmac
 import math
+import re
 import secrets
 import threading
 import time
@@ -37,7 +41,7 @@ from dataclasses import dataclass, field
 
 from ...i18n import N_, Msg, msg, nmsg
 from ...store import StoreError
-from .grants import Grants, digest
+from .grants import Grants, grant_key
 
 PIN_DIGITS = 6
 PIN_MIN, PIN_MAX = 4, 12  # a PIN given with --pin (4 only while the table is on this computer)
@@ -88,8 +92,13 @@ def new_device_token() -> str:
     return secrets.token_urlsafe(18)
 
 
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
 def valid_token(token: object) -> bool:
-    return isinstance(token, str) and 16 <= len(token) <= 64 and token.isascii()
+    """A device token in the alphabet the server issues them in (``token_urlsafe``): nothing
+    else is taken, not even to be replaced by a lookup."""
+    return isinstance(token, str) and _TOKEN.fullmatch(token) is not None
 
 
 @dataclass
@@ -115,7 +124,7 @@ class Gate:
     clock: Callable[[], float] = time.monotonic
     # A session's own PIN (a club table's), or None: the server's PIN is that session's PIN.
     table_pins: Callable[[int], str | None] = lambda sid: None
-    _unlocked: set[str] = field(default_factory=set)  # device token hashes
+    _unlocked: set[str] = field(default_factory=set)  # grant keys (grants.grant_key)
     _seen: dict[str, float] = field(default_factory=dict)  # device → when first seen
     _misses: dict[str, _Misses] = field(default_factory=dict)
     _addresses: dict[str, _Misses] = field(default_factory=dict)
@@ -131,7 +140,9 @@ class Gate:
 
     def known(self, device: str) -> bool:
         """Whether this server issued ``device`` (or it gave the PIN before a restart)."""
-        return device in self._seen or digest(device) in self._unlocked
+        if device in self._seen:
+            return True
+        return self.pin is not None and grant_key(device, self.pin) in self._unlocked
 
     def meet(self, device: str) -> None:
         """A device token this server issued, or one it knows: when it was first seen counts."""
@@ -145,10 +156,10 @@ class Gate:
         from any address: the PIN is the table's, not the computer's."""
         own = self.table_pins(scope) if scope is not None else None
         if own is not None and scope is not None:
-            return digest(at_table(device, scope)) in self._unlocked
+            return grant_key(device, own, scope) in self._unlocked
         if self.pin is None or (loopback and not self.explicit):
             return True
-        return digest(device) in self._unlocked
+        return grant_key(device, self.pin) in self._unlocked
 
     def forget_all(self) -> int:
         """Every device types the PIN again (the host's choice); how many were forgotten."""
@@ -168,7 +179,7 @@ class Gate:
         pin = own if own is not None else self.pin
         if pin is None:
             return None
-        unlocks = at_table(device, scope) if own is not None and scope is not None else device
+        unlocks = grant_key(device, pin, scope if own is not None else None)
         if not isinstance(entered, str):  # a client can send any value for the field
             return msg(N_("The table PIN is digits only: type it again."))
         text = entered.strip()
@@ -186,10 +197,10 @@ class Gate:
             newcomer = misses.count > 0 or first_seen >= place.since
             if place.until > now:
                 if newcomer or place.spared >= self.address_spared:
-                    return self._waiting(place.until - now)
+                    return self._network_waiting(place.until - now)
                 place.spared += 1
             if len(text) <= PIN_MAX and hmac.compare_digest(text.encode(), pin.encode()):
-                self._unlocked.add(digest(unlocks))
+                self._unlocked.add(unlocks)
                 self._misses.pop(device, None)
                 if self.grants is not None:
                     self.grants.grant(unlocks)
@@ -216,6 +227,16 @@ class Gate:
                 N_("Wrong PIN. Tries left on this device: {left}."),
                 left=self.tries - misses.count,
             )
+
+    @staticmethod
+    def _network_waiting(seconds: float) -> Msg:
+        """The address's wait: this device may never have typed a wrong PIN at all."""
+        return msg(
+            N_(
+                "Too many wrong PINs from this network, not necessarily from this device: wait {s} s, then try again."
+            ),
+            s=max(1, math.ceil(seconds)),
+        )
 
     @staticmethod
     def _waiting(seconds: float) -> Msg:
@@ -306,11 +327,6 @@ class Access:
         """Administration (delete, import, export, the roster) stays on the host's computer."""
         if not self.host:
             raise NotAllowed(msg(N_("Only the host's computer may do that.")))
-
-
-def at_table(device: str, sid: int) -> str:
-    """What a device that gave table ``sid``'s own PIN is remembered as (hashed, grants.py)."""
-    return f"{device}@{sid}"
 
 
 def open_access() -> Access:

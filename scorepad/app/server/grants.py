@@ -2,8 +2,9 @@
 session's join link.
 
 Both live in small tables of the Scorepad database itself (sqlite-utils, the store's own
-connection): ``table_grants`` holds a SHA-256 of each device token that gave the right PIN (a
-stolen database names no device), ``table_links`` the random token of each session's join link,
+connection): ``table_grants`` holds a SHA-256 of each grant (:func:`grant_key`: the kind of
+grant, the PIN it was given for and the device token; a stolen database names no device, and
+without the device's token no PIN can be tried against it), ``table_links`` the random token of each session's join link,
 ``table_next`` the sessions whose phones the host lets start the next pulka, ``table_moves``
 which pulka a table went on to (its link followed).
 A device token and a link token are both ``secrets.token_urlsafe`` values of 128 bits or more,
@@ -27,8 +28,13 @@ NEXT = "table_next"  # the sessions whose phones may start the next pulka (the h
 MOVES = "table_moves"  # a table's pulka → the next one started at it (its link went there)
 
 
-def digest(device: str) -> str:
-    return hashlib.sha256(device.encode()).hexdigest()
+def grant_key(device: str, pin: str, sid: int | None = None) -> str:
+    """What a device that gave ``pin`` is remembered as: the server's PIN (``sid`` None) or
+    session ``sid``'s own (a club table's).  Each kind in its own namespace (a table's grant
+    never reads as the server's, whatever a device token holds), and tied to the PIN it was
+    given for: with another PIN after a restart, nothing old matches."""
+    kind = "server" if sid is None else f"table {sid}"
+    return hashlib.sha256("\0".join((kind, pin, device)).encode()).hexdigest()
 
 
 class Grants:
@@ -50,13 +56,14 @@ class Grants:
     # --- the PIN ----------------------------------------------------------------------------
 
     def granted(self) -> set[str]:
-        """The hashes of every device that gave the PIN (read once, when the server starts)."""
+        """Every grant's key (:func:`grant_key`; read once, when the server starts)."""
         with self.lock:
             return {r["device"] for r in self.db[GRANTS].rows}
 
-    def grant(self, device: str) -> None:
+    def grant(self, key: str) -> None:
+        """Remember a grant by its key (:func:`grant_key`)."""
         with self.lock:
-            self.db[GRANTS].upsert({"device": digest(device), "granted": time.time()}, pk="device")  # type: ignore[union-attr]
+            self.db[GRANTS].upsert({"device": key, "granted": time.time()}, pk="device")  # type: ignore[union-attr]
 
     def revoke_all(self) -> int:
         """Forget every device's PIN: each must type it again to write."""

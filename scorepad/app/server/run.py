@@ -17,6 +17,7 @@ import flet as ft
 
 from ...i18n import N_, msg
 from ...store import Store
+from ..analyses import ANALYSES
 from ..club.public import STANDINGS, public_standings
 from ..club.tables import table_pins
 from ..frame import flet_diff, live, outside, theme
@@ -37,6 +38,7 @@ from .grants import Grants
 from .serve import ENGINE, StaticTuning, static_resolver, tuning_wanted
 from .server import Guard, Server, bind, flet_asgi
 from .share import Sharing, banner, is_loopback
+from .transport import more_descriptors
 from .wire import PEER, Limits
 
 DEVICE_KEY = "scorepad-device"
@@ -114,10 +116,21 @@ def make_main(  # type: ignore[no-untyped-def]
     return main
 
 
+_SHORTENED = {  # what the tests shorten (environment variable → Limits field)
+    "SCOREPAD_REGISTER_WITHIN": "register_within",
+    "SCOREPAD_HEADER_WITHIN": "header_within",
+    "SCOREPAD_FRAME_WITHIN": "frame_within",
+    "SCOREPAD_PING_EVERY": "ping_every",
+    "SCOREPAD_PING_TIMEOUT": "ping_timeout",
+}
+
+
 def limits() -> Limits:
-    """What one connection may cost; the tests shorten the wait for a registration."""
-    wait = os.environ.get("SCOREPAD_REGISTER_WITHIN")
-    return Limits(register_within=float(wait)) if wait else Limits()
+    """What one connection may cost; the tests shorten some waits."""
+    shortened = {
+        field: float(os.environ[name]) for name, field in _SHORTENED.items() if name in os.environ
+    }
+    return Limits(**shortened)
 
 
 def desktop_available() -> bool:
@@ -194,6 +207,7 @@ def serve(
         pin = check_pin_option(pin, shared=networked)
     elif networked:
         pin = generate_pin()  # never on the network without a PIN
+    more_descriptors()  # a descriptor per connection: 1,024 is a few hundred phones
     sock = bind(host, port)  # before the database is opened: a busy port creates no file
     try:
         store = Store(db, check_same_thread=False)
@@ -212,8 +226,9 @@ def serve(
     sharing = Sharing.make(host, port, tls=certfile is not None, pin=pin)
     table = Table(gate, sharing, grants=grants)
     main = make_main(db, lang, table, store=store, lock=lock)
+    bounds = limits()
     app, static = flet_asgi(
-        main, assets_dir(), lang=lang, limits=limits(), trusted=frozenset(trusted_proxy)
+        main, assets_dir(), lang=lang, limits=bounds, trusted=frozenset(trusted_proxy)
     )
     tuning = None
     if tuning_wanted():  # the engine files compressed once and cached (serve.py)
@@ -222,6 +237,8 @@ def serve(
         Guard(app, lambda: table.sharing),
         certfile=certfile,
         keyfile=keyfile,
+        limits=bounds,
+        trusted=frozenset(trusted_proxy),
     )
     table.server = server
 
@@ -249,4 +266,5 @@ def serve(
         server.run([sock], ready)
     finally:
         sock.close()
+        ANALYSES.close()  # the analyses' workers: none left running after the server
         store.close()

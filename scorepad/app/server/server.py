@@ -21,6 +21,7 @@ from typing import Any
 from ...i18n import N_, msg
 from .access import ServeRefused
 from .share import Sharing, url_host
+from .transport import guarded_http, guarded_websocket
 from .wire import Limits, endpoint
 
 Scope = MutableMapping[str, Any]
@@ -139,8 +140,21 @@ def bind(host: str, port: int) -> socket.socket:
 class Server:
     """uvicorn serving one app on one or more sockets; more can be added while it runs."""
 
-    def __init__(self, app: ASGI, *, certfile: Path | None, keyfile: Path | None) -> None:
+    def __init__(
+        self,
+        app: ASGI,
+        *,
+        certfile: Path | None,
+        keyfile: Path | None,
+        limits: Limits | None = None,
+        trusted: frozenset[str] = frozenset(),
+    ) -> None:
         self.app = app
+        self.limits = limits or Limits()
+        limits = self.limits
+        # One count of incomplete requests per address for every socket the server serves.
+        self.http = guarded_http(limits.header_within, limits.incomplete_per_address, trusted)
+        self.ws = guarded_websocket(limits.frame_within)
         self.certfile = certfile
         self.keyfile = keyfile
         self.servers: list[Any] = []
@@ -152,7 +166,16 @@ class Server:
         return uvicorn.Config(
             self.app,
             log_level="warning",
-            ws="websockets-sansio",
+            http=self.http,
+            # The sans-I/O protocol (websockets' own parser), with a time limit on a frame in
+            # progress (transport.py); a frame larger than the app takes is refused from its
+            # header, before its payload is buffered (uvicorn's default waits for 16 MiB).
+            ws=self.ws,
+            ws_max_size=self.limits.frame_max,
+            ws_ping_interval=self.limits.ping_every,
+            ws_ping_timeout=self.limits.ping_timeout,
+            timeout_keep_alive=5,  # s: an idle kept-alive connection (uvicorn's own)
+            h11_max_incomplete_event_size=16 * 1024,  # if uvicorn parses with h11
             lifespan="on" if not self.servers else "off",
             timeout_graceful_shutdown=1,
             # The peer address decides who is the host (wire.py): uvicorn must not rewrite it
