@@ -13,7 +13,8 @@
 from __future__ import annotations
 
 from ..journal import ActionKind
-from .actions import MAX_REASON, AnyDeal, describe_action
+from ..scoring.pulya.session import MAX_REASON
+from .actions import AnyDeal, describe_action
 from .errors import (
     Damaged,
     DamagedSession,

@@ -39,6 +39,9 @@ from .whist import Call, shortest
 FORMAT = "scorepad-session/1"
 MAX_NAME = 40
 MAX_NOTE = 1000
+#: A void's or an edit's reason: the same limit in a file (``"voided"``), a club file's changes
+#: and the store, so that what a file holds is what the store keeps.
+MAX_REASON = 200
 #: Deals in one session: a long evening has a few hundred; this bounds memory and time.
 MAX_DEALS = 10_000
 #: The largest amount one correction may write (pool, gora or whists): far beyond any sheet.
@@ -453,10 +456,16 @@ def _void_reason(value: Any) -> str:
     """Why a deal was voided: a text, as a note, never empty (the app asks for it too)."""
     if not isinstance(value, str):
         raise FieldRefused(msg(N_("must be a string")))
-    text = _note(value.strip())
+    text = reason_text(value)
     if not text:
         raise FieldRefused(msg(N_("an edit or a void needs a reason")))
     return text
+
+
+def reason_text(value: str) -> str:
+    """A reason as every reader keeps it: stripped, checked as a name is, at most
+    :data:`MAX_REASON` characters (a file's void, a club file's change, the store's action)."""
+    return clean_text(value.strip(), "reason", limit=MAX_REASON)
 
 
 def strike_out(data: Any) -> Any:
