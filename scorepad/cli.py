@@ -93,16 +93,63 @@ def _read(path: str) -> bytes:
 
 #: The database a command opened (the last-resort sentence names it).
 _opened: list[Path] = []
+#: A database a write command is about to create, and the folders it makes for it: a refused
+#: command leaves neither behind (see :func:`_forget_created`).
+_creating: list[tuple[Path, list[Path]]] = []
 
 
-def _open(args: argparse.Namespace, *, create: bool = True) -> Store:
+def _note_creation(path: Path) -> None:
+    if path.exists() or path.is_symlink():
+        return
+    missing = [p for p in (path.parent, *path.parent.parents) if not p.exists()]
+    _creating.append((path, missing))
+
+
+def _forget_created() -> None:
+    """A refused write command created the database (and its folders) only to refuse: they are
+    removed, if nothing was written to them meanwhile (every table empty)."""
+    while _creating:
+        path, folders = _creating.pop()
+        if not path.is_file() or not _holds_nothing(path):
+            continue
+        for end in ("", "-wal", "-shm", "-journal"):
+            with contextlib.suppress(OSError):
+                Path(str(path) + end).unlink()
+        for folder in folders:  # the deepest first; one that holds anything stays
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+
+
+def _holds_nothing(path: Path) -> bool:
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return False
+    try:
+        tables = [
+            r[0]
+            for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            if r[0] != "_migrations" and not r[0].startswith("sqlite_")
+        ]
+        return all(conn.execute(f'SELECT count(*) FROM "{t}"').fetchone()[0] == 0 for t in tables)
+    except sqlite3.Error:
+        return False
+    finally:
+        conn.close()
+
+
+def _open(args: argparse.Namespace, *, create: bool = True, read_only: bool | None = None) -> Store:
     """The database; a command that only reads passes ``create=False``: it creates nothing (no
-    file, no folder) and leaves the file byte for byte as it was."""
+    file, no folder), SQLite opens the file read-only (no migration, no checkpoint) and leaves
+    it byte for byte as it was.  ``read_only=False`` with it: a command that writes only to a
+    database that exists (``club pdf`` mints a table's link)."""
     from .store import Store, default_path
 
     path = args.db or default_path()
     _opened.append(path)
-    return Store(path, create=create)
+    if create:
+        _note_creation(path)
+    return Store(path, create=create, read_only=not create if read_only is None else read_only)
 
 
 def cmd_settle(args: argparse.Namespace) -> int:
@@ -188,6 +235,35 @@ def cmd_sessions(args: argparse.Namespace) -> int:
         when = r.created_at[:16].replace("T", " ")
         deals = cat.render(nmsg("{n} deal, {state}", "{n} deals, {state}", r.deals, state=state))
         print(f"{r.id:5}  {when}  {r.convention:10}  {', '.join(r.players)}  {deals}")
+    return 0
+
+
+def cmd_migrate(args: argparse.Namespace) -> int:
+    """The database brought to this Scorepad's schema, after a backup (a read never does it)."""
+    from .store import schema_version
+
+    with _open(args, create=False, read_only=False) as store:
+        done = store.migrated
+    path, latest = str(args.db or _opened[-1]), schema_version()
+    if done is None:
+        text = msg(
+            N_("{path} is up to date (schema {version}); nothing was written"),
+            path=path,
+            version=latest,
+        )
+    elif done[1] is None:
+        text = msg(
+            N_("{path} is now a Scorepad database (schema {version})"), path=path, version=latest
+        )
+    else:
+        text = msg(
+            N_("{path} is migrated from schema {old} to {version}; the backup is {backup}"),
+            path=path,
+            old=done[0],
+            version=latest,
+            backup=str(done[1]),
+        )
+    print(text.render(args.lang))
     return 0
 
 
@@ -590,6 +666,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_sessions)
 
     p = sub.add_parser(
+        "migrate",
+        parents=[common],
+        help="bring the database to this Scorepad's schema, after a backup beside it",
+    )
+    p.set_defaults(func=cmd_migrate)
+
+    p = sub.add_parser(
         "history",
         parents=[common],
         help="every action of a stored session, with its reason and time",
@@ -661,6 +744,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.lang = system_language()
     if getattr(args, "db", None) is None:
         args.db = None
+    _creating.clear()
+    code = _run(args)
+    if code == EXIT_INVALID:
+        _forget_created()
+    _creating.clear()
+    return code
+
+
+def _run(args: argparse.Namespace) -> int:
+    """The command, and every way it can end: a sentence, never a traceback."""
     try:
         return int(args.func(args))
     except Refused as exc:
@@ -722,4 +815,9 @@ def _refusal(exc: ValueError, lang: str) -> list[str] | None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # ``python -m scorepad.cli``: the command modules import ``scorepad.cli``, a second copy of
+    # this one beside ``__main__``; its state (the database opened, the one being created) is
+    # the one that counts, so that copy runs.
+    from scorepad.cli import main as _main
+
+    sys.exit(_main())

@@ -53,7 +53,10 @@ def _run(
             if prepare is not None:
                 prepare(args)
             try:
-                store = cli._open(args, create=not reads)
+                # ``pdf`` reads, and mints a table's missing join link: not opened read-only.
+                store = cli._open(
+                    args, create=not reads, read_only=reads and command is not cmd_pdf
+                )
             except NotFound:
                 if not (reads and not args.db and not default_path().exists()):
                     raise

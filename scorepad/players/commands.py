@@ -22,9 +22,9 @@ FAMILIES = ("pulya", "bula", "kassa", "pot", "direct")
 
 
 def _store(args: argparse.Namespace, *, create: bool = True) -> Any:
-    from ..store import Store, default_path
+    from .. import cli
 
-    return Store(args.db or default_path(), create=create)
+    return cli._open(args, create=create)
 
 
 def _read(

@@ -36,6 +36,10 @@ class NotFound(StoreError):
     pass
 
 
+class NeedsMigration(StoreError):
+    """A read met a database of an older schema: it is not migrated by a read."""
+
+
 class Damaged(NotScorepad):
     """The database is damaged: it is not written to; the message points to the latest backup."""
 

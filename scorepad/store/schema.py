@@ -11,6 +11,7 @@ from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Self
+from urllib.parse import quote
 
 from platformdirs import user_data_path
 from sqlite_utils import Database
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 
 from .errors import (
     Damaged,
+    NeedsMigration,
     NotFound,
     NotScorepad,
     SchemaTooNew,
@@ -263,6 +265,26 @@ def _quick_check(conn: sqlite3.Connection) -> str | None:
     return None if first == "ok" and len(rows) <= 1 else first
 
 
+def _read_only_uri(path: Path) -> str:
+    """SQLite's URI of a database opened read-only: no write, no checkpoint of a crash-left WAL
+    into the file, no migration.  Where the folder cannot be written (a read-only mount), the
+    file is opened ``immutable``: nobody can change it there, and a WAL database needs its
+    -shm file, which a reader cannot create in such a folder."""
+    uri = "file:" + quote(str(path.absolute())) + "?mode=ro"
+    if not _writable(path.parent):
+        uri += "&immutable=1"
+    return uri
+
+
+def _writable(folder: Path) -> bool:
+    try:
+        if os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return False
+    except OSError:
+        return False
+    return os.access(folder, os.W_OK)
+
+
 class Connection:
     def __init__(
         self,
@@ -271,20 +293,28 @@ class Connection:
         timeout: float | None = None,
         check_same_thread: bool = True,
         create: bool = True,
+        read_only: bool = False,
     ) -> None:
-        """Open the database at ``path``; ``create=False`` (a command that only reads) refuses
-        a missing or empty file instead of making a new database: a read creates nothing."""
+        """Open the database at ``path``; ``create=False`` refuses a missing or empty file
+        instead of making a new database.  ``read_only`` (a command that only reads): SQLite
+        opens the file read-only, nothing is created, migrated or written; a database that
+        needs a migration says so (a write command, or ``scorepad migrate``, runs it)."""
         self.path = Path(path)
         self.timeout = LOCK_TIMEOUT if timeout is None else timeout
-        if not _check_path(self.path) and not create:
+        self.read_only = read_only
+        #: The backup written before this opening migrated the file (``scorepad migrate``).
+        self.migrated: tuple[int, Path | None] | None = None
+        if not _check_path(self.path) and (not create or read_only):
             raise NotFound(msg(N_("there is no database at {path}"), path=str(self.path)))
-        _make_private(self.path)
+        if not read_only:
+            _make_private(self.path)
         try:
             conn = sqlite3.connect(
-                self.path,
+                _read_only_uri(self.path) if read_only else str(self.path),
                 isolation_level=None,
                 timeout=self.timeout,
                 check_same_thread=check_same_thread,
+                uri=read_only,
             )
         except sqlite3.Error as exc:
             raise database_error(exc, self.path, self.timeout) from None
@@ -412,6 +442,13 @@ class Connection:
             raise self._damaged("_migrations")
         if self.damage is not None and current != latest:
             raise self._damaged(self.damage)
+        if self.read_only and current == 0:  # an empty SQLite file: a read makes it nothing
+            raise NotFound(
+                msg(
+                    N_("{path} holds no Scorepad data yet; nothing was written"),
+                    path=str(self.path),
+                )
+            )
         if current > latest:
             raise SchemaTooNew(
                 msg(
@@ -425,8 +462,21 @@ class Connection:
             )
         if current == latest:
             return
+        if self.read_only:
+            raise NeedsMigration(
+                msg(
+                    N_(
+                        "{path} was written by an older Scorepad (schema {found}, this one uses {known}); a read changes nothing: a command that writes, or scorepad migrate, updates it after a backup"
+                    ),
+                    path=str(self.path),
+                    found=current,
+                    known=latest,
+                )
+            )
+        backup = None
         if current > 0:
-            self.backup(self.path.with_name(f"{self.path.name}.schema-{current}.bak"))
+            backup = self.backup(self.path.with_name(f"{self.path.name}.schema-{current}.bak"))
+        self.migrated = (current, backup)
         self._to_wal()
         self.conn.execute("BEGIN IMMEDIATE")
         try:
