@@ -159,7 +159,9 @@ def cmd_settle(args: argparse.Namespace) -> int:
     from .scoring.pulya.score import replay
     from .scoring.pulya.session import parse_session
 
-    stored_id = int(args.file) if args.file.isdigit() else None
+    stored_id = int(args.file) if args.file.isascii() and args.file.isdigit() else None
+    if stored_id is not None and stored_id > MAX_INT and not Path(args.file).exists():
+        raise Refused(too_large("session", stored_id))
     if stored_id is not None and not args.db and not Path(args.file).exists():
         from .store import default_path
 
@@ -744,6 +746,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.lang = system_language()
     if getattr(args, "db", None) is None:
         args.db = None
+    _escape_unshowable()
+    _opened.clear()
     _creating.clear()
     code = _run(args)
     if code == EXIT_INVALID:
@@ -752,9 +756,53 @@ def main(argv: Sequence[str] | None = None) -> int:
     return code
 
 
+#: The largest whole number the database stores (SQLite's signed 64 bits).
+MAX_INT = 2**63 - 1
+
+
+def _check_numbers(args: argparse.Namespace) -> None:
+    """A number of the command line (an id, a tour) beyond what the database stores is said,
+    naming the argument, before anything is opened."""
+    for field, value in vars(args).items():
+        for n in value if isinstance(value, list) else [value]:
+            if type(n) is not int:
+                continue
+            if n > MAX_INT:
+                raise Refused(too_large(field, n))
+            if n < -MAX_INT - 1:
+                raise Refused(
+                    msg(
+                        N_("{field}: {value} is too small: at least {limit}"),
+                        field=field,
+                        value=n,
+                        limit=-MAX_INT - 1,
+                    )
+                )
+
+
+def too_large(field: str, value: int) -> Msg:
+    return msg(
+        N_("{field}: {value} is too large: at most {limit}"),
+        field=field,
+        value=value,
+        limit=MAX_INT,
+    )
+
+
+def _escape_unshowable() -> None:
+    """A terminal (or locale) that is not UTF-8: what it cannot show is written escaped
+    (``\\u0410``; still JSON in a JSON document), never a failure of the command."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="backslashreplace")
+
+
 def _run(args: argparse.Namespace) -> int:
     """The command, and every way it can end: a sentence, never a traceback."""
     try:
+        _check_numbers(args)
         return int(args.func(args))
     except Refused as exc:
         return _fail([exc.message.render(args.lang)])
@@ -784,11 +832,14 @@ def _reader_left() -> int:
 
 def _unreadable(exc: Exception, args: argparse.Namespace) -> str:
     """The last resort: what a check above missed is still a sentence naming the database (or
-    the input file), never a traceback; nothing was written (every write is one transaction)."""
-    what = str(_opened[-1]) if _opened else str(getattr(args, "file", "") or "the input")
+    the input file), never a traceback.  It claims nothing it does not know: not that the file
+    is unreadable, nor that nothing was written."""
+    what = _opened[-1] if _opened else args.db or getattr(args, "file", None) or "-"
     return msg(
-        N_("{what} could not be read ({error}); nothing was written"),
-        what=what,
+        N_(
+            "the command stopped on an unexpected error ({error}) while using {what}; please report it"
+        ),
+        what=str(what),
         error=type(exc).__name__,
     ).render(args.lang)
 

@@ -6,12 +6,17 @@ from __future__ import annotations
 
 import datetime
 import json
+import shutil
+import sqlite3
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from conftest import ROOT
 from scorepad.cli import main
 from scorepad.club.store import ClubStore
 from scorepad.store import Store
@@ -159,3 +164,244 @@ def test_10_the_file_format_and_the_store_agree_on_a_reasons_limit() -> None:
     assert TableChange.model_validate({**change, "reason": "r" * 200}).reason == "r" * 200
     with pytest.raises(ValueError, match="at most 200"):
         TableChange.model_validate({**change, "reason": "r" * 201})
+
+
+# --- 11. reads never write ---------------------------------------------------------------------
+
+FIXTURES = Path(__file__).parent / "fixtures"
+READS = [
+    ("sessions",),
+    ("history", "1"),
+    ("settle", "1"),
+    ("export", "1", "-"),
+    ("players",),
+    ("club", "nights"),
+]
+
+
+@pytest.mark.parametrize("command", READS, ids=lambda c: c[0] if len(c) == 1 else "-".join(c))
+def test_11_a_read_of_an_old_schema_does_not_migrate_it(
+    command: tuple[str, ...], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "old.db"
+    shutil.copy(FIXTURES / "schema-1.db", db)
+    before = db.read_bytes()
+    code, out, err = cli(capsys, *command, "--db", str(db))
+    assert (code, out) == (2, "")
+    assert err == (
+        f"{db} was written by an older Scorepad (schema 1, this one uses 3); a read changes "
+        "nothing: a command that writes, or scorepad migrate, updates it after a backup\n"
+    )
+    assert db.read_bytes() == before
+    assert not list(tmp_path.glob("*.bak"))
+
+
+def test_11_scorepad_migrate_backs_up_and_migrates_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "old.db"
+    shutil.copy(FIXTURES / "schema-1.db", db)
+    before = db.read_bytes()
+    code, out, _ = cli(capsys, "migrate", "--db", str(db))
+    backup = tmp_path / "old.db.schema-1.bak"
+    assert (code, out) == (0, f"{db} is migrated from schema 1 to 3; the backup is {backup}\n")
+    with sqlite3.connect(backup) as conn:
+        assert conn.execute("SELECT max(version) FROM _migrations").fetchone() == (1,)
+    assert db.read_bytes() != before
+    assert cli(capsys, "migrate", "--db", str(db))[1] == (
+        f"{db} is up to date (schema 3); nothing was written\n"
+    )
+    assert cli(capsys, "sessions", "--db", str(db))[1].count("\n") == 2
+
+
+def test_11_a_read_of_another_programs_empty_sqlite_file_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "empty.db"
+    with sqlite3.connect(db) as conn:  # a header and no table: another program's, empty
+        conn.execute("CREATE TABLE t (x)")
+        conn.execute("DROP TABLE t")
+    conn.close()
+    before = files_of(tmp_path)
+    for command in READS:
+        code, out, err = cli(capsys, *command, "--db", str(db))
+        assert (code, out, err) == (
+            2,
+            "",
+            f"{db} holds no Scorepad data yet; nothing was written\n",
+        )
+        assert files_of(tmp_path) == before
+
+
+def _crash_left(folder: Path) -> Path:
+    """A database whose writer died with its last commit only in the WAL (no checkpoint)."""
+    db = folder / "a.db"
+    with Store(db) as store:
+        store.create_session(["Anna", "Boris", "Vera"])
+    conn = sqlite3.connect(db, isolation_level=None)
+    conn.execute("PRAGMA wal_autocheckpoint=0")
+    conn.execute("UPDATE sessions SET convention = 'leningrad'")
+    left = folder / "left"
+    left.mkdir()
+    for name in ("a.db", "a.db-wal"):
+        shutil.copy(folder / name, left / name)
+    conn.close()
+    return left / "a.db"
+
+
+def test_11_a_read_does_not_fold_a_crash_left_wal_into_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = _crash_left(tmp_path)
+    wal = Path(f"{db}-wal")
+    before, wal_before = db.read_bytes(), wal.read_bytes()
+    code, out, _ = cli(capsys, "sessions", "--db", str(db))
+    assert code == 0 and "leningrad" in out  # the WAL's commit is read
+    assert db.read_bytes() == before and wal.read_bytes() == wal_before
+
+
+def test_11_a_wal_database_on_a_read_only_mount_is_read(tmp_path: Path) -> None:
+    """A read-only mount (a bind mount in a mount namespace of its own): the WAL database is
+    read (immutable: nobody can change it there), and nothing is created beside it."""
+    folder = tmp_path / "mnt"
+    folder.mkdir()
+    with Store(folder / "a.db") as store:
+        store.create_session(["Anna", "Boris", "Vera"])
+    before = files_of(folder)
+    script = (
+        f"mount --bind -o ro {folder} {folder} && "
+        f"{sys.executable} -m scorepad.cli --lang en sessions --db {folder / 'a.db'}"
+    )
+    done = subprocess.run(
+        ["unshare", "-m", "sh", "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert "sochi       Anna, Boris, Vera  0 deals, in play" in done.stdout
+    assert files_of(folder) == before
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("club", "import", "missing.json"),
+        ("import", "missing.json"),
+        ("club", "create", "", "--tours", "1", "--pool", "10"),
+        ("club", "check-in", "1", "Anna"),
+        ("rename", "5", "Bob"),
+        ("merge", "1", "2", "--reason", "same man"),
+    ],
+    ids=" ".join,
+)
+def test_11_a_refused_command_creates_no_database_and_no_folder(
+    command: tuple[str, ...], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "new" / "folder" / "scorepad.db"
+    code, out, err = cli(capsys, *command, "--db", str(db))
+    assert (code, out) == (2, "") and err
+    assert list(tmp_path.iterdir()) == []
+
+
+# --- 12. the catch-all's sentences, each case its own ------------------------------------------
+
+BIG = str(2**63)
+
+
+@pytest.mark.parametrize(
+    ("command", "field"),
+    [
+        (("history", BIG), "session"),
+        (("export", BIG, "-"), "session"),
+        (("settle", BIG), "session"),
+        (("club", "standings", BIG), "night"),
+        (("club", "tables", "1", "--tour", BIG), "tour"),
+        (("rename", BIG, "Bob"), "player"),
+    ],
+)
+def test_12_a_number_beyond_the_database_is_named(
+    command: tuple[str, ...], field: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "a.db"
+    with Store(db) as store:
+        store.create_session(["Anna", "Boris", "Vera"])
+    before = files_of(tmp_path)
+    code, out, err = cli(capsys, *command, "--db", str(db))
+    assert (code, out) == (2, "")
+    assert err == f"{field}: {BIG} is too large: at most 9223372036854775807\n"
+    assert files_of(tmp_path) == before
+
+
+def test_12_a_club_file_nested_deep_is_said_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text('{"format": "scorepad-club/1", "x": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    code, out, err = cli(capsys, "club", "import", str(path), "--db", str(tmp_path / "a.db"))
+    assert (code, out) == (2, "")
+    assert err.startswith("the file nests deeper than 201 levels (line 1, column ")
+    assert list(tmp_path.iterdir()) == [path]
+
+
+def test_12_a_bete_by_a_seat_the_table_does_not_have_names_the_deal_and_the_field(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bete.json"
+    data = {
+        "format": "scorepad-session/1",
+        "players": ["Anton", "Brigitte", "Charlotte"],
+        "convention": "austrian-1829",
+        "deals": [{"type": "bete", "dealer": 1}, {"type": "bete", "dealer": 3}],
+    }
+    path.write_text(json.dumps(data))
+    code, out, err = cli(capsys, "settle", str(path))
+    assert (code, out, err) == (2, "", "deal 2: dealer: no such player\n")
+
+
+def test_12_a_valid_file_on_a_terminal_that_is_not_utf8(tmp_path: Path) -> None:
+    """A Latin-1 terminal (and locale): the file is read as UTF-8, as every Scorepad file is;
+    what the terminal cannot show is escaped, never a refusal of the file."""
+    path = tmp_path / "s.json"
+    data = {
+        "format": "scorepad-session/1",
+        "players": ["Анна", "Борис", "Вера"],
+        "convention": "sochi",
+        "pool_target": 10,
+        "deals": [RASP],
+    }
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    env = {"PATH": "/usr/bin:/bin", "LC_ALL": "C", "PYTHONIOENCODING": "latin-1", "PYTHONUTF8": "0"}
+    done = subprocess.run(
+        [sys.executable, "-m", "scorepad.cli", "--lang", "ru", "settle", str(path)],
+        capture_output=True,
+        cwd=ROOT,
+        env=env,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert b"\\u0410\\u043d\\u043d\\u0430" in done.stdout and done.stderr == b""
+    done = subprocess.run(
+        [sys.executable, "-m", "scorepad.cli", "--lang", "en", "settle", str(path), "--json"],
+        capture_output=True,
+        cwd=ROOT,
+        env=env,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.decode("latin-1"))["players"] == ["Анна", "Борис", "Вера"]
+
+
+def test_12_the_last_resort_never_claims_what_it_does_not_know(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import scorepad.cli
+
+    def broken(args: Any) -> int:
+        raise KeyError("x")
+
+    monkeypatch.setattr(scorepad.cli, "cmd_sessions", broken)
+    db = tmp_path / "a.db"
+    code, out, err = cli(capsys, "sessions", "--db", str(db))
+    assert (code, out) == (2, "")
+    assert err == (
+        f"the command stopped on an unexpected error (KeyError) while using {db}; "
+        "please report it\n"
+    )

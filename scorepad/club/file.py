@@ -14,16 +14,19 @@ from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+from pydantic_core import from_json
 
 from ..i18n import N_, msg
 from ..numbers import normal, to_json
 from ..scoring.pulya.convention import ConventionError, settings_for
 from ..scoring.pulya.score import replay
 from ..scoring.pulya.session import (
+    _TOO_DEEP,
     Session,
     SessionInvalid,
     dump_session,
     look_alike,
+    not_json,
     reason_text,
 )
 from ..scoring.pulya.settlement import balances
@@ -105,8 +108,16 @@ def parse_night(text: str | bytes) -> CheckedNight:
     if len(text) > MAX_FILE:
         raise ClubError(msg(N_("a club file is at most {limit} MB"), limit=MAX_FILE >> 20))
     try:
-        data = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
+        # json's own detection of the encoding (a BOM, UTF-16), then pydantic's parser, whose
+        # depth is bounded: a file nested 100,000 deep is a sentence, not a RecursionError.
+        if isinstance(text, bytes):
+            text = text.decode(json.detect_encoding(text))
+        data = from_json(text)
+    except UnicodeDecodeError:
+        raise ClubError(msg(N_("this is not a club file: it is not JSON"))) from None
+    except ValueError as exc:
+        if _TOO_DEEP.fullmatch(str(exc)):
+            raise ClubError(not_json(str(exc))) from None
         raise ClubError(msg(N_("this is not a club file: it is not JSON"))) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ClubError(
