@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 
 DEMO = Path(__file__).resolve().parent / "data" / "demo-session.json"
 EXIT_INVALID = 2
+#: Ctrl-C: 128 + SIGINT, as a shell says it.
+EXIT_INTERRUPTED = 130
 #: The largest input file read: a session of the longest evening is well under 1 MB.
 MAX_INPUT = 16 * 1024 * 1024
 
@@ -749,8 +751,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     _escape_unshowable()
     _opened.clear()
     _creating.clear()
-    code = _run(args)
-    if code == EXIT_INVALID:
+    try:
+        code = _run(args)
+    except KeyboardInterrupt:
+        # Ctrl-C: one line, the shell's status for SIGINT; a write it cut short was one
+        # transaction, rolled back by the store.
+        print(catalog(args.lang).gettext(N_("interrupted (Ctrl-C)")), file=sys.stderr)
+        code = EXIT_INTERRUPTED
+    if code in (EXIT_INVALID, EXIT_INTERRUPTED):
         _forget_created()
     _creating.clear()
     return code
@@ -803,7 +811,9 @@ def _run(args: argparse.Namespace) -> int:
     """The command, and every way it can end: a sentence, never a traceback."""
     try:
         _check_numbers(args)
-        return int(args.func(args))
+        code = int(args.func(args))
+        sys.stdout.flush()  # an output that cannot be written is said here, not lost at exit
+        return code
     except Refused as exc:
         return _fail([exc.message.render(args.lang)])
     except ValueError as exc:
@@ -820,13 +830,26 @@ def _run(args: argparse.Namespace) -> int:
         return _fail([_unreadable(exc, args)])
     except BrokenPipeError:
         return _reader_left()
+    except OSError as exc:
+        # Input files and the database say their own errors (Refused, StoreError): what is
+        # left is the output (a full disk, /dev/full), which stops here, incomplete.
+        _reader_left()
+        return _fail(
+            [
+                msg(
+                    N_("cannot write the output: {reason}; what was written of it is incomplete"),
+                    reason=exc.strerror or type(exc).__name__,
+                ).render(args.lang)
+            ]
+        )
 
 
 def _reader_left() -> int:
     """`scorepad audit … | head`: the reader closed the pipe, which is no error of ours. Python
     would still flush stdout at exit and print a second traceback, so stdout goes to devnull."""
     devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(devnull, sys.stdout.fileno())
     return 1
 
 

@@ -7,9 +7,11 @@ from __future__ import annotations
 import datetime
 import json
 import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -405,3 +407,54 @@ def test_12_the_last_resort_never_claims_what_it_does_not_know(
         f"the command stopped on an unexpected error (KeyError) while using {db}; "
         "please report it\n"
     )
+
+
+# --- 13. the terminal: an output that cannot be written, Ctrl-C --------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("settle", "scorepad/data/demo-session.json"),
+        ("settle", "scorepad/data/demo-session.json", "--json"),
+        ("audit", "tests/fixtures/deals/eight-spades.json"),
+    ],
+    ids=" ".join,
+)
+def test_13_an_output_that_cannot_be_written_is_a_sentence_and_exit_2(
+    command: tuple[str, ...],
+) -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "scorepad.cli", "--lang", "en", *command],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+            timeout=60,
+        )
+    assert (done.returncode, done.stderr) == (
+        2,
+        "cannot write the output: No space left on device; what was written of it is incomplete\n",
+    )
+
+
+def test_13_ctrl_c_is_one_line_and_exit_130(tmp_path: Path) -> None:
+    """Ctrl-C while the command waits (here for its standard input): one line, status 130."""
+    db = tmp_path / "new" / "a.db"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "scorepad.cli", "--lang", "en", "import", "-", "--db", str(db)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    wchan = Path(f"/proc/{proc.pid}/wchan")
+    deadline = time.monotonic() + 30
+    while "pipe" not in wchan.read_text() and time.monotonic() < deadline:
+        time.sleep(0.05)  # until it reads its standard input (imports done, main running)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert (proc.returncode, out, err) == (130, "", "interrupted (Ctrl-C)\n")
+    assert list(tmp_path.iterdir()) == []
