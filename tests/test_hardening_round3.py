@@ -17,10 +17,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import ROOT
 from scorepad.cli import main
 from scorepad.club.store import ClubStore
+from scorepad.scoring.pulya.session import SessionInvalid
 from scorepad.store import Store
 
 SIX = {
@@ -458,3 +461,210 @@ def test_13_ctrl_c_is_one_line_and_exit_130(tmp_path: Path) -> None:
     out, err = proc.communicate(timeout=30)
     assert (proc.returncode, out, err) == (130, "", "interrupted (Ctrl-C)\n")
     assert list(tmp_path.iterdir()) == []
+
+
+# --- 14. look-alike names: I, l and 1; O and 0 -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("first", "second"), [("Gleb", "GIeb"), ("Ilya", "lIya"), ("Oleg", "0leg")]
+)
+def test_14_the_roster_refuses_a_look_alike_of_i_l_1_and_o_0(
+    first: str, second: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from scorepad.store import StoreError
+
+    with Store(tmp_path / "a.db") as store:
+        store.add_player(first)
+        with pytest.raises(StoreError, match="looks like"):
+            store.add_player(second)
+        with pytest.raises(SessionInvalid, match="look"):
+            store.create_session(["Vera", first, second])
+        assert store.players() == [first]
+    night = tmp_path / "night.json"
+    code, out, _ = cli(
+        capsys,
+        "club",
+        "create",
+        "Friday",
+        "--tours",
+        "1",
+        "--pool",
+        "10",
+        "--db",
+        str(tmp_path / "a.db"),
+    )
+    assert (code, out) == (0, "1\n")
+    code, out, err = cli(capsys, "club", "check-in", "1", second, "--db", str(tmp_path / "a.db"))
+    assert code == 2 and "looks like" in err
+    assert not night.exists()
+
+
+_STROKES = "Il1"
+_RINGS = "Oo0"
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.text(
+        alphabet="abcdefghjkmnpqrstuvwxyzABCDEFGHJKMNPQRSTUVWXYZ" + _STROKES + _RINGS,
+        min_size=1,
+        max_size=12,
+    ),
+    st.data(),
+)
+def test_14_swapping_a_stroke_or_a_ring_keeps_a_latin_names_key(
+    name: str, data: st.DataObject
+) -> None:
+    """Any I, l, 1 of a Latin name written as another of them, any O, o, 0 as another: the
+    look-alike key stays (and so does the key of the name in another case)."""
+    from scorepad.scoring.pulya.session import look_alike
+
+    name = "K" + name  # a Latin name: a Latin letter that no swap touches
+    swapped = "".join(
+        data.draw(st.sampled_from(_STROKES if ch in _STROKES else _RINGS))
+        if ch in _STROKES + _RINGS
+        else ch
+        for ch in name
+    )
+    assert look_alike(swapped) == look_alike(name) == look_alike(name.swapcase())
+
+
+# --- 15. every free text is checked as a player's name -----------------------------------------
+
+BAD_TEXTS = [("\x1b[2J", "U+001B"), ("line\nbreak", "U+000A"), ("evil\u202etxt", "U+202E")]
+
+
+def _directory(db: Path) -> None:
+    with Store(db) as store:
+        store.create_session(["Anna", "Boris", "Vera"])
+
+
+@pytest.mark.parametrize(("text", "char"), BAD_TEXTS)
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        (
+            ("season", "{text}", "--since", "2026-01-01", "--until", "2026-12-31", "--player", "1"),
+            "a season name",
+        ),
+        (("rename", "1", "Ann", "--reason", "{text}"), "a reason"),
+        (("unmerge", "1", "--reason", "{text}"), "a reason"),
+        (("merge", "1", "2", "--reason", "{text}"), "a reason"),
+        (("settled", "1", "2", "10", "--reason", "{text}"), "a reason"),
+    ],
+    ids=lambda v: v[0] if isinstance(v, tuple) else None,
+)
+def test_15_a_free_text_with_a_control_bidi_or_hidden_character_is_refused(
+    command: tuple[str, ...],
+    said: str,
+    text: str,
+    char: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    db = tmp_path / "a.db"
+    _directory(db)
+    before = files_of(tmp_path)
+    argv = [a.replace("{text}", text) for a in command]
+    code, out, err = cli(capsys, *argv, "--db", str(db))
+    assert (code, out, err) == (2, "", f"{said} must not contain the character {char}\n")
+    assert files_of(tmp_path) == before
+
+
+def test_15_an_announcement_with_an_escape_is_refused(tmp_path: Path) -> None:
+    from scorepad.club.errors import ClubError
+
+    with Store(tmp_path / "a.db") as store:
+        club = ClubStore(store)
+        nid = club.create_night("Friday", date=datetime.date(2026, 12, 1), tours=1, pool_target=10)
+        with pytest.raises(ClubError, match="must not contain the character U\\+001B"):
+            club.announce(nid, "tea \x1b[31m now")
+        with pytest.raises(ClubError, match="must not contain the character U\\+202E"):
+            club.announce(nid, "tea \u202e now")
+        assert club.announcement(nid) is None
+
+
+def test_15_a_season_named_before_the_check_never_drives_the_terminal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A season written by an older Scorepad with an escape in its name: shown escaped."""
+    db = tmp_path / "a.db"
+    _directory(db)
+    with sqlite3.connect(db) as conn:
+        conn.execute(
+            "INSERT INTO seasons (name, since, until, players, created_at) "
+            "VALUES ('Fr\x1b[2Jidays', '2026-01-01', '2026-12-31', '[1]', '2026-01-01')"
+        )
+    conn.close()
+    code, out, err = cli(capsys, "season", "Fr\x1b[2Jidays", "--db", str(db))
+    assert code == 0, err
+    assert "\x1b" not in out and out.startswith("Fr\\x1b[2Jidays: 2026-01-01 to 2026-12-31\n")
+
+
+# --- 16. smaller: the catalogs' words, currencies, encodings, SQLite's codes -------------------
+
+
+@pytest.mark.parametrize(
+    ("currency", "shown_as"), [("", "''"), ("EUR\n", "'EUR\\n'"), ("XYZ", "'XYZ'")]
+)
+def test_16_settled_refuses_a_currency_that_is_no_iso_4217_code(
+    currency: str, shown_as: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "a.db"
+    _directory(db)
+    before = files_of(tmp_path)
+    code, out, err = cli(capsys, "settled", "1", "2", "10", "--currency", currency, "--db", str(db))
+    assert (code, out) == (2, "")
+    assert err == f"{shown_as} is not a currency code: three letters of ISO 4217, like EUR or RUB\n"
+    assert files_of(tmp_path) == before
+    assert cli(capsys, "settled", "1", "2", "10", "--currency", "EUR", "--db", str(db))[0] == 0
+
+
+@pytest.mark.parametrize(
+    ("command", "change", "said"),
+    [
+        (
+            "settle",
+            lambda d: d.__setitem__("pool_target", 1.5),
+            "pool_target: должно быть целым числом",
+        ),
+        (
+            "settle",
+            lambda d: d.__setitem__("first_dealer", "x"),
+            "first_dealer: должно быть целым числом",
+        ),
+        (
+            "club",
+            lambda d: d.__setitem__("date", "soon"),
+            "date: должно быть датой вида 2026-12-01",
+        ),
+        ("club", lambda d: d.__setitem__("seed", 1.5), "seed: должно быть целым числом"),
+    ],
+)
+def test_16_pydantics_english_never_shows_under_another_language(
+    command: str,
+    change: Callable[[dict[str, Any]], None],
+    said: str,
+    night_file: dict[str, Any],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    if command == "settle":
+        data: dict[str, Any] = {
+            "format": "scorepad-session/1",
+            "players": ["Anna", "Boris", "Vera"],
+            "convention": "sochi",
+            "pool_target": 10,
+            "deals": [],
+        }
+        argv = ["settle"]
+    else:
+        data, argv = json.loads(json.dumps(night_file)), ["club", "import"]
+    change(data)
+    path = tmp_path / "in.json"
+    path.write_text(json.dumps(data))
+    code = main(["--lang", "ru", *argv, str(path), "--db", str(tmp_path / "a.db")])
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "")
+    assert said in err and "Input should" not in err and "Value error" not in err

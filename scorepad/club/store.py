@@ -39,7 +39,7 @@ from ..i18n import N_, Msg, msg
 from ..journal import deal_numbers
 from ..numbers import Number
 from ..scoring.pulya.convention import settings_for
-from ..scoring.pulya.session import Deal, Session, pydantic_problem
+from ..scoring.pulya.session import Deal, FieldRefused, Session, clean_text, pydantic_problem
 from ..scoring.pulya.settlement import balances
 from ..store import AnyDeal, AnyStored, InvalidEntry, Store, now
 from . import draw as drawing
@@ -1018,7 +1018,12 @@ class ClubStore:
     def announce(self, nid: int, text: str) -> None:
         """A message from the director to every table of the night (shown on their phones)."""
         self._night_row(nid)
-        clean = " ".join((text or "").split())
+        try:  # spaces and line breaks one space; any other control, bidi or hidden: refused
+            clean = clean_text(
+                " ".join((text or "").split()), "announcement", limit=ANNOUNCEMENT_MAX
+            )
+        except FieldRefused as exc:
+            raise ClubError(exc.message) from None
         if not clean:
             raise ClubError(msg(N_("an announcement needs a text")))
         if len(clean) > ANNOUNCEMENT_MAX:

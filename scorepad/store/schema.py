@@ -265,15 +265,36 @@ def _quick_check(conn: sqlite3.Connection) -> str | None:
     return None if first == "ok" and len(rows) <= 1 else first
 
 
-def _read_only_uri(path: Path) -> str:
-    """SQLite's URI of a database opened read-only: no write, no checkpoint of a crash-left WAL
-    into the file, no migration.  Where the folder cannot be written (a read-only mount), the
-    file is opened ``immutable``: nobody can change it there, and a WAL database needs its
-    -shm file, which a reader cannot create in such a folder."""
-    uri = "file:" + quote(str(path.absolute())) + "?mode=ro"
+def _read_only_uri(path: Path) -> tuple[str, bool]:
+    """How a read opens the database: SQLite's URI, and whether it is a plain connection made
+    read-only by ``PRAGMA query_only`` instead.
+
+    - A folder that cannot be written (a read-only mount): ``immutable``; nobody can change the
+      file there, and a WAL database needs its -shm file, which a reader cannot create.
+    - A WAL database with no -wal file beside it (closed cleanly): a plain connection with
+      ``query_only``; SQLite makes its -wal and -shm files and removes them on closing (a
+      ``mode=ro`` one would leave them behind), and there is nothing to fold into the file.
+    - Otherwise ``mode=ro``: a rollback-journal file is left as it is, and a WAL left by a
+      crash (or a writer at work) is read, never folded into the file by a read.
+    """
+    uri = "file:" + quote(str(path.absolute()))
     if not _writable(path.parent):
-        uri += "&immutable=1"
-    return uri
+        return uri + "?mode=ro&immutable=1", False
+    if _is_wal(path) and not Path(f"{path}-wal").exists():
+        return uri, True
+    return uri + "?mode=ro", False
+
+
+def _is_wal(path: Path) -> bool:
+    """The database header's write version: 2 for a WAL database.  Read by Python before
+    SQLite opens the file: only a command that reads calls this, holding no other connection
+    to it (whose POSIX locks a close here would drop)."""
+    try:
+        with path.open("rb") as f:
+            header = f.read(20)
+    except OSError:
+        return False
+    return len(header) == 20 and header[18] == 2
 
 
 def _writable(folder: Path) -> bool:
@@ -308,14 +329,17 @@ class Connection:
             raise NotFound(msg(N_("there is no database at {path}"), path=str(self.path)))
         if not read_only:
             _make_private(self.path)
+        uri, query_only = _read_only_uri(self.path) if read_only else (str(self.path), False)
         try:
             conn = sqlite3.connect(
-                _read_only_uri(self.path) if read_only else str(self.path),
+                uri,
                 isolation_level=None,
                 timeout=self.timeout,
                 check_same_thread=check_same_thread,
                 uri=read_only,
             )
+            if query_only:
+                conn.execute("PRAGMA query_only=ON")
         except sqlite3.Error as exc:
             raise database_error(exc, self.path, self.timeout) from None
         self.conn = conn
