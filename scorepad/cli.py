@@ -65,7 +65,7 @@ def _read(path: str) -> bytes:
         data = sys.stdin.buffer.read(MAX_INPUT + 1)
         if len(data) > MAX_INPUT:
             raise _too_big("-")
-        return data
+        return _as_utf8(data, "-")
     try:
         # Non-blocking, so a FIFO is refused at once instead of waiting for a writer.
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
@@ -90,7 +90,28 @@ def _read(path: str) -> bytes:
             ) from None
     if len(data) > MAX_INPUT:  # it grew while we looked
         raise _too_big(path)
-    return data
+    return _as_utf8(data, shown)
+
+
+def _as_utf8(data: bytes, shown: str) -> bytes:
+    """Every input as UTF-8: one saved with a BOM, or as UTF-16 or UTF-32 (as some editors on
+    Windows save), is decoded by its BOM or its zero bytes (JSON's own rule, which the club
+    file's reader follows too), whatever the locale."""
+    encoding = json.detect_encoding(data)
+    if encoding == "utf-8":
+        return data
+    try:
+        return data.decode(encoding).encode("utf-8")
+    except UnicodeError:
+        raise Refused(
+            msg(
+                N_(
+                    "{path} is not text in UTF-8 (nor in the {encoding} it starts like): save it as UTF-8"
+                ),
+                path=shown,
+                encoding=encoding.upper().removesuffix("-SIG"),
+            )
+        ) from None
 
 
 #: The database a command opened (the last-resort sentence names it).

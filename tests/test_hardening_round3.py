@@ -668,3 +668,56 @@ def test_16_pydantics_english_never_shows_under_another_language(
     out, err = capsys.readouterr()
     assert (code, out) == (2, "")
     assert said in err and "Input should" not in err and "Value error" not in err
+
+
+SESSION = {
+    "format": "scorepad-session/1",
+    "players": ["Анна", "Борис", "Вера"],
+    "convention": "sochi",
+    "pool_target": 10,
+    "deals": [RASP],
+}
+
+
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16", "utf-16-le", "utf-32"])
+def test_16_a_session_file_with_a_bom_or_in_utf16_is_read_as_the_club_file_is(
+    encoding: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], night_file: dict[str, Any]
+) -> None:
+    plain, other = tmp_path / "plain.json", tmp_path / "other.json"
+    text = json.dumps(SESSION, ensure_ascii=False)
+    plain.write_text(text, encoding="utf-8")
+    other.write_bytes(text.encode(encoding))
+    expected = cli(capsys, "settle", str(plain))
+    assert expected[0] == 0
+    assert cli(capsys, "settle", str(other)) == expected
+    db = tmp_path / "a.db"
+    assert cli(capsys, "import", str(other), "--db", str(db))[:2] == (0, "1\n")
+    club = tmp_path / "night.json"
+    club.write_bytes(json.dumps(night_file, ensure_ascii=False).encode(encoding))
+    assert cli(capsys, "club", "import", str(club), "--db", str(db))[:2] == (0, "1\n")
+
+
+def test_16_a_file_that_starts_like_utf16_and_is_not_gets_a_hint(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "broken.json"
+    path.write_bytes(b"\xff\xfe" + json.dumps(SESSION).encode("utf-16-le") + b"\x00\xd8")
+    code, out, err = cli(capsys, "settle", str(path))
+    assert (code, out) == (2, "")
+    assert (
+        err == f"{path} is not text in UTF-8 (nor in the UTF-16 it starts like): save it as UTF-8\n"
+    )
+
+
+def test_16_no_raw_sqlite_code_in_a_sentence() -> None:
+    from scorepad.store import database_error
+
+    for code, words in [
+        ("SQLITE_IOERR_SHMSIZE", "a read or write of the disk failed"),
+        ("SQLITE_ERROR", "an error inside SQLite"),
+    ]:
+        exc = sqlite3.OperationalError("disk I/O error")
+        exc.sqlite_errorname = code  # type: ignore[attr-defined]
+        line = database_error(exc, Path("/x/a.db"), 30).render("en")
+        assert line == f"the database /x/a.db failed ({words}); nothing was written"
+        assert "SQLITE" not in database_error(exc, Path("/x/a.db"), 30).render("ru")
