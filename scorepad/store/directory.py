@@ -17,8 +17,8 @@ from ..scoring.pulya.session import (
     TextKind,
     clean_text,
     look_alike,
-    quote,
 )
+from ..scoring.pulya.session import currency_code as session_currency
 from .errors import NotFound, StoreError
 from .schema import now
 from .sessions import Sessions, _clean_name
@@ -311,14 +311,8 @@ def _free_text(text: str | None, what: TextKind, limit: int) -> str:
 
 
 def currency_code(code: str) -> str:
-    """An ISO 4217 currency code, as Babel knows them (EUR, RUB, RSD …)."""
-    from babel.numbers import is_currency
-
-    if not (isinstance(code, str) and code.isascii() and code.isalpha() and is_currency(code)):
-        raise StoreError(
-            msg(
-                N_("{code} is not a currency code: three letters of ISO 4217, like EUR or RUB"),
-                code=quote(str(code)),
-            )
-        )
-    return code
+    """An ISO 4217 currency code, as a session file's ``currency`` is checked (Babel's list)."""
+    try:
+        return session_currency(code)
+    except FieldRefused as exc:
+        raise StoreError(exc.message) from None
