@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 DEMO = Path(__file__).resolve().parent / "data" / "demo-session.json"
 EXIT_INVALID = 2
+#: Ctrl-C: 128 + SIGINT, as a shell says it.
+EXIT_INTERRUPTED = 130
 #: The largest input file read: a session of the longest evening is well under 1 MB.
 MAX_INPUT = 16 * 1024 * 1024
 
@@ -64,7 +66,7 @@ def _read(path: str) -> bytes:
         data = sys.stdin.buffer.read(MAX_INPUT + 1)
         if len(data) > MAX_INPUT:
             raise _too_big("-")
-        return data
+        return _as_utf8(data, "-")
     try:
         # Non-blocking, so a FIFO is refused at once instead of waiting for a writer.
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
@@ -89,21 +91,89 @@ def _read(path: str) -> bytes:
             ) from None
     if len(data) > MAX_INPUT:  # it grew while we looked
         raise _too_big(path)
-    return data
+    return _as_utf8(data, shown)
+
+
+def _as_utf8(data: bytes, shown: str) -> bytes:
+    """Every input as UTF-8: one saved with a BOM, or as UTF-16 or UTF-32 (as some editors on
+    Windows save), is decoded by its BOM or its zero bytes (JSON's own rule, which the club
+    file's reader follows too), whatever the locale."""
+    encoding = json.detect_encoding(data)
+    if encoding == "utf-8":
+        return data
+    try:
+        return data.decode(encoding).encode("utf-8")
+    except UnicodeError:
+        raise Refused(
+            msg(
+                N_(
+                    "{path} is not text in UTF-8 (nor in the {encoding} it starts like): save it as UTF-8"
+                ),
+                path=shown,
+                encoding=encoding.upper().removesuffix("-SIG"),
+            )
+        ) from None
 
 
 #: The database a command opened (the last-resort sentence names it).
 _opened: list[Path] = []
+#: A database a write command is about to create, and the folders it makes for it: a refused
+#: command leaves neither behind (see :func:`_forget_created`).
+_creating: list[tuple[Path, list[Path]]] = []
 
 
-def _open(args: argparse.Namespace, *, create: bool = True) -> Store:
+def _note_creation(path: Path) -> None:
+    if path.exists() or path.is_symlink():
+        return
+    missing = [p for p in (path.parent, *path.parent.parents) if not p.exists()]
+    _creating.append((path, missing))
+
+
+def _forget_created() -> None:
+    """A refused write command created the database (and its folders) only to refuse: they are
+    removed, if nothing was written to them meanwhile (every table empty)."""
+    while _creating:
+        path, folders = _creating.pop()
+        if not path.is_file() or not _holds_nothing(path):
+            continue
+        for end in ("", "-wal", "-shm", "-journal"):
+            with contextlib.suppress(OSError):
+                Path(str(path) + end).unlink()
+        for folder in folders:  # the deepest first; one that holds anything stays
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+
+
+def _holds_nothing(path: Path) -> bool:
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return False
+    try:
+        tables = [
+            r[0]
+            for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            if r[0] != "_migrations" and not r[0].startswith("sqlite_")
+        ]
+        return all(conn.execute(f'SELECT count(*) FROM "{t}"').fetchone()[0] == 0 for t in tables)
+    except sqlite3.Error:
+        return False
+    finally:
+        conn.close()
+
+
+def _open(args: argparse.Namespace, *, create: bool = True, read_only: bool | None = None) -> Store:
     """The database; a command that only reads passes ``create=False``: it creates nothing (no
-    file, no folder) and leaves the file byte for byte as it was."""
+    file, no folder), SQLite opens the file read-only (no migration, no checkpoint) and leaves
+    it byte for byte as it was.  ``read_only=False`` with it: a command that writes only to a
+    database that exists (``club pdf`` mints a table's link)."""
     from .store import Store, default_path
 
     path = args.db or default_path()
     _opened.append(path)
-    return Store(path, create=create)
+    if create:
+        _note_creation(path)
+    return Store(path, create=create, read_only=not create if read_only is None else read_only)
 
 
 def cmd_settle(args: argparse.Namespace) -> int:
@@ -113,7 +183,9 @@ def cmd_settle(args: argparse.Namespace) -> int:
     from .scoring.pulya.score import replay
     from .scoring.pulya.session import parse_session
 
-    stored_id = int(args.file) if args.file.isdigit() else None
+    stored_id = int(args.file) if args.file.isascii() and args.file.isdigit() else None
+    if stored_id is not None and stored_id > MAX_INT and not Path(args.file).exists():
+        raise Refused(too_large("session", stored_id))
     if stored_id is not None and not args.db and not Path(args.file).exists():
         from .store import default_path
 
@@ -189,6 +261,35 @@ def cmd_sessions(args: argparse.Namespace) -> int:
         when = r.created_at[:16].replace("T", " ")
         deals = cat.render(nmsg("{n} deal, {state}", "{n} deals, {state}", r.deals, state=state))
         print(f"{r.id:5}  {when}  {r.convention:10}  {', '.join(r.players)}  {deals}")
+    return 0
+
+
+def cmd_migrate(args: argparse.Namespace) -> int:
+    """The database brought to this Scorepad's schema, after a backup (a read never does it)."""
+    from .store import schema_version
+
+    with _open(args, create=False, read_only=False) as store:
+        done = store.migrated
+    path, latest = str(args.db or _opened[-1]), schema_version()
+    if done is None:
+        text = msg(
+            N_("{path} is up to date (schema {version}); nothing was written"),
+            path=path,
+            version=latest,
+        )
+    elif done[1] is None:
+        text = msg(
+            N_("{path} is now a Scorepad database (schema {version})"), path=path, version=latest
+        )
+    else:
+        text = msg(
+            N_("{path} is migrated from schema {old} to {version}; the backup is {backup}"),
+            path=path,
+            old=done[0],
+            version=latest,
+            backup=str(done[1]),
+        )
+    print(text.render(args.lang))
     return 0
 
 
@@ -614,6 +715,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_sessions)
 
     p = sub.add_parser(
+        "migrate",
+        parents=[common],
+        help="bring the database to this Scorepad's schema, after a backup beside it",
+    )
+    p.set_defaults(func=cmd_migrate)
+
+    p = sub.add_parser(
         "history",
         parents=[common],
         help="every action of a stored session, with its reason and time",
@@ -685,6 +793,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.lang = system_language()
     if getattr(args, "db", None) is None:
         args.db = None
+    _escape_unshowable()
+    _opened.clear()
+    _creating.clear()
     scheme = _not_served(args)
     if scheme is not None:  # never echoed whole: an address may hold a password
         return _fail(
@@ -698,7 +809,68 @@ def main(argv: Sequence[str] | None = None) -> int:
             ]
         )
     try:
-        return int(args.func(args))
+        code = _run(args)
+    except KeyboardInterrupt:
+        # Ctrl-C: one line, the shell's status for SIGINT; a write it cut short was one
+        # transaction, rolled back by the store.
+        print(catalog(args.lang).gettext(N_("interrupted (Ctrl-C)")), file=sys.stderr)
+        code = EXIT_INTERRUPTED
+    if code in (EXIT_INVALID, EXIT_INTERRUPTED):
+        _forget_created()
+    _creating.clear()
+    return code
+
+
+#: The largest whole number the database stores (SQLite's signed 64 bits).
+MAX_INT = 2**63 - 1
+
+
+def _check_numbers(args: argparse.Namespace) -> None:
+    """A number of the command line (an id, a tour) beyond what the database stores is said,
+    naming the argument, before anything is opened."""
+    for field, value in vars(args).items():
+        for n in value if isinstance(value, list) else [value]:
+            if type(n) is not int:
+                continue
+            if n > MAX_INT:
+                raise Refused(too_large(field, n))
+            if n < -MAX_INT - 1:
+                raise Refused(
+                    msg(
+                        N_("{field}: {value} is too small: at least {limit}"),
+                        field=field,
+                        value=n,
+                        limit=-MAX_INT - 1,
+                    )
+                )
+
+
+def too_large(field: str, value: int) -> Msg:
+    return msg(
+        N_("{field}: {value} is too large: at most {limit}"),
+        field=field,
+        value=value,
+        limit=MAX_INT,
+    )
+
+
+def _escape_unshowable() -> None:
+    """A terminal (or locale) that is not UTF-8: what it cannot show is written escaped
+    (``\\u0410``; still JSON in a JSON document), never a failure of the command."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="backslashreplace")
+
+
+def _run(args: argparse.Namespace) -> int:
+    """The command, and every way it can end: a sentence, never a traceback."""
+    try:
+        _check_numbers(args)
+        code = int(args.func(args))
+        sys.stdout.flush()  # an output that cannot be written is said here, not lost at exit
+        return code
     except Refused as exc:
         return _fail([exc.message.render(args.lang)])
     except ValueError as exc:
@@ -715,23 +887,39 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail([_unreadable(exc, args)])
     except BrokenPipeError:
         return _reader_left()
+    except OSError as exc:
+        # Input files and the database say their own errors (Refused, StoreError): what is
+        # left is the output (a full disk, /dev/full), which stops here, incomplete.
+        _reader_left()
+        return _fail(
+            [
+                msg(
+                    N_("cannot write the output: {reason}; what was written of it is incomplete"),
+                    reason=exc.strerror or type(exc).__name__,
+                ).render(args.lang)
+            ]
+        )
 
 
 def _reader_left() -> int:
     """`scorepad audit … | head`: the reader closed the pipe, which is no error of ours. Python
     would still flush stdout at exit and print a second traceback, so stdout goes to devnull."""
     devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(devnull, sys.stdout.fileno())
     return 1
 
 
 def _unreadable(exc: Exception, args: argparse.Namespace) -> str:
     """The last resort: what a check above missed is still a sentence naming the database (or
-    the input file), never a traceback; nothing was written (every write is one transaction)."""
-    what = str(_opened[-1]) if _opened else str(getattr(args, "file", "") or "the input")
+    the input file), never a traceback.  It claims nothing it does not know: not that the file
+    is unreadable, nor that nothing was written."""
+    what = _opened[-1] if _opened else args.db or getattr(args, "file", None) or "-"
     return msg(
-        N_("{what} could not be read ({error}); nothing was written"),
-        what=what,
+        N_(
+            "the command stopped on an unexpected error ({error}) while using {what}; please report it"
+        ),
+        what=str(what),
         error=type(exc).__name__,
     ).render(args.lang)
 
@@ -758,4 +946,9 @@ def _refusal(exc: ValueError, lang: str) -> list[str] | None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # ``python -m scorepad.cli``: the command modules import ``scorepad.cli``, a second copy of
+    # this one beside ``__main__``; its state (the database opened, the one being created) is
+    # the one that counts, so that copy runs.
+    from scorepad.cli import main as _main
+
+    sys.exit(_main())

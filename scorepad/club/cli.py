@@ -34,17 +34,29 @@ READS = frozenset({"nights", "tables", "standings", "summary", "export", "pdf"})
 
 
 def _run(
-    command: Callable[[argparse.Namespace, ClubStore], int], *, reads: bool = False
+    command: Callable[[argparse.Namespace, ClubStore], int],
+    *,
+    reads: bool = False,
+    prepare: Callable[[argparse.Namespace], None] | None = None,
 ) -> Callable[[argparse.Namespace], int]:
-    """Open the database for the command; a refusal of the club engine exits with status 2."""
+    """Open the database for the command; a refusal of the club engine exits with status 2.
+
+    ``prepare`` reads and checks the command's input before the database is opened: a refused
+    input creates no database, no folder and no club table (the command makes the club's
+    tables itself, in its own transaction)."""
 
     def run(args: argparse.Namespace) -> int:
         from .. import cli
         from ..store import NotFound, default_path
 
         try:
+            if prepare is not None:
+                prepare(args)
             try:
-                store = cli._open(args, create=not reads)
+                # ``pdf`` reads, and mints a table's missing join link: not opened read-only.
+                store = cli._open(
+                    args, create=not reads, read_only=reads and command is not cmd_pdf
+                )
             except NotFound:
                 if not (reads and not args.db and not default_path().exists()):
                     raise
@@ -56,7 +68,7 @@ def _run(
                 ) from None
             with store:
                 args.store = store
-                return command(args, _club(args, create=not reads))
+                return command(args, _club(args, create=not reads and prepare is None))
         except ScorepadError as exc:
             from ..store import StoreError
 
@@ -332,10 +344,16 @@ def cmd_export(args: argparse.Namespace, club: ClubStore) -> int:
     return 0
 
 
-def cmd_import(args: argparse.Namespace, club: ClubStore) -> int:
+def _check_import(args: argparse.Namespace) -> None:
+    """The club file read and checked in full, before the database is opened."""
     from .. import cli
+    from .file import parse_night
 
-    print(club.import_night(cli._read(args.file)))
+    args.checked = parse_night(cli._read(args.file))
+
+
+def cmd_import(args: argparse.Namespace, club: ClubStore) -> int:
+    print(club.import_night(args.checked))
     return 0
 
 
@@ -422,7 +440,8 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         name: str, func: Callable[[argparse.Namespace, ClubStore], int], help: str
     ) -> argparse.ArgumentParser:
         p: argparse.ArgumentParser = cs.add_parser(name, parents=[common], help=help)
-        p.set_defaults(func=_run(func, reads=name in READS))
+        prepare = _check_import if name == "import" else None
+        p.set_defaults(func=_run(func, reads=name in READS, prepare=prepare))
         return p
 
     p = command("create", cmd_create, "create a night; prints its id")

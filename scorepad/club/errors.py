@@ -14,9 +14,12 @@ class ClubError(ScorepadError):
 
 
 def refused(exc: ValidationError, what: Any) -> ClubError:
-    """The first problem pydantic found, as one sentence: where, and why."""
+    """The first problem pydantic found, as one sentence: where, and why (in the catalogs'
+    words, as a session file's problems: never pydantic's English)."""
+    from ..scoring.pulya.session import pydantic_problem
+
     e = exc.errors()[0]
-    why = getattr(e.get("ctx", {}).get("error"), "message", None) or e["msg"]
+    why = pydantic_problem(e).message
     where = ".".join(str(x) for x in e["loc"]) or "-"
     return ClubError(
         msg(N_("{what} is refused at {where}: {why}"), what=what, where=where, why=why)

@@ -11,17 +11,27 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+from pydantic_core import from_json
 
 from ..i18n import N_, msg
 from ..numbers import normal, to_json
+from ..scoring.pulya.convention import ConventionError, settings_for
 from ..scoring.pulya.score import replay
-from ..scoring.pulya.session import Session, SessionInvalid, dump_session, look_alike
+from ..scoring.pulya.session import (
+    _TOO_DEEP,
+    Session,
+    SessionInvalid,
+    dump_session,
+    look_alike,
+    not_json,
+    reason_text,
+)
 from ..scoring.pulya.settlement import balances
 from .errors import ClubError, refused
-from .night import FORMAT, Night
+from .night import FORMAT, Count, Night
 
 #: The largest club file read (a night of 400 players and their deals is far below it).
 MAX_FILE = 16 * 1024 * 1024
@@ -35,19 +45,20 @@ class TableChange(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     kind: Literal["void", "restore", "undo", "redo"]
-    deal: int = Field(ge=1)  # the deal's number at the table (a voided deal keeps its number)
-    reason: str | None = Field(default=None, max_length=500)  # a void's
+    deal: Count  # the deal's number at the table (a voided deal keeps its number)
+    # A void's: checked as the store checks a reason (its limit, no control or bidi character).
+    reason: Annotated[str, AfterValidator(reason_text)] | None = None
     state: Literal["provisional", "confirmed", "disputed"]
-    by: int  # the player who made it
-    decided_by: int | None = None  # who confirmed or rejected it
+    by: Count  # the player who made it
+    decided_by: Count | None = None  # who confirmed or rejected it
     taken_back: bool = False  # rejected, and taken back by the opposite action
 
 
 class TableSession(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    tour: int
-    table: int
+    tour: Count
+    table: Count
     session: Session
     changes: tuple[TableChange, ...] = ()
 
@@ -88,15 +99,25 @@ def session_data(session: Session) -> Any:
     return json.loads(session.model_dump_json(exclude_none=True))
 
 
-def parse_night(
-    text: str | bytes,
-) -> tuple[Night, dict[TableKey, Session], dict[TableKey, tuple[TableChange, ...]]]:
+#: A club file read and checked: the night, each table's session and each table's changes.
+CheckedNight = tuple[Night, dict[TableKey, Session], dict[TableKey, tuple[TableChange, ...]]]
+
+
+def parse_night(text: str | bytes) -> CheckedNight:
     """A club file read and checked in full; a :class:`ClubError` names the first problem."""
     if len(text) > MAX_FILE:
         raise ClubError(msg(N_("a club file is at most {limit} MB"), limit=MAX_FILE >> 20))
     try:
-        data = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
+        # json's own detection of the encoding (a BOM, UTF-16), then pydantic's parser, whose
+        # depth is bounded: a file nested 100,000 deep is a sentence, not a RecursionError.
+        if isinstance(text, bytes):
+            text = text.decode(json.detect_encoding(text))
+        data = from_json(text)
+    except UnicodeDecodeError:
+        raise ClubError(msg(N_("this is not a club file: it is not JSON"))) from None
+    except ValueError as exc:
+        if _TOO_DEEP.fullmatch(str(exc)):
+            raise ClubError(not_json(str(exc))) from None
         raise ClubError(msg(N_("this is not a club file: it is not JSON"))) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ClubError(
@@ -155,6 +176,12 @@ def _verify_changes(
 
 def verify_night(night: Night, sessions: Mapping[TableKey, Session]) -> None:
     """Everything a club file must agree with (see the module's note)."""
+    try:  # every table's session is made with them: a bad one is refused before any write
+        settings_for(night.convention, night.settings)
+    except ConventionError as exc:
+        raise ClubError(
+            msg(N_("the club file's settings are refused: {problem}"), problem=exc.message)
+        ) from None
     numbers = [p.number for p in night.players]
     if len(set(numbers)) != len(numbers):
         raise ClubError(msg(N_("the club file gives one number to two players")))

@@ -33,6 +33,11 @@ FORMAT: Literal["scorepad-club/1"] = "scorepad-club/1"
 MAX_PLAYERS = 400
 MAX_TOURS = 50
 MAX_NIGHT_NAME = 80
+#: The largest whole number SQLite stores (a signed 64-bit integer): a file's number beyond it
+#: is refused by the reader, naming the field, instead of failing the write half-way.
+MAX_INT = 2**63 - 1
+#: A number of the night (a player's, a tour's, a table's) as a file may hold it.
+Count = Annotated[int, Field(ge=1, le=MAX_INT)]
 
 
 def _night_name(value: str) -> str:
@@ -52,10 +57,10 @@ class _Model(BaseModel):
 class Player(_Model):
     """A checked-in player: his number, name, first tour and (after a withdrawal) last tour."""
 
-    number: Annotated[int, Field(ge=1)]
+    number: Count
     name: PlayerName
-    first_tour: Annotated[int, Field(ge=1)] = 1
-    last_tour: Annotated[int, Field(ge=0)] | None = None
+    first_tour: Count = 1
+    last_tour: Annotated[int, Field(ge=0, le=MAX_INT)] | None = None
 
     def plays(self, tour: int) -> bool:
         return self.first_tour <= tour and (self.last_tour is None or tour <= self.last_tour)
@@ -65,18 +70,18 @@ class Table(_Model):
     """A table of one tour: its players' numbers in seat order (seat 0 deals first), and once
     written, each player's whists there (his pulya balance; the store keeps the deals)."""
 
-    number: Annotated[int, Field(ge=1)]
-    players: tuple[int, ...] = Field(min_length=3, max_length=4)
-    whists: dict[int, Rational] | None = None
+    number: Count
+    players: tuple[Count, ...] = Field(min_length=3, max_length=4)
+    whists: dict[Count, Rational] | None = None
 
 
 class Tour(_Model):
-    number: Annotated[int, Field(ge=1)]
+    number: Count
     tables: tuple[Table, ...]
-    byes: tuple[int, ...] = ()
+    byes: tuple[Count, ...] = ()
     state: TourState = "drawn"
     #: How many times this tour was drawn again (each draw has its own seed).
-    redraws: Annotated[int, Field(ge=0)] = 0
+    redraws: Annotated[int, Field(ge=0, le=MAX_INT)] = 0
 
     def table(self, number: int) -> Table:
         for t in self.tables:
@@ -102,7 +107,7 @@ class Night(_Model):
     #: of three, and of four where the count needs it.
     seats: Literal[3, 4] | None = None
     #: The draw's seed: the same night draws the same seats.
-    seed: Annotated[int, Field(ge=0)] = 0
+    seed: Annotated[int, Field(ge=0, le=MAX_INT)] = 0
     players: tuple[Player, ...] = Field(default=(), max_length=MAX_PLAYERS)
     drawn: tuple[Tour, ...] = ()
 

@@ -39,13 +39,13 @@ from ..i18n import N_, Msg, msg
 from ..journal import deal_numbers
 from ..numbers import Number
 from ..scoring.pulya.convention import settings_for
-from ..scoring.pulya.session import Deal, Session, pydantic_problem
+from ..scoring.pulya.session import Deal, FieldRefused, Session, clean_text, pydantic_problem
 from ..scoring.pulya.settlement import balances
 from ..store import AnyDeal, AnyStored, InvalidEntry, Store, now
 from . import draw as drawing
 from .draw import DrawReport
 from .errors import ClubError, refused
-from .file import TableChange, dump_night, parse_night, session_data
+from .file import CheckedNight, TableChange, dump_night, parse_night, session_data
 from .night import Night, Player, Table, Tour
 from .scoring import Scoring, Whists
 from .standings import Standing, standings
@@ -1018,7 +1018,12 @@ class ClubStore:
     def announce(self, nid: int, text: str) -> None:
         """A message from the director to every table of the night (shown on their phones)."""
         self._night_row(nid)
-        clean = " ".join((text or "").split())
+        try:  # spaces and line breaks one space; any other control, bidi or hidden: refused
+            clean = clean_text(
+                " ".join((text or "").split()), "announcement", limit=ANNOUNCEMENT_MAX
+            )
+        except FieldRefused as exc:
+            raise ClubError(exc.message) from None
         if not clean:
             raise ClubError(msg(N_("an announcement needs a text")))
         if len(clean) > ANNOUNCEMENT_MAX:
@@ -1168,13 +1173,20 @@ class ClubStore:
                     changes[(t.number, tab.number)] = made
         return dump_night(night, sessions, changes)
 
-    def import_night(self, text: str | bytes) -> int:
+    def import_night(self, text: str | bytes | CheckedNight) -> int:
         """A club file, checked in full before anything is written; its deals count as
-        confirmed (the file is the night as it was signed off).  Returns the night's id."""
-        night, sessions, changes = parse_night(text)
-        # The roster first: a refused look-alike writes nothing of the night.
-        ids = {p.number: self.store.add_player(p.name) for p in night.players}
+        confirmed (the file is the night as it was signed off).  Returns the night's id.
+
+        The whole import is one transaction (the club's tables if the database has none yet,
+        the roster's new players, the night, its tours, tables and deals): a refusal met while
+        writing (a look-alike of a name on the roster) leaves no byte of it behind, and the
+        fixed file imported afterwards makes one night."""
+        night, sessions, changes = parse_night(text) if isinstance(text, str | bytes) else text
         with self._write():
+            if self.empty or "night_changes" not in self.store.db.table_names():
+                _schema(self.store)  # if_not_exists: a database from before the changes too
+                self.empty = False
+            ids = {p.number: self.store.add_player(p.name) for p in night.players}
             nid = self._insert_night(night)
             for p in night.players:
                 self.store.db.table("night_players").insert(
@@ -1186,50 +1198,54 @@ class ClubStore:
                         "last_tour": p.last_tour,
                     }
                 )
-        for t in night.drawn:
-            self._save_tour(nid, night, t)
-            for tab in t.tables:
-                s = sessions.get((t.number, tab.number))
-                if s is None:
-                    continue
-                sid = self.store.import_session(json.dumps(session_data(s)))
-                old = self.session_of(nid, t.number, tab.number)
-                with self._write():
-                    self.conn.execute(
-                        "UPDATE night_tables SET session_id = ? WHERE night_id = ? AND tour = ? "
-                        "AND table_no = ?",
-                        (sid, nid, t.number, tab.number),
-                    )
-                    self.conn.execute(  # the table keeps the PIN it was drawn with
-                        "UPDATE night_pins SET session_id = ? WHERE session_id = ?", (sid, old)
-                    )
-                    for e in self.store.load(sid).journal.live:
-                        self.store.db.table("night_deals").insert(
-                            {
-                                "session_id": sid,
-                                "deal_id": e.deal_id,
-                                "state": "confirmed",
-                                "at": now(),
-                            }
-                        )
-                    # The table's changes, as a record (no action of this journal: no seq); one
-                    # still to confirm counts as confirmed, as the deals do.
-                    for c in changes.get((t.number, tab.number), ()):
-                        self.store.db.table("night_changes").insert(
-                            {
-                                "session_id": sid,
-                                "kind": c.kind,
-                                "deal_no": c.deal,
-                                "reason": c.reason,
-                                "state": "confirmed" if c.state == "provisional" else c.state,
-                                "written_by": c.by,
-                                "decided_by": c.decided_by,
-                                "reversed_by": 0 if c.taken_back else None,  # in its journal
-                                "at": now(),
-                            }
-                        )
-                self.store.delete_session(old, seen=0)
+            for t in night.drawn:
+                self._save_tour(nid, night, t)
+                for tab in t.tables:
+                    s = sessions.get((t.number, tab.number))
+                    if s is not None:
+                        self._import_table(nid, t.number, tab.number, s, changes)
         return nid
+
+    def _import_table(
+        self,
+        nid: int,
+        tour: int,
+        table: int,
+        session: Session,
+        changes: dict[tuple[int, int], tuple[TableChange, ...]],
+    ) -> None:
+        """A table's session from a club file, in the import's transaction."""
+        sid = self.store.import_session(json.dumps(session_data(session)))
+        old = self.session_of(nid, tour, table)
+        self.conn.execute(
+            "UPDATE night_tables SET session_id = ? WHERE night_id = ? AND tour = ? "
+            "AND table_no = ?",
+            (sid, nid, tour, table),
+        )
+        self.conn.execute(  # the table keeps the PIN it was drawn with
+            "UPDATE night_pins SET session_id = ? WHERE session_id = ?", (sid, old)
+        )
+        for e in self.store.load(sid).journal.live:
+            self.store.db.table("night_deals").insert(
+                {"session_id": sid, "deal_id": e.deal_id, "state": "confirmed", "at": now()}
+            )
+        # The table's changes, as a record (no action of this journal: no seq); one still to
+        # confirm counts as confirmed, as the deals do.
+        for c in changes.get((tour, table), ()):
+            self.store.db.table("night_changes").insert(
+                {
+                    "session_id": sid,
+                    "kind": c.kind,
+                    "deal_no": c.deal,
+                    "reason": c.reason,
+                    "state": "confirmed" if c.state == "provisional" else c.state,
+                    "written_by": c.by,
+                    "decided_by": c.decided_by,
+                    "reversed_by": 0 if c.taken_back else None,  # in its journal
+                    "at": now(),
+                }
+            )
+        self.store.delete_session(old, seen=0)
 
 
 def change_words(change: ChangeMark) -> Msg:

@@ -22,9 +22,9 @@ FAMILIES = ("pulya", "bula", "kassa", "pot", "direct")
 
 
 def _store(args: argparse.Namespace, *, create: bool = True) -> Any:
-    from ..store import Store, default_path
+    from .. import cli
 
-    return Store(args.db or default_path(), create=create)
+    return cli._open(args, create=create)
 
 
 def _read(
@@ -224,8 +224,9 @@ def cmd_delete_player(args: argparse.Namespace) -> int:
 
 def cmd_settled(args: argparse.Namespace) -> int:
     from ..scoring.pulya.settlement import minor_digits
+    from ..store.directory import currency_code
 
-    digits = minor_digits(args.currency)
+    digits = minor_digits(currency_code(args.currency))
     try:
         units = int(Decimal(args.amount.replace(",", ".")).scaleb(digits).to_integral_exact())
     except (InvalidOperation, ValueError):
@@ -242,6 +243,7 @@ def cmd_settled(args: argparse.Namespace) -> int:
 def cmd_season(args: argparse.Namespace) -> int:
     """Create a season (``--since``, ``--until``, ``--player`` …) or show one's standings."""
     from ..report import money_text
+    from ..scoring.pulya.session import shown
     from ..scoring.pulya.settlement import format_money, minor_digits
     from ..store import NotFound, default_path
     from .season import owes, season_table, settled_in
@@ -295,7 +297,7 @@ def cmd_season(args: argparse.Namespace) -> int:
         cat.render(
             msg(
                 N_("{name}: {since} to {until}"),
-                name=season.name,
+                name=shown(season.name),
                 since=season.since,
                 until=season.until,
             )

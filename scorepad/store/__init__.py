@@ -13,11 +13,13 @@
 from __future__ import annotations
 
 from ..journal import ActionKind
-from .actions import MAX_REASON, AnyDeal, describe_action
+from ..scoring.pulya.session import MAX_REASON
+from .actions import AnyDeal, describe_action
 from .errors import (
     Damaged,
     DamagedSession,
     InvalidEntry,
+    NeedsMigration,
     NotFound,
     NotScorepad,
     SchemaTooNew,
@@ -48,6 +50,7 @@ __all__ = [
     "DamagedSession",
     "FamilyStored",
     "InvalidEntry",
+    "NeedsMigration",
     "NotFound",
     "NotScorepad",
     "SchemaTooNew",

@@ -15,6 +15,7 @@ from ..players.record import SessionRecord, record_of
 from ..scoring.ledger.families import AnyFamilyDeal, family_deal_types, parse_family_deal
 from ..scoring.pulya.session import (
     MAX_DEALS,
+    MAX_REASON,
     Correction,
     Deal,
     FieldRefused,
@@ -32,7 +33,6 @@ from .errors import InvalidEntry, StaleRevision, StoreError
 from .reading import _DEAL, AnyStored, Reading, _Live
 from .schema import now
 
-MAX_REASON = 200
 #: A deal the store takes: the model of the session's family (a form builds it, a file parses it).
 AnyDeal = Game | Misere | Raspasy | Correction | AnyFamilyDeal
 _PULYA_DEALS: tuple[type[BaseModel], ...] = get_args(get_args(Deal)[0])

@@ -11,7 +11,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..i18n import N_, msg
-from ..scoring.pulya.session import FieldRefused, clean_text, look_alike
+from ..scoring.pulya.session import (
+    MAX_REASON,
+    FieldRefused,
+    TextKind,
+    clean_text,
+    look_alike,
+)
+from ..scoring.pulya.session import currency_code as session_currency
 from .errors import NotFound, StoreError
 from .schema import now
 from .sessions import Sessions, _clean_name
@@ -107,6 +114,7 @@ class Directory(Sessions):
     def rename_player(self, pid: int, name: str, *, reason: str = "") -> None:
         """Rename an entry: every session it sits in shows the new name."""
         new = _clean_name(name)
+        reason = _free_text(reason, "reason", MAX_REASON)
         with self._write():
             entry = self._entry(pid)
             key = look_alike(new)
@@ -174,6 +182,7 @@ class Directory(Sessions):
 
     def undo_merge(self, pid: int, *, reason: str = "") -> None:
         """Take back the last merge of ``pid``: his seats are his again, under his name."""
+        reason = _free_text(reason, "reason", MAX_REASON)
         with self._write():
             entry = self._entry(pid)
             if entry["merged_into"] is None:
@@ -217,6 +226,8 @@ class Directory(Sessions):
         self, payer: int, payee: int, amount: int, *, currency: str, reason: str = ""
     ) -> None:
         """``payer`` paid ``payee`` ``amount`` (minor units): the debts between them go down."""
+        reason = _free_text(reason, "reason", MAX_REASON)
+        currency = currency_code(currency)
         if amount <= 0:
             raise StoreError(msg(N_("a settled amount must be more than zero")))
         with self._write():
@@ -241,7 +252,7 @@ class Directory(Sessions):
 
     def create_season(self, name: str, *, since: str, until: str, players: list[int]) -> int:
         """A named period (ISO dates, inclusive) and group of directory entries."""
-        title = name.strip()
+        title = _free_text(name, "season", MAX_SEASON)
         if not title:
             raise StoreError(msg(N_("a season needs a name")))
         if until < since:
@@ -284,3 +295,24 @@ class Directory(Sessions):
 
 
 __all__ = ["Directory", "PlayerAction", "PlayerEntry", "Season"]
+
+
+#: The longest season name (as a night's).
+MAX_SEASON = 80
+
+
+def _free_text(text: str | None, what: TextKind, limit: int) -> str:
+    """A text a player typed (a reason, a season's name): checked as a player's name is (no
+    control, bidi or hidden character), so that no line shows it raw."""
+    try:
+        return clean_text((text or "").strip(), what, limit=limit)
+    except FieldRefused as exc:
+        raise StoreError(exc.message) from None
+
+
+def currency_code(code: str) -> str:
+    """An ISO 4217 currency code, as a session file's ``currency`` is checked (Babel's list)."""
+    try:
+        return session_currency(code)
+    except FieldRefused as exc:
+        raise StoreError(exc.message) from None

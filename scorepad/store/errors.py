@@ -36,6 +36,10 @@ class NotFound(StoreError):
     pass
 
 
+class NeedsMigration(StoreError):
+    """A read met a database of an older schema: it is not migrated by a read."""
+
+
 class Damaged(NotScorepad):
     """The database is damaged: it is not written to; the message points to the latest backup."""
 
@@ -161,6 +165,24 @@ def database_error(exc: sqlite3.Error, path: Path, timeout: float) -> StoreError
         msg(
             N_("the database {path} failed ({reason}); nothing was written"),
             path=where,
-            reason=quote(name or str(exc), 60),
+            reason=_sqlite_reason(name),
         )
     )
+
+
+#: What SQLite's result codes mean, in words (a code like SQLITE_IOERR_SHMSIZE is no sentence).
+_SQLITE_REASONS = (
+    ("SQLITE_IOERR", N_("a read or write of the disk failed")),
+    ("SQLITE_NOMEM", N_("out of memory")),
+    ("SQLITE_INTERRUPT", N_("interrupted")),
+    ("SQLITE_TOOBIG", N_("a value too large for the database")),
+    ("SQLITE_CONSTRAINT", N_("a rule of the database refused it")),
+    ("SQLITE_PROTOCOL", N_("another program's lock got in the way")),
+)
+
+
+def _sqlite_reason(name: str) -> Msg:
+    for prefix, words in _SQLITE_REASONS:
+        if name.startswith(prefix):
+            return msg(words)
+    return msg(N_("an error inside SQLite"))

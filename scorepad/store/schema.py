@@ -11,6 +11,7 @@ from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Self
+from urllib.parse import quote
 
 from platformdirs import user_data_path
 from sqlite_utils import Database
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 
 from .errors import (
     Damaged,
+    NeedsMigration,
     NotFound,
     NotScorepad,
     SchemaTooNew,
@@ -263,6 +265,47 @@ def _quick_check(conn: sqlite3.Connection) -> str | None:
     return None if first == "ok" and len(rows) <= 1 else first
 
 
+def _read_only_uri(path: Path) -> tuple[str, bool]:
+    """How a read opens the database: SQLite's URI, and whether it is a plain connection made
+    read-only by ``PRAGMA query_only`` instead.
+
+    - A folder that cannot be written (a read-only mount): ``immutable``; nobody can change the
+      file there, and a WAL database needs its -shm file, which a reader cannot create.
+    - A WAL database with no -wal file beside it (closed cleanly): a plain connection with
+      ``query_only``; SQLite makes its -wal and -shm files and removes them on closing (a
+      ``mode=ro`` one would leave them behind), and there is nothing to fold into the file.
+    - Otherwise ``mode=ro``: a rollback-journal file is left as it is, and a WAL left by a
+      crash (or a writer at work) is read, never folded into the file by a read.
+    """
+    uri = "file:" + quote(str(path.absolute()))
+    if not _writable(path.parent):
+        return uri + "?mode=ro&immutable=1", False
+    if _is_wal(path) and not Path(f"{path}-wal").exists():
+        return uri, True
+    return uri + "?mode=ro", False
+
+
+def _is_wal(path: Path) -> bool:
+    """The database header's write version: 2 for a WAL database.  Read by Python before
+    SQLite opens the file: only a command that reads calls this, holding no other connection
+    to it (whose POSIX locks a close here would drop)."""
+    try:
+        with path.open("rb") as f:
+            header = f.read(20)
+    except OSError:
+        return False
+    return len(header) == 20 and header[18] == 2
+
+
+def _writable(folder: Path) -> bool:
+    try:
+        if os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return False
+    except OSError:
+        return False
+    return os.access(folder, os.W_OK)
+
+
 class Connection:
     def __init__(
         self,
@@ -271,21 +314,32 @@ class Connection:
         timeout: float | None = None,
         check_same_thread: bool = True,
         create: bool = True,
+        read_only: bool = False,
     ) -> None:
-        """Open the database at ``path``; ``create=False`` (a command that only reads) refuses
-        a missing or empty file instead of making a new database: a read creates nothing."""
+        """Open the database at ``path``; ``create=False`` refuses a missing or empty file
+        instead of making a new database.  ``read_only`` (a command that only reads): SQLite
+        opens the file read-only, nothing is created, migrated or written; a database that
+        needs a migration says so (a write command, or ``scorepad migrate``, runs it)."""
         self.path = Path(path)
         self.timeout = LOCK_TIMEOUT if timeout is None else timeout
-        if not _check_path(self.path) and not create:
+        self.read_only = read_only
+        #: The backup written before this opening migrated the file (``scorepad migrate``).
+        self.migrated: tuple[int, Path | None] | None = None
+        if not _check_path(self.path) and (not create or read_only):
             raise NotFound(msg(N_("there is no database at {path}"), path=str(self.path)))
-        _make_private(self.path)
+        if not read_only:
+            _make_private(self.path)
+        uri, query_only = _read_only_uri(self.path) if read_only else (str(self.path), False)
         try:
             conn = sqlite3.connect(
-                self.path,
+                uri,
                 isolation_level=None,
                 timeout=self.timeout,
                 check_same_thread=check_same_thread,
+                uri=read_only,
             )
+            if query_only:
+                conn.execute("PRAGMA query_only=ON")
         except sqlite3.Error as exc:
             raise database_error(exc, self.path, self.timeout) from None
         self.conn = conn
@@ -412,6 +466,13 @@ class Connection:
             raise self._damaged("_migrations")
         if self.damage is not None and current != latest:
             raise self._damaged(self.damage)
+        if self.read_only and current == 0:  # an empty SQLite file: a read makes it nothing
+            raise NotFound(
+                msg(
+                    N_("{path} holds no Scorepad data yet; nothing was written"),
+                    path=str(self.path),
+                )
+            )
         if current > latest:
             raise SchemaTooNew(
                 msg(
@@ -425,8 +486,21 @@ class Connection:
             )
         if current == latest:
             return
+        if self.read_only:
+            raise NeedsMigration(
+                msg(
+                    N_(
+                        "{path} was written by an older Scorepad (schema {found}, this one uses {known}); a read changes nothing: a command that writes, or scorepad migrate, updates it after a backup"
+                    ),
+                    path=str(self.path),
+                    found=current,
+                    known=latest,
+                )
+            )
+        backup = None
         if current > 0:
-            self.backup(self.path.with_name(f"{self.path.name}.schema-{current}.bak"))
+            backup = self.backup(self.path.with_name(f"{self.path.name}.schema-{current}.bak"))
+        self.migrated = (current, backup)
         self._to_wal()
         self.conn.execute("BEGIN IMMEDIATE")
         try:

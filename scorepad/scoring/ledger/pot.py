@@ -390,6 +390,9 @@ class PotTable:
         if not isinstance(deal, _ALLOWED[s.system]):
             raise _err("type", N_("this kind of deal does not exist in this game"))
         if isinstance(deal, Bete):
+            # The dealer who declines the talon pays: a seat of the table (the form offers any).
+            if not 0 <= deal.dealer < self.n:
+                raise _err("dealer", N_("no such player"))
             return
         if not isinstance(deal, SwabianGame):
             verify_dealer(deal.dealer, self.dealer, self.names, error=PotError)

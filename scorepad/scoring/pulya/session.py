@@ -39,6 +39,9 @@ from .whist import Call, shortest
 FORMAT = "scorepad-session/1"
 MAX_NAME = 40
 MAX_NOTE = 1000
+#: A void's or an edit's reason: the same limit in a file (``"voided"``), a club file's changes
+#: and the store, so that what a file holds is what the store keeps.
+MAX_REASON = 200
 #: Deals in one session: a long evening has a few hundred; this bounds memory and time.
 MAX_DEALS = 10_000
 #: The largest amount one correction may write (pool, gora or whists): far beyond any sheet.
@@ -94,7 +97,35 @@ _TEXT = {
         N_("a reason must not contain the character {char}"),
         N_("a reason is at most {limit} characters"),
     ),
+    "season": (
+        N_("a season name must not contain the character {char}"),
+        N_("a season name is at most {limit} characters"),
+    ),
+    "announcement": (
+        N_("an announcement must not contain the character {char}"),
+        N_("an announcement has at most {limit} characters"),
+    ),
 }
+TextKind = Literal["name", "note", "reason", "season", "announcement"]
+
+
+def shown(text: str) -> str:
+    """Text kept before the checks (an older Scorepad's row) as a line shows it: a control,
+    bidi or hidden character escaped, so that it never drives the terminal.
+
+    >>> shown("Fr\\x1b[2Jidays")
+    'Fr\\\\x1b[2Jidays'
+    """
+    if all(ch.isprintable() and ch not in _BIDI and not _refused_char(ch) for ch in text):
+        return text
+    return "".join(
+        ch
+        if ch.isprintable() and ch not in _BIDI and not _refused_char(ch)
+        else repr(ch)[1:-1]
+        if ch.isascii()
+        else f"\\u{ord(ch):04x}"
+        for ch in text
+    )
 
 
 def quote(value: str, limit: int = QUOTE) -> str:
@@ -110,7 +141,7 @@ def quote(value: str, limit: int = QUOTE) -> str:
     return repr(value[:limit] + "…")
 
 
-def clean_text(value: str, what: Literal["name", "note", "reason"], *, limit: int) -> str:
+def clean_text(value: str, what: TextKind, *, limit: int) -> str:
     """Text a player reads (a name, a note): NFC, no control, bidi or invisible characters.
 
     >>> clean_text("Anna\\u202e", "name", limit=40)
@@ -136,9 +167,21 @@ def look_alike(name: str) -> str:
 
     >>> look_alike("\\uff21nna") == look_alike("anna\\u200b") == look_alike("\\u0410nna")
     True
+    >>> look_alike("Gleb") == look_alike("GIeb") and look_alike("Oleg") == look_alike("0leg")
+    True
     """
     text = "".join(ch for ch in name if ch not in _ZERO_WIDTH)
-    return skeleton(text)
+    key = skeleton(text)
+    if any(unicodedata.name(ch, "").startswith("LATIN") for ch in text):
+        # TR39 keeps I (folded to i), l and 1 apart, and O and 0: in a Latin name they are the
+        # same stroke and the same ring (Gleb and GIeb, Ilya and lIya, Oleg and 0leg).
+        key = key.translate(_LATIN_FOLD)
+    return key
+
+
+#: What a Latin name's skeleton folds on top of TR39's: 1 (the class of l, L and |) to i (of
+#: I and i), 0 to o (of O and o).
+_LATIN_FOLD = str.maketrans({"1": "i", "0": "o"})
 
 
 def parse_contract(value: Any) -> Contract:
@@ -453,10 +496,16 @@ def _void_reason(value: Any) -> str:
     """Why a deal was voided: a text, as a note, never empty (the app asks for it too)."""
     if not isinstance(value, str):
         raise FieldRefused(msg(N_("must be a string")))
-    text = _note(value.strip())
+    text = reason_text(value)
     if not text:
         raise FieldRefused(msg(N_("an edit or a void needs a reason")))
     return text
+
+
+def reason_text(value: str) -> str:
+    """A reason as every reader keeps it: stripped, checked as a name is, at most
+    :data:`MAX_REASON` characters (a file's void, a club file's change, the store's action)."""
+    return clean_text(value.strip(), "reason", limit=MAX_REASON)
 
 
 def strike_out(data: Any) -> Any:
@@ -722,13 +771,43 @@ def pydantic_problem(error: Any) -> Problem:
         limit = ctx.get("min_length" if kind == "too_short" else "max_length")
         text = N_("at least {limit}") if kind == "too_short" else N_("at most {limit}")
         return Problem(deal, fieldname, msg(text, limit=limit))
-    if kind == "literal_error":
+    if kind in ("literal_error", "enum"):
         # Pydantic's list ends "'a' or 'b'": in the catalogs' words, a plain list.
         choices = str(ctx.get("expected", "")).replace(" or ", ", ")
         return Problem(deal, fieldname, msg(N_("must be one of {choices}"), choices=choices))
-    # Pydantic's own sentence names the constraint exactly (a range, a pattern, a choice).
-    text = error["msg"].removeprefix("Value error, ")
-    return Problem(deal, fieldname, Msg("{detail}", {"detail": text}))
+    if kind == "string_too_short":
+        limit = ctx.get("min_length")
+        return Problem(deal, fieldname, msg(N_("at least {limit} characters"), limit=limit))
+    if kind in _STRICT_BOUNDS:
+        text, key = _STRICT_BOUNDS[kind]
+        return Problem(deal, fieldname, msg(text, limit=ctx.get(key)))
+    # Every other kind in the catalogs' words too (pydantic's sentence is English only): what
+    # the value should be, where the kind says it, else that it is not valid here.
+    for prefix, text in _KINDS:
+        if kind.startswith(prefix):
+            return Problem(deal, fieldname, msg(text))
+    return Problem(deal, fieldname, msg(N_("this value is not valid here")))
+
+
+_STRICT_BOUNDS = {
+    "less_than": (N_("less than {limit}"), "lt"),
+    "greater_than": (N_("more than {limit}"), "gt"),
+}
+#: Pydantic's error kinds by their prefix, each with the catalogs' sentence.
+_KINDS = (
+    ("int_", N_("must be a whole number")),
+    ("float_", N_("must be a number")),
+    ("decimal_", N_("must be a number")),
+    ("bool_", N_("must be true or false")),
+    ("string_pattern", N_("is not in the form this field takes")),
+    ("string_", N_("must be a string")),
+    ("date", N_("must be a date like 2026-12-01")),
+    ("list_", N_("must be a list")),
+    ("tuple_", N_("must be a list")),
+    ("set_", N_("must be a list")),
+    ("dict_", N_("must be an object")),
+    ("model_", N_("must be an object")),
+)
 
 
 def unknown_convention(data: str | bytes | dict[str, Any]) -> Problem | None:
