@@ -81,26 +81,29 @@ def _deal(text: str) -> dict[str, Any]:
 
 
 def _place(
-    club: ClubStore, night: int, tour: int, table: int, number: int, *, voided: bool | None = None
+    club: ClubStore, night: int, tour: int, table: int, number: int, *, voided: bool = False
 ) -> int:
-    """The deal id of the table's deal number ``number`` (counted from 1, as on the sheet).
+    """The deal id of the table's deal number ``number``: the number said at the table, which a
+    voided deal keeps (the History's, the phones', the protocol's; issue #37).
 
-    ``voided`` (a void, a restore): the number as said at the table, which a voided deal keeps
-    (the History's numbers); without it, the number among the deals that count."""
+    ``voided``: the deal may be a voided one (a restore); any other command names a deal that
+    counts, and a voided one is refused by its number."""
     sid = club.session_of(night, tour, table)
-    if voided is not None:
-        entries = list(club.store.load(sid).journal.entries.values())
-        if not 1 <= number <= len(entries):
-            raise ScorepadError(
-                msg(N_("table {table} has no deal {number}"), table=table, number=number)
-            )
-        return entries[number - 1].deal_id
-    marks = club.marks(sid)
-    if not 1 <= number <= len(marks):
+    entries = list(club.store.load(sid).journal.entries.values())
+    if not 1 <= number <= len(entries):
         raise ScorepadError(
             msg(N_("table {table} has no deal {number}"), table=table, number=number)
         )
-    return marks[number - 1].deal_id
+    entry = entries[number - 1]
+    if entry.voided and not voided:
+        raise ScorepadError(
+            msg(
+                N_("deal {number} of table {table} is voided: restore it first"),
+                table=table,
+                number=number,
+            )
+        )
+    return entry.deal_id
 
 
 def cmd_create(args: argparse.Namespace, club: ClubStore) -> int:
@@ -169,6 +172,7 @@ def cmd_draw(args: argparse.Namespace, club: ClubStore) -> int:
 
 def cmd_tables(args: argparse.Namespace, club: ClubStore) -> int:
     from ..store import now
+    from .store import voided_words
 
     cat = catalog(args.lang)
     at = dt.datetime.fromisoformat(now())
@@ -184,6 +188,9 @@ def cmd_tables(args: argparse.Namespace, club: ClubStore) -> int:
                 provisional=v.provisional,
             )
         )
+        voided = voided_words(v.voided)
+        if voided is not None:
+            line += "; " + cat.render(voided)
         idle = v.idle_minutes(at)
         if idle is not None and v.state == "playing":
             line += "; " + cat.render(msg(N_("no deal for {minutes} min"), minutes=idle))
@@ -205,7 +212,8 @@ def cmd_deal(args: argparse.Namespace, club: ClubStore) -> int:
     stored = club.write_deal(
         args.night, args.tour, args.table, _deal(args.deal), by=args.by, seen=seen
     )
-    print(len(stored.journal.live))
+    # The number the table says: voided deals before it keep theirs (issue #37).
+    print(len(stored.journal.entries))
     return 0
 
 
@@ -245,7 +253,7 @@ def cmd_change(args: argparse.Namespace, club: ClubStore) -> int:
     where = (args.night, args.tour, args.table)
     kind = args.club_command
     if kind == "void":
-        deal = _place(club, *where, args.deal, voided=False)
+        deal = _place(club, *where, args.deal)
         change = club.void_deal(*where, deal, by=args.by, reason=args.reason)
     elif kind == "restore":
         deal = _place(club, *where, args.deal, voided=True)

@@ -35,8 +35,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import TypeAdapter, ValidationError
 
-from ..i18n import N_, Msg, msg
-from ..journal import deal_numbers
+from ..i18n import N_, Msg, msg, nmsg
+from ..journal import deal_numbers, number_of
 from ..numbers import Number
 from ..scoring.pulya.convention import settings_for
 from ..scoring.pulya.session import Deal, Session, pydantic_problem
@@ -82,7 +82,7 @@ class DealMark:
     """A deal written at a table and what the table said of it."""
 
     deal_id: int
-    number: int  # its place at the table, from 1
+    number: int  # the number said at the table (a voided deal before it keeps its number)
     state: DealState
     written_by: int | None
     decided_by: int | None
@@ -123,6 +123,9 @@ class TableView:
     last_deal_at: str | None
     #: Voids, restores, undos and redos rejected at the table (taken back; for the director).
     rejected: tuple[ChangeMark, ...] = ()
+    #: The numbers of the deals voided at the table: they keep their numbers, so the table's
+    #: last deal is ``deals + len(voided)`` (issue #37).
+    voided: tuple[int, ...] = ()
 
     def idle_minutes(self, at: dt.datetime) -> int | None:
         """Minutes since the last deal (None before the first one)."""
@@ -608,12 +611,14 @@ class ClubStore:
             for r in self.store.db.query("SELECT * FROM night_deals WHERE session_id = ?", [sid])
         }
         out = []
-        for k, e in enumerate(stored.journal.live, start=1):
+        for e in stored.journal.live:
             r = rows.get(e.deal_id)
             out.append(
                 DealMark(
                     e.deal_id,
-                    k,
+                    # The number said at the table: a voided deal keeps its number (struck
+                    # through) and so do the deals after it, as in the History (issue #37).
+                    number_of(stored.journal, e.deal_id),
                     r["state"] if r else "provisional",
                     r["written_by"] if r else None,
                     r["decided_by"] if r else None,
@@ -1080,6 +1085,11 @@ class ClubStore:
                     disputed,
                     last,
                     tuple(c for c in changes if c.state == "disputed"),
+                    tuple(
+                        k
+                        for k, e in enumerate(stored.journal.entries.values(), start=1)
+                        if e.voided
+                    ),
                 )
             )
         return views
@@ -1123,7 +1133,7 @@ class ClubStore:
 
     def protocols(self, nid: int, tour: int | None = None) -> list[Protocol]:
         """Every table's protocol (of one tour, or of every tour drawn) for the PDF."""
-        from .pdf import Protocol
+        from .pdf import Protocol, ProtocolDeal
 
         out = []
         for t in self.load(nid).drawn:
@@ -1131,11 +1141,27 @@ class ClubStore:
                 continue
             for tab in t.tables:
                 sid = self.session_of(nid, t.number, tab.number)
-                marks = tuple(
-                    (_STATE_WORDS[m.state], m.written_by, m.decided_by) for m in self.marks(sid)
-                )
-                scored = self.store.load(sid).scored
-                out.append(Protocol(t.number, tab.number, tab.players, scored, marks))
+                stored = self.store.load(sid)
+                marks = {m.deal_id: m for m in self.marks(sid, stored)}
+                deals = []
+                for k, e in enumerate(stored.journal.entries.values(), start=1):
+                    m = marks.get(e.deal_id)
+                    if e.voided or m is None:
+                        voids = [a.reason for a in e.revisions if a.kind == "void"]
+                        why = (voids[-1] if voids else None) or "-"
+                        deals.append(ProtocolDeal(k, e.deal, why, None, None, None))
+                    else:
+                        deals.append(
+                            ProtocolDeal(
+                                k,
+                                e.deal,
+                                None,
+                                _STATE_WORDS[m.state],
+                                m.written_by,
+                                m.decided_by,
+                            )
+                        )
+                out.append(Protocol(t.number, tab.number, tab.players, stored.scored, tuple(deals)))
         return out
 
     # --- the club file ---------------------------------------------------------------------
@@ -1254,6 +1280,18 @@ def change_words(change: ChangeMark) -> Msg:
     if change.kind == "undo":
         return msg(N_("change {seq}, an undo (deal {number})"), seq=change.seq, number=n)
     return msg(N_("change {seq}, a redo (deal {number})"), seq=change.seq, number=n)
+
+
+def voided_words(numbers: tuple[int, ...]) -> Msg | None:
+    """The deals voided at a table, by the numbers they keep: "voided: deals 2, 5"."""
+    if not numbers:
+        return None
+    return nmsg(
+        "voided: deal {numbers}",
+        "voided: deals {numbers}",
+        len(numbers),
+        numbers=", ".join(str(n) for n in numbers),
+    )
 
 
 _STATE_WORDS = {

@@ -13,7 +13,7 @@ from typing import Any
 
 import flet as ft
 
-from ...club.store import TableView, change_words
+from ...club.store import TableView, change_words, voided_words
 from ...i18n import N_, msg, nmsg
 from ...store import now
 from ..frame.shell import Shell
@@ -44,6 +44,9 @@ def table_line(shell: Shell, view: TableView, names: dict[int, str], at: dt.date
             provisional=view.provisional,
         )
     )
+    voided = voided_words(view.voided)
+    if voided is not None:
+        line += "; " + shell.render(voided)
     idle = view.idle_minutes(at)
     if view.state == "playing" and idle is not None and idle >= IDLE_MINUTES:
         line += "; " + shell.t(N_("no deal for {minutes} min"), minutes=idle)
