@@ -257,6 +257,7 @@ async def test_the_director_announces_to_every_table_and_corrects_a_deal_from_hi
     await until(lambda: "1 deal, done" in by_id(host.page, "club-table-2").value)
     assert by_id(host.page, "club-announce-text").value == "Tour 2 at ten"
     await fire(sh, by_id(host.page, "club-end-tour"))
+    await fire(sh, by_id(host.page, "confirm-end-tour"))
     assert n.club.load(n.nid).tour(1).state == "ended"
 
     # After the tour a player's change is refused; the director's, with a reason, is not.

@@ -223,6 +223,7 @@ def test_a_night_of_nine_players_two_tours_on_phones_and_the_host(
         )
     expect(host.locator(sel("club-table-3")).first).to_contain_text("1 deal, done", timeout=LIVE)
     tap(host, "club-end-tour")
+    tap(host, "confirm-end-tour")
     visible(host, "club-draw")
     tap(host, "club-open-1")
     tap(host, "edit-1")
@@ -255,6 +256,7 @@ def test_a_night_of_nine_players_two_tours_on_phones_and_the_host(
             "1 deal, done; 0 to confirm", timeout=LIVE
         )
     tap(host, "club-end-tour")
+    tap(host, "confirm-end-tour")
     expect(host.locator(sel("club-end-tour"))).to_have_count(0, timeout=LIVE)
     tap(host, "club-standings")
     visible(host, "club-rank-9")

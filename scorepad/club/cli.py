@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..i18n import N_, ScorepadError, catalog, msg, nmsg
+from ..i18n import N_, Msg, ScorepadError, catalog, msg, nmsg
 
 if TYPE_CHECKING:
     from .store import ClubStore
@@ -287,7 +287,49 @@ def cmd_correct(args: argparse.Namespace, club: ClubStore) -> int:
 
 
 def cmd_end_tour(args: argparse.Namespace, club: ClubStore) -> int:
+    # Ended by mistake with tables still playing, their results would count as they stand:
+    # those tables are named and the tour ends only with --yes (issue #37).
+    short = club.short_tables(args.night, args.tour)
+    if short and not args.yes:
+        cat = catalog(args.lang)
+        raise ScorepadError(
+            Msg(
+                "{t}",
+                {
+                    "t": "\n".join(
+                        [
+                            cat.render(
+                                msg(
+                                    N_(
+                                        "tour {tour} has tables short of their deals; add --yes to end it as it stands:"
+                                    ),
+                                    tour=args.tour,
+                                )
+                            ),
+                            *(cat.render(m) for m in short),
+                        ]
+                    )
+                },
+            )
+        )
     club.end_tour(args.night, args.tour)
+    return 0
+
+
+def cmd_reopen_tour(args: argparse.Namespace, club: ClubStore) -> int:
+    withdrawn = club.reopen_tour(args.night, args.tour)
+    cat = catalog(args.lang)
+    print(cat.render(msg(N_("tour {tour} is open again"), tour=args.tour)))
+    if withdrawn is not None:
+        print(
+            cat.render(
+                msg(
+                    N_("the draw of tour {tour} is withdrawn: draw it again when tour {open} ends"),
+                    tour=withdrawn,
+                    open=args.tour,
+                )
+            )
+        )
     return 0
 
 
@@ -520,6 +562,17 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
 
     p = command(
         "end-tour", cmd_end_tour, "end a tour: its results count and change only by the director"
+    )
+    p.add_argument("night", type=int)
+    p.add_argument("tour", type=int)
+    p.add_argument(
+        "--yes", action="store_true", help="end it even with tables short of their deals"
+    )
+
+    p = command(
+        "reopen-tour",
+        cmd_reopen_tour,
+        "reopen an ended tour (until the next tour's first deal; a next tour drawn is withdrawn)",
     )
     p.add_argument("night", type=int)
     p.add_argument("tour", type=int)

@@ -1131,6 +1131,70 @@ class ClubStore:
                 (nid, tour),
             )
 
+    def short_tables(self, nid: int, tour: int) -> list[Msg]:
+        """The tables of ``tour`` short of their deals (or of their pool), as the director is
+        told before he ends the tour: "Table 2: 3 of 6 deals"."""
+        limit = self._night_row(nid)["deals_per_tour"]
+        out = []
+        for v in self._tables(nid, tour):
+            if limit is not None and v.deals < limit:
+                out.append(
+                    msg(
+                        N_("Table {table}: {n} of {limit} deals"),
+                        table=v.table,
+                        n=v.deals,
+                        limit=limit,
+                    )
+                )
+            elif limit is None and not self.store.load(v.session_id).scored.finished:
+                out.append(
+                    nmsg(
+                        "Table {table}: {n} deal, its pool not closed",
+                        "Table {table}: {n} deals, its pool not closed",
+                        v.deals,
+                        table=v.table,
+                    )
+                )
+        return out
+
+    def reopenable(self, nid: int, tour: int) -> str | None:
+        """Why ``tour`` cannot be reopened (a sentence's msgid), or None: it has ended and no
+        later tour has a deal (a later tour drawn but not begun loses its draw)."""
+        night = self.load(nid)
+        t = night.tour(tour)
+        if t.state != "ended":
+            return N_("tour {tour} has not ended")
+        later = [x for x in night.drawn if x.number > tour]
+        if len(later) > 1 or (later and later[0].state != "drawn"):
+            return N_("tour {tour} cannot be reopened: the next tour has begun")
+        return None
+
+    def reopen_tour(self, nid: int, tour: int) -> int | None:
+        """The director reopens an ended tour (until the next tour's first deal): its tables
+        write and change deals again.  A next tour drawn but not begun has its draw withdrawn
+        (it is drawn again, from the same seed, when this tour ends): only the last tour drawn
+        may be open.  Returns the number of the tour whose draw was withdrawn, or None."""
+        why = self.reopenable(nid, tour)
+        if why is not None:
+            raise ClubError(msg(why, tour=tour))
+        drawn = any(t.number == tour + 1 for t in self.load(nid).drawn)
+        later = self._tables(nid, tour + 1) if drawn else []
+        with self._write():
+            if drawn:
+                self.conn.execute(
+                    "DELETE FROM night_tables WHERE night_id = ? AND tour = ?", (nid, tour + 1)
+                )
+                self.conn.execute(
+                    "DELETE FROM night_tours WHERE night_id = ? AND tour = ?", (nid, tour + 1)
+                )
+            self.conn.execute(
+                "UPDATE night_tours SET state = 'playing' WHERE night_id = ? AND tour = ?",
+                (nid, tour),
+            )
+        for view in later:
+            self.store.delete_session(view.session_id, seen=0)
+        return tour + 1 if drawn else None
+
     def protocols(self, nid: int, tour: int | None = None) -> list[Protocol]:
         """Every table's protocol (of one tour, or of every tour drawn) for the PDF."""
         from .pdf import Protocol, ProtocolDeal

@@ -110,6 +110,85 @@ def director_screen(shell: Shell) -> ft.Control:
             )
         )
 
+    def ask_end(number: int) -> None:
+        # Ending a tour by mistake would count its tables' results as they stand: it asks
+        # first, naming the tables short of their deals (issue #37).
+        with shell.lock:
+            short = store.short_tables(nid, number)
+
+        def confirmed() -> None:
+            shell.page.pop_dialog()
+            act(lambda: store.end_tour(nid, number))
+
+        lines: list[ft.Control] = [
+            sem(
+                "end-tour-note",
+                ft.Text(
+                    shell.t(
+                        N_(
+                            "These tables are short of their deals; their results count as they stand:"
+                        )
+                    )
+                    if short
+                    else shell.t(N_("Every table has played its deals."))
+                ),
+            ),
+            *(sem(f"end-tour-short-{k}", ft.Text(shell.render(m))) for k, m in enumerate(short)),
+        ]
+        shell.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text(shell.t(N_("End tour {tour}?"), tour=number)),
+                content=ft.Column(lines, tight=True, scroll=ft.ScrollMode.AUTO),
+                actions=[
+                    sem(
+                        "confirm-end-tour",
+                        primary(shell.t(N_("End tour {tour}"), tour=number), on_click=confirmed),
+                    ),
+                    sem(
+                        "cancel-end-tour",
+                        ft.TextButton(
+                            shell.t(N_("Cancel")), on_click=lambda: shell.page.pop_dialog()
+                        ),
+                    ),
+                ],
+            )
+        )
+
+    def ask_reopen(number: int, drawn_next: bool) -> None:
+        def confirmed() -> None:
+            shell.page.pop_dialog()
+            act(lambda: store.reopen_tour(nid, number))
+
+        words = [shell.t(N_("Its tables write and change deals again until it ends."))]
+        if drawn_next:
+            words.append(
+                shell.t(
+                    N_(
+                        "The seating of tour {tour} (no deal written yet) is withdrawn: draw it again when tour {open} ends, and print the new sheet."
+                    ),
+                    tour=number + 1,
+                    open=number,
+                )
+            )
+        shell.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text(shell.t(N_("Reopen tour {tour}?"), tour=number)),
+                content=sem("reopen-note", ft.Text("\n".join(words))),
+                actions=[
+                    sem(
+                        "confirm-reopen-tour",
+                        primary(shell.t(N_("Reopen tour {tour}"), tour=number), on_click=confirmed),
+                    ),
+                    sem(
+                        "cancel-reopen-tour",
+                        ft.TextButton(
+                            shell.t(N_("Cancel")), on_click=lambda: shell.page.pop_dialog()
+                        ),
+                    ),
+                ],
+            )
+        )
+
     controls: list[ft.Control] = [
         back(shell, "club"),
         heading(head),
@@ -218,10 +297,29 @@ def director_screen(shell: Shell) -> ft.Control:
                 "club-end-tour",
                 primary(
                     shell.t(N_("End tour {tour}"), tour=tour.number),
-                    on_click=lambda: act(lambda: store.end_tour(nid, tour.number)),
+                    on_click=lambda: ask_end(tour.number),
                 ),
             )
         )
+    # The last tour ended (or the one before a tour drawn but not begun) can be reopened.
+    reopen, drawn_next = None, False
+    if tour is not None and tour.state == "ended":
+        reopen = tour.number
+    elif tour is not None and tour.state == "drawn" and tour.number > 1:
+        reopen, drawn_next = tour.number - 1, True
+    if reopen is not None:
+        with shell.lock:
+            may = store.reopenable(nid, reopen) is None
+        if may:
+            controls.append(
+                sem(
+                    "club-reopen-tour",
+                    secondary(
+                        shell.t(N_("Reopen tour {tour}"), tour=reopen),
+                        on_click=lambda: ask_reopen(reopen, drawn_next),
+                    ),
+                )
+            )
     if tour is not None and tour.state == "drawn":
         controls.append(
             sem(
