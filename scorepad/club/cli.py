@@ -141,8 +141,33 @@ def cmd_check_in(args: argparse.Namespace, club: ClubStore) -> int:
     for name in args.names:  # every name checked before one is written
         night = night.check_in(name)
     for name in args.names:
+        back = club.load(args.night).returning(name)
         p = club.check_in(args.night, name)
-        print(f"#{p.number} {p.name}")
+        if back is not None and back.number == p.number:
+            _came_back(args, club, p.number)
+        else:
+            print(f"#{p.number} {p.name}")
+    return 0
+
+
+def _came_back(args: argparse.Namespace, club: ClubStore, number: int) -> None:
+    night = club.load(args.night)
+    p = night.player(number)
+    print(
+        catalog(args.lang).render(
+            msg(
+                N_("#{number} {name} is back: plays again from tour {tour}"),
+                number=p.number,
+                name=p.name,
+                tour=night.next_tour,
+            )
+        )
+    )
+
+
+def cmd_come_back(args: argparse.Namespace, club: ClubStore) -> int:
+    club.come_back(args.night, args.number)
+    _came_back(args, club, args.number)
     return 0
 
 
@@ -503,6 +528,14 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("names", nargs="+")
 
     p = command("withdraw", cmd_withdraw, "a player leaves between tours")
+    p.add_argument("night", type=int)
+    p.add_argument("number", type=int)
+
+    p = command(
+        "come-back",
+        cmd_come_back,
+        "take a withdrawal back: the player plays again from the next tour, with his record",
+    )
     p.add_argument("night", type=int)
     p.add_argument("number", type=int)
 

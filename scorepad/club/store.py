@@ -488,6 +488,9 @@ class ClubStore:
         """A player at the door, from the roster or a new name (the roster's look-alike check
         applies); he gets the next number."""
         night = self.load(nid)
+        back = night.returning(name)
+        if back is not None and night.check_in(name).player(back.number).last_tour is None:
+            return self.come_back(nid, back.number)
         clean = night.verify_check_in(name)
         pid = self.store.add_player(clean)  # the roster: same name, or a refused look-alike
         roster = self.conn.execute("SELECT name FROM players WHERE id = ?", (pid,)).fetchone()[0]
@@ -506,6 +509,17 @@ class ClubStore:
             self.conn.execute(
                 "UPDATE night_players SET last_tour = ? WHERE night_id = ? AND number = ?",
                 (p.last_tour, nid, number),
+            )
+        return p
+
+    def come_back(self, nid: int, number: int) -> Player:
+        """A withdrawal taken back (by mistake, or the player returns): his number and record
+        stay, and he is drawn again from the next tour."""
+        p = self.load(nid).come_back(number).player(number)
+        with self._write():
+            self.conn.execute(
+                "UPDATE night_players SET last_tour = NULL WHERE night_id = ? AND number = ?",
+                (nid, number),
             )
         return p
 
