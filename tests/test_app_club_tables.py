@@ -30,6 +30,7 @@ from scorepad.app.frame.shell import Shell
 from scorepad.app.screens.table import join
 from scorepad.app.server.access import Access, Gate
 from scorepad.app.server.grants import Grants
+from scorepad.club.errors import ClubError
 from scorepad.club.store import ClubStore, table_pin
 from scorepad.store import Store
 
@@ -176,9 +177,12 @@ async def test_a_deal_is_confirmed_on_another_players_phone_and_a_rejected_one_i
     await until(lambda: "1 deal, playing; 1 to confirm" in by_id(host.page, "club-table-1").value)
     await until(lambda: "(T1 " in by_id(stand_page, "club-public-1").value)
 
-    # The writer's own confirmation is refused with a sentence; nothing changes.
-    await fire(sa, by_id(a.page, "club-confirm-1"))
-    assert message(a) == (
+    # The writer is offered no Confirm for his own deal (issue #37); asked anyway, the night
+    # refuses it with a sentence and nothing changes.
+    assert "club-confirm-1" not in ids(a.page) and "club-waiting-1" in ids(a.page)
+    with pytest.raises(ClubError) as refused_own:
+        n.club.confirm(n.nid, 1, 1, n.club.marks(sid)[0].deal_id, by=first)
+    assert refused_own.value.message.render("en") == (
         f"deal 1 was written by number {first}: another player at the table confirms it"
     )
     assert n.club.marks(sid)[0].state == "provisional"

@@ -23,6 +23,7 @@ confirmation row are two transactions; a deal without a row counts as provisiona
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import hmac
 import json
 import re
@@ -194,6 +195,7 @@ def _schema(store: Store) -> None:
         if_not_exists=True,
     )
     _changes_schema(store)
+    _phones_schema(store)
     db.table("night_corrections").create(
         {
             "id": int,
@@ -220,6 +222,39 @@ def _schema(store: Store) -> None:
         foreign_keys=[("night_id", "nights", "id")],
         if_not_exists=True,
     )
+
+
+def _phones_schema(store: Store) -> None:
+    # Who each phone is at a table (issue #37): a claim holds until the director frees it; a
+    # freed one stays, for the table and the director to see.  The device is kept hashed.
+    store.db.table("night_phones").create(
+        {
+            "id": int,
+            "session_id": int,
+            "number": int,
+            "device": str,
+            "at": str,
+            "freed_at": str,
+        },
+        pk="id",
+        foreign_keys=[("session_id", "sessions", "id")],
+        if_not_exists=True,
+    )
+
+
+def device_key(device: str) -> str:
+    """A device as the claims keep it (hashed: the id itself opens the table's PIN grant)."""
+    return hashlib.sha256(f"scorepad-club-phone/{device}".encode()).hexdigest()[:32]
+
+
+@dataclass(frozen=True, slots=True)
+class PhoneClaim:
+    """A phone's "I am #n" at a table: held until the director frees it (``freed``)."""
+
+    number: int
+    device: str  # hashed
+    at: str
+    freed: bool
 
 
 def _changes_schema(store: Store) -> None:
@@ -308,6 +343,10 @@ class ClubStore:
         elif "night_changes" not in names and create:  # a database from before the changes
             with self._write():
                 _changes_schema(store)
+                _phones_schema(store)
+        elif "night_phones" not in names and create:  # from before the phones' claims
+            with self._write():
+                _phones_schema(store)
 
     @contextmanager
     def _write(self) -> Iterator[None]:
@@ -750,6 +789,85 @@ class ClubStore:
     def reject(self, nid: int, tour: int, table: int, deal_id: int, *, by: int) -> DealMark:
         """Another player says the deal is wrong: it is disputed (the card audit settles it)."""
         return self._decide(nid, tour, table, deal_id, by, "disputed")
+
+    # --- who each phone is at a table ------------------------------------------------------
+
+    def phone_claims(self, sid: int) -> list[PhoneClaim]:
+        """Every claim made at table ``sid``, in order (freed ones too: the record)."""
+        try:
+            rows = self.conn.execute(
+                "SELECT number, device, at, freed_at FROM night_phones WHERE session_id = ? "
+                "ORDER BY id",
+                (sid,),
+            ).fetchall()
+        except sqlite3.OperationalError:  # a database from before the claims: none
+            return []
+        return [PhoneClaim(int(r[0]), str(r[1]), str(r[2]), r[3] is not None) for r in rows]
+
+    def phone_number(self, sid: int, device: str) -> int | None:
+        """The number this device holds at table ``sid``, or None."""
+        key = device_key(device)
+        for c in self.phone_claims(sid):
+            if not c.freed and c.device == key:
+                return c.number
+        return None
+
+    def claim_phone(self, nid: int, tour: int, table: int, number: int, *, device: str) -> None:
+        """A phone says who it is at a table, once: a number held by another phone, or a phone
+        that holds another number, is refused (the director frees a mistaken claim).  So a
+        player cannot confirm his own deal by saying he is someone else (issue #37)."""
+        sid, seats = self._table_row(nid, tour, table)
+        if number not in seats:
+            raise ClubError(
+                msg(
+                    N_("number {number} does not sit at table {table} of tour {tour}"),
+                    number=number,
+                    table=table,
+                    tour=tour,
+                )
+            )
+        key = device_key(device)
+        held = {c.number: c.device for c in self.phone_claims(sid) if not c.freed}
+        if held.get(number) == key:
+            return
+        if number in held:
+            raise ClubError(
+                msg(
+                    N_(
+                        "#{number} is chosen on another phone at this table; if that was a mistake, the director frees it"
+                    ),
+                    number=number,
+                )
+            )
+        mine = next((n for n, d in held.items() if d == key), None)
+        if mine is not None:
+            raise ClubError(
+                msg(
+                    N_(
+                        "this phone is #{number} at this table; to choose again, ask the director to free it"
+                    ),
+                    number=mine,
+                )
+            )
+        with self._write():
+            self.store.db.table("night_phones").insert(
+                {"session_id": sid, "number": number, "device": key, "at": now()}
+            )
+
+    def free_phone(self, nid: int, tour: int, table: int, number: int) -> None:
+        """The director frees #number's phone at a table: that phone (or another) chooses again;
+        the table sees that it was freed."""
+        sid, _ = self._table_row(nid, tour, table)
+        with self._write():
+            done = self.conn.execute(
+                "UPDATE night_phones SET freed_at = ? WHERE session_id = ? AND number = ? "
+                "AND freed_at IS NULL",
+                (now(), sid, number),
+            ).rowcount
+        if not done:
+            raise ClubError(
+                msg(N_("no phone is #{number} at table {table}"), number=number, table=table)
+            )
 
     # --- voids, restores, undos and redos at a table ------------------------------------------
 

@@ -17,7 +17,7 @@ from ...club.store import TableView, change_words, voided_words
 from ...i18n import N_, msg, nmsg
 from ...store import now
 from ..frame.shell import Shell
-from ..frame.theme import heading, primary, secondary, sem
+from ..frame.theme import heading, primary, quiet, secondary, sem
 from .common import attempt, back, club, night_id
 from .follow import SETTLE, follow, tell
 
@@ -61,6 +61,10 @@ def director_screen(shell: Shell) -> ft.Control:
         tour = night.current
         views = store.tables(nid) if tour else []
         corrections = store.corrections(nid)
+        phones = {
+            v.table: sorted(c.number for c in store.phone_claims(v.session_id) if not c.freed)
+            for v in views
+        }
     names = {p.number: p.name for p in night.players}
     at = dt.datetime.fromisoformat(now())
     head = (
@@ -76,6 +80,12 @@ def director_screen(shell: Shell) -> ft.Control:
 
     def act(step: Callable[[], object]) -> None:
         attempt(shell, step)
+        shell.show(director_screen)
+
+    def free(table: int, number: int) -> None:
+        assert tour is not None
+        if attempt(shell, lambda: store.free_phone(nid, tour.number, table, number)):
+            tell(shell.page, ("table", store.session_of(nid, tour.number, table)))
         shell.show(director_screen)
 
     def open_table(sid: int) -> None:
@@ -225,6 +235,37 @@ def director_screen(shell: Shell) -> ft.Control:
                 ),
             )
         )
+        # Who each phone at the table is (chosen once); the director frees a mistaken choice.
+        held = phones.get(v.table, [])
+        controls.append(
+            sem(
+                f"club-phones-{v.table}",
+                ft.Text(
+                    shell.t(
+                        N_("Phones: {players}"),
+                        players=", ".join(f"#{n} {names[n]}" for n in held),
+                    )
+                    if held
+                    else shell.t(N_("Phones: none chosen yet"))
+                ),
+            )
+        )
+        if held and tour is not None:
+            controls.append(
+                ft.Row(
+                    [
+                        sem(
+                            f"club-free-{v.table}-{n}",
+                            quiet(
+                                shell.t(N_("Free #{number}"), number=n),
+                                on_click=lambda e, t=v.table, n=n: free(t, n),
+                            ),
+                        )
+                        for n in held
+                    ],
+                    wrap=True,
+                )
+            )
     disputed = [v for v in views if v.disputed]
     rejected = [(v, c) for v in views for c in v.rejected]
     if disputed or rejected:

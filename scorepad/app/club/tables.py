@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import flet as ft
 
 from ...club.errors import ClubError
-from ...club.store import ClubStore, Seat, change_words, seat_of, table_pin
+from ...club.store import ClubStore, Seat, change_words, device_key, seat_of, table_pin
 from ...i18n import N_, msg
 from ...report import deal_title
 from ...store import AnyStored, Store, StoreError
@@ -58,9 +58,15 @@ def seat(shell: Shell, sid: int | None = None) -> Seat | None:
     return shell.read(("seat", sid), load)
 
 
+def mine(shell: Shell, sid: int) -> int | None:
+    """The number this phone (its device) holds at the table, settled once (issue #37)."""
+    with shell.lock:
+        return ClubStore(shell.store).phone_number(sid, shell.access.device)
+
+
 def me(shell: Shell, where: Seat, sid: int) -> int:
     """This phone's number at the table, or a refusal that says how to choose it."""
-    number = shell.state.seats.get(sid)
+    number = mine(shell, sid)
     if number is None or number not in where.players:
         raise StoreError(
             msg(N_("Choose who you are at table {table} first (on the sheet)."), table=where.table)
@@ -93,7 +99,7 @@ class TableWrites:
     def edit(self, deal_id: int, deal: Any, *, reason: str, seen: int) -> AnyStored:
         w = self.where
         club = ClubStore(self.shell.store)
-        if self.sid not in self.shell.state.seats and self.shell.access.host:
+        if mine(self.shell, self.sid) is None and self.shell.access.host:
             # The host's computer with no seat chosen is the director: a correction, any time.
             return _club(
                 lambda: club.correct_deal(
@@ -119,7 +125,7 @@ class TableWrites:
         """A void, an undo, a redo or a restore at the table: a player's is provisional until
         another player confirms it (and refused once the tour ended); the director's (the
         host's computer with no player chosen) is written as it is, any time."""
-        if self.sid not in self.shell.state.seats and self.shell.access.host:
+        if mine(self.shell, self.sid) is None and self.shell.access.host:
             return step()
         by = me(self.shell, self.where, self.sid)
         w = self.where
@@ -158,8 +164,13 @@ def table_panel(shell: Shell) -> ft.Control | None:
         marks = club.marks(sid, stored)
         changes = club.changes(sid)
         said = club.announcement(where.night)
+        claims = club.phone_claims(sid)
     names = dict(zip(where.players, stored.session.players, strict=True))
-    number = shell.state.seats.get(sid)
+    held = {c.number for c in claims if not c.freed}
+    number = next(
+        (c.number for c in claims if not c.freed and c.device == device_key(shell.access.device)),
+        None,
+    )
     lines: list[ft.Control] = []
     if said is not None:
         lines.append(
@@ -190,7 +201,8 @@ def table_panel(shell: Shell) -> ft.Control | None:
                 )
             )
     if number not in where.players:
-        lines.append(ft.Text(shell.t(N_("Who are you at this table?"))))
+        # Chosen once per phone: a number another phone holds is not offered (issue #37).
+        lines.append(ft.Text(shell.t(N_("Who are you at this table? (chosen once)"))))
         lines.append(
             ft.Row(
                 [
@@ -199,28 +211,44 @@ def table_panel(shell: Shell) -> ft.Control | None:
                         secondary(f"#{n} {names[n]}", on_click=lambda e, n=n: _choose(shell, n)),
                     )
                     for n in where.players
+                    if n not in held
                 ],
                 wrap=True,
             )
         )
     else:
         lines.append(
-            ft.Row(
-                [
-                    sem(
-                        "club-me",
-                        ft.Text(
-                            shell.t(
-                                N_("You are #{number} {name}"), number=number, name=names[number]
-                            )
+            sem(
+                "club-me",
+                ft.Text(shell.t(N_("You are #{number} {name}"), number=number, name=names[number])),
+            )
+        )
+    # Who the table's phones are, and each claim the director freed: seen by the whole table.
+    if held:
+        lines.append(
+            sem(
+                "club-phones",
+                ft.Text(
+                    shell.t(
+                        N_("Phones at this table: {players}"),
+                        players=", ".join(f"#{n} {names[n]}" for n in sorted(held) if n in names),
+                    )
+                ),
+            )
+        )
+    for k, freed in enumerate(x for x in claims if x.freed):
+        lines.append(
+            sem(
+                f"club-freed-{k}",
+                ft.Text(
+                    shell.t(
+                        N_(
+                            "The director freed #{number} {name}: a phone may choose that number again"
                         ),
-                    ),
-                    sem(
-                        "club-me-change",
-                        ft.TextButton(shell.t(N_("Not me")), on_click=lambda: _choose(shell, None)),
-                    ),
-                ],
-                wrap=True,
+                        number=freed.number,
+                        name=names.get(freed.number, ""),
+                    )
+                ),
             )
         )
     live = stored.journal.live
@@ -244,6 +272,15 @@ def table_panel(shell: Shell) -> ft.Control | None:
                     ),
                 )
             )
+            if m.written_by is not None and m.written_by == number:
+                # The writer's own deal: another player confirms it (no button to tap).
+                lines.append(
+                    sem(
+                        f"club-waiting-{m.number}",
+                        ft.Text(shell.t(N_("Waiting for another player to confirm it."))),
+                    )
+                )
+                continue
             lines.append(
                 _confirm_or_reject(
                     shell,
@@ -314,13 +351,23 @@ def _director(shell: Shell, night: int) -> None:
     shell.go("club-director")
 
 
-def _choose(shell: Shell, number: int | None) -> None:
-    assert shell.sid is not None
-    if number is None:
-        shell.state.seats.pop(shell.sid, None)
-    else:
-        shell.state.seats[shell.sid] = number
-    shell.message = None
+def _choose(shell: Shell, number: int) -> None:
+    """This phone says who it is at the table: once (the director frees a mistaken choice)."""
+    sid = shell.sid
+    assert sid is not None
+    where = seat(shell, sid)
+    assert where is not None
+    club = ClubStore(shell.store)
+
+    def claim() -> None:
+        _club(
+            lambda: club.claim_phone(
+                where.night, where.tour, where.table, number, device=shell.access.device
+            )
+        )
+
+    if shell.attempt(claim):
+        tell(shell.page, ("table", sid))
     shell.redraw()
 
 
