@@ -421,8 +421,8 @@ def cmd_pdf(args: argparse.Namespace, club: ClubStore) -> int:
     from .pdf import night_pdf
     from .store import table_pin
 
-    base = args.base or _lan_base()
     night = club.load(args.night)  # no such night: refused before anything is written
+    base, note = _join_base(args)
     # A table's join link is minted the first time it is asked for (the app does the same):
     # the only write of this command, and only for a night that exists.
     links = Grants(club.store.db, threading.RLock())
@@ -464,14 +464,41 @@ def cmd_pdf(args: argparse.Namespace, club: ClubStore) -> int:
                 N_("cannot write {path}: {reason}"), path=args.file, reason=exc.strerror or str(exc)
             )
         ) from None
+    if note is not None:
+        print(note, file=sys.stderr)
     return 0
 
 
-def _lan_base() -> str:
-    from ..app.server.share import lan_addresses, url_host
+def _join_base(args: argparse.Namespace) -> tuple[str, str | None]:
+    """Where the QR codes send the phones: --base as given; else the running server of this
+    database (its port; its address, or this computer's network address for a server on
+    every interface), --address and --port overriding; a server that only this computer can
+    reach, or none running, is the note said on stderr once the PDF is written."""
+    from ..store import default_path
+    from .reach import base_for, running_server
 
-    addresses = lan_addresses() or ["127.0.0.1"]
-    return f"http://{url_host(addresses[0])}:8550"
+    if args.base:
+        return str(args.base), None
+    db = Path(args.db) if args.db else default_path()
+    found = running_server(db, default_path())
+    base = base_for(found, address=args.address, port=args.qr_port)
+    cat = catalog(args.lang)
+    if found is None:
+        note = msg(
+            N_("no Scorepad server is running on this database: the QR codes say {base}"),
+            base=base,
+        )
+    elif found.local_only:
+        note = msg(
+            N_(
+                "the server on port {port} listens only on this computer: phones cannot open {base}; start it with --share"
+            ),
+            port=found.port,
+            base=base,
+        )
+    else:
+        return base, None
+    return base, cat.render(note)
 
 
 def cmd_summary(args: argparse.Namespace, club: ClubStore) -> int:
@@ -632,7 +659,15 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--base",
-        help="the address phones join at (default: this computer's network address, port 8550)",
+        help="the address phones join at, like http://192.168.1.20:8551 (default: the running "
+        "server's address and port, else this computer's network address, port 8550)",
+    )
+    p.add_argument("--address", help="the address in the QR codes (default: as --base says)")
+    p.add_argument(
+        "--port",
+        dest="qr_port",
+        type=int,
+        help="the port in the QR codes (default: as --base says)",
     )
     p.add_argument("--force", action="store_true", help="overwrite the file if it exists")
 
