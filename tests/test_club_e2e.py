@@ -148,13 +148,15 @@ def test_a_night_of_nine_players_two_tours_on_phones_and_the_host(
     b = phone(browser, url, sid1, token1, pin1, p1[1])
     write_all_pass(a)
     tap(a, "nav-sheet")
-    visible(a, "club-confirm-1")
-    tap(a, "club-confirm-1")
-    has_text(
-        a,
-        "message",
-        f"deal 1 was written by number {p1[0]}: another player at the table confirms it",
+    # The writer is offered no Confirm for his own deal (issue #37), and his phone, chosen
+    # once, cannot become another player (the other numbers are not offered to it).
+    has_text(a, "club-waiting-1", "Waiting for another player to confirm it.")
+    expect(a.locator(sel("club-confirm-1"))).to_have_count(0)
+    expect(a.locator(sel(f"club-me-{p1[2]}"))).to_have_count(0)
+    expect(b.locator(sel("club-phones")).first).to_contain_text(
+        f"#{min(p1[0], p1[1])} ", timeout=LIVE
     )
+    shot(a, "club-phone-360-own-deal")
     expect(b.locator(sel("club-confirm-1")).first).to_be_visible(timeout=LIVE)
     shot(b, "club-phone-360-to-confirm")
     tap(b, "club-confirm-1")
@@ -223,8 +225,12 @@ def test_a_night_of_nine_players_two_tours_on_phones_and_the_host(
         )
     expect(host.locator(sel("club-table-3")).first).to_contain_text("1 deal, done", timeout=LIVE)
     tap(host, "club-end-tour")
+    visible(host, "end-tour-note")
+    shot(host, "club-host-1280-end-tour")
     tap(host, "confirm-end-tour")
     visible(host, "club-draw")
+    visible(host, "club-reopen-tour")
+    shot(host, "club-host-1280-tour-ended")
     tap(host, "club-open-1")
     tap(host, "edit-1")
     tap(host, "tricks-1-4")

@@ -53,6 +53,9 @@ class Protocol:
     players: tuple[int, ...]
     scored: Scored
     deals: tuple[ProtocolDeal, ...]
+    #: What happened at the table besides its deals, in order: voids, restores, undos and
+    #: redos with who made and decided them, rewrites and the director's corrections.
+    record: tuple[Msg, ...] = ()
 
 
 def _fonts() -> Path:
@@ -152,6 +155,11 @@ def protocol_page(doc: _Doc, night: Night, p: Protocol) -> None:
                 )
             )
         doc.line_of(f"{d.number}. {title} — {who}", size=10)
+    if p.record:
+        doc.ln(2)
+        doc.line_of(doc.say(msg(N_("What happened at the table:"))), size=10, bold=True)
+        for line in p.record:
+            doc.line_of(f"• {doc.say(line)}", size=9)
     doc.ln(3)
     sheet = p.scored.sheet
     cat = doc.cat
@@ -210,6 +218,32 @@ def standings_page(doc: _Doc, night: Night) -> None:
     if any(x.bye for s in rows for x in s.tours):
         doc.ln(2)
         doc.line_of(doc.say(msg(N_("* a bye: an average result"))), size=9)
+    # The registry's changes: who came late and who withdrew, and when (issue #37).
+    for p in night.players:
+        if p.first_tour > 1:
+            doc.line_of(
+                doc.say(
+                    msg(
+                        N_("#{number} {name} played from tour {tour}"),
+                        number=p.number,
+                        name=p.name,
+                        tour=p.first_tour,
+                    )
+                ),
+                size=9,
+            )
+        if p.last_tour is not None:
+            doc.line_of(
+                doc.say(
+                    msg(
+                        N_("#{number} {name} withdrew after tour {tour}"),
+                        number=p.number,
+                        name=p.name,
+                        tour=p.last_tour,
+                    )
+                ),
+                size=9,
+            )
 
 
 def night_pdf(

@@ -1357,8 +1357,69 @@ class ClubStore:
                                 m.decided_by,
                             )
                         )
-                out.append(Protocol(t.number, tab.number, tab.players, stored.scored, tuple(deals)))
+                out.append(
+                    Protocol(
+                        t.number,
+                        tab.number,
+                        tab.players,
+                        stored.scored,
+                        tuple(deals),
+                        self._record_of(nid, t.number, tab.number, sid),
+                    )
+                )
         return out
+
+    def _record_of(self, nid: int, tour: int, table: int, sid: int) -> tuple[Msg, ...]:
+        """What happened at a table besides its deals, in the order it happened (issue #37):
+        each void, restore, undo and redo (a player's with who made and who decided it, the
+        director's as his), each deal written again (with the reason) and each director's
+        correction (with his reason)."""
+        actions = self.store.history(sid)
+        numbers = deal_numbers(actions)
+        journal = self.store.load(sid).journal
+        made = self.changes(sid)
+        # The players' changes and the actions that took a rejected one back are said once.
+        seqs = {c.seq for c in made if c.seq is not None}
+        seqs |= {c.reversed_by for c in made if c.reversed_by}
+        corrected = {
+            (r["deal_id"], r["reason"])
+            for r in self.corrections(nid)
+            if r["tour"] == tour and r["table_no"] == table
+        }
+        lines: list[tuple[int, Msg]] = []
+        for k, c in enumerate(made):
+            who = msg(
+                N_("{change}: {state}; made by #{by}, decided by {decider}"),
+                change=change_words(c),
+                state=_STATE_WORDS[c.state],
+                by=c.written_by,
+                decider=f"#{c.decided_by}" if c.decided_by else "—",
+            )
+            if c.reversed_by is not None:
+                who = msg(N_("{what} (taken back)"), what=who)
+            lines.append((c.seq if c.seq is not None else -len(made) + k, who))
+        for a in actions:
+            if a.seq in seqs:
+                continue
+            if a.kind == "edit" and a.deal_id is not None:
+                number = number_of(journal, a.deal_id) if a.deal_id in journal.entries else "?"
+                words = (
+                    N_("deal {number}: the director's correction ({reason})")
+                    if (a.deal_id, a.reason) in corrected
+                    else N_("deal {number} written again ({reason})")
+                )
+                lines.append((a.seq, msg(words, number=number, reason=a.reason or "-")))
+            elif a.kind in ("void", "restore", "undo", "redo"):
+                if a.kind in ("undo", "redo"):
+                    target = actions[(a.target or 0) - 1]
+                    deal_no = numbers.get(target.seq)
+                else:
+                    deal_no = numbers.get(a.seq)
+                mark = ChangeMark(a.seq, a.kind, deal_no, a.reason, "confirmed", 0, None, None)
+                lines.append(
+                    (a.seq, msg(N_("{change}: by the director"), change=change_words(mark)))
+                )
+        return tuple(m for _, m in sorted(lines, key=lambda x: x[0]))
 
     # --- the club file ---------------------------------------------------------------------
 
