@@ -349,14 +349,19 @@ async def test_a_void_and_an_undo_on_a_phone_wait_for_another_players_confirmati
     assert len(n.store.load(sid).journal.live) == 1
     await until(lambda: "1 deal, playing; 1 to confirm" in by_id(host.page, "club-table-1").value)
     await until(lambda: f"club-change-{change.seq}" in ids(b.page))
+    # The phone says it as the table does: no journal's change number (issue #37).
     assert by_id(b.page, f"club-change-{change.seq}").value == (
-        f"change {change.seq}, the void of deal 2 (dealt twice), by #{first} "
+        f"the void of deal 2 (dealt twice), by #{first} "
         f"{n.store.load(sid).session.players[0]}: to confirm"
     )
-    # The writer's own confirmation is refused, nothing written.
+    # The writer is offered no Confirm for his own change; asked anyway, the night refuses it
+    # with a sentence and writes nothing.
     await navigate(sa, a.page, "nav-sheet")
-    await fire(sa, by_id(a.page, f"club-change-confirm-{change.seq}"))
-    assert message(a) == (
+    assert f"club-change-confirm-{change.seq}" not in ids(a.page)
+    assert f"club-change-waiting-{change.seq}" in ids(a.page)
+    with pytest.raises(ClubError) as own:
+        n.club.decide_change(n.nid, 1, 1, change.seq or 0, by=first, confirmed=True)
+    assert own.value.message.render("en") == (
         f"change {change.seq}, the void of deal 2 (dealt twice) was made by number {first}: "
         "another player at the table confirms it"
     )

@@ -104,7 +104,7 @@ async def test_the_registry_asks_before_a_withdrawal_brings_back_and_checks_in_o
     await fire(session, by_id(page, "club-withdraw-7"))
     assert _dialog(page).title.value == "Withdraw #7 Petr?"
     assert by_id(_dialog(page), "withdraw-note").value.startswith(
-        "The player keeps the tours played and is drawn for none after tour 1;"
+        "The player keeps the tours played and is not drawn after tour 1;"
     )
     await fire(session, by_id(_dialog(page), "cancel-withdraw"))
     assert club.load(nid).player(7).last_tour is None

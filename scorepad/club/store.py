@@ -127,6 +127,8 @@ class TableView:
     #: The numbers of the deals voided at the table: they keep their numbers, so the table's
     #: last deal is ``deals + len(voided)`` (issue #37).
     voided: tuple[int, ...] = ()
+    #: The numbers of the deals disputed at the table (rejected and not written again yet).
+    disputed_deals: tuple[int, ...] = ()
 
     def idle_minutes(self, at: dt.datetime) -> int | None:
         """Minutes since the last deal (None before the first one)."""
@@ -1222,6 +1224,7 @@ class ClubStore:
                         for k, e in enumerate(stored.journal.entries.values(), start=1)
                         if e.voided
                     ),
+                    tuple(m.number for m in marks if m.state == "disputed"),
                 )
             )
         return views
@@ -1515,10 +1518,12 @@ class ClubStore:
         return nid
 
 
-def change_words(change: ChangeMark) -> Msg:
-    """A change as said at the table: "change 5, the void of deal 3 (wrong cards)"."""
+def change_words(change: ChangeMark, *, numbered: bool = True) -> Msg:
+    """A change as the director and the CLI name it: "change 5, the void of deal 3 (wrong
+    cards)"; ``numbered=False``, as a player reads it on his phone: "the void of deal 3 (wrong
+    cards)" (the change's number is the journal's, no word of the table's; issue #37)."""
     n = change.deal if change.deal is not None else "?"
-    if change.seq is None:  # from a club file: no action of this database
+    if change.seq is None or not numbered:  # a club file's: no action of this database
         return {
             "void": msg(N_("the void of deal {number} ({reason})"), number=n, reason=change.reason),
             "restore": msg(N_("the restore of deal {number}"), number=n),

@@ -148,7 +148,7 @@ def director_screen(shell: Shell) -> ft.Control:
         shell.page.show_dialog(
             ft.AlertDialog(
                 title=ft.Text(shell.t(N_("End tour {tour}?"), tour=number)),
-                content=ft.Column(lines, tight=True, scroll=ft.ScrollMode.AUTO),
+                content=ft.Column(lines, tight=True),  # as tall as its lines
                 actions=[
                     sem(
                         "confirm-end-tour",
@@ -250,7 +250,7 @@ def director_screen(shell: Shell) -> ft.Control:
                 ),
             )
         )
-        if held and tour is not None:
+        if held and tour is not None and tour.state != "ended":
             controls.append(
                 ft.Row(
                     [
@@ -270,8 +270,22 @@ def director_screen(shell: Shell) -> ft.Control:
     rejected = [(v, c) for v in views for c in v.rejected]
     if disputed or rejected:
         controls.append(heading(shell.t(N_("Disputes"))))
+        # Which deal: the number the table says (a rejected deal waits to be written again).
         controls.extend(
-            sem(f"club-dispute-{v.table}", ft.Text(shell.t(N_("Table {table}"), table=v.table)))
+            sem(
+                f"club-dispute-{v.table}",
+                ft.Text(
+                    shell.render(
+                        nmsg(
+                            "Table {table}: deal {numbers} rejected, to be checked and written again",
+                            "Table {table}: deals {numbers} rejected, to be checked and written again",
+                            len(v.disputed_deals),
+                            table=v.table,
+                            numbers=", ".join(map(str, v.disputed_deals)),
+                        )
+                    )
+                ),
+            )
             for v in disputed
         )
         # A change rejected at a table was taken back there: the director hears of it.

@@ -44,7 +44,7 @@ def registry_screen(shell: Shell) -> ft.Control:
                     ft.Text(
                         shell.t(
                             N_(
-                                "The player keeps the tours played and is drawn for none after tour {tour}; Bring back, in the registry, takes this back."
+                                "The player keeps the tours played and is not drawn after tour {tour}; the registry's Bring back undoes it."
                             ),
                             tour=night.next_tour - 1,
                         )

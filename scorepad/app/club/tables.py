@@ -323,12 +323,20 @@ def table_panel(shell: Shell) -> ft.Control | None:
                 ft.Text(
                     shell.t(
                         N_("{change}, by {writer}: to confirm"),
-                        change=change_words(c),
+                        change=change_words(c, numbered=False),
                         writer=writer,
                     )
                 ),
             )
         )
+        if c.written_by == number:  # his own change: another player confirms it
+            lines.append(
+                sem(
+                    f"club-change-waiting-{c.seq}",
+                    ft.Text(shell.t(N_("Waiting for another player to confirm it."))),
+                )
+            )
+            continue
         lines.append(
             _confirm_or_reject(
                 shell,

@@ -1,0 +1,43 @@
+"""Issue #37, item 9 (part): a club table's phone is at a club night.  No "Start the next
+pulka" at a club table (the director draws the next tour), no placeholder pool target in the
+sheet's centre for a night of fixed deals, and the director's Disputes say which deal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import flet.canvas as cv
+from flet_fakes import by_id, find, navigate
+from test_app_club_tables import Night, ids, until
+
+from scorepad.club.store import table_pin
+
+RASP = {"type": "raspasy", "tricks": {"0": 3, "1": 4, "2": 3}}
+
+
+async def test_a_club_phone_has_no_next_pulka_no_placeholder_target_and_disputes_name_the_deal(
+    tmp_path: Path,
+) -> None:
+    n = Night(tmp_path, deals=4)
+    sid, (first, second, _) = n.sid(1), n.seats(1)
+    for _ in range(3):
+        n.club.write_deal(n.nid, 1, 1, RASP, by=first, seen=n.store.load(sid).revision)
+    d1, _, d3 = (e.deal_id for e in n.store.load(sid).journal.live)
+    n.club.confirm(n.nid, 1, 1, d1, by=second)
+    n.club.reject(n.nid, 1, 1, d3, by=second)
+    phone, session = n.phone(1, "device-of-the-first-player-0001")
+    assert phone.access.enter(table_pin(n.store, sid)) is None
+    phone.redraw()
+    await navigate(session, phone.page, "nav-sheet")
+    assert phone.access.may_write and "club-table" in ids(phone.page)
+    assert "next-pulka-open" not in ids(phone.page)
+    [paper] = find(phone.page, lambda c: isinstance(c, cv.Canvas))
+    words = [s.value for s in paper.shapes if isinstance(s, cv.Text)]
+    assert words and "10000" not in words
+
+    host, _ = n.host()
+    await until(lambda: "club-dispute-1" in ids(host.page))
+    assert by_id(host.page, "club-dispute-1").value == (
+        "Table 1: deal 3 rejected, to be checked and written again"
+    )
+    n.store.close()
