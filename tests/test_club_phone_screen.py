@@ -41,3 +41,30 @@ async def test_a_club_phone_has_no_next_pulka_no_placeholder_target_and_disputes
         "Table 1: deal 3 rejected, to be checked and written again"
     )
     n.store.close()
+
+
+async def test_the_entry_says_which_deal_of_the_tour_and_what_waits(tmp_path: Path) -> None:
+    n = Night(tmp_path, deals=2)
+    sid, first = n.sid(1), n.seats(1)[0]
+    phone, session = n.phone(1, "device-of-the-first-player-0001")
+    assert phone.access.enter(table_pin(n.store, sid)) is None
+    phone.redraw()
+    await navigate(session, phone.page, "nav-entry")
+    assert by_id(phone.page, "club-entry-count").value == "Tour 1: this deal counts as 1 of 2"
+    assert "club-entry-waiting" not in ids(phone.page)
+    n.club.write_deal(n.nid, 1, 1, RASP, by=first, seen=0)
+    phone.redraw()
+    assert by_id(phone.page, "club-entry-count").value == "Tour 1: this deal counts as 2 of 2"
+    assert by_id(phone.page, "club-entry-waiting").value == (
+        "1 deal or change waits for a confirmation (on the Sheet)"
+    )
+    n.club.write_deal(n.nid, 1, 1, RASP, by=first, seen=1)
+    phone.redraw()
+    assert by_id(phone.page, "club-entry-done").value == (
+        "Table 1 has played its 2 deals of tour 1: no deal is left to write."
+    )
+    assert "club-entry-count" not in ids(phone.page)
+    assert by_id(phone.page, "club-entry-waiting").value == (
+        "2 deals or changes wait for a confirmation (on the Sheet)"
+    )
+    n.store.close()

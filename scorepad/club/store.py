@@ -416,6 +416,11 @@ class ClubStore:
         assert pk is not None
         return int(pk)
 
+    def deals_per_tour(self, nid: int) -> int | None:
+        """The night's fixed number of deals a tour (None: its tables play to a pool)."""
+        value = self._night_row(nid)["deals_per_tour"]
+        return None if value is None else int(value)
+
     def nights(self) -> list[tuple[int, str, str]]:
         """Every night: id, name, date; newest first."""
         if self.empty:

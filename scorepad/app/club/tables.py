@@ -19,7 +19,7 @@ import flet as ft
 
 from ...club.errors import ClubError
 from ...club.store import ClubStore, Seat, change_words, device_key, seat_of, table_pin
-from ...i18n import N_, msg
+from ...i18n import N_, msg, nmsg
 from ...report import deal_title
 from ...store import AnyStored, Store, StoreError
 from ..dispute.start import open_for_deal
@@ -434,7 +434,79 @@ def _follow(shell: Shell) -> None:
     follow(shell.page, wanted, lambda: shell.redraw(), topics=("club",))
 
 
+def entry_note(shell: Shell) -> ft.Control | None:
+    """Above a club table's deal entry, one or two short lines (issue #37): which deal of the
+    tour this is ("counts as 4 of 6") or that the table has played them all, and how many of
+    the table's deals and changes wait for a confirmation (listed on the Sheet)."""
+    sid = shell.sid
+    if sid is None or getattr(shell.screen, "__name__", "") != "entry_screen" or shell.editing:
+        return None
+    where = seat(shell, sid)
+    if where is None:
+        return None
+    club = ClubStore(shell.store)
+    with shell.lock:
+        limit = club.deals_per_tour(where.night)
+        stored = shell.store.load(sid)
+        marks = club.marks(sid, stored)
+        changes = club.changes(sid)
+    lines: list[ft.Control] = []
+    played = len(stored.journal.live)
+    if limit is not None and played >= limit:
+        lines.append(
+            sem(
+                "club-entry-done",
+                ft.Text(
+                    shell.t(
+                        N_(
+                            "Table {table} has played its {n} deals of tour {tour}: no deal is left to write."
+                        ),
+                        table=where.table,
+                        n=limit,
+                        tour=where.tour,
+                    ),
+                    weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.ERROR,
+                ),
+            )
+        )
+    elif limit is not None:
+        lines.append(
+            sem(
+                "club-entry-count",
+                ft.Text(
+                    shell.t(
+                        N_("Tour {tour}: this deal counts as {k} of {limit}"),
+                        tour=where.tour,
+                        k=played + 1,
+                        limit=limit,
+                    )
+                ),
+            )
+        )
+    waiting = sum(m.state == "provisional" for m in marks) + sum(
+        c.state == "provisional" for c in changes
+    )
+    if waiting:
+        lines.append(
+            sem(
+                "club-entry-waiting",
+                ft.Text(
+                    shell.render(
+                        nmsg(
+                            "{n} deal or change waits for a confirmation (on the Sheet)",
+                            "{n} deals or changes wait for a confirmation (on the Sheet)",
+                            waiting,
+                        )
+                    )
+                ),
+            )
+        )
+    return sem("club-entry-note", ft.Column(lines, spacing=2)) if lines else None
+
+
 registry.add_panel(table_panel)
+registry.add_panel(entry_note)
 registry.add_writer(writes)
 
 
