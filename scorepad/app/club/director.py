@@ -7,12 +7,14 @@ every table's write as it happens (follow.py)."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import weakref
 from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 
+from ...club.night import Night
 from ...club.store import TableView, change_words, voided_words
 from ...i18n import N_, msg, nmsg
 from ...store import now
@@ -51,6 +53,39 @@ def table_line(shell: Shell, view: TableView, names: dict[int, str], at: dt.date
     if view.state == "playing" and idle is not None and idle >= IDLE_MINUTES:
         line += "; " + shell.t(N_("no deal for {minutes} min"), minutes=idle)
     return f"{line}\n{players}"
+
+
+def settings_line(shell: Shell, night: Night) -> str:
+    """The night's settings as the director checks them (issue #37): convention, date, length,
+    table size and scoring (a documented preset's words, or the custom scoring's data)."""
+    from ...club.scoring import parse_scoring
+    from ...scoring.pulya.convention import presets
+    from .nights import SCORING_PRESETS, SEATS
+
+    known = presets().get(night.convention)
+    convention = known.name_in(shell.lang) if known is not None else night.convention
+    length = (
+        nmsg("{n} deal a tour", "{n} deals a tour", night.deals_per_tour)
+        if night.deals_per_tour is not None
+        else msg(N_("to a pool of {n}"), n=night.pool_target)
+    )
+    seats = dict(SEATS)["auto" if night.seats is None else str(night.seats)]
+    scoring = next(
+        (
+            shell.t(words)
+            for key, words in SCORING_PRESETS
+            if key != "custom" and parse_scoring(key) == night.scoring
+        ),
+        json.dumps(night.scoring.model_dump(mode="json"), ensure_ascii=False),
+    )
+    return shell.t(
+        N_("{convention}, {date}; {length}; {seats}; scoring: {scoring}"),
+        convention=convention,
+        date=night.date.isoformat(),
+        length=length,
+        seats=msg(seats),
+        scoring=scoring,
+    )
 
 
 def director_screen(shell: Shell) -> ft.Control:
@@ -202,6 +237,7 @@ def director_screen(shell: Shell) -> ft.Control:
     controls: list[ft.Control] = [
         back(shell, "club"),
         heading(head),
+        sem("club-settings", ft.Text(settings_line(shell, night))),
         ft.Row(
             [
                 sem(
