@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import flet.canvas as cv
-from flet_fakes import by_id, find, navigate
+from flet_fakes import by_id, find, fire, navigate
 from test_app_club_tables import Night, ids, until
 
 from scorepad.club.store import table_pin
@@ -66,5 +66,39 @@ async def test_the_entry_says_which_deal_of_the_tour_and_what_waits(tmp_path: Pa
     assert "club-entry-count" not in ids(phone.page)
     assert by_id(phone.page, "club-entry-waiting").value == (
         "2 deals or changes wait for a confirmation (on the Sheet)"
+    )
+    n.store.close()
+
+
+async def test_the_phone_hears_the_tour_end_and_its_players_next_table(tmp_path: Path) -> None:
+    n = Night(tmp_path, deals=1)
+    sid, first = n.sid(1), n.seats(1)[0]
+    phone, session = n.phone(1, "device-of-the-first-player-0001")
+    assert phone.access.enter(table_pin(n.store, sid)) is None
+    phone.redraw()
+    await navigate(session, phone.page, "nav-sheet")
+    n.club.claim_phone(n.nid, 1, 1, first, device="device-of-the-first-player-0001")
+    for table in (1, 2):
+        a, b, _ = n.seats(table)
+        n.club.write_deal(n.nid, 1, table, RASP, by=a, seen=0)
+        deal = n.store.load(n.sid(table)).journal.live[0].deal_id
+        n.club.confirm(n.nid, 1, table, deal, by=b)
+    phone.redraw()
+    assert "club-tour-ended" not in ids(phone.page)
+    host, sh = n.host()
+    await fire(sh, by_id(host.page, "club-end-tour"))
+    dialog = [d for d in host.page._dialogs.controls if d.open][-1]
+    await fire(sh, by_id(dialog, "confirm-end-tour"))
+    await until(lambda: "club-tour-ended" in ids(phone.page))
+    assert by_id(phone.page, "club-tour-ended").value == (
+        "Tour 1 has ended; the director draws tour 2."
+    )
+    await fire(sh, by_id(host.page, "club-draw"))
+    night = n.club.load(n.nid)
+    [mine] = [t for t in night.tour(2).tables if first in t.players]
+    players = ", ".join(f"#{k} {night.name_of(k)}" for k in mine.players)
+    await until(lambda: "you play at table" in by_id(phone.page, "club-tour-ended").value)
+    assert by_id(phone.page, "club-tour-ended").value == (
+        f"Tour 1 has ended. In tour 2 you play at table {mine.number}: {players}."
     )
     n.store.close()

@@ -661,6 +661,10 @@ class ClubStore:
             raise ClubError(msg(N_("tour {tour} is not drawn yet"), tour=tour))
         return str(row[0])
 
+    def tour_state(self, nid: int, tour: int) -> str:
+        """``drawn``, ``playing`` or ``ended``."""
+        return self._tour_state(nid, tour)
+
     def marks(self, sid: int, stored: AnyStored | None = None) -> list[DealMark]:
         """Every live deal of a table's session with its confirmation state, in order
         (``stored``: the session as just loaded, not read again)."""

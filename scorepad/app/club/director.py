@@ -114,7 +114,9 @@ def director_screen(shell: Shell) -> ft.Control:
     )
 
     def act(step: Callable[[], object]) -> None:
-        attempt(shell, step)
+        # A tour ended, reopened or drawn: every table's phones hear of it (their next table).
+        if attempt(shell, step):
+            tell(shell.page, ("night", nid))
         shell.show(director_screen)
 
     def free(table: int, number: int) -> None:

@@ -251,6 +251,9 @@ def table_panel(shell: Shell) -> ft.Control | None:
                 ),
             )
         )
+    ended = _tour_end(shell, club, where, number)
+    if ended is not None:
+        lines.append(sem("club-tour-ended", ft.Text(ended, weight=ft.FontWeight.BOLD)))
     live = stored.journal.live
     seats = list(stored.session.players)
     for index, m in enumerate(marks):
@@ -351,6 +354,44 @@ def table_panel(shell: Shell) -> ft.Control | None:
             *lines,
             title=shell.t(N_("Table {table}, tour {tour}"), table=where.table, tour=where.tour),
         ),
+    )
+
+
+def _tour_end(shell: Shell, club: ClubStore, where: Seat, number: int | None) -> str | None:
+    """Once the tour has ended, what the phone says (issue #37): that it ended, and where its
+    player sits in the next tour once it is drawn (or his bye, or that it was the last)."""
+    with shell.lock:
+        if club.tour_state(where.night, where.tour) != "ended":
+            return None
+        night = club.load(where.night)
+    nxt = next((t for t in night.drawn if t.number == where.tour + 1), None)
+    if where.tour >= night.tours:
+        return shell.t(N_("Tour {tour} has ended: it was the night's last."), tour=where.tour)
+    if nxt is None or number is None:
+        return shell.t(
+            N_("Tour {tour} has ended; the director draws tour {next}."),
+            tour=where.tour,
+            next=where.tour + 1,
+        )
+    if number in nxt.byes:
+        return shell.t(
+            N_("Tour {tour} has ended. In tour {next} you have a bye."),
+            tour=where.tour,
+            next=nxt.number,
+        )
+    for tab in nxt.tables:
+        if number in tab.players:
+            return shell.t(
+                N_("Tour {tour} has ended. In tour {next} you play at table {table}: {players}."),
+                tour=where.tour,
+                next=nxt.number,
+                table=tab.number,
+                players=", ".join(f"#{n} {night.name_of(n)}" for n in tab.players),
+            )
+    return shell.t(
+        N_("Tour {tour} has ended; you are not drawn for tour {next}."),
+        tour=where.tour,
+        next=nxt.number,
     )
 
 
