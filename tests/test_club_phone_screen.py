@@ -11,6 +11,7 @@ from flet_fakes import by_id, find, fire, navigate
 from test_app_club_tables import Night, ids, until
 
 from scorepad.club.store import table_pin
+from scorepad.numbers import signed, whist_figure
 
 RASP = {"type": "raspasy", "tricks": {"0": 3, "1": 4, "2": 3}}
 
@@ -101,4 +102,36 @@ async def test_the_phone_hears_the_tour_end_and_its_players_next_table(tmp_path:
     assert by_id(phone.page, "club-tour-ended").value == (
         f"Tour 1 has ended. In tour 2 you play at table {mine.number}: {players}."
     )
+    n.store.close()
+
+
+async def test_the_cash_out_at_a_club_table_shows_points_and_places(tmp_path: Path) -> None:
+    # Whists scoring (Night's default): a table's points are its whists; the places by them.
+    n = Night(tmp_path, deals=2)
+    sid, (a, b, c) = n.sid(1), n.seats(1)
+    six = {
+        "type": "game",
+        "declarer": 1,
+        "contract": "6S",
+        "calls": ["whist"],
+        "tricks": {"1": 6, "2": 3, "0": 1},
+    }
+    n.club.write_deal(n.nid, 1, 1, six, by=a, seen=0)
+    phone, session = n.phone(1, "device-of-the-first-player-0001")
+    assert phone.access.enter(table_pin(n.store, sid)) is None
+    phone.redraw()
+    await navigate(session, phone.page, "nav-settle")
+    night = n.club.load(n.nid)
+    whists = night.tour(1).table(1).whists
+    assert whists is not None
+    order = sorted((a, b, c), key=lambda k: (-whists[k], k))
+    assert by_id(phone.page, "club-points-head").value == (
+        "What the night counts at this table (tour 1):"
+    )
+    for place, k in enumerate(order, start=1):  # whists scoring: the points are the whists
+        assert by_id(phone.page, f"club-points-{k}").value == (
+            f"{place}. #{k} {night.name_of(k)}: {whist_figure(whists[k])} points "
+            f"({signed(whists[k])} whists)"
+        )
+    assert whists[order[0]] > 0
     n.store.close()

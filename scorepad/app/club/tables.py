@@ -251,6 +251,8 @@ def table_panel(shell: Shell) -> ft.Control | None:
                 ),
             )
         )
+    if getattr(shell.screen, "__name__", "") == "settle_screen":
+        lines.extend(_points_at_table(shell, club, where, stored))
     ended = _tour_end(shell, club, where, number)
     if ended is not None:
         lines.append(sem("club-tour-ended", ft.Text(ended, weight=ft.FontWeight.BOLD)))
@@ -355,6 +357,56 @@ def table_panel(shell: Shell) -> ft.Control | None:
             title=shell.t(N_("Table {table}, tour {tour}"), table=where.table, tour=where.tour),
         ),
     )
+
+
+def _points_at_table(
+    shell: Shell, club: ClubStore, where: Seat, stored: AnyStored
+) -> list[ft.Control]:
+    """On the cash-out of a club table: what the night counts (issue #37), each player's
+    place at the table, whists and tour points by the night's scoring, best first; the
+    money below is the pulya's own, which the night does not pay."""
+    from ...club.scoring import tour_points
+    from ...numbers import signed, whist_figure
+    from ...scoring.pulya.score import Scored
+    from ...scoring.pulya.settlement import balances
+
+    scored = stored.scored
+    if not stored.session.deals or not isinstance(scored, Scored):  # a club table is a pulya
+        return []
+    with shell.lock:
+        night = club.load(where.night)
+    got = balances(scored.sheet, scored.settings)
+    whists = dict(zip(where.players, got, strict=True))
+    points = tour_points(night.scoring, whists)
+    names = dict(zip(where.players, stored.session.players, strict=True))
+    order = sorted(where.players, key=lambda n: (-points[n], -whists[n], n))
+    out: list[ft.Control] = [
+        sem(
+            "club-points-head",
+            ft.Text(
+                shell.t(N_("What the night counts at this table (tour {tour}):"), tour=where.tour),
+                weight=ft.FontWeight.BOLD,
+            ),
+        )
+    ]
+    for place, n in enumerate(order, start=1):
+        out.append(
+            sem(
+                f"club-points-{n}",
+                ft.Text(
+                    shell.t(
+                        N_("{place}. #{number} {name}: {points} points ({whists} whists)"),
+                        place=place,
+                        number=n,
+                        name=names[n],
+                        points=whist_figure(points[n]),
+                        whists=signed(whists[n]),
+                    )
+                ),
+            )
+        )
+    out.append(ft.Text(shell.t(N_("The money below is the pulya's own: the night counts points."))))
+    return out
 
 
 def _tour_end(shell: Shell, club: ClubStore, where: Seat, number: int | None) -> str | None:
