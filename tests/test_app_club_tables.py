@@ -307,7 +307,7 @@ async def test_the_director_announces_to_every_table_and_corrects_a_deal_from_hi
     assert tricks[str(seat)] == 2 and sum(tricks.values()) == 10
     assert [c["reason"] for c in n.club.corrections(n.nid)] == ["the protocol says 2 tricks"]
     await fire(sh, by_id(host.page, "club-director"))
-    assert "Tour 1, table 1: the protocol says 2 tricks" in texts(host.page)
+    assert "Tour 1, table 1, deal 1: the protocol says 2 tricks" in texts(host.page)
     n.store.close()
 
 

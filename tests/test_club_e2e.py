@@ -242,7 +242,7 @@ def test_a_night_of_nine_players_two_tours_on_phones_and_the_host(
     tap(host, "confirm-deal")
     visible(host, "deal-1")
     tap(host, "club-director")
-    expect(host.get_by_text("Tour 1, table 1: the protocol")).to_be_visible(timeout=LIVE)
+    expect(host.get_by_text("Tour 1, table 1, deal 1: the protocol")).to_be_visible(timeout=LIVE)
     # After the tour, a player's change is refused with the sentence; nothing is written.
     tap(a, "nav-history")
     tap(a, "edit-1")

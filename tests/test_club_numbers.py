@@ -148,9 +148,16 @@ async def test_the_phones_and_the_director_number_deals_as_the_table_after_a_voi
     await navigate(sb, b.page, "nav-entry")
     assert by_id(b.page, "deal-header").value.startswith("Deal 5")
 
+    # The director corrects deal 3 (the table's third deal written, its second that counts):
+    # his list of corrections names it by that number.
+    third = n.store.load(sid).journal.live[1].deal_id
+    n.club.correct_deal(
+        n.nid, 1, 1, third, RASP, reason="the protocol", seen=n.store.load(sid).revision
+    )
     host, _ = n.host()
     await until(lambda: "club-table-1" in ids(host.page))
     assert by_id(host.page, "club-table-1").value.splitlines()[0] == (
         "Table 1: 3 deals, playing; 1 to confirm; voided: deal 2"
     )
+    assert by_id(host.page, "club-correction-0").value == ("Tour 1, table 1, deal 3: the protocol")
     n.store.close()

@@ -1153,13 +1153,25 @@ class ClubStore:
         return stored
 
     def corrections(self, nid: int) -> list[dict[str, Any]]:
-        return list(
+        """The director's corrections, in order; ``number``: the deal's number as said at its
+        table (issue #37)."""
+        rows = list(
             self.store.db.query(
                 "SELECT tour, table_no, deal_id, reason, at FROM night_corrections "
                 "WHERE night_id = ? ORDER BY id",
                 [nid],
             )
         )
+        journals: dict[tuple[int, int], Any] = {}
+        for r in rows:
+            key = (r["tour"], r["table_no"])
+            if key not in journals:
+                journals[key] = self.store.load(self.session_of(nid, *key)).journal
+            journal = journals[key]
+            r["number"] = (
+                number_of(journal, r["deal_id"]) if r["deal_id"] in journal.entries else None
+            )
+        return rows
 
     # --- announcements ----------------------------------------------------------------------
 

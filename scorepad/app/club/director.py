@@ -347,15 +347,19 @@ def director_screen(shell: Shell) -> ft.Control:
     if corrections:
         controls.append(heading(shell.t(N_("Corrections"))))
         controls.extend(
-            ft.Text(
-                shell.t(
-                    N_("Tour {tour}, table {table}: {reason}"),
-                    tour=c["tour"],
-                    table=c["table_no"],
-                    reason=c["reason"],
-                )
+            sem(
+                f"club-correction-{k}",
+                ft.Text(
+                    shell.t(
+                        N_("Tour {tour}, table {table}, deal {number}: {reason}"),
+                        tour=c["tour"],
+                        table=c["table_no"],
+                        number=c["number"] or "?",
+                        reason=c["reason"],
+                    )
+                ),
             )
-            for c in corrections
+            for k, c in enumerate(corrections)
         )
     # What the director is typing stays when a table's write draws the view again.
     words = ft.TextField(
