@@ -13,7 +13,9 @@
 - ``night_corrections``: the director's corrections after a tour ended (the reason is in the
   session's journal too);
 - ``night_pins``: each table's own PIN (its phones write with it, the shared table's rules);
-- ``night_announcements``: what the director announced to every table.
+- ``night_announcements``: what the director announced to every table;
+- ``night_phones``: who each phone is at a table (its device, hashed), chosen once and freed
+  only by the director; a freed choice stays, for the table and the director to see.
 
 The deals themselves are the sessions' journals (:class:`~scorepad.store.Store`), so a night
 is backed up with the database and every table settles as any session does.  A deal and its
