@@ -135,3 +135,23 @@ async def test_the_cash_out_at_a_club_table_shows_points_and_places(tmp_path: Pa
         )
     assert whists[order[0]] > 0
     n.store.close()
+
+
+async def test_a_deal_written_again_comes_up_with_its_reason(tmp_path: Path) -> None:
+    n = Night(tmp_path, deals=2)
+    sid, (first, second, _) = n.sid(1), n.seats(1)
+    n.club.write_deal(n.nid, 1, 1, RASP, by=first, seen=0)
+    deal = n.store.load(sid).journal.live[0].deal_id
+    n.club.reject(n.nid, 1, 1, deal, by=second)
+    again = {"type": "raspasy", "tricks": {"0": 4, "1": 3, "2": 3}}
+    n.club.rewrite_deal(n.nid, 1, 1, deal, again, by=first, reason="the cards: 4, 3, 3", seen=1)
+    phone, session = n.phone(1, "device-of-the-second-player-002")
+    assert phone.access.enter(table_pin(n.store, sid)) is None
+    phone.redraw()
+    await navigate(session, phone.page, "nav-sheet")
+    names = dict(zip(n.seats(1), n.store.load(sid).session.players, strict=True))
+    assert by_id(phone.page, "club-deal-1").value == (
+        f"Deal 1 (All pass), written again by #{first} {names[first]} (the cards: 4, 3, 3): "
+        "to confirm"
+    )
+    n.store.close()

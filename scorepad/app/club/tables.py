@@ -264,19 +264,25 @@ def table_panel(shell: Shell) -> ft.Control | None:
         what = shell.render(deal_title(live[index].deal, seats))
         if m.state == "provisional":
             writer = f"#{m.written_by} {names[m.written_by]}" if m.written_by in names else "—"
-            lines.append(
-                sem(
-                    f"club-deal-{m.number}",
-                    ft.Text(
-                        shell.t(
-                            N_("Deal {number} ({what}), written by {writer}: to confirm"),
-                            number=m.number,
-                            what=what,
-                            writer=writer,
-                        )
-                    ),
+            # A deal written again (a disputed one, checked) comes up with its reason.
+            last = live[index].revisions[-1]
+            said = (
+                shell.t(
+                    N_("Deal {number} ({what}), written again by {writer} ({reason}): to confirm"),
+                    number=m.number,
+                    what=what,
+                    writer=writer,
+                    reason=last.reason or "-",
+                )
+                if last.kind == "edit"
+                else shell.t(
+                    N_("Deal {number} ({what}), written by {writer}: to confirm"),
+                    number=m.number,
+                    what=what,
+                    writer=writer,
                 )
             )
+            lines.append(sem(f"club-deal-{m.number}", ft.Text(said)))
             if m.written_by is not None and m.written_by == number:
                 # The writer's own deal: another player confirms it (no button to tap).
                 lines.append(
