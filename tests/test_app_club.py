@@ -74,6 +74,7 @@ async def test_a_night_from_the_door_to_the_standings(tmp_path: Path) -> None:
     assert by_id(page, "club-table-1").value.startswith("Table 1: 1 deal, done; 1 to confirm")
     # The end of the tour waits for the confirmation and the other table.
     await fire(session, by_id(page, "club-end-tour"))
+    await fire(session, by_id(page, "confirm-end-tour"))
     assert by_id(page, "message").content.value == "tour 1 cannot end: table 2 has no result"
 
     await fire(session, by_id(page, "club-seating"))

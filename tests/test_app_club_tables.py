@@ -30,6 +30,7 @@ from scorepad.app.frame.shell import Shell
 from scorepad.app.screens.table import join
 from scorepad.app.server.access import Access, Gate
 from scorepad.app.server.grants import Grants
+from scorepad.club.errors import ClubError
 from scorepad.club.store import ClubStore, table_pin
 from scorepad.store import Store
 
@@ -176,9 +177,12 @@ async def test_a_deal_is_confirmed_on_another_players_phone_and_a_rejected_one_i
     await until(lambda: "1 deal, playing; 1 to confirm" in by_id(host.page, "club-table-1").value)
     await until(lambda: "(T1 " in by_id(stand_page, "club-public-1").value)
 
-    # The writer's own confirmation is refused with a sentence; nothing changes.
-    await fire(sa, by_id(a.page, "club-confirm-1"))
-    assert message(a) == (
+    # The writer is offered no Confirm for his own deal (issue #37); asked anyway, the night
+    # refuses it with a sentence and nothing changes.
+    assert "club-confirm-1" not in ids(a.page) and "club-waiting-1" in ids(a.page)
+    with pytest.raises(ClubError) as refused_own:
+        n.club.confirm(n.nid, 1, 1, n.club.marks(sid)[0].deal_id, by=first)
+    assert refused_own.value.message.render("en") == (
         f"deal 1 was written by number {first}: another player at the table confirms it"
     )
     assert n.club.marks(sid)[0].state == "provisional"
@@ -257,6 +261,7 @@ async def test_the_director_announces_to_every_table_and_corrects_a_deal_from_hi
     await until(lambda: "1 deal, done" in by_id(host.page, "club-table-2").value)
     assert by_id(host.page, "club-announce-text").value == "Tour 2 at ten"
     await fire(sh, by_id(host.page, "club-end-tour"))
+    await fire(sh, by_id(host.page, "confirm-end-tour"))
     assert n.club.load(n.nid).tour(1).state == "ended"
 
     # After the tour a player's change is refused; the director's, with a reason, is not.
@@ -302,7 +307,7 @@ async def test_the_director_announces_to_every_table_and_corrects_a_deal_from_hi
     assert tricks[str(seat)] == 2 and sum(tricks.values()) == 10
     assert [c["reason"] for c in n.club.corrections(n.nid)] == ["the protocol says 2 tricks"]
     await fire(sh, by_id(host.page, "club-director"))
-    assert "Tour 1, table 1: the protocol says 2 tricks" in texts(host.page)
+    assert "Tour 1, table 1, deal 1: the protocol says 2 tricks" in texts(host.page)
     n.store.close()
 
 
@@ -344,14 +349,19 @@ async def test_a_void_and_an_undo_on_a_phone_wait_for_another_players_confirmati
     assert len(n.store.load(sid).journal.live) == 1
     await until(lambda: "1 deal, playing; 1 to confirm" in by_id(host.page, "club-table-1").value)
     await until(lambda: f"club-change-{change.seq}" in ids(b.page))
+    # The phone says it as the table does: no journal's change number (issue #37).
     assert by_id(b.page, f"club-change-{change.seq}").value == (
-        f"change {change.seq}, the void of deal 2 (dealt twice), by #{first} "
+        f"the void of deal 2 (dealt twice), by #{first} "
         f"{n.store.load(sid).session.players[0]}: to confirm"
     )
-    # The writer's own confirmation is refused, nothing written.
+    # The writer is offered no Confirm for his own change; asked anyway, the night refuses it
+    # with a sentence and writes nothing.
     await navigate(sa, a.page, "nav-sheet")
-    await fire(sa, by_id(a.page, f"club-change-confirm-{change.seq}"))
-    assert message(a) == (
+    assert f"club-change-confirm-{change.seq}" not in ids(a.page)
+    assert f"club-change-waiting-{change.seq}" in ids(a.page)
+    with pytest.raises(ClubError) as own:
+        n.club.decide_change(n.nid, 1, 1, change.seq or 0, by=first, confirmed=True)
+    assert own.value.message.render("en") == (
         f"change {change.seq}, the void of deal 2 (dealt twice) was made by number {first}: "
         "another player at the table confirms it"
     )

@@ -14,6 +14,7 @@ against each table's ``scorepad settle --json`` (computed here from the exported
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import re
 import subprocess
@@ -84,12 +85,15 @@ def marks(db: Path, sid: int) -> list[tuple[str, int | None, int | None]]:
         return [(m.state, m.written_by, m.decided_by) for m in ClubStore(store).marks(sid)]
 
 
-def phone(browser: Any, url: str, sid: int, token: str, pin: str, me: int) -> Any:
-    """A player's phone: the table's link, its PIN, and who he is."""
+def phone(
+    browser: Any, url: str, sid: int, token: str, pin: str, me: int, label: str = "Table PIN"
+) -> Any:
+    """A player's phone: the table's link, its PIN (``label``: its field's, in the server's
+    language), and who he is."""
     page = open_app(browser, f"{url}join/{sid}/{token}", 360, 740)
     visible(page, "viewer-note")
     tap(page, "pin-open")
-    enter_pin(page, pin)
+    enter_pin(page, pin, label)
     visible(page, "nav-entry")
     tap(page, f"club-me-{me}")
     visible(page, "club-me")
@@ -148,13 +152,15 @@ def test_a_night_of_nine_players_two_tours_on_phones_and_the_host(
     b = phone(browser, url, sid1, token1, pin1, p1[1])
     write_all_pass(a)
     tap(a, "nav-sheet")
-    visible(a, "club-confirm-1")
-    tap(a, "club-confirm-1")
-    has_text(
-        a,
-        "message",
-        f"deal 1 was written by number {p1[0]}: another player at the table confirms it",
+    # The writer is offered no Confirm for his own deal (issue #37), and his phone, chosen
+    # once, cannot become another player (the other numbers are not offered to it).
+    has_text(a, "club-waiting-1", "Waiting for another player to confirm it.")
+    expect(a.locator(sel("club-confirm-1"))).to_have_count(0)
+    expect(a.locator(sel(f"club-me-{p1[2]}"))).to_have_count(0)
+    expect(b.locator(sel("club-phones")).first).to_contain_text(
+        f"#{min(p1[0], p1[1])} ", timeout=LIVE
     )
+    shot(a, "club-phone-360-own-deal")
     expect(b.locator(sel("club-confirm-1")).first).to_be_visible(timeout=LIVE)
     shot(b, "club-phone-360-to-confirm")
     tap(b, "club-confirm-1")
@@ -223,7 +229,12 @@ def test_a_night_of_nine_players_two_tours_on_phones_and_the_host(
         )
     expect(host.locator(sel("club-table-3")).first).to_contain_text("1 deal, done", timeout=LIVE)
     tap(host, "club-end-tour")
+    visible(host, "end-tour-note")
+    shot(host, "club-host-1280-end-tour")
+    tap(host, "confirm-end-tour")
     visible(host, "club-draw")
+    visible(host, "club-reopen-tour")
+    shot(host, "club-host-1280-tour-ended")
     tap(host, "club-open-1")
     tap(host, "edit-1")
     tap(host, "tricks-1-4")
@@ -231,7 +242,7 @@ def test_a_night_of_nine_players_two_tours_on_phones_and_the_host(
     tap(host, "confirm-deal")
     visible(host, "deal-1")
     tap(host, "club-director")
-    expect(host.get_by_text("Tour 1, table 1: the protocol")).to_be_visible(timeout=LIVE)
+    expect(host.get_by_text("Tour 1, table 1, deal 1: the protocol")).to_be_visible(timeout=LIVE)
     # After the tour, a player's change is refused with the sentence; nothing is written.
     tap(a, "nav-history")
     tap(a, "edit-1")
@@ -255,6 +266,7 @@ def test_a_night_of_nine_players_two_tours_on_phones_and_the_host(
             "1 deal, done; 0 to confirm", timeout=LIVE
         )
     tap(host, "club-end-tour")
+    tap(host, "confirm-end-tour")
     expect(host.locator(sel("club-end-tour"))).to_have_count(0, timeout=LIVE)
     tap(host, "club-standings")
     visible(host, "club-rank-9")
@@ -275,3 +287,61 @@ def test_a_night_of_nine_players_two_tours_on_phones_and_the_host(
     assert len(set(expected.values())) > 1  # the tables' results differ: the check can fail
     for page in (host, a, b, c, d):
         page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_new_club_screens_in_a_browser(browser: Any, tmp_path: Path, lang: str) -> None:
+    """Issue #37's screens at 360×740 and 1280×800, in English and Russian (looked at): the
+    director's view with each table's phones, End tour's question naming a table short of its
+    deals, the registry's question before a withdrawal, the Seating's warning of a server this
+    computer alone reaches, and a phone's panel (who it is, the table's phones, its own deal
+    waiting for another player)."""
+    db = tmp_path / "club.db"
+    with Store(db) as store:
+        club = ClubStore(store)
+        nid = club.create_night("Friday", date=dt.date(2026, 12, 4), tours=2, deals_per_tour=2)
+        for name in NAMES[:6]:
+            club.check_in(nid, name)
+        club.draw(nid)
+        a = club.load(nid).tour(1).table(1).players[0]
+        raspasy = {"type": "raspasy", "tricks": {"0": 3, "1": 4, "2": 3}}
+        club.write_deal(nid, 1, 1, raspasy, by=a, seen=0)
+    port = free_port()
+    proc = start(db, port, lang=lang)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        wait_ready(proc, url, tmp_path / f"server-{port}.log")
+        (_, sid1, _, token1, pin1), *_ = seating(db, 1)
+        label = {"en": "Table PIN", "ru": "PIN стола"}[lang]
+        phone_a = phone(browser, url, sid1, token1, pin1, a, label)
+        tap(phone_a, "nav-sheet")
+        visible(phone_a, "club-waiting-1")
+        visible(phone_a, "club-phones")
+        shot(phone_a, f"club37-phone-360-{lang}-panel")
+        tap(phone_a, "nav-entry")
+        visible(phone_a, "club-entry-count")
+        shot(phone_a, f"club37-phone-360-{lang}-entry")
+        for width, height in ((1280, 800), (360, 740)):
+            host = open_app(browser, url, width, height)
+            tap(host, "session-club")
+            visible(host, "night-preset")
+            shot(host, f"club37-host-{width}-{lang}-new-night")
+            tap(host, "night-1")
+            visible(host, "club-phones-1")
+            shot(host, f"club37-host-{width}-{lang}-director")
+            tap(host, "club-end-tour")
+            visible(host, "end-tour-short-0")
+            shot(host, f"club37-host-{width}-{lang}-end-tour")
+            tap(host, "cancel-end-tour")
+            tap(host, "club-registry")
+            tap(host, "club-withdraw-2")
+            visible(host, "withdraw-note")
+            shot(host, f"club37-host-{width}-{lang}-withdraw")
+            tap(host, "cancel-withdraw")
+            tap(host, "club-back")
+            tap(host, "club-seating")
+            visible(host, "club-seating-local")
+            shot(host, f"club37-host-{width}-{lang}-seating")
+            host.context.close()
+    finally:
+        stop(proc)

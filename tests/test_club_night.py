@@ -62,9 +62,12 @@ def test_withdrawal_between_tours() -> None:
 
 
 def test_a_withdrawn_player_may_check_in_again() -> None:
+    # Issue #37: the same person checked in again comes back with his number and record,
+    # not as a second player of the same name.
     n = ended(draw(night(6))[0]).withdraw(2)
     back = n.check_in("P2")
-    assert back.player(7).first_tour == 2
+    assert len(back.players) == 6
+    assert back.player(2).last_tour is None and back.player(2).plays(2)
 
 
 def test_a_tour_ends_only_with_every_table_written() -> None:

@@ -92,3 +92,18 @@ def test_live_standings_count_written_tables_only() -> None:
         p: (1 if p in first.players else 0) for p in range(1, 7)
     }
     assert all(not x.final for s in rows for x in s.tours)
+
+
+def test_a_player_with_no_table_is_not_ranked_above_one_who_played_by_his_whists() -> None:
+    # Issue #37: places 3/2/1/0 at a table of four; the last (0 points, -50 whists) and a late
+    # arrival with no tour yet (0 points, 0 whists): the one who played ranks first.
+    n = night(4, tours=2).model_copy(update={"scoring": Places()})
+    n, _ = draw(n)
+    tab = n.tour(1).tables[0]
+    a, b, c, d = tab.players
+    n = n.with_whists(1, tab.number, {a: 60, b: 10, c: -20, d: -50})
+    n = n.check_in("Late")
+    rows = {s.number: s for s in standings(n)}
+    assert (rows[d].points, rows[5].points) == (0, 0)
+    assert rows[d].rank == 4 and rows[5].rank == 5
+    assert rows[d].played and not rows[5].played

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..i18n import N_, ScorepadError, catalog, msg, nmsg
+from ..i18n import N_, Msg, ScorepadError, catalog, msg, nmsg
 
 if TYPE_CHECKING:
     from .store import ClubStore
@@ -93,26 +93,29 @@ def _deal(text: str) -> dict[str, Any]:
 
 
 def _place(
-    club: ClubStore, night: int, tour: int, table: int, number: int, *, voided: bool | None = None
+    club: ClubStore, night: int, tour: int, table: int, number: int, *, voided: bool = False
 ) -> int:
-    """The deal id of the table's deal number ``number`` (counted from 1, as on the sheet).
+    """The deal id of the table's deal number ``number``: the number said at the table, which a
+    voided deal keeps (the History's, the phones', the protocol's; issue #37).
 
-    ``voided`` (a void, a restore): the number as said at the table, which a voided deal keeps
-    (the History's numbers); without it, the number among the deals that count."""
+    ``voided``: the deal may be a voided one (a restore); any other command names a deal that
+    counts, and a voided one is refused by its number."""
     sid = club.session_of(night, tour, table)
-    if voided is not None:
-        entries = list(club.store.load(sid).journal.entries.values())
-        if not 1 <= number <= len(entries):
-            raise ScorepadError(
-                msg(N_("table {table} has no deal {number}"), table=table, number=number)
-            )
-        return entries[number - 1].deal_id
-    marks = club.marks(sid)
-    if not 1 <= number <= len(marks):
+    entries = list(club.store.load(sid).journal.entries.values())
+    if not 1 <= number <= len(entries):
         raise ScorepadError(
             msg(N_("table {table} has no deal {number}"), table=table, number=number)
         )
-    return marks[number - 1].deal_id
+    entry = entries[number - 1]
+    if entry.voided and not voided:
+        raise ScorepadError(
+            msg(
+                N_("deal {number} of table {table} is voided: restore it first"),
+                table=table,
+                number=number,
+            )
+        )
+    return entry.deal_id
 
 
 def cmd_create(args: argparse.Namespace, club: ClubStore) -> int:
@@ -150,8 +153,33 @@ def cmd_check_in(args: argparse.Namespace, club: ClubStore) -> int:
     for name in args.names:  # every name checked before one is written
         night = night.check_in(name)
     for name in args.names:
+        back = club.load(args.night).returning(name)
         p = club.check_in(args.night, name)
-        print(f"#{p.number} {p.name}")
+        if back is not None and back.number == p.number:
+            _came_back(args, club, p.number)
+        else:
+            print(f"#{p.number} {p.name}")
+    return 0
+
+
+def _came_back(args: argparse.Namespace, club: ClubStore, number: int) -> None:
+    night = club.load(args.night)
+    p = night.player(number)
+    print(
+        catalog(args.lang).render(
+            msg(
+                N_("#{number} {name} is back: plays again from tour {tour}"),
+                number=p.number,
+                name=p.name,
+                tour=night.next_tour,
+            )
+        )
+    )
+
+
+def cmd_come_back(args: argparse.Namespace, club: ClubStore) -> int:
+    club.come_back(args.night, args.number)
+    _came_back(args, club, args.number)
     return 0
 
 
@@ -181,6 +209,7 @@ def cmd_draw(args: argparse.Namespace, club: ClubStore) -> int:
 
 def cmd_tables(args: argparse.Namespace, club: ClubStore) -> int:
     from ..store import now
+    from .store import voided_words
 
     cat = catalog(args.lang)
     at = dt.datetime.fromisoformat(now())
@@ -196,6 +225,9 @@ def cmd_tables(args: argparse.Namespace, club: ClubStore) -> int:
                 provisional=v.provisional,
             )
         )
+        voided = voided_words(v.voided)
+        if voided is not None:
+            line += "; " + cat.render(voided)
         idle = v.idle_minutes(at)
         if idle is not None and v.state == "playing":
             line += "; " + cat.render(msg(N_("no deal for {minutes} min"), minutes=idle))
@@ -217,7 +249,8 @@ def cmd_deal(args: argparse.Namespace, club: ClubStore) -> int:
     stored = club.write_deal(
         args.night, args.tour, args.table, _deal(args.deal), by=args.by, seen=seen
     )
-    print(len(stored.journal.live))
+    # The number the table says: voided deals before it keep theirs (issue #37).
+    print(len(stored.journal.entries))
     return 0
 
 
@@ -257,7 +290,7 @@ def cmd_change(args: argparse.Namespace, club: ClubStore) -> int:
     where = (args.night, args.tour, args.table)
     kind = args.club_command
     if kind == "void":
-        deal = _place(club, *where, args.deal, voided=False)
+        deal = _place(club, *where, args.deal)
         change = club.void_deal(*where, deal, by=args.by, reason=args.reason)
     elif kind == "restore":
         deal = _place(club, *where, args.deal, voided=True)
@@ -291,7 +324,49 @@ def cmd_correct(args: argparse.Namespace, club: ClubStore) -> int:
 
 
 def cmd_end_tour(args: argparse.Namespace, club: ClubStore) -> int:
+    # Ended by mistake with tables still playing, their results would count as they stand:
+    # those tables are named and the tour ends only with --yes (issue #37).
+    short = club.short_tables(args.night, args.tour)
+    if short and not args.yes:
+        cat = catalog(args.lang)
+        raise ScorepadError(
+            Msg(
+                "{t}",
+                {
+                    "t": "\n".join(
+                        [
+                            cat.render(
+                                msg(
+                                    N_(
+                                        "tour {tour} has tables short of their deals; add --yes to end it as it stands:"
+                                    ),
+                                    tour=args.tour,
+                                )
+                            ),
+                            *(cat.render(m) for m in short),
+                        ]
+                    )
+                },
+            )
+        )
     club.end_tour(args.night, args.tour)
+    return 0
+
+
+def cmd_reopen_tour(args: argparse.Namespace, club: ClubStore) -> int:
+    withdrawn = club.reopen_tour(args.night, args.tour)
+    cat = catalog(args.lang)
+    print(cat.render(msg(N_("tour {tour} is open again"), tour=args.tour)))
+    if withdrawn is not None:
+        print(
+            cat.render(
+                msg(
+                    N_("the draw of tour {tour} is withdrawn: draw it again when tour {open} ends"),
+                    tour=withdrawn,
+                    open=args.tour,
+                )
+            )
+        )
     return 0
 
 
@@ -364,8 +439,8 @@ def cmd_pdf(args: argparse.Namespace, club: ClubStore) -> int:
     from .pdf import night_pdf
     from .store import table_pin
 
-    base = args.base or _lan_base()
     night = club.load(args.night)  # no such night: refused before anything is written
+    base, note = _join_base(args)
     # A table's join link is minted the first time it is asked for (the app does the same):
     # the only write of this command, and only for a night that exists.
     links = Grants(club.store.db, threading.RLock())
@@ -407,14 +482,41 @@ def cmd_pdf(args: argparse.Namespace, club: ClubStore) -> int:
                 N_("cannot write {path}: {reason}"), path=args.file, reason=exc.strerror or str(exc)
             )
         ) from None
+    if note is not None:
+        print(note, file=sys.stderr)
     return 0
 
 
-def _lan_base() -> str:
-    from ..app.server.share import lan_addresses, url_host
+def _join_base(args: argparse.Namespace) -> tuple[str, str | None]:
+    """Where the QR codes send the phones: --base as given; else the running server of this
+    database (its port; its address, or this computer's network address for a server on
+    every interface), --address and --port overriding; a server that only this computer can
+    reach, or none running, is the note said on stderr once the PDF is written."""
+    from ..store import default_path
+    from .reach import base_for, running_server
 
-    addresses = lan_addresses() or ["127.0.0.1"]
-    return f"http://{url_host(addresses[0])}:8550"
+    if args.base:
+        return str(args.base), None
+    db = Path(args.db) if args.db else default_path()
+    found = running_server(db, default_path())
+    base = base_for(found, address=args.address, port=args.qr_port)
+    cat = catalog(args.lang)
+    if found is None:
+        note = msg(
+            N_("no Scorepad server is running on this database: the QR codes say {base}"),
+            base=base,
+        )
+    elif found.local_only:
+        note = msg(
+            N_(
+                "the server on port {port} listens only on this computer: phones cannot open {base}; start it with --share"
+            ),
+            port=found.port,
+            base=base,
+        )
+    else:
+        return base, None
+    return base, cat.render(note)
 
 
 def cmd_summary(args: argparse.Namespace, club: ClubStore) -> int:
@@ -472,6 +574,14 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("names", nargs="+")
 
     p = command("withdraw", cmd_withdraw, "a player leaves between tours")
+    p.add_argument("night", type=int)
+    p.add_argument("number", type=int)
+
+    p = command(
+        "come-back",
+        cmd_come_back,
+        "take a withdrawal back: the player plays again from the next tour, with his record",
+    )
     p.add_argument("night", type=int)
     p.add_argument("number", type=int)
 
@@ -534,6 +644,17 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     )
     p.add_argument("night", type=int)
     p.add_argument("tour", type=int)
+    p.add_argument(
+        "--yes", action="store_true", help="end it even with tables short of their deals"
+    )
+
+    p = command(
+        "reopen-tour",
+        cmd_reopen_tour,
+        "reopen an ended tour (until the next tour's first deal; a next tour drawn is withdrawn)",
+    )
+    p.add_argument("night", type=int)
+    p.add_argument("tour", type=int)
 
     p = command("standings", cmd_standings, "the standings, each player's tour-by-tour line")
     p.add_argument("night", type=int)
@@ -557,7 +678,15 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--base",
-        help="the address phones join at (default: this computer's network address, port 8550)",
+        help="the address phones join at, like http://192.168.1.20:8551 (default: the running "
+        "server's address and port, else this computer's network address, port 8550)",
+    )
+    p.add_argument("--address", help="the address in the QR codes (default: as --base says)")
+    p.add_argument(
+        "--port",
+        dest="qr_port",
+        type=int,
+        help="the port in the QR codes (default: as --base says)",
     )
     p.add_argument("--force", action="store_true", help="overwrite the file if it exists")
 

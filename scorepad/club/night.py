@@ -155,6 +155,18 @@ class Night(_Model):
 
     # --- the registry ----------------------------------------------------------------------
 
+    def returning(self, name: str) -> Player | None:
+        """The withdrawn player a check-in of ``name`` brings back (the roster's look-alike
+        key), or None: checking the same person in again is his return, not a second player."""
+        try:
+            key = look_alike(player_name(name))
+        except ValueError:
+            return None
+        for p in self.players:
+            if p.last_tour is not None and look_alike(p.name) == key:
+                return p
+        return None
+
     def verify_check_in(self, name: str) -> str:
         try:
             clean = player_name(name)
@@ -179,7 +191,14 @@ class Night(_Model):
         return clean
 
     def check_in(self, name: str) -> Night:
-        """A player arrives: he gets the next number and plays from the next tour drawn."""
+        """A player arrives: he gets the next number and plays from the next tour drawn; a
+        player who withdrew comes back with his number and his record (:meth:`come_back`)."""
+        back = self.returning(name)
+        if back is not None and not any(
+            look_alike(p.name) == look_alike(back.name) and p.last_tour is None
+            for p in self.players
+        ):
+            return self.come_back(back.number)
         clean = self.verify_check_in(name)
         number = max((p.number for p in self.players), default=0) + 1
         p = Player(number=number, name=clean, first_tour=self.next_tour)
@@ -193,6 +212,21 @@ class Night(_Model):
             raise ClubError(msg(N_("number {number} has withdrawn already"), number=number))
         players = tuple(
             q.model_copy(update={"last_tour": last}) if q.number == number else q
+            for q in self.players
+        )
+        return self.model_copy(update={"players": players})
+
+    def come_back(self, number: int) -> Night:
+        """A withdrawal taken back: the player plays again from the next tour drawn, with his
+        number and the tours he played (a tour drawn while he was away has no line of his:
+        neither a table nor a bye)."""
+        p = self.player(number)
+        if p.last_tour is None:
+            raise ClubError(msg(N_("number {number} has not withdrawn"), number=number))
+        if self.next_tour > self.tours:
+            raise ClubError(msg(N_("every tour of the night is drawn")))
+        players = tuple(
+            q.model_copy(update={"last_tour": None}) if q.number == number else q
             for q in self.players
         )
         return self.model_copy(update={"players": players})

@@ -18,6 +18,7 @@ from ..i18n import N_, Msg, catalog, msg
 from ..numbers import signed, whist_figure
 from ..report import deal_title
 from ..scoring.pulya.score import Scored
+from ..scoring.pulya.session import Deal
 from ..scoring.pulya.settlement import balances
 from .night import Night
 from .standings import standings
@@ -30,14 +31,31 @@ FONT_DIRS = (
 
 
 @dataclass(frozen=True, slots=True)
+class ProtocolDeal:
+    """One deal written at a table, by the number said there (a voided one keeps its number
+    and its place: the protocol is the night's record, issue #37)."""
+
+    number: int
+    deal: Deal
+    #: The void's reason (the deal does not count), or None.
+    voided: str | None
+    state: Msg | None  # provisional, confirmed, disputed (None: voided)
+    written_by: int | None
+    decided_by: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class Protocol:
-    """One table's protocol: the scored pulya and, per deal, (state, written by, decided by)."""
+    """One table's protocol: the scored pulya and every deal written, voided ones included."""
 
     tour: int
     table: int
     players: tuple[int, ...]
     scored: Scored
-    marks: tuple[tuple[Msg, int | None, int | None], ...]
+    deals: tuple[ProtocolDeal, ...]
+    #: What happened at the table besides its deals, in order: voids, restores, undos and
+    #: redos with who made and decided them, rewrites and the director's corrections.
+    record: tuple[Msg, ...] = ()
 
 
 def _fonts() -> Path:
@@ -122,19 +140,26 @@ def protocol_page(doc: _Doc, night: Night, p: Protocol) -> None:
     names = list(p.scored.session.players)
     doc.line_of(", ".join(_who(night, n) for n in p.players))
     doc.ln(2)
-    for k, (r, (state, wrote, decided)) in enumerate(
-        zip(p.scored.deals, p.marks, strict=True), start=1
-    ):
-        title = doc.say(deal_title(p.scored.session.deals[r.index], names))
-        who = doc.say(
-            msg(
-                N_("{state}; written by {writer}, decided by {decider}"),
-                state=state,
-                writer=f"#{wrote}" if wrote else "—",
-                decider=f"#{decided}" if decided else "—",
+    for d in p.deals:
+        title = doc.say(deal_title(d.deal, names))
+        if d.voided is not None:
+            who = doc.say(msg(N_("voided ({reason}): it does not count"), reason=d.voided))
+        else:
+            assert d.state is not None
+            who = doc.say(
+                msg(
+                    N_("{state}; written by {writer}, decided by {decider}"),
+                    state=d.state,
+                    writer=f"#{d.written_by}" if d.written_by else "—",
+                    decider=f"#{d.decided_by}" if d.decided_by else "—",
+                )
             )
-        )
-        doc.line_of(f"{k}. {title} — {who}", size=10)
+        doc.line_of(f"{d.number}. {title} — {who}", size=10)
+    if p.record:
+        doc.ln(2)
+        doc.line_of(doc.say(msg(N_("What happened at the table:"))), size=10, bold=True)
+        for line in p.record:
+            doc.line_of(f"• {doc.say(line)}", size=9)
     doc.ln(3)
     sheet = p.scored.sheet
     cat = doc.cat
@@ -193,6 +218,32 @@ def standings_page(doc: _Doc, night: Night) -> None:
     if any(x.bye for s in rows for x in s.tours):
         doc.ln(2)
         doc.line_of(doc.say(msg(N_("* a bye: an average result"))), size=9)
+    # The registry's changes: who came late and who withdrew, and when (issue #37).
+    for p in night.players:
+        if p.first_tour > 1:
+            doc.line_of(
+                doc.say(
+                    msg(
+                        N_("#{number} {name} played from tour {tour}"),
+                        number=p.number,
+                        name=p.name,
+                        tour=p.first_tour,
+                    )
+                ),
+                size=9,
+            )
+        if p.last_tour is not None:
+            doc.line_of(
+                doc.say(
+                    msg(
+                        N_("#{number} {name} withdrew after tour {tour}"),
+                        number=p.number,
+                        name=p.name,
+                        tour=p.last_tour,
+                    )
+                ),
+                size=9,
+            )
 
 
 def night_pdf(

@@ -4,9 +4,11 @@ A player's tour points come from his table's whists through the night's scoring
 (:mod:`.scoring`); a bye scores an average result.  A table counts as soon as it has whists
 (the live standings show a tour being played); :attr:`TourLine.final` says the tour has ended.
 
-**Tie-breaks**, in order: more points; then more whists over the night (the whists as they are,
-summed over his tables); then the better best tour (his highest tour points).  Players equal
-on all three share the rank and are listed by their numbers.
+**Tie-breaks**, in order: more points; then having played at a table (a player with no table
+yet, a late arrival, is never ranked above one who played by his whists of zero, issue #37);
+then more whists over the night (the whists as they are, summed over his tables); then the
+better best tour (his highest tour points).  Players equal on all of them share the rank and
+are listed by their numbers.
 """
 
 from __future__ import annotations
@@ -45,8 +47,13 @@ class Standing:
     withdrawn: bool
 
     @property
-    def key(self) -> tuple[Number, Number, Number]:
-        return (self.points, self.whists, self.best)
+    def played(self) -> bool:
+        """He sat at a table (a bye or no tour yet is not playing)."""
+        return any(not x.bye for x in self.tours)
+
+    @property
+    def key(self) -> tuple[Number, bool, Number, Number]:
+        return (self.points, self.played, self.whists, self.best)
 
 
 def tour_lines(night: Night, *, through: int | None = None) -> dict[int, list[TourLine]]:
@@ -98,7 +105,7 @@ def standings(night: Night, *, through: int | None = None) -> tuple[Standing, ..
                 withdrawn=p.last_tour is not None,
             )
         )
-    rows.sort(key=lambda s: (tuple(-v for v in s.key), s.number))
+    rows.sort(key=lambda s: (tuple(-v for v in s.key), s.number))  # True (played) first
     ranked: list[Standing] = []
     for i, s in enumerate(rows):
         rank = ranked[-1].rank if ranked and ranked[-1].key == s.key else i + 1

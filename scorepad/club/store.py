@@ -13,7 +13,9 @@
 - ``night_corrections``: the director's corrections after a tour ended (the reason is in the
   session's journal too);
 - ``night_pins``: each table's own PIN (its phones write with it, the shared table's rules);
-- ``night_announcements``: what the director announced to every table.
+- ``night_announcements``: what the director announced to every table;
+- ``night_phones``: who each phone is at a table (its device, hashed), chosen once and freed
+  only by the director; a freed choice stays, for the table and the director to see.
 
 The deals themselves are the sessions' journals (:class:`~scorepad.store.Store`), so a night
 is backed up with the database and every table settles as any session does.  A deal and its
@@ -23,6 +25,7 @@ confirmation row are two transactions; a deal without a row counts as provisiona
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import hmac
 import json
 import re
@@ -35,8 +38,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import TypeAdapter, ValidationError
 
-from ..i18n import N_, Msg, msg
-from ..journal import deal_numbers
+from ..i18n import N_, Msg, msg, nmsg
+from ..journal import deal_numbers, number_of
 from ..numbers import Number
 from ..scoring.pulya.convention import settings_for
 from ..scoring.pulya.session import Deal, FieldRefused, Session, clean_text, pydantic_problem
@@ -82,7 +85,7 @@ class DealMark:
     """A deal written at a table and what the table said of it."""
 
     deal_id: int
-    number: int  # its place at the table, from 1
+    number: int  # the number said at the table (a voided deal before it keeps its number)
     state: DealState
     written_by: int | None
     decided_by: int | None
@@ -123,6 +126,11 @@ class TableView:
     last_deal_at: str | None
     #: Voids, restores, undos and redos rejected at the table (taken back; for the director).
     rejected: tuple[ChangeMark, ...] = ()
+    #: The numbers of the deals voided at the table: they keep their numbers, so the table's
+    #: last deal is ``deals + len(voided)`` (issue #37).
+    voided: tuple[int, ...] = ()
+    #: The numbers of the deals disputed at the table (rejected and not written again yet).
+    disputed_deals: tuple[int, ...] = ()
 
     def idle_minutes(self, at: dt.datetime) -> int | None:
         """Minutes since the last deal (None before the first one)."""
@@ -191,6 +199,7 @@ def _schema(store: Store) -> None:
         if_not_exists=True,
     )
     _changes_schema(store)
+    _phones_schema(store)
     db.table("night_corrections").create(
         {
             "id": int,
@@ -217,6 +226,39 @@ def _schema(store: Store) -> None:
         foreign_keys=[("night_id", "nights", "id")],
         if_not_exists=True,
     )
+
+
+def _phones_schema(store: Store) -> None:
+    # Who each phone is at a table (issue #37): a claim holds until the director frees it; a
+    # freed one stays, for the table and the director to see.  The device is kept hashed.
+    store.db.table("night_phones").create(
+        {
+            "id": int,
+            "session_id": int,
+            "number": int,
+            "device": str,
+            "at": str,
+            "freed_at": str,
+        },
+        pk="id",
+        foreign_keys=[("session_id", "sessions", "id")],
+        if_not_exists=True,
+    )
+
+
+def device_key(device: str) -> str:
+    """A device as the claims keep it (hashed: the id itself opens the table's PIN grant)."""
+    return hashlib.sha256(f"scorepad-club-phone/{device}".encode()).hexdigest()[:32]
+
+
+@dataclass(frozen=True, slots=True)
+class PhoneClaim:
+    """A phone's "I am #n" at a table: held until the director frees it (``freed``)."""
+
+    number: int
+    device: str  # hashed
+    at: str
+    freed: bool
 
 
 def _changes_schema(store: Store) -> None:
@@ -305,6 +347,10 @@ class ClubStore:
         elif "night_changes" not in names and create:  # a database from before the changes
             with self._write():
                 _changes_schema(store)
+                _phones_schema(store)
+        elif "night_phones" not in names and create:  # from before the phones' claims
+            with self._write():
+                _phones_schema(store)
 
     @contextmanager
     def _write(self) -> Iterator[None]:
@@ -371,6 +417,11 @@ class ClubStore:
         )
         assert pk is not None
         return int(pk)
+
+    def deals_per_tour(self, nid: int) -> int | None:
+        """The night's fixed number of deals a tour (None: its tables play to a pool)."""
+        value = self._night_row(nid)["deals_per_tour"]
+        return None if value is None else int(value)
 
     def nights(self) -> list[tuple[int, str, str]]:
         """Every night: id, name, date; newest first."""
@@ -485,6 +536,9 @@ class ClubStore:
         """A player at the door, from the roster or a new name (the roster's look-alike check
         applies); he gets the next number."""
         night = self.load(nid)
+        back = night.returning(name)
+        if back is not None and night.check_in(name).player(back.number).last_tour is None:
+            return self.come_back(nid, back.number)
         clean = night.verify_check_in(name)
         pid = self.store.add_player(clean)  # the roster: same name, or a refused look-alike
         roster = self.conn.execute("SELECT name FROM players WHERE id = ?", (pid,)).fetchone()[0]
@@ -503,6 +557,17 @@ class ClubStore:
             self.conn.execute(
                 "UPDATE night_players SET last_tour = ? WHERE night_id = ? AND number = ?",
                 (p.last_tour, nid, number),
+            )
+        return p
+
+    def come_back(self, nid: int, number: int) -> Player:
+        """A withdrawal taken back (by mistake, or the player returns): his number and record
+        stay, and he is drawn again from the next tour."""
+        p = self.load(nid).come_back(number).player(number)
+        with self._write():
+            self.conn.execute(
+                "UPDATE night_players SET last_tour = NULL WHERE night_id = ? AND number = ?",
+                (nid, number),
             )
         return p
 
@@ -598,6 +663,10 @@ class ClubStore:
             raise ClubError(msg(N_("tour {tour} is not drawn yet"), tour=tour))
         return str(row[0])
 
+    def tour_state(self, nid: int, tour: int) -> str:
+        """``drawn``, ``playing`` or ``ended``."""
+        return self._tour_state(nid, tour)
+
     def marks(self, sid: int, stored: AnyStored | None = None) -> list[DealMark]:
         """Every live deal of a table's session with its confirmation state, in order
         (``stored``: the session as just loaded, not read again)."""
@@ -608,12 +677,14 @@ class ClubStore:
             for r in self.store.db.query("SELECT * FROM night_deals WHERE session_id = ?", [sid])
         }
         out = []
-        for k, e in enumerate(stored.journal.live, start=1):
+        for e in stored.journal.live:
             r = rows.get(e.deal_id)
             out.append(
                 DealMark(
                     e.deal_id,
-                    k,
+                    # The number said at the table: a voided deal keeps its number (struck
+                    # through) and so do the deals after it, as in the History (issue #37).
+                    number_of(stored.journal, e.deal_id),
                     r["state"] if r else "provisional",
                     r["written_by"] if r else None,
                     r["decided_by"] if r else None,
@@ -731,6 +802,85 @@ class ClubStore:
     def reject(self, nid: int, tour: int, table: int, deal_id: int, *, by: int) -> DealMark:
         """Another player says the deal is wrong: it is disputed (the card audit settles it)."""
         return self._decide(nid, tour, table, deal_id, by, "disputed")
+
+    # --- who each phone is at a table ------------------------------------------------------
+
+    def phone_claims(self, sid: int) -> list[PhoneClaim]:
+        """Every claim made at table ``sid``, in order (freed ones too: the record)."""
+        try:
+            rows = self.conn.execute(
+                "SELECT number, device, at, freed_at FROM night_phones WHERE session_id = ? "
+                "ORDER BY id",
+                (sid,),
+            ).fetchall()
+        except sqlite3.OperationalError:  # a database from before the claims: none
+            return []
+        return [PhoneClaim(int(r[0]), str(r[1]), str(r[2]), r[3] is not None) for r in rows]
+
+    def phone_number(self, sid: int, device: str) -> int | None:
+        """The number this device holds at table ``sid``, or None."""
+        key = device_key(device)
+        for c in self.phone_claims(sid):
+            if not c.freed and c.device == key:
+                return c.number
+        return None
+
+    def claim_phone(self, nid: int, tour: int, table: int, number: int, *, device: str) -> None:
+        """A phone says who it is at a table, once: a number held by another phone, or a phone
+        that holds another number, is refused (the director frees a mistaken claim).  So a
+        player cannot confirm his own deal by saying he is someone else (issue #37)."""
+        sid, seats = self._table_row(nid, tour, table)
+        if number not in seats:
+            raise ClubError(
+                msg(
+                    N_("number {number} does not sit at table {table} of tour {tour}"),
+                    number=number,
+                    table=table,
+                    tour=tour,
+                )
+            )
+        key = device_key(device)
+        held = {c.number: c.device for c in self.phone_claims(sid) if not c.freed}
+        if held.get(number) == key:
+            return
+        if number in held:
+            raise ClubError(
+                msg(
+                    N_(
+                        "#{number} is chosen on another phone at this table; if that was a mistake, the director frees it"
+                    ),
+                    number=number,
+                )
+            )
+        mine = next((n for n, d in held.items() if d == key), None)
+        if mine is not None:
+            raise ClubError(
+                msg(
+                    N_(
+                        "this phone is #{number} at this table; to choose again, ask the director to free it"
+                    ),
+                    number=mine,
+                )
+            )
+        with self._write():
+            self.store.db.table("night_phones").insert(
+                {"session_id": sid, "number": number, "device": key, "at": now()}
+            )
+
+    def free_phone(self, nid: int, tour: int, table: int, number: int) -> None:
+        """The director frees #number's phone at a table: that phone (or another) chooses again;
+        the table sees that it was freed."""
+        sid, _ = self._table_row(nid, tour, table)
+        with self._write():
+            done = self.conn.execute(
+                "UPDATE night_phones SET freed_at = ? WHERE session_id = ? AND number = ? "
+                "AND freed_at IS NULL",
+                (now(), sid, number),
+            ).rowcount
+        if not done:
+            raise ClubError(
+                msg(N_("no phone is #{number} at table {table}"), number=number, table=table)
+            )
 
     # --- voids, restores, undos and redos at a table ------------------------------------------
 
@@ -1005,13 +1155,25 @@ class ClubStore:
         return stored
 
     def corrections(self, nid: int) -> list[dict[str, Any]]:
-        return list(
+        """The director's corrections, in order; ``number``: the deal's number as said at its
+        table (issue #37)."""
+        rows = list(
             self.store.db.query(
                 "SELECT tour, table_no, deal_id, reason, at FROM night_corrections "
                 "WHERE night_id = ? ORDER BY id",
                 [nid],
             )
         )
+        journals: dict[tuple[int, int], Any] = {}
+        for r in rows:
+            key = (r["tour"], r["table_no"])
+            if key not in journals:
+                journals[key] = self.store.load(self.session_of(nid, *key)).journal
+            journal = journals[key]
+            r["number"] = (
+                number_of(journal, r["deal_id"]) if r["deal_id"] in journal.entries else None
+            )
+        return rows
 
     # --- announcements ----------------------------------------------------------------------
 
@@ -1085,6 +1247,12 @@ class ClubStore:
                     disputed,
                     last,
                     tuple(c for c in changes if c.state == "disputed"),
+                    tuple(
+                        k
+                        for k, e in enumerate(stored.journal.entries.values(), start=1)
+                        if e.voided
+                    ),
+                    tuple(m.number for m in marks if m.state == "disputed"),
                 )
             )
         return views
@@ -1126,9 +1294,73 @@ class ClubStore:
                 (nid, tour),
             )
 
+    def short_tables(self, nid: int, tour: int) -> list[Msg]:
+        """The tables of ``tour`` short of their deals (or of their pool), as the director is
+        told before he ends the tour: "Table 2: 3 of 6 deals"."""
+        limit = self._night_row(nid)["deals_per_tour"]
+        out = []
+        for v in self._tables(nid, tour):
+            if limit is not None and v.deals < limit:
+                out.append(
+                    msg(
+                        N_("Table {table}: {n} of {limit} deals"),
+                        table=v.table,
+                        n=v.deals,
+                        limit=limit,
+                    )
+                )
+            elif limit is None and not self.store.load(v.session_id).scored.finished:
+                out.append(
+                    nmsg(
+                        "Table {table}: {n} deal, its pool not closed",
+                        "Table {table}: {n} deals, its pool not closed",
+                        v.deals,
+                        table=v.table,
+                    )
+                )
+        return out
+
+    def reopenable(self, nid: int, tour: int) -> str | None:
+        """Why ``tour`` cannot be reopened (a sentence's msgid), or None: it has ended and no
+        later tour has a deal (a later tour drawn but not begun loses its draw)."""
+        night = self.load(nid)
+        t = night.tour(tour)
+        if t.state != "ended":
+            return N_("tour {tour} has not ended")
+        later = [x for x in night.drawn if x.number > tour]
+        if len(later) > 1 or (later and later[0].state != "drawn"):
+            return N_("tour {tour} cannot be reopened: the next tour has begun")
+        return None
+
+    def reopen_tour(self, nid: int, tour: int) -> int | None:
+        """The director reopens an ended tour (until the next tour's first deal): its tables
+        write and change deals again.  A next tour drawn but not begun has its draw withdrawn
+        (it is drawn again, from the same seed, when this tour ends): only the last tour drawn
+        may be open.  Returns the number of the tour whose draw was withdrawn, or None."""
+        why = self.reopenable(nid, tour)
+        if why is not None:
+            raise ClubError(msg(why, tour=tour))
+        drawn = any(t.number == tour + 1 for t in self.load(nid).drawn)
+        later = self._tables(nid, tour + 1) if drawn else []
+        with self._write():
+            if drawn:
+                self.conn.execute(
+                    "DELETE FROM night_tables WHERE night_id = ? AND tour = ?", (nid, tour + 1)
+                )
+                self.conn.execute(
+                    "DELETE FROM night_tours WHERE night_id = ? AND tour = ?", (nid, tour + 1)
+                )
+            self.conn.execute(
+                "UPDATE night_tours SET state = 'playing' WHERE night_id = ? AND tour = ?",
+                (nid, tour),
+            )
+        for view in later:
+            self.store.delete_session(view.session_id, seen=0)
+        return tour + 1 if drawn else None
+
     def protocols(self, nid: int, tour: int | None = None) -> list[Protocol]:
         """Every table's protocol (of one tour, or of every tour drawn) for the PDF."""
-        from .pdf import Protocol
+        from .pdf import Protocol, ProtocolDeal
 
         out = []
         for t in self.load(nid).drawn:
@@ -1136,12 +1368,89 @@ class ClubStore:
                 continue
             for tab in t.tables:
                 sid = self.session_of(nid, t.number, tab.number)
-                marks = tuple(
-                    (_STATE_WORDS[m.state], m.written_by, m.decided_by) for m in self.marks(sid)
+                stored = self.store.load(sid)
+                marks = {m.deal_id: m for m in self.marks(sid, stored)}
+                deals = []
+                for k, e in enumerate(stored.journal.entries.values(), start=1):
+                    m = marks.get(e.deal_id)
+                    if e.voided or m is None:
+                        voids = [a.reason for a in e.revisions if a.kind == "void"]
+                        why = (voids[-1] if voids else None) or "-"
+                        deals.append(ProtocolDeal(k, e.deal, why, None, None, None))
+                    else:
+                        deals.append(
+                            ProtocolDeal(
+                                k,
+                                e.deal,
+                                None,
+                                _STATE_WORDS[m.state],
+                                m.written_by,
+                                m.decided_by,
+                            )
+                        )
+                out.append(
+                    Protocol(
+                        t.number,
+                        tab.number,
+                        tab.players,
+                        stored.scored,
+                        tuple(deals),
+                        self._record_of(nid, t.number, tab.number, sid),
+                    )
                 )
-                scored = self.store.load(sid).scored
-                out.append(Protocol(t.number, tab.number, tab.players, scored, marks))
         return out
+
+    def _record_of(self, nid: int, tour: int, table: int, sid: int) -> tuple[Msg, ...]:
+        """What happened at a table besides its deals, in the order it happened (issue #37):
+        each void, restore, undo and redo (a player's with who made and who decided it, the
+        director's as his), each deal written again (with the reason) and each director's
+        correction (with his reason)."""
+        actions = self.store.history(sid)
+        numbers = deal_numbers(actions)
+        journal = self.store.load(sid).journal
+        made = self.changes(sid)
+        # The players' changes and the actions that took a rejected one back are said once.
+        seqs = {c.seq for c in made if c.seq is not None}
+        seqs |= {c.reversed_by for c in made if c.reversed_by}
+        corrected = {
+            (r["deal_id"], r["reason"])
+            for r in self.corrections(nid)
+            if r["tour"] == tour and r["table_no"] == table
+        }
+        lines: list[tuple[int, Msg]] = []
+        for k, c in enumerate(made):
+            who = msg(
+                N_("{change}: {state}; made by #{by}, decided by {decider}"),
+                change=change_words(c),
+                state=_STATE_WORDS[c.state],
+                by=c.written_by,
+                decider=f"#{c.decided_by}" if c.decided_by else "—",
+            )
+            if c.reversed_by is not None:
+                who = msg(N_("{what} (taken back)"), what=who)
+            lines.append((c.seq if c.seq is not None else -len(made) + k, who))
+        for a in actions:
+            if a.seq in seqs:
+                continue
+            if a.kind == "edit" and a.deal_id is not None:
+                number = number_of(journal, a.deal_id) if a.deal_id in journal.entries else "?"
+                words = (
+                    N_("deal {number}: the director's correction ({reason})")
+                    if (a.deal_id, a.reason) in corrected
+                    else N_("deal {number} written again ({reason})")
+                )
+                lines.append((a.seq, msg(words, number=number, reason=a.reason or "-")))
+            elif a.kind in ("void", "restore", "undo", "redo"):
+                if a.kind in ("undo", "redo"):
+                    target = actions[(a.target or 0) - 1]
+                    deal_no = numbers.get(target.seq)
+                else:
+                    deal_no = numbers.get(a.seq)
+                mark = ChangeMark(a.seq, a.kind, deal_no, a.reason, "confirmed", 0, None, None)
+                lines.append(
+                    (a.seq, msg(N_("{change}: by the director"), change=change_words(mark)))
+                )
+        return tuple(m for _, m in sorted(lines, key=lambda x: x[0]))
 
     # --- the club file ---------------------------------------------------------------------
 
@@ -1248,10 +1557,12 @@ class ClubStore:
         self.store.delete_session(old, seen=0)
 
 
-def change_words(change: ChangeMark) -> Msg:
-    """A change as said at the table: "change 5, the void of deal 3 (wrong cards)"."""
+def change_words(change: ChangeMark, *, numbered: bool = True) -> Msg:
+    """A change as the director and the CLI name it: "change 5, the void of deal 3 (wrong
+    cards)"; ``numbered=False``, as a player reads it on his phone: "the void of deal 3 (wrong
+    cards)" (the change's number is the journal's, no word of the table's; issue #37)."""
     n = change.deal if change.deal is not None else "?"
-    if change.seq is None:  # from a club file: no action of this database
+    if change.seq is None or not numbered:  # a club file's: no action of this database
         return {
             "void": msg(N_("the void of deal {number} ({reason})"), number=n, reason=change.reason),
             "restore": msg(N_("the restore of deal {number}"), number=n),
@@ -1270,6 +1581,18 @@ def change_words(change: ChangeMark) -> Msg:
     if change.kind == "undo":
         return msg(N_("change {seq}, an undo (deal {number})"), seq=change.seq, number=n)
     return msg(N_("change {seq}, a redo (deal {number})"), seq=change.seq, number=n)
+
+
+def voided_words(numbers: tuple[int, ...]) -> Msg | None:
+    """The deals voided at a table, by the numbers they keep: "voided: deals 2, 5"."""
+    if not numbers:
+        return None
+    return nmsg(
+        "voided: deal {numbers}",
+        "voided: deals {numbers}",
+        len(numbers),
+        numbers=", ".join(str(n) for n in numbers),
+    )
 
 
 _STATE_WORDS = {

@@ -100,6 +100,15 @@ def describe_action(a: Action, number: int | None = None) -> Msg:
     return msg(N_("action {target} was redone"), target=a.target)
 
 
+def _keeps_record(model: Any, old: Any) -> Any:
+    """An edit keeps the cards kept with the deal (its ``record``, the evidence of a dispute)
+    when it gives none of its own: the History's form writes the sheet's fields only, and
+    the cards were lost with the first edit (issue #37)."""
+    if getattr(model, "record", False) is None and getattr(old, "record", None) is not None:
+        return model.model_copy(update={"record": old.record})
+    return model
+
+
 class Actions(Reading):
     def add_deal(self, sid: int, deal: AnyDeal, *, seen: int) -> AnyStored:
         family = self.family(sid)
@@ -119,7 +128,8 @@ class Actions(Reading):
 
         def make(j: Journal, seq: int, at: str) -> Action:
             model = _canonical_deal(deal, family, j.index_of(deal_id))
-            return Action(seq, "edit", at, deal_id, model, why)
+            entry = j.entries.get(deal_id)
+            return Action(seq, "edit", at, deal_id, _keeps_record(model, entry and entry.deal), why)
 
         return self._act(sid, seen, make)
 

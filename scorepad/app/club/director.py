@@ -7,17 +7,19 @@ every table's write as it happens (follow.py)."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import weakref
 from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 
-from ...club.store import TableView, change_words
+from ...club.night import Night
+from ...club.store import TableView, change_words, voided_words
 from ...i18n import N_, msg, nmsg
 from ...store import now
 from ..frame.shell import Shell
-from ..frame.theme import heading, primary, secondary, sem
+from ..frame.theme import heading, primary, quiet, secondary, sem
 from .common import attempt, back, club, night_id
 from .follow import SETTLE, follow, tell
 
@@ -44,10 +46,46 @@ def table_line(shell: Shell, view: TableView, names: dict[int, str], at: dt.date
             provisional=view.provisional,
         )
     )
+    voided = voided_words(view.voided)
+    if voided is not None:
+        line += "; " + shell.render(voided)
     idle = view.idle_minutes(at)
     if view.state == "playing" and idle is not None and idle >= IDLE_MINUTES:
         line += "; " + shell.t(N_("no deal for {minutes} min"), minutes=idle)
     return f"{line}\n{players}"
+
+
+def settings_line(shell: Shell, night: Night) -> str:
+    """The night's settings as the director checks them (issue #37): convention, date, length,
+    table size and scoring (a documented preset's words, or the custom scoring's data)."""
+    from ...club.scoring import parse_scoring
+    from ...scoring.pulya.convention import presets
+    from .nights import SCORING_PRESETS, SEATS
+
+    known = presets().get(night.convention)
+    convention = known.name_in(shell.lang) if known is not None else night.convention
+    length = (
+        nmsg("{n} deal a tour", "{n} deals a tour", night.deals_per_tour)
+        if night.deals_per_tour is not None
+        else msg(N_("to a pool of {n}"), n=night.pool_target)
+    )
+    seats = dict(SEATS)["auto" if night.seats is None else str(night.seats)]
+    scoring = next(
+        (
+            shell.t(words)
+            for key, words in SCORING_PRESETS
+            if key != "custom" and parse_scoring(key) == night.scoring
+        ),
+        json.dumps(night.scoring.model_dump(mode="json"), ensure_ascii=False),
+    )
+    return shell.t(
+        N_("{convention}, {date}; {length}; {seats}; scoring: {scoring}"),
+        convention=convention,
+        date=night.date.isoformat(),
+        length=length,
+        seats=msg(seats),
+        scoring=scoring,
+    )
 
 
 def director_screen(shell: Shell) -> ft.Control:
@@ -58,6 +96,10 @@ def director_screen(shell: Shell) -> ft.Control:
         tour = night.current
         views = store.tables(nid) if tour else []
         corrections = store.corrections(nid)
+        phones = {
+            v.table: sorted(c.number for c in store.phone_claims(v.session_id) if not c.freed)
+            for v in views
+        }
     names = {p.number: p.name for p in night.players}
     at = dt.datetime.fromisoformat(now())
     head = (
@@ -72,7 +114,15 @@ def director_screen(shell: Shell) -> ft.Control:
     )
 
     def act(step: Callable[[], object]) -> None:
-        attempt(shell, step)
+        # A tour ended, reopened or drawn: every table's phones hear of it (their next table).
+        if attempt(shell, step):
+            tell(shell.page, ("night", nid))
+        shell.show(director_screen)
+
+    def free(table: int, number: int) -> None:
+        assert tour is not None
+        if attempt(shell, lambda: store.free_phone(nid, tour.number, table, number)):
+            tell(shell.page, ("table", store.session_of(nid, tour.number, table)))
         shell.show(director_screen)
 
     def open_table(sid: int) -> None:
@@ -107,9 +157,89 @@ def director_screen(shell: Shell) -> ft.Control:
             )
         )
 
+    def ask_end(number: int) -> None:
+        # Ending a tour by mistake would count its tables' results as they stand: it asks
+        # first, naming the tables short of their deals (issue #37).
+        with shell.lock:
+            short = store.short_tables(nid, number)
+
+        def confirmed() -> None:
+            shell.page.pop_dialog()
+            act(lambda: store.end_tour(nid, number))
+
+        lines: list[ft.Control] = [
+            sem(
+                "end-tour-note",
+                ft.Text(
+                    shell.t(
+                        N_(
+                            "These tables are short of their deals; their results count as they stand:"
+                        )
+                    )
+                    if short
+                    else shell.t(N_("Every table has played its deals."))
+                ),
+            ),
+            *(sem(f"end-tour-short-{k}", ft.Text(shell.render(m))) for k, m in enumerate(short)),
+        ]
+        shell.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text(shell.t(N_("End tour {tour}?"), tour=number)),
+                content=ft.Column(lines, tight=True),  # as tall as its lines
+                actions=[
+                    sem(
+                        "confirm-end-tour",
+                        primary(shell.t(N_("End tour {tour}"), tour=number), on_click=confirmed),
+                    ),
+                    sem(
+                        "cancel-end-tour",
+                        ft.TextButton(
+                            shell.t(N_("Cancel")), on_click=lambda: shell.page.pop_dialog()
+                        ),
+                    ),
+                ],
+            )
+        )
+
+    def ask_reopen(number: int, drawn_next: bool) -> None:
+        def confirmed() -> None:
+            shell.page.pop_dialog()
+            act(lambda: store.reopen_tour(nid, number))
+
+        words = [shell.t(N_("Its tables write and change deals again until it ends."))]
+        if drawn_next:
+            words.append(
+                shell.t(
+                    N_(
+                        "The seating of tour {tour} (no deal written yet) is withdrawn: draw it again when tour {open} ends, and print the new sheet."
+                    ),
+                    tour=number + 1,
+                    open=number,
+                )
+            )
+        shell.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text(shell.t(N_("Reopen tour {tour}?"), tour=number)),
+                content=sem("reopen-note", ft.Text("\n".join(words))),
+                actions=[
+                    sem(
+                        "confirm-reopen-tour",
+                        primary(shell.t(N_("Reopen tour {tour}"), tour=number), on_click=confirmed),
+                    ),
+                    sem(
+                        "cancel-reopen-tour",
+                        ft.TextButton(
+                            shell.t(N_("Cancel")), on_click=lambda: shell.page.pop_dialog()
+                        ),
+                    ),
+                ],
+            )
+        )
+
     controls: list[ft.Control] = [
         back(shell, "club"),
         heading(head),
+        sem("club-settings", ft.Text(settings_line(shell, night))),
         ft.Row(
             [
                 sem(
@@ -143,12 +273,57 @@ def director_screen(shell: Shell) -> ft.Control:
                 ),
             )
         )
+        # Who each phone at the table is (chosen once); the director frees a mistaken choice.
+        held = phones.get(v.table, [])
+        controls.append(
+            sem(
+                f"club-phones-{v.table}",
+                ft.Text(
+                    shell.t(
+                        N_("Phones: {players}"),
+                        players=", ".join(f"#{n} {names[n]}" for n in held),
+                    )
+                    if held
+                    else shell.t(N_("Phones: none chosen yet"))
+                ),
+            )
+        )
+        if held and tour is not None and tour.state != "ended":
+            controls.append(
+                ft.Row(
+                    [
+                        sem(
+                            f"club-free-{v.table}-{n}",
+                            quiet(
+                                shell.t(N_("Free #{number}"), number=n),
+                                on_click=lambda e, t=v.table, n=n: free(t, n),
+                            ),
+                        )
+                        for n in held
+                    ],
+                    wrap=True,
+                )
+            )
     disputed = [v for v in views if v.disputed]
     rejected = [(v, c) for v in views for c in v.rejected]
     if disputed or rejected:
         controls.append(heading(shell.t(N_("Disputes"))))
+        # Which deal: the number the table says (a rejected deal waits to be written again).
         controls.extend(
-            sem(f"club-dispute-{v.table}", ft.Text(shell.t(N_("Table {table}"), table=v.table)))
+            sem(
+                f"club-dispute-{v.table}",
+                ft.Text(
+                    shell.render(
+                        nmsg(
+                            "Table {table}: deal {numbers} rejected, to be checked and written again",
+                            "Table {table}: deals {numbers} rejected, to be checked and written again",
+                            len(v.disputed_deals),
+                            table=v.table,
+                            numbers=", ".join(map(str, v.disputed_deals)),
+                        )
+                    )
+                ),
+            )
             for v in disputed
         )
         # A change rejected at a table was taken back there: the director hears of it.
@@ -172,15 +347,19 @@ def director_screen(shell: Shell) -> ft.Control:
     if corrections:
         controls.append(heading(shell.t(N_("Corrections"))))
         controls.extend(
-            ft.Text(
-                shell.t(
-                    N_("Tour {tour}, table {table}: {reason}"),
-                    tour=c["tour"],
-                    table=c["table_no"],
-                    reason=c["reason"],
-                )
+            sem(
+                f"club-correction-{k}",
+                ft.Text(
+                    shell.t(
+                        N_("Tour {tour}, table {table}, deal {number}: {reason}"),
+                        tour=c["tour"],
+                        table=c["table_no"],
+                        number=c["number"] or "?",
+                        reason=c["reason"],
+                    )
+                ),
             )
-            for c in corrections
+            for k, c in enumerate(corrections)
         )
     # What the director is typing stays when a table's write draws the view again.
     words = ft.TextField(
@@ -215,10 +394,29 @@ def director_screen(shell: Shell) -> ft.Control:
                 "club-end-tour",
                 primary(
                     shell.t(N_("End tour {tour}"), tour=tour.number),
-                    on_click=lambda: act(lambda: store.end_tour(nid, tour.number)),
+                    on_click=lambda: ask_end(tour.number),
                 ),
             )
         )
+    # The last tour ended (or the one before a tour drawn but not begun) can be reopened.
+    reopen, drawn_next = None, False
+    if tour is not None and tour.state == "ended":
+        reopen = tour.number
+    elif tour is not None and tour.state == "drawn" and tour.number > 1:
+        reopen, drawn_next = tour.number - 1, True
+    if reopen is not None:
+        with shell.lock:
+            may = store.reopenable(nid, reopen) is None
+        if may:
+            controls.append(
+                sem(
+                    "club-reopen-tour",
+                    secondary(
+                        shell.t(N_("Reopen tour {tour}"), tour=reopen),
+                        on_click=lambda: ask_reopen(reopen, drawn_next),
+                    ),
+                )
+            )
     if tour is not None and tour.state == "drawn":
         controls.append(
             sem(

@@ -1,15 +1,22 @@
-"""The club nights on this host, and a new night: name, tours, deals or pool, scoring."""
+"""The club nights on this host, and a new night: name, date, convention, tours, deals a tour,
+table size and scoring (a documented preset, or custom syntax)."""
 
 from __future__ import annotations
 
 import datetime as dt
+import weakref
+from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 
+from ...club.errors import ClubError
 from ...club.scoring import parse_scoring
-from ...i18n import N_
+from ...i18n import N_, msg
+from ...scoring.pulya.convention import presets
 from ..frame.shell import Shell
 from ..frame.theme import heading, primary, sem
+from ..screens.new_game import convention_choice
 from .common import attempt, club
 
 
@@ -28,24 +35,63 @@ def nights_screen(shell: Shell) -> ft.Control:
         )
         for nid, name, date in nights
     ]
-    name = ft.TextField(label=shell.t(N_("Name of the night")))
-    tours = ft.TextField(label=shell.t(N_("Tours")), value="3")
-    deals = ft.TextField(label=shell.t(N_("Deals a tour")), value="12")
-    scoring = ft.TextField(label=shell.t(N_("Scoring")), value="places")
+    # What was typed stays when a field is refused (the screen is drawn again with the
+    # refusal): the form's values live in the page's draft until the night is made (#37).
+    draft = _DRAFTS.setdefault(shell, dict(_DEFAULTS, date=dt.date.today().isoformat()))
+
+    def keep(key: str) -> Callable[[Any], None]:
+        return lambda e: draft.__setitem__(key, e.control.value or "")
+
+    def field(key: str, label: str) -> ft.TextField:
+        return ft.TextField(label=label, value=draft[key], on_change=keep(key))
+
+    name = field("name", shell.t(N_("Name of the night")))
+    date = field("date", shell.t(N_("Date (like 2026-12-04)")))
+    tours = field("tours", shell.t(N_("Tours")))
+    deals = field("deals", shell.t(N_("Deals a tour")))
+    scoring = field("scoring", shell.t(N_("Scoring")))
+
+    def choose_preset(e: Any) -> None:
+        # A documented preset fills the scoring's syntax; "custom" leaves it to be typed.
+        key = e.control.value or ""
+        draft["preset"] = key
+        if key != "custom":
+            draft["scoring"] = key
+        shell.show(nights_screen)
+
+    preset = ft.Dropdown(
+        label=shell.t(N_("Scoring preset")),
+        value=draft["preset"],
+        width=320,
+        options=[ft.DropdownOption(key=k, text=shell.t(words)) for k, words in SCORING_PRESETS],
+        on_select=choose_preset,
+    )
+    convention = convention_choice(shell, draft["convention"], keep("convention"))
+    convention.options = [o for o in convention.options or [] if o.key in presets()]
+    seats = ft.Dropdown(
+        label=shell.t(N_("Tables")),
+        value=draft["seats"],
+        width=320,
+        options=[ft.DropdownOption(key=k, text=shell.t(words)) for k, words in SEATS],
+        on_select=keep("seats"),
+    )
 
     def create() -> None:
         made: dict[str, int] = {}
 
         def act() -> None:
             made["id"] = club(shell).create_night(
-                name.value or "",
-                date=dt.date.today(),
-                tours=_number(tours.value),
-                deals_per_tour=_number(deals.value),
-                scoring=parse_scoring(scoring.value or ""),
+                draft["name"],
+                date=_date(draft["date"]),
+                tours=_number(draft["tours"]),
+                convention=draft["convention"],
+                deals_per_tour=_number(draft["deals"]),
+                scoring=parse_scoring(draft["scoring"]),
+                seats=int(draft["seats"]) if draft["seats"] in ("3", "4") else None,
             )
 
         if attempt(shell, act):
+            _DRAFTS.pop(shell, None)
             open_night(made["id"])
         else:
             shell.show(nights_screen)
@@ -64,14 +110,52 @@ def nights_screen(shell: Shell) -> ft.Control:
             *rows,
             heading(shell.t(N_("A new night"))),
             sem("night-name", name),
+            sem("night-date", date),
+            sem("night-convention", convention),
             sem("night-tours", tours),
             sem("night-deals", deals),
+            sem("night-seats", seats),
+            sem("night-preset", preset),
             sem("night-scoring", scoring),
             sem("create-night", primary(shell.t(N_("Create the night")), on_click=create)),
         ],
         spacing=10,
         scroll=ft.ScrollMode.AUTO,
     )
+
+
+#: The scoring presets the docs describe (docs/club-format.md), and "custom" for the syntax.
+SCORING_PRESETS: tuple[tuple[str, str], ...] = (
+    ("places", N_("Places: 3/2/1/0 at four, 3/1½/0 at three")),
+    ("whists", N_("Whists: a player's balance at his table")),
+    ("whists:normalised", N_("Whists per opponent (scaled to a table of three)")),
+    ("piecewise:200=1:1,10:1", N_("Whists up to 200 one for one, beyond ten for one")),
+    ("custom", N_("Custom (typed below)")),
+)
+SEATS: tuple[tuple[str, str], ...] = (
+    ("auto", N_("Tables of 3, and of 4 where the count needs")),
+    ("3", N_("Tables of 3 only (the rest have a bye)")),
+    ("4", N_("Tables of 4 only (the rest have a bye)")),
+)
+_DEFAULTS = {
+    "name": "",
+    "tours": "3",
+    "deals": "12",
+    "scoring": "places",
+    "preset": "places",
+    "convention": "sochi",
+    "seats": "auto",
+}
+_DRAFTS: weakref.WeakKeyDictionary[Shell, dict[str, str]] = weakref.WeakKeyDictionary()
+
+
+def _date(text: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(text.strip())
+    except ValueError:
+        raise ClubError(
+            msg(N_("{value} is not a date like 2026-12-01"), value=repr(text.strip()[:20]))
+        ) from None
 
 
 def _number(text: str | None) -> int:

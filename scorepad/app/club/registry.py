@@ -18,13 +18,55 @@ def registry_screen(shell: Shell) -> ft.Control:
         night = store.load(nid)
         roster = [n for n in shell.store.players() if n not in {p.name for p in night.players}]
     name = ft.TextField(label=shell.t(N_("Name")), autofocus=True)
+    # Enter in the name checks in, as the button does (issue #37).
+    name.on_submit = lambda e: check_in(name.value or "")
 
     def check_in(who: str) -> None:
         attempt(shell, lambda: store.check_in(nid, who))
         shell.show(registry_screen)
 
     def withdraw(number: int) -> None:
-        attempt(shell, lambda: store.withdraw(nid, number))
+        # A withdrawal takes the player out of every tour drawn after this one: it asks first
+        # (and "Bring back" takes it back).
+        def confirmed() -> None:
+            shell.page.pop_dialog()
+            attempt(shell, lambda: store.withdraw(nid, number))
+            shell.show(registry_screen)
+
+        p = night.player(number)
+        shell.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text(
+                    shell.t(N_("Withdraw #{number} {name}?"), number=p.number, name=p.name)
+                ),
+                content=sem(
+                    "withdraw-note",
+                    ft.Text(
+                        shell.t(
+                            N_(
+                                "The player keeps the tours played and is not drawn after tour {tour}; the registry's Bring back undoes it."
+                            ),
+                            tour=night.next_tour - 1,
+                        )
+                    ),
+                ),
+                actions=[
+                    sem(
+                        "confirm-withdraw",
+                        primary(shell.t(N_("Withdraw")), on_click=lambda: confirmed()),
+                    ),
+                    sem(
+                        "cancel-withdraw",
+                        ft.TextButton(
+                            shell.t(N_("Cancel")), on_click=lambda: shell.page.pop_dialog()
+                        ),
+                    ),
+                ],
+            )
+        )
+
+    def come_back(number: int) -> None:
+        attempt(shell, lambda: store.come_back(nid, number))
         shell.show(registry_screen)
 
     rows: list[ft.Control] = []
@@ -34,7 +76,21 @@ def registry_screen(shell: Shell) -> ft.Control:
             line += " " + shell.t(N_("(from tour {tour})"), tour=p.first_tour)
         if p.last_tour is not None:
             line += " " + shell.t(N_("(withdrawn)"))
-            rows.append(sem(f"club-player-{p.number}", ft.Text(line)))
+            rows.append(
+                ft.Row(
+                    [
+                        sem(f"club-player-{p.number}", ft.Text(line)),
+                        sem(
+                            f"club-come-back-{p.number}",
+                            quiet(
+                                shell.t(N_("Bring back")),
+                                on_click=lambda e, n=p.number: come_back(n),
+                            ),
+                        ),
+                    ],
+                    wrap=True,
+                )
+            )
             continue
         rows.append(
             ft.Row(

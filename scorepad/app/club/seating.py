@@ -34,6 +34,24 @@ def seating_screen(shell: Shell) -> ft.Control:
             )
         )
     )
+    # A server that listens only on this computer (the default, without --share) cannot be
+    # reached by a phone: the codes below would open nothing (issue #37).
+    sharing = getattr(shell.table, "sharing", None)
+    if sharing is None or not sharing.shared:
+        controls.append(
+            sem(
+                "club-seating-local",
+                ft.Text(
+                    shell.t(
+                        N_(
+                            "This server listens only on this computer: phones cannot open these codes. Start it with scorepad --share."
+                        )
+                    ),
+                    color=ft.Colors.ERROR,
+                    weight=ft.FontWeight.BOLD,
+                ),
+            )
+        )
     for tab in tour.tables:
         sid = store.session_of(nid, tour.number, tab.number)
         url = join_url(shell, sid)

@@ -18,8 +18,8 @@ from typing import Any, TypeVar
 import flet as ft
 
 from ...club.errors import ClubError
-from ...club.store import ClubStore, Seat, change_words, seat_of, table_pin
-from ...i18n import N_, msg
+from ...club.store import ClubStore, Seat, change_words, device_key, seat_of, table_pin
+from ...i18n import N_, msg, nmsg
 from ...report import deal_title
 from ...store import AnyStored, Store, StoreError
 from ..dispute.start import open_for_deal
@@ -58,9 +58,15 @@ def seat(shell: Shell, sid: int | None = None) -> Seat | None:
     return shell.read(("seat", sid), load)
 
 
+def mine(shell: Shell, sid: int) -> int | None:
+    """The number this phone (its device) holds at the table, settled once (issue #37)."""
+    with shell.lock:
+        return ClubStore(shell.store).phone_number(sid, shell.access.device)
+
+
 def me(shell: Shell, where: Seat, sid: int) -> int:
     """This phone's number at the table, or a refusal that says how to choose it."""
-    number = shell.state.seats.get(sid)
+    number = mine(shell, sid)
     if number is None or number not in where.players:
         raise StoreError(
             msg(N_("Choose who you are at table {table} first (on the sheet)."), table=where.table)
@@ -93,7 +99,7 @@ class TableWrites:
     def edit(self, deal_id: int, deal: Any, *, reason: str, seen: int) -> AnyStored:
         w = self.where
         club = ClubStore(self.shell.store)
-        if self.sid not in self.shell.state.seats and self.shell.access.host:
+        if mine(self.shell, self.sid) is None and self.shell.access.host:
             # The host's computer with no seat chosen is the director: a correction, any time.
             return _club(
                 lambda: club.correct_deal(
@@ -119,7 +125,7 @@ class TableWrites:
         """A void, an undo, a redo or a restore at the table: a player's is provisional until
         another player confirms it (and refused once the tour ended); the director's (the
         host's computer with no player chosen) is written as it is, any time."""
-        if self.sid not in self.shell.state.seats and self.shell.access.host:
+        if mine(self.shell, self.sid) is None and self.shell.access.host:
             return step()
         by = me(self.shell, self.where, self.sid)
         w = self.where
@@ -158,8 +164,13 @@ def table_panel(shell: Shell) -> ft.Control | None:
         marks = club.marks(sid, stored)
         changes = club.changes(sid)
         said = club.announcement(where.night)
+        claims = club.phone_claims(sid)
     names = dict(zip(where.players, stored.session.players, strict=True))
-    number = shell.state.seats.get(sid)
+    held = {c.number for c in claims if not c.freed}
+    number = next(
+        (c.number for c in claims if not c.freed and c.device == device_key(shell.access.device)),
+        None,
+    )
     lines: list[ft.Control] = []
     if said is not None:
         lines.append(
@@ -190,7 +201,8 @@ def table_panel(shell: Shell) -> ft.Control | None:
                 )
             )
     if number not in where.players:
-        lines.append(ft.Text(shell.t(N_("Who are you at this table?"))))
+        # Chosen once per phone: a number another phone holds is not offered (issue #37).
+        lines.append(ft.Text(shell.t(N_("Who are you at this table? (chosen once)"))))
         lines.append(
             ft.Row(
                 [
@@ -199,30 +211,51 @@ def table_panel(shell: Shell) -> ft.Control | None:
                         secondary(f"#{n} {names[n]}", on_click=lambda e, n=n: _choose(shell, n)),
                     )
                     for n in where.players
+                    if n not in held
                 ],
                 wrap=True,
             )
         )
     else:
         lines.append(
-            ft.Row(
-                [
-                    sem(
-                        "club-me",
-                        ft.Text(
-                            shell.t(
-                                N_("You are #{number} {name}"), number=number, name=names[number]
-                            )
-                        ),
-                    ),
-                    sem(
-                        "club-me-change",
-                        ft.TextButton(shell.t(N_("Not me")), on_click=lambda: _choose(shell, None)),
-                    ),
-                ],
-                wrap=True,
+            sem(
+                "club-me",
+                ft.Text(shell.t(N_("You are #{number} {name}"), number=number, name=names[number])),
             )
         )
+    # Who the table's phones are, and each claim the director freed: seen by the whole table.
+    if held:
+        lines.append(
+            sem(
+                "club-phones",
+                ft.Text(
+                    shell.t(
+                        N_("Phones at this table: {players}"),
+                        players=", ".join(f"#{n} {names[n]}" for n in sorted(held) if n in names),
+                    )
+                ),
+            )
+        )
+    for k, freed in enumerate(x for x in claims if x.freed):
+        lines.append(
+            sem(
+                f"club-freed-{k}",
+                ft.Text(
+                    shell.t(
+                        N_(
+                            "The director freed #{number} {name}: a phone may choose that number again"
+                        ),
+                        number=freed.number,
+                        name=names.get(freed.number, ""),
+                    )
+                ),
+            )
+        )
+    if getattr(shell.screen, "__name__", "") == "settle_screen":
+        lines.extend(_points_at_table(shell, club, where, stored))
+    ended = _tour_end(shell, club, where, number)
+    if ended is not None:
+        lines.append(sem("club-tour-ended", ft.Text(ended, weight=ft.FontWeight.BOLD)))
     live = stored.journal.live
     seats = list(stored.session.players)
     for index, m in enumerate(marks):
@@ -231,19 +264,34 @@ def table_panel(shell: Shell) -> ft.Control | None:
         what = shell.render(deal_title(live[index].deal, seats))
         if m.state == "provisional":
             writer = f"#{m.written_by} {names[m.written_by]}" if m.written_by in names else "—"
-            lines.append(
-                sem(
-                    f"club-deal-{m.number}",
-                    ft.Text(
-                        shell.t(
-                            N_("Deal {number} ({what}), written by {writer}: to confirm"),
-                            number=m.number,
-                            what=what,
-                            writer=writer,
-                        )
-                    ),
+            # A deal written again (a disputed one, checked) comes up with its reason.
+            last = live[index].revisions[-1]
+            said = (
+                shell.t(
+                    N_("Deal {number} ({what}), written again by {writer} ({reason}): to confirm"),
+                    number=m.number,
+                    what=what,
+                    writer=writer,
+                    reason=last.reason or "-",
+                )
+                if last.kind == "edit"
+                else shell.t(
+                    N_("Deal {number} ({what}), written by {writer}: to confirm"),
+                    number=m.number,
+                    what=what,
+                    writer=writer,
                 )
             )
+            lines.append(sem(f"club-deal-{m.number}", ft.Text(said)))
+            if m.written_by is not None and m.written_by == number:
+                # The writer's own deal: another player confirms it (no button to tap).
+                lines.append(
+                    sem(
+                        f"club-waiting-{m.number}",
+                        ft.Text(shell.t(N_("Waiting for another player to confirm it."))),
+                    )
+                )
+                continue
             lines.append(
                 _confirm_or_reject(
                     shell,
@@ -286,12 +334,20 @@ def table_panel(shell: Shell) -> ft.Control | None:
                 ft.Text(
                     shell.t(
                         N_("{change}, by {writer}: to confirm"),
-                        change=change_words(c),
+                        change=change_words(c, numbered=False),
                         writer=writer,
                     )
                 ),
             )
         )
+        if c.written_by == number:  # his own change: another player confirms it
+            lines.append(
+                sem(
+                    f"club-change-waiting-{c.seq}",
+                    ft.Text(shell.t(N_("Waiting for another player to confirm it."))),
+                )
+            )
+            continue
         lines.append(
             _confirm_or_reject(
                 shell,
@@ -309,18 +365,116 @@ def table_panel(shell: Shell) -> ft.Control | None:
     )
 
 
+def _points_at_table(
+    shell: Shell, club: ClubStore, where: Seat, stored: AnyStored
+) -> list[ft.Control]:
+    """On the cash-out of a club table: what the night counts (issue #37), each player's
+    place at the table, whists and tour points by the night's scoring, best first; the
+    money below is the pulya's own, which the night does not pay."""
+    from ...club.scoring import tour_points
+    from ...numbers import signed, whist_figure
+    from ...scoring.pulya.score import Scored
+    from ...scoring.pulya.settlement import balances
+
+    scored = stored.scored
+    if not stored.session.deals or not isinstance(scored, Scored):  # a club table is a pulya
+        return []
+    with shell.lock:
+        night = club.load(where.night)
+    got = balances(scored.sheet, scored.settings)
+    whists = dict(zip(where.players, got, strict=True))
+    points = tour_points(night.scoring, whists)
+    names = dict(zip(where.players, stored.session.players, strict=True))
+    order = sorted(where.players, key=lambda n: (-points[n], -whists[n], n))
+    out: list[ft.Control] = [
+        sem(
+            "club-points-head",
+            ft.Text(
+                shell.t(N_("What the night counts at this table (tour {tour}):"), tour=where.tour),
+                weight=ft.FontWeight.BOLD,
+            ),
+        )
+    ]
+    for place, n in enumerate(order, start=1):
+        out.append(
+            sem(
+                f"club-points-{n}",
+                ft.Text(
+                    shell.t(
+                        N_("{place}. #{number} {name}: {points} points ({whists} whists)"),
+                        place=place,
+                        number=n,
+                        name=names[n],
+                        points=whist_figure(points[n]),
+                        whists=signed(whists[n]),
+                    )
+                ),
+            )
+        )
+    out.append(ft.Text(shell.t(N_("The money below is the pulya's own: the night counts points."))))
+    return out
+
+
+def _tour_end(shell: Shell, club: ClubStore, where: Seat, number: int | None) -> str | None:
+    """Once the tour has ended, what the phone says (issue #37): that it ended, and where its
+    player sits in the next tour once it is drawn (or his bye, or that it was the last)."""
+    with shell.lock:
+        if club.tour_state(where.night, where.tour) != "ended":
+            return None
+        night = club.load(where.night)
+    nxt = next((t for t in night.drawn if t.number == where.tour + 1), None)
+    if where.tour >= night.tours:
+        return shell.t(N_("Tour {tour} has ended: it was the night's last."), tour=where.tour)
+    if nxt is None or number is None:
+        return shell.t(
+            N_("Tour {tour} has ended; the director draws tour {next}."),
+            tour=where.tour,
+            next=where.tour + 1,
+        )
+    if number in nxt.byes:
+        return shell.t(
+            N_("Tour {tour} has ended. In tour {next} you have a bye."),
+            tour=where.tour,
+            next=nxt.number,
+        )
+    for tab in nxt.tables:
+        if number in tab.players:
+            return shell.t(
+                N_("Tour {tour} has ended. In tour {next} you play at table {table}: {players}."),
+                tour=where.tour,
+                next=nxt.number,
+                table=tab.number,
+                players=", ".join(f"#{n} {night.name_of(n)}" for n in tab.players),
+            )
+    return shell.t(
+        N_("Tour {tour} has ended; you are not drawn for tour {next}."),
+        tour=where.tour,
+        next=nxt.number,
+    )
+
+
 def _director(shell: Shell, night: int) -> None:
     shell.state.night = night
     shell.go("club-director")
 
 
-def _choose(shell: Shell, number: int | None) -> None:
-    assert shell.sid is not None
-    if number is None:
-        shell.state.seats.pop(shell.sid, None)
-    else:
-        shell.state.seats[shell.sid] = number
-    shell.message = None
+def _choose(shell: Shell, number: int) -> None:
+    """This phone says who it is at the table: once (the director frees a mistaken choice)."""
+    sid = shell.sid
+    assert sid is not None
+    where = seat(shell, sid)
+    assert where is not None
+    club = ClubStore(shell.store)
+
+    def claim() -> None:
+        _club(
+            lambda: club.claim_phone(
+                where.night, where.tour, where.table, number, device=shell.access.device
+            )
+        )
+
+    if shell.attempt(claim):
+        tell(shell.page, ("table", sid))
     shell.redraw()
 
 
@@ -379,7 +533,79 @@ def _follow(shell: Shell) -> None:
     follow(shell.page, wanted, lambda: shell.redraw(), topics=("club",))
 
 
+def entry_note(shell: Shell) -> ft.Control | None:
+    """Above a club table's deal entry, one or two short lines (issue #37): which deal of the
+    tour this is ("counts as 4 of 6") or that the table has played them all, and how many of
+    the table's deals and changes wait for a confirmation (listed on the Sheet)."""
+    sid = shell.sid
+    if sid is None or getattr(shell.screen, "__name__", "") != "entry_screen" or shell.editing:
+        return None
+    where = seat(shell, sid)
+    if where is None:
+        return None
+    club = ClubStore(shell.store)
+    with shell.lock:
+        limit = club.deals_per_tour(where.night)
+        stored = shell.store.load(sid)
+        marks = club.marks(sid, stored)
+        changes = club.changes(sid)
+    lines: list[ft.Control] = []
+    played = len(stored.journal.live)
+    if limit is not None and played >= limit:
+        lines.append(
+            sem(
+                "club-entry-done",
+                ft.Text(
+                    shell.t(
+                        N_(
+                            "Table {table} has played its {n} deals of tour {tour}: no deal is left to write."
+                        ),
+                        table=where.table,
+                        n=limit,
+                        tour=where.tour,
+                    ),
+                    weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.ERROR,
+                ),
+            )
+        )
+    elif limit is not None:
+        lines.append(
+            sem(
+                "club-entry-count",
+                ft.Text(
+                    shell.t(
+                        N_("Tour {tour}: this deal counts as {k} of {limit}"),
+                        tour=where.tour,
+                        k=played + 1,
+                        limit=limit,
+                    )
+                ),
+            )
+        )
+    waiting = sum(m.state == "provisional" for m in marks) + sum(
+        c.state == "provisional" for c in changes
+    )
+    if waiting:
+        lines.append(
+            sem(
+                "club-entry-waiting",
+                ft.Text(
+                    shell.render(
+                        nmsg(
+                            "{n} deal or change waits for a confirmation (on the Sheet)",
+                            "{n} deals or changes wait for a confirmation (on the Sheet)",
+                            waiting,
+                        )
+                    )
+                ),
+            )
+        )
+    return sem("club-entry-note", ft.Column(lines, spacing=2)) if lines else None
+
+
 registry.add_panel(table_panel)
+registry.add_panel(entry_note)
 registry.add_writer(writes)
 
 

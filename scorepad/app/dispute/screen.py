@@ -128,6 +128,24 @@ def _place_name(shell: Shell, f: DisputeForm, place: Place | str) -> str:
     return f.players[int(place)]
 
 
+def short_marks(names: list[str]) -> list[str]:
+    """Each name's mark in the card grid: its shortest prefix (2 or 3 letters) that no other
+    name shares, a digit added where even 3 letters are shared ("Ta" was both Tanya and the
+    talon; issue #37)."""
+    out = []
+    for k, name in enumerate(names):
+        others = [n.casefold() for j, n in enumerate(names) if j != k]
+        mark = ""
+        for size in (2, 3):
+            mark = name[:size]
+            if not any(o.startswith(mark.casefold()) for o in others):
+                break
+        else:
+            mark = name[:2] + str(k + 1)
+        out.append(mark)
+    return out
+
+
 def _rank(shell: Shell, rank: int) -> str:
     return shell.render(card_msg(ALL_CARDS[rank]))[:-1]
 
@@ -167,6 +185,7 @@ def _cards(shell: Shell, d: Dispute, tap: Tap) -> list[ft.Control]:
     f = d.form
     places = f.places()
     colour = {p: PLACE_COLOURS[i % len(PLACE_COLOURS)] for i, p in enumerate(places)}
+    marks = dict(zip(places, short_marks([_place_name(shell, f, p) for p in places]), strict=True))
     cell = 34 if not shell.wide else 52
     rows: list[ft.Control] = []
     for suit in Suit:
@@ -179,7 +198,7 @@ def _cards(shell: Shell, d: Dispute, tap: Tap) -> list[ft.Control]:
             place = f.place_of(index)
             mark = ""
             if place is not None:
-                mark = _place_name(shell, f, place)[:2]
+                mark = marks.get(place) or _place_name(shell, f, place)[:2]
             if index in f.discard:
                 mark = "✕" + mark[:1]
             selected = index in f.selected

@@ -198,19 +198,24 @@ def pulya_drawing(
         return shapes
 
     shapes = [*keep("pulya-grid", (n, size, draw, cy, rings), grid)]
-    shapes.append(
-        keep(
-            "pulya-target",
-            (c, cy, target, font),
-            lambda: cv.Text(
-                c,
-                cy,
-                str(target),
-                ft.TextStyle(size=font + 4, weight=ft.FontWeight.BOLD),
-                alignment=ft.Alignment.CENTER,
-            ),
+    # A club night that plays a fixed number of deals has no pool target: its session's
+    # never-reached placeholder is not written in the centre (issue #37).
+    from ...club.store import NO_POOL
+
+    if target < NO_POOL:
+        shapes.append(
+            keep(
+                "pulya-target",
+                (c, cy, target, font),
+                lambda: cv.Text(
+                    c,
+                    cy,
+                    str(target),
+                    ft.TextStyle(size=font + 4, weight=ft.FontWeight.BOLD),
+                    alignment=ft.Alignment.CENTER,
+                ),
+            )
         )
-    )
 
     def put(
         radius: float,

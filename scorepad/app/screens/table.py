@@ -112,6 +112,7 @@ def table_bar(shell: Shell) -> ft.Control | None:
         and shell.access.may_write
         and shell.in_session
         and shell.screen is not registry.screen("entry")
+        and not _club_table(shell)
     ):
         return shell.reuse("table-bar-next", shell.lang, lambda: _next_bar(shell))
     # Only on a screen of the open session (its deal, sheet, history...), not on New game or
@@ -119,6 +120,13 @@ def table_bar(shell: Shell) -> ft.Control | None:
     if shell.access.host and shell.sid is not None and shell.in_session:
         return shell.reuse("table-bar-share", shell.lang, lambda: _share_bar(shell))
     return None
+
+
+def _club_table(shell: Shell) -> bool:
+    """A club night's table: the director draws its next tour, no phone starts a pulka there."""
+    from ..club.tables import seat
+
+    return shell.sid is not None and seat(shell, shell.sid) is not None
 
 
 def _viewer_bar(shell: Shell) -> ft.Control:
