@@ -582,3 +582,41 @@ def test_settle_of_a_four_player_prefa_deal(tmp_path: Path) -> None:
         "0",
         "—",
     ]
+
+
+def test_a_concession_with_both_defenders_out_is_refused_by_settle_and_import(
+    tmp_path: Path,
+) -> None:
+    """Issue 38 item 5: the file that settled to nothing is refused by `settle` and `import`,
+    naming the deal and the field (B5: both out is the declarer's win, not a concession)."""
+    data = {
+        "format": "scorepad-session/1",
+        "players": ["Jürgen", "Resi", "Toni"],
+        "convention": "austrian",
+        "whist_price": "0.10",
+        "currency": "EUR",
+        "deals": [
+            {"type": "allpass"},
+            {"type": "concede", "declarer": 0, "defence": {"1": "drop", "2": "drop"}},
+        ],
+    }
+    both_out = {"1": "drop", "2": "drop"}
+    path = write(tmp_path, data)
+    done = cli("settle", path)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.splitlines() == [
+        "deal 2: defence: both defenders dropped out, so Jürgen has won without play and takes "
+        "his win from the pot: write it as a game in which both drop out, not as giving up"
+    ]
+    db = tmp_path / "s.db"
+    done = cli("import", path, "--db", str(db))
+    assert done.returncode == 2 and "deal 2: defence: both defenders dropped out" in done.stderr
+    from scorepad.store import Store
+
+    with Store(db) as store:
+        assert store.sessions() == []  # nothing imported
+    # As the rules say: both out, Jürgen takes 10 from the pot (B5).
+    data["deals"][1] = {"type": "game", "declarer": 0, "suit": "C", "defence": both_out}
+    done = cli("settle", write(tmp_path, data), "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["deals"][1]["explain"] == ["Jürgen takes 10 from the pot"]

@@ -42,6 +42,7 @@ def running(scored: FamilyScored, account: Account, start: Number = 0) -> list[E
     """Every total ``account`` took, oldest first (the start first when it is not nought)."""
     out = [Entry(0, start, start)] if start else []
     total = start
+    numbers = scored.numbers  # as said at the table: a voided deal keeps its number
     for d in scored.deals:
         change: Number = 0
         why: list[Msg] = []
@@ -52,7 +53,7 @@ def running(scored: FamilyScored, account: Account, start: Number = 0) -> list[E
                     why.append(p.why)
         if change:
             total = normal(total + change)
-            out.append(Entry(d.index + 1, change, total, tuple(why)))
+            out.append(Entry(numbers[d.index], change, total, tuple(why)))
     return out
 
 

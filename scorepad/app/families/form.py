@@ -19,7 +19,12 @@ from pydantic import TypeAdapter, ValidationError
 
 from ...i18n import N_, Msg, catalog, msg
 from ...scoring.ledger.bula import BulaError, BulaTable
-from ...scoring.ledger.families import AnyFamilyDeal, FamilyScored, replay_family
+from ...scoring.ledger.families import (
+    AnyFamilyDeal,
+    FamilyScored,
+    replay_family,
+    session_before,
+)
 from ...scoring.ledger.kassa import KassaError, KassaTable
 from ...scoring.ledger.ledger import Posting, explanations
 from ...scoring.pulya.session import pydantic_problem
@@ -147,8 +152,8 @@ class FamilyForm(Generic[C, T]):
 
     @property
     def number(self) -> int:
-        """The deal's number as the players count (from 1)."""
-        return len(self.scored.deals) + 1
+        """The next deal's number as said at the table (a voided deal keeps its number)."""
+        return self.scored.next_number
 
     @property
     def finished(self) -> bool:
@@ -392,9 +397,7 @@ class FamilyForm(Generic[C, T]):
     @classmethod
     def edit(cls, stored: Any, index: int) -> Self:
         """A form holding live deal ``index`` as written, in the context of the deals before it."""
-        session = stored.session
-        before = session.model_copy(update={"deals": session.deals[:index]})
-        f = cls(replay_family(before))
+        f = cls(replay_family(session_before(stored.session, index)))
         f.load(stored.journal.live[index].deal)
         return f
 

@@ -13,7 +13,7 @@ from ...i18n import N_
 from ...scoring.ledger.families import FamilyScored
 from ..frame.shell import Shell
 from ..frame.theme import sem
-from ..frame.writing import NAME_WIDTH, cell, cell_row, deal_head
+from ..frame.writing import NAME_WIDTH, cell, cell_row, deal_head, deal_number
 from .columns import (
     Entry,
     column,
@@ -32,8 +32,9 @@ from .pieces import CALLS_SAID, Redraw, family_stored, seat_row
 
 
 def form_head(shell: Shell, f: FamilyForm[Any, Any]) -> list[ft.Control]:
-    """The deal's heading: an edited deal's own number, else the next deal's."""
-    number = shell.editing[1] + 1 if shell.editing else f.number
+    """The deal's heading: an edited deal's own number, else the next deal's (as said at the
+    table: a voided deal keeps its number)."""
+    number = deal_number(shell)
     return deal_head(shell, number, shell.t(N_("Deal {n}"), n=number))
 
 
