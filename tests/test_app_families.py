@@ -200,3 +200,29 @@ def test_every_value_of_a_family_choice_has_its_words() -> None:
     }
     assert wanted == set(VALUE_LABELS)
     assert kind_of("last_game", BulaSettings.model_fields["last_game"]) == "choice"
+
+
+@pytest.mark.parametrize(
+    ("convention", "hint"),
+    [
+        ("prefa", "Names in seating order, anticlockwise."),
+        ("balkan", "Names in seating order, anticlockwise."),
+        ("balkan-pot", "Names in seating order, anticlockwise."),
+        ("austrian", "Names in seating order, clockwise."),
+        ("illustrated", "Names in seating order, clockwise."),
+        ("sochi", "Names in seating order, clockwise."),
+    ],
+)
+async def test_each_game_says_its_own_seating_direction(
+    app: tuple[Shell, object, Store], convention: str, hint: str
+) -> None:
+    """Issue 38 item 3: every family said "clockwise", but Prefa's players are listed in turn
+    order anticlockwise and the Balkan deal goes anticlockwise: a table following the hint
+    swapped the defenders."""
+    shell, session, _store = app
+    await fire(session, by_id(shell.page, "session-new"))
+    await choose(session, by_id(shell.page, "convention"), convention)
+    shown = texts(shell.page)
+    assert hint in shown
+    other = {"Names in seating order, anticlockwise.", "Names in seating order, clockwise."}
+    assert not (other - {hint}) & set(shown)

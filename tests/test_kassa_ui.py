@@ -257,6 +257,43 @@ async def test_four_players_on_the_screen_the_dealer_sits_out_and_is_paid_25(
         assert in_order(by_id(shell.page, "chips-total-3")) == ["chips: +25"]
 
 
+async def test_four_players_an_all_pass_redeal_is_one_tap_and_moves_who_sits_out(
+    tmp_path: Path,
+) -> None:
+    """Issue 38 item 4: the format and the CLI had the redeal, the entry had no button, so with
+    four players who sits out drifted.  Dora deals deal 1 and sits out; all pass; A deals
+    deal 2 and sits out, Dora declares."""
+    page, session, _conn = make_page()
+    with Store(tmp_path / "redeal.db", check_same_thread=False) as store:
+        shell = Shell(page, store, "el", threading.RLock())
+        shell.sid = store.create_session([*NAMES, "Dora"], convention="prefa", first_dealer=3)
+        shell.new_form()
+        shell.show(kassa_entry)
+        assert in_order(by_id(shell.page, "kind-redeal")) == ["Όλοι πάσο, ξαναμοίρασμα"]
+        await tap(shell, session, "declarer-1", "kind-redeal")
+        assert in_order(by_id(shell.page, "preview"))[0] == "Όλοι πάσο: ξαναμοιράζουμε"
+        assert not by_id(shell.page, "confirm-deal").disabled
+        await tap(shell, session, "confirm-deal")
+        stored = store.load_family(shell.sid)
+        assert [e.deal.type for e in stored.journal.live] == ["redeal"]
+        assert stored.scored.table.dealer == 0 and stored.scored.results() == (0, 0, 0, 0)
+        assert "Μοιρασιά 2" in " ".join(in_order(shell.page.views[-1]))
+        with pytest.raises(AssertionError, match="got 0"):
+            by_id(shell.page, "declarer-0")  # A deals now and sits out
+        by_id(shell.page, "declarer-3")  # Dora plays
+        # The redeal loads back into the form to be edited.
+        f = edit_form(stored, 0)
+        assert f.redeal and f.to_deal() == {"type": "redeal"}
+
+
+def test_a_redeal_needs_no_more_choices_and_a_declarer_takes_it_back() -> None:
+    f = form()
+    f.choose_redeal()
+    assert f.declarer is None and f.missing() is None
+    f.choose_declarer(C)
+    assert not f.redeal and f.to_deal()["declarer"] == C
+
+
 # --- G-Q1's variants at the table: who held four aces, the counter-invitation ----------------
 
 

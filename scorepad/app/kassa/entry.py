@@ -40,7 +40,16 @@ def kassa_entry(shell: Shell) -> ft.Control:
     if not shell.editing and f.finished:  # no next deal to number
         return finished_card(shell, shell.t(N_("Every kassa is empty: the game is over.")))
     rows: list[ft.Control] = [*form_head(shell, f)]
-    rows.append(declarer_row(f, redraw))
+    # All passed: a redeal, one tap after the declarers (§7.1; with four it moves who sits out).
+    redeal = [
+        cell(
+            "kind-redeal",
+            f.redeal,
+            shell.t(N_("All pass, redeal")),
+            redraw(f.choose_redeal),
+        )
+    ]
+    rows.append(declarer_row(f, redraw, extra=redeal if f.may_redeal() else None))
     if f.declarer is not None and f.contract is not None:
         rows.append(
             folded(

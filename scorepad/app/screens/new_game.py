@@ -19,7 +19,13 @@ from pydantic.fields import FieldInfo
 
 from ...i18n import N_, Msg, msg
 from ...numbers import parse_price, to_text
-from ...scoring.ledger.families import FamilyPreset, family_of, family_presets, four_players
+from ...scoring.ledger.families import (
+    FamilyPreset,
+    anticlockwise,
+    family_of,
+    family_presets,
+    four_players,
+)
 from ...scoring.pulya.convention import Settings, presets
 from ...scoring.pulya.session import MAX_NAME
 from ..families.settings import (
@@ -499,7 +505,12 @@ def new_session_screen(shell: Shell) -> ft.Control:
         heading(shell.t(N_("New game"))),
         banner,
         *([players_row] if ledger is None or family_seats_four(st.convention) else []),
-        ft.Text(shell.t(N_("Names in seating order, clockwise."))),
+        # Each game's own direction: a table that follows the hint has its defenders right.
+        ft.Text(
+            shell.t(N_("Names in seating order, anticlockwise."))
+            if anticlockwise(st.convention)
+            else shell.t(N_("Names in seating order, clockwise."))
+        ),
         *(sem(f"player-{i}", f) for i, f in enumerate(fields)),
     ]
     body.append(roster_section)

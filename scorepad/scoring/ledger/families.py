@@ -457,6 +457,15 @@ def session_before(session: AnySession, index: int) -> AnySession:
     return session.model_copy(update={"deals": session.deals[:index], "struck": struck})
 
 
+def anticlockwise(convention: str) -> bool:
+    """Whether the players of ``convention`` are listed anticlockwise (the next seat is the one
+    on the right): Prefa's turn order is anticlockwise (§7.1, docs/session-format.md) and the
+    Balkan deal goes anticlockwise (§4.1: Serbia, SRWIKI, PKLUB; the presets are the Serbian
+    clubs'), the pot form of the Balkan game alike; the Austrian, Illustrated, Swabian and
+    American games and the pulya go clockwise (§1.1, §2.1, §5, §6)."""
+    return family_of(convention) in ("bula", "kassa")
+
+
 def four_players(settings: FamilySettings) -> bool:
     """Whether four may sit at this game, the dealer sitting out: the bula (§4.1), Prefa (§7.1;
     not with the two-kassa end, a rule for three), the Austrian games and Illustrated (§1.1,
