@@ -226,3 +226,60 @@ async def test_each_game_says_its_own_seating_direction(
     assert hint in shown
     other = {"Names in seating order, anticlockwise.", "Names in seating order, clockwise."}
     assert not (other - {hint}) & set(shown)
+
+
+async def test_the_cash_out_says_where_the_rounding_moved_an_amount(tmp_path: Path) -> None:
+    """Issue 38 item 7: as the pulya's, the families' cash-out says when the rounding to the
+    cent moved an amount so that the total is zero (Toni 8⅔ × 0,10 € is 0,866…: 0,86 €, not
+    the plain 0,87 €)."""
+    from test_families_cli import ROUNDED
+
+    page, _session, _conn = make_page(360, 740)
+    with Store(tmp_path / "app.db", check_same_thread=False) as store:
+        sid = store.import_session(json.dumps(ROUNDED))
+        shell = Shell(page, store, "de", threading.RLock())
+        shell.sid = sid
+        shell.show(nav.screen("settle"))
+        assert by_id(page, "rounding-note").value == (
+            "So gerundet, dass die Summe null ist: Toni 0,86\xa0€, nicht 0,87\xa0€."
+        )
+        assert by_id(page, "balance-2").value == "Toni: 8⅔, 0,86\xa0€"
+
+
+def _shown(shell: Shell, ident: str) -> bool:
+    from flet_fakes import find
+
+    found = find(shell.page, lambda c: isinstance(c, ft.Semantics) and c.identifier == ident)
+    return bool(found) and all(c.visible is not False for c in found)
+
+
+async def test_a_hidden_character_in_a_name_is_refused_at_its_field_and_the_banner_goes(
+    tmp_path: Path,
+) -> None:
+    """Issue 38 item 8: a direction-control character was caught only when the game started,
+    as "players.2"; it is refused at Igrač 3's field as it is typed, the banner names the seat
+    in the player's language, and both go when the name is fixed."""
+    page, session, _conn = make_page(360, 740)
+    with Store(tmp_path / "app.db", check_same_thread=False) as store:
+        shell = Shell(page, store, "sr_Latn", threading.RLock())
+        shell.show(sessions_screen)
+        await fire(session, by_id(shell.page, "session-new"))
+        await choose(session, by_id(shell.page, "convention"), "balkan")
+        for i, name in enumerate(["Ana", "Boris", "Vesna\u202e"]):
+            await type_into(session, by_id(shell.page, f"player-{i}"), name)
+        why = (
+            "ime ne sme da sadrži skrivene znakove ni znakove za smer pisanja: otkucajte ga ponovo"
+        )
+        assert by_id(shell.page, "player-2").error == why
+        banner = by_id(shell.page, "message")
+        assert banner.content.value == f"Igrač 3: {why}" and _shown(shell, "message")
+        assert "players" not in banner.content.value
+        await type_into(session, by_id(shell.page, "player-2"), "Vesna")
+        assert by_id(shell.page, "player-2").error is None
+        assert not _shown(shell, "message")
+        # A look-alike (a Cyrillic а) is refused at its field too, naming the other.
+        await type_into(session, by_id(shell.page, "player-2"), "\u0410na")
+        assert "Ana" in by_id(shell.page, "player-2").error
+        await type_into(session, by_id(shell.page, "player-2"), "Vesna")
+        await fire(session, by_id(shell.page, "create-session"))
+        assert [s.players for s in store.sessions()] == [["Ana", "Boris", "Vesna"]]

@@ -120,8 +120,9 @@ def test_settle_text_in_russian(tmp_path: Path) -> None:
         "  A → C: супе 12 (2 × 6)",
         "  B → C: супе 12 (2 × 6)",
     ]
-    assert "A: супе 32, 3.20 EUR" in lines
-    assert "B: супе -38, -3.80 EUR" in lines
+    # Amounts as Russian writes them (issue 38 item 7: not "3.20 EUR", not "-38").
+    assert "A: супе 32, 3,20\xa0€" in lines
+    assert "B: супе −38, −3,80\xa0€" in lines
 
 
 def test_settle_of_the_prefa_score_sheet(tmp_path: Path) -> None:
@@ -429,7 +430,7 @@ def test_settle_of_a_four_player_bula_json_and_text(tmp_path: Path) -> None:
     assert out["money"] == ["6.20", "-0.80", "-2.40", "-3.00"]
     assert sum(int(m.replace(".", "")) for m in out["money"]) == 0
     text = cli("settle", write(tmp_path, FOUR)).stdout.splitlines()
-    assert "Dora: -30 supe, -3.00 EUR" in text
+    assert "Dora: −30 supe, −€3.00" in text
     row = next(line for line in text if line.startswith("Dora "))
     assert re.split(r"\s{2,}", row) == ["Dora", "30", "1", "60", "0", "0", "—"]  # 60 on A
 
@@ -539,8 +540,8 @@ def test_settle_of_a_four_player_1829_session_at_one_sixtieth(tmp_path: Path) ->
     paid = {(p["from"], p["to"]): p["amount"] for p in out["payments"]}
     assert paid == {(2, 1): "0.04", (3, 0): "0.09", (3, 1): "0.05"}
     text = cli("settle", write(tmp_path, data)).stdout.splitlines()
-    assert re.split(r"\s{2,}", next(x for x in text if x.startswith("Dora "))) == ["Dora", "-236"]
-    assert "Dora: -17/2, -0.14 EUR" in text
+    assert re.split(r"\s{2,}", next(x for x in text if x.startswith("Dora "))) == ["Dora", "−236"]
+    assert "Dora: −8½, −€0.14" in text
 
 
 def test_settle_of_a_four_player_prefa_deal(tmp_path: Path) -> None:
@@ -620,3 +621,40 @@ def test_a_concession_with_both_defenders_out_is_refused_by_settle_and_import(
     done = cli("settle", write(tmp_path, data), "--json")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["deals"][1]["explain"] == ["Jürgen takes 10 from the pot"]
+
+
+ROUNDED: dict[str, Any] = {
+    "format": "scorepad-session/1",
+    "players": ["Jürgen", "Resi", "Toni"],
+    "convention": "austrian",
+    "whist_price": "0.10",
+    "currency": "EUR",
+    "deals": [
+        {
+            "type": "game",
+            "declarer": 0,
+            "suit": "D",
+            "defence": {"1": "play", "2": "play"},
+            "tricks": {"0": 5, "1": 3, "2": 2},
+        }
+    ],
+}
+
+
+def test_settle_text_says_amounts_as_the_language_does_and_where_rounding_moved_one(
+    tmp_path: Path,
+) -> None:
+    """Issue 38 item 7: `Jürgen: -323/3, -10.76 EUR` printed a raw fraction, a decimal point and
+    the currency code; the German sheet says −18⅓ and −1,83 €, and, as the pulya's does, that
+    the rounding to the cent moved Toni's amount (0,87 € plainly rounded) so the total is zero.
+    The JSON keeps its exact forms."""
+    path = write(tmp_path, ROUNDED)
+    lines = cli("--lang", "de", "settle", path).stdout.splitlines()
+    assert "Jürgen: −18⅓, −1,83\xa0€" in lines
+    assert "Toni: 8⅔, 0,86\xa0€" in lines
+    assert "  Jürgen → Resi: 0,97\xa0€" in lines
+    assert lines[-1] == "So gerundet, dass die Summe null ist: Toni 0,86\xa0€, nicht 0,87\xa0€."
+    assert not any("EUR" in line or "/3" in line for line in lines)
+    out = json.loads(cli("settle", path, "--json").stdout)
+    assert out["balance"] == ["-55/3", "29/3", "26/3"]
+    assert out["money"] == ["-1.83", "0.97", "0.86"]

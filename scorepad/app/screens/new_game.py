@@ -27,7 +27,7 @@ from ...scoring.ledger.families import (
     four_players,
 )
 from ...scoring.pulya.convention import Settings, presets
-from ...scoring.pulya.session import MAX_NAME
+from ...scoring.pulya.session import MAX_NAME, FieldRefused, look_alike, player_name
 from ..families.settings import (
     VALUE_LABELS,
     choices,
@@ -53,6 +53,20 @@ def name_refusal(names: list[str], i: int) -> Msg | None:
         return msg(N_("a name is at most {n} characters"), n=MAX_NAME)
     if any(name.casefold() == other.strip().casefold() for other in names[:i]):
         return msg(N_("this name is already at the table"))
+    # What the store would refuse, said at the field as it is typed (issue 38 item 8: hidden
+    # and direction-control characters were caught only at the start, as "players.2").
+    try:
+        player_name(name)
+    except FieldRefused:
+        return msg(
+            N_("a name must not contain hidden or direction-control characters: type it again")
+        )
+    for other in names[:i]:
+        if other.strip() and look_alike(other.strip()) == look_alike(name):
+            return msg(
+                N_("this name looks like {other}, already at the table: use one spelling"),
+                other=other.strip(),
+            )
     return None
 
 
@@ -165,10 +179,17 @@ def new_session_screen(shell: Shell) -> ft.Control:
     def sync() -> None:
         """The banner lists what is refused (read out by a screen reader), and goes when all
         is fixed."""
-        refusals = list(dict.fromkeys(shell.render(m) for m in st.errors.values()))
+        refusals = list(dict.fromkeys(said(key, m) for key, m in st.errors.items()))
         banner_text.value = "\n".join(refusals)
         banner.label = banner_text.value
         banner.visible = bool(refusals)
+
+    def said(key: str, why: Msg) -> str:
+        """A refusal in the banner, a seat's with its field's name ("Player 3: …")."""
+        if key.startswith("player-"):
+            seat = msg(N_("Player {n}"), n=int(key.removeprefix("player-")) + 1)
+            return shell.render(Msg(N_("{field}: {text}"), {"field": seat, "text": why}))
+        return shell.render(why)
 
     def refused(key: str, control: ft.TextField, why: Msg | None) -> None:
         """Show (or take away) the refusal under a field; only the field changes while typing,

@@ -244,12 +244,17 @@ class FamilyScored:
         """The number the next deal written will have (voided deals counted)."""
         return len(self.session.deals) + len(self.session.struck) + 1
 
-    def money_units(self) -> tuple[int, ...]:
-        """Results × price in the currency's minor units, rounded once (largest remainder)."""
+    @property
+    def unit_price(self) -> Fraction:
+        """The price of one unit of :meth:`results` (a supa, a unit, a chip)."""
         price = self.session.price
         if isinstance(self.settings, KassaSettings):
             price = price / self.settings.chips_per_point  # the price is of a kassa point
-        return to_money(self.results(), price, minor_digits(self.session.currency))
+        return price
+
+    def money_units(self) -> tuple[int, ...]:
+        """Results × price in the currency's minor units, rounded once (largest remainder)."""
+        return to_money(self.results(), self.unit_price, minor_digits(self.session.currency))
 
     def payments(self) -> tuple[Payment, ...]:
         return payments(self.money_units())
