@@ -658,3 +658,77 @@ def test_settle_text_says_amounts_as_the_language_does_and_where_rounding_moved_
     out = json.loads(cli("settle", path, "--json").stdout)
     assert out["balance"] == ["-55/3", "29/3", "26/3"]
     assert out["money"] == ["-1.83", "0.97", "0.86"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "first", "words"),
+    [
+        ("sr", "Deljenje 1", ["bula", "supe", "RSD"]),  # the README's first choice: Latin
+        ("sr-Cyrl", "Дељење 1", ["була", "супе"]),
+        ("de", "Runde 1", ["Kassa", "€"]),
+        ("el", "Μοιρασιά 1", ["κάσα", "μάρκες"]),
+        ("ru", "Сдача 1", ["пулю"]),
+    ],
+)
+def test_the_demo_shows_each_language_a_game_its_players_play(
+    lang: str, first: str, words: list[str]
+) -> None:
+    """Issue 38 item 13: `scorepad --lang sr` was refused and the demo was the Russian pulya in
+    every language; now a bula in Serbian, a pot game in German, Prefa in Greek."""
+    done = cli("--lang", lang, "demo")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == first
+    for word in words:
+        assert word in done.stdout
+
+
+def test_the_greek_pulya_sheet_keeps_its_column_headers_apart(tmp_path: Path) -> None:
+    """Issue 38 item 13: "στον παίκτη Annaστον παίκτη Boris" ran together."""
+    from scorepad.cli import DEMO
+
+    lines = cli("--lang", "el", "settle", str(DEMO)).stdout.splitlines()
+    header = next(line for line in lines if line.startswith("Παίκτης"))
+    assert re.split(r"\s{2,}", header)[-3:] == [
+        "στον παίκτη Anna",
+        "στον παίκτη Boris",
+        "στον παίκτη Vera",
+    ]
+
+
+def test_debts_count_only_finished_games_and_say_which(tmp_path: Path) -> None:
+    """Issue 38 item 14: `debts` counted a pulka in play ("Anna owes Vera RUB 6.66" after three
+    deals of an unfinished pulka).  Only finished games are debts; the text says which games it
+    counted and which are in play."""
+    from conftest import typed
+    from scorepad.store import Store
+
+    closed = {  # D10: the bulas sum to zero after deal 2 (4 + 4 + 4 − 6 − 6)
+        "format": "scorepad-session/1",
+        "players": ["Ana", "Boris", "Vesna"],
+        "convention": "balkan",
+        "overrides": {"start_bula": 4},
+        "whist_price": "1.00",
+        "currency": "RSD",
+        "deals": [
+            {"type": "game", "declarer": 0, "bid": 3, "defence": {"1": "pass", "2": "pass"}},
+            {"type": "game", "declarer": 1, "bid": 3, "defence": {"0": "pass", "2": "pass"}},
+        ],
+    }
+    db = tmp_path / "d.db"
+    done = cli("import", write(tmp_path, closed), "--db", str(db))
+    assert done.returncode == 0, done.stderr
+    with Store(db) as store:
+        sid = store.create_session(["Ana", "Boris", "Vesna"], convention="balkan")
+        store.add_deal(
+            sid, typed(store, sid, closed["deals"][0]), seen=0
+        )  # Ana −6: she would be paid if we stopped now
+        assert store.load_family(sid).scored.payments()
+    text = cli("debts", "--db", str(db), "--lang", "en").stdout.splitlines()
+    assert [line for line in text if "owes" in line] == [
+        "Vesna owes Ana RSD\xa020.00 over 1 evening",
+        "Vesna owes Boris RSD\xa020.00 over 1 evening",
+    ]
+    assert text[-2].startswith("Counted: the finished games #1 (")
+    assert text[-1].startswith(f"In play, not counted: #{sid} (")
+    rows = cli("debts", "--db", str(db), "--csv").stdout.splitlines()
+    assert len(rows) == 3 and all(r.endswith(",1") for r in rows[1:])
