@@ -283,3 +283,39 @@ async def test_a_hidden_character_in_a_name_is_refused_at_its_field_and_the_bann
         await type_into(session, by_id(shell.page, "player-2"), "Vesna")
         await fire(session, by_id(shell.page, "create-session"))
         assert [s.players for s in store.sessions()] == [["Ana", "Boris", "Vesna"]]
+
+
+@pytest.mark.parametrize(
+    ("lang", "price", "currency"),
+    [
+        ("sr_Latn", "1,00", "RSD"),
+        ("de", "1,00", "EUR"),
+        ("el", "1,00", "EUR"),
+        ("en", "1.00", "RUB"),
+    ],
+)
+async def test_a_new_games_money_follows_the_language_and_fits_a_phone(
+    tmp_path: Path, lang: str, price: str, currency: str
+) -> None:
+    """Issue 38 item 12: every language was offered RUB and "1.00"; a Serbian table plays for
+    dinars, a German or Greek one for euros, with the decimal comma.  On a 360 px phone each
+    number field takes the row, so "Granica refea (prazno: bez granice)" and "paran broj od 2
+    do 100000" are not wrapped in a 170 px box."""
+    page, session, _conn = make_page(360, 740)
+    with Store(tmp_path / "app.db", check_same_thread=False) as store:
+        shell = Shell(page, store, lang, threading.RLock())
+        shell.show(sessions_screen)
+        await fire(session, by_id(shell.page, "session-new"))
+        await choose(session, by_id(shell.page, "convention"), "balkan")
+        assert by_id(shell.page, "whist-price").value == price
+        assert by_id(shell.page, "currency").value == currency
+        for ident in ("whist-price", "setting-start_bula", "setting-refe_limit"):
+            assert by_id(shell.page, ident).width == 328
+        for i, name in enumerate(["Ana", "Boris", "Vesna"]):
+            await type_into(session, by_id(shell.page, f"player-{i}"), name)
+        await fire(session, by_id(shell.page, "create-session"))
+        exported = json.loads(store.export_session(store.sessions()[0].id))
+        assert (exported.get("whist_price", "1.00"), exported.get("currency", "RUB")) == (
+            "1.00",
+            currency,
+        )

@@ -37,7 +37,7 @@ from ..families.settings import (
     read_by,
 )
 from ..frame.shell import Shell
-from ..frame.state import NewSession
+from ..frame.state import NewSession, new_session_for
 from ..frame.theme import choice, heading, primary, quiet, sem
 from .settings import SettingsForm
 from .table import locked_screen
@@ -152,7 +152,7 @@ def new_session_screen(shell: Shell) -> ft.Control:
         return locked_screen(shell)
     st = shell.state.new_session
     if st is None:
-        st = shell.state.new_session = NewSession()
+        st = shell.state.new_session = new_session_for(shell.lang)
     with shell.lock:
         roster = shell.store.players()
     if family_of(st.convention) != "pulya" and not family_seats_four(st.convention):
@@ -288,6 +288,9 @@ def new_session_screen(shell: Shell) -> ft.Control:
         st.show_settings = not st.show_settings
         shell.show(new_session_screen)
 
+    narrow = (shell.page.width or 1000) < 600
+    row_width = int((shell.page.width or 360) - 32)
+
     def text_field(
         label: str,
         key: str,
@@ -310,7 +313,9 @@ def new_session_screen(shell: Shell) -> ft.Control:
         return ft.TextField(
             label=shell.t(label),
             value=value,
-            width=width,
+            # On a phone each number takes the row: a long label or refusal in Serbian or Greek
+            # ("paran broj od 2 do 100000") is read on one line, not wrapped in a narrow box.
+            width=row_width if narrow else width,
             error=error_text(key),
             on_change=changed,
         )
