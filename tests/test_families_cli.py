@@ -164,7 +164,7 @@ def test_settle_of_the_prefa_score_sheet(tmp_path: Path) -> None:
                     "tricks": {"0": 6, "1": 2, "2": 2},
                 }
             ),
-            "deal 5: contra: pik with the talon is played only under contra: write it as pik_no_contra",
+            "deal 5: contra: pik with the talon is played only under contra: write it as pik without contra",
         ),
     ],
 )

@@ -126,7 +126,9 @@ def column(
         rows.append(
             ft.Text(
                 figure(e.total),
-                size=size,
+                # A number is never broken ("−1 / 8", "64 / 0"): one line, smaller if need be.
+                size=_fitting(figure(e.total), width - 4, size),
+                no_wrap=True,
                 weight=ft.FontWeight.BOLD if last and bold else None,
                 color=None if last else ft.Colors.OUTLINE,
                 text_align=ft.TextAlign.CENTER,
@@ -235,9 +237,18 @@ def hats(marks: Sequence[str]) -> ft.Control | None:
     )
 
 
+MIN_GROUP = 100.0  # px: a player's group, its columns' numbers whole
+
+
 def group_width(page_width: float, n: int) -> float:
-    """Each player's group: a third of the phone's width, at most 240 px on a laptop."""
-    return max(100.0, min(240.0, (page_width - 24 - 4 * (n - 1)) / n))
+    """Each player's group: a third of the phone's width, at most 240 px on a laptop.  Four
+    groups that would not fit side by side go two to a line (issue 38 item 6: the fourth was cut
+    to 24 px off the screen's edge)."""
+    across = (page_width - 24 - 4 * (n - 1)) / n
+    if across < MIN_GROUP and n > 2:
+        per_line = (n + 1) // 2
+        across = (page_width - 24 - 4 * (per_line - 1)) / per_line
+    return max(MIN_GROUP, min(240.0, across))
 
 
 def show_entries(shell: Shell, heading: str, entries: list[Entry]) -> None:

@@ -27,7 +27,7 @@ from ...scoring.ledger.families import (
 )
 from ...scoring.ledger.kassa import KassaError, KassaTable
 from ...scoring.ledger.ledger import Posting, explanations
-from ...scoring.pulya.session import pydantic_problem
+from ...scoring.pulya.session import Problem, pydantic_problem
 from ..pulya.form import TricksRefused
 
 C = TypeVar("C", bound=str)  # a defender's call in the family's words
@@ -364,16 +364,12 @@ class FamilyForm(Generic[C, T]):
         try:
             model = self.deal()
         except ValidationError as exc:
-            p = pydantic_problem(exc.errors()[0])
-            if p.field is None:
-                return None, p.message
-            return None, msg("{field}: {message}", field=p.field, message=p.message)
+            # The field in the player's words, never its name in the file (issue 38 item 10).
+            return None, pydantic_problem(exc.errors()[0]).said()
         try:
             return copy.deepcopy(self.table).play(model), None
         except self.refusal as exc:
-            if exc.field:
-                return None, msg("{field}: {message}", field=exc.field, message=exc.message)
-            return None, exc.message
+            return None, Problem(None, exc.field, exc.message).said()
 
     def preview(self, lang: str = "en") -> tuple[list[str], str | None]:
         """The sentences the deal will write (its title first), or why it cannot be written yet."""

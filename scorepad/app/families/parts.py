@@ -198,7 +198,14 @@ def sheet_page(groups: list[ft.Control], status: list[ft.Control]) -> ft.Control
     """The players' groups side by side, what the game stands at below them."""
     return ft.Column(
         [
-            ft.Row(groups, spacing=4, vertical_alignment=ft.CrossAxisAlignment.START),
+            # Groups that do not fit side by side go on the next line (four on a phone).
+            ft.Row(
+                groups,
+                spacing=4,
+                run_spacing=10,
+                wrap=True,
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            ),
             *status,
         ],
         scroll=ft.ScrollMode.AUTO,

@@ -97,10 +97,20 @@ def family_seats_four(convention: str) -> bool:
     return preset is not None and four_players(preset.resolve())
 
 
-def price_refusal(text: str) -> Msg | None:
+def price_refusal(text: str, family: str = "pulya") -> Msg | None:
+    """The price refused in the game's own words (issue 38 item 11: a bula's is of a supa)."""
     if price_of(text) is not None:
         return None
-    return msg(N_("the whist price must be more than zero, such as 0.5 or 1"))
+    return msg(PRICE_REFUSALS.get(family, PRICE_REFUSALS["pulya"]))
+
+
+PRICE_REFUSALS = {
+    "pulya": N_("the whist price must be more than zero, such as 0.5 or 1"),
+    "bula": N_("the price of a supa must be more than zero, such as 0.5 or 1"),
+    "kassa": N_("the price of a kassa point must be more than zero, such as 0.5 or 1"),
+    "pot": N_("the price of a point must be more than zero, such as 0.5 or 1"),
+    "direct": N_("the price of a point must be more than zero, such as 0.5 or 1"),
+}
 
 
 def convention_choice(
@@ -321,7 +331,14 @@ def new_session_screen(shell: Shell) -> ft.Control:
         )
 
     target = text_field(N_("Pool target"), "pool-target", st.target, 170, target_refusal, "target")
-    price = text_field(PRICE_LABELS[family], "whist-price", st.price, 170, price_refusal, "price")
+    price = text_field(
+        PRICE_LABELS[family],
+        "whist-price",
+        st.price,
+        170,
+        lambda t: price_refusal(t, family),
+        "price",
+    )
     currency = text_field(
         N_("Currency"), "currency", st.currency, 130, currency_refusal, "currency"
     )
@@ -345,7 +362,7 @@ def new_session_screen(shell: Shell) -> ft.Control:
                 st.errors[f"player-{i}"] = why
         for key, check, text in (
             ("pool-target", target_refusal, st.target),
-            ("whist-price", price_refusal, st.price),
+            ("whist-price", lambda t: price_refusal(t, family), st.price),
             ("currency", currency_refusal, st.currency),
         ):
             why = check(text)
