@@ -126,3 +126,24 @@ def test_the_austrian_preset_says_why_it_has_no_bettel(lang: str) -> None:
     # The other preset named (its stem: the languages decline it).
     assert illustrated.name_in(lang)[:7].casefold() in summary.casefold()
     assert not CODE.search(summary)
+
+
+def test_prefa_says_made_or_down_beside_the_kassa() -> None:
+    """Issue 38 item 11: "Νίκος: κάσα +4" never said why the kassa moved; PAG-GR example 3
+    (6♦, both whist, 5-3-2) is down by one."""
+    from scorepad.scoring.ledger.kassa import KassaGame, KassaSettings, KassaTable
+    from scorepad.scoring.ledger.ledger import explanations
+
+    t = KassaTable.start(KassaSettings(), ["Ελένη", "Γιώργος", "Νίκος"])
+    down = KassaGame(
+        type="game",
+        declarer=2,
+        contract="6D",
+        defence={0: "whist", 1: "whist"},
+        tricks={2: 5, 0: 3, 1: 2},
+    )
+    said = [catalog("el").render(m) for m in explanations(t.play(down))]
+    assert said[0] == "Νίκος: 6♦ μέσα κατά 1, κάσα +4"
+    made = KassaGame(type="game", declarer=0, contract="7S", defence={1: "pass", 2: "pass"})
+    said = [catalog("el").render(m) for m in explanations(t.play(made))]
+    assert said == ["Ελένη: 7♠ βγήκε, πάσο και οι δύο, κάσα −7"]

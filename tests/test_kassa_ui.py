@@ -80,7 +80,10 @@ def test_g_e15_first_deal_in_the_form() -> None:
         "defence": {"2": "whist", "0": "whist"},
         "tricks": {"1": 6, "2": 2, "0": 2},
     }
-    assert f.preview() == (["C: 6♠", "C: kassa −2", "C pays B 4 chips", "C pays A 4 chips"], None)
+    assert f.preview() == (
+        ["C: 6♠", "C: 6♠ made, kassa −2", "C pays B 4 chips", "C pays A 4 chips"],
+        None,
+    )
 
 
 def test_both_pass_write_no_tricks_and_an_invitation_brings_the_passer_in() -> None:
@@ -90,7 +93,7 @@ def test_both_pass_write_no_tricks_and_an_invitation_brings_the_passer_in() -> N
     f.say(C, "pass")
     f.say(B, "pass")
     assert f.trick_seats() == []
-    assert f.preview() == (["A: 7♠, both pass", "A: kassa −7"], None)
+    assert f.preview() == (["A: 7♠, both pass", "A: 7♠ made, both passed, kassa −7"], None)
     # example 8: 7♠, B passes and is invited; 7-2-1 (C is A's right)
     f.say(C, "invite")
     assert f.defence() == {C: "invite", B: "invited"}
@@ -98,7 +101,7 @@ def test_both_pass_write_no_tricks_and_an_invitation_brings_the_passer_in() -> N
     f.set_tricks(A, 7)
     f.set_tricks(C, 2)
     assert f.tricks == {A: 7, C: 2, B: 1}
-    assert f.preview() == (["A: 7♠, invited", "A: kassa −7", "A pays C 21 chips"], None)
+    assert f.preview() == (["A: 7♠, invited", "A: 7♠ made, kassa −7", "A pays C 21 chips"], None)
 
 
 def test_a_written_deal_loads_and_carries() -> None:
@@ -331,7 +334,7 @@ def test_g_q1_a_counter_invitation_entered_in_the_form() -> None:
         "defence": {"1": "invite", "2": "counter"},
         "tricks": {"0": 7, "1": 2, "2": 1},
     }
-    assert f.preview() == (["A: 7♠, invited", "A: kassa −7", "A pays B 21 chips"], None)
+    assert f.preview() == (["A: 7♠, invited", "A: 7♠ made, kassa −7", "A pays B 21 chips"], None)
     held = Held([f.to_deal()], counter_invitation=True)
     assert held.scored.results() == (-21, 0, 21)
     held.journal = SimpleNamespace(live=[SimpleNamespace(deal=d) for d in held.session.deals])  # type: ignore[attr-defined]
