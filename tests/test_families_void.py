@@ -215,3 +215,21 @@ def test_a_refused_write_names_the_deal_and_the_field_in_the_players_words(tmp_p
         shell.attempt(lambda: store.add_deal(sid, bad, seen=rev), seen=rev)
         assert "deal 4, the declarer: Vera deals" in (shell.message or "")
         assert len(store.load_family(sid).journal.live) == 2  # nothing written
+
+
+async def test_the_greek_void_dialog_says_void_the_deal_and_back(tmp_path: Path) -> None:
+    """Issue 38 item 11: "Ακύρωση" (void) beside "Άκυρο" (cancel) read alike."""
+    from flet_fakes import fire
+
+    page, session, _conn = make_page()
+    with Store(tmp_path / "el.db", check_same_thread=False) as store:
+        sid, _ids = _evening(store, "prefa", deals=2)
+        shell = Shell(page, store, "el", threading.RLock())
+        shell.sid = sid
+        shell.show(history_screen)
+        await fire(session, by_id(shell.page, "void-2"))
+        dialog = shell.page._dialogs.controls[-1]
+        assert by_id(dialog, "confirm-void").content == "Ακύρωση μοιρασιάς"
+        assert by_id(dialog, "confirm-void-back").content == "Πίσω"
+        await fire(session, by_id(dialog, "confirm-void-back"))
+        assert len(store.load_family(sid).journal.live) == 2  # nothing voided
