@@ -107,6 +107,7 @@ def test_each_games_own_terms() -> None:
     assert de.render(short) == "Jürgen hat als Gegenspieler zu wenig Stiche: Bula +8"
     assert de.gettext("clubs") == "Treff"  # as the settings say it
     assert de.gettext("Cash") == "Stand"  # the pot's column
+    assert de.gettext("Standing") == "Gesamt"  # beside it on the sheet: two columns, two words
     assert el.gettext("Void") == "Ακύρωση μοιρασιάς" and el.gettext("Back") == "Πίσω"
 
 
