@@ -578,15 +578,44 @@ def cmd_app(args: argparse.Namespace) -> int:
     return 0
 
 
+#: The demo evening of each language: a game its players play (issue 38 item 13): the Balkan
+#: bula in Serbian, the Austrian pot game in German, Prefa in Greek; the pulya otherwise.
+DEMOS = {
+    "sr_Latn": DEMO.with_name("demo-bula.json"),
+    "sr_Cyrl": DEMO.with_name("demo-bula.json"),
+    "de": DEMO.with_name("demo-pot.json"),
+    "el": DEMO.with_name("demo-prefa.json"),
+}
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     # What a kept session looks like, without a database: the sheet of a demo evening.
     from .report import to_text_sheet
     from .scoring.pulya.score import replay
     from .scoring.pulya.session import parse_session
 
+    demo = DEMOS.get(args.lang)
+    if demo is not None:
+        from . import family_report
+        from .scoring.ledger.families import settle_family
+
+        sys.stdout.write(family_report.to_text_sheet(settle_family(demo.read_bytes()), args.lang))
+        return 0
     scored = replay(parse_session(DEMO.read_bytes()))
     sys.stdout.write(to_text_sheet(scored, args.lang))
     return 0
+
+
+def _language(text: str) -> str:
+    """``--lang``: a language of the catalogs, written as a player would: ``sr`` is Serbian in
+    Latin letters (the README's first choice), ``sr-Cyrl``, ``SR_latn`` or ``de-AT`` as well."""
+    for code in LANGUAGES:
+        if text.replace("-", "_").casefold() == code.casefold():
+            return code
+    base = text.replace("-", "_").split("_")[0].casefold()
+    if base == "sr":
+        return "sr_Cyrl" if "cyr" in text.casefold() else "sr_Latn"
+    return base if base in LANGUAGES else text  # anything else: argparse lists the choices
 
 
 class _SolverVersion(argparse.Action):
@@ -637,6 +666,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     common.add_argument(
         "--lang",
+        type=_language,
         choices=LANGUAGES,
         default=argparse.SUPPRESS,
         help="language of sentences (default: from the system locale)",

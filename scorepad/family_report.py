@@ -13,7 +13,7 @@ from typing import Any
 
 from .i18n import N_, Catalog, catalog
 from .numbers import Number, to_json, to_text, whist_figure
-from .report import document_text, money_text, payment_lines
+from .report import balanced_away, document_text, money_text, payment_lines
 from .scoring.ledger.bula import BulaTable
 from .scoring.ledger.families import FamilyScored
 from .scoring.ledger.ledger import Posting, explanations
@@ -127,12 +127,12 @@ def to_text_sheet(
     rows: list[list[str]]
     if isinstance(t, PotTable):
         rows = [[_("Player"), _("Cash")]]
-        rows += [[names[p], to_text(t.cash[p])] for p in range(n)]
-        rows.append([_("Pot"), to_text(t.pot)])
+        rows += [[names[p], whist_figure(t.cash[p])] for p in range(n)]
+        rows.append([_("Pot"), whist_figure(t.pot)])
     elif isinstance(t, BulaTable) and t.settings.scoring == "pot":
         rows = [[_("Player"), _("Cash"), _("Refe")]]
-        rows += [[names[p], to_text(led.get("cash", p)), str(t.refe[p])] for p in range(n)]
-        rows.append([_("Pot"), to_text(led.get("pot")), ""])
+        rows += [[names[p], whist_figure(led.get("cash", p)), str(t.refe[p])] for p in range(n)]
+        rows.append([_("Pot"), whist_figure(led.get("pot")), ""])
     elif isinstance(t, BulaTable):
         supe = led.square("supe", n)
         rows = [
@@ -141,8 +141,8 @@ def to_text_sheet(
         ]
         for p in range(n):
             rows.append(
-                [names[p], to_text(t.bulas[p]), str(t.refe[p])]
-                + ["—" if q == p else to_text(supe[p][q]) for q in range(n)]
+                [names[p], whist_figure(t.bulas[p]), str(t.refe[p])]
+                + ["—" if q == p else whist_figure(supe[p][q]) for q in range(n)]
             )
     else:
         chips = led.square("chips", n)
@@ -152,8 +152,8 @@ def to_text_sheet(
         ]
         for p in range(n):
             rows.append(
-                [names[p], to_text(t.kassas[p])]
-                + ["—" if q == p else to_text(chips[p][q]) for q in range(n)]
+                [names[p], whist_figure(t.kassas[p])]
+                + ["—" if q == p else whist_figure(chips[p][q]) for q in range(n)]
             )
     # A column is as wide as the widest name, and wider where one of its cells needs it, so a
     # long name in a header ("supe on Charlotte") never runs into the next column.
@@ -163,40 +163,54 @@ def to_text_sheet(
     )
     out.append("")
     out.append(_status(cat, scored.finished))
-    digits = minor_digits(scored.session.currency)
+    # Amounts as the language writes them, as the pulya's sheet and the cash-out screen do
+    # ("−107⅔", "−10,76 €"; issue 38 item 7); the JSON keeps its exact forms.
     money = scored.money_units()
-    currency = scored.session.currency
-    unit = N_("{player}: {result} supe, {money} {currency}")
+    unit = N_("{player}: {result} supe, {money}")
     if scored.family == "kassa":
-        unit = N_("{player}: {result} chips, {money} {currency}")
+        unit = N_("{player}: {result} chips, {money}")
     elif scored.family in ("pot", "direct") or scored.table.ledger.get("pot"):
-        unit = N_("{player}: {result}, {money} {currency}")
+        unit = N_("{player}: {result}, {money}")
+    cash = family_cash_out(scored, lang)
     for p, name in enumerate(names):
         out.append(
             cat.render_args(
                 unit,
                 player=name,
-                result=to_text(scored.results()[p]),
-                money=format_money(money[p], digits),
-                currency=currency,
+                result=whist_figure(scored.results()[p]),
+                money=_money(scored, money[p], lang),
             )
         )
-    pays = scored.payments()
-    if pays:
+    if cash.payments:
         out.append("")
         out.append(_("Payments:"))
-        for pay in pays:
-            out.append(
-                "  "
-                + cat.render_args(
-                    N_("{payer} pays {payee} {amount} {currency}"),
-                    payer=names[pay.payer],
-                    payee=names[pay.payee],
-                    amount=format_money(pay.amount, digits),
-                    currency=currency,
-                )
-            )
+        out.extend("  " + line for line in cash.payments)
+    if cash.note:
+        out.extend(["", cash.note])
     return "\n".join(out) + "\n"
+
+
+def _money(scored: FamilyScored, units: int, lang: str) -> str:
+    currency = scored.session.currency
+    return money_text(units, minor_digits(currency), currency, lang)
+
+
+def rounding_note(scored: FamilyScored, lang: str = "en") -> str | None:
+    """Where the rounding to the minor unit moved an amount so that the total is zero, the
+    sentence that says so (the pulya's: "Rounded so that the total is zero: Jürgen −10,76 €,
+    not −10,77 €"); None when every amount is its own result rounded."""
+    units = scored.money_units()
+    digits = minor_digits(scored.session.currency)
+    moved = balanced_away(scored.results(), scored.unit_price, digits, units)
+    if moved is None:
+        return None
+    p, plain = moved
+    return catalog(lang).render_args(
+        N_("Rounded so that the total is zero: {player} {money}, not {plain}."),
+        player=scored.session.players[p],
+        money=_money(scored, units[p], lang),
+        plain=_money(scored, plain, lang),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +227,7 @@ class FamilyCashOut:
     rows: tuple[tuple[str, tuple[str, ...]], ...]
     balances: tuple[str, ...]  # "Ana: −12, −1,20 €"
     payments: tuple[str, ...]  # "Boris → Ana: 1,20 €"
+    note: str | None = None  # the rounding moved an amount so that the total is zero
 
 
 def family_cash_out(scored: FamilyScored, lang: str = "en") -> FamilyCashOut:
@@ -286,7 +301,8 @@ def family_cash_out(scored: FamilyScored, lang: str = "en") -> FamilyCashOut:
     payments = payment_lines(cat, names, scored.payments(), money)
     status = _status(cat, scored.finished)
     columns += ((N_("Money"), "money"),)
-    return FamilyCashOut(scored.finished, status, columns, rows, balances, payments)
+    note = rounding_note(scored, lang)
+    return FamilyCashOut(scored.finished, status, columns, rows, balances, payments, note)
 
 
 def _status(cat: Catalog, finished: bool) -> str:

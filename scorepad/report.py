@@ -276,7 +276,12 @@ def to_text_sheet(
                 *("—" if q == p else whist_figure(sheet.whists[p][q]) for q in range(len(names))),
             ]
         )
-    out.extend("".join(cell.ljust(width) for cell in row).rstrip() for row in rows)
+    # A column is as wide as the widest name, and wider where one of its cells needs it: a long
+    # header ("στον παίκτη Anna") never runs into the next one (issue 38 item 13).
+    widths = [max(width, *(len(row[c]) + 2 for row in rows)) for c in range(len(head))]
+    out.extend(
+        "".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in rows
+    )
     out.append("")
     cash = cash_out(scored, lang)
     out.append(cash.status)

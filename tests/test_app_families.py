@@ -200,3 +200,122 @@ def test_every_value_of_a_family_choice_has_its_words() -> None:
     }
     assert wanted == set(VALUE_LABELS)
     assert kind_of("last_game", BulaSettings.model_fields["last_game"]) == "choice"
+
+
+@pytest.mark.parametrize(
+    ("convention", "hint"),
+    [
+        ("prefa", "Names in seating order, anticlockwise."),
+        ("balkan", "Names in seating order, anticlockwise."),
+        ("balkan-pot", "Names in seating order, anticlockwise."),
+        ("austrian", "Names in seating order, clockwise."),
+        ("illustrated", "Names in seating order, clockwise."),
+        ("sochi", "Names in seating order, clockwise."),
+    ],
+)
+async def test_each_game_says_its_own_seating_direction(
+    app: tuple[Shell, object, Store], convention: str, hint: str
+) -> None:
+    """Issue 38 item 3: every family said "clockwise", but Prefa's players are listed in turn
+    order anticlockwise and the Balkan deal goes anticlockwise: a table following the hint
+    swapped the defenders."""
+    shell, session, _store = app
+    await fire(session, by_id(shell.page, "session-new"))
+    await choose(session, by_id(shell.page, "convention"), convention)
+    shown = texts(shell.page)
+    assert hint in shown
+    other = {"Names in seating order, anticlockwise.", "Names in seating order, clockwise."}
+    assert not (other - {hint}) & set(shown)
+
+
+async def test_the_cash_out_says_where_the_rounding_moved_an_amount(tmp_path: Path) -> None:
+    """Issue 38 item 7: as the pulya's, the families' cash-out says when the rounding to the
+    cent moved an amount so that the total is zero (Toni 8⅔ × 0,10 € is 0,866…: 0,86 €, not
+    the plain 0,87 €)."""
+    from test_families_cli import ROUNDED
+
+    page, _session, _conn = make_page(360, 740)
+    with Store(tmp_path / "app.db", check_same_thread=False) as store:
+        sid = store.import_session(json.dumps(ROUNDED))
+        shell = Shell(page, store, "de", threading.RLock())
+        shell.sid = sid
+        shell.show(nav.screen("settle"))
+        assert by_id(page, "rounding-note").value == (
+            "So gerundet, dass die Summe null ist: Toni 0,86\xa0€, nicht 0,87\xa0€."
+        )
+        assert by_id(page, "balance-2").value == "Toni: 8⅔, 0,86\xa0€"
+
+
+def _shown(shell: Shell, ident: str) -> bool:
+    from flet_fakes import find
+
+    found = find(shell.page, lambda c: isinstance(c, ft.Semantics) and c.identifier == ident)
+    return bool(found) and all(c.visible is not False for c in found)
+
+
+async def test_a_hidden_character_in_a_name_is_refused_at_its_field_and_the_banner_goes(
+    tmp_path: Path,
+) -> None:
+    """Issue 38 item 8: a direction-control character was caught only when the game started,
+    as "players.2"; it is refused at Igrač 3's field as it is typed, the banner names the seat
+    in the player's language, and both go when the name is fixed."""
+    page, session, _conn = make_page(360, 740)
+    with Store(tmp_path / "app.db", check_same_thread=False) as store:
+        shell = Shell(page, store, "sr_Latn", threading.RLock())
+        shell.show(sessions_screen)
+        await fire(session, by_id(shell.page, "session-new"))
+        await choose(session, by_id(shell.page, "convention"), "balkan")
+        for i, name in enumerate(["Ana", "Boris", "Vesna\u202e"]):
+            await type_into(session, by_id(shell.page, f"player-{i}"), name)
+        why = (
+            "ime ne sme da sadrži skrivene znakove ni znakove za smer pisanja: otkucajte ga ponovo"
+        )
+        assert by_id(shell.page, "player-2").error == why
+        banner = by_id(shell.page, "message")
+        assert banner.content.value == f"Igrač 3: {why}" and _shown(shell, "message")
+        assert "players" not in banner.content.value
+        await type_into(session, by_id(shell.page, "player-2"), "Vesna")
+        assert by_id(shell.page, "player-2").error is None
+        assert not _shown(shell, "message")
+        # A look-alike (a Cyrillic а) is refused at its field too, naming the other.
+        await type_into(session, by_id(shell.page, "player-2"), "\u0410na")
+        assert "Ana" in by_id(shell.page, "player-2").error
+        await type_into(session, by_id(shell.page, "player-2"), "Vesna")
+        await fire(session, by_id(shell.page, "create-session"))
+        assert [s.players for s in store.sessions()] == [["Ana", "Boris", "Vesna"]]
+
+
+@pytest.mark.parametrize(
+    ("lang", "price", "currency"),
+    [
+        ("sr_Latn", "1,00", "RSD"),
+        ("de", "1,00", "EUR"),
+        ("el", "1,00", "EUR"),
+        ("en", "1.00", "RUB"),
+    ],
+)
+async def test_a_new_games_money_follows_the_language_and_fits_a_phone(
+    tmp_path: Path, lang: str, price: str, currency: str
+) -> None:
+    """Issue 38 item 12: every language was offered RUB and "1.00"; a Serbian table plays for
+    dinars, a German or Greek one for euros, with the decimal comma.  On a 360 px phone each
+    number field takes the row, so "Granica refea (prazno: bez granice)" and "paran broj od 2
+    do 100000" are not wrapped in a 170 px box."""
+    page, session, _conn = make_page(360, 740)
+    with Store(tmp_path / "app.db", check_same_thread=False) as store:
+        shell = Shell(page, store, lang, threading.RLock())
+        shell.show(sessions_screen)
+        await fire(session, by_id(shell.page, "session-new"))
+        await choose(session, by_id(shell.page, "convention"), "balkan")
+        assert by_id(shell.page, "whist-price").value == price
+        assert by_id(shell.page, "currency").value == currency
+        for ident in ("whist-price", "setting-start_bula", "setting-refe_limit"):
+            assert by_id(shell.page, ident).width == 328
+        for i, name in enumerate(["Ana", "Boris", "Vesna"]):
+            await type_into(session, by_id(shell.page, f"player-{i}"), name)
+        await fire(session, by_id(shell.page, "create-session"))
+        exported = json.loads(store.export_session(store.sessions()[0].id))
+        assert (exported.get("whist_price", "1.00"), exported.get("currency", "RUB")) == (
+            "1.00",
+            currency,
+        )

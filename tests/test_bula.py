@@ -166,7 +166,7 @@ def test_d10_the_last_games_supe_sentence_states_the_scale() -> None:
         for m in explanations(t.play(game(C, 5, {A: "follow", B: "follow"}, {C: 6, A: 3, B: 1})))
     ]
     assert said == [
-        "C made tref, the last game: bula −4, what was left (D10)",
+        "C made tref, the last game: bula −4, what was left",
         "A writes 12 supe on C (3 × 10 × 4/10, the last game)",
         "B writes 4 supe on C (1 × 10 × 4/10, the last game)",
     ]
@@ -196,7 +196,7 @@ def test_d10_a_herc_with_six_left_writes_two_tricks_at_six_eighths() -> None:
 def test_d9_a_pik_with_the_talon_nobody_follows_is_not_a_game(settings: dict[str, Any]) -> None:
     # §9.3, D9: pik with the talon and no contra is pik_no_contra; both passing is that event.
     t = BulaTable.start(BulaSettings(start_bula=30, **settings), ["A", "B", "C"])
-    with pytest.raises(BulaError, match="write it as pik_no_contra") as err:
+    with pytest.raises(BulaError, match="write it as pik without contra") as err:
         t.play(game(A, 2, {B: "pass", C: "pass"}))
     assert err.value.field == "defence"
     assert t.bulas == [30, 30, 30] and t.refe == [0, 0, 0]

@@ -344,6 +344,12 @@ def test_a_four_player_balkan_evening_on_a_phone(
     tap(page, "nav-sheet")
     has_text(page, "sheet-left", "Left to close: 72")
     visible(page, "supe-3-2")  # Dima's supe on Vera, the player across from him
+    # Issue 38 item 6: the fourth panel was cut to 24 px at the screen's edge; two to a line,
+    # every panel is whole on the phone.
+    for p in range(4):
+        sel = f"[flt-semantics-identifier='sheet-player-{p}']"
+        box = page.locator(sel).first.bounding_box()
+        assert box is not None and box["width"] >= 100 and box["x"] + box["width"] <= 360, box
     shot(page, "bula-four-sheet-360")
     sid = newest_session(db)
     settled = cash_out_matches_cli(page, db, sid, tmp_path)

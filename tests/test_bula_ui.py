@@ -496,9 +496,7 @@ async def test_pik_not_contrad_is_one_tap_from_pik_without_contra(app: Any) -> N
     await tap(shell, session, "to-pik-no-contra")
     assert in_order(by_id(shell.page, "preview")) == [
         "Boris: pik without contra",
-        "all passed: a refe for Ana",
-        "all passed: a refe for Boris",
-        "all passed: a refe for Vera",
+        "pik without contra is not played: a refe for everyone",  # once, not a line a player
     ]
     await tap(shell, session, "confirm-deal")
     deal = store.load_family(shell.sid).journal.live[0].deal
@@ -749,3 +747,19 @@ async def test_a_bula_write_with_a_count_nobody_tapped_is_refused(app: Any) -> N
     await tap(shell, session, "confirm-deal")
     written = store.load_family(shell.sid).session.deals
     assert [d.model_dump(mode="json")["tricks"] for d in written] == [{"1": 6, "2": 0, "0": 4}]
+
+
+def test_four_groups_on_a_phone_go_two_to_a_line_and_no_number_breaks() -> None:
+    """Issue 38 item 6: at 360 px the fourth player's group was cut to 24 px; numbers broke in
+    narrow columns ("−1 / 8", "64 / 0")."""
+    from scorepad.app.families.columns import Entry, column, group_width
+
+    phone = 360 - 24
+    assert group_width(360, 3) * 3 + 8 <= phone  # three side by side, as before
+    four = group_width(360, 4)
+    assert four >= 100 and four * 2 + 4 <= phone  # two to a line, each whole
+    assert group_width(1280 - 89, 4) == 240  # a laptop: four side by side
+    drawn = column("c", [Entry(1, -18, -18), Entry(2, 658, 640)], width=30, size=15, on_tap=None)
+    figures = [t for t in find(drawn, lambda c: isinstance(c, ft.Text)) if t.value != "⋮"]
+    assert sorted(t.value for t in figures) == ["640", "−18"]
+    assert all(t.no_wrap and t.size * 0.7 * len(t.value) <= 30 for t in figures)

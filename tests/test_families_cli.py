@@ -120,8 +120,9 @@ def test_settle_text_in_russian(tmp_path: Path) -> None:
         "  A → C: супе 12 (2 × 6)",
         "  B → C: супе 12 (2 × 6)",
     ]
-    assert "A: супе 32, 3.20 EUR" in lines
-    assert "B: супе -38, -3.80 EUR" in lines
+    # Amounts as Russian writes them (issue 38 item 7: not "3.20 EUR", not "-38").
+    assert "A: супе 32, 3,20\xa0€" in lines
+    assert "B: супе −38, −3,80\xa0€" in lines
 
 
 def test_settle_of_the_prefa_score_sheet(tmp_path: Path) -> None:
@@ -163,7 +164,7 @@ def test_settle_of_the_prefa_score_sheet(tmp_path: Path) -> None:
                     "tricks": {"0": 6, "1": 2, "2": 2},
                 }
             ),
-            "deal 5: contra: pik with the talon is played only under contra: write it as pik_no_contra",
+            "deal 5: contra: pik with the talon is played only under contra: write it as pik without contra",
         ),
     ],
 )
@@ -429,7 +430,7 @@ def test_settle_of_a_four_player_bula_json_and_text(tmp_path: Path) -> None:
     assert out["money"] == ["6.20", "-0.80", "-2.40", "-3.00"]
     assert sum(int(m.replace(".", "")) for m in out["money"]) == 0
     text = cli("settle", write(tmp_path, FOUR)).stdout.splitlines()
-    assert "Dora: -30 supe, -3.00 EUR" in text
+    assert "Dora: −30 supe, −€3.00" in text
     row = next(line for line in text if line.startswith("Dora "))
     assert re.split(r"\s{2,}", row) == ["Dora", "30", "1", "60", "0", "0", "—"]  # 60 on A
 
@@ -539,8 +540,8 @@ def test_settle_of_a_four_player_1829_session_at_one_sixtieth(tmp_path: Path) ->
     paid = {(p["from"], p["to"]): p["amount"] for p in out["payments"]}
     assert paid == {(2, 1): "0.04", (3, 0): "0.09", (3, 1): "0.05"}
     text = cli("settle", write(tmp_path, data)).stdout.splitlines()
-    assert re.split(r"\s{2,}", next(x for x in text if x.startswith("Dora "))) == ["Dora", "-236"]
-    assert "Dora: -17/2, -0.14 EUR" in text
+    assert re.split(r"\s{2,}", next(x for x in text if x.startswith("Dora "))) == ["Dora", "−236"]
+    assert "Dora: −8½, −€0.14" in text
 
 
 def test_settle_of_a_four_player_prefa_deal(tmp_path: Path) -> None:
@@ -582,3 +583,152 @@ def test_settle_of_a_four_player_prefa_deal(tmp_path: Path) -> None:
         "0",
         "—",
     ]
+
+
+def test_a_concession_with_both_defenders_out_is_refused_by_settle_and_import(
+    tmp_path: Path,
+) -> None:
+    """Issue 38 item 5: the file that settled to nothing is refused by `settle` and `import`,
+    naming the deal and the field (B5: both out is the declarer's win, not a concession)."""
+    data = {
+        "format": "scorepad-session/1",
+        "players": ["Jürgen", "Resi", "Toni"],
+        "convention": "austrian",
+        "whist_price": "0.10",
+        "currency": "EUR",
+        "deals": [
+            {"type": "allpass"},
+            {"type": "concede", "declarer": 0, "defence": {"1": "drop", "2": "drop"}},
+        ],
+    }
+    both_out = {"1": "drop", "2": "drop"}
+    path = write(tmp_path, data)
+    done = cli("settle", path)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.splitlines() == [
+        "deal 2: defence: both defenders dropped out, so Jürgen has won without play and takes "
+        "his win from the pot: write it as a game in which both drop out, not as giving up"
+    ]
+    db = tmp_path / "s.db"
+    done = cli("import", path, "--db", str(db))
+    assert done.returncode == 2 and "deal 2: defence: both defenders dropped out" in done.stderr
+    from scorepad.store import Store
+
+    with Store(db) as store:
+        assert store.sessions() == []  # nothing imported
+    # As the rules say: both out, Jürgen takes 10 from the pot (B5).
+    data["deals"][1] = {"type": "game", "declarer": 0, "suit": "C", "defence": both_out}
+    done = cli("settle", write(tmp_path, data), "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["deals"][1]["explain"] == ["Jürgen takes 10 from the pot"]
+
+
+ROUNDED: dict[str, Any] = {
+    "format": "scorepad-session/1",
+    "players": ["Jürgen", "Resi", "Toni"],
+    "convention": "austrian",
+    "whist_price": "0.10",
+    "currency": "EUR",
+    "deals": [
+        {
+            "type": "game",
+            "declarer": 0,
+            "suit": "D",
+            "defence": {"1": "play", "2": "play"},
+            "tricks": {"0": 5, "1": 3, "2": 2},
+        }
+    ],
+}
+
+
+def test_settle_text_says_amounts_as_the_language_does_and_where_rounding_moved_one(
+    tmp_path: Path,
+) -> None:
+    """Issue 38 item 7: `Jürgen: -323/3, -10.76 EUR` printed a raw fraction, a decimal point and
+    the currency code; the German sheet says −18⅓ and −1,83 €, and, as the pulya's does, that
+    the rounding to the cent moved Toni's amount (0,87 € plainly rounded) so the total is zero.
+    The JSON keeps its exact forms."""
+    path = write(tmp_path, ROUNDED)
+    lines = cli("--lang", "de", "settle", path).stdout.splitlines()
+    assert "Jürgen: −18⅓, −1,83\xa0€" in lines
+    assert "Toni: 8⅔, 0,86\xa0€" in lines
+    assert "  Jürgen → Resi: 0,97\xa0€" in lines
+    assert lines[-1] == "So gerundet, dass die Summe null ist: Toni 0,86\xa0€, nicht 0,87\xa0€."
+    assert not any("EUR" in line or "/3" in line for line in lines)
+    out = json.loads(cli("settle", path, "--json").stdout)
+    assert out["balance"] == ["-55/3", "29/3", "26/3"]
+    assert out["money"] == ["-1.83", "0.97", "0.86"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "first", "words"),
+    [
+        ("sr", "Deljenje 1", ["bula", "supe", "RSD"]),  # the README's first choice: Latin
+        ("sr-Cyrl", "Дељење 1", ["була", "супе"]),
+        ("de", "Runde 1", ["Kassa", "€"]),
+        ("el", "Μοιρασιά 1", ["κάσα", "μάρκες"]),
+        ("ru", "Сдача 1", ["пулю"]),
+    ],
+)
+def test_the_demo_shows_each_language_a_game_its_players_play(
+    lang: str, first: str, words: list[str]
+) -> None:
+    """Issue 38 item 13: `scorepad --lang sr` was refused and the demo was the Russian pulya in
+    every language; now a bula in Serbian, a pot game in German, Prefa in Greek."""
+    done = cli("--lang", lang, "demo")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == first
+    for word in words:
+        assert word in done.stdout
+
+
+def test_the_greek_pulya_sheet_keeps_its_column_headers_apart(tmp_path: Path) -> None:
+    """Issue 38 item 13: "στον παίκτη Annaστον παίκτη Boris" ran together."""
+    from scorepad.cli import DEMO
+
+    lines = cli("--lang", "el", "settle", str(DEMO)).stdout.splitlines()
+    header = next(line for line in lines if line.startswith("Παίκτης"))
+    assert re.split(r"\s{2,}", header)[-3:] == [
+        "στον παίκτη Anna",
+        "στον παίκτη Boris",
+        "στον παίκτη Vera",
+    ]
+
+
+def test_debts_count_only_finished_games_and_say_which(tmp_path: Path) -> None:
+    """Issue 38 item 14: `debts` counted a pulka in play ("Anna owes Vera RUB 6.66" after three
+    deals of an unfinished pulka).  Only finished games are debts; the text says which games it
+    counted and which are in play."""
+    from conftest import typed
+    from scorepad.store import Store
+
+    closed = {  # D10: the bulas sum to zero after deal 2 (4 + 4 + 4 − 6 − 6)
+        "format": "scorepad-session/1",
+        "players": ["Ana", "Boris", "Vesna"],
+        "convention": "balkan",
+        "overrides": {"start_bula": 4},
+        "whist_price": "1.00",
+        "currency": "RSD",
+        "deals": [
+            {"type": "game", "declarer": 0, "bid": 3, "defence": {"1": "pass", "2": "pass"}},
+            {"type": "game", "declarer": 1, "bid": 3, "defence": {"0": "pass", "2": "pass"}},
+        ],
+    }
+    db = tmp_path / "d.db"
+    done = cli("import", write(tmp_path, closed), "--db", str(db))
+    assert done.returncode == 0, done.stderr
+    with Store(db) as store:
+        sid = store.create_session(["Ana", "Boris", "Vesna"], convention="balkan")
+        store.add_deal(
+            sid, typed(store, sid, closed["deals"][0]), seen=0
+        )  # Ana −6: she would be paid if we stopped now
+        assert store.load_family(sid).scored.payments()
+    text = cli("debts", "--db", str(db), "--lang", "en").stdout.splitlines()
+    assert [line for line in text if "owes" in line] == [
+        "Vesna owes Ana RSD\xa020.00 over 1 evening",
+        "Vesna owes Boris RSD\xa020.00 over 1 evening",
+    ]
+    assert text[-2].startswith("Counted: the finished games #1 (")
+    assert text[-1].startswith(f"In play, not counted: #{sid} (")
+    rows = cli("debts", "--db", str(db), "--csv").stdout.splitlines()
+    assert len(rows) == 3 and all(r.endswith(",1") for r in rows[1:])

@@ -80,7 +80,10 @@ def test_g_e15_first_deal_in_the_form() -> None:
         "defence": {"2": "whist", "0": "whist"},
         "tricks": {"1": 6, "2": 2, "0": 2},
     }
-    assert f.preview() == (["C: 6♠", "C: kassa −2", "C pays B 4 chips", "C pays A 4 chips"], None)
+    assert f.preview() == (
+        ["C: 6♠", "C: 6♠ made, kassa −2", "C pays B 4 chips", "C pays A 4 chips"],
+        None,
+    )
 
 
 def test_both_pass_write_no_tricks_and_an_invitation_brings_the_passer_in() -> None:
@@ -90,7 +93,7 @@ def test_both_pass_write_no_tricks_and_an_invitation_brings_the_passer_in() -> N
     f.say(C, "pass")
     f.say(B, "pass")
     assert f.trick_seats() == []
-    assert f.preview() == (["A: 7♠, both pass", "A: kassa −7"], None)
+    assert f.preview() == (["A: 7♠, both pass", "A: 7♠ made, both passed, kassa −7"], None)
     # example 8: 7♠, B passes and is invited; 7-2-1 (C is A's right)
     f.say(C, "invite")
     assert f.defence() == {C: "invite", B: "invited"}
@@ -98,7 +101,7 @@ def test_both_pass_write_no_tricks_and_an_invitation_brings_the_passer_in() -> N
     f.set_tricks(A, 7)
     f.set_tricks(C, 2)
     assert f.tricks == {A: 7, C: 2, B: 1}
-    assert f.preview() == (["A: 7♠, invited", "A: kassa −7", "A pays C 21 chips"], None)
+    assert f.preview() == (["A: 7♠, invited", "A: 7♠ made, kassa −7", "A pays C 21 chips"], None)
 
 
 def test_a_written_deal_loads_and_carries() -> None:
@@ -257,6 +260,43 @@ async def test_four_players_on_the_screen_the_dealer_sits_out_and_is_paid_25(
         assert in_order(by_id(shell.page, "chips-total-3")) == ["chips: +25"]
 
 
+async def test_four_players_an_all_pass_redeal_is_one_tap_and_moves_who_sits_out(
+    tmp_path: Path,
+) -> None:
+    """Issue 38 item 4: the format and the CLI had the redeal, the entry had no button, so with
+    four players who sits out drifted.  Dora deals deal 1 and sits out; all pass; A deals
+    deal 2 and sits out, Dora declares."""
+    page, session, _conn = make_page()
+    with Store(tmp_path / "redeal.db", check_same_thread=False) as store:
+        shell = Shell(page, store, "el", threading.RLock())
+        shell.sid = store.create_session([*NAMES, "Dora"], convention="prefa", first_dealer=3)
+        shell.new_form()
+        shell.show(kassa_entry)
+        assert in_order(by_id(shell.page, "kind-redeal")) == ["Όλοι πάσο, ξαναμοίρασμα"]
+        await tap(shell, session, "declarer-1", "kind-redeal")
+        assert in_order(by_id(shell.page, "preview"))[0] == "Όλοι πάσο: ξαναμοιράζουμε"
+        assert not by_id(shell.page, "confirm-deal").disabled
+        await tap(shell, session, "confirm-deal")
+        stored = store.load_family(shell.sid)
+        assert [e.deal.type for e in stored.journal.live] == ["redeal"]
+        assert stored.scored.table.dealer == 0 and stored.scored.results() == (0, 0, 0, 0)
+        assert "Μοιρασιά 2" in " ".join(in_order(shell.page.views[-1]))
+        with pytest.raises(AssertionError, match="got 0"):
+            by_id(shell.page, "declarer-0")  # A deals now and sits out
+        by_id(shell.page, "declarer-3")  # Dora plays
+        # The redeal loads back into the form to be edited.
+        f = edit_form(stored, 0)
+        assert f.redeal and f.to_deal() == {"type": "redeal"}
+
+
+def test_a_redeal_needs_no_more_choices_and_a_declarer_takes_it_back() -> None:
+    f = form()
+    f.choose_redeal()
+    assert f.declarer is None and f.missing() is None
+    f.choose_declarer(C)
+    assert not f.redeal and f.to_deal()["declarer"] == C
+
+
 # --- G-Q1's variants at the table: who held four aces, the counter-invitation ----------------
 
 
@@ -294,7 +334,7 @@ def test_g_q1_a_counter_invitation_entered_in_the_form() -> None:
         "defence": {"1": "invite", "2": "counter"},
         "tricks": {"0": 7, "1": 2, "2": 1},
     }
-    assert f.preview() == (["A: 7♠, invited", "A: kassa −7", "A pays B 21 chips"], None)
+    assert f.preview() == (["A: 7♠, invited", "A: 7♠ made, kassa −7", "A pays B 21 chips"], None)
     held = Held([f.to_deal()], counter_invitation=True)
     assert held.scored.results() == (-21, 0, 21)
     held.journal = SimpleNamespace(live=[SimpleNamespace(deal=d) for d in held.session.deals])  # type: ignore[attr-defined]

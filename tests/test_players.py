@@ -378,13 +378,13 @@ def test_the_cli_renames_merges_and_writes_every_table_as_csv(tmp_path: Path) ->
         sum(__import__("decimal").Decimal(r["money"].split()[0]) for r in rows if r["money"]) == 0
     )
     owed = list(csv.DictReader(io.StringIO(cli_out("debts", "--csv", "--db", str(db)))))
-    assert {
-        (int(r["debtor_id"]), int(r["creditor_id"]), int(r["amount"].replace(".", "")))
-        for r in owed
-    } == expected
-    assert all(r["evenings"] == "2" for r in owed)
+    # Both pulkas are still in play: nothing is owed yet (issue 38 item 14), though their
+    # cash-outs "if we stopped now" have payments.
+    assert expected and owed == []
     text = cli_out("debts", "--db", str(db), "--lang", "en")
-    assert "Boris owes Anna" in text and "over 2 evenings" in text
+    assert "owes" not in text
+    assert "No game is finished yet: there is nothing to count." in text
+    assert "In play, not counted: #1 (" in text and ", #2 (" in text
     rated = list(csv.DictReader(io.StringIO(cli_out("ratings", "--csv", "--db", str(db)))))
     assert rated == []  # no pulka finished yet
     bad = run_cli("settled", str(p["Boris"]), str(p["Anna"]), "a lot", "--db", str(db))

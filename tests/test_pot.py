@@ -225,6 +225,25 @@ def test_b7_a_concession() -> None:
     assert moved(t, [-50] * 3) == [-11, 3, 8]
 
 
+def test_b5_b7_a_concession_with_both_defenders_out_is_refused_it_is_the_b5_win() -> None:
+    """Issue 38 item 5: "gives up" with both defenders dropping out was written, paying nobody
+    anything.  By B5 both out means the declarer is deemed to take all ten and takes 10 from
+    the pot; B7's concession pays the defenders who stayed, and none did.  The concession is
+    refused (naming the defence) and the table is unchanged; the game both drop is the B5 win."""
+    t = table(["Franz", "Gerti", "Hans"], system="modern", ante=50)
+    with pytest.raises(PotError) as err:
+        play(t, type="concede", declarer=A, defence={1: "drop", 2: "drop"})
+    assert err.value.field == "defence"
+    assert err.value.message.render("en") == (
+        "both defenders dropped out, so Franz has won without play and takes his win from the "
+        "pot: write it as a game in which both drop out, not as giving up"
+    )
+    assert "Franz" in err.value.message.render("de") and t.cash == [-50] * 3 and t.pot == 150
+    assert t.dealer == 0  # nothing was written, the deal did not pass on
+    play(t, **game(A, "D", None, {1: "drop", 2: "drop"}))  # B5: 10 from the pot, no tricks
+    assert moved(t, [-50] * 3) == [10, 0, 0] and t.pot == 140
+
+
 def test_b9_a_concession_with_its_suit_pays_times_the_bid_number() -> None:
     # B7 × B9: hearts is bid 4: 3 × 4 to each defender, or 5 × 4 to the one who stayed.
     t = table(system="modern", ante=50, multiply_by_bid=True)

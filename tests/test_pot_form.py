@@ -316,6 +316,22 @@ def test_a_concession_pays_five_to_the_one_who_stayed() -> None:
     assert write(f).table.cash == [-50, -45, -55]
 
 
+def test_giving_up_is_not_offered_once_both_defenders_dropped_out() -> None:
+    """Issue 38 item 5: with both out the declarer has won (B5); the entry offers no second drop
+    on a concession (the engine refuses it), and the game both drop takes 10 from the pot."""
+    f = form("austrian")
+    f.choose_kind("concede")
+    f.choose_declarer(2)
+    f.say(0, "drop")
+    assert "drop" not in f.role_options(1)
+    f.choose_kind("game")
+    f.choose_declarer(2)
+    f.choose_suit("D")
+    f.say(0, "drop")
+    f.say(1, "drop")
+    assert write(f).table.cash == [-50, -50, -40]
+
+
 def test_b10_an_all_pass_redeal_in_an_unlimited_pot_is_one_tap() -> None:
     f = form("austrian", pot_mode="unlimited")
     f.choose_kind("allpass")

@@ -125,11 +125,12 @@ def rating_rows(store: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
 def debt_rows(store: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
     from ..scoring.pulya.settlement import format_money, minor_digits
     from .season import debts, settled_in
-    from .stats import chosen, played
 
     names = _names(store)
+    # Only a finished game's cash-out is a debt: a pulka in play may still turn (issue 38
+    # item 14: three deals of an unfinished pulka were counted as owed).
     owed = debts(
-        chosen(played(store), since=args.since, until=args.until, group=args.player),
+        [p for p in _debt_sessions(store, args) if p.record.finished],
         settled_in(store),
         since=args.since,
     )
@@ -145,6 +146,17 @@ def debt_rows(store: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
         }
         for d in owed
     ]
+
+
+def _debt_sessions(store: Any, args: argparse.Namespace) -> list[Any]:
+    from .stats import chosen, played
+
+    return chosen(played(store), since=args.since, until=args.until, group=args.player)
+
+
+def debt_evenings(store: Any, args: argparse.Namespace) -> list[tuple[int, str, bool]]:
+    """The games ``debts`` looks at: (session, day, finished), oldest first."""
+    return [(p.session, p.started[:10], p.record.finished) for p in _debt_sessions(store, args)]
 
 
 def cmd_players(args: argparse.Namespace) -> int:
@@ -195,6 +207,16 @@ def cmd_debts(args: argparse.Namespace) -> int:
                 )
             )
         )
+    # Which evenings were counted, and which are still in play (not counted).
+    evenings = _read(args, debt_evenings)
+    done = [f"#{sid} ({day})" for sid, day, finished in evenings if finished]
+    playing = [f"#{sid} ({day})" for sid, day, finished in evenings if not finished]
+    if done:
+        print(cat.render(msg(N_("Counted: the finished games {games}."), games=", ".join(done))))
+    elif evenings:
+        print(cat.render(msg(N_("No game is finished yet: there is nothing to count."))))
+    if playing:
+        print(cat.render(msg(N_("In play, not counted: {games}."), games=", ".join(playing))))
     return 0
 
 

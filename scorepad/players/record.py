@@ -32,7 +32,7 @@ from typing import Any
 
 from ..numbers import Number, normal
 from ..scoring.ledger.bula import BulaGame, BulaTable, PikNoContra
-from ..scoring.ledger.families import FamilyScored
+from ..scoring.ledger.families import FamilyScored, play_in_place
 from ..scoring.ledger.families import _start as start_table  # the same start as the replay's
 from ..scoring.ledger.kassa import KassaGame, KassaTable
 from ..scoring.ledger.ledger import Account, Posting
@@ -224,8 +224,8 @@ def family_record(scored: FamilyScored) -> SessionRecord:
     closed_first: int | None = None
     over = scored.results_over_deals()
     replay = _Replay(scored)
-    for deal, after in zip(session.deals, over, strict=True):
-        postings = replay.play(deal)
+    for place, deal, after in zip(session.places, session.deals, over, strict=True):
+        postings = replay.play(place, deal)
         kind = _kind(deal)
         if kind is not None:
             seat: int = deal.declarer  # type: ignore[union-attr]  # _kind saw a declarer
@@ -265,6 +265,7 @@ class _Replay:
     """A second replay that tells who closed his bula or kassa first (reached zero)."""
 
     def __init__(self, scored: FamilyScored) -> None:
+        self.session = scored.session
         self.table = start_table(scored.settings, scored.session)
         self.kind = (
             "bula"
@@ -274,9 +275,9 @@ class _Replay:
             else None
         )
 
-    def play(self, deal: Any) -> list[Posting]:
-        """The deal's postings, as the engine writes them."""
-        return list(self.table.play(deal))
+    def play(self, place: int, deal: Any) -> list[Posting]:
+        """The deal's postings, as the engine writes them (dealt by its place's dealer)."""
+        return list(play_in_place(self.table, self.session, place, deal))
 
     def closed(self) -> int | None:
         """The one player whose bula or kassa is at zero now, if there is exactly one."""

@@ -116,7 +116,10 @@ class Actions(Reading):
         def make(j: Journal, seq: int, at: str) -> Action:
             if len(j.live) >= MAX_DEALS:
                 raise StoreError(too_many_deals())
-            return Action(seq, "add", at, deal=_canonical_deal(deal, family, len(j.live)))
+            # A family's refusal names the deal by its number as said at the table (the voided
+            # deals counted); the pulya's by its index among the live deals, as before.
+            index = len(j.live) if family == "pulya" else len(j.entries)
+            return Action(seq, "add", at, deal=_canonical_deal(deal, family, index))
 
         return self._act(sid, seen, make)
 
@@ -127,7 +130,10 @@ class Actions(Reading):
         family = self.family(sid)
 
         def make(j: Journal, seq: int, at: str) -> Action:
-            model = _canonical_deal(deal, family, j.index_of(deal_id))
+            index = j.index_of(deal_id)
+            if family != "pulya" and deal_id in j.entries:
+                index = list(j.entries).index(deal_id)  # its place: its number less one
+            model = _canonical_deal(deal, family, index)
             entry = j.entries.get(deal_id)
             return Action(seq, "edit", at, deal_id, _keeps_record(model, entry and entry.deal), why)
 

@@ -70,6 +70,13 @@ class InvalidEntry(StoreError):
         head = self.message.render(lang)
         return "\n".join([head, *(p.render(lang) for p in self.problems)])
 
+    def said(self, lang: str = "en") -> str:
+        """The refusal as the player who tried the write reads it on his screen: each deal by
+        its number and each field in words, never a field's name in the file (issue 38 item 2;
+        ``render`` keeps the file's names for the command line)."""
+        head = self.message.render(lang)
+        return "\n".join([head, *(p.said().render(lang) for p in self.problems)])
+
 
 def _os_error(exc: OSError, path: Path) -> StoreError:
     return Unavailable(

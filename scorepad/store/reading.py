@@ -30,6 +30,7 @@ from ..scoring.pulya.session import (
     Deal,
     Session,
     SessionInvalid,
+    Struck,
     quote,
 )
 from .errors import NotFound, StoreError, damaged_session
@@ -164,7 +165,10 @@ def _session_of(row: dict[str, Any], deals: list[Deal]) -> tuple[Session, Settin
         raise _RowInvalid(_detail(str(exc.errors()[0]["msg"]))) from None
 
 
-def _family_session_of(row: dict[str, Any], deals: list[Any]) -> AnySession:
+def _family_session_of(row: dict[str, Any], journal: Journal) -> AnySession:
+    """The stored session as its file: the live deals, and each voided one in its place (its
+    number and its dealer are the file's: docs/session-format.md, "Voided deals")."""
+    deals = journal.deals
     data = {
         "format": FORMAT,
         "players": _players(row["players"]),
@@ -176,10 +180,22 @@ def _family_session_of(row: dict[str, Any], deals: list[Any]) -> AnySession:
         "deals": [_deal_json(d) for d in deals],
     }
     try:
-        return parse_family_session(data)
+        session = parse_family_session(data)
     except SessionInvalid as exc:
         # Only a damaged or hand-edited row fails here: everything written was checked first.
         raise _RowInvalid(exc.problems[0].sentence()) from None
+    struck = tuple(
+        Struck[Any](place=place, reason=_struck_reason(entry), deal=entry.deal)
+        for place, entry in enumerate(journal.entries.values())
+        if entry.voided
+    )
+    return session.model_copy(update={"struck": struck}) if struck else session
+
+
+def _struck_reason(entry: Any) -> str:
+    """Why the deal was voided (the last void in effect; a void always has its reason)."""
+    voids = [a.reason for a in entry.revisions if a.kind == "void" and a.reason]
+    return voids[-1] if voids else "-"
 
 
 def _deal_json(deal: Any) -> Any:
@@ -327,7 +343,7 @@ class Reading(Connection):
     def _replay(self, row: dict[str, Any], journal: Journal) -> _Live:
         """Replay the whole session (and keep it for the next added deal)."""
         if row["family"] != "pulya":
-            ledger = replay_family(_family_session_of(row, journal.deals))
+            ledger = replay_family(_family_session_of(row, journal))
             live = _Live(journal.revision, journal, ledger=ledger)
             self._live[row["id"]] = live
             return live

@@ -37,7 +37,8 @@ KIND_LABELS = {
     "pik_no_contra": N_("Pik without contra"),
 }
 
-ALL_PASS = N_("All pass")  # beside the names: the pulya's short word (the refe is in the preview)
+# Beside the names: the bula's own words (issue 38 item 11: "Raspasi" is the Russian pulya's).
+ALL_PASS = N_("All pass (refe)")
 
 # --- the bula entry ----------------------------------------------------------------------------
 
@@ -78,9 +79,11 @@ def bula_entry(shell: Shell) -> ft.Control:
             None if f.kind == "allpass" else f.declarer,
             "declarer",
             lambda s: redraw(lambda: declare(s)),
-            extra=allpass,
         )
     )
+    if allpass and (f.kind == "allpass" or f.declarer is None):
+        # Its own row under the names: "Svi dalje (refe)" is never cut beside four names.
+        rows.append(cell_row(allpass))
     if f.declarer is not None and f.kind == "pik_no_contra":
         rows.append(
             folded(

@@ -42,6 +42,7 @@ def running(scored: FamilyScored, account: Account, start: Number = 0) -> list[E
     """Every total ``account`` took, oldest first (the start first when it is not nought)."""
     out = [Entry(0, start, start)] if start else []
     total = start
+    numbers = scored.numbers  # as said at the table: a voided deal keeps its number
     for d in scored.deals:
         change: Number = 0
         why: list[Msg] = []
@@ -52,7 +53,7 @@ def running(scored: FamilyScored, account: Account, start: Number = 0) -> list[E
                     why.append(p.why)
         if change:
             total = normal(total + change)
-            out.append(Entry(d.index + 1, change, total, tuple(why)))
+            out.append(Entry(numbers[d.index], change, total, tuple(why)))
     return out
 
 
@@ -125,7 +126,9 @@ def column(
         rows.append(
             ft.Text(
                 figure(e.total),
-                size=size,
+                # A number is never broken ("−1 / 8", "64 / 0"): one line, smaller if need be.
+                size=_fitting(figure(e.total), width - 4, size),
+                no_wrap=True,
                 weight=ft.FontWeight.BOLD if last and bold else None,
                 color=None if last else ft.Colors.OUTLINE,
                 text_align=ft.TextAlign.CENTER,
@@ -234,9 +237,18 @@ def hats(marks: Sequence[str]) -> ft.Control | None:
     )
 
 
+MIN_GROUP = 100.0  # px: a player's group, its columns' numbers whole
+
+
 def group_width(page_width: float, n: int) -> float:
-    """Each player's group: a third of the phone's width, at most 240 px on a laptop."""
-    return max(100.0, min(240.0, (page_width - 24 - 4 * (n - 1)) / n))
+    """Each player's group: a third of the phone's width, at most 240 px on a laptop.  Four
+    groups that would not fit side by side go two to a line (issue 38 item 6: the fourth was cut
+    to 24 px off the screen's edge)."""
+    across = (page_width - 24 - 4 * (n - 1)) / n
+    if across < MIN_GROUP and n > 2:
+        per_line = (n + 1) // 2
+        across = (page_width - 24 - 4 * (per_line - 1)) / per_line
+    return max(MIN_GROUP, min(240.0, across))
 
 
 def show_entries(shell: Shell, heading: str, entries: list[Entry]) -> None:

@@ -19,10 +19,15 @@ from pydantic import TypeAdapter, ValidationError
 
 from ...i18n import N_, Msg, catalog, msg
 from ...scoring.ledger.bula import BulaError, BulaTable
-from ...scoring.ledger.families import AnyFamilyDeal, FamilyScored, replay_family
+from ...scoring.ledger.families import (
+    AnyFamilyDeal,
+    FamilyScored,
+    replay_family,
+    session_before,
+)
 from ...scoring.ledger.kassa import KassaError, KassaTable
 from ...scoring.ledger.ledger import Posting, explanations
-from ...scoring.pulya.session import pydantic_problem
+from ...scoring.pulya.session import Problem, pydantic_problem
 from ..pulya.form import TricksRefused
 
 C = TypeVar("C", bound=str)  # a defender's call in the family's words
@@ -147,8 +152,8 @@ class FamilyForm(Generic[C, T]):
 
     @property
     def number(self) -> int:
-        """The deal's number as the players count (from 1)."""
-        return len(self.scored.deals) + 1
+        """The next deal's number as said at the table (a voided deal keeps its number)."""
+        return self.scored.next_number
 
     @property
     def finished(self) -> bool:
@@ -359,16 +364,12 @@ class FamilyForm(Generic[C, T]):
         try:
             model = self.deal()
         except ValidationError as exc:
-            p = pydantic_problem(exc.errors()[0])
-            if p.field is None:
-                return None, p.message
-            return None, msg("{field}: {message}", field=p.field, message=p.message)
+            # The field in the player's words, never its name in the file (issue 38 item 10).
+            return None, pydantic_problem(exc.errors()[0]).said()
         try:
             return copy.deepcopy(self.table).play(model), None
         except self.refusal as exc:
-            if exc.field:
-                return None, msg("{field}: {message}", field=exc.field, message=exc.message)
-            return None, exc.message
+            return None, Problem(None, exc.field, exc.message).said()
 
     def preview(self, lang: str = "en") -> tuple[list[str], str | None]:
         """The sentences the deal will write (its title first), or why it cannot be written yet."""
@@ -392,9 +393,7 @@ class FamilyForm(Generic[C, T]):
     @classmethod
     def edit(cls, stored: Any, index: int) -> Self:
         """A form holding live deal ``index`` as written, in the context of the deals before it."""
-        session = stored.session
-        before = session.model_copy(update={"deals": session.deals[:index]})
-        f = cls(replay_family(before))
+        f = cls(replay_family(session_before(stored.session, index)))
         f.load(stored.journal.live[index].deal)
         return f
 

@@ -13,7 +13,7 @@ from ...i18n import N_
 from ...scoring.ledger.families import FamilyScored
 from ..frame.shell import Shell
 from ..frame.theme import sem
-from ..frame.writing import NAME_WIDTH, cell, cell_row, deal_head
+from ..frame.writing import NAME_WIDTH, cell, cell_row, deal_head, deal_number
 from .columns import (
     Entry,
     column,
@@ -32,8 +32,9 @@ from .pieces import CALLS_SAID, Redraw, family_stored, seat_row
 
 
 def form_head(shell: Shell, f: FamilyForm[Any, Any]) -> list[ft.Control]:
-    """The deal's heading: an edited deal's own number, else the next deal's."""
-    number = shell.editing[1] + 1 if shell.editing else f.number
+    """The deal's heading: an edited deal's own number, else the next deal's (as said at the
+    table: a voided deal keeps its number)."""
+    number = deal_number(shell)
     return deal_head(shell, number, shell.t(N_("Deal {n}"), n=number))
 
 
@@ -197,7 +198,14 @@ def sheet_page(groups: list[ft.Control], status: list[ft.Control]) -> ft.Control
     """The players' groups side by side, what the game stands at below them."""
     return ft.Column(
         [
-            ft.Row(groups, spacing=4, vertical_alignment=ft.CrossAxisAlignment.START),
+            # Groups that do not fit side by side go on the next line (four on a phone).
+            ft.Row(
+                groups,
+                spacing=4,
+                run_spacing=10,
+                wrap=True,
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            ),
             *status,
         ],
         scroll=ft.ScrollMode.AUTO,

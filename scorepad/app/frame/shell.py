@@ -18,7 +18,15 @@ import flet as ft
 from ...i18n import LANGUAGES, N_, Msg, catalog
 from ...scoring.pulya.score import replay
 from ...scoring.pulya.session import SessionInvalid
-from ...store import AnyStored, FamilyStored, StaleRevision, Store, Stored, StoreError
+from ...store import (
+    AnyStored,
+    FamilyStored,
+    InvalidEntry,
+    StaleRevision,
+    Store,
+    Stored,
+    StoreError,
+)
 from ..families.ui import destination, ui_of
 from ..pulya.form import DealForm
 from ..screens.table import shown, table_bar
@@ -249,6 +257,9 @@ class Shell:
             return False
         except SessionInvalid as exc:
             self.message = "\n".join(exc.render(self.lang))
+            return False
+        except InvalidEntry as exc:  # the deal by its number, the field in the player's words
+            self.message = exc.said(self.lang)
             return False
         except StoreError as exc:
             self.message = exc.render(self.lang)

@@ -29,6 +29,24 @@ class NewSession:
     errors: dict[str, Msg] = field(default_factory=dict)  # field → why it is refused
 
 
+#: A new game's price and currency as each language's table would have them (issue 38 item 12):
+#: the decimal comma where the language writes one, the Serbian dinar, the euro in German and
+#: Greek; the rouble otherwise, as before.
+MONEY_DEFAULTS = {
+    "ru": ("1,00", "RUB"),
+    "de": ("1,00", "EUR"),
+    "sr_Latn": ("1,00", "RSD"),
+    "sr_Cyrl": ("1,00", "RSD"),
+    "el": ("1,00", "EUR"),
+}
+
+
+def new_session_for(lang: str) -> NewSession:
+    """The new-game form with the price and currency of ``lang``'s tables."""
+    price, currency = MONEY_DEFAULTS.get(lang, ("1.00", "RUB"))
+    return NewSession(price=price, currency=currency)
+
+
 @dataclass
 class AppState:
     new_session: NewSession | None = None

@@ -41,6 +41,13 @@ def kassa_entry(shell: Shell) -> ft.Control:
         return finished_card(shell, shell.t(N_("Every kassa is empty: the game is over.")))
     rows: list[ft.Control] = [*form_head(shell, f)]
     rows.append(declarer_row(f, redraw))
+    if f.may_redeal() and (f.redeal or f.contract is None):
+        # All passed: a redeal, one tap under the declarers, its own row so that its words are
+        # never cut beside three or four names (§7.1; with four it moves who sits out).
+        redeal = cell(
+            "kind-redeal", f.redeal, shell.t(N_("All pass, redeal")), redraw(f.choose_redeal)
+        )
+        rows.append(cell_row([redeal]))
     if f.declarer is not None and f.contract is not None:
         rows.append(
             folded(

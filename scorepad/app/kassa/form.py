@@ -41,6 +41,9 @@ class KassaForm(FamilyForm[Call, KassaTable]):
     calls: dict[int, Call] = field(default_factory=dict)
     tricks: dict[int, int] = field(default_factory=dict)
     four_aces: int | None = None  # who held them, where the convention pays them (G-Q1)
+    # All passed: the cards are redealt (§7.1).  Nothing is scored, but the deal passes on: with
+    # four players it decides who sits out next (issue 38 item 4).
+    redeal: bool = False
 
     call_words = CALLS
     table_kind = KassaTable
@@ -80,6 +83,11 @@ class KassaForm(FamilyForm[Call, KassaTable]):
             deal["four_aces"] = self.four_aces
         return deal
 
+    def _possible(self) -> bool:
+        if self.redeal:
+            return self._accepts({"type": "redeal"})
+        return super()._possible()
+
     def _completions(self) -> Iterator[dict[str, Any]]:
         if self.declarer is None:
             return
@@ -95,7 +103,26 @@ class KassaForm(FamilyForm[Call, KassaTable]):
     def declarers(self) -> list[int]:
         if self.finished:
             return []
-        return [s for s in range(self.table.n) if self._with(declarer=s, contract=None, calls={})]
+        return [
+            s
+            for s in range(self.table.n)
+            if self._with(declarer=s, contract=None, calls={}, redeal=False)
+        ]
+
+    def may_redeal(self) -> bool:
+        """Whether an all-pass redeal may be written now (not after the end)."""
+        return not self.finished and self._with(redeal=True)
+
+    def choose_redeal(self) -> None:
+        """All passed: the cards are redealt (the declarer and his contract are let go)."""
+        if not self.may_redeal():
+            raise ValueError("no redeal here")
+        self.redeal, self.declarer, self.contract, self.four_aces = True, None, None, None
+        self.calls, self.tricks = {}, {}
+
+    def choose_declarer(self, seat: int) -> None:
+        self.redeal = False
+        super().choose_declarer(seat)
 
     def levels(self) -> list[int]:
         return sorted({c.level for c in self.contracts()})
@@ -141,6 +168,8 @@ class KassaForm(FamilyForm[Call, KassaTable]):
             self._fill_last()
 
     def _rebase(self) -> None:
+        if self.redeal and not self.may_redeal():
+            self.redeal = False
         if self.declarer is not None and self.declarer not in self.declarers():
             self.declarer = None
         if self.declarer is None:
@@ -156,7 +185,7 @@ class KassaForm(FamilyForm[Call, KassaTable]):
 
     def trick_seats(self) -> list[int]:
         """The declarer and the defenders in play (the last filled in); none when both pass."""
-        if not self.defence_complete or self.declarer is None:
+        if self.redeal or not self.defence_complete or self.declarer is None:
             return []
         roles = self.defence()
         if self._accepts(self._game(roles, None)):
@@ -169,15 +198,22 @@ class KassaForm(FamilyForm[Call, KassaTable]):
     # --- the deal --------------------------------------------------------------------------
 
     def to_deal(self) -> dict[str, Any]:
+        if self.redeal:
+            return {"type": "redeal"}
         return self._game(self.defence(), self.tricks if self.trick_seats() else None)
 
     def _load(self, deal: dict[str, Any], roles: dict[int, str]) -> None:
+        self.redeal = deal["type"] == "redeal"
+        if self.redeal:
+            return
         self.contract = Contract.parse(deal["contract"])
         self.four_aces = deal.get("four_aces")
 
     def choice_missing(self) -> Msg | None:
         if self.finished:
             return msg(N_("every kassa is empty: the game is over, no deal can follow"))
+        if self.redeal:
+            return None
         if self.declarer is None:
             return msg(N_("choose the declarer"))
         if self.contract is None:

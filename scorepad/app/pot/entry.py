@@ -20,7 +20,7 @@ from ...numbers import whist_figure
 from ...scoring.ledger.pot import NONSUIT_NAMES, SUIT_NAMES, SWABIAN_NAMES
 from ..families.pieces import Redraw, entry_frame, redrawer, seat_row, tricks_rows
 from ..frame.theme import sem
-from ..frame.writing import NAME_WIDTH, cell, cell_row, deal_head, label_button
+from ..frame.writing import NAME_WIDTH, cell, cell_row, deal_head, deal_number, label_button
 from .form import CHIPS_MAX, PotForm
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ def entry_screen(shell: Shell) -> ft.Control:
     names = f.names
     redraw = redrawer(shell, entry_screen)
 
-    number = len(f.scored.deals) + 1
+    number = deal_number(shell)  # as said at the table: the one edited, or the next
     rows: list[ft.Control] = deal_head(
         shell, number, shell.t(N_("Deal {n}: {dealer} deals."), n=number, dealer=names[f.dealer])
     )

@@ -12,7 +12,7 @@ from typing import Any
 
 from ...i18n import Msg
 from ...numbers import Number, normal
-from ...scoring.ledger.families import FamilyScored, replay_family
+from ...scoring.ledger.families import FamilyScored, play_in_place, replay_family
 from ...scoring.ledger.ledger import explanations
 from ...scoring.ledger.pot import PotTable
 from .form import title
@@ -50,18 +50,19 @@ def pot_sheet(scored: FamilyScored) -> PotSheet:
     assert isinstance(table, PotTable)
     names = tuple(scored.session.players)
     # The running totals are the table's own after each deal (a re-ante is the deal's).
-    table_now = replay_family(scored.session.model_copy(update={"deals": []})).table
+    table_now = replay_family(scored.session.model_copy(update={"deals": [], "struck": ()})).table
     assert isinstance(table_now, PotTable)
     cash, pot = tuple(table_now.cash), table_now.pot
     start_cash, start_pot = cash, pot
     rows: list[SheetRow] = []
     deals: list[Any] = list(scored.session.deals)
+    places = scored.session.places
     for d in scored.deals:
-        table_now.play(deals[d.index])
+        play_in_place(table_now, scored.session, places[d.index], deals[d.index])
         after_cash, after_pot = tuple(table_now.cash), table_now.pot
         rows.append(
             SheetRow(
-                d.index + 1,
+                places[d.index] + 1,  # as said at the table: a voided deal keeps its number
                 title(deals[d.index], names),
                 tuple(explanations(d.postings)),
                 tuple(normal(a - b) for a, b in zip(after_cash, cash, strict=True)),

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import TypeAdapter, ValidationError
 
 from ...i18n import N_, Msg, catalog, msg, nmsg
-from ...scoring.ledger.families import FamilyScored, replay_family
+from ...scoring.ledger.families import FamilyScored, replay_family, session_before
 from ...scoring.ledger.ledger import Posting, explanations
 from ...scoring.ledger.pot import (
     _ALLOWED,
@@ -654,8 +654,7 @@ def new_form(stored: FamilyStored) -> PotForm:
 
 def edit_form(stored: FamilyStored, index: int) -> PotForm:
     """Deal ``index`` as written, in its own context (the deals before it)."""
-    before = stored.session.model_copy(update={"deals": stored.session.deals[:index]})
-    form = PotForm(replay_family(before))
+    form = PotForm(replay_family(session_before(stored.session, index)))
     form.load(stored.journal.live[index].deal)
     return form
 

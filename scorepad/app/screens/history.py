@@ -70,7 +70,14 @@ def history_screen(shell: Shell) -> ft.Control:
                 content=content,
                 actions=[
                     sem(ident, ft.FilledButton(label, on_click=confirmed)),
-                    ft.TextButton(shell.t(N_("Cancel")), on_click=lambda: shell.page.pop_dialog()),
+                    # "Back", not "Cancel": in Greek the void ("Ακύρωση") and a cancel ("Άκυρο")
+                    # read alike side by side (issue 38 item 11).
+                    sem(
+                        f"{ident}-back",
+                        ft.TextButton(
+                            shell.t(N_("Back")), on_click=lambda: shell.page.pop_dialog()
+                        ),
+                    ),
                 ],
             )
         )

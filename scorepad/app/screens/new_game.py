@@ -19,9 +19,15 @@ from pydantic.fields import FieldInfo
 
 from ...i18n import N_, Msg, msg
 from ...numbers import parse_price, to_text
-from ...scoring.ledger.families import FamilyPreset, family_of, family_presets, four_players
+from ...scoring.ledger.families import (
+    FamilyPreset,
+    anticlockwise,
+    family_of,
+    family_presets,
+    four_players,
+)
 from ...scoring.pulya.convention import Settings, presets
-from ...scoring.pulya.session import MAX_NAME
+from ...scoring.pulya.session import MAX_NAME, FieldRefused, look_alike, player_name
 from ..families.settings import (
     VALUE_LABELS,
     choices,
@@ -31,7 +37,7 @@ from ..families.settings import (
     read_by,
 )
 from ..frame.shell import Shell
-from ..frame.state import NewSession
+from ..frame.state import NewSession, new_session_for
 from ..frame.theme import choice, heading, primary, quiet, sem
 from .settings import SettingsForm
 from .table import locked_screen
@@ -47,6 +53,20 @@ def name_refusal(names: list[str], i: int) -> Msg | None:
         return msg(N_("a name is at most {n} characters"), n=MAX_NAME)
     if any(name.casefold() == other.strip().casefold() for other in names[:i]):
         return msg(N_("this name is already at the table"))
+    # What the store would refuse, said at the field as it is typed (issue 38 item 8: hidden
+    # and direction-control characters were caught only at the start, as "players.2").
+    try:
+        player_name(name)
+    except FieldRefused:
+        return msg(
+            N_("a name must not contain hidden or direction-control characters: type it again")
+        )
+    for other in names[:i]:
+        if other.strip() and look_alike(other.strip()) == look_alike(name):
+            return msg(
+                N_("this name looks like {other}, already at the table: use one spelling"),
+                other=other.strip(),
+            )
     return None
 
 
@@ -77,10 +97,20 @@ def family_seats_four(convention: str) -> bool:
     return preset is not None and four_players(preset.resolve())
 
 
-def price_refusal(text: str) -> Msg | None:
+def price_refusal(text: str, family: str = "pulya") -> Msg | None:
+    """The price refused in the game's own words (issue 38 item 11: a bula's is of a supa)."""
     if price_of(text) is not None:
         return None
-    return msg(N_("the whist price must be more than zero, such as 0.5 or 1"))
+    return msg(PRICE_REFUSALS.get(family, PRICE_REFUSALS["pulya"]))
+
+
+PRICE_REFUSALS = {
+    "pulya": N_("the whist price must be more than zero, such as 0.5 or 1"),
+    "bula": N_("the price of a supa must be more than zero, such as 0.5 or 1"),
+    "kassa": N_("the price of a kassa point must be more than zero, such as 0.5 or 1"),
+    "pot": N_("the price of a point must be more than zero, such as 0.5 or 1"),
+    "direct": N_("the price of a point must be more than zero, such as 0.5 or 1"),
+}
 
 
 def convention_choice(
@@ -132,7 +162,7 @@ def new_session_screen(shell: Shell) -> ft.Control:
         return locked_screen(shell)
     st = shell.state.new_session
     if st is None:
-        st = shell.state.new_session = NewSession()
+        st = shell.state.new_session = new_session_for(shell.lang)
     with shell.lock:
         roster = shell.store.players()
     if family_of(st.convention) != "pulya" and not family_seats_four(st.convention):
@@ -159,10 +189,17 @@ def new_session_screen(shell: Shell) -> ft.Control:
     def sync() -> None:
         """The banner lists what is refused (read out by a screen reader), and goes when all
         is fixed."""
-        refusals = list(dict.fromkeys(shell.render(m) for m in st.errors.values()))
+        refusals = list(dict.fromkeys(said(key, m) for key, m in st.errors.items()))
         banner_text.value = "\n".join(refusals)
         banner.label = banner_text.value
         banner.visible = bool(refusals)
+
+    def said(key: str, why: Msg) -> str:
+        """A refusal in the banner, a seat's with its field's name ("Player 3: …")."""
+        if key.startswith("player-"):
+            seat = msg(N_("Player {n}"), n=int(key.removeprefix("player-")) + 1)
+            return shell.render(Msg(N_("{field}: {text}"), {"field": seat, "text": why}))
+        return shell.render(why)
 
     def refused(key: str, control: ft.TextField, why: Msg | None) -> None:
         """Show (or take away) the refusal under a field; only the field changes while typing,
@@ -261,6 +298,9 @@ def new_session_screen(shell: Shell) -> ft.Control:
         st.show_settings = not st.show_settings
         shell.show(new_session_screen)
 
+    narrow = (shell.page.width or 1000) < 600
+    row_width = int((shell.page.width or 360) - 32)
+
     def text_field(
         label: str,
         key: str,
@@ -283,13 +323,22 @@ def new_session_screen(shell: Shell) -> ft.Control:
         return ft.TextField(
             label=shell.t(label),
             value=value,
-            width=width,
+            # On a phone each number takes the row: a long label or refusal in Serbian or Greek
+            # ("paran broj od 2 do 100000") is read on one line, not wrapped in a narrow box.
+            width=row_width if narrow else width,
             error=error_text(key),
             on_change=changed,
         )
 
     target = text_field(N_("Pool target"), "pool-target", st.target, 170, target_refusal, "target")
-    price = text_field(PRICE_LABELS[family], "whist-price", st.price, 170, price_refusal, "price")
+    price = text_field(
+        PRICE_LABELS[family],
+        "whist-price",
+        st.price,
+        170,
+        lambda t: price_refusal(t, family),
+        "price",
+    )
     currency = text_field(
         N_("Currency"), "currency", st.currency, 130, currency_refusal, "currency"
     )
@@ -313,7 +362,7 @@ def new_session_screen(shell: Shell) -> ft.Control:
                 st.errors[f"player-{i}"] = why
         for key, check, text in (
             ("pool-target", target_refusal, st.target),
-            ("whist-price", price_refusal, st.price),
+            ("whist-price", lambda t: price_refusal(t, family), st.price),
             ("currency", currency_refusal, st.currency),
         ):
             why = check(text)
@@ -499,7 +548,12 @@ def new_session_screen(shell: Shell) -> ft.Control:
         heading(shell.t(N_("New game"))),
         banner,
         *([players_row] if ledger is None or family_seats_four(st.convention) else []),
-        ft.Text(shell.t(N_("Names in seating order, clockwise."))),
+        # Each game's own direction: a table that follows the hint has its defenders right.
+        ft.Text(
+            shell.t(N_("Names in seating order, anticlockwise."))
+            if anticlockwise(st.convention)
+            else shell.t(N_("Names in seating order, clockwise."))
+        ),
         *(sem(f"player-{i}", f) for i, f in enumerate(fields)),
     ]
     body.append(roster_section)

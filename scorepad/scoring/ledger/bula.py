@@ -291,7 +291,7 @@ class BulaTable:
         both_pass = roles == ["pass", "pass"]
         pik_talon = deal.bid == 2 and not deal.hand
         if deal.bid == BETL and roles != ["follow", "follow"]:
-            raise _err("defence", N_("betl is followed by both defenders (D3)"))
+            raise _err("defence", N_("betl is followed by both defenders"))  # D3
         if deal.contra is not None:
             c = deal.contra
             if deal.bid == BETL:
@@ -315,12 +315,14 @@ class BulaTable:
                 raise _err(
                     "defence",
                     N_(
-                        "pik with the talon that nobody contras is not played: write it as pik_no_contra"
+                        "pik with the talon that nobody contras is not played: write it as pik without contra"
                     ),
                 )
             raise _err(
                 "contra",
-                N_("pik with the talon is played only under contra: write it as pik_no_contra"),
+                N_(
+                    "pik with the talon is played only under contra: write it as pik without contra"
+                ),
             )
         if pik_talon and "invite" in roles and not s.invite_on_pik:
             raise _err("defence", N_("no invitation on pik with the talon under this convention"))
@@ -406,7 +408,9 @@ class BulaTable:
             elif old < 0 <= new:
                 self.hats[p].append("crossed")
 
-    def _allpass(self) -> list[Posting]:
+    def _allpass(self, why: Msg | None = None) -> list[Posting]:
+        """A round of refe (D7); ``why``: one sentence for the round (a pik nobody contra'd),
+        else each player's refe said after an all-pass."""
         limit, hat = self._refe_blocked()
         if limit or hat:
             return [
@@ -421,7 +425,9 @@ class BulaTable:
         self.refe_rounds += 1
         return [
             Posting(
-                Account("refe", p), 1, msg(N_("all passed: a refe for {seat}"), seat=self.names[p])
+                Account("refe", p),
+                1,
+                why or msg(N_("all passed: a refe for {seat}"), seat=self.names[p]),
             )
             for p in range(self.n)
         ]
@@ -429,11 +435,12 @@ class BulaTable:
     def _pik_no_contra(self, deal: PikNoContra) -> list[Posting]:
         s = self.settings
         limit, hat = self._refe_blocked()
+        pik = msg(N_("pik without contra is not played: a refe for everyone"))
         if s.pik_without_contra == "slovenia":
             # «никто ничего не пишет; а если никто не под шляпой, то все получают рефет»
-            return self._allpass()
+            return self._allpass(pik)
         if s.pik_without_contra == "refe" and not (limit or hat):
-            return self._allpass()
+            return self._allpass(pik)
         if s.pik_without_contra == "refe":
             falls_back = {
                 "both": limit or hat,
@@ -514,7 +521,7 @@ class BulaTable:
                         Account("bula", p),
                         unit,
                         msg(
-                            N_("{seat} defended short: bula +{amount} (D4)"),
+                            N_("{seat} has too few tricks as a defender: bula +{amount}"),  # D4
                             seat=self.names[p],
                             amount=unit,
                         ),
@@ -529,7 +536,9 @@ class BulaTable:
                     Account("bula", d),
                     -left,
                     msg(
-                        N_("{seat} made {bid}, the last game: bula −{amount}, what was left (D10)"),
+                        N_(
+                            "{seat} made {bid}, the last game: bula −{amount}, what was left"
+                        ),  # D10
                         seat=self.names[d],
                         bid=name,
                         amount=left,

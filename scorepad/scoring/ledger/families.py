@@ -229,17 +229,32 @@ class FamilyScored:
         """Each player's result after each deal (the chart), from a second replay."""
         table = _start(self.settings, self.session)
         out = []
-        for deal in self.session.deals:
-            table.play(deal)  # type: ignore[arg-type]
+        for place, deal in zip(self.session.places, self.session.deals, strict=True):
+            play_in_place(table, self.session, place, deal)
             out.append(_results(table))
         return out
 
-    def money_units(self) -> tuple[int, ...]:
-        """Results × price in the currency's minor units, rounded once (largest remainder)."""
+    @property
+    def numbers(self) -> list[int]:
+        """Each live deal's number as said at the table (a voided deal keeps its number)."""
+        return [p + 1 for p in self.session.places]
+
+    @property
+    def next_number(self) -> int:
+        """The number the next deal written will have (voided deals counted)."""
+        return len(self.session.deals) + len(self.session.struck) + 1
+
+    @property
+    def unit_price(self) -> Fraction:
+        """The price of one unit of :meth:`results` (a supa, a unit, a chip)."""
         price = self.session.price
         if isinstance(self.settings, KassaSettings):
             price = price / self.settings.chips_per_point  # the price is of a kassa point
-        return to_money(self.results(), price, minor_digits(self.session.currency))
+        return price
+
+    def money_units(self) -> tuple[int, ...]:
+        """Results × price in the currency's minor units, rounded once (largest remainder)."""
+        return to_money(self.results(), self.unit_price, minor_digits(self.session.currency))
 
     def payments(self) -> tuple[Payment, ...]:
         return payments(self.money_units())
@@ -410,14 +425,50 @@ def replay_family(session: AnySession) -> FamilyScored:
         )
     table = _start(settings, session)
     done: list[FamilyDeal] = []
+    places = session.places
     for index, deal in enumerate(session.deals):
         try:
-            postings = table.play(deal)  # type: ignore[arg-type]
+            postings = play_in_place(table, session, places[index], deal)
         except (BulaError, KassaError, PotError) as exc:
             problem = Problem(index, exc.field, exc.message)
-            raise SessionInvalid(in_file_places([problem], session.places)) from None
+            raise SessionInvalid(in_file_places([problem], places)) from None
         done.append(FamilyDeal(index, tuple(postings)))
+    table.dealer = dealer_of(session, len(session.deals) + len(session.struck))
     return FamilyScored(session, preset.family, settings, table, tuple(done))
+
+
+def dealer_of(session: AnySession, place: int) -> int:
+    """The dealer of the deal at ``place`` in the file (its number less one): the rotation from
+    ``first_dealer``, one seat on a deal.  A voided deal keeps its dealer as it keeps its number:
+    its cards were dealt, so the deal had passed on (an all-pass redeal passes it on too), and
+    the deals written after it keep the dealers and the sitters they were played with (issue 38
+    item 2: a void in the middle of a four-player evening changes no later deal's sitter)."""
+    return (session.first_dealer + place) % len(session.players)
+
+
+def play_in_place(
+    table: BulaTable | KassaTable | PotTable, session: AnySession, place: int, deal: Any
+) -> list[Posting]:
+    """Write ``deal`` onto ``table``, dealt by the dealer of its ``place`` in the file."""
+    table.dealer = dealer_of(session, place)
+    return table.play(deal)
+
+
+def session_before(session: AnySession, index: int) -> AnySession:
+    """The session as it stood before live deal ``index`` was written: the live deals before it
+    and the voided ones before its place (its dealer and its number are its own)."""
+    place = session.places[index] if index < len(session.deals) else None
+    struck = tuple(s for s in session.struck if place is None or s.place < place)
+    return session.model_copy(update={"deals": session.deals[:index], "struck": struck})
+
+
+def anticlockwise(convention: str) -> bool:
+    """Whether the players of ``convention`` are listed anticlockwise (the next seat is the one
+    on the right): Prefa's turn order is anticlockwise (§7.1, docs/session-format.md) and the
+    Balkan deal goes anticlockwise (§4.1: Serbia, SRWIKI, PKLUB; the presets are the Serbian
+    clubs'), the pot form of the Balkan game alike; the Austrian, Illustrated, Swabian and
+    American games and the pulya go clockwise (§1.1, §2.1, §5, §6)."""
+    return family_of(convention) in ("bula", "kassa")
 
 
 def four_players(settings: FamilySettings) -> bool:

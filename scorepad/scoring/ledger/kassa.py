@@ -22,10 +22,11 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ...contract import Contract, Trump
-from ...i18n import N_, msg
+from ...i18n import N_, Msg, msg
 from ...numbers import Number, normal, signed
 from ..pulya.legal import DealError
 from ..pulya.session import Note, SeatKey, parse_contract
+from ..pulya.table import contract_name
 from .defence import verify_roles, verify_tricks, verify_unplayed
 from .ledger import Account, Ledger, Posting
 from .seats import Seat, dealt_in, verify_dealer, verify_player
@@ -358,7 +359,8 @@ class KassaTable:
         paid = N_("{payer} pays {payee} {amount} chips")
         if roles[right] == roles[left] == "pass":
             # G6: both pass: the declarer's kassa −c, no chips.
-            return self._kassa(d, -v, out)
+            made = msg(N_("{contract} made, both passed"), contract=contract_name(c))
+            return self._kassa(d, -v, out, made)
         tricks = dict(deal.tricks or {})
         whisters = [p for p in (right, left) if roles[p] in ("whist", "invite")]
         inviter = next((p for p in whisters if roles[p] == "invite"), None)
@@ -367,7 +369,8 @@ class KassaTable:
         if short > 0:
             # G4: the declarer fails: kassa +c×G1(s); pays each whister c × tricks × G1(s).
             mult = shortfall_multiplier(short)
-            self._kassa(d, v * mult, out)
+            down = msg(N_("{contract} down by {n}"), contract=contract_name(c), n=short)
+            self._kassa(d, v * mult, out, down)
             for p in whisters:
                 k = defence if p == inviter else tricks[p]
                 out += self._chips(d, p, v * k * mult, paid)
@@ -393,7 +396,7 @@ class KassaTable:
                     failed += [(p, shortfall_multiplier(duty[p] - tricks[p])) for p in own]
         if not failed:
             # G3: the declarer's kassa −c; he pays each whister c × his tricks.
-            self._kassa(d, -v, out)
+            self._kassa(d, -v, out, msg(N_("{contract} made"), contract=contract_name(c)))
             for p in whisters:
                 k = defence if p == inviter else tricks[p]
                 out += self._chips(d, p, v * k, paid)
@@ -406,11 +409,21 @@ class KassaTable:
                 out += self._chips(p, partner[0], v * tricks[partner[0]] * mult, paid)
         return out
 
-    def _kassa(self, d: int, change: int, out: list[Posting]) -> list[Posting]:
-        """Write ``change`` on the declarer's kassa, never below zero (G7)."""
+    def _kassa(
+        self, d: int, change: int, out: list[Posting], result: Msg | None = None
+    ) -> list[Posting]:
+        """Write ``change`` on the declarer's kassa, never below zero (G7); ``result``: what
+        moved it, made or down (issue 38 item 11: "6♦ down by 1, kassa +4", not "kassa +4")."""
         kassas = self.kassas
         if change >= 0 or kassas[d] + change >= 0:
             why = msg(N_("{seat}: kassa {amount}"), seat=self.names[d], amount=signed(change))
+            if result is not None:
+                why = msg(
+                    N_("{seat}: {result}, kassa {amount}"),
+                    seat=self.names[d],
+                    result=result,
+                    amount=signed(change),
+                )
             out.append(Posting(Account("kassa", d), change, why))
             return out
         own = kassas[d]

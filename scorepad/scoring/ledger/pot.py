@@ -428,6 +428,17 @@ class PotTable:
             return
         roles = verify_roles(d, dealt_in(self.n, self.dealer), deal.defence, error=PotError)
         if isinstance(deal, Concede):
+            if roles == ["drop", "drop"]:
+                # B5: both defenders out, the declarer is deemed to take all ten and takes his
+                # win from the pot; nobody is left to concede to (B7 pays the defenders who
+                # stayed).  One event has one result: it is the game, both dropping (issue 38).
+                raise _err(
+                    "defence",
+                    N_(
+                        "both defenders dropped out, so {seat} has won without play and takes his win from the pot: write it as a game in which both drop out, not as giving up"
+                    ),
+                    seat=self.names[d],
+                )
             return
         if s.system == "1829" and "invite" in roles:
             raise _err("defence", N_("the rules of 1829 have no invitation"))

@@ -656,6 +656,44 @@ class Problem:
             args["deal"] = msg(N_("deal {index}"), index=self.deal + 1)
         return Msg(": ".join(f"{{{k}}}" for k in ("deal", "field", "text") if k in args), args)
 
+    def said(self) -> Msg:
+        """The refusal as a player reads it: the deal by its number and the field in words
+        ("deal 10, the declarer: …"), never the file's field name; a field without words of
+        its own is left out (the sentence says what is wrong)."""
+        head = (self.field or "").split(".")[0]
+        word = FIELD_WORDS.get(head)
+        if self.deal is None:
+            if word is None:
+                return self.message
+            return Msg(N_("{field}: {text}"), {"field": msg(word), "text": self.message})
+        deal = msg(N_("deal {index}"), index=self.deal + 1)
+        if word is None:
+            return Msg(N_("{deal}: {text}"), {"deal": deal, "text": self.message})
+        args = {"deal": deal, "field": msg(word), "text": self.message}
+        return Msg(N_("{deal}, {field}: {text}"), args)
+
+
+#: A deal's fields in the players' words (the refusals of a write in the app: issue 38 item 2).
+FIELD_WORDS = {
+    "type": N_("the kind of deal"),
+    "declarer": N_("the declarer"),
+    "defence": N_("the defence"),
+    "tricks": N_("the tricks"),
+    "dealer": N_("the dealer"),
+    "contra": N_("the contra"),
+    "recontra": N_("the recontra"),
+    "bid": N_("the bid"),
+    "hand": N_("the bid"),
+    "contract": N_("the contract"),
+    "suit": N_("the suit"),
+    "calls": N_("the whists"),
+    "four_aces": N_("four aces"),
+    "no_aces": N_("no ace"),
+    "second_round": N_("the second round"),
+    "kunstwerk": N_("the Kunstwerk"),
+    "note": N_("the note"),
+}
+
 
 class SessionInvalid(ScorepadError):
     """The session file is not valid; ``problems`` says every reason."""
