@@ -102,7 +102,6 @@ import asyncio
 import contextlib
 import json
 import os
-import platform
 import statistics
 import sys
 import tempfile
@@ -115,6 +114,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 from flet_fakes import by_id, fire, make_page  # noqa: E402
+from machine import SMOKE_NOTE, add_smoke, machine  # noqa: E402  (benchmarks/machine.py)
 
 from scorepad.app.frame.screens import entry_screen  # noqa: E402  (fills the screen registry)
 from scorepad.app.frame.shell import Shell  # noqa: E402
@@ -182,7 +182,6 @@ def painted(
     optimised code) instead of from its delayed task, which this headless Chromium never runs;
     ``{visit}-wasm-cache-mb`` is what the profile's wasm code cache holds after each visit.
     """
-    import os
 
     from playwright.sync_api import sync_playwright
     from test_app_e2e import ARGS, CHROMIUM, running_app, semantics_on
@@ -294,7 +293,11 @@ def main() -> int:
         action="store_true",
         help="V8 writes its wasm code cache at once (this headless Chromium never does by itself)",
     )
+    add_smoke(ap)
     args = ap.parse_args()
+    if args.smoke:
+        args.repeat, args.paints, args.skwasm_only = 3, 1, True
+        print(SMOKE_NOTE)
     wall, cpu = time.perf_counter(), time.process_time()
     with tempfile.TemporaryDirectory(dir=Path(__file__).resolve().parent) as tmp:
         times = asyncio.run(confirm_times(args.repeat, Path(tmp)))
@@ -344,7 +347,7 @@ def main() -> int:
     print(
         f"benchmark wall {time.perf_counter() - wall:.1f} s, CPU {time.process_time() - cpu:.1f} s"
         f" (this process) + {_children_cpu():.1f} s (servers, browsers);"
-        f" machine: {platform.node()}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}"
+        f" machine: {machine()}"
     )
     return 0
 

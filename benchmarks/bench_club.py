@@ -88,8 +88,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import os
-import platform
 import statistics
 import sys
 import tempfile
@@ -98,16 +96,13 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from machine import SMOKE_NOTE, add_smoke, machine
+
 from scorepad.club.draw import draw, repeats_of
 from scorepad.club.night import Night
 from scorepad.club.scoring import Places
 from scorepad.club.store import ClubStore
 from scorepad.store import Store
-
-
-def _machine() -> str:
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    return f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, load {load:.1f}, Python {platform.python_version()}"
 
 
 def _timed(step: object) -> tuple[float, float]:
@@ -481,7 +476,7 @@ def print_wire(f: dict[str, Any]) -> None:
         )
     print(
         f"  server CPU per write: {f['server_cpu_ms']:.1f} ms; wall time of the run "
-        f"{f['wall_s']:.1f} s; machine: {_machine()}"
+        f"{f['wall_s']:.1f} s; machine: {machine()}"
     )
 
 
@@ -497,11 +492,15 @@ def main() -> int:
         default=str(Path(__file__).resolve().parent),
         help="where the database goes: a real disk",
     )
+    add_smoke(ap)
     args = ap.parse_args()
+    if args.smoke:
+        args.repeat, args.rounds = 4, 1
+        print(SMOKE_NOTE)
     if args.wire:
         print_wire(run_wire(args.rounds))
         return 0
-    print(f"machine: {_machine()}")
+    print(f"machine: {machine()}")
     walls, cpus, repeats = bench_draw(max(3, args.repeat // 4))
     print(
         f"draw 40 players, 5 tours:            median {statistics.median(walls):7.1f} ms wall, "

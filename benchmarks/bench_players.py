@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import statistics
 import sys
 import tempfile
@@ -23,6 +21,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from machine import SMOKE_NOTE, add_smoke, machine  # noqa: E402  (benchmarks/machine.py)
 
 from scorepad.generate import RandomChooser, random_family_session, random_session  # noqa: E402
 from scorepad.players.rating import ratings  # noqa: E402
@@ -42,27 +42,17 @@ def timed(fn: Callable[[], object], repeat: int) -> tuple[float, float]:
     return statistics.median(wall), statistics.median(cpu)
 
 
-def cpu_model() -> str:
-    """The processor's name, where the system says it (a wall time is read beside it and the load:
-    on a shared machine the wall time is the CPU time plus the wait for a core)."""
-    try:
-        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown processor"
-
-
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sessions", type=int, default=1000)
     ap.add_argument("--repeat", type=int, default=7)
+    add_smoke(ap)
     args = ap.parse_args()
-    print(
-        f"machine: {cpu_model()}, {platform.machine()}, {os.cpu_count()} cores,"
-        f" Python {platform.python_version()}, load {os.getloadavg()[0]:.1f}"
-    )
+    if args.smoke:
+        args.sessions, args.repeat = 12, 1
+    print(f"machine: {machine()}")
+    if args.smoke:
+        print(SMOKE_NOTE)
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "club.db"
         names = ["Anna", "Boris", "Vera", "Gleb", "Dima", "Zoya", "Ilya", "Kira"]

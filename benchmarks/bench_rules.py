@@ -39,8 +39,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import random
 import statistics
 import sys
@@ -51,6 +49,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from machine import SMOKE_NOTE, add_smoke, machine  # noqa: E402  (benchmarks/machine.py)
 
 from scorepad.generate import RandomChooser, random_record  # noqa: E402
 from scorepad.play import dds  # noqa: E402
@@ -83,23 +83,6 @@ def timed(runs: list[Callable[[], object]]) -> Times:
         cpu.append((time.process_time() - c0) * 1000)
         wall.append((time.perf_counter() - w0) * 1000)
     return Times(cpu, wall)
-
-
-def machine() -> str:
-    model = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    load = "/".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
-    return (
-        f"{model}, {os.cpu_count()} cores, load average {load}; "
-        f"{platform.python_implementation()} {platform.python_version()}, {platform.system()} "
-        f"{platform.release()}"
-    )
 
 
 def full_deals(count: int, kind: str) -> list[Play]:
@@ -215,11 +198,16 @@ def main() -> int:
     ap.add_argument("--analyses", type=int, default=40)
     ap.add_argument("--reference", type=int, default=20)
     ap.add_argument("--cores", nargs="+", choices=["compiled", "python"])
+    add_smoke(ap)
     args = ap.parse_args()
+    if args.smoke:
+        args.records, args.claims, args.deals, args.analyses, args.reference = 50, 2, 2, 2, 1
     default = ["compiled", "python"] if dds._compiled is not None else ["python"]
     CORES.extend(args.cores or default)
 
     print(f"machine: {machine()}")
+    if args.smoke:
+        print(SMOKE_NOTE)
     print(f"default core: {dds.CORE}; cores measured: {', '.join(CORES)}")
     print("CPU ms (wall ms) unless said; the goals are for the compiled core\n")
 
@@ -239,7 +227,7 @@ def main() -> int:
                 audit(parse_record(text))
 
     rounds: dict[str, Times] = {core: Times([], []) for core in CORES}
-    for _ in range(7):
+    for _ in range(1 if args.smoke else 7):
         for core in CORES:
             dds.CORE = core
             t = timed([whole])

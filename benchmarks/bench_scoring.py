@@ -36,6 +36,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from machine import SMOKE_NOTE, add_smoke, machine  # noqa: E402  (benchmarks/machine.py)
+
 from scorepad.generate import RandomChooser, random_session  # noqa: E402
 from scorepad.report import settlement_of  # noqa: E402
 from scorepad.scoring.pulya.score import Checked, validate, write  # noqa: E402
@@ -93,7 +95,10 @@ def main() -> int:
     ap.add_argument("--convention", default="sochi")
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--only", nargs="*", help="run only the lines whose name contains a word")
+    add_smoke(ap)
     args = ap.parse_args()
+    if args.smoke:
+        args.deals, args.repeat = 200, 1
 
     data = random_session(
         RandomChooser(2026), convention=args.convention, players=args.players, deals=args.deals
@@ -143,6 +148,9 @@ def main() -> int:
             "python -c pass (for reference)", None, lambda: child([sys.executable, "-c", "pass"], r)
         )
 
+    print(f"machine: {machine()}")
+    if args.smoke:
+        print(SMOKE_NOTE)
     print(f"{args.convention}, {args.players} players; medians of {r} runs (commands: ≥ 3)")
     print(f"{'':42} {'wall ms':>9} {'CPU ms':>9} {'goal ms':>9} {'CPU/goal':>9}")
     for row in rows:

@@ -470,7 +470,7 @@ def test_the_benchmark_prints_its_figures_beside_the_goals_and_the_machine() -> 
         text=True,
         check=True,
     ).stdout.splitlines()
-    assert out[0].startswith("machine: ") and " cores, Python " in out[0] and "load " in out[0]
+    assert out[0].startswith("machine: ") and " cores, load " in out[0] and ", Python " in out[0]
     assert "over 12 sessions" in out[1] and out[1].endswith("goal ≤ 500 ms")
     assert "rating replay after an edit" in out[2] and out[2].endswith("goal ≤ 200 ms")
     assert all("ms wall" in line and "ms CPU" in line for line in out[1:3])

@@ -1,7 +1,7 @@
 """Which family a session file belongs to, told from its convention without loading an engine.
 
 `settle` asks this first: a pulya file (nearly all of them) then never loads the other
-families' engines (:mod:`.families`), a file of another family loads them.
+families' engines (:mod:`.ledger.families`), a file of another family loads them.
 """
 
 from __future__ import annotations

@@ -81,7 +81,7 @@ def _canonical_deal(deal: AnyDeal, family: str = "pulya", index: int | None = No
 def describe_action(a: Action, number: int | None = None) -> Msg:
     """What an action did, in words (the history and the stale-write message).
 
-    ``number`` is the deal's number as the player saw it (:func:`journal.deal_numbers`), never
+    ``number`` is the deal's number as the player saw it (:func:`scorepad.journal.deal_numbers`), never
     its id in the journal: the app, the sheet and the history count deals alike, from 1.
     """
     if a.kind == "add":

@@ -1,6 +1,6 @@
-"""The bula family in the app: its deal entry and its sheet (registered in family_ui).
+"""The bula family in the app: its deal entry and its sheet (registered in :mod:`scorepad.app.bula`).
 
-The entry draws :class:`~.bula_form.BulaForm` (the shell keeps it in ``shell.form``) on one phone
+The entry draws :class:`~.form.BulaForm` (the shell keeps it in ``shell.form``) on one phone
 screen: the declarer or the all pass (refe), the bid with its hand («igra») version or the pik
 without contra, each defender's follow / pass / invite, the contra level and who said it, the
 tricks as counted when play stopped, and the preview in the engine's words pinned above Write.  The sheet is the paper's:

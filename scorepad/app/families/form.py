@@ -4,7 +4,7 @@ write and its preview, and loading or carrying a deal.
 
 Every choice is still checked by the family's engine: a candidate deal passes the table's
 ``verify`` (a trial, never a second copy of the rules) and the preview is its ``play`` on a copy
-of the table.  Each family's form (``bula_form``, ``kassa_form``) keeps its own fields, its deal's
+of the table.  Each family's form (``bula/form.py``, ``kassa/form.py``) keeps its own fields, its deal's
 shape and what a player chooses before the defence.
 """
 

@@ -39,7 +39,7 @@ QUIET = frozenset({"pin_screen", "new_session_screen"})
 # redrawn live as a diff against what is on screen (Shell.show(diffed=True)), which is several
 # times cheaper than a new frame.  Flet freezes a diffed frame: a screen that changes a control
 # in place (entry's edit reason, the new pulka's form) must not be listed, nor is a family's own
-# sheet (family_ui), which its module draws.
+# sheet (registered by its app package, app/families/ui.py), which its module draws.
 DIFFED = frozenset({"history_screen", "sheet_screen", "settle_screen", "chart_screen"})
 log = logging.getLogger(__name__)
 

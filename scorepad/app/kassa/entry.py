@@ -1,7 +1,7 @@
 """The kassa family (Greek Prefa) in the app: its deal entry and its sheet (registered in
-family_ui).
+:mod:`scorepad.app.kassa`).
 
-The entry draws :class:`~.kassa_form.KassaForm` on one phone screen: the declarer, the contract
+The entry draws :class:`~.form.KassaForm` on one phone screen: the declarer, the contract
 (6♠ … 10♥, no 10NT) folded to one row once chosen, each defender's whist / pass / invite (and
 the invited one's counter-invitation where it is played), who held four aces where they are
 paid, the tricks of the players in play and the preview in the engine's words pinned above

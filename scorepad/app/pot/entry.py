@@ -1,7 +1,7 @@
 """The pot and direct families in the app (the Austrian games, Illustrated, American, Swabian):
-the deal entry and the sheet, registered in :mod:`.family_ui`.
+the deal entry and the sheet, registered in :mod:`scorepad.app.pot` (:mod:`..families.ui`).
 
-The entry draws :class:`~.pot_form.PotForm` (the shell holds it) on one phone screen: only the
+The entry draws :class:`~.form.PotForm` (the shell holds it) on one phone screen: only the
 choices the engine accepts, in compact rows, tricks with one tap a seat (the last seat in play
 filled in; a count that cannot be says why), a live preview in the engine's words pinned above
 Write.  The sheet shows the pot, each player's

@@ -335,7 +335,7 @@ def family_deal_adapter(family: str) -> TypeAdapter[Any]:
 
 
 def dump_family_session(session: AnySession) -> str:
-    """The canonical JSON text of a session of a ledger family (as :func:`dump_session`)."""
+    """The canonical JSON text of a session of a ledger family (as :func:`~scorepad.scoring.pulya.session.dump_session`)."""
     data = session.model_dump(mode="json", exclude_defaults=True)
     data["format"] = FORMAT
     ordered = {k: data[k] for k in type(session).model_fields if k in data}
