@@ -20,7 +20,6 @@ from ...store import StoreError
 from ..frame import live, registry
 from ..server.access import PIN_MAX, PIN_MIN_SHARED, Gate, ServeRefused, generate_pin, short_pin
 from ..server.grants import Grants
-from ..server.server import bind
 from ..server.share import Sharing, lan_addresses, qr_png, this_computer, url_host
 
 if TYPE_CHECKING:
@@ -59,6 +58,10 @@ class Table:
             addresses = lan_addresses()
             if not addresses:
                 raise ServeRefused(_no_network())
+            # The web server's stack (FastAPI, uvicorn) only when sharing: the app on a phone
+            # (Pyodide) has none, and never shares.
+            from ..server.server import bind
+
             sockets = [bind(a, self.sharing.port) for a in addresses]
             if self.gate.pin is None:
                 self.gate.pin = generate_pin()  # never on the network without a PIN
