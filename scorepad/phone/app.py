@@ -161,8 +161,9 @@ async def persisted() -> bool | None:
 
 #: Shown on the first screen when the browser did not grant persistent storage.
 NOT_PERSISTED = N_(
-    "This browser keeps Scorepad's games only as long as it has room: it may clear them when "
-    "the phone runs short of space. Export each evening's games (the list, Export) to keep a copy."
+    "This browser keeps Scorepad's games only while it has room: when the phone runs short of "
+    "space, it may clear them. To keep a copy, save each evening's games to a file (the list: "
+    "Export, then Save)."
 )
 
 

@@ -58,11 +58,9 @@ class Table:
             addresses = lan_addresses()
             if not addresses:
                 raise ServeRefused(_no_network())
-            # The web server's stack (FastAPI, uvicorn) only when sharing: the app on a phone
-            # (Pyodide) has none, and never shares.
-            from ..server.server import bind
-
-            sockets = [bind(a, self.sharing.port) for a in addresses]
+            # Through the server itself: this module never imports the web server's stack
+            # (FastAPI, uvicorn), which the app on a phone (Pyodide) has not, and needs not.
+            sockets = [self.server.bind(a, self.sharing.port) for a in addresses]
             if self.gate.pin is None:
                 self.gate.pin = generate_pin()  # never on the network without a PIN
             elif len(self.gate.pin) < PIN_MIN_SHARED:
