@@ -12,19 +12,27 @@ from __future__ import annotations
 import functools
 import http.server
 import json
-import shutil
 import subprocess
 import sys
 import threading
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
-from test_app_e2e import ARGS, CHROMIUM, ROOT, Table, has_text, new_session, semantics_on, shot
+from test_app_e2e import (
+    ROOT,
+    Table,
+    new_session,
+    semantics_on,
+    shot,
+    tap,
+    text_of,
+    type_text,
+    visible,
+)
 from test_app_e2e import browser as browser
-from test_app_e2e import tap, text_of, type_text, visible
 
 from scorepad.cli import main
 
@@ -37,7 +45,11 @@ START = 240_000  # ms
 class Static:
     """A plain static web server for the built folder, as any host would serve it."""
 
-    TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm"}
+    TYPES: ClassVar[dict[str, str]] = {
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+    }
 
     def __init__(self, folder: Path) -> None:
         handler = type(
@@ -69,8 +81,17 @@ def build_offline(folder: Path, cwd: Path = ROOT, env: dict[str, str] | None = N
     """``scorepad build-app`` in a network namespace of its own: no interface but a down
     loopback, so a build that needs anything from the network fails."""
     done = subprocess.run(
-        ["unshare", "-n", sys.executable, "-m", "scorepad.cli", "--lang", "en", "build-app"]
-        + [str(folder)],
+        [
+            "unshare",
+            "-n",
+            sys.executable,
+            "-m",
+            "scorepad.cli",
+            "--lang",
+            "en",
+            "build-app",
+            str(folder),
+        ],
         cwd=cwd,
         env=env,
         capture_output=True,
