@@ -9,12 +9,16 @@ app from its cache.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import json
+import os
+import signal
 import subprocess
 import sys
 import threading
+import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,6 +26,8 @@ from typing import Any, ClassVar
 
 import pytest
 from test_app_e2e import (
+    ARGS,
+    CHROMIUM,
     ROOT,
     Table,
     new_session,
@@ -239,3 +245,141 @@ def test_a_pulka_on_the_phone_alone_survives_reloads_and_the_server_gone(
     start = text.index(balances[0])
     assert text[start : start + 3] == balances
     page.context.close()
+
+
+def family_cash_out_matches(
+    page: Any, path: Path, capsys: pytest.CaptureFixture[str]
+) -> dict[str, Any]:
+    """The phone's cash-out (results, money, payments) equals ``settle --json`` of its file."""
+    from test_bula_e2e import EN
+
+    from scorepad.i18n import N_
+    from scorepad.report import money_text
+
+    session = json.loads(path.read_text(encoding="utf-8"))
+    document = settled(path, capsys)
+    names, currency = document["players"], session.get("currency", "RUB")
+
+    def amount(figure: str) -> str:
+        digits = len(figure.partition(".")[2])
+        return money_text(int(figure.replace(".", "")), digits, currency, "en")
+
+    tap(page, "nav-settle")
+    visible(page, "cash-0-result")
+    for p in range(len(names)):
+        assert text_of(page, f"cash-{p}-result") == document["balance"][p].replace("-", "−")
+        assert text_of(page, f"cash-{p}-money") == amount(document["money"][p])
+    for k, pay in enumerate(document["payments"]):
+        line = EN(
+            N_("{payer} → {payee}: {amount}"),
+            payer=names[pay["from"]],
+            payee=names[pay["to"]],
+            amount=amount(pay["amount"]),
+        )
+        assert text_of(page, f"payment-{k}") == line
+    return document
+
+
+@pytest.mark.parametrize("family", ["bula", "prefa"])
+def test_a_bula_and_a_prefa_game_on_the_phone_alone(
+    browser: Any, static: Static, tmp_path: Path, capsys: pytest.CaptureFixture[str], family: str
+) -> None:
+    from evenings import BALKAN, BALKAN_PLAYERS, BALKAN_START, PREFA, PREFA_PLAYERS
+    from test_bula_e2e import Entry, new_game
+
+    page = open_phone(browser, static.url)
+    if family == "bula":
+        new_game(page, BALKAN_PLAYERS, "Balkan bula", {"Starting bula": str(BALKAN_START)})
+        table = Entry(page, BALKAN_PLAYERS)
+        for k, deal in enumerate(BALKAN, start=1):
+            table.bula(deal, last=k == len(BALKAN))
+    else:
+        new_game(page, PREFA_PLAYERS, "Greek Prefa", {})
+        table = Entry(page, PREFA_PLAYERS)
+        for deal in PREFA:
+            table.prefa(deal)
+    static.stop()
+    page.reload()
+    started(page)
+    page.locator('[flt-semantics-identifier^="session-open-"]').first.click(timeout=30000)
+    visible(page, "game-finished" if family == "bula" else "deal-header")
+    settled_ = family_cash_out_matches(page, exported(page, tmp_path), capsys)
+    assert settled_["balance"] == (
+        ["104", "10", "-114"] if family == "bula" else ["60", "-22", "-38"]
+    )
+    page.context.close()
+
+
+class Chromium:
+    """Debian's chromium as a process of its own (so that it can be killed), with a profile
+    folder that outlives it, driven over its DevTools port."""
+
+    command = (CHROMIUM, *ARGS, "--headless=new", "--remote-debugging-port=0")
+
+    def __init__(self, browser: Any, profile: Path) -> None:
+        port_file = profile / "DevToolsActivePort"
+        port_file.unlink(missing_ok=True)
+        self.proc = subprocess.Popen(
+            [*self.command, f"--user-data-dir={profile}", "about:blank"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        deadline = time.time() + 60
+        while not port_file.is_file() or not port_file.read_text().strip():
+            assert time.time() < deadline and self.proc.poll() is None, "chromium did not start"
+            time.sleep(0.2)
+        port = port_file.read_text().split()[0]
+        self.cdp = browser.browser_type.connect_over_cdp(f"http://127.0.0.1:{port}")
+
+    def page(self, url: str) -> Any:
+        ctx = self.cdp.contexts[0]
+        ctx.route(
+            "**/*",
+            lambda route: (
+                route.continue_()
+                if route.request.url.startswith(("http://127.0.0.1", "blob:", "data:"))
+                else route.abort()
+            ),
+        )
+        page = ctx.new_page()
+        page.set_viewport_size({"width": 360, "height": 740})
+        page.set_default_timeout(START)
+        page.goto(url)
+        started(page)
+        return page
+
+    def kill(self) -> None:
+        os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(timeout=30)
+        with contextlib.suppress(Exception):
+            self.cdp.close()
+
+
+def test_a_deal_written_is_there_after_the_browser_is_killed(
+    browser: Any, static: Static, tmp_path: Path
+) -> None:
+    from playwright.sync_api import expect
+
+    profile = tmp_path / "profile"
+    profile.mkdir()
+    chromium = Chromium(browser, profile)
+    try:
+        page = chromium.page(static.url)
+        new_session(page, ["Anna", "Boris", "Vera"])
+        tap(page, "create-session")
+        expect(page.get_by_text("Deal 1: Anna deals, Boris leads.")).to_be_visible(timeout=30000)
+        Table(page, 3).game(1, "7S", ["whist", "pass"], {1: 7, 2: 3})  # the screen shows deal 2
+    finally:
+        chromium.kill()  # at once: the deal's Write answered, nothing else happens
+    chromium = Chromium(browser, profile)
+    try:
+        page = chromium.page(static.url)
+        page.locator('[flt-semantics-identifier^="session-open-"]').first.click(timeout=30000)
+        expect(page.locator('[flt-semantics-identifier="deal-header"]').first).to_contain_text(
+            "Deal 2:", timeout=30000
+        )
+        tap(page, "nav-history")
+        visible(page, "deal-1")
+    finally:
+        chromium.kill()
