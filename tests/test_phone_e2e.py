@@ -248,14 +248,26 @@ def test_a_pulka_on_the_phone_alone_survives_reloads_and_the_server_gone(
 
 
 def family_cash_out_matches(
-    page: Any, path: Path, capsys: pytest.CaptureFixture[str]
+    page: Any, tmp: Path, capsys: pytest.CaptureFixture[str]
 ) -> dict[str, Any]:
-    """The phone's cash-out (results, money, payments) equals ``settle --json`` of its file."""
+    """The phone's cash-out (results, money, payments) equals ``settle --json`` of the file the
+    phone saves."""
     from test_bula_e2e import EN
 
     from scorepad.i18n import N_
     from scorepad.report import money_text
 
+    tap(page, "nav-settle")
+    visible(page, "cash-0-result")
+    players = page.locator('[flt-semantics-identifier$="-result"]').count()
+    shown = [
+        (text_of(page, f"cash-{p}-result"), text_of(page, f"cash-{p}-money"))
+        for p in range(players)
+    ]
+    payments = []
+    while page.locator(f'[flt-semantics-identifier="payment-{len(payments)}"]').count():
+        payments.append(text_of(page, f"payment-{len(payments)}"))
+    path = exported(page, tmp)
     session = json.loads(path.read_text(encoding="utf-8"))
     document = settled(path, capsys)
     names, currency = document["players"], session.get("currency", "RUB")
@@ -264,19 +276,19 @@ def family_cash_out_matches(
         digits = len(figure.partition(".")[2])
         return money_text(int(figure.replace(".", "")), digits, currency, "en")
 
-    tap(page, "nav-settle")
-    visible(page, "cash-0-result")
-    for p in range(len(names)):
-        assert text_of(page, f"cash-{p}-result") == document["balance"][p].replace("-", "−")
-        assert text_of(page, f"cash-{p}-money") == amount(document["money"][p])
-    for k, pay in enumerate(document["payments"]):
-        line = EN(
+    assert shown == [
+        (document["balance"][p].replace("-", "−"), amount(document["money"][p]))
+        for p in range(len(names))
+    ]
+    assert payments == [
+        EN(
             N_("{payer} → {payee}: {amount}"),
             payer=names[pay["from"]],
             payee=names[pay["to"]],
             amount=amount(pay["amount"]),
         )
-        assert text_of(page, f"payment-{k}") == line
+        for pay in document["payments"]
+    ]
     return document
 
 
@@ -303,7 +315,7 @@ def test_a_bula_and_a_prefa_game_on_the_phone_alone(
     started(page)
     page.locator('[flt-semantics-identifier^="session-open-"]').first.click(timeout=30000)
     visible(page, "game-finished" if family == "bula" else "deal-header")
-    settled_ = family_cash_out_matches(page, exported(page, tmp_path), capsys)
+    settled_ = family_cash_out_matches(page, tmp_path, capsys)
     assert settled_["balance"] == (
         ["104", "10", "-114"] if family == "bula" else ["60", "-22", "-38"]
     )
