@@ -79,6 +79,9 @@ def test_the_build_is_scorepads_own_installable_app(built: Path) -> None:
     bootstrap = (built / "flutter_bootstrap.js").read_text(encoding="utf-8")
     assert re.search(r"serviceWorkerSettings:\s*\{", bootstrap) is None
     assert '"compileTarget":"dart2wasm"' not in bootstrap  # CanvasKit's build only: it is there
+    # Python starts with the page, not once the Flutter engine has loaded (Flet's jsConnect).
+    python = (built / "python.js").read_text(encoding="utf-8")
+    assert "_early = _startWorker({});" in python and python.count("globalThis.jsConnect") == 1
     assert (built / "pyodide" / "pyodide.asm.wasm").is_file()
     assert (built / "fonts" / "DejaVuSans.ttf").is_file()
 

@@ -291,6 +291,16 @@ def _assets(dest: Path) -> None:
     shutil.copyfile(assets / "icons" / "icon-512.png", dest / "icons" / "loading-animation.png")
 
 
+def _early_worker(dest: Path) -> None:
+    """Flet's ``jsConnect`` replaced by one whose Python worker was started with the page."""
+    python = dest / "python.js"
+    code = python.read_text(encoding="utf-8")
+    start = code.index("globalThis.jsConnect = async function")
+    end = code.index("// Called from Dart on backend.send")
+    ours = (HERE / "python_early.js").read_text(encoding="utf-8")
+    python.write_text(code[:start] + ours + code[end:], encoding="utf-8")
+
+
 def _index(dest: Path) -> None:
     from flet.controls.types import RouteUrlStrategy, WebRenderer
     from flet_web import patch_font_manifest_json, patch_index_html
@@ -418,6 +428,7 @@ def build(dest: Path) -> Built:
         _assets(work)
         packages = app_archive(work / APP_ARCHIVE)
         _index(work)
+        _early_worker(work)
         _manifest(work)
         _service_worker(work)
     except BaseException:
