@@ -83,7 +83,7 @@ class Static:
             urllib.request.urlopen(self.url, timeout=2)
 
 
-def build_offline(folder: Path, cwd: Path = ROOT, env: dict[str, str] | None = None) -> str:
+def build_offline(folder: Path, extra: list[str] | None = None) -> str:
     """``scorepad build-app`` in a network namespace of its own: no interface but a down
     loopback, so a build that needs anything from the network fails."""
     done = subprocess.run(
@@ -97,9 +97,9 @@ def build_offline(folder: Path, cwd: Path = ROOT, env: dict[str, str] | None = N
             "en",
             "build-app",
             str(folder),
+            *(extra or []),
         ],
-        cwd=cwd,
-        env=env,
+        cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=600,
@@ -395,3 +395,15 @@ def test_a_deal_written_is_there_after_the_browser_is_killed(
         visible(page, "deal-1")
     finally:
         chromium.kill()
+
+
+def test_the_app_served_below_a_path_of_its_host(browser: Any, tmp_path: Path) -> None:
+    """A static host that serves it at /scorepad/ (a project's pages, a shared server)."""
+    build_offline(tmp_path / "site" / "scorepad", extra=["--base", "/scorepad/"])
+    server = Static(tmp_path / "site")
+    try:
+        page = open_phone(browser, server.url + "scorepad/")
+        visible(page, "session-new")
+        page.context.close()
+    finally:
+        server.stop()

@@ -301,7 +301,7 @@ def _early_worker(dest: Path) -> None:
     python.write_text(code[:start] + ours + code[end:], encoding="utf-8")
 
 
-def _index(dest: Path) -> None:
+def _index(dest: Path, base: str) -> None:
     from flet.controls.types import RouteUrlStrategy, WebRenderer
     from flet_web import patch_font_manifest_json, patch_index_html
 
@@ -311,7 +311,7 @@ def _index(dest: Path) -> None:
     index = dest / "index.html"
     patch_index_html(
         index_path=str(index),
-        base_href="/",
+        base_href=base,
         app_name=NAME,
         app_description=DESCRIPTION,
         pyodide=True,
@@ -411,8 +411,9 @@ def _service_worker(dest: Path) -> None:
     (dest / SERVICE_WORKER).write_text(script, encoding="utf-8")
 
 
-def build(dest: Path) -> Built:
-    """Make the static app in ``dest`` (a new or empty folder, or an earlier build's)."""
+def build(dest: Path, base: str = "/") -> Built:
+    """Make the static app in ``dest`` (a new or empty folder, or an earlier build's), to be
+    served at the path ``base`` of its host (``/scorepad/`` for https://example.org/scorepad/)."""
     dest = dest.resolve()
     if dest.exists() and not dest.is_dir():
         raise BuildError(msg(N_("{path} is a file, not a folder"), path=str(dest)))
@@ -427,7 +428,7 @@ def build(dest: Path) -> Built:
         _client(work)
         _assets(work)
         packages = app_archive(work / APP_ARCHIVE)
-        _index(work)
+        _index(work, base)
         _early_worker(work)
         _manifest(work)
         _service_worker(work)

@@ -16,13 +16,18 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         help="build the app that runs on a phone by itself (a static folder, no network needed)",
     )
     p.add_argument("folder", type=Path, help="the folder to write (new, empty, or a former build)")
+    p.add_argument(
+        "--base",
+        default="/",
+        help="the path the folder is served at (default /; /scorepad/ for example.org/scorepad/)",
+    )
     p.set_defaults(func=cmd_build_app)
 
 
 def cmd_build_app(args: argparse.Namespace) -> int:
     from .build import build  # the build's refusals are ScorepadErrors: cli.main says them
 
-    built = build(args.folder)
+    built = build(args.folder, args.base)
     print(
         msg(
             N_("Built the app in {path}: {files} files, {size} MB."),
