@@ -259,5 +259,8 @@ def test_the_phones_store_asks_for_a_flush_once_a_write_and_never_for_a_read(
         first = stored.journal.live[0].deal_id
         store.void_deal(sid, first, reason="misdeal", seen=stored.revision)
         assert durable.count == 2
+        # No WAL file beside it: IndexedDB would be given the whole of it on every write.
+        assert store.conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["phone.db"]
     finally:
         store.close()

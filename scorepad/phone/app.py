@@ -125,6 +125,12 @@ class PhoneStore(Store):
         super().__init__(path)
         self.durable = durable
 
+    def _to_wal(self) -> None:
+        """The rollback journal stays: IndexedDB keeps whole files, so a WAL file (up to some
+        megabytes before its checkpoint) would be copied whole on every write, and a flush is one
+        IndexedDB transaction anyway, all of the files or none."""
+        self._wal = True
+
     @contextlib.contextmanager
     def _write(self) -> Iterator[None]:
         outer = not self._depth
