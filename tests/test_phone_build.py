@@ -106,6 +106,8 @@ def test_the_python_inside_is_scorepad_and_what_it_imports_for_pyodide(built: Pa
     assert {"scorepad", "flet", "flet_charts", "pydantic", "pydantic_core", "sqlite_utils"} <= top
     assert {"babel", "msgpack", "segno", "openskill", "confusable_homoglyphs"} <= top
     assert not top & {"psutil", "PIL", "fpdf", "fastapi", "uvicorn", "flet_web", "pip"}
+    # Compiled ahead by Pyodide's own Python (scripts/test installs Node.js for it).
+    assert "__pypackages__/scorepad/app/frame/__pycache__/shell.cpython-314.pyc" in names
     compiled = sorted(n for n in names if n.endswith(".so"))
     assert compiled and all("wasm32-emscripten" in n for n in compiled)  # none of this machine's
     assert "__pypackages__/scorepad/_conventions/sochi.toml" in names

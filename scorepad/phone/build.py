@@ -23,6 +23,7 @@ import io
 import json
 import re
 import shutil
+import subprocess
 import tarfile
 import zipfile
 from dataclasses import dataclass
@@ -106,6 +107,7 @@ class Built:
     files: int
     size: int  # bytes, every file of the folder
     packages: tuple[str, ...]  # "name version" of every Python distribution inside
+    compiled: bool  # the Python inside compiled to bytecode (Node.js was at hand)
 
 
 def _name(req: str) -> str:
@@ -198,6 +200,12 @@ def _keep(rel: PurePosixPath) -> bool:
     return True
 
 
+def _put(tree: Path, name: str, data: bytes) -> None:
+    path = tree / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+
+
 def _add_bytes(tar: tarfile.TarFile, name: str, data: bytes) -> None:
     info = tarfile.TarInfo(name)
     info.size = len(data)
@@ -206,26 +214,26 @@ def _add_bytes(tar: tarfile.TarFile, name: str, data: bytes) -> None:
     tar.addfile(info, io.BytesIO(data))
 
 
-def _add_installed(tar: tarfile.TarFile, dist: metadata.Distribution) -> None:
+def _add_installed(tree: Path, dist: metadata.Distribution) -> None:
     for file in sorted(dist.files or [], key=str):
         rel = PurePosixPath(str(file))
         if not _keep(rel):
             continue
         path = Path(str(dist.locate_file(file)))
         if path.is_file():
-            _add_bytes(tar, f"__pypackages__/{rel}", path.read_bytes())
+            _put(tree, f"__pypackages__/{rel}", path.read_bytes())
 
 
-def _add_wheel(tar: tarfile.TarFile, wheel: Path) -> None:
+def _add_wheel(tree: Path, wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as zf:
         for name in sorted(zf.namelist()):
             rel = PurePosixPath(name)
             if name.endswith("/") or rel.parts[0].endswith((".dist-info", ".data")):
                 continue
-            _add_bytes(tar, f"__pypackages__/{name}", zf.read(name))
+            _put(tree, f"__pypackages__/{name}", zf.read(name))
 
 
-def _add_scorepad(tar: tarfile.TarFile) -> None:
+def _add_scorepad(tree: Path) -> None:
     """The package, with its presets and fonts where an installed wheel has them."""
     trees = [(PACKAGE, "scorepad")]
     for name, checkout in (("_conventions", "conventions"), ("_assets", "assets")):
@@ -238,25 +246,57 @@ def _add_scorepad(tar: tarfile.TarFile) -> None:
                 continue
             if root == PACKAGE and rel.parts[0] == "_assets":
                 continue
-            _add_bytes(tar, f"__pypackages__/{prefix}/{rel}", path.read_bytes())
+            _put(tree, f"__pypackages__/{prefix}/{rel}", path.read_bytes())
 
 
-def app_archive(dest: Path) -> tuple[str, ...]:
+def _pyodide_python() -> Path:
+    import flet_web
+
+    return Path(flet_web.get_package_web_dir()) / "pyodide" / "python"
+
+
+def compiled(tree: Path) -> bool:
+    """The app's modules compiled to bytecode by the Python the phone runs (Pyodide's, under
+    Node.js): on the phone they are then only loaded, not compiled at every start (in a test,
+    the imports took a third of the time). Without Node.js (18 or later) the build goes on, and
+    the phone compiles them."""
+    node, python = shutil.which("node"), _pyodide_python()
+    if node is None or not python.is_file():
+        return False
+    command = ("bash", str(python), "-m", "compileall", "-q", "--invalidation-mode")
+    subprocess.run(
+        [*command, "unchecked-hash", str(tree / "__pypackages__")],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    # A module that does not compile (a Python 2 file some package ships) is left as source.
+    return any(tree.rglob("*.cpython-314.pyc"))
+
+
+def app_archive(dest: Path) -> tuple[tuple[str, ...], bool]:
     """``app.tar.gz``: the entry module and ``__pypackages__`` (Flet's worker puts it on
-    ``sys.path``); no requirements file, so the worker installs nothing."""
+    ``sys.path``), compiled where Node.js is at hand; no requirements file, so the worker
+    installs nothing. Returns what is inside and whether it is compiled."""
     installed, wheels = distributions()
+    tree = dest.with_name("app-python")
+    _put(tree, "main.py", ENTRY.encode())
+    _add_scorepad(tree)
+    for name in sorted(installed):
+        _add_installed(tree, installed[name])
+    for name in sorted(wheels):
+        _add_wheel(tree, wheels[name])
+    bytecode = compiled(tree)
     raw = io.BytesIO()
     with tarfile.open(fileobj=raw, mode="w", format=tarfile.GNU_FORMAT) as tar:
-        _add_bytes(tar, "main.py", ENTRY.encode())
-        _add_scorepad(tar)
-        for name in sorted(installed):
-            _add_installed(tar, installed[name])
-        for name in sorted(wheels):
-            _add_wheel(tar, wheels[name])
+        for path in sorted(tree.rglob("*")):
+            if path.is_file():
+                _add_bytes(tar, path.relative_to(tree).as_posix(), path.read_bytes())
+    shutil.rmtree(tree)
     dest.write_bytes(gzip.compress(raw.getvalue(), compresslevel=6, mtime=0))
     listed = [f"{d.metadata['Name']} {d.version}" for d in installed.values()]
     listed += [" ".join(p.name.split("-")[:2]) for p in wheels.values()]
-    return tuple(sorted(listed, key=str.lower))
+    return tuple(sorted(listed, key=str.lower)), bytecode
 
 
 def _client(dest: Path) -> None:
@@ -427,7 +467,7 @@ def build(dest: Path, base: str = "/") -> Built:
     try:
         _client(work)
         _assets(work)
-        packages = app_archive(work / APP_ARCHIVE)
+        packages, bytecode = app_archive(work / APP_ARCHIVE)
         _index(work, base)
         _early_worker(work)
         _manifest(work)
@@ -443,4 +483,4 @@ def build(dest: Path, base: str = "/") -> Built:
     work.rename(dest)
     shutil.rmtree(old, ignore_errors=True)
     files = [p for p in dest.rglob("*") if p.is_file()]
-    return Built(dest, len(files), sum(p.stat().st_size for p in files), packages)
+    return Built(dest, len(files), sum(p.stat().st_size for p in files), packages, bytecode)

@@ -36,6 +36,15 @@ def cmd_build_app(args: argparse.Namespace) -> int:
             size=f"{built.size / 1e6:.1f}",
         ).render(args.lang)
     )
+    if not built.compiled:
+        print(
+            msg(
+                N_(
+                    "Node.js (18 or later) was not found: the app's Python is not compiled "
+                    "ahead, so the phone compiles it at every start, which takes longer."
+                )
+            ).render(args.lang)
+        )
     print(
         msg(
             N_(
