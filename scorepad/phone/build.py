@@ -135,7 +135,7 @@ def _wanted(req: str) -> bool:
     try:
         from packaging.requirements import Requirement
     except ImportError:  # pip always carries it
-        from pip._vendor.packaging.requirements import Requirement  # type: ignore[no-redef]
+        from pip._vendor.packaging.requirements import Requirement  # type: ignore[assignment]
     marker = Requirement(req).marker
     return marker is None or bool(marker.evaluate(PHONE))
 
@@ -250,7 +250,7 @@ def _add_scorepad(tree: Path) -> None:
 
 
 def _pyodide_python() -> Path:
-    import flet_web
+    import flet_web  # type: ignore[import-untyped]
 
     return Path(flet_web.get_package_web_dir()) / "pyodide" / "python"
 
