@@ -266,3 +266,34 @@ def test_the_phones_store_asks_for_a_flush_once_a_write_and_never_for_a_read(
         assert sorted(p.name for p in tmp_path.iterdir()) == ["phone.db"]
     finally:
         store.close()
+
+
+def test_sharing_later_binds_its_sockets_through_the_server(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The table's screen module no longer imports the web server's stack (the phone has none):
+    "Share the table" on a laptop serving 127.0.0.1 binds the network's sockets through the
+    running server, and the server serves them."""
+    import socket
+
+    from scorepad.app.screens import table as screen
+    from scorepad.app.server.access import Gate
+    from scorepad.app.server.server import Server
+    from scorepad.app.server.share import Sharing
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    added: list[socket.socket] = []
+    server = Server(None, certfile=None, keyfile=None)  # type: ignore[arg-type]
+    monkeypatch.setattr(server, "add", added.extend)
+    monkeypatch.setattr(screen, "lan_addresses", lambda: ["127.0.0.1"])  # the "network" here
+    table = screen.Table(Gate(None), Sharing.make("127.0.0.1", port, tls=False, pin=None))
+    table.server = server
+    try:
+        shared = table.share_now()
+        assert shared.shared and shared.addresses == ("127.0.0.1",) and shared.pin
+        assert [s.getsockname() for s in added] == [("127.0.0.1", port)]
+    finally:
+        for s in added:
+            s.close()
