@@ -813,6 +813,10 @@ def build_parser() -> argparse.ArgumentParser:
     from .club.cli import add_parser as add_club  # a club night's commands (scorepad/club/)
 
     add_club(sub, common)
+
+    from .phone.cli import add_parser as add_build_app  # the app that runs on a phone
+
+    add_build_app(sub, common)
     return parser
 
 

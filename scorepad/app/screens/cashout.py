@@ -14,6 +14,7 @@ import flet as ft
 from ... import family_report
 from ...family_report import FamilyCashOut, family_cash_out
 from ...i18n import N_, catalog
+from ...phone import ON_PHONE
 from ...report import CashOut, cash_out, to_text_sheet
 from ...store import FamilyStored
 from ..frame.nav import nav
@@ -90,6 +91,19 @@ def settle_screen(shell: Shell) -> ft.Control:
                     "save-settlement",
                     ft.OutlinedButton(
                         shell.t(N_("Save as image")), icon=ft.Icons.IMAGE, on_click=save
+                    ),
+                )
+                if not ON_PHONE
+                else sem(
+                    "no-picture",
+                    ft.Text(
+                        shell.t(
+                            N_(
+                                "The picture of the cash-out is made by Scorepad on a computer; "
+                                "on the phone, copy it as text."
+                            )
+                        ),
+                        size=13,
                     ),
                 ),
             ],

@@ -82,6 +82,11 @@ def sessions_screen(shell: Shell) -> ft.Control:
         async def copy() -> None:
             await ft.Clipboard().set(text)
 
+        async def save() -> None:  # a download in a browser, the share sheet's file on a phone
+            await ft.FilePicker().save_file(
+                file_name=f"scorepad-{sid}.json", src_bytes=text.encode()
+            )
+
         shell.page.show_dialog(
             ft.AlertDialog(
                 title=ft.Text(shell.t(N_("Game {id} as a file"), id=sid)),
@@ -95,6 +100,7 @@ def sessions_screen(shell: Shell) -> ft.Control:
                 ),
                 actions=[
                     sem("copy-export", ft.FilledButton(shell.t(N_("Copy")), on_click=copy)),
+                    sem("save-export", ft.OutlinedButton(shell.t(N_("Save")), on_click=save)),
                     ft.TextButton(shell.t(N_("Close")), on_click=lambda: shell.page.pop_dialog()),
                 ],
             )

@@ -20,7 +20,6 @@ from ...store import StoreError
 from ..frame import live, registry
 from ..server.access import PIN_MAX, PIN_MIN_SHARED, Gate, ServeRefused, generate_pin, short_pin
 from ..server.grants import Grants
-from ..server.server import bind
 from ..server.share import Sharing, lan_addresses, qr_png, this_computer, url_host
 
 if TYPE_CHECKING:
@@ -59,7 +58,9 @@ class Table:
             addresses = lan_addresses()
             if not addresses:
                 raise ServeRefused(_no_network())
-            sockets = [bind(a, self.sharing.port) for a in addresses]
+            # Through the server itself: this module never imports the web server's stack
+            # (FastAPI, uvicorn), which the app on a phone (Pyodide) has not, and needs not.
+            sockets = [self.server.bind(a, self.sharing.port) for a in addresses]
             if self.gate.pin is None:
                 self.gate.pin = generate_pin()  # never on the network without a PIN
             elif len(self.gate.pin) < PIN_MIN_SHARED:

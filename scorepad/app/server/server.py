@@ -140,6 +140,8 @@ def bind(host: str, port: int) -> socket.socket:
 class Server:
     """uvicorn serving one app on one or more sockets; more can be added while it runs."""
 
+    bind = staticmethod(bind)  # the sockets for add(), for a caller that imports only this class
+
     def __init__(
         self,
         app: ASGI,

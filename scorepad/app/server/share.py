@@ -7,7 +7,6 @@ import ipaddress
 import socket
 from dataclasses import dataclass, field
 
-import psutil
 import segno
 
 from ...i18n import N_, catalog, msg
@@ -33,6 +32,8 @@ def this_computer(peer: str) -> bool:
         ip = ipaddress.ip_address(peer)
     except ValueError:
         return False
+    import psutil  # here, not at the top: the app on a phone (Pyodide) has no psutil nor a LAN
+
     own = {
         ipaddress.ip_address(a.address)
         for addrs in psutil.net_if_addrs().values()
@@ -44,6 +45,8 @@ def this_computer(peer: str) -> bool:
 
 def lan_addresses() -> list[str]:
     """The IPv4 address of every network interface that is up and not loopback (sorted)."""
+    import psutil  # see this_computer
+
     found: set[str] = set()
     stats = psutil.net_if_stats()
     for name, addrs in psutil.net_if_addrs().items():

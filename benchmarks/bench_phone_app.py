@@ -1,0 +1,177 @@
+"""Benchmark the app that runs on the phone by itself (``scorepad build-app``, issue #35).
+
+    python benchmarks/bench_phone_app.py [--repeat 3] [--writes 5]
+    python benchmarks/bench_phone_app.py --smoke      # one start of each kind, one write
+
+Goals (issue #35, a 2-core machine): the first start cold ≤ 8 s, a start from the service
+worker's cache ≤ 3 s, a deal's Write → the screen showing it written ≤ 300 ms; and the size of
+the build. Each run: the app built (the build's time and size), served by a plain static server
+on 127.0.0.1 and opened in headless Debian chromium at 360×740 with a fresh profile:
+
+- cold: from ``goto`` until the first screen is there (its ``session-new`` button in the
+  accessibility tree): the runtime and the app downloaded, compiled and started, the store opened;
+- write: a pulka started by taps, then ``writes`` deals nobody whists, each timed from the tap on
+  Write until the entry shows the next deal (the write persisted to IndexedDB first: nothing is
+  shown before it is, see scorepad/phone/app.py);
+- from the cache: the static server stopped, the page reloaded: the same until the first screen.
+
+Printed beside the goals with the machine (cores, CPU, load average before and after): on a
+loaded machine the times are several times a quiet one's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+GOALS = {"cold": 8.0, "cache": 3.0, "write": 0.300}
+
+
+def machine() -> str:
+    model = "?"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    return f"{os.cpu_count()} cores, {model}, load average {load}"
+
+
+def first_screen(page: object, url: str | None) -> float:
+    """Seconds from the navigation (``url``, or a reload) until the first screen is there."""
+    from test_phone_e2e import started
+
+    start = time.perf_counter()
+    if url is None:
+        page.reload()  # type: ignore[attr-defined]
+    else:
+        page.goto(url)  # type: ignore[attr-defined]
+    started(page)
+    return time.perf_counter() - start
+
+
+def cached(page: object) -> None:
+    """Wait until the service worker has every file of the build in its cache."""
+    page.wait_for_function(  # type: ignore[attr-defined]
+        """async () => {
+            const reg = await navigator.serviceWorker.getRegistration();
+            if (!reg || !reg.active) return false;
+            const keys = (await caches.keys()).filter((k) => k.startsWith('scorepad-'));
+            if (keys.length !== 1) return false;
+            const cache = await caches.open(keys[0]);
+            const files = (await (await fetch('scorepad-sw.js')).text())
+                .split('const FILES = ')[1].split(';\\n')[0];
+            return (await cache.keys()).length === JSON.parse(files).length;
+        }""",
+        timeout=600_000,
+        polling=1000,
+    )
+
+
+def run_once(browser: object, folder: Path, writes: int) -> dict[str, list[float]]:
+    from playwright.sync_api import expect
+    from test_app_e2e import Table, new_session, tap
+    from test_phone_e2e import START, Static
+
+    static = Static(folder)
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="en-US")  # type: ignore[attr-defined]
+    ctx.route(
+        "**/*",
+        lambda route: (
+            route.continue_()
+            if route.request.url.startswith(("http://127.0.0.1", "blob:", "data:"))
+            else route.abort()
+        ),
+    )
+    page = ctx.new_page()
+    page.set_default_timeout(START)
+    found: dict[str, list[float]] = {"cold": [first_screen(page, static.url)], "write": []}
+    new_session(page, ["Anna", "Boris", "Vera"])
+    tap(page, "create-session")
+    expect(page.get_by_text("Deal 1: Anna deals, Boris leads.")).to_be_visible(timeout=60000)
+    table = Table(page, 3)
+    for k in range(writes):
+        declarer = table.active()[0]
+        table.game_calls(declarer, "6S", ["pass", "pass"])
+        start = time.perf_counter()
+        tap(page, "confirm-deal")
+        expect(page.locator('[flt-semantics-identifier="deal-header"]').first).to_contain_text(
+            f"Deal {k + 2}:", timeout=60000
+        )
+        found["write"].append(time.perf_counter() - start)
+        table.number += 1
+    cached(page)
+    static.stop()
+    found["cache"] = [first_screen(page, None)]
+    ctx.close()
+    return found
+
+
+def size_of(folder: Path) -> tuple[int, int]:
+    files = [p for p in folder.rglob("*") if p.is_file()]
+    return len(files), sum(p.stat().st_size for p in files)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3, help="runs, each with a fresh profile")
+    parser.add_argument("--writes", type=int, default=5, help="deals written in each run")
+    parser.add_argument("--smoke", action="store_true", help="one run, one write: that it works")
+    args = parser.parse_args(argv)
+    repeat, writes = (1, 1) if args.smoke else (args.repeat, args.writes)
+
+    from playwright.sync_api import sync_playwright
+    from test_app_e2e import ARGS, CHROMIUM
+
+    from scorepad.phone.build import build
+
+    print(f"machine: {machine()}")
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "app"
+        start = time.perf_counter()
+        build(folder)
+        took = time.perf_counter() - start
+        files, size = size_of(folder)
+        archive = (folder / "app.tar.gz").stat().st_size
+        print(
+            f"build: {took:.1f} s, {files} files, {size / 1e6:.1f} MB "
+            f"(the Python archive {archive / 1e6:.1f} MB, compressed)"
+        )
+        runs: dict[str, list[float]] = {"cold": [], "cache": [], "write": []}
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+            for _ in range(repeat):
+                for key, values in run_once(browser, folder, writes).items():
+                    runs[key] += values
+            browser.close()
+    for key, label in (
+        ("cold", "first start, cold"),
+        ("cache", "start from the cache"),
+        ("write", "Write → shown written"),
+    ):
+        values = runs[key]
+        median, goal = statistics.median(values), GOALS[key]
+        unit, scale = ("ms", 1000) if key == "write" else ("s", 1)
+        verdict = "met" if median <= goal else "NOT met"
+        print(
+            f"{label:24} median {median * scale:8.{0 if unit == 'ms' else 1}f} {unit}"
+            f"  (min {min(values) * scale:.{0 if unit == 'ms' else 1}f}, n={len(values)})"
+            f"  goal ≤ {goal * scale:g} {unit}: {verdict}"
+        )
+    print(f"machine after: {machine()}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
