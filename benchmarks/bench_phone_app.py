@@ -22,7 +22,6 @@ loaded machine the times are several times a quiet one's.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 import tempfile
@@ -32,20 +31,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
+from machine import SMOKE_NOTE, add_smoke, machine  # noqa: E402  (benchmarks/machine.py)
+
 GOALS = {"cold": 8.0, "cache": 3.0, "write": 0.300}
-
-
-def machine() -> str:
-    model = "?"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    return f"{os.cpu_count()} cores, {model}, load average {load}"
 
 
 def first_screen(page: object, url: str | None) -> float:
@@ -127,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs, each with a fresh profile")
     parser.add_argument("--writes", type=int, default=5, help="deals written in each run")
-    parser.add_argument("--smoke", action="store_true", help="one run, one write: that it works")
+    add_smoke(parser)
     args = parser.parse_args(argv)
     repeat, writes = (1, 1) if args.smoke else (args.repeat, args.writes)
 
@@ -137,6 +125,8 @@ def main(argv: list[str] | None = None) -> int:
     from scorepad.phone.build import build
 
     print(f"machine: {machine()}")
+    if args.smoke:
+        print(SMOKE_NOTE)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "app"
         start = time.perf_counter()

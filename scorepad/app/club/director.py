@@ -15,13 +15,16 @@ from typing import Any
 import flet as ft
 
 from ...club.night import Night
+from ...club.scoring import parse_scoring
 from ...club.store import TableView, change_words, voided_words
 from ...i18n import N_, msg, nmsg
+from ...scoring.pulya.convention import presets
 from ...store import now
 from ..frame.shell import Shell
 from ..frame.theme import heading, primary, quiet, secondary, sem
 from .common import attempt, back, club, night_id
 from .follow import SETTLE, follow, tell
+from .nights import SCORING_PRESETS, SEATS
 
 #: Minutes without a deal after which a playing table is pointed out.
 IDLE_MINUTES = 10
@@ -58,10 +61,6 @@ def table_line(shell: Shell, view: TableView, names: dict[int, str], at: dt.date
 def settings_line(shell: Shell, night: Night) -> str:
     """The night's settings as the director checks them (issue #37): convention, date, length,
     table size and scoring (a documented preset's words, or the custom scoring's data)."""
-    from ...club.scoring import parse_scoring
-    from ...scoring.pulya.convention import presets
-    from .nights import SCORING_PRESETS, SEATS
-
     known = presets().get(night.convention)
     convention = known.name_in(shell.lang) if known is not None else night.convention
     length = (

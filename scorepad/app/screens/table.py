@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 import flet as ft
 from babel import Locale
 
+from ...club.store import seat_of
 from ...i18n import LANGUAGES, N_, msg
 from ...store import StoreError
 from ..frame import live, registry
@@ -124,10 +125,19 @@ def table_bar(shell: Shell) -> ft.Control | None:
 
 
 def _club_table(shell: Shell) -> bool:
-    """A club night's table: the director draws its next tour, no phone starts a pulka there."""
-    from ..club.tables import seat
+    """A club night's table: the director draws its next tour, no phone starts a pulka there.
 
-    return shell.sid is not None and seat(shell, shell.sid) is not None
+    The club's own store read, under the same key as app/club/tables.seat (one read a draw): the
+    club's screens import the frame, which imports this module, so it cannot import them."""
+    sid = shell.sid
+    if sid is None:
+        return False
+
+    def load() -> object:
+        with shell.lock:
+            return seat_of(shell.store, sid)
+
+    return shell.read(("seat", sid), load) is not None
 
 
 def _viewer_bar(shell: Shell) -> ft.Control:

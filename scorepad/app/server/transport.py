@@ -1,16 +1,16 @@
 """What a socket may cost before the app reads anything: uvicorn's protocols with time limits and
 a bound per address (figures in wire.Limits and the README's "Safety").
 
-- **Request headers** must arrive within :attr:`Limits.header_within` seconds and in at most
+- **Request headers** must arrive within :attr:`~scorepad.app.server.wire.Limits.header_within` seconds and in at most
   :data:`HEADER_BYTES`; a request still incomplete then is closed.  uvicorn times out only an
   idle kept-alive connection, never a request whose headers trickle in (a slow half-open
   request holds a descriptor for ever).
-- **Incomplete requests per address:** at most :attr:`Limits.incomplete_per_address` at once
+- **Incomplete requests per address:** at most :attr:`~scorepad.app.server.wire.Limits.incomplete_per_address` at once
   from one peer address; another connection from it is closed at once (a proxy the host named
   is exempt: every phone comes from its address, with whole requests).
-- **A WebSocket frame** larger than :attr:`Limits.frame_max` is refused from its header by
+- **A WebSocket frame** larger than :attr:`~scorepad.app.server.wire.Limits.frame_max` is refused from its header by
   uvicorn itself (``ws_max_size``, close 1009), before its payload is buffered; a frame (or a
-  fragmented message) in progress must end within :attr:`Limits.frame_within` seconds.
+  fragmented message) in progress must end within :attr:`~scorepad.app.server.wire.Limits.frame_within` seconds.
 - **Descriptors:** the soft limit is raised to the hard one at start (:func:`more_descriptors`):
   1,024 (a common desktop default) is a few hundred phones' worth of connections.
 """
