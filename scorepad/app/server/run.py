@@ -15,7 +15,7 @@ from pathlib import Path
 
 import flet as ft
 
-from ...i18n import N_, msg
+from ...i18n import N_, Msg, msg
 from ...store import Store
 from ..analyses import ANALYSES
 from ..club.public import STANDINGS, public_standings
@@ -133,14 +133,36 @@ def limits() -> Limits:
     return Limits(**shortened)
 
 
-def desktop_available() -> bool:
+def desktop_client() -> tuple[bool, Msg | None]:
+    """Whether a desktop window can open, and if not while a person sits at a display, why.
+
+    The window is Flet's desktop client, a separate program: the ``flet-desktop`` package only
+    fetches it from the internet on first use, which fails offline with a traceback (issue #38).
+    So the window opens only where the client is already there, in the package (a bundled
+    archive) or in Flet's cache from an earlier run; otherwise the app is served in the browser.
+    """
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-        return False
+        return False, None  # a server, or a terminal without a screen: the web app, as always
     try:
-        import flet_desktop  # noqa: F401
+        import flet_desktop
     except ImportError:
-        return False
-    return True
+        return False, msg(
+            N_(
+                "No desktop window: Flet's desktop client is not installed (pip install flet-desktop==1.0.5, then run scorepad once with the internet), so the app opens in the browser."
+            )
+        )
+    version = getattr(getattr(flet_desktop, "version", None), "version", "")
+    bundled = Path(flet_desktop.get_package_bin_dir())
+    cache = Path.home() / ".flet" / "client"
+    if (bundled.is_dir() and any(bundled.glob("flet-*"))) or (
+        cache.is_dir() and any(cache.glob(f"flet-desktop-*-{version}*"))
+    ):
+        return True, None
+    return False, msg(
+        N_(
+            "No desktop window: Flet's desktop client has not been downloaded yet (run scorepad once with the internet), so the app opens in the browser."
+        )
+    )
 
 
 def run(
@@ -162,10 +184,14 @@ def run(
     if share and is_loopback(host):
         host = "0.0.0.0"
     networked = not is_loopback(host)
-    if not (web or networked or pin or certfile) and desktop_available():
-        main = make_main(db, lang)
-        ft.run(main, view=ft.AppView.FLET_APP, assets_dir=str(assets_dir()))
-        return
+    if not (web or networked or pin or certfile):
+        window, why = desktop_client()
+        if window:
+            main = make_main(db, lang)
+            ft.run(main, view=ft.AppView.FLET_APP, assets_dir=str(assets_dir()))
+            return
+        if why is not None:
+            print(why.render(lang), flush=True)
     serve(
         db,
         lang,
