@@ -69,19 +69,11 @@ def cached(page: object) -> None:
 
 def run_once(browser: object, folder: Path, writes: int) -> dict[str, list[float]]:
     from playwright.sync_api import expect
-    from test_app_e2e import Table, new_session, tap
+    from test_app_e2e import Table, local_only, new_session, tap
     from test_phone_e2e import START, Static
 
     static = Static(folder)
-    ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="en-US")  # type: ignore[attr-defined]
-    ctx.route(
-        "**/*",
-        lambda route: (
-            route.continue_()
-            if route.request.url.startswith(("http://127.0.0.1", "blob:", "data:"))
-            else route.abort()
-        ),
-    )
+    ctx = local_only(browser.new_context(viewport={"width": 360, "height": 740}, locale="en-US"))  # type: ignore[attr-defined]
     page = ctx.new_page()
     page.set_default_timeout(START)
     found: dict[str, list[float]] = {"cold": [first_screen(page, static.url)], "write": []}

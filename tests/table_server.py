@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -96,3 +97,32 @@ def serving(db: Path, *extra: str, port: int | None = None) -> Iterator[tuple[st
 
 def log_of(db: Path, port: int) -> str:
     return (db.parent / f"server-{port}.log").read_text(errors="replace")
+
+
+@contextmanager
+def shared_table(db: Path, sid: int, pin: str, *extra: str) -> Iterator[tuple[int, str]]:
+    """The session ``sid`` of ``db`` served as a shared table (--share, --pin, a trusted proxy on
+    this computer, --join): its port and the join link's token, read from the server's banner
+    once it is printed (a state, on a loaded machine a moment after the first answer)."""
+    port = free_port()
+    proc = start(
+        db,
+        port,
+        "--share",
+        "--pin",
+        pin,
+        "--trusted-proxy",
+        "127.0.0.1",
+        "--join",
+        str(sid),
+        *extra,
+    )
+    try:
+        wait_ready(proc, f"http://127.0.0.1:{port}/", db.parent / f"server-{port}.log")
+        deadline = time.monotonic() + 30
+        while not (found := re.search(rf"/join/{sid}/([A-Za-z0-9_-]+)", log_of(db, port))):
+            assert time.monotonic() < deadline and proc.poll() is None, log_of(db, port)
+            time.sleep(0.1)
+        yield port, found[1]
+    finally:
+        stop(proc)

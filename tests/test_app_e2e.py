@@ -115,9 +115,9 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-def open_app(browser: Any, url: str, width: int, height: int) -> Any:
-
-    ctx = browser.new_context(viewport={"width": width, "height": height})
+def local_only(ctx: Any) -> Any:
+    """A browser context that reaches nothing but this computer (127.0.0.1): a request to anywhere
+    else (a CDN, a font host) is refused, so a page that needs one fails here."""
     ctx.route(
         "**/*",
         lambda route: (
@@ -126,6 +126,11 @@ def open_app(browser: Any, url: str, width: int, height: int) -> Any:
             else route.abort()
         ),
     )
+    return ctx
+
+
+def open_app(browser: Any, url: str, width: int, height: int) -> Any:
+    ctx = local_only(browser.new_context(viewport={"width": width, "height": height}))
     page = ctx.new_page()
     page.goto(url)
     semantics_on(page)

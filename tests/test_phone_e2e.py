@@ -30,6 +30,7 @@ from test_app_e2e import (
     CHROMIUM,
     ROOT,
     Table,
+    local_only,
     new_session,
     semantics_on,
     shot,
@@ -125,15 +126,7 @@ def static(built: Path) -> Iterator[Static]:
 
 def open_phone(browser: Any, url: str) -> Any:
     """A phone-size page that may reach nothing but 127.0.0.1."""
-    ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="en-US")
-    ctx.route(
-        "**/*",
-        lambda route: (
-            route.continue_()
-            if route.request.url.startswith(("http://127.0.0.1", "blob:", "data:"))
-            else route.abort()
-        ),
-    )
+    ctx = local_only(browser.new_context(viewport={"width": 360, "height": 740}, locale="en-US"))
     page = ctx.new_page()
     page.set_default_timeout(START)
     page.goto(url)
@@ -348,16 +341,7 @@ class Chromium:
         self.cdp = browser.browser_type.connect_over_cdp(f"http://127.0.0.1:{port}")
 
     def page(self, url: str) -> Any:
-        ctx = self.cdp.contexts[0]
-        ctx.route(
-            "**/*",
-            lambda route: (
-                route.continue_()
-                if route.request.url.startswith(("http://127.0.0.1", "blob:", "data:"))
-                else route.abort()
-            ),
-        )
-        page = ctx.new_page()
+        page = local_only(self.cdp.contexts[0]).new_page()
         page.set_viewport_size({"width": 360, "height": 740})
         page.set_default_timeout(START)
         page.goto(url)

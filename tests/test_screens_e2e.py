@@ -17,7 +17,7 @@ import pytest
 import test_app_e2e
 from evenings import BALKAN, BALKAN_PLAYERS, PREFA, PREFA_PLAYERS
 from table_server import serving
-from test_app_e2e import ARGS, ROOT, SHOTS, semantics_on, settle, tap, visible
+from test_app_e2e import ARGS, ROOT, SHOTS, local_only, semantics_on, settle, tap, visible
 from test_pot_e2e import EVENING as POT_EVENING
 from test_pot_e2e import NAMES as POT_PLAYERS
 
@@ -177,14 +177,8 @@ def test_every_screen_looks_finished(
 
     width, height = SIZES[size]
     cat = catalog(lang)
-    ctx = browser.new_context(viewport={"width": width, "height": height}, color_scheme=theme)
-    ctx.route(
-        "**/*",
-        lambda route: (
-            route.continue_()
-            if route.request.url.startswith(("http://127.0.0.1", "blob:", "data:"))
-            else route.abort()
-        ),
+    ctx = local_only(
+        browser.new_context(viewport={"width": width, "height": height}, color_scheme=theme)
     )
     page = ctx.new_page()
     try:

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 from flet_wire import Client
-from table_server import free_port, log_of, start, stop, wait_ready
+from table_server import free_port, log_of, shared_table, start, stop, wait_ready
 
 from scorepad.store import Store
 
@@ -36,19 +36,8 @@ def table(tmp_path: Path) -> Iterator[tuple[Path, int, int, str]]:
     db = tmp_path / "s.db"
     with Store(db) as store:
         sid = store.create_session(["Anna", "Boris", "Vera"])
-    port = free_port()
-    proc = start(
-        db, port, "--share", "--pin", PIN, "--trusted-proxy", "127.0.0.1", "--join", str(sid)
-    )
-    try:
-        wait_ready(proc, f"http://127.0.0.1:{port}/", tmp_path / f"server-{port}.log")
-        deadline = time.monotonic() + 30
-        while not (found := re.search(rf"/join/{sid}/([A-Za-z0-9_-]+)", log_of(db, port))):
-            assert time.monotonic() < deadline and proc.poll() is None, log_of(db, port)
-            time.sleep(0.1)
-        yield db, port, sid, found[1]
-    finally:
-        stop(proc)
+    with shared_table(db, sid, PIN) as (port, token):
+        yield db, port, sid, token
 
 
 def type_pin(c: Client, value: Any) -> None:
@@ -512,17 +501,8 @@ def slow_table(
     db = tmp_path / "s.db"
     with Store(db) as store:
         sid = store.create_session(["Anna", "Boris", "Vera"])
-    port = free_port()
-    proc = start(
-        db, port, "--share", "--pin", PIN, "--trusted-proxy", "127.0.0.1", "--join", str(sid)
-    )
-    try:
-        wait_ready(proc, f"http://127.0.0.1:{port}/", tmp_path / f"server-{port}.log")
-        found = re.search(rf"/join/{sid}/([A-Za-z0-9_-]+)", log_of(db, port))
-        assert found
-        yield db, port, sid, found[1]
-    finally:
-        stop(proc)
+    with shared_table(db, sid, PIN) as (port, token):
+        yield db, port, sid, token
 
 
 def _ask_analysis(c: Client, record: str) -> None:

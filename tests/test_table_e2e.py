@@ -17,7 +17,17 @@ import pytest
 import websockets.sync.client as ws_client
 from playwright.sync_api import expect
 from table_server import free_port, start, stop, wait_ready
-from test_app_e2e import browser, has_text, open_app, redrawn, semantics_on, shot, tap, visible
+from test_app_e2e import (
+    browser,
+    has_text,
+    local_only,
+    open_app,
+    redrawn,
+    semantics_on,
+    shot,
+    tap,
+    visible,
+)
 
 from conftest import typed
 from scorepad.app.server.share import lan_addresses
@@ -306,15 +316,7 @@ class Held:
 
 def open_held(browser: Any, url: str, held: Held) -> Any:
     """``open_app`` for a phone whose WebSocket goes through ``held``."""
-    ctx = browser.new_context(viewport={"width": 360, "height": 740})
-    ctx.route(
-        "**/*",
-        lambda route: (
-            route.continue_()
-            if route.request.url.startswith(("http://127.0.0.1", "blob:", "data:"))
-            else route.abort()
-        ),
-    )
+    ctx = local_only(browser.new_context(viewport={"width": 360, "height": 740}))
     ctx.route_web_socket("**/ws", held.route)
     page = ctx.new_page()
     page.goto(url)

@@ -13,14 +13,13 @@ import os
 import posixpath
 import re
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from flet_wire import EVENT, Client, pack
-from table_server import free_port, log_of, start, stop, wait_ready
+from table_server import free_port, log_of, shared_table, start, stop, wait_ready
 
 from scorepad.store import Store
 
@@ -41,22 +40,13 @@ def table(tmp_path: Path) -> Iterator[tuple[Path, int, int, str]]:
     db = tmp_path / "s.db"
     with Store(db) as store:
         sid = store.create_session(["Anna", "Boris", "Vera"])
-    port = free_port()
-    os.environ["SCOREPAD_REGISTER_WITHIN"] = "2"
-    proc = start(
-        db, port, "--share", "--pin", PIN, "--trusted-proxy", "127.0.0.1", "--join", str(sid)
-    )
-    os.environ.pop("SCOREPAD_REGISTER_WITHIN")
+    os.environ["SCOREPAD_REGISTER_WITHIN"] = "2"  # read by the server at its start
     try:
-        wait_ready(proc, f"http://127.0.0.1:{port}/", tmp_path / f"server-{port}.log")
-        # The banner comes a moment after the first answer on a loaded machine: wait for it.
-        deadline = time.monotonic() + 30
-        while not (found := re.search(rf"/join/{sid}/([A-Za-z0-9_-]+)", log_of(db, port))):
-            assert time.monotonic() < deadline and proc.poll() is None, log_of(db, port)
-            time.sleep(0.1)
-        yield db, port, sid, found[1]
+        with shared_table(db, sid, PIN) as (port, token):
+            os.environ.pop("SCOREPAD_REGISTER_WITHIN")
+            yield db, port, sid, token
     finally:
-        stop(proc)
+        os.environ.pop("SCOREPAD_REGISTER_WITHIN", None)
 
 
 def phone(

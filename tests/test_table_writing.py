@@ -9,7 +9,6 @@ test_table_safety.py: to the server each is a device on the network, not this co
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,7 +16,7 @@ from typing import Any
 
 import pytest
 from flet_wire import PATCH, Client
-from table_server import free_port, log_of, start, stop, wait_ready
+from table_server import shared_table
 
 from conftest import typed
 from scorepad.store import Store
@@ -36,21 +35,8 @@ def served(
         sid = store.create_session(players, convention=convention)
         for seen, deal in enumerate(written):
             store.add_deal(sid, typed(store, sid, deal), seen=seen)
-    port = free_port()
-    proc = start(
-        db, port, "--share", "--pin", PIN, "--trusted-proxy", "127.0.0.1", "--join", str(sid)
-    )
-    try:
-        wait_ready(proc, f"http://127.0.0.1:{port}/", tmp_path / f"server-{port}.log")
-        # The banner (with the join link) is printed once the server serves: a state to wait
-        # for, on a loaded machine a moment after the first answer.
-        deadline = time.monotonic() + 30
-        while not (found := re.search(rf"/join/{sid}/([A-Za-z0-9_-]+)", log_of(db, port))):
-            assert time.monotonic() < deadline and proc.poll() is None, log_of(db, port)
-            time.sleep(0.1)
-        yield db, port, sid, found[1]
-    finally:
-        stop(proc)
+    with shared_table(db, sid, PIN) as (port, token):
+        yield db, port, sid, token
 
 
 def tap(c: Client, ident: str, name: str = "click") -> None:
