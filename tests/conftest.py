@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -92,3 +94,18 @@ def typed(store: Any, sid: int, data: Any) -> Any:
         return data
     family = store.family(sid)
     return (_DEAL if family == "pulya" else family_deal_adapter(family)).validate_python(data)
+
+
+@pytest.fixture(autouse=True)
+def _pages_closed_after_each_browser_test(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A browser test's pages closed when it ends (the browser itself lives for its module).
+
+    A Flutter page left open keeps drawing and answering its socket: a module of ten scenarios
+    kept ten renderers at a fifth of a core each to its end, on a 2-core machine, slowing every
+    later test of the suite."""
+    yield
+    if "browser" in request.fixturenames:
+        browser = request.getfixturevalue("browser")
+        for context in list(getattr(browser, "contexts", ())):
+            with contextlib.suppress(Exception):  # a page the test already closed, a dead browser
+                context.close()
