@@ -81,8 +81,9 @@ def bula_entry(shell: Shell) -> ft.Control:
             lambda s: redraw(lambda: declare(s)),
         )
     )
-    if allpass and (f.kind == "allpass" or f.declarer is None):
-        # Its own row under the names: "Svi dalje (refe)" is never cut beside four names.
+    if allpass:
+        # Its own row under the names: "Svi dalje (refe)" is never cut beside four names; kept
+        # once a declarer is chosen, so the table can still switch to a refe with one tap.
         rows.append(cell_row(allpass))
     if f.declarer is not None and f.kind == "pik_no_contra":
         rows.append(
