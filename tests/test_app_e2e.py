@@ -708,8 +708,10 @@ TAP_KINDS = {
 
 
 def readme_taps() -> dict[str, int]:
-    """The tap counts the README states (its table under ``TAPS_HEAD``)."""
-    lines = [line.strip() for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines()]
+    """The tap counts docs/app.md states (its table under ``TAPS_HEAD``)."""
+    lines = [
+        line.strip() for line in (ROOT / "docs" / "app.md").read_text(encoding="utf-8").splitlines()
+    ]
     start = lines.index(TAPS_HEAD) + 2
     rows: dict[str, int] = {}
     for line in lines[start:]:
@@ -785,7 +787,7 @@ def test_a_deal_on_one_screen_and_the_taps_each_kind_takes(
     browser: Any, tmp_path: Path, width: int, height: int, lang: str
 ) -> None:
     """Each kind of deal entered with the fewest taps, the whole entry on one screen (Write and
-    the preview above it in the window, nothing below to scroll to), the counts as the README
+    the preview above it in the window, nothing below to scroll to), the counts as docs/app.md
     says; a count that cannot be chosen says why when tapped."""
     from playwright.sync_api import expect
 

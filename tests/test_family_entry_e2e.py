@@ -9,7 +9,7 @@ Then every family's variants in each of the six languages on one served app (fou
 the dealer sitting out, the bula's contra chain, the pot's Bettel, Swabian and American deals):
 nothing beyond the 360 px screen and no list to scroll (``nothing_beyond``: a control clipped
 by a scrolled list would otherwise pass for seen); and the taps each family's common deals take,
-counted by the test's tap helper and checked against the README's table.
+counted by the test's tap helper and checked against the table in docs/app.md.
 """
 
 from __future__ import annotations
@@ -457,14 +457,14 @@ def test_each_family_variant_on_one_phone_screen_in_every_language(
         w.page.context.close()
 
 
-# --- the taps each kind of deal takes, in each family (the README's table) ------------------------
+# --- the taps each kind of deal takes, in each family (docs/app.md's table) ------------------------
 
 FAMILY_TAPS_HEAD = "| Preset | Deal | Taps |"
 
 
 def readme_family_taps() -> dict[tuple[str, str], int]:
-    """The tap counts the README states (its table under ``FAMILY_TAPS_HEAD``)."""
-    text = (test_app_e2e.ROOT / "README.md").read_text(encoding="utf-8")
+    """The tap counts docs/app.md states (its table under ``FAMILY_TAPS_HEAD``)."""
+    text = (test_app_e2e.ROOT / "docs" / "app.md").read_text(encoding="utf-8")
     lines = [line.strip() for line in text.splitlines()]
     rows: dict[tuple[str, str], int] = {}
     for line in lines[lines.index(FAMILY_TAPS_HEAD) + 2 :]:
@@ -615,7 +615,7 @@ def test_the_taps_each_family_deal_takes(
 ) -> None:
     """Each common kind of deal of the family tapped in on a phone (360×740, English) from the
     empty entry to the deal written, every count a player said tapped: the taps counted as the
-    README's table says."""
+    table in docs/app.md says."""
     counted: dict[tuple[str, str], int] = {}
     for case, walk in FAMILY_TAPS[family]:
         w = opened(browser, served, case, "en")

@@ -73,8 +73,8 @@ def json_of(text: str) -> dict[str, object]:
 def test_every_testing_id_in_the_readme_is_in_the_app() -> None:
     import re
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    table = readme.split("### Testing ids", 1)[1].split("\n\n")[2]
+    readme = (ROOT / "docs" / "testing.md").read_text(encoding="utf-8")
+    table = readme.split("## Testing ids", 1)[1].split("\n\n")[2]
     ids = {i for row in table.splitlines()[2:] for i in re.findall(r"`([a-z][^`]*)`", row)}
     # The app's modules, and the reports that name the cash-out's columns.
     paths = [*(ROOT / "scorepad" / "app").rglob("*.py"), ROOT / "scorepad" / "family_report.py"]

@@ -1,5 +1,5 @@
 """What a socket may cost before the app reads anything: uvicorn's protocols with time limits and
-a bound per address (figures in wire.Limits and the README's "Safety").
+a bound per address (figures in wire.Limits and docs/safety.md).
 
 - **Request headers** must arrive within :attr:`~scorepad.app.server.wire.Limits.header_within` seconds and in at most
   :data:`HEADER_BYTES`; a request still incomplete then is closed.  uvicorn times out only an

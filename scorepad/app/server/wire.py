@@ -61,7 +61,7 @@ _ACTIONS = {
 
 @dataclass(frozen=True)
 class Limits:
-    """What one connection may cost (figures in the README's "Safety")."""
+    """What one connection may cost (figures in docs/safety.md)."""
 
     register_within: float = 15.0  # s: a socket that never registers is closed
     frame_max: int = 256 * 1024  # bytes: the largest frame a page sends (a typed session file)
