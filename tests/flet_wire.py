@@ -9,6 +9,7 @@ or send whatever an attacker would.
 
 from __future__ import annotations
 
+import socket
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -49,7 +50,10 @@ class Client:
         host: str = "127.0.0.1",
         headers: dict[str, str] | list[tuple[str, str]] | None = None,
         session_id: str | None = None,
+        sock: socket.socket | None = None,
     ) -> None:
+        """``sock``: a connection already open to ``host`` (a phone's, from another network
+        namespace: tests/netns.py); else one is opened from here."""
         self.port = port
         self.prefs: dict[str, Any] = {} if prefs is None else prefs
         self.frames: list[list[Any]] = []
@@ -61,6 +65,7 @@ class Client:
             additional_headers=headers or {},
             open_timeout=20,
             max_size=None,
+            sock=sock,
         ).__enter__()  # a connection kept open across calls (closed by close())
         self.page_id: int | None = None
         self.session_id: str | None = None  # the server's, for a reload (``session_id=``)
