@@ -574,6 +574,7 @@ def cmd_app(args: argparse.Namespace) -> int:
         pin_wait=args.pin_wait,
         trusted_proxy=tuple(args.trusted_proxy),
         join_session=args.join,
+        public_url=tuple(args.public_url),
     )
     return 0
 
@@ -709,6 +710,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="ADDRESS",
         help="a reverse proxy whose X-Forwarded-For or Forwarded header is believed (otherwise "
         "ignored); a request through it without one is a stranger's",
+    )
+    parser.add_argument(
+        "--public-url",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="the address the phones open through that proxy (https://scorepad.example.org): "
+        "answered as this server's own, and the join links and QR codes use it",
     )
     parser.add_argument("--pin-wait", type=float, default=None, help=argparse.SUPPRESS)
     parser.set_defaults(func=cmd_app)

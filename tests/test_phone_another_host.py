@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from flet_wire import Client
 from netns import Phone, another_host
+from proxy import reverse_proxy
 from table_server import free_port, start, stop, wait_ready
 from test_app_e2e import ARGS, redrawn, semantics_on, shot, tap, visible
 from test_table_e2e import count, enter, enter_pin, has_text, link
@@ -108,6 +109,59 @@ def test_the_phone_reads_by_its_link_and_writes_with_the_pin_only_its_game(
     with from_phone(phone, port, f"/join/{other}/{token}", {}) as c:
         c.wait(lambda c: c.shows("This link opens nothing"))
         assert not c.has("nav-entry")
+
+
+@pytest.mark.parametrize("spellings", [("xff",), ("forwarded",), ("xff", "forwarded")])
+def test_through_a_real_reverse_proxy_the_phone_is_its_own_address(
+    tmp_path: Path, phone: Phone, spellings: tuple[str, ...]
+) -> None:
+    """As a club hosts it: a reverse proxy (tests/proxy.py, appending the peer as nginx does) in
+    front of a server on 127.0.0.1 that trusts it and answers to the address the phones open
+    (``--public-url``).  Whatever a phone on the other host forges, the proxy's last hop is its
+    own address: a stranger at ``/``, a viewer with the link, a writer with the PIN.  This
+    computer's browser through the same proxy is the host."""
+    db = tmp_path / "table.db"
+    with Store(db) as store:
+        sid = store.create_session(["Anna", "Boris", "Vera"])
+    port = free_port()
+    with reverse_proxy(phone.server, ("127.0.0.1", port), spellings) as front:
+        public = f"http://{phone.server}:{front}"
+        proc = start(db, port, "--pin", PIN, "--trusted-proxy", "127.0.0.1", "--public-url", public)
+        try:
+            wait_ready(proc, f"http://127.0.0.1:{port}/", db.parent / f"server-{port}.log")
+            for headers in FORGED:
+                with from_phone(phone, front, "/", headers) as c:
+                    c.wait(lambda c: c.has("join-needed"))
+                    assert not c.has("pin-field") and not c.has("sessions-list"), headers
+            token = link(db, sid)
+            route = f"/join/{sid}/{token}"
+            with from_phone(phone, front, route, {"X-Forwarded-For": "127.0.0.1"}) as c:
+                c.wait(lambda c: c.has("viewer-note"))
+                c.event(c.control("pin-open"))
+                c.wait(lambda c: c.has("pin-field"))
+                type_pin(c, PIN)
+                c.wait(lambda c: c.has("nav-entry"))
+                assert not c.has("nav-sessions")
+            with Client(front, "/", host=phone.server) as host:  # this computer, via the proxy
+                host.wait(lambda c: c.has("pin-field"))
+                type_pin(host, PIN)
+                host.wait(lambda c: c.has(f"session-delete-{sid}"))
+        finally:
+            stop(proc)
+
+
+def test_a_public_url_that_is_not_an_address_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from scorepad.cli import main
+
+    for url in ("ftp://scorepad.example.org", "https://scorepad.example.org/path", "nonsense"):
+        assert main(["--db", str(tmp_path / "x.db"), "--web", "--public-url", url]) == 2
+        assert capsys.readouterr().err.strip() == (
+            "--public-url takes the address the phones open, such as "
+            "https://scorepad.example.org or http://192.168.1.5:8080 (no path): not " + url
+        )
+    assert not (tmp_path / "x.db").exists()  # refused before anything was opened
 
 
 def test_a_phone_in_another_namespace_plays_a_deal_in_its_browser(

@@ -268,3 +268,53 @@ def test_https_with_a_certificate(tmp_path: Path) -> None:
         f"Scorepad is served. On this computer open: https://127.0.0.1:{port}/",
         "Stop the server with Ctrl-C.",
     ]
+
+
+def test_the_address_the_phones_open_through_a_proxy() -> None:
+    """``--public-url``: a proxy's address is answered as the server's own (its Host, with or
+    without the scheme's port, and its Origin in its own scheme), and the join links use it."""
+    from scorepad.app.server.share import Sharing, public_base
+
+    assert public_base("https://Scorepad.Example.org/") == "https://scorepad.example.org"
+    assert public_base("https://x.org:443") == "https://x.org"
+    assert public_base("http://10.231.5.1:8080") == "http://10.231.5.1:8080"
+    assert public_base("http://[2001:DB8::1]:81") == "http://[2001:db8::1]:81"
+    for refused in (
+        "ftp://x.org",
+        "https://x.org/a",
+        "https://u@x.org",
+        "https://x.org:99999",
+        "https://",
+        "x.org",
+        "https://x.org/?a=1",
+        "https://x.org/#f",
+    ):
+        assert public_base(refused) is None, refused
+    s = Sharing.make(
+        "127.0.0.1",
+        8550,
+        tls=False,
+        pin="123456",
+        public=("https://scorepad.example.org", "http://10.231.5.1:8080"),
+    )
+    assert s.allowed_hosts() == {
+        "127.0.0.1:8550",
+        "localhost:8550",
+        "[::1]:8550",
+        "scorepad.example.org",
+        "scorepad.example.org:443",
+        "10.231.5.1:8080",
+    }
+    assert s.allowed_origins() == {
+        "http://127.0.0.1:8550",
+        "http://localhost:8550",
+        "http://[::1]:8550",
+        "https://scorepad.example.org",
+        "http://10.231.5.1:8080",
+    }
+    assert "http://scorepad.example.org" not in s.allowed_origins()  # TLS is the proxy's
+    assert s.join_urls(3, "tok") == [
+        "https://scorepad.example.org/join/3/tok",
+        "http://10.231.5.1:8080/join/3/tok",
+    ]
+    assert s.shared

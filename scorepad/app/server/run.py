@@ -37,7 +37,7 @@ from .access import (
 from .grants import Grants
 from .serve import ENGINE, StaticTuning, static_resolver, tuning_wanted
 from .server import Guard, Server, bind, flet_asgi
-from .share import Sharing, banner, is_loopback
+from .share import Sharing, banner, is_loopback, public_base, public_refused
 from .transport import more_descriptors
 from .wire import PEER, Limits
 
@@ -179,11 +179,12 @@ def run(
     pin_wait: float | None = None,
     trusted_proxy: tuple[str, ...] = (),
     join_session: int | None = None,
+    public_url: tuple[str, ...] = (),
 ) -> None:
     flet_diff.install()  # every page's diff, on the desktop and on the server alike
     if share and is_loopback(host):
         host = "0.0.0.0"
-    networked = not is_loopback(host)
+    networked = not is_loopback(host) or bool(trusted_proxy or public_url)
     if not (web or networked or pin or certfile):
         window, why = desktop_client()
         if window:
@@ -203,6 +204,7 @@ def run(
         pin_wait=pin_wait,
         trusted_proxy=trusted_proxy,
         join_session=join_session,
+        public_url=public_url,
     )
 
 
@@ -218,17 +220,27 @@ def serve(
     pin_wait: float | None = None,
     trusted_proxy: tuple[str, ...] = (),
     join_session: int | None = None,
+    public_url: tuple[str, ...] = (),
 ) -> None:
-    """The web app on ``host:port`` until SIGTERM or Ctrl-C; the database is closed on the way out."""
+    """The web app on ``host:port`` until SIGTERM or Ctrl-C; the database is closed on the way out.
+
+    ``public_url``: the addresses the phones open through a reverse proxy (its TLS in front):
+    answered as the server's own, printed in the join links and their QR codes."""
 
     if (certfile is None) != (keyfile is None):
         raise ServeRefused(msg(N_("--certfile and --keyfile go together: give both or neither")))
     for f in (certfile, keyfile):
         if f is not None and not f.is_file():
             raise ServeRefused(msg(N_("cannot read {path}: no such file"), path=str(f)))
+    public: list[str] = []
+    for url in public_url:
+        base = public_base(url)
+        if base is None:
+            raise ServeRefused(public_refused(url))
+        public.append(base)
     explicit = pin is not None
     # A proxy forwards other devices: the table is on the network as much as with --share.
-    networked = not is_loopback(host) or bool(trusted_proxy)
+    networked = not is_loopback(host) or bool(trusted_proxy) or bool(public)
     if pin is not None:
         pin = check_pin_option(pin, shared=networked)
     elif networked:
@@ -249,7 +261,7 @@ def serve(
     gate = Gate(pin, explicit=explicit, grants=grants, table_pins=table_pins(store, lock))
     if pin_wait is not None:
         gate.wait = pin_wait
-    sharing = Sharing.make(host, port, tls=certfile is not None, pin=pin)
+    sharing = Sharing.make(host, port, tls=certfile is not None, pin=pin, public=tuple(public))
     table = Table(gate, sharing, grants=grants)
     main = make_main(db, lang, table, store=store, lock=lock)
     bounds = limits()

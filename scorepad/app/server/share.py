@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import io
 import ipaddress
+import re
 import socket
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 import segno
 
-from ...i18n import N_, catalog, msg
+from ...i18n import N_, Msg, catalog, msg
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -66,6 +68,43 @@ def url_host(address: str) -> str:
     return f"[{address}]" if ":" in address else address
 
 
+_DEFAULT_PORT = {"http": 80, "https": 443}
+
+
+def public_base(url: str) -> str | None:
+    """The address the phones open through a reverse proxy (``--public-url``), as a browser
+    writes it in ``Origin``: ``scheme://host`` with the port only where it is not the scheme's
+    own; None when it is not such an address (a path, a query, a user, another scheme)."""
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError:
+        return None
+    host = parts.hostname
+    if (
+        parts.scheme not in _DEFAULT_PORT
+        or not host
+        or parts.username is not None
+        or parts.path not in ("", "/")
+        or parts.query
+        or parts.fragment
+    ):
+        return None
+    name = url_host(host.lower())
+    if port is None or port == _DEFAULT_PORT[parts.scheme]:
+        return f"{parts.scheme}://{name}"
+    return f"{parts.scheme}://{name}:{port}"
+
+
+def public_refused(url: str) -> Msg:
+    return msg(
+        N_(
+            "--public-url takes the address the phones open, such as https://scorepad.example.org or http://192.168.1.5:8080 (no path): not {url}"
+        ),
+        url=url[:60],
+    )
+
+
 @dataclass(frozen=True)
 class Sharing:
     """Where the server can be reached, and how a device joins a session there."""
@@ -76,10 +115,20 @@ class Sharing:
     pin: str | None
     shared: bool  # reachable from the network (not only this computer)
     hosts: frozenset[str] = field(default=frozenset())
+    # The addresses the phones open through a reverse proxy (``--public-url``, each as
+    # public_base gives it): answered as the server's own, and the join links are theirs.
+    public: tuple[str, ...] = ()
 
     @classmethod
     def make(
-        cls, host: str, port: int, *, tls: bool, pin: str | None, extra: tuple[str, ...] = ()
+        cls,
+        host: str,
+        port: int,
+        *,
+        tls: bool,
+        pin: str | None,
+        extra: tuple[str, ...] = (),
+        public: tuple[str, ...] = (),
     ) -> Sharing:
         if is_loopback(host):
             addresses: tuple[str, ...] = (host if host != "localhost" else "127.0.0.1",)
@@ -95,12 +144,15 @@ class Sharing:
             names.discard("127.0.0.1")
             names.discard("localhost")
             names.discard("[::1]")
-        return cls("https" if tls else "http", port, addresses, pin, shared, frozenset(names))
+        scheme = "https" if tls else "http"
+        return cls(scheme, port, addresses, pin, shared or bool(public), frozenset(names), public)
 
     def base(self, address: str) -> str:
         return f"{self.scheme}://{url_host(address)}:{self.port}"
 
     def join_urls(self, sid: int, token: str) -> list[str]:
+        if self.public:  # behind a proxy: the phones know only its address
+            return [f"{base}/join/{sid}/{token}" for base in self.public]
         return [f"{self.base(a)}/join/{sid}/{token}" for a in self.addresses]
 
     def here(self) -> str:
@@ -111,13 +163,26 @@ class Sharing:
 
     def allowed_hosts(self) -> set[str]:
         """``Host`` header values this server answers to (the names and addresses it prints)."""
+        return self._own_hosts() | self._public_hosts()
+
+    def allowed_origins(self) -> set[str]:
+        return {f"{self.scheme}://{h}" for h in self._own_hosts()} | set(self.public)
+
+    def _own_hosts(self) -> set[str]:
         out = {f"{h}:{self.port}" for h in self.hosts}
         if (self.scheme, self.port) in (("http", 80), ("https", 443)):
             out |= set(self.hosts)
         return out
 
-    def allowed_origins(self) -> set[str]:
-        return {f"{self.scheme}://{h}" for h in self.allowed_hosts()}
+    def _public_hosts(self) -> set[str]:
+        """A proxy that passes the phone's ``Host`` on (as most are set up) sends these."""
+        out: set[str] = set()
+        for base in self.public:
+            scheme, netloc = base.split("://", 1)
+            out.add(netloc)
+            if not re.search(r":\d+$", netloc):  # the scheme's own port, said or not
+                out.add(f"{netloc}:{_DEFAULT_PORT[scheme]}")
+        return out
 
 
 def qr(url: str) -> segno.QRCode:
