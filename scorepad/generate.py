@@ -305,10 +305,10 @@ def random_family_session(
     only when the family's engine accepts it (a refused one changes nothing there)."""
     from .scoring.ledger.bula import BulaError
     from .scoring.ledger.families import (
-        _start,
         family_presets,
         parse_family_deal,
         parse_family_session,
+        start_table,
     )
     from .scoring.ledger.kassa import KassaError
     from .scoring.ledger.pot import PotError
@@ -324,7 +324,7 @@ def random_family_session(
         "deals": [],
     }
     session = parse_family_session(head)
-    table = _start(preset.resolve(), session)
+    table = start_table(preset.resolve(), session)
     made: list[dict[str, Any]] = []
     draw = {"bula": _bula_deal, "kassa": _kassa_deal, "pot": _pot_deal, "direct": _pot_deal}
     for _ in range(deals):

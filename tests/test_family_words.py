@@ -116,11 +116,11 @@ def test_the_austrian_preset_says_why_it_has_no_bettel(lang: str) -> None:
     """Issue 38 item 9: the modern game's ladder (§2.2) is the four suits; Bettel and
     Durchmarsch are Illustrated Préférence's, which has them."""
     from scorepad.scoring.ledger.families import family_presets
-    from scorepad.scoring.ledger.pot import _ALLOWED, PotNonSuit
+    from scorepad.scoring.ledger.pot import ALLOWED_DEALS, PotNonSuit
 
     austrian, illustrated = family_presets()["austrian"], family_presets()["illustrated"]
-    assert PotNonSuit not in _ALLOWED[austrian.resolve().system]  # type: ignore[union-attr]
-    assert PotNonSuit in _ALLOWED[illustrated.resolve().system]  # type: ignore[union-attr]
+    assert PotNonSuit not in ALLOWED_DEALS[austrian.resolve().system]  # type: ignore[union-attr]
+    assert PotNonSuit in ALLOWED_DEALS[illustrated.resolve().system]  # type: ignore[union-attr]
     summary = austrian.summary_in(lang)
     bettel = {"ru": "беттель", "sr_Latn": "betl", "sr_Cyrl": "бетл"}.get(lang, "Bettel")
     assert bettel in summary

@@ -21,7 +21,7 @@ from ..numbers import normal, to_json
 from ..scoring.pulya.convention import ConventionError, settings_for
 from ..scoring.pulya.score import replay
 from ..scoring.pulya.session import (
-    _TOO_DEEP,
+    TOO_DEEP,
     Session,
     SessionInvalid,
     dump_session,
@@ -116,7 +116,7 @@ def parse_night(text: str | bytes) -> CheckedNight:
     except UnicodeDecodeError:
         raise ClubError(msg(N_("this is not a club file: it is not JSON"))) from None
     except ValueError as exc:
-        if _TOO_DEEP.fullmatch(str(exc)):
+        if TOO_DEEP.fullmatch(str(exc)):
             raise ClubError(not_json(str(exc))) from None
         raise ClubError(msg(N_("this is not a club file: it is not JSON"))) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:

@@ -32,8 +32,11 @@ from typing import Any
 
 from ..numbers import Number, normal
 from ..scoring.ledger.bula import BulaGame, BulaTable, PikNoContra
-from ..scoring.ledger.families import FamilyScored, play_in_place
-from ..scoring.ledger.families import _start as start_table  # the same start as the replay's
+from ..scoring.ledger.families import (
+    FamilyScored,
+    play_in_place,
+    start_table,  # the same start as the replay's
+)
 from ..scoring.ledger.kassa import KassaGame, KassaTable
 from ..scoring.ledger.ledger import Account, Posting
 from ..scoring.ledger.pot import Concede, PotGame, PotNonSuit, SwabianGame

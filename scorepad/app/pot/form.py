@@ -22,7 +22,7 @@ from ...i18n import N_, Msg, catalog, msg, nmsg
 from ...scoring.ledger.families import FamilyScored, replay_family, session_before
 from ...scoring.ledger.ledger import Posting, explanations
 from ...scoring.ledger.pot import (
-    _ALLOWED,
+    ALLOWED_DEALS,
     NONSUIT_NAMES,
     SUIT_NAMES,
     SWABIAN_NAMES,
@@ -136,7 +136,7 @@ class PotForm:
 
     def kinds(self) -> list[Kind]:
         """The kinds of deal the system has (the engine's own table)."""
-        allowed = _ALLOWED[self.system]
+        allowed = ALLOWED_DEALS[self.system]
         return [k for k in KINDS if _MODEL[k] in allowed]
 
     def choose_kind(self, kind: Kind) -> None:

@@ -47,7 +47,7 @@ def axis_labels(count: int, every: int) -> list[fch.ChartAxisLabel]:
     ]
 
 
-def _bounds(values: list[float], *, ticks: int) -> tuple[int, int, int]:
+def bounds(values: list[float], *, ticks: int) -> tuple[int, int, int]:
     """Round bounds and a round step, at most ``ticks`` steps: short whole labels, apart."""
     lo, hi = min(0.0, *values), max(0.0, *values)
     span = (hi - lo) or 1.0
@@ -82,7 +82,7 @@ def chart_screen(shell: Shell) -> ft.Control:
         values = [float(v) for row in history for v in row]
         width = min(900, max(300, (shell.page.width or 360) - 30))
         height = 300
-        low, high, step = _bounds(values, ticks=max(2, (height - 40) // 40))
+        low, high, step = bounds(values, ticks=max(2, (height - 40) // 40))
         series = [
             fch.LineChartData(
                 points=[

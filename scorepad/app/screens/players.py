@@ -24,7 +24,7 @@ from ...store import StoreError
 from ...store.directory import Season
 from ..frame.nav import nav
 from ..frame.shell import Shell, sem
-from .chart import _bounds, axis_labels, deal_label_step
+from .chart import axis_labels, bounds, deal_label_step
 
 FAMILY_LABELS = {
     "pulya": N_("Pulya"),
@@ -561,7 +561,7 @@ def _money_chart(shell: Shell, s: FamilyStats) -> list[ft.Control]:
     digits = minor_digits(currency)
     scale = 10**digits
     values = [t / scale for t in totals]  # a drawing may use floats; the figures stay exact
-    low, high, step = _bounds(values, ticks=5)
+    low, high, step = bounds(values, ticks=5)
     width = min(700, max(300, (shell.page.width or 360) - 30))
     every = deal_label_step(len(values), width - 56)
     chart = fch.LineChart(

@@ -34,7 +34,7 @@ from ..peek import family_ids as family_ids  # (their home was here)
 from ..peek import peek_family as peek_family
 from ..pulya.convention import ConventionError
 from ..pulya.session import (
-    _BOUNDS,
+    BOUNDS,
     FORMAT,
     MAX_DEALS,
     ConventionId,
@@ -227,7 +227,7 @@ class FamilyScored:
 
     def results_over_deals(self) -> list[tuple[Number, ...]]:
         """Each player's result after each deal (the chart), from a second replay."""
-        table = _start(self.settings, self.session)
+        table = start_table(self.settings, self.session)
         out = []
         for place, deal in zip(self.session.places, self.session.deals, strict=True):
             play_in_place(table, self.session, place, deal)
@@ -388,8 +388,8 @@ def _problem(error: Any, family: str | None = None) -> Problem:
                 choices=", ".join(names),
             ),
         )
-    if kind in _BOUNDS:
-        text, key = _BOUNDS[kind]
+    if kind in BOUNDS:
+        text, key = BOUNDS[kind]
         return _with(error, msg(text, limit=ctx.get(key)))
     if kind in _TYPES:
         return _with(error, msg(_TYPES[kind]))
@@ -423,7 +423,7 @@ def replay_family(session: AnySession) -> FamilyScored:
         raise SessionInvalid(
             [Problem(None, "first_dealer", msg(N_("the first dealer is a seat of the session")))]
         )
-    table = _start(settings, session)
+    table = start_table(settings, session)
     done: list[FamilyDeal] = []
     places = session.places
     for index, deal in enumerate(session.deals):
@@ -482,7 +482,7 @@ def four_players(settings: FamilySettings) -> bool:
     return True
 
 
-def _start(settings: FamilySettings, session: AnySession) -> BulaTable | KassaTable | PotTable:
+def start_table(settings: FamilySettings, session: AnySession) -> BulaTable | KassaTable | PotTable:
     first = session.first_dealer
     if isinstance(settings, BulaSettings):
         return BulaTable.start(settings, session.players, first_dealer=first)

@@ -324,7 +324,7 @@ PotDeal = Annotated[
 AnyPotDeal = PotGame | PotNonSuit | SwabianGame | Concede | Bete | PotAllPass
 # 1829 has no redeal: when all pass twice the dealer takes the talon or pays the Bete (A6); in
 # the Swabian game forehand must bid (E-Q2).
-_ALLOWED: dict[str, tuple[type[_Model], ...]] = {
+ALLOWED_DEALS: dict[str, tuple[type[_Model], ...]] = {
     "1829": (PotGame, Bete),
     "modern": (PotGame, Concede, PotAllPass),
     "illustrated": (PotGame, Concede, PotNonSuit, PotAllPass),
@@ -387,7 +387,7 @@ class PotTable:
     # --- checking -----------------------------------------------------------------------------
     def verify(self, deal: AnyPotDeal) -> None:
         s = self.settings
-        if not isinstance(deal, _ALLOWED[s.system]):
+        if not isinstance(deal, ALLOWED_DEALS[s.system]):
             raise _err("type", N_("this kind of deal does not exist in this game"))
         if isinstance(deal, Bete):
             # The dealer who declines the talon pays: a seat of the table (the form offers any).
@@ -411,7 +411,7 @@ class PotTable:
                 raise _err("dealer", N_("a Kunstwerk is paid to the dealer: name the dealer"))
             return
         if s.system == "american":
-            assert isinstance(deal, PotGame)  # _ALLOWED
+            assert isinstance(deal, PotGame)  # ALLOWED_DEALS
             if deal.defence:
                 raise _err("defence", N_("in American Preference the declarer plays against both"))
             if deal.tricks is None or list(deal.tricks) != [d]:

@@ -724,12 +724,12 @@ _PYDANTIC_MESSAGES = {
 
 #: How deep the JSON parser (pydantic_core's) lets a file nest: deeper is refused, not recursed.
 MAX_DEPTH = 201
-_TOO_DEEP = re.compile(r"recursion limit exceeded at line (\d+) column (\d+)")
+TOO_DEEP = re.compile(r"recursion limit exceeded at line (\d+) column (\d+)")
 
 
 def not_json(detail: str) -> Msg:
     """Why a file is not JSON: its nesting said in the catalogs' words, else the parser's."""
-    deep = _TOO_DEEP.fullmatch(detail)
+    deep = TOO_DEEP.fullmatch(detail)
     if deep is not None:
         return msg(
             N_("the file nests deeper than {limit} levels (line {line}, column {column})"),
@@ -745,7 +745,7 @@ def too_many_deals() -> Msg:
 
 
 #: Pydantic's bounds in the catalogs' words (its own sentences are English only).
-_BOUNDS = {
+BOUNDS = {
     "less_than_equal": (N_("at most {limit}"), "le"),
     "greater_than_equal": (N_("at least {limit}"), "ge"),
     "multiple_of": (N_("must be a multiple of {limit}"), "multiple_of"),
@@ -799,8 +799,8 @@ def pydantic_problem(error: Any) -> Problem:
     if kind in _PYDANTIC_MESSAGES:
         return Problem(deal, fieldname, msg(_PYDANTIC_MESSAGES[kind]))
     ctx = error.get("ctx") or {}
-    if kind in _BOUNDS:
-        text, key = _BOUNDS[kind]
+    if kind in BOUNDS:
+        text, key = BOUNDS[kind]
         return Problem(deal, fieldname, msg(text, limit=ctx.get(key)))
     if kind in ("too_short", "too_long") and fieldname == "players":
         n = ctx.get("actual_length")
