@@ -68,7 +68,7 @@ def test_no_circle_and_no_import_inside_a_function() -> None:
         found, inside = _imports(path)
         assert not inside, f"{path.name}: an app import inside a function, line {inside}"
         graph[_name(path)] = found - {_name(path)}
-    assert "frame.nav" in graph["frame.shell"] and "pulya.entry" in graph["frame.screens"]
+    assert "frame.nav" in graph["frame.shell"] and "pulya" in graph["frame.screens"]
     tuple(TopologicalSorter(graph).static_order())  # raises CycleError on a circle
     screens = {
         "pulya.entry",
@@ -81,3 +81,17 @@ def test_no_circle_and_no_import_inside_a_function() -> None:
     }
     for screen in screens:
         assert not (graph[screen] & screens), screen
+
+
+def test_the_frame_imports_no_family() -> None:
+    """Every family, the pulya included, plugs in through frame/family.py: no frame module but
+    the one that registers every screen (frame/screens.py) imports a family's package."""
+    families = ("pulya", "bula", "kassa", "pot", "families")
+    for path in sorted((APP / "frame").glob("*.py")):
+        if path.name == "screens.py":
+            continue
+        found, _ = _imports(path)
+        wrong = {m for m in found if m.split(".")[0] in families}
+        assert not wrong, f"{path.name} imports {sorted(wrong)}"
+    found, _ = _imports(APP / "frame" / "screens.py")
+    assert {"pulya", "bula", "kassa", "pot"} <= found  # where they register

@@ -159,7 +159,7 @@ def test_a_refusal_after_a_void_names_the_deal_by_its_number(tmp_path: Path) -> 
 async def test_the_entry_sheet_and_history_number_the_next_deal_after_a_void(
     tmp_path: Path, convention: str
 ) -> None:
-    from scorepad.app.families.ui import ui_of
+    from scorepad.app.frame.family import ui_of
 
     page, _session, _conn = make_page()
     with Store(tmp_path / "app.db", check_same_thread=False) as store:

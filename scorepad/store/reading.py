@@ -69,6 +69,11 @@ class Stored:
     def revision(self) -> int:
         return self.journal.revision
 
+    @property
+    def family(self) -> str:
+        """Every stored view says its family (the app and the reports ask theirs by it)."""
+        return "pulya"
+
 
 @dataclass(frozen=True, slots=True)
 class FamilyStored:

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from ..families.ui import FamilyUI, register_family
+from ..families.form import explained
+from ..frame.family import FamilyUI, register_family
 from . import form
 from .entry import bula_entry
 from .sheet import bula_sheet
@@ -17,6 +18,8 @@ register_family(
         entry=bula_entry,
         sheet=bula_sheet,
         title=form.title,
+        explained=explained,
+        forms=(form.BulaForm,),
         dirty=form.BulaForm.touched,
     ),
 )

@@ -20,12 +20,9 @@ import flet as ft
 
 from ...i18n import N_, Msg, msg
 from ...journal import Action, number_of
-from ...report import deal_title
-from ...scoring.pulya.score import Scored
-from ...store import AnyStored, FamilyStored, StoreError
-from ..families.ui import ui_of
-from ..pulya.form import DealForm
+from ...store import AnyStored, StoreError
 from . import registry
+from .family import EntryForm, ui_of
 from .theme import sem
 
 if TYPE_CHECKING:
@@ -39,7 +36,7 @@ QUIET = frozenset({"pin_screen", "new_session_screen"})
 # redrawn live as a diff against what is on screen (Shell.show(diffed=True)), which is several
 # times cheaper than a new frame.  Flet freezes a diffed frame: a screen that changes a control
 # in place (entry's edit reason, the new pulka's form) must not be listed, nor is a family's own
-# sheet (registered by its app package, app/families/ui.py), which its module draws.
+# sheet (registered by its app package, app/frame/family.py), which its module draws.
 DIFFED = frozenset({"history_screen", "sheet_screen", "settle_screen", "chart_screen"})
 log = logging.getLogger(__name__)
 
@@ -354,13 +351,9 @@ def rebase_form(shell: Shell, stored: AnyStored, *, quiet: bool = False) -> list
         shell.edit_form(deal_id, live_ids.index(deal_id))
         shell.state.edit_reason = reason
         assert shell.form is not None
-        if isinstance(old, DealForm):  # a family's edit starts again from the deal as written
-            shell.form = carry(old, shell.form.scored, start=shell.form)
-    elif isinstance(stored, FamilyStored):
-        shell.form = ui_of(stored.family).carry(old, stored)
-        shell.editing = None
+        shell.form = ui_of(shell.family).carry_edit(old, shell.form)
     else:
-        shell.form = carry(old, stored.scored)
+        shell.form = ui_of(stored.family).carry(old, stored)
         shell.editing = None
     shell.basis = stored.revision
     if quiet or not _dirty(old, stored):
@@ -372,53 +365,13 @@ def _history() -> Callable[[Shell], Any]:
     return registry.screen("history")
 
 
-def _dirty(form: Any, stored: AnyStored) -> bool:
-    if isinstance(stored, FamilyStored):
-        return ui_of(stored.family).dirty(form)
-    return isinstance(form, DealForm) and dirty(form)
-
-
-def dirty(form: DealForm) -> bool:
-    """Whether the player has chosen anything yet."""
-    return form.kind != "game" or form.declarer is not None
-
-
-def carry(old: DealForm, scored: Scored, *, start: DealForm | None = None) -> DealForm:
-    """A form on ``scored`` with ``old``'s choices, each kept only while it is still legal."""
-    f = start if start is not None else DealForm(scored)
-    if old.kind not in f.kinds():
-        return f
-    f.choose_kind(old.kind)
-    if old.kind != "raspasy":
-        if old.declarer is None or old.declarer not in f.declarers():
-            return f
-        f.choose_declarer(old.declarer)
-    if old.kind == "game":
-        if old.level is None or old.trump is None or old.level not in f.levels():
-            return f
-        f.choose_contract(old.level, old.trump)
-        for call in old.calls:
-            if call not in f.call_options()[1]:
-                break
-            f.say(call)
-        f.set_open(old.open)
-    if f.trick_seats() == old.trick_seats():
-        for seat in f.trick_seats():
-            if seat == f.last_seat or seat not in old.tricks:
-                continue  # only the counts the player chose; the rest is filled in again
-            try:
-                f.set_tricks(seat, old.tricks[seat])
-            except ValueError:
-                break
-    return f
+def _dirty(form: EntryForm, stored: AnyStored) -> bool:
+    return ui_of(stored.family).dirty(form)
 
 
 def deal_name(stored: AnyStored, deal: Any) -> Msg:
     """A deal's name as the history titles it (``Anna: 6♠``, ``All pass``)."""
-    names = list(stored.session.players)
-    if isinstance(stored, FamilyStored):
-        return ui_of(stored.family).title(deal, names)
-    return deal_title(deal, names)
+    return ui_of(stored.family).title(deal, list(stored.session.players))
 
 
 def changed_since(shell: Shell, stored: AnyStored, seen: int) -> list[Msg]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import flet as ft
 
 from ...i18n import N_
-from .. import bula, kassa, pot  # noqa: F401  (each registers its family)
+from .. import bula, kassa, pot, pulya  # noqa: F401  (each registers its family)
 from ..club.director import director_screen
 from ..club.nights import nights_screen
 from ..club.registry import registry_screen
@@ -17,8 +17,6 @@ from ..club.seating import seating_screen
 from ..club.standings import standings_screen
 from ..club.tables import table_panel  # noqa: F401  (registers a club table's panel)
 from ..dispute import screen as dispute  # noqa: F401  (registers the deal check)
-from ..pulya.entry import entry_screen
-from ..pulya.sheet import sheet_screen
 from ..screens.cashout import settle_screen
 from ..screens.chart import chart_screen
 from ..screens.history import history_screen
@@ -26,6 +24,7 @@ from ..screens.new_game import new_session_screen
 from ..screens.next_pulka import next_pulka_screen
 from ..screens.players import players_screen
 from ..screens.sessions import sessions_screen
+from .family import entry_screen, sheet_screen
 from .nav import register
 
 register("sessions", sessions_screen)

@@ -16,7 +16,6 @@ from typing import Any, TypeVar, cast
 import flet as ft
 
 from ...i18n import LANGUAGES, N_, Msg, catalog
-from ...scoring.pulya.score import replay
 from ...scoring.pulya.session import SessionInvalid
 from ...store import (
     AnyStored,
@@ -27,11 +26,10 @@ from ...store import (
     Stored,
     StoreError,
 )
-from ..families.ui import destination, ui_of
-from ..pulya.form import DealForm
 from ..screens.table import shown, table_bar
 from ..server.access import Access, open_access
 from . import live, nav, registry
+from .family import EntryForm, destination, ui_of
 from .nav import Screen
 from .state import AppState
 from .theme import WIDE, sem
@@ -106,8 +104,8 @@ class Shell:
         self.remember_language: Callable[[str], object] = lambda code: None
         self.lock = lock  # one database connection, handlers on several threads
         self.sid: int | None = None
-        # The deal being entered: a DealForm for the pulya, the family's own form otherwise.
-        self.form: Any = None
+        # The deal being entered: the open session's family's form (frame/family.py).
+        self.form: EntryForm | None = None
         self.editing: tuple[int, int] | None = None  # (deal id, index) of a deal being edited
         self.screen: Screen | None = None
         self.message: str | None = None
@@ -202,17 +200,14 @@ class Shell:
                 self._family = (self.sid, self.store.family(self.sid))
         return self._family[1]
 
-    def new_form(self) -> Any:
+    def new_form(self) -> EntryForm:
         self.editing = None
         stored = self.any_stored()
         self.basis = stored.revision
-        if isinstance(stored, FamilyStored):
-            self.form = ui_of(stored.family).new_form(stored)
-        else:
-            self.form = DealForm(stored.scored)
+        self.form = ui_of(stored.family).new_form(stored)
         return self.form
 
-    def edit_form(self, deal_id: int, index: int, *, stored: AnyStored | None = None) -> Any:
+    def edit_form(self, deal_id: int, index: int, *, stored: AnyStored | None = None) -> EntryForm:
         """A form for deal ``index`` as it was written, in its own context (the deals before it).
 
         ``stored``: the state the player saw when he chose the deal (its revision is the form's
@@ -221,13 +216,7 @@ class Shell:
         if stored is None:
             stored = self.any_stored()
         self.basis = stored.revision
-        if isinstance(stored, FamilyStored):
-            self.form = ui_of(stored.family).edit_form(stored, index)
-        else:
-            before = stored.session.model_copy(update={"deals": stored.session.deals[:index]})
-            form = DealForm(replay(before, stored.settings))
-            form.load(stored.journal.live[index].deal)
-            self.form = form
+        self.form = ui_of(stored.family).edit_form(stored, index)
         self.editing = (deal_id, index)
         self.state.edit_reason = ""
         return self.form

@@ -13,11 +13,9 @@ from pydantic import TypeAdapter, ValidationError
 
 from ...i18n import N_, Msg
 from ...journal import next_number, number_of
-from ...report import deal_title
-from ...scoring.ledger.ledger import explanations
-from ...store import AnyStored, FamilyStored
-from ..families.ui import ui_of
+from ...store import AnyStored
 from . import live, registry
+from .family import ui_of
 from .nav import Screen
 from .shell import Shell, message_box
 from .theme import COMPACT, TAP, card, choice, primary, quiet, secondary, sem, suit_spans, suited
@@ -286,11 +284,9 @@ def deal_words(stored: AnyStored, deal_id: int) -> list[Msg]:
     live = [e.deal_id for e in stored.journal.live]
     index = live.index(deal_id)
     deal = stored.journal.live[index].deal
-    names = list(stored.session.players)
-    if isinstance(stored, FamilyStored):
-        scored = stored.scored.deals[index]
-        return [ui_of(stored.family).title(deal, names), *explanations(scored.postings)]
-    return [deal_title(deal, names), *(stored.scored.deals[index].writing.explain or ())]
+    ui = ui_of(stored.family)
+    _, said = ui.explained(stored)[index]  # the live deals in order, as the history lists them
+    return [ui.title(deal, list(stored.session.players)), *said]
 
 
 def same_deal(mine: Any, theirs: Any) -> bool:

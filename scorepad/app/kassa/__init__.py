@@ -3,7 +3,8 @@ sheet (``sheet``), registered for the shell here."""
 
 from __future__ import annotations
 
-from ..families.ui import FamilyUI, register_family
+from ..families.form import explained
+from ..frame.family import FamilyUI, register_family
 from . import form
 from .entry import kassa_entry
 from .sheet import kassa_sheet
@@ -17,6 +18,8 @@ register_family(
         entry=kassa_entry,
         sheet=kassa_sheet,
         title=form.title,
+        explained=explained,
+        forms=(form.KassaForm,),
         dirty=form.KassaForm.touched,
     ),
 )

@@ -4,7 +4,8 @@ the deal form (``form``), the entry (``entry``), the sheet (``sheet``) and its f
 
 from __future__ import annotations
 
-from ..families.ui import FamilyUI, register_family
+from ..families.form import explained
+from ..frame.family import FamilyUI, register_family
 from . import form
 from .entry import entry_screen
 from .sheet import sheet_screen
@@ -19,6 +20,8 @@ register_family(
         entry=entry_screen,
         sheet=sheet_screen,
         title=form.title,
+        explained=explained,
+        forms=(form.PotForm,),
         dirty=form.dirty,
     ),
 )

@@ -1,5 +1,5 @@
 """The pot and direct families in the app (the Austrian games, Illustrated, American, Swabian):
-the deal entry and the sheet, registered in :mod:`scorepad.app.pot` (:mod:`..families.ui`).
+the deal entry and the sheet, registered in :mod:`scorepad.app.pot` (:mod:`..frame.family`).
 
 The entry draws :class:`~.form.PotForm` (the shell holds it) on one phone screen: only the
 choices the engine accepts, in compact rows, tricks with one tap a seat (the last seat in play

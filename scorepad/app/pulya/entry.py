@@ -22,7 +22,6 @@ from ...i18n import N_
 from ...scoring.pulya.table import contract_name
 from ...scoring.pulya.whist import Call
 from ..dispute.start import open_for_next
-from ..families.ui import ui_of
 from ..frame.shell import Shell
 from ..frame.theme import COMPACT, card, primary, secondary, sem
 from ..frame.writing import (
@@ -44,11 +43,8 @@ Redraw = Callable[[Callable[[], None]], Callable[[], None]]
 
 
 def entry_screen(shell: Shell) -> ft.Control:
-    if shell.family != "pulya":
-        if shell.form is None or isinstance(shell.form, DealForm):
-            shell.new_form()
-        return ui_of(shell.family).entry(shell)
-    f: DealForm = shell.form if isinstance(shell.form, DealForm) else shell.new_form()
+    f = shell.form if isinstance(shell.form, DealForm) else shell.new_form()
+    assert isinstance(f, DealForm)  # the Deal screen gives the pulya's entry a pulya's form
     names = f.scored.session.players
     editing = shell.editing
     # A refusal is shown beside Write, where the player looks (see writing.pinned_footer).

@@ -19,11 +19,12 @@ from ...report import deal_title
 from ...scoring.pulya import legal
 from ...scoring.pulya.legal import KINDS, DealError
 from ...scoring.pulya.legal import DealKind as Kind
-from ...scoring.pulya.score import Scored, preview
+from ...scoring.pulya.score import Scored, preview, replay
 from ...scoring.pulya.session import Deal, deal_data, pydantic_problem
 from ...scoring.pulya.table import Table
 from ...scoring.pulya.whist import Call, Whisting, shortest
 from ...scoring.pulya.whist import Kind as WhistKind
+from ...store import AnyStored, Stored
 
 _DEAL: TypeAdapter[Any] = TypeAdapter(Deal)
 
@@ -489,3 +490,77 @@ class DealForm:
         # closed pulya explains only the help).
         title = deal_title(deal, list(self.scored.session.players))
         return [cat.render(title), *(cat.render(m) for m in w.explain or ())], None
+
+
+# --- the pulya's part of the app (registered in app/pulya/__init__.py, frame/family.py) ------
+
+
+def _pulya(stored: AnyStored) -> Stored:
+    assert isinstance(stored, Stored), stored.family  # the registry gives it its own family
+    return stored
+
+
+def new_form(stored: AnyStored) -> DealForm:
+    return DealForm(_pulya(stored).scored)
+
+
+def edit_form(stored: AnyStored, index: int) -> DealForm:
+    """Live deal ``index`` as written, on the sheet of the deals before it."""
+    pulka = _pulya(stored)
+    before = pulka.session.model_copy(update={"deals": pulka.session.deals[:index]})
+    form = DealForm(replay(before, pulka.settings))
+    form.load(pulka.journal.live[index].deal)
+    return form
+
+
+def carry_stored(old: Any, stored: AnyStored) -> DealForm:
+    return carry(old, _pulya(stored).scored) if isinstance(old, DealForm) else new_form(stored)
+
+
+def carry_edit(old: Any, fresh: Any) -> DealForm:
+    """An edit rebased: the player's choices carried onto the deal as written anew."""
+    assert isinstance(fresh, DealForm)
+    return carry(old, fresh.scored, start=fresh) if isinstance(old, DealForm) else fresh
+
+
+def touched(form: Any) -> bool:
+    return isinstance(form, DealForm) and dirty(form)
+
+
+def explained(stored: AnyStored) -> list[tuple[int, list[Msg]]]:
+    return [(d.index, list(d.writing.explain or ())) for d in _pulya(stored).scored.deals]
+
+
+def dirty(form: DealForm) -> bool:
+    """Whether the player has chosen anything yet."""
+    return form.kind != "game" or form.declarer is not None
+
+
+def carry(old: DealForm, scored: Scored, *, start: DealForm | None = None) -> DealForm:
+    """A form on ``scored`` with ``old``'s choices, each kept only while it is still legal."""
+    f = start if start is not None else DealForm(scored)
+    if old.kind not in f.kinds():
+        return f
+    f.choose_kind(old.kind)
+    if old.kind != "raspasy":
+        if old.declarer is None or old.declarer not in f.declarers():
+            return f
+        f.choose_declarer(old.declarer)
+    if old.kind == "game":
+        if old.level is None or old.trump is None or old.level not in f.levels():
+            return f
+        f.choose_contract(old.level, old.trump)
+        for call in old.calls:
+            if call not in f.call_options()[1]:
+                break
+            f.say(call)
+        f.set_open(old.open)
+    if f.trick_seats() == old.trick_seats():
+        for seat in f.trick_seats():
+            if seat == f.last_seat or seat not in old.tricks:
+                continue  # only the counts the player chose; the rest is filled in again
+            try:
+                f.set_tricks(seat, old.tricks[seat])
+            except ValueError:
+                break
+    return f

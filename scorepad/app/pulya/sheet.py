@@ -11,7 +11,6 @@ from ...journal import live_numbers
 from ...numbers import Number, whist_figure
 from ...scoring.pulya.sheet import running_entries
 from ...store import Stored
-from ..families.ui import ui_of
 from ..frame.nav import nav
 from ..frame.shell import Shell, sem
 from ..frame.state import SheetView
@@ -22,8 +21,6 @@ CLOSED = " ✓"
 
 
 def sheet_screen(shell: Shell) -> ft.Control:
-    if shell.family != "pulya":
-        return ui_of(shell.family).sheet(shell)
     stored = shell.stored()
     drawing = shell.state.sheet_view == "drawing"
 

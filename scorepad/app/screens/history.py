@@ -9,12 +9,10 @@ import flet as ft
 
 from ...i18n import N_, Msg
 from ...journal import Action, deal_numbers, number_of
-from ...report import deal_title
-from ...scoring.ledger.ledger import explanations
 from ...store import AnyStored, FamilyStored, describe_action
 from ..dispute.start import open_for_deal
-from ..families.ui import ui_of
 from ..frame import live
+from ..frame.family import ui_of
 from ..frame.nav import nav, screen
 from ..frame.registry import writer
 from ..frame.shell import Shell, sem
@@ -384,16 +382,12 @@ def _buttons(
 
 
 def _explained(stored: AnyStored) -> list[tuple[int, list[Msg]]]:
-    """Each live deal's index and its sentences, for the pulya or a ledger family alike."""
-    if isinstance(stored, FamilyStored):
-        return [(d.index, explanations(d.postings)) for d in stored.scored.deals]
-    return [(d.index, list(d.writing.explain or ())) for d in stored.scored.deals]
+    """Each live deal's index and its sentences, in its family's words."""
+    return ui_of(stored.family).explained(stored)
 
 
 def _title(stored: AnyStored, deal: Any, names: list[str]) -> Msg:
-    if isinstance(stored, FamilyStored):
-        return ui_of(stored.family).title(deal, names)
-    return deal_title(deal, names)
+    return ui_of(stored.family).title(deal, names)
 
 
 def journal_actions(shell: Shell, sid: int) -> list[Action]:
