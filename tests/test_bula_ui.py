@@ -22,11 +22,11 @@ from scorepad.app.bula.entry import bula_entry
 from scorepad.app.bula.form import BulaForm, carry, edit_form, new_form, title
 from scorepad.app.bula.sheet import bula_sheet
 from scorepad.app.families.columns import refe_marks, short_names
-from scorepad.app.frame.family import registered, ui_of
 from scorepad.app.frame import (
     nav,
     screens,  # noqa: F401  (the navigation's screens)
 )
+from scorepad.app.frame.family import registered, ui_of
 from scorepad.app.frame.shell import Shell
 from scorepad.i18n import catalog
 from scorepad.scoring.ledger.families import parse_family_session, replay_family

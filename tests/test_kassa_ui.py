@@ -15,8 +15,8 @@ from flet_fakes import by_id, fire, make_page
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorepad.app.frame.family import ui_of
 from scorepad.app.frame import screens  # noqa: F401  (the navigation's screens)
+from scorepad.app.frame.family import ui_of
 from scorepad.app.frame.shell import Shell
 from scorepad.app.kassa.entry import kassa_entry
 from scorepad.app.kassa.form import KassaForm, carry, edit_form, new_form, title

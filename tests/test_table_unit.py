@@ -31,10 +31,11 @@ from scorepad.app.pulya.entry import entry_screen
 from scorepad.app.pulya.sheet import sheet_screen
 from scorepad.app.screens.history import history_screen
 from scorepad.app.screens.sessions import sessions_screen
-from scorepad.app.screens.table import Table, join, pin_screen
+from scorepad.app.screens.table import join, pin_screen
 from scorepad.app.server.access import Access, Gate
 from scorepad.app.server.grants import Grants
 from scorepad.app.server.share import Sharing
+from scorepad.app.server.table import Table
 from scorepad.store import Store
 
 PASSED = {"type": "game", "declarer": 1, "contract": "6S", "calls": ["pass", "pass"]}

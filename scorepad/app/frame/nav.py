@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from ...i18n import N_
-from ..screens.table import shown
 from . import registry
 from .registry import UnknownScreen, screen
 from .theme import sem
@@ -44,6 +43,15 @@ class Destination:
 
 
 _DESTINATIONS: list[Destination] = []
+
+
+def shown(shell: Shell, nav_id: str) -> bool:
+    """Which navigation items a page shows: a viewer has no deal entry, a phone no list."""
+    if nav_id == "nav-entry":
+        return shell.access.may_write
+    if nav_id == "nav-sessions":
+        return shell.access.scope is None
+    return True
 
 
 def register(

@@ -61,6 +61,19 @@ class DealWrites(Protocol):
 
 
 _PANELS: list[Panel] = []
+_BAR: list[Panel] = []  # the bar above every screen of a session (the shared table's)
+
+
+def set_bar(bar: Panel) -> None:
+    """The bar drawn first above a session's screens (app/screens/table.py: the viewer's note,
+    Share the table, the next pulka), before the panels."""
+    _BAR[:] = [bar]
+
+
+def bar() -> Panel | None:
+    return _BAR[0] if _BAR else None
+
+
 _WRITERS: list[Callable[[Shell, int], DealWrites | None]] = []
 
 

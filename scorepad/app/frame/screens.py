@@ -24,6 +24,7 @@ from ..screens.new_game import new_session_screen
 from ..screens.next_pulka import next_pulka_screen
 from ..screens.players import players_screen
 from ..screens.sessions import sessions_screen
+from ..screens.table import table_bar  # noqa: F401  (registers the bar above the screens)
 from .family import entry_screen, sheet_screen
 from .nav import register
 

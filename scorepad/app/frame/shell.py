@@ -26,11 +26,11 @@ from ...store import (
     Stored,
     StoreError,
 )
-from ..screens.table import shown, table_bar
 from ..server.access import Access, open_access
+from ..server.table import Table
 from . import live, nav, registry
 from .family import EntryForm, destination, ui_of
-from .nav import Screen
+from .nav import Screen, shown
 from .state import AppState
 from .theme import WIDE, sem
 
@@ -116,7 +116,7 @@ class Shell:
         # the server-wide table (PIN, sharing) when served (see live.py, access.py, table.py).
         self.access = access or open_access()
         self.basis: int | None = None
-        self.table: Any = None
+        self.table: Table | None = None
         self._family: tuple[int, str] | None = None  # (session, family): it never changes
         # The revisions this page drew, newest last (see live.guarded), and what the frame,
         # the app bar and the bottom bar were drawn for: a live redraw sends only what changed.
@@ -319,7 +319,8 @@ class Shell:
         controls: list[ft.Control] = []
         if self.message:
             controls.append(message_box(self.message))
-        bar = table_bar(self)
+        draw_bar = registry.bar()
+        bar = draw_bar(self) if draw_bar is not None else None
         if bar is not None:
             if bar.key != "table-bar":  # a bar kept from the last draw has it (Shell.reuse)
                 bar.key = "table-bar"

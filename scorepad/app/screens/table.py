@@ -1,101 +1,45 @@
-"""The shared table in the app: the PIN screen, the join link, the "Share the table" dialog.
+"""The shared table in the app: the PIN screen, the join link, the "Share the table" dialog, and
+the bar above every screen of a session (registered with the frame: frame/registry.py).
 
-:class:`Table` is the server-wide part (one per server): the PIN gate, where the server can be
-reached, and the server itself (to start serving on the network when the host shares).
+The server-wide part (one per server: the PIN gate, where the server can be reached, the server
+itself) is :class:`scorepad.app.server.table.Table`.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import re
-import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 import flet as ft
 from babel import Locale
 
 from ...club.store import seat_of
-from ...i18n import LANGUAGES, N_, msg
+from ...i18n import LANGUAGES, N_
 from ...store import StoreError
 from ..frame import live, registry
-from ..server.access import PIN_MAX, PIN_MIN_SHARED, Gate, ServeRefused, generate_pin, short_pin
-from ..server.grants import Grants
-from ..server.share import Sharing, lan_addresses, qr_png, this_computer, url_host
+from ..server.access import PIN_MAX
+from ..server.share import Sharing, qr_png
+from ..server.table import Table, no_network
 
 if TYPE_CHECKING:
     from ..frame.shell import Screen, Shell
-    from ..server.server import Server
 
 # A join link: the session and its random token (grants.py); a link without the token opens nothing.
 JOIN = re.compile(r"/join/(\d{1,9})(?:/([A-Za-z0-9_-]{1,64}))?/?")
-
-
-@dataclasses.dataclass
-class Table:
-    """What every page of one server shares: the PIN and where the server is reached."""
-
-    gate: Gate
-    sharing: Sharing
-    server: Server | None = None
-    grants: Grants | None = None
-    lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
-
-    def here(self, peer: str) -> bool:
-        """Whether a connection from ``peer`` comes from this computer (the host's)."""
-        return this_computer(peer)
-
-    def join_urls(self, sid: int) -> list[str]:
-        assert self.grants is not None
-        return self.sharing.join_urls(sid, self.grants.link(sid))
-
-    def share_now(self) -> Sharing:
-        """Serve on every network interface too (the host pressed "Share the table")."""
-        with self.lock:
-            if self.sharing.shared:
-                return self.sharing
-            if self.server is None:
-                raise ServeRefused(_no_network())
-            addresses = lan_addresses()
-            if not addresses:
-                raise ServeRefused(_no_network())
-            # Through the server itself: this module never imports the web server's stack
-            # (FastAPI, uvicorn), which the app on a phone (Pyodide) has not, and needs not.
-            sockets = [self.server.bind(a, self.sharing.port) for a in addresses]
-            if self.gate.pin is None:
-                self.gate.pin = generate_pin()  # never on the network without a PIN
-            elif len(self.gate.pin) < PIN_MIN_SHARED:
-                raise ServeRefused(short_pin())
-            self.server.add(sockets)
-            self.sharing = dataclasses.replace(
-                self.sharing,
-                addresses=tuple(addresses),
-                shared=True,
-                pin=self.gate.pin,
-                hosts=self.sharing.hosts | {url_host(a) for a in addresses},
-            )
-            return self.sharing
-
-
-def _no_network() -> Any:
-
-    return msg(N_("No network interface is up: the table cannot be shared."))
 
 
 def sem(identifier: str, control: ft.Control) -> ft.Semantics:
     return ft.Semantics(identifier=identifier, content=control)
 
 
-def shown(shell: Shell, nav_id: str) -> bool:
-    """Which navigation items a page shows: a viewer has no deal entry, a phone no list."""
-    if nav_id == "nav-entry":
-        return shell.access.may_write
-    if nav_id == "nav-sessions":
-        return shell.access.scope is None
-    return True
-
-
 # --- the bar above every screen ----------------------------------------------------------------
+
+
+def served(shell: Shell) -> Table:
+    """The server's table: a join link, the PIN and Share exist only on a served page."""
+    assert shell.table is not None, "a page made without a server has no shared table"
+    return shell.table
 
 
 def table_bar(shell: Shell) -> ft.Control | None:
@@ -328,7 +272,7 @@ def join(shell: Shell, sid: int, token: str) -> None:
     Without the session's token (or with an old one) nothing is shown, and the same sentence
     is said whether the session exists or not: a link names nothing it does not open."""
     sheet_screen = registry.screen("sheet")
-    table: Table = shell.table
+    table = served(shell)
     shell.access.scope = sid
     shell.access.link = token
     with shell.lock:
@@ -354,7 +298,7 @@ def join(shell: Shell, sid: int, token: str) -> None:
 
 
 def show_share(shell: Shell) -> None:
-    table: Table = shell.table
+    table = served(shell)
     assert shell.sid is not None
     try:
         sharing = table.share_now()
@@ -363,14 +307,14 @@ def show_share(shell: Shell) -> None:
         shell.redraw()
         return
     if not sharing.addresses:
-        shell.message = shell.render(_no_network())
+        shell.message = shell.render(no_network())
         shell.redraw()
         return
     shell.page.show_dialog(_share_dialog(shell, sharing))
 
 
 def _share_dialog(shell: Shell, sharing: Sharing) -> ft.AlertDialog:
-    table: Table = shell.table
+    table = served(shell)
     sid = shell.sid
     assert sid is not None and table.grants is not None
     token = table.grants.link(sid)
@@ -495,10 +439,12 @@ def _share_dialog(shell: Shell, sharing: Sharing) -> ft.AlertDialog:
 __all__ = [
     "JOIN",
     "PIN_MAX",
-    "Table",
     "join",
     "join_needed",
     "locked_screen",
     "pin_screen",
     "table_bar",
 ]
+
+
+registry.set_bar(table_bar)

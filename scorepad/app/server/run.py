@@ -24,7 +24,7 @@ from ..frame import flet_diff, live, outside, theme
 from ..frame.screens import sessions_screen
 from ..frame.shell import Shell, remember_language, remembered_language
 from ..frame.theme import assets_dir
-from ..screens.table import JOIN, Table, join, join_needed, pin_screen
+from ..screens.table import JOIN, join, join_needed, pin_screen
 from .access import (
     Access,
     Gate,
@@ -38,6 +38,7 @@ from .grants import Grants
 from .serve import ENGINE, StaticTuning, static_resolver, tuning_wanted
 from .server import Guard, Server, bind, flet_asgi
 from .share import Sharing, banner, is_loopback, public_base, public_refused
+from .table import Table
 from .transport import more_descriptors
 from .wire import PEER, Limits
 
