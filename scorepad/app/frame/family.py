@@ -18,7 +18,7 @@ from ...i18n import Msg
 if TYPE_CHECKING:
     import flet as ft
 
-    from ...store import AnyStored
+    from ...store import AnyDeal, AnyStored
     from .nav import Screen
     from .shell import Shell
 
@@ -31,7 +31,7 @@ class EntryForm(Protocol):
         """The deal in words, and what is still missing before it can be written (or None)."""
         ...
 
-    def deal(self) -> Any:
+    def deal(self) -> AnyDeal:
         """The deal as its family's typed model (the store takes no dict)."""
         ...
 

@@ -5,11 +5,12 @@ panels and deal writers a package adds to the open session's screens are registe
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     import flet as ft
 
+    from ...store import AnyDeal, AnyStored
     from .shell import Shell
 
 Screen = Callable[["Shell"], "ft.Control"]
@@ -43,19 +44,19 @@ Panel = Callable[["Shell"], "ft.Control | None"]
 class DealWrites(Protocol):
     """How a deal is written in a session that is not an ordinary pulka (a club table)."""
 
-    def add(self, deal: Any, *, seen: int) -> Any: ...
+    def add(self, deal: AnyDeal, *, seen: int) -> AnyStored: ...
 
-    def edit(self, deal_id: int, deal: Any, *, reason: str, seen: int) -> Any: ...
+    def edit(self, deal_id: int, deal: AnyDeal, *, reason: str, seen: int) -> AnyStored: ...
 
     def change(
         self,
         kind: str,
-        step: Callable[[], Any],
+        step: Callable[[], AnyStored],
         *,
         seen: int,
         deal_id: int | None = None,
         reason: str = "",
-    ) -> Any:
+    ) -> AnyStored:
         """A void, an undo, a redo or a restore (``step``: the store's own): written as this
         session writes it, or a StoreError when refused; returns the session as it stands."""
 

@@ -13,9 +13,9 @@ from pydantic import TypeAdapter, ValidationError
 
 from ...i18n import N_, Msg
 from ...journal import next_number, number_of
-from ...store import AnyStored
+from ...store import AnyDeal, AnyStored
 from . import live, registry
-from .family import ui_of
+from .family import EntryForm, ui_of
 from .nav import Screen
 from .shell import Shell, message_box
 from .theme import COMPACT, TAP, card, choice, primary, quiet, secondary, sem, suit_spans, suited
@@ -65,7 +65,7 @@ class WriteParts:
 
 def write_parts(
     shell: Shell,
-    form: Any,
+    form: EntryForm,
     screen: Screen,
     *,
     numbered: bool = False,
@@ -153,12 +153,12 @@ def write_parts(
         # A club table writes through its night (who wrote it, a correction's reason).
         table = registry.writer(shell, sid)
 
-        def add(deal: Any, *, seen: int) -> Any:
+        def add(deal: AnyDeal, *, seen: int) -> AnyStored:
             if table is not None:
                 return table.add(deal, seen=seen)
             return shell.store.add_deal(sid, deal, seen=seen)
 
-        def edit(deal_id: int, deal: Any, *, reason: str, seen: int) -> Any:
+        def edit(deal_id: int, deal: AnyDeal, *, reason: str, seen: int) -> AnyStored:
             if table is not None:
                 return table.edit(deal_id, deal, reason=reason, seen=seen)
             return shell.store.edit_deal(sid, deal_id, deal, reason=reason, seen=seen)
