@@ -72,18 +72,25 @@ def bula_entry(shell: Shell) -> ft.Control:
         if "allpass" in kinds
         else []
     )
-    rows.append(
-        seat_row(
-            names,
-            f.declarers(),
-            None if f.kind == "allpass" else f.declarer,
-            "declarer",
-            lambda s: redraw(lambda: declare(s)),
-        )
+    # Once the bid is chosen the declarer and the bid fold into one row, as the pulya's
+    # contract does ("Boris: karo", a tap on Change opens them again): the names and the refe
+    # are not drawn twice, and the tricks' pickers keep their room on a phone.
+    chosen = f.declarer is not None and (
+        f.kind == "pik_no_contra" or (f.kind == "game" and f.bid is not None)
     )
-    if allpass:
+    if not chosen:
+        rows.append(
+            seat_row(
+                names,
+                f.declarers(),
+                None if f.kind == "allpass" else f.declarer,
+                "declarer",
+                lambda s: redraw(lambda: declare(s)),
+            )
+        )
+    if allpass and not chosen:
         # Its own row under the names: "Svi dalje (refe)" is never cut beside four names; kept
-        # once a declarer is chosen, so the table can still switch to a refe with one tap.
+        # while the bids are offered, so the table can still switch to a refe with one tap.
         rows.append(cell_row(allpass))
     if f.declarer is not None and f.kind == "pik_no_contra":
         rows.append(
