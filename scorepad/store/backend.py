@@ -212,8 +212,8 @@ class PostgresBackend:
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Rows:
         if not params:
-            return self.conn.execute(sql.encode())  # type: ignore[return-value]
-        return self.conn.execute(self._sql(sql).encode(), tuple(params))  # type: ignore[return-value]
+            return self.conn.execute(sql.encode())
+        return self.conn.execute(self._sql(sql).encode(), tuple(params))
 
     def query(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         from psycopg.rows import dict_row

@@ -619,8 +619,8 @@ class Connection:
 
     def _error(self, exc: BaseException) -> StoreError:
         if isinstance(exc, sqlite3.Error):
-            return database_error(exc, self.path, self.timeout)
-        return postgres_error(exc, self.path, self.timeout)
+            return database_error(exc, Path(self.path), self.timeout)
+        return postgres_error(exc, str(self.path), self.timeout)
 
     def _to_wal(self) -> None:
         """The WAL journal, switched on just before the first write (after every check): a read
