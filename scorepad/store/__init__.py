@@ -42,7 +42,11 @@ class Store(Files):
 
 
 def open_store(
-    target: str | Path, *, create: bool = True, read_only: bool = False, timeout: float | None = None
+    target: str | Path,
+    *,
+    create: bool = True,
+    read_only: bool = False,
+    timeout: float | None = None,
 ) -> Store:
     """The store at ``target``: a SQLite file's path (the embedded default) or a PostgreSQL
     address (``postgresql://USER@HOST/DB``); the same store either way."""
