@@ -288,10 +288,11 @@ class PostgresBackend:
         self.conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel)))
         self._listeners[channel] = callback
 
-    def poll(self) -> int:
-        """Deliver the notifications that arrived; how many."""
+    def poll(self, timeout: float = 0.05) -> int:
+        """Deliver the notifications that arrived (waiting up to ``timeout`` seconds for them);
+        how many were delivered."""
         n = 0
-        for note in self.conn.notifies(timeout=0, stop_after=0):
+        for note in self.conn.notifies(timeout=timeout):
             handler = self._listeners.get(note.channel)
             if handler is not None:
                 handler(note.payload)
