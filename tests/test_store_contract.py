@@ -390,3 +390,30 @@ def test_the_cli_refuses_other_addresses_and_names_none_with_its_password(
     )
     assert (code, out) == (2, "")
     assert err == "cannot open postgresql://scorepad@127.0.0.1:1/nowhere\n"
+
+
+def test_a_club_night_from_the_cli_on_postgresql_as_on_sqlite(
+    postgres_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    said: dict[str, list[str]] = {}
+    for db in (str(tmp_path / "club.db"), postgres_url):
+        steps: list[tuple[str, ...]] = [
+            ("create", "Friday", "--date", "2026-12-04", "--tours", "1", "--deals", "1"),
+            ("check-in", "1", "Anna", "Boris", "Vera"),
+            ("draw", "1"),
+            ("deal", "1", "1", "1", json.dumps(rasp(4, 3, 3)), "--by", "1"),
+            ("confirm", "1", "1", "1", "1", "--by", "2"),
+            ("end-tour", "1", "1"),
+            ("standings", "1"),
+            ("nights",),
+        ]
+        out = []
+        for argv in steps:
+            seed = ("--seed", "3") if argv[0] == "create" else ()
+            code, text, err = _cli(capsys, "club", *argv, *seed, "--db", db)
+            assert (code, err) == (0, ""), (argv, err)
+            out.append(text)
+        said[db] = out
+    sqlite, postgres = said.values()
+    assert postgres == sqlite
+    assert sqlite[0].strip() == "1" and sqlite[-1].startswith("    1")
