@@ -581,10 +581,21 @@ def cmd_conventions(args: argparse.Namespace) -> int:
 
 def cmd_app(args: argparse.Namespace) -> int:
     from .app.server.run import run  # Flet loads only when the app starts
-    from .store import default_path
 
+    db = _db(args)
+    if not isinstance(db, Path):
+        # The app (and its shared table) serves a SQLite file; a server's PostgreSQL is for the
+        # commands until the hosted server (scorepad serve) takes it.
+        raise Refused(
+            msg(
+                N_(
+                    "--db names a {scheme}:// database: Scorepad keeps its data in a SQLite file, so give that file's path (nothing was created)"
+                ),
+                scheme=db.split("://", 1)[0],
+            )
+        )
     run(
-        args.db or default_path(),
+        db,
         args.lang,
         web=args.web,
         host=args.host,

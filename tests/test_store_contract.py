@@ -417,3 +417,18 @@ def test_a_club_night_from_the_cli_on_postgresql_as_on_sqlite(
     sqlite, postgres = said.values()
     assert postgres == sqlite
     assert sqlite[0].strip() == "1" and sqlite[-1].startswith("    1")
+
+
+def test_the_app_refuses_a_postgresql_address_until_the_hosted_server_takes_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import scorepad.app.server.run as app
+
+    started: list[object] = []
+    monkeypatch.setattr(app, "run", lambda *a, **k: started.append(a))
+    code, out, err = _cli(capsys, "--db", "postgresql://ann:s3cret@127.0.0.1:1/club")
+    assert (code, out, started) == (2, "", [])
+    assert err == (
+        "--db names a postgresql:// database: Scorepad keeps its data in a SQLite file, so give "
+        "that file's path (nothing was created)\n"
+    )
