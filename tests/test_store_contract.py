@@ -25,9 +25,11 @@ from scorepad.club.errors import ClubError
 from scorepad.club.store import ClubStore, seat_of, table_pin
 from scorepad.scoring.pulya.session import dump_session, parse_session
 from scorepad.store import (
+    AnyStored,
     InvalidEntry,
     StaleRevision,
     Store,
+    Stored,
     StoreError,
     Unavailable,
     open_store,
@@ -106,26 +108,33 @@ def test_a_session_of_each_family_round_trips_and_settles(
     assert json.loads(capsys.readouterr().out) == json.loads(entry["json_en"])
 
 
+def pulya(stored: AnyStored) -> Stored:
+    assert isinstance(stored, Stored)
+    return stored
+
+
 def test_add_edit_void_undo_redo_restore_keep_deal_numbers(store: Store, target: str) -> None:
     sid = store.create_session(["Anna", "Boris", "Vera"], pool_target=10)
-    s = store.add_deal(sid, typed(store, sid, GAME), seen=0)
-    s = store.add_deal(sid, typed(store, sid, rasp(3, 3, 4)), seen=s.revision)
-    s = store.add_deal(sid, typed(store, sid, SIX), seen=s.revision)
+    s = pulya(store.add_deal(sid, typed(store, sid, GAME), seen=0))
+    s = pulya(store.add_deal(sid, typed(store, sid, rasp(3, 3, 4)), seen=s.revision))
+    s = pulya(store.add_deal(sid, typed(store, sid, SIX), seen=s.revision))
     assert s.revision == 3
     assert (s.scored.sheet.pool, s.scored.sheet.gora) == ([2, 4, 0], [0, 0, 1])
     assert s.scored.sheet.whists == [[0, 0, 0], [8, 0, 0], [0, 12, 0]]
     first, second, third = (e.deal_id for e in s.journal.live)
     assert (first, second, third) == (1, 2, 3)
-    s = store.edit_deal(sid, second, typed(store, sid, rasp(4, 3, 3)), reason="miscount", seen=3)
+    s = pulya(
+        store.edit_deal(sid, second, typed(store, sid, rasp(4, 3, 3)), reason="miscount", seen=3)
+    )
     assert s.revision == 4 and s.scored.sheet.gora == [1, 0, 0]
-    s = store.void_deal(sid, first, reason="wrong table", seen=4)
+    s = pulya(store.void_deal(sid, first, reason="wrong table", seen=4))
     assert [e.deal_id for e in s.journal.live] == [second, third]
     assert (s.scored.sheet.pool, s.scored.sheet.gora) == ([2, 0, 0], [1, 0, 0])
-    s = store.undo(sid, seen=5)
+    s = pulya(store.undo(sid, seen=5))
     assert [e.deal_id for e in s.journal.live] == [first, second, third]
-    s = store.redo(sid, seen=6)
+    s = pulya(store.redo(sid, seen=6))
     assert [e.deal_id for e in s.journal.live] == [second, third]
-    s = store.restore_deal(sid, first, seen=7)
+    s = pulya(store.restore_deal(sid, first, seen=7))
     assert s.revision == 8 and [e.deal_id for e in s.journal.live] == [first, second, third]
     assert s.scored.sheet.pool == [2, 4, 0]
     kinds = [a.kind for a in store.history(sid)]
