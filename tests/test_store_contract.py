@@ -441,3 +441,23 @@ def test_the_app_refuses_a_postgresql_address_until_the_hosted_server_takes_it(
         "--db names a postgresql:// database: Scorepad keeps its data in a SQLite file, so give "
         "that file's path (nothing was created)\n"
     )
+
+
+def test_scorepad_migrate_makes_an_empty_postgresql_database_scorepads_once(
+    postgres_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The test server trusts every local user: a password is taken, and never shown.
+    url = postgres_url.replace("postgres@", "postgres:s3cret@")
+    shown = postgres_url
+    code, out, err = _cli(capsys, "sessions", "--db", url)
+    assert (code, out) == (2, "")
+    assert err == f"{shown} holds no Scorepad data yet; nothing was written\n"
+    assert _cli(capsys, "migrate", "--db", url) == (
+        0,
+        f"{shown} is now a Scorepad database (schema {schema_version()})\n",
+        "",
+    )
+    assert _cli(capsys, "migrate", "--db", url)[1] == (
+        f"{shown} is up to date (schema {schema_version()}); nothing was written\n"
+    )
+    assert _cli(capsys, "sessions", "--db", url) == (0, "", "")

@@ -69,6 +69,10 @@ class DDL:
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Rows:
         return self.backend.execute(sql, params)
 
+    def query(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        """Rows as dicts (a step that fills a new column from the old ones)."""
+        return self.backend.query(sql, params)
+
     def create(self, sql: str) -> None:
         """A CREATE TABLE written once for both dialects: ``{id}`` is the table's own
         increasing id, ``{int}`` a whole number, ``{real}`` a float."""
