@@ -9,6 +9,7 @@ from typing import get_type_hints
 
 import pytest
 
+from conftest import typed
 from scorepad.store import open_store
 from scorepad.store.backend import Backend, PostgresBackend, SqliteBackend, redacted
 
@@ -60,3 +61,35 @@ def test_a_postgresql_that_cannot_start_fails_loudly(
     monkeypatch.setattr(postgres, "_bin_dir", lambda: tmp_path / "no-such-bin")
     with pytest.raises(RuntimeError, match="initdb failed"):
         postgres.start()
+
+
+def test_a_dropped_postgresql_connection_is_opened_again_and_a_cut_write_is_refused(
+    postgres_url: str,
+) -> None:
+    import time
+
+    import psycopg
+
+    from scorepad.store import Unavailable
+
+    deal = {"type": "raspasy", "tricks": {"0": 4, "1": 3, "2": 3}}
+    with open_store(postgres_url) as store, psycopg.connect(postgres_url, autocommit=True) as admin:
+        sid = store.create_session(["Anna", "Boris", "Vera"])
+        backend = store.backend
+        assert isinstance(backend, PostgresBackend)
+
+        def drop() -> None:  # as a server restart does to an idle connection
+            pid = backend.conn.info.backend_pid
+            admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+            while admin.execute("SELECT 1 FROM pg_stat_activity WHERE pid = %s", (pid,)).fetchone():
+                time.sleep(0.05)
+
+        drop()
+        assert [x.id for x in store.sessions()] == [sid]  # a read: on a new connection
+        drop()
+        assert store.add_deal(sid, typed(store, sid, deal), seen=0).revision == 1  # a write
+        with pytest.raises(Unavailable, match=r"^cannot open postgresql://"), store._write():
+            backend.insert("players", {"name": "Zed", "created_at": "2026-12-07"})
+            drop()  # cut in the middle of the write: refused, nothing of it kept
+        assert "Zed" not in store.players()
+        assert store.load(sid).revision == 1

@@ -187,23 +187,49 @@ class SqliteBackend:
 
 class PostgresBackend:
     """PostgreSQL through psycopg 3: one connection, in autocommit outside the store's own
-    transactions (a read sees every committed write), ``?`` parameters rewritten as ``%s``."""
+    transactions (a read sees every committed write), ``?`` parameters rewritten as ``%s``.
+
+    A connection the server dropped (a restart, a failover, an idle timeout) is opened again
+    for the next read or the next write's ``begin``, once, where nothing can be half done: a
+    transaction it cut short is refused in words and rolled back by the server."""
 
     dialect: Dialect = "postgresql"
 
     def __init__(
         self, url: str, *, timeout: float, read_only: bool, connect_timeout: float = 10
     ) -> None:
-        import psycopg
-
         self.url = url
         self.timeout = timeout
-        self.conn: PgConnection[Any] = psycopg.connect(
-            url, autocommit=True, connect_timeout=max(1, int(connect_timeout))
-        )
-        if read_only:  # a command that reads: the server itself refuses any write
-            self.conn.execute("SET default_transaction_read_only = on")
+        self.read_only = read_only
+        self.connect_timeout = max(1, int(connect_timeout))
         self._listeners: dict[str, Callable[[str], None]] = {}
+        self._writing = False  # inside begin() ... commit()/rollback()
+        self.conn: PgConnection[Any] = self._connect()
+
+    def _connect(self) -> PgConnection[Any]:
+        import psycopg
+        from psycopg import sql
+
+        conn = psycopg.connect(self.url, autocommit=True, connect_timeout=self.connect_timeout)
+        if self.read_only:  # a command that reads: the server itself refuses any write
+            conn.execute(b"SET default_transaction_read_only = on")
+        for channel in self._listeners:
+            conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel)))
+        return conn
+
+    def _again(self, step: Callable[[], Any]) -> Any:
+        """``step``, and once more on a new connection if the old one was dropped (never inside
+        a write: its transaction is gone, and the caller says so)."""
+        import psycopg
+
+        try:
+            return step()
+        except psycopg.OperationalError:
+            if self._writing or not self.conn.broken:
+                raise
+        self.conn.close()
+        self.conn = self._connect()
+        return step()
 
     @staticmethod
     def _sql(sql: str) -> str:
@@ -212,18 +238,22 @@ class PostgresBackend:
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Rows:
         if not params:
-            return self.conn.execute(sql.encode())
-        return self.conn.execute(self._sql(sql).encode(), tuple(params))
+            return self._again(lambda: self.conn.execute(sql.encode()))  # type: ignore[no-any-return]
+        text = self._sql(sql).encode()
+        return self._again(lambda: self.conn.execute(text, tuple(params)))  # type: ignore[no-any-return]
 
     def query(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         from psycopg.rows import dict_row
 
-        with self.conn.cursor(row_factory=dict_row) as cur:
-            if params:
-                cur.execute(self._sql(sql).encode(), tuple(params))
-            else:
-                cur.execute(sql.encode())
-            return list(cur.fetchall())
+        def run() -> list[dict[str, Any]]:
+            with self.conn.cursor(row_factory=dict_row) as cur:
+                if params:
+                    cur.execute(self._sql(sql).encode(), tuple(params))
+                else:
+                    cur.execute(sql.encode())
+                return list(cur.fetchall())
+
+        return self._again(run)  # type: ignore[no-any-return]
 
     def insert(self, table: str, row: dict[str, Any]) -> int | None:
         from .schema import IDENTITY_TABLES
@@ -239,7 +269,8 @@ class PostgresBackend:
         self.execute(_upsert_sql(table, row, pk), tuple(row.values()))
 
     def begin(self) -> None:
-        self.conn.execute(b"BEGIN")
+        self._again(lambda: self.conn.execute(b"BEGIN"))
+        self._writing = True
         try:
             # Waits for the writer before it, as SQLite's BEGIN IMMEDIATE does, as long as
             # SQLite would (LOCK_TIMEOUT); then refused in words, nothing written.
@@ -250,10 +281,14 @@ class PostgresBackend:
             raise
 
     def commit(self) -> None:
-        self.conn.execute(b"COMMIT")
+        try:
+            self.conn.execute(b"COMMIT")
+        finally:
+            self._writing = False
 
     def rollback(self) -> None:
-        if self.in_transaction:
+        self._writing = False
+        if self.in_transaction and not self.conn.broken:
             self.conn.execute(b"ROLLBACK")
 
     @property
