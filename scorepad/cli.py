@@ -867,6 +867,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.lang = system_language()
     if getattr(args, "db", None) is None:
         args.db = None
+    env = os.environ.get("SCOREPAD_DB")
+    if args.db is None and is_postgres(env):
+        args.db = env  # an address is never the user's file: every command reads it as --db
     _escape_unshowable()
     _opened.clear()
     _creating.clear()

@@ -461,3 +461,19 @@ def test_scorepad_migrate_makes_an_empty_postgresql_database_scorepads_once(
         f"{shown} is up to date (schema {schema_version()}); nothing was written\n"
     )
     assert _cli(capsys, "sessions", "--db", url) == (0, "", "")
+
+
+def test_scorepad_db_may_name_a_postgresql_database(
+    postgres_url: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SCOREPAD_DB", postgres_url)
+    with open_store(postgres_url) as store:
+        sid = store.create_session(["Anna", "Boris", "Vera"])
+        store.create_season(
+            "Fridays", since="2026-01-01", until="2099-12-31", players=store.player_ids(sid)
+        )
+    code, out, err = _cli(capsys, "sessions")
+    assert (code, err) == (0, "") and "Anna, Boris, Vera" in out
+    assert _cli(capsys, "club", "nights") == (0, "", "")
+    code, out, err = _cli(capsys, "season", "Fridays")  # read from the address, not refused
+    assert (code, err) == (0, "") and "Anna" in out
