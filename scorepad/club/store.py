@@ -1,4 +1,5 @@
-"""A club night in the Scorepad database: tables of its own, each table a pulya session.
+"""A club night in the Scorepad database: tables of its own (made and migrated by the store's
+schema, :mod:`scorepad.store.schema`, never here), each table a pulya session.
 
 - ``nights``: the night's settings (frozen when it is created);
 - ``night_players``: the registry (number, name on the roster, first and last tour);
