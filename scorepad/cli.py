@@ -962,15 +962,6 @@ def _run(args: argparse.Namespace) -> int:
         return _fail(error.render(args.lang).splitlines())
     except (RecursionError, KeyError, TypeError, AttributeError, IndexError, OverflowError) as exc:
         return _fail([_unreadable(exc, args)])
-    except Exception as exc:
-        if not type(exc).__module__.startswith("psycopg"):
-            raise
-        # A read the store met first on PostgreSQL (the server gone): in words, as SQLite's.
-        from .store import LOCK_TIMEOUT
-        from .store.errors import postgres_error
-
-        error = postgres_error(exc, str(_opened[-1] if _opened else "-"), LOCK_TIMEOUT)
-        return _fail(error.render(args.lang).splitlines())
     except BrokenPipeError:
         return _reader_left()
     except OSError as exc:
@@ -985,6 +976,15 @@ def _run(args: argparse.Namespace) -> int:
                 ).render(args.lang)
             ]
         )
+    except Exception as exc:  # last: every clause above keeps its own
+        if not type(exc).__module__.startswith("psycopg"):
+            raise
+        # A read the store met first on PostgreSQL (the server gone): in words, as SQLite's.
+        from .store import LOCK_TIMEOUT
+        from .store.errors import postgres_error
+
+        error = postgres_error(exc, str(_opened[-1] if _opened else "-"), LOCK_TIMEOUT)
+        return _fail(error.render(args.lang).splitlines())
 
 
 def _reader_left() -> int:
