@@ -116,7 +116,7 @@ def _as_utf8(data: bytes, shown: str) -> bytes:
 
 
 #: The database a command opened (the last-resort sentence names it).
-_opened: list[Path] = []
+_opened: list[Path | str] = []
 #: A database a write command is about to create, and the folders it makes for it: a refused
 #: command leaves neither behind (see :func:`_forget_created`).
 _creating: list[tuple[Path, list[Path]]] = []
@@ -162,14 +162,31 @@ def _holds_nothing(path: Path) -> bool:
         conn.close()
 
 
+def _db(args: argparse.Namespace) -> Path | str:
+    """The database: --db, else SCOREPAD_DB (a path or a PostgreSQL address), else the user's."""
+    from .store import default_path
+
+    env = os.environ.get("SCOREPAD_DB")
+    if args.db is None and env and is_postgres(env):
+        return env
+    return args.db or default_path()
+
+
 def _open(args: argparse.Namespace, *, create: bool = True, read_only: bool | None = None) -> Store:
     """The database; a command that only reads passes ``create=False``: it creates nothing (no
     file, no folder), SQLite opens the file read-only (no migration, no checkpoint) and leaves
     it byte for byte as it was.  ``read_only=False`` with it: a command that writes only to a
     database that exists (``club pdf`` mints a table's link)."""
-    from .store import Store, default_path
+    from .store import Store
 
-    path = args.db or default_path()
+    path = _db(args)
+    if not isinstance(path, Path):  # a server's database: named without its password
+        from .store.backend import redacted
+
+        _opened.append(redacted(str(path)))
+        return Store(
+            str(path), create=create, read_only=not create if read_only is None else read_only
+        )
     _opened.append(path)
     if create:
         _note_creation(path)
@@ -270,7 +287,10 @@ def cmd_migrate(args: argparse.Namespace) -> int:
 
     with _open(args, create=False, read_only=False) as store:
         done = store.migrated
-    path, latest = str(args.db or _opened[-1]), schema_version()
+    path, latest = (
+        str(_opened[-1] if is_postgres(args.db) else args.db or _opened[-1]),
+        schema_version(),
+    )
     if done is None:
         text = msg(
             N_("{path} is up to date (schema {version}); nothing was written"),
@@ -320,8 +340,10 @@ def _database_files(db: Path) -> list[Path]:
     return files
 
 
-def _is_database_file(target: Path, db: Path) -> bool:
+def _is_database_file(target: Path, db: Path | str) -> bool:
     # Compare resolved paths (symlinks, "..") and the inode (hard links) of what exists.
+    if not isinstance(db, Path):  # a PostgreSQL database has no file an export could hit
+        return False
     try:
         resolved = target.resolve()
         real_db = db.resolve()
@@ -345,7 +367,7 @@ def _is_database_file(target: Path, db: Path) -> bool:
     return False
 
 
-def _write_export(target: Path, text: str, *, db: Path, force: bool) -> None:
+def _write_export(target: Path, text: str, *, db: Path | str, force: bool) -> None:
     if _is_database_file(target, db):
         raise Refused(
             msg(
@@ -559,10 +581,21 @@ def cmd_conventions(args: argparse.Namespace) -> int:
 
 def cmd_app(args: argparse.Namespace) -> int:
     from .app.server.run import run  # Flet loads only when the app starts
-    from .store import default_path
 
+    db = _db(args)
+    if not isinstance(db, Path):
+        # The app (and its shared table) serves a SQLite file; a server's PostgreSQL is for the
+        # commands until the hosted server (scorepad serve) takes it.
+        raise Refused(
+            msg(
+                N_(
+                    "--db names a {scheme}:// database: Scorepad keeps its data in a SQLite file, so give that file's path (nothing was created)"
+                ),
+                scheme=db.split("://", 1)[0],
+            )
+        )
     run(
-        args.db or default_path(),
+        db,
         args.lang,
         web=args.web,
         host=args.host,
@@ -635,9 +668,16 @@ class _SolverVersion(argparse.Action):
         parser.exit()
 
 
-# A --db value (or SCOREPAD_DB) that is an address, ``postgresql://…``: taken for a path, it
-# made a folder ``postgresql:`` and a SQLite file in it.  Scorepad serves SQLite files only.
+# A --db value (or SCOREPAD_DB) that is an address: ``postgresql://…`` is a PostgreSQL database
+# (the store's second backend); any other scheme, taken for a path, made a folder ``mysql:`` and
+# a SQLite file in it, and is refused.
 _ADDRESS = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,31}://")
+
+
+def is_postgres(value: object) -> bool:
+    """A PostgreSQL address (as :func:`scorepad.store.backend.is_postgres`, without importing
+    the store before a command needs it)."""
+    return isinstance(value, str) and value.startswith(("postgresql://", "postgres://"))
 
 
 class _Address(str):
@@ -651,7 +691,7 @@ def _database(value: str) -> Path | _Address:
 def _not_served(args: argparse.Namespace) -> str | None:
     """The scheme of a database address given for the database, or None for a path."""
     given = args.db if args.db is not None else os.environ.get("SCOREPAD_DB")
-    if isinstance(given, Path) or not given:
+    if isinstance(given, Path) or not given or is_postgres(given):
         return None
     found = _ADDRESS.match(given)
     return found[0][:-3] if found else None
@@ -836,6 +876,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.lang = system_language()
     if getattr(args, "db", None) is None:
         args.db = None
+    env = os.environ.get("SCOREPAD_DB")
+    if args.db is None and is_postgres(env):
+        args.db = env  # an address is never the user's file: every command reads it as --db
     _escape_unshowable()
     _opened.clear()
     _creating.clear()
@@ -942,6 +985,15 @@ def _run(args: argparse.Namespace) -> int:
                 ).render(args.lang)
             ]
         )
+    except Exception as exc:  # last: every clause above keeps its own
+        if not type(exc).__module__.startswith("psycopg"):
+            raise
+        # A read the store met first on PostgreSQL (the server gone): in words, as SQLite's.
+        from .store import LOCK_TIMEOUT
+        from .store.errors import postgres_error
+
+        error = postgres_error(exc, str(_opened[-1] if _opened else "-"), LOCK_TIMEOUT)
+        return _fail(error.render(args.lang).splitlines())
 
 
 def _reader_left() -> int:

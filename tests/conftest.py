@@ -109,3 +109,25 @@ def _pages_closed_after_each_browser_test(request: pytest.FixtureRequest) -> Ite
         for context in list(getattr(browser, "contexts", ())):
             with contextlib.suppress(Exception):  # a page the test already closed, a dead browser
                 context.close()
+
+
+# --- a throwaway PostgreSQL (tests/support/postgres.py) -----------------------------------------
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[Any]:
+    """One PostgreSQL server for the test session (each xdist worker its own); a test that
+    needs it fails, never skips, when it cannot be started."""
+    from support.postgres import start
+
+    cluster = start()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_cluster: Any) -> str:
+    """The address of a new, empty database on the test session's PostgreSQL."""
+    return str(postgres_cluster.database())

@@ -14,7 +14,7 @@ from test_club_store import DATE, RASP, SEVEN, SIX, _write
 from scorepad.club.errors import ClubError
 from scorepad.club.store import ClubStore
 from scorepad.i18n import catalog
-from scorepad.store import Store
+from scorepad.store import NeedsMigration, Store
 
 
 @pytest.fixture
@@ -234,14 +234,20 @@ def test_a_refused_change_writes_nothing(club: ClubStore, store: Store) -> None:
 def test_a_database_from_before_the_changes_reads_and_gets_the_table(
     tmp_path: Path,
 ) -> None:
-    with Store(tmp_path / "old.db") as store:
+    """A database from before the changes (schema 3, no night_changes): a read refuses to
+    migrate it; the next writer's opening makes the table (schema 4), its night intact."""
+    db = tmp_path / "old.db"
+    with Store(db) as store:
         club = ClubStore(store)
         nid, sid, (a, _b, _) = _table(club)
         store.conn.execute("DROP TABLE night_changes")
-        reader = ClubStore(store, create=False)
-        assert reader.changes(sid) == [] and not reader.empty
-        assert reader.tables(nid)[0].provisional == 0
-        club = ClubStore(store)  # a writer opens it: the table is made
+        store.conn.execute("DELETE FROM _migrations WHERE version = 4")
+    with pytest.raises(NeedsMigration):
+        Store(db, read_only=True)
+    with Store(db) as store:
+        club = ClubStore(store)
+        assert club.changes(sid) == [] and not club.empty
+        assert club.tables(nid)[0].provisional == 0
         change = club.undo(nid, 1, 1, by=a)
         assert club.changes(sid) == [change]
 

@@ -443,7 +443,7 @@ def cmd_pdf(args: argparse.Namespace, club: ClubStore) -> int:
     base, note = _join_base(args)
     # A table's join link is minted the first time it is asked for (the app does the same):
     # the only write of this command, and only for a night that exists.
-    links = Grants(club.store.db, threading.RLock())
+    links = Grants(club.store, threading.RLock())
 
     def join_url(tour: int, table: int) -> str:
         # The table's link with its token (a link without it opens nothing), as the app's.

@@ -1,4 +1,5 @@
-"""A club night in the Scorepad database: tables of its own, each table a pulya session.
+"""A club night in the Scorepad database: tables of its own (made and migrated by the store's
+schema, :mod:`scorepad.store.schema`, never here), each table a pulya session.
 
 - ``nights``: the night's settings (frozen when it is created);
 - ``night_players``: the registry (number, name on the roster, first and last tour);
@@ -30,7 +31,6 @@ import hmac
 import json
 import re
 import secrets
-import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -139,113 +139,6 @@ class TableView:
         return int((at - dt.datetime.fromisoformat(self.last_deal_at)).total_seconds() // 60)
 
 
-def _schema(store: Store) -> None:
-    db = store.db
-    db.table("nights").create(
-        {
-            "id": int,
-            "name": str,
-            "date": str,
-            "convention": str,
-            "settings": str,
-            "pool_target": int,
-            "deals_per_tour": int,
-            "tours": int,
-            "scoring": str,
-            "seats": int,
-            "seed": int,
-            "created_at": str,
-            "token": str,  # the read-only link to the live standings (no PIN): unguessable
-        },
-        pk="id",
-        not_null={"name", "date", "convention", "settings", "tours", "scoring", "seed"},
-        if_not_exists=True,
-    )
-    db.table("night_players").create(
-        {
-            "night_id": int,
-            "number": int,
-            "player_id": int,
-            "first_tour": int,
-            "last_tour": int,
-        },
-        pk=("night_id", "number"),
-        foreign_keys=[("night_id", "nights", "id"), ("player_id", "players", "id")],
-        if_not_exists=True,
-    )
-    db.table("night_tours").create(
-        {"night_id": int, "tour": int, "state": str, "byes": str, "redraws": int},
-        pk=("night_id", "tour"),
-        foreign_keys=[("night_id", "nights", "id")],
-        if_not_exists=True,
-    )
-    db.table("night_tables").create(
-        {"night_id": int, "tour": int, "table_no": int, "session_id": int, "players": str},
-        pk=("night_id", "tour", "table_no"),
-        foreign_keys=[("night_id", "nights", "id"), ("session_id", "sessions", "id")],
-        if_not_exists=True,
-    )
-    db.table("night_deals").create(
-        {
-            "session_id": int,
-            "deal_id": int,
-            "state": str,
-            "written_by": int,
-            "decided_by": int,
-            "at": str,
-        },
-        pk=("session_id", "deal_id"),
-        foreign_keys=[("session_id", "sessions", "id")],
-        if_not_exists=True,
-    )
-    _changes_schema(store)
-    _phones_schema(store)
-    db.table("night_corrections").create(
-        {
-            "id": int,
-            "night_id": int,
-            "tour": int,
-            "table_no": int,
-            "deal_id": int,
-            "reason": str,
-            "at": str,
-        },
-        pk="id",
-        foreign_keys=[("night_id", "nights", "id")],
-        if_not_exists=True,
-    )
-    db.table("night_pins").create(
-        {"session_id": int, "pin": str},
-        pk="session_id",
-        foreign_keys=[("session_id", "sessions", "id")],
-        if_not_exists=True,
-    )
-    db.table("night_announcements").create(
-        {"id": int, "night_id": int, "text": str, "at": str},
-        pk="id",
-        foreign_keys=[("night_id", "nights", "id")],
-        if_not_exists=True,
-    )
-
-
-def _phones_schema(store: Store) -> None:
-    # Who each phone is at a table (issue #37): a claim holds until the director frees it; a
-    # freed one stays, for the table and the director to see.  The device is kept hashed.
-    store.db.table("night_phones").create(
-        {
-            "id": int,
-            "session_id": int,
-            "number": int,
-            "device": str,
-            "at": str,
-            "freed_at": str,
-        },
-        pk="id",
-        foreign_keys=[("session_id", "sessions", "id")],
-        if_not_exists=True,
-    )
-
-
 def device_key(device: str) -> str:
     """A device as the claims keep it (hashed: the id itself opens the table's PIN grant)."""
     return hashlib.sha256(f"scorepad-club-phone/{device}".encode()).hexdigest()[:32]
@@ -261,31 +154,6 @@ class PhoneClaim:
     freed: bool
 
 
-def _changes_schema(store: Store) -> None:
-    store.db.table("night_changes").create(
-        {
-            "id": int,
-            "session_id": int,
-            "seq": int,
-            "kind": str,
-            "deal_id": int,
-            "deal_no": int,
-            "reason": str,
-            "state": str,
-            "written_by": int,
-            "decided_by": int,
-            "reversed_by": int,
-            "at": str,
-        },
-        pk="id",
-        foreign_keys=[("session_id", "sessions", "id")],
-        not_null={"session_id", "kind", "state", "written_by"},
-        if_not_exists=True,
-    )
-
-
-#: The tables the club keeps: a database made before one of them gets it when a night opens.
-_TABLES = ("night_corrections", "night_pins", "night_announcements")
 #: A table's own PIN: as many digits as a shared table's on the network.
 PIN_DIGITS = 6
 #: The longest announcement (a sentence or two read on a phone).
@@ -303,15 +171,12 @@ class Seat:
 
 
 def seat_of(store: Store, sid: int) -> Seat | None:
-    """The club table session ``sid`` is, or None (an ordinary pulka, or a database with no
-    night): asked by every page of a session, so it creates nothing."""
-    try:
-        row = store.conn.execute(
-            "SELECT night_id, tour, table_no, players FROM night_tables WHERE session_id = ?",
-            (sid,),
-        ).fetchone()
-    except sqlite3.OperationalError:  # no club table in this database
-        return None
+    """The club table session ``sid`` is, or None (an ordinary pulka): asked by every page of
+    a session, it only reads (the club's tables are the schema's, made when the store opened)."""
+    row = store.backend.execute(
+        "SELECT night_id, tour, table_no, players FROM night_tables WHERE session_id = ?",
+        (sid,),
+    ).fetchone()
     if row is None:
         return None
     return Seat(int(row[0]), int(row[1]), int(row[2]), tuple(json.loads(row[3])))
@@ -319,12 +184,9 @@ def seat_of(store: Store, sid: int) -> Seat | None:
 
 def table_pin(store: Store, sid: int) -> str | None:
     """The PIN of club table ``sid`` (None: not a club table, or drawn before tables had one)."""
-    try:
-        row = store.conn.execute(
-            "SELECT pin FROM night_pins WHERE session_id = ?", (sid,)
-        ).fetchone()
-    except sqlite3.OperationalError:
-        return None
+    row = store.backend.execute(
+        "SELECT pin FROM night_pins WHERE session_id = ?", (sid,)
+    ).fetchone()
     return None if row is None else str(row[0])
 
 
@@ -332,25 +194,13 @@ class ClubStore:
     """The nights of a :class:`~scorepad.store.Store` (which it uses, and does not close)."""
 
     def __init__(self, store: Store, *, create: bool = True) -> None:
-        """``create=False`` (a command that only reads): a database without the club's tables
-        has no nights, and they are not created by looking (a read never writes)."""
+        """``create`` is kept for the callers that say whether they write; either way nothing
+        is created here: the club's tables are the schema's (:mod:`scorepad.store.schema`),
+        made when the store was opened, and a read never writes."""
         self.store = store
-        self.conn = store.conn
+        self.backend = store.backend
+        #: A database with no club tables (none since schema 4): kept for its callers.
         self.empty = False
-        names = set(store.db.table_names())
-        if not set(_TABLES) <= names:
-            if not create:
-                self.empty = True
-                return
-            with self._write():
-                _schema(store)
-        elif "night_changes" not in names and create:  # a database from before the changes
-            with self._write():
-                _changes_schema(store)
-                _phones_schema(store)
-        elif "night_phones" not in names and create:  # from before the phones' claims
-            with self._write():
-                _phones_schema(store)
 
     @contextmanager
     def _write(self) -> Iterator[None]:
@@ -396,24 +246,21 @@ class ClubStore:
             return self._insert_night(night)
 
     def _insert_night(self, night: Night) -> int:
-        pk = (
-            self.store.db.table("nights")
-            .insert(
-                {
-                    "name": night.name,
-                    "date": night.date.isoformat(),
-                    "convention": night.convention,
-                    "settings": json.dumps(night.settings, sort_keys=True),
-                    "pool_target": night.pool_target,
-                    "deals_per_tour": night.deals_per_tour,
-                    "tours": night.tours,
-                    "scoring": json.dumps(_SCORING.dump_python(night.scoring, mode="json")),
-                    "seats": night.seats,
-                    "seed": night.seed,
-                    "created_at": now(),
-                }
-            )
-            .last_pk
+        pk = self.backend.insert(
+            "nights",
+            {
+                "name": night.name,
+                "date": night.date.isoformat(),
+                "convention": night.convention,
+                "settings": json.dumps(night.settings, sort_keys=True),
+                "pool_target": night.pool_target,
+                "deals_per_tour": night.deals_per_tour,
+                "tours": night.tours,
+                "scoring": json.dumps(_SCORING.dump_python(night.scoring, mode="json")),
+                "seats": night.seats,
+                "seed": night.seed,
+                "created_at": now(),
+            },
         )
         assert pk is not None
         return int(pk)
@@ -429,14 +276,14 @@ class ClubStore:
             return []
         return [
             (int(r[0]), str(r[1]), str(r[2]))
-            for r in self.conn.execute("SELECT id, name, date FROM nights ORDER BY id DESC")
+            for r in self.backend.execute("SELECT id, name, date FROM nights ORDER BY id DESC")
         ]
 
     def _night_row(self, nid: int) -> dict[str, Any]:
         rows = (
             []
             if self.empty
-            else list(self.store.db.query("SELECT * FROM nights WHERE id = ?", [nid]))
+            else list(self.backend.query("SELECT * FROM nights WHERE id = ?", [nid]))
         )
         if not rows:
             raise ClubError(msg(N_("there is no night {id}"), id=nid))
@@ -452,14 +299,14 @@ class ClubStore:
                 first_tour=r["first_tour"],
                 last_tour=r["last_tour"],
             )
-            for r in self.store.db.query(
+            for r in self.backend.query(
                 "SELECT np.number, p.name, np.first_tour, np.last_tour FROM night_players np "
                 "JOIN players p ON p.id = np.player_id WHERE np.night_id = ? ORDER BY np.number",
                 [nid],
             )
         )
         tables: dict[int, list[Table]] = {}
-        for r in self.store.db.query(
+        for r in self.backend.query(
             "SELECT tour, table_no, session_id, players FROM night_tables WHERE night_id = ? "
             "ORDER BY tour, table_no",
             [nid],
@@ -477,7 +324,7 @@ class ClubStore:
                 state=r["state"],
                 redraws=r["redraws"],
             )
-            for r in self.store.db.query(
+            for r in self.backend.query(
                 "SELECT * FROM night_tours WHERE night_id = ? ORDER BY tour", [nid]
             )
         )
@@ -516,7 +363,7 @@ class ClubStore:
             return str(token)
         token = secrets.token_urlsafe(16)
         with self._write():
-            self.conn.execute(
+            self.backend.execute(
                 "UPDATE nights SET token = ? WHERE id = ? AND token IS NULL", (token, nid)
             )
         return str(self._night_row(nid)["token"])
@@ -525,7 +372,9 @@ class ClubStore:
         """The night a standings link opens, or None (a wrong or old link)."""
         if not TOKEN.fullmatch(token or ""):
             return None
-        row = self.conn.execute("SELECT id, token FROM nights WHERE token = ?", (token,)).fetchone()
+        row = self.backend.execute(
+            "SELECT id, token FROM nights WHERE token = ?", (token,)
+        ).fetchone()
         if row is None or not hmac.compare_digest(str(row[1]), token):
             return None
         return int(row[0])
@@ -541,12 +390,13 @@ class ClubStore:
             return self.come_back(nid, back.number)
         clean = night.verify_check_in(name)
         pid = self.store.add_player(clean)  # the roster: same name, or a refused look-alike
-        roster = self.conn.execute("SELECT name FROM players WHERE id = ?", (pid,)).fetchone()[0]
+        roster = self.backend.execute("SELECT name FROM players WHERE id = ?", (pid,)).fetchone()[0]
         night = night.check_in(roster)
         p = night.players[-1]
         with self._write():
-            self.store.db.table("night_players").insert(
-                {"night_id": nid, "number": p.number, "player_id": pid, "first_tour": p.first_tour}
+            self.backend.insert(
+                "night_players",
+                {"night_id": nid, "number": p.number, "player_id": pid, "first_tour": p.first_tour},
             )
         return p
 
@@ -554,7 +404,7 @@ class ClubStore:
         night = self.load(nid).withdraw(number)
         p = night.player(number)
         with self._write():
-            self.conn.execute(
+            self.backend.execute(
                 "UPDATE night_players SET last_tour = ? WHERE night_id = ? AND number = ?",
                 (p.last_tour, nid, number),
             )
@@ -565,7 +415,7 @@ class ClubStore:
         stay, and he is drawn again from the next tour."""
         p = self.load(nid).come_back(number).player(number)
         with self._write():
-            self.conn.execute(
+            self.backend.execute(
                 "UPDATE night_players SET last_tour = NULL WHERE night_id = ? AND number = ?",
                 (nid, number),
             )
@@ -608,33 +458,35 @@ class ClubStore:
         ]
         with self._write():
             if replace:
-                self.conn.execute(
+                self.backend.execute(
                     "DELETE FROM night_tables WHERE night_id = ? AND tour = ?", (nid, tour.number)
                 )
-                self.conn.execute(
+                self.backend.execute(
                     "DELETE FROM night_tours WHERE night_id = ? AND tour = ?", (nid, tour.number)
                 )
-            self.store.db.table("night_tours").insert(
+            self.backend.insert(
+                "night_tours",
                 {
                     "night_id": nid,
                     "tour": tour.number,
                     "state": tour.state,
                     "byes": json.dumps(list(tour.byes)),
                     "redraws": tour.redraws,
-                }
+                },
             )
             for tab, sid in zip(tour.tables, sessions, strict=True):
-                self.store.db.table("night_tables").insert(
+                self.backend.insert(
+                    "night_tables",
                     {
                         "night_id": nid,
                         "tour": tour.number,
                         "table_no": tab.number,
                         "session_id": sid,
                         "players": json.dumps(list(tab.players)),
-                    }
+                    },
                 )
                 pin = "".join(secrets.choice("0123456789") for _ in range(PIN_DIGITS))
-                self.store.db.table("night_pins").insert({"session_id": sid, "pin": pin})
+                self.backend.insert("night_pins", {"session_id": sid, "pin": pin})
 
     def _tour_has_deals(self, nid: int, tour: int) -> bool:
         return any(v.deals for v in self._tables(nid, tour))
@@ -642,7 +494,7 @@ class ClubStore:
     # --- tables ----------------------------------------------------------------------------
 
     def _table_row(self, nid: int, tour: int, table: int) -> tuple[int, tuple[int, ...]]:
-        row = self.conn.execute(
+        row = self.backend.execute(
             "SELECT session_id, players FROM night_tables WHERE night_id = ? AND tour = ? "
             "AND table_no = ?",
             (nid, tour, table),
@@ -656,7 +508,7 @@ class ClubStore:
         return self._table_row(nid, tour, table)[0]
 
     def _tour_state(self, nid: int, tour: int) -> str:
-        row = self.conn.execute(
+        row = self.backend.execute(
             "SELECT state FROM night_tours WHERE night_id = ? AND tour = ?", (nid, tour)
         ).fetchone()
         if row is None:
@@ -674,7 +526,7 @@ class ClubStore:
             stored = self.store.load(sid)
         rows = {
             r["deal_id"]: r
-            for r in self.store.db.query("SELECT * FROM night_deals WHERE session_id = ?", [sid])
+            for r in self.backend.query("SELECT * FROM night_deals WHERE session_id = ?", [sid])
         }
         out = []
         for e in stored.journal.live:
@@ -742,17 +594,19 @@ class ClubStore:
         with self._write():  # the deal and its mark: one transaction
             stored = self.store.add_deal(sid, parse_deal(deal), seen=seen)
             deal_id = stored.journal.live[-1].deal_id
-            self.store.db.table("night_deals").insert(
+            self.backend.upsert(
+                "night_deals",
                 {
                     "session_id": sid,
                     "deal_id": deal_id,
                     "state": "provisional",
                     "written_by": by,
+                    "decided_by": None,  # the whole row replaced, as before
                     "at": now(),
                 },
-                replace=True,
+                ("session_id", "deal_id"),
             )
-            self.conn.execute(
+            self.backend.execute(
                 "UPDATE night_tours SET state = 'playing' WHERE night_id = ? AND tour = ? "
                 "AND state = 'drawn'",
                 (nid, tour),
@@ -783,7 +637,8 @@ class ClubStore:
                 )
             )
         with self._write():
-            self.store.db.table("night_deals").upsert(
+            self.backend.upsert(
+                "night_deals",
                 {
                     "session_id": sid,
                     "deal_id": deal_id,
@@ -791,7 +646,7 @@ class ClubStore:
                     "decided_by": by,
                     "at": now(),
                 },
-                pk=("session_id", "deal_id"),
+                ("session_id", "deal_id"),
             )
         return self._mark(sid, deal_id)
 
@@ -807,14 +662,11 @@ class ClubStore:
 
     def phone_claims(self, sid: int) -> list[PhoneClaim]:
         """Every claim made at table ``sid``, in order (freed ones too: the record)."""
-        try:
-            rows = self.conn.execute(
-                "SELECT number, device, at, freed_at FROM night_phones WHERE session_id = ? "
-                "ORDER BY id",
-                (sid,),
-            ).fetchall()
-        except sqlite3.OperationalError:  # a database from before the claims: none
-            return []
+        rows = self.backend.execute(
+            "SELECT number, device, at, freed_at FROM night_phones WHERE session_id = ? "
+            "ORDER BY id",
+            (sid,),
+        ).fetchall()
         return [PhoneClaim(int(r[0]), str(r[1]), str(r[2]), r[3] is not None) for r in rows]
 
     def phone_number(self, sid: int, device: str) -> int | None:
@@ -863,8 +715,8 @@ class ClubStore:
                 )
             )
         with self._write():
-            self.store.db.table("night_phones").insert(
-                {"session_id": sid, "number": number, "device": key, "at": now()}
+            self.backend.insert(
+                "night_phones", {"session_id": sid, "number": number, "device": key, "at": now()}
             )
 
     def free_phone(self, nid: int, tour: int, table: int, number: int) -> None:
@@ -872,7 +724,7 @@ class ClubStore:
         the table sees that it was freed."""
         sid, _ = self._table_row(nid, tour, table)
         with self._write():
-            done = self.conn.execute(
+            done = self.backend.execute(
                 "UPDATE night_phones SET freed_at = ? WHERE session_id = ? AND number = ? "
                 "AND freed_at IS NULL",
                 (now(), sid, number),
@@ -886,14 +738,9 @@ class ClubStore:
 
     def changes(self, sid: int) -> list[ChangeMark]:
         """Every void, restore, undo and redo made at table ``sid`` by its players, in order."""
-        try:
-            rows = list(
-                self.store.db.query(
-                    "SELECT * FROM night_changes WHERE session_id = ? ORDER BY id", [sid]
-                )
-            )
-        except sqlite3.OperationalError:  # a database from before the changes: none
-            return []
+        rows = self.backend.query(
+            "SELECT * FROM night_changes WHERE session_id = ? ORDER BY id", [sid]
+        )
         return [
             ChangeMark(
                 r["seq"],
@@ -942,7 +789,8 @@ class ClubStore:
                 deal_id = action.deal_id
                 deal_no = numbers.get(action.seq)
             assert stored.revision == action.seq
-            self.store.db.table("night_changes").insert(
+            self.backend.insert(
+                "night_changes",
                 {
                     "session_id": sid,
                     "seq": action.seq,
@@ -953,7 +801,7 @@ class ClubStore:
                     "state": "provisional",
                     "written_by": by,
                     "at": now(),
-                }
+                },
             )
         return self._change(sid, action.seq)
 
@@ -1041,7 +889,7 @@ class ClubStore:
         if not confirmed:
             reversed_by = self._take_back(sid, change, words)
         with self._write():
-            self.conn.execute(
+            self.backend.execute(
                 "UPDATE night_changes SET state = ?, decided_by = ?, reversed_by = ?, at = ? "
                 "WHERE session_id = ? AND seq = ?",
                 ("confirmed" if confirmed else "disputed", by, reversed_by, now(), sid, seq),
@@ -1106,7 +954,8 @@ class ClubStore:
         self._mark(sid, deal_id)
         with self._write():  # the deal and its mark: one transaction
             stored = self.store.edit_deal(sid, deal_id, parse_deal(deal), reason=reason, seen=seen)
-            self.store.db.table("night_deals").insert(
+            self.backend.upsert(
+                "night_deals",
                 {
                     "session_id": sid,
                     "deal_id": deal_id,
@@ -1115,7 +964,7 @@ class ClubStore:
                     "decided_by": None,
                     "at": now(),
                 },
-                replace=True,
+                ("session_id", "deal_id"),
             )
         return stored
 
@@ -1138,11 +987,13 @@ class ClubStore:
         self._mark(sid, deal_id)
         with self._write():  # the correction and its mark: one transaction
             stored = self.store.edit_deal(sid, deal_id, parse_deal(deal), reason=reason, seen=seen)
-            self.store.db.table("night_deals").upsert(
+            self.backend.upsert(
+                "night_deals",
                 {"session_id": sid, "deal_id": deal_id, "state": "confirmed", "at": now()},
-                pk=("session_id", "deal_id"),
+                ("session_id", "deal_id"),
             )
-            self.store.db.table("night_corrections").insert(
+            self.backend.insert(
+                "night_corrections",
                 {
                     "night_id": nid,
                     "tour": tour,
@@ -1150,7 +1001,7 @@ class ClubStore:
                     "deal_id": deal_id,
                     "reason": reason.strip(),
                     "at": now(),
-                }
+                },
             )
         return stored
 
@@ -1158,7 +1009,7 @@ class ClubStore:
         """The director's corrections, in order; ``number``: the deal's number as said at its
         table (issue #37)."""
         rows = list(
-            self.store.db.query(
+            self.backend.query(
                 "SELECT tour, table_no, deal_id, reason, at FROM night_corrections "
                 "WHERE night_id = ? ORDER BY id",
                 [nid],
@@ -1193,13 +1044,13 @@ class ClubStore:
                 msg(N_("an announcement has at most {n} characters"), n=ANNOUNCEMENT_MAX)
             )
         with self._write():
-            self.store.db.table("night_announcements").insert(
-                {"night_id": nid, "text": clean, "at": now()}
+            self.backend.insert(
+                "night_announcements", {"night_id": nid, "text": clean, "at": now()}
             )
 
     def announcement(self, nid: int) -> str | None:
         """The director's latest announcement to the night's tables, or None."""
-        row = self.conn.execute(
+        row = self.backend.execute(
             "SELECT text FROM night_announcements WHERE night_id = ? ORDER BY id DESC LIMIT 1",
             (nid,),
         ).fetchone()
@@ -1210,7 +1061,7 @@ class ClubStore:
     def _tables(self, nid: int, tour: int) -> list[TableView]:
         limit = self._night_row(nid)["deals_per_tour"]
         views = []
-        for r in self.store.db.query(
+        for r in self.backend.query(
             "SELECT table_no, session_id, players FROM night_tables WHERE night_id = ? AND tour = ? "
             "ORDER BY table_no",
             [nid, tour],
@@ -1231,7 +1082,7 @@ class ClubStore:
                 if deals
                 else "waiting"
             )
-            last = self.conn.execute(
+            last = self.backend.execute(
                 "SELECT max(at) FROM actions WHERE session_id = ?", (sid,)
             ).fetchone()[0]
             views.append(
@@ -1289,7 +1140,7 @@ class ClubStore:
                     )
                 )
         with self._write():
-            self.conn.execute(
+            self.backend.execute(
                 "UPDATE night_tours SET state = 'ended' WHERE night_id = ? AND tour = ?",
                 (nid, tour),
             )
@@ -1344,13 +1195,13 @@ class ClubStore:
         later = self._tables(nid, tour + 1) if drawn else []
         with self._write():
             if drawn:
-                self.conn.execute(
+                self.backend.execute(
                     "DELETE FROM night_tables WHERE night_id = ? AND tour = ?", (nid, tour + 1)
                 )
-                self.conn.execute(
+                self.backend.execute(
                     "DELETE FROM night_tours WHERE night_id = ? AND tour = ?", (nid, tour + 1)
                 )
-            self.conn.execute(
+            self.backend.execute(
                 "UPDATE night_tours SET state = 'playing' WHERE night_id = ? AND tour = ?",
                 (nid, tour),
             )
@@ -1486,26 +1337,23 @@ class ClubStore:
         """A club file, checked in full before anything is written; its deals count as
         confirmed (the file is the night as it was signed off).  Returns the night's id.
 
-        The whole import is one transaction (the club's tables if the database has none yet,
-        the roster's new players, the night, its tours, tables and deals): a refusal met while
+        The whole import is one transaction (the roster's new players, the night, its tours, tables and deals): a refusal met while
         writing (a look-alike of a name on the roster) leaves no byte of it behind, and the
         fixed file imported afterwards makes one night."""
         night, sessions, changes = parse_night(text) if isinstance(text, str | bytes) else text
         with self._write():
-            if self.empty or "night_changes" not in self.store.db.table_names():
-                _schema(self.store)  # if_not_exists: a database from before the changes too
-                self.empty = False
             ids = {p.number: self.store.add_player(p.name) for p in night.players}
             nid = self._insert_night(night)
             for p in night.players:
-                self.store.db.table("night_players").insert(
+                self.backend.insert(
+                    "night_players",
                     {
                         "night_id": nid,
                         "number": p.number,
                         "player_id": ids[p.number],
                         "first_tour": p.first_tour,
                         "last_tour": p.last_tour,
-                    }
+                    },
                 )
             for t in night.drawn:
                 self._save_tour(nid, night, t)
@@ -1526,22 +1374,24 @@ class ClubStore:
         """A table's session from a club file, in the import's transaction."""
         sid = self.store.import_session(json.dumps(session_data(session)))
         old = self.session_of(nid, tour, table)
-        self.conn.execute(
+        self.backend.execute(
             "UPDATE night_tables SET session_id = ? WHERE night_id = ? AND tour = ? "
             "AND table_no = ?",
             (sid, nid, tour, table),
         )
-        self.conn.execute(  # the table keeps the PIN it was drawn with
+        self.backend.execute(  # the table keeps the PIN it was drawn with
             "UPDATE night_pins SET session_id = ? WHERE session_id = ?", (sid, old)
         )
         for e in self.store.load(sid).journal.live:
-            self.store.db.table("night_deals").insert(
-                {"session_id": sid, "deal_id": e.deal_id, "state": "confirmed", "at": now()}
+            self.backend.insert(
+                "night_deals",
+                {"session_id": sid, "deal_id": e.deal_id, "state": "confirmed", "at": now()},
             )
         # The table's changes, as a record (no action of this journal: no seq); one still to
         # confirm counts as confirmed, as the deals do.
         for c in changes.get((tour, table), ()):
-            self.store.db.table("night_changes").insert(
+            self.backend.insert(
+                "night_changes",
                 {
                     "session_id": sid,
                     "kind": c.kind,
@@ -1552,7 +1402,7 @@ class ClubStore:
                     "decided_by": c.decided_by,
                     "reversed_by": 0 if c.taken_back else None,  # in its journal
                     "at": now(),
-                }
+                },
             )
         self.store.delete_session(old, seen=0)
 

@@ -1,4 +1,5 @@
-"""The store: every session and every action kept in SQLite, forever (sqlite-utils).
+"""The store: every session and every action kept in SQLite, forever (sqlite-utils), or in a
+PostgreSQL database for a server (the same logic behind one seam: :mod:`.backend`).
 
 - The journal of actions (:mod:`scorepad.journal`) is the only source of truth; the sheet is
   always derived from it by the scoring engine.  The ``actions`` table is append-only, and the
@@ -11,6 +12,8 @@
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from ..journal import ActionKind
 from ..scoring.pulya.session import MAX_REASON
@@ -36,6 +39,18 @@ from .schema import APPLICATION_ID, LOCK_TIMEOUT, MIGRATIONS, default_path, now,
 
 class Store(Files):
     """A Scorepad database.  Use as a context manager, or call :meth:`close`."""
+
+
+def open_store(
+    target: str | Path,
+    *,
+    create: bool = True,
+    read_only: bool = False,
+    timeout: float | None = None,
+) -> Store:
+    """The store at ``target``: a SQLite file's path (the embedded default) or a PostgreSQL
+    address (``postgresql://USER@HOST/DB``); the same store either way."""
+    return Store(target, create=create, read_only=read_only, timeout=timeout)
 
 
 __all__ = [
@@ -65,5 +80,6 @@ __all__ = [
     "describe_action",
     "latest_backup",
     "now",
+    "open_store",
     "schema_version",
 ]

@@ -236,7 +236,8 @@ class Actions(Reading):
         )
 
     def _insert_action(self, sid: int, a: Action) -> None:
-        self.db.table("actions").insert(
+        self.backend.insert(
+            "actions",
             {
                 "session_id": sid,
                 "seq": a.seq,
@@ -248,7 +249,7 @@ class Actions(Reading):
                 "reason": a.reason,
                 "target": a.target,
                 "at": a.at,
-            }
+            },
         )
 
     def _update_cache(
@@ -256,7 +257,7 @@ class Actions(Reading):
     ) -> None:
         # The seats' record (money, result, counts) is what the statistics, ratings and seasons
         # read: written in the same transaction as the action, so it is never stale.
-        self.conn.execute(
+        self.backend.execute(
             "UPDATE sessions SET revision = ?, deals = ?, record = ?, "
             "finished_at = CASE WHEN ? THEN coalesce(finished_at, ?) ELSE NULL END WHERE id = ?",
             (revision, deals, record.to_json(), finished, now(), sid),

@@ -63,7 +63,7 @@ class Directory(Sessions):
     def directory(self) -> list[PlayerEntry]:
         """Every entry of the directory (merged ones left out), by name."""
         with self._reading():
-            rows = self.conn.execute(
+            rows = self.backend.execute(
                 "SELECT p.id, p.name, count(DISTINCT sp.session_id) FROM players p "
                 "LEFT JOIN session_players sp ON sp.player_id = p.id "
                 "WHERE p.merged_into IS NULL GROUP BY p.id ORDER BY p.name COLLATE NOCASE"
@@ -73,24 +73,24 @@ class Directory(Sessions):
     def player_ids(self, sid: int) -> list[int]:
         """The directory entry of each seat of session ``sid``, in seating order."""
         with self._reading():
-            rows = self.conn.execute(
+            rows = self.backend.execute(
                 "SELECT player_id FROM session_players WHERE session_id = ? ORDER BY seat", (sid,)
             ).fetchall()
         return [int(r[0]) for r in rows]
 
     def _entry(self, pid: int) -> dict[str, Any]:
-        rows = list(self.db.query("SELECT * FROM players WHERE id = ?", [pid]))
+        rows = list(self.backend.query("SELECT * FROM players WHERE id = ?", [pid]))
         if not rows:
             raise NotFound(msg(N_("there is no player {id} in the directory"), id=pid))
         return rows[0]
 
     def _journal_player(self, kind: str, **fields: Any) -> None:
-        self.db.table("player_actions").insert({"kind": kind, "at": now(), **fields})
+        self.backend.insert("player_actions", {"kind": kind, "at": now(), **fields})
 
     def _seats_of(self, pid: int) -> list[tuple[int, int]]:
         return [
             (int(r[0]), int(r[1]))
-            for r in self.conn.execute(
+            for r in self.backend.execute(
                 "SELECT session_id, seat FROM session_players WHERE player_id = ? "
                 "ORDER BY session_id, seat",
                 (pid,),
@@ -100,12 +100,12 @@ class Directory(Sessions):
     def _rename_seats(self, seats: list[tuple[int, int]], name: str) -> None:
         """Write ``name`` at these seats of their sessions (what every sheet shows)."""
         for sid, seat in seats:
-            (text,) = self.conn.execute(
+            (text,) = self.backend.execute(
                 "SELECT players FROM sessions WHERE id = ?", (sid,)
             ).fetchone()
             names = json.loads(text)
             names[seat] = name
-            self.conn.execute(
+            self.backend.execute(
                 "UPDATE sessions SET players = ? WHERE id = ?",
                 (json.dumps(names, ensure_ascii=False), sid),
             )
@@ -118,7 +118,7 @@ class Directory(Sessions):
         with self._write():
             entry = self._entry(pid)
             key = look_alike(new)
-            for (other,) in self.conn.execute(
+            for (other,) in self.backend.execute(
                 "SELECT name FROM players WHERE id != ? AND merged_into IS NULL", (pid,)
             ):
                 if look_alike(other) == key:
@@ -131,7 +131,7 @@ class Directory(Sessions):
                             other=repr(other),
                         )
                     )
-            self.conn.execute("UPDATE players SET name = ? WHERE id = ?", (new, pid))
+            self.backend.execute("UPDATE players SET name = ? WHERE id = ?", (new, pid))
             self._rename_seats(self._seats_of(pid), new)
             self._journal_player(
                 "rename", player_id=pid, name=new, old_name=entry["name"], reason=reason or None
@@ -165,11 +165,11 @@ class Directory(Sessions):
                         id=both[0],
                     )
                 )
-            self.conn.execute(
+            self.backend.execute(
                 "UPDATE session_players SET player_id = ? WHERE player_id = ?", (into, pid)
             )
             self._rename_seats(seats, target["name"])
-            self.conn.execute("UPDATE players SET merged_into = ? WHERE id = ?", (into, pid))
+            self.backend.execute("UPDATE players SET merged_into = ? WHERE id = ?", (into, pid))
             self._journal_player(
                 "merge",
                 player_id=pid,
@@ -187,19 +187,19 @@ class Directory(Sessions):
             entry = self._entry(pid)
             if entry["merged_into"] is None:
                 raise StoreError(msg(N_("{name} is not merged into anyone"), name=entry["name"]))
-            row = self.conn.execute(
+            row = self.backend.execute(
                 "SELECT other_id, moved FROM player_actions WHERE kind = 'merge' AND player_id = ? "
                 "ORDER BY id DESC LIMIT 1",
                 (pid,),
             ).fetchone()
             into, moved = int(row[0]), [tuple(x) for x in json.loads(row[1])]
             for sid, seat in moved:
-                self.conn.execute(
+                self.backend.execute(
                     "UPDATE session_players SET player_id = ? WHERE session_id = ? AND seat = ?",
                     (pid, sid, seat),
                 )
             self._rename_seats(moved, entry["name"])
-            self.conn.execute("UPDATE players SET merged_into = NULL WHERE id = ?", (pid,))
+            self.backend.execute("UPDATE players SET merged_into = NULL WHERE id = ?", (pid,))
             self._journal_player(
                 "unmerge", player_id=pid, other_id=into, name=entry["name"], reason=reason or None
             )
@@ -219,7 +219,7 @@ class Directory(Sessions):
                         id=seats[0][0],
                     )
                 )
-            self.conn.execute("DELETE FROM players WHERE id = ?", (pid,))
+            self.backend.execute("DELETE FROM players WHERE id = ?", (pid,))
             self._journal_player("delete", player_id=pid, old_name=entry["name"])
 
     def settle_debt(
@@ -244,7 +244,7 @@ class Directory(Sessions):
     def player_history(self) -> list[PlayerAction]:
         """The directory's journal, oldest first."""
         with self._reading():
-            rows = self.conn.execute(
+            rows = self.backend.execute(
                 "SELECT kind, player_id, other_id, name, old_name, amount, currency, reason, at "
                 "FROM player_actions ORDER BY id"
             ).fetchall()
@@ -273,7 +273,7 @@ class Directory(Sessions):
 
     def seasons(self) -> list[Season]:
         with self._reading():
-            rows = self.conn.execute(
+            rows = self.backend.execute(
                 "SELECT id, name, since, until, players FROM seasons ORDER BY since, id"
             ).fetchall()
         return [Season(int(r[0]), r[1], r[2], r[3], tuple(json.loads(r[4]))) for r in rows]
@@ -282,12 +282,12 @@ class Directory(Sessions):
         """``(id, family, created_at, player ids by seat, record JSON)`` of every kept session,
         oldest first (two queries: one row a session, one a seat)."""
         with self._reading():
-            rows = self.conn.execute(
+            rows = self.backend.execute(
                 "SELECT id, family, created_at, record FROM sessions "
                 "WHERE deleted_at IS NULL ORDER BY created_at, id"
             ).fetchall()
             seats: dict[int, list[int]] = {}
-            for sid, pid in self.conn.execute(
+            for sid, pid in self.backend.execute(
                 "SELECT session_id, player_id FROM session_players ORDER BY session_id, seat"
             ):
                 seats.setdefault(int(sid), []).append(int(pid))

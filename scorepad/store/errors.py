@@ -88,8 +88,11 @@ def _os_error(exc: OSError, path: Path) -> StoreError:
     )
 
 
-def latest_backup(path: Path) -> Path | None:
-    """The newest backup Scorepad wrote of ``path`` (``NAME.*.bak`` beside it), if any."""
+def latest_backup(path: Path | str) -> Path | None:
+    """The newest backup Scorepad wrote of ``path`` (``NAME.*.bak`` beside it), if any (none
+    of a PostgreSQL database, named by its address: its backups are its operator's)."""
+    if not isinstance(path, Path):
+        return None
     try:
         found = [p for p in path.parent.glob(f"{path.name}.*.bak") if p.is_file()]
     except OSError:
@@ -97,7 +100,7 @@ def latest_backup(path: Path) -> Path | None:
     return max(found, key=lambda p: p.stat().st_mtime, default=None)
 
 
-def _damaged(path: Path, detail: str) -> Damaged:
+def _damaged(path: Path | str, detail: str) -> Damaged:
     backup = latest_backup(path)
     head = msg(
         N_("{path} is damaged ({detail}): Scorepad does not write to it; nothing was written"),
@@ -111,7 +114,7 @@ def _damaged(path: Path, detail: str) -> Damaged:
     )
 
 
-def damaged_session(path: Path, sid: int, detail: Msg, seq: object = None) -> DamagedSession:
+def damaged_session(path: Path | str, sid: int, detail: Msg, seq: object = None) -> DamagedSession:
     """A sentence naming the database, the session and, where known, the action that fails.
 
     ``seq`` is read from the damaged row: what is not a whole number is quoted short and
@@ -193,3 +196,38 @@ def _sqlite_reason(name: str) -> Msg:
         if name.startswith(prefix):
             return msg(words)
     return msg(N_("an error inside SQLite"))
+
+
+def postgres_error(exc: BaseException, where: str, timeout: float) -> StoreError:
+    """A sentence for what PostgreSQL (or the way to it) refused; nothing was written: the
+    transaction is gone.  ``where`` is the address without its password."""
+    import psycopg
+    from psycopg import errors as pg
+
+    if isinstance(exc, pg.LockNotAvailable | pg.QueryCanceled):  # the writer's lock_timeout
+        return Unavailable(
+            msg(
+                N_(
+                    "{path} is locked by another program (waited {seconds} s); nothing was written: try again"
+                ),
+                path=where,
+                seconds=int(timeout) if timeout >= 1 else round(timeout, 1),
+            )
+        )
+    if isinstance(exc, pg.DiskFull):
+        return Unavailable(msg(N_("the disk is full: nothing was written to {path}"), path=where))
+    if isinstance(exc, pg.ReadOnlySqlTransaction | pg.InsufficientPrivilege):
+        return Unavailable(msg(N_("{path} is read-only: nothing was written"), path=where))
+    if isinstance(exc, psycopg.IntegrityError):
+        reason = msg(N_("a rule of the database refused it"))
+    elif isinstance(exc, psycopg.OperationalError):  # the server gone, or never reached
+        return Unavailable(msg(N_("cannot open {path}"), path=where))
+    else:
+        reason = msg(N_("an error inside the database server"))
+    return Unavailable(
+        msg(
+            N_("the database {path} failed ({reason}); nothing was written"),
+            path=where,
+            reason=reason,
+        )
+    )

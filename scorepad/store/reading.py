@@ -241,7 +241,7 @@ class Reading(Connection):
         with self._reading():
             return [
                 r["name"]
-                for r in self.db.query(
+                for r in self.backend.query(
                     "SELECT name FROM players WHERE merged_into IS NULL ORDER BY name COLLATE NOCASE"
                 )
             ]
@@ -250,7 +250,7 @@ class Reading(Connection):
         """Every session, newest first."""
         where = "" if include_deleted else "WHERE deleted_at IS NULL"
         with self._reading():
-            rows = self.conn.execute(
+            rows = self.backend.execute(
                 "SELECT id, players, convention, pool_target, created_at, finished_at, revision, "
                 f"deals, family FROM sessions {where} ORDER BY id DESC"
             ).fetchall()
@@ -275,7 +275,7 @@ class Reading(Connection):
 
     def _row(self, sid: int) -> dict[str, Any]:
         with self._reading():
-            rows = list(self.db.query("SELECT * FROM sessions WHERE id = ?", [sid]))
+            rows = list(self.backend.query("SELECT * FROM sessions WHERE id = ?", [sid]))
         if not rows:
             raise NotFound(msg(N_("there is no session {id}"), id=sid))
         row = rows[0]
@@ -288,7 +288,7 @@ class Reading(Connection):
     def _actions(self, sid: int, family: str) -> list[Action]:
         out = []
         with self._reading():
-            rows = self.conn.execute(
+            rows = self.backend.execute(
                 "SELECT seq, kind, at, deal_id, deal, reason, target FROM actions "
                 "WHERE session_id = ? ORDER BY seq",
                 (sid,),

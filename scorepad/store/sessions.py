@@ -44,13 +44,15 @@ class Sessions(Actions):
             return self._player_id(_clean_name(name))
 
     def _player_id(self, name: str) -> int:
-        row = self.conn.execute(
+        row = self.backend.execute(
             "SELECT coalesce(merged_into, id) FROM players WHERE name = ? COLLATE NOCASE", (name,)
         ).fetchone()
         if row:
             return int(row[0])  # a merged entry's name seats the entry it joined
         key = look_alike(name)
-        for pid, other in self.conn.execute("SELECT coalesce(merged_into, id), name FROM players"):
+        for pid, other in self.backend.execute(
+            "SELECT coalesce(merged_into, id), name FROM players"
+        ):
             if look_alike(other) != key:
                 continue
             if other.casefold() == name.casefold():
@@ -65,7 +67,7 @@ class Sessions(Actions):
         return self._insert("players", {"name": name, "created_at": now()})
 
     def _insert(self, table: str, row: dict[str, Any]) -> int:
-        pk = self.db.table(table).insert(row).last_pk
+        pk = self.backend.insert(table, row)
         assert pk is not None
         return int(pk)
 
@@ -138,8 +140,8 @@ class Sessions(Actions):
                         other=repr(names[seat]),
                     )
                 )
-            self.db.table("session_players").insert(
-                {"session_id": sid, "seat": seat, "player_id": pid}
+            self.backend.insert(
+                "session_players", {"session_id": sid, "seat": seat, "player_id": pid}
             )
         return sid
 
@@ -148,4 +150,4 @@ class Sessions(Actions):
         with self._write():
             row = self._row(sid)
             self._check_seen(sid, row, seen)
-            self.conn.execute("UPDATE sessions SET deleted_at = ? WHERE id = ?", (now(), sid))
+            self.backend.execute("UPDATE sessions SET deleted_at = ? WHERE id = ?", (now(), sid))

@@ -57,7 +57,7 @@ def base_url(shell: Shell) -> str:
 def join_url(shell: Shell, sid: int) -> str:
     """The table's join link (each table is a pulka, joined as any shared pulka): with its
     random token (grants.py), without which a link opens nothing."""
-    grants = getattr(shell.table, "grants", None) or Grants(shell.store.db, shell.lock)
+    grants = getattr(shell.table, "grants", None) or Grants(shell.store, shell.lock)
     with shell.lock:
         token = grants.link(sid)
     return f"{base_url(shell)}/join/{sid}/{token}"

@@ -1,8 +1,8 @@
 """What the table remembers across server restarts: which devices gave the PIN, and each
 session's join link.
 
-Both live in small tables of the Scorepad database itself (sqlite-utils, the store's own
-connection): ``table_grants`` holds a SHA-256 of each grant (:func:`grant_key`: the kind of
+Both live in small tables of the Scorepad database itself (the store's own connection, through
+its seam: :mod:`scorepad.store.backend`; the tables are the schema's): ``table_grants`` holds a SHA-256 of each grant (:func:`grant_key`: the kind of
 grant, the PIN it was given for and the device token; a stolen database names no device, and
 without the device's token no PIN can be tried against it), ``table_links`` the random token of each session's join link,
 ``table_next`` the sessions whose phones the host lets start the next pulka, ``table_moves``
@@ -21,6 +21,9 @@ import time
 
 from sqlite_utils import Database
 
+from ...store import Store
+from ...store.backend import Backend, SqliteBackend
+
 LINK_BYTES = 16  # 128 bits: a join link cannot be guessed nor walked like /join/1, /join/2...
 GRANTS = "table_grants"
 LINKS = "table_links"
@@ -37,40 +40,40 @@ def grant_key(device: str, pin: str, sid: int | None = None) -> str:
     return hashlib.sha256("\0".join((kind, pin, device)).encode()).hexdigest()
 
 
-class Grants:
-    """The PIN grants and join links of one database (one per server)."""
+def _backend(db: Database | Backend | Store) -> Backend:
+    """The store's seam, whatever the caller holds: the store, its seam, or (as the callers
+    written before the seam do) its sqlite-utils database."""
+    if isinstance(db, Database):
+        return SqliteBackend(db.conn)
+    if isinstance(db, Store):
+        return db.backend
+    return db
 
-    def __init__(self, db: Database, lock: threading.RLock) -> None:
-        self.db = db
+
+class Grants:
+    """The PIN grants and join links of one database (one per server).  Their tables are the
+    schema's (:mod:`scorepad.store.schema`): nothing is created here."""
+
+    def __init__(self, db: Database | Backend | Store, lock: threading.RLock) -> None:
+        self.db = _backend(db)
         self.lock = lock
-        with self.lock:
-            if not db[GRANTS].exists():
-                db[GRANTS].create({"device": str, "granted": float}, pk="device")  # type: ignore[union-attr]
-            if not db[LINKS].exists():
-                db[LINKS].create({"session": int, "token": str}, pk="session")  # type: ignore[union-attr]
-            if not db[NEXT].exists():
-                db[NEXT].create({"session": int}, pk="session")  # type: ignore[union-attr]
-            if not db[MOVES].exists():
-                db[MOVES].create({"session": int, "next": int}, pk="session")  # type: ignore[union-attr]
 
     # --- the PIN ----------------------------------------------------------------------------
 
     def granted(self) -> set[str]:
         """Every grant's key (:func:`grant_key`; read once, when the server starts)."""
         with self.lock:
-            return {r["device"] for r in self.db[GRANTS].rows}
+            return {str(r[0]) for r in self.db.execute(f"SELECT device FROM {GRANTS}")}
 
     def grant(self, key: str) -> None:
         """Remember a grant by its key (:func:`grant_key`)."""
         with self.lock:
-            self.db[GRANTS].upsert({"device": key, "granted": time.time()}, pk="device")  # type: ignore[union-attr]
+            self.db.upsert(GRANTS, {"device": key, "granted": time.time()}, ("device",))
 
     def revoke_all(self) -> int:
         """Forget every device's PIN: each must type it again to write."""
         with self.lock:
-            n = self.db[GRANTS].count
-            self.db.execute(f"DELETE FROM {GRANTS}")
-            return n
+            return self.db.execute(f"DELETE FROM {GRANTS}").rowcount
 
     # --- join links ------------------------------------------------------------------------
 
@@ -79,7 +82,8 @@ class Grants:
         with self.lock:
             # One statement makes it or keeps the one there: two askers get the same link.
             self.db.execute(
-                f"INSERT OR IGNORE INTO {LINKS} (session, token) VALUES (?, ?)",
+                f"INSERT INTO {LINKS} (session, token) VALUES (?, ?) "
+                "ON CONFLICT (session) DO NOTHING",
                 [sid, secrets.token_urlsafe(LINK_BYTES)],
             )
             row = self.db.execute(f"SELECT token FROM {LINKS} WHERE session = ?", [sid]).fetchone()
@@ -89,7 +93,7 @@ class Grants:
         """A new link for ``sid``: the old one opens nothing from now on."""
         token = secrets.token_urlsafe(LINK_BYTES)
         with self.lock:
-            self.db[LINKS].upsert({"session": sid, "token": token}, pk="session")  # type: ignore[union-attr]
+            self.db.upsert(LINKS, {"session": sid, "token": token}, ("session",))
         return token
 
     def followed(self, sid: int, token: str) -> int | None:
@@ -123,7 +127,10 @@ class Grants:
     def allow_next(self, sid: int, allowed: bool) -> None:
         with self.lock:
             if allowed:
-                self.db.execute(f"INSERT OR IGNORE INTO {NEXT} (session) VALUES (?)", [sid])
+                self.db.execute(
+                    f"INSERT INTO {NEXT} (session) VALUES (?) ON CONFLICT (session) DO NOTHING",
+                    [sid],
+                )
             else:
                 self.db.execute(f"DELETE FROM {NEXT} WHERE session = ?", [sid])
 
@@ -136,25 +143,21 @@ class Grants:
         nobody holds: its sheet stays with the host, who may share it again."""
         with self.lock:
             token = self.link(old)
-            # One transaction (raw SQL: sqlite-utils' upsert would commit it half-way).
-            self.db.execute("BEGIN IMMEDIATE")
+            # One transaction: the link, the move and the switch, or none of them.
+            self.db.begin()
             try:
                 for sid, value in ((old, secrets.token_urlsafe(LINK_BYTES)), (new, token)):
-                    self.db.execute(
-                        f"INSERT OR REPLACE INTO {LINKS} (session, token) VALUES (?, ?)",
-                        [sid, value],
-                    )
+                    self.db.upsert(LINKS, {"session": sid, "token": value}, ("session",))
+                self.db.upsert(MOVES, {"session": old, "next": new}, ("session",))
                 self.db.execute(
-                    f"INSERT OR REPLACE INTO {MOVES} (session, next) VALUES (?, ?)", [old, new]
-                )
-                self.db.execute(
-                    f"INSERT OR IGNORE INTO {NEXT} (session) "
-                    f"SELECT ? WHERE EXISTS (SELECT 1 FROM {NEXT} WHERE session = ?)",
+                    f"INSERT INTO {NEXT} (session) "
+                    f"SELECT ? WHERE EXISTS (SELECT 1 FROM {NEXT} WHERE session = ?) "
+                    "ON CONFLICT (session) DO NOTHING",
                     [new, old],
                 )
-                self.db.execute("COMMIT")
+                self.db.commit()
             except BaseException:
-                self.db.execute("ROLLBACK")
+                self.db.rollback()
                 raise
 
     def opens(self, sid: int, token: str) -> bool:

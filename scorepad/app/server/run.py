@@ -258,7 +258,7 @@ def serve(
         sock.close()
         raise ServeRefused(msg(N_("there is no session {id} to join"), id=join_session))
     lock = threading.RLock()  # one database connection: the pages' and the grants'
-    grants = Grants(store.db, lock)
+    grants = Grants(store, lock)
     gate = Gate(pin, explicit=explicit, grants=grants, table_pins=table_pins(store, lock))
     if pin_wait is not None:
         gate.wait = pin_wait
