@@ -63,25 +63,26 @@ class KassaSettings(BaseModel):
         31, ge=1, le=100_000, description=N_("Each player's kassa at the start (31, 20, 10 …).")
     )
     chips_per_point: int = Field(
-        10, ge=1, le=1000, description=N_("Chips to one kassa point in money (G8: 10).")
+        10,
+        ge=1,
+        le=1000,
+        description=N_("How many chips a kassa point is worth at the cash-out (usually 10)."),
     )
     # The variants of §7.4 (G-Q1): none is on by default.
     ten_nt: Literal["off", "A", "B"] = Field(
         "off",
-        description=N_(
-            "10NT is played: off (there is none), A (worth 11) or B (worth 10) (§7.4, G-Q1)."
-        ),
+        description=N_("Whether 10NT is played: no 10NT, 10NT worth 11, or 10NT worth 10."),
     )
     ten_as_nine: bool = Field(
         False,
         description=N_(
-            "«10 as 9»: a ten is worth what the nine of its kind is (10♠ … 10♥ 9; 10NT 10) (G-Q1)."
+            "«10 as 9»: a ten is worth what the nine of its kind is (10♠ … 10♥ 9; 10NT 10)."
         ),
     )
     four_aces: Literal["off", "kassa", "chips"] = Field(
         "off",
         description=N_(
-            "Four aces held: off, kassa (the holder's kassa goes down by four_aces_value) or chips (each other player pays him four_aces_value chips; a declarer who fails pays them) (G-Q1)."
+            "Four aces held: not paid, off the holder's kassa (it goes down by the value of four aces), or in chips from each (every other player pays the holder that many chips; a declarer who fails pays them instead)."
         ),
     )
     four_aces_value: int = Field(
@@ -90,19 +91,19 @@ class KassaSettings(BaseModel):
     counter_invitation: bool = Field(
         False,
         description=N_(
-            "The invited player may answer with a counter-invitation and answer for the defence himself (G-Q1)."
+            "The invited player may answer with a counter-invitation and answer for the defence himself."
         ),
     )
     sitting_out_chips: tuple[Chips, Chips] = Field(
         (25, 50),
         description=N_(
-            "Four players: a failed declarer pays the dealer sitting out this many chips, down one or down two and more (§7.4)."
+            "Four players: a failed declarer pays the dealer sitting out this many chips, for down one and for down two or more."
         ),
     )
     end: Literal["all", "two"] = Field(
         "all",
         description=N_(
-            "The game ends when every kassa is empty (all), or when two are (two: the third kassa ÷ 3 is paid in chips to each empty one) (G8, G-Q1)."
+            "The game ends when every kassa is empty, or when two are (then a third of the last kassa is paid in chips to each of the empty ones)."
         ),
     )
 
@@ -247,7 +248,7 @@ class KassaTable:
                     N_("a counter-invitation answers an invitation: invite and counter"),
                 )
             given = {p: ("invited" if r == "invite" else "invite") for p, r in given.items()}
-        roles = verify_roles(d, dealt_in(self.n, self.dealer), given, error=KassaError)
+        roles = verify_roles(d, dealt_in(self.n, self.dealer), given, self.names, error=KassaError)
         if roles == ["pass", "pass"]:
             verify_unplayed(deal.tricks, error=KassaError)
             return
