@@ -22,7 +22,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ...contract import Contract, Trump
-from ...i18n import N_, Msg, msg
+from ...i18n import N_, Msg, msg, nmsg
 from ...numbers import Number, normal, signed
 from ..pulya.legal import DealError
 from ..pulya.session import Note, SeatKey, parse_contract
@@ -245,7 +245,9 @@ class KassaTable:
             if sorted(given.values()) != ["counter", "invite"]:
                 raise _err(
                     "defence",
-                    N_("a counter-invitation answers an invitation: invite and counter"),
+                    N_(
+                        "a counter-invitation answers an invitation: one player invites, the other counters"
+                    ),
                 )
             given = {p: ("invited" if r == "invite" else "invite") for p, r in given.items()}
         roles = verify_roles(d, dealt_in(self.n, self.dealer), given, self.names, error=KassaError)
@@ -370,7 +372,10 @@ class KassaTable:
         if short > 0:
             # G4: the declarer fails: kassa +c×G1(s); pays each whister c × tricks × G1(s).
             mult = shortfall_multiplier(short)
-            down = msg(N_("{contract} down by {n}"), contract=contract_name(c), n=short)
+            # "down by one" said as a word where the language says it so ("μέσα κατά μία")
+            down = nmsg(
+                "{contract} down by {n}", "{contract} down by {n}", short, contract=contract_name(c)
+            )
             self._kassa(d, v * mult, out, down)
             for p in whisters:
                 k = defence if p == inviter else tricks[p]
@@ -403,11 +408,13 @@ class KassaTable:
                 out += self._chips(d, p, v * k, paid)
             return out
         # G5: his kassa is unchanged; a failed whister pays him, and a partner who met his duty.
+        # The line says why the chips move: the whister took too few (issue 38 item 11).
+        short_whist = N_("{payer} pays {payee} {amount} chips: too few tricks as a whister")
         for p, mult in failed:
-            out += self._chips(p, d, v * tricks[d] * mult, paid)
+            out += self._chips(p, d, v * tricks[d] * mult, short_whist)
             partner = [q for q in whisters if q != p]
             if len(failed) == 1 and partner:
-                out += self._chips(p, partner[0], v * tricks[partner[0]] * mult, paid)
+                out += self._chips(p, partner[0], v * tricks[partner[0]] * mult, short_whist)
         return out
 
     def _kassa(
