@@ -149,11 +149,20 @@ def _v3(db: Database) -> None:
         )
 
 
+def _closed_sessions(db: Database) -> None:
+    # A game abandoned before its end can be closed with the table's reason, and reopened
+    # (issue 38 item 14): a closed game takes no write, and `debts` counts it as it stands.
+    # Plain SQL both SQLite and PostgreSQL read (the store is being ported).
+    db.execute("ALTER TABLE sessions ADD COLUMN closed_at TEXT")
+    db.execute("ALTER TABLE sessions ADD COLUMN closed_reason TEXT")
+
+
 #: Every schema version, in order.  A released version is never changed: add the next one.
 MIGRATIONS: list[tuple[int, str, Callable[[Database], None]]] = [
     (1, "players, sessions, append-only actions", _v1),
     (2, "the scoring family of a session", _v2),
     (3, "one directory of players, seasons, each session's record", _v3),
+    (4, "a session closed before its end, with the reason", _closed_sessions),
 ]
 
 
@@ -176,6 +185,8 @@ TABLES: dict[str, set[str]] = {
         "revision",
         "deals",
         "family",
+        "closed_at",
+        "closed_reason",
     },
     "session_players": {"session_id", "seat", "player_id"},
     "actions": {"id", "session_id", "seq", "kind", "deal_id", "deal", "reason", "target", "at"},
