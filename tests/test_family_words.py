@@ -109,6 +109,8 @@ def test_each_games_own_terms() -> None:
     assert de.gettext("Cash") == "Stand"  # the pot's column
     assert de.gettext("Standing") == "Gesamt"  # beside it on the sheet: two columns, two words
     assert el.gettext("Void") == "Ακύρωση μοιρασιάς" and el.gettext("Back") == "Πίσω"
+    # The pot sheet's column: "Κατάσταση" broke as "Κατάστασ / η" at 360 px (screenshot).
+    assert el.gettext("Standing") == "Σύνολο"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
