@@ -265,6 +265,7 @@ def cmd_sessions(args: argparse.Namespace) -> int:
     try:
         with _open(args, create=False) as store:
             rows = store.sessions()
+            closed = store.closed_sessions()
     except NotFound:
         if not args.db and not default_path().exists():
             return 0  # no database yet: no sessions, and none is created by looking
@@ -275,6 +276,8 @@ def cmd_sessions(args: argparse.Namespace) -> int:
             print(f"{r.id:5}  {damaged}")
             continue
         state = cat.gettext(N_("finished")) if r.finished_at else cat.gettext(N_("in play"))
+        if r.id in closed:  # abandoned before its end (issue 38 item 14)
+            state = cat.render(msg(N_("closed ({reason})"), reason=closed[r.id][1]))
         when = r.created_at[:16].replace("T", " ")
         deals = cat.render(nmsg("{n} deal, {state}", "{n} deals, {state}", r.deals, state=state))
         print(f"{r.id:5}  {when}  {r.convention:10}  {', '.join(r.players)}  {deals}")

@@ -74,13 +74,14 @@ async def test_every_setting_of_a_family_preset_is_offered_with_its_meaning(
     await choose(session, by_id(shell.page, "convention"), "balkan")
     await fire(session, by_id(shell.page, "show-settings"))
     texts_now = texts(shell.page)
-    assert (
-        "A last game worth more than the bula left (D10): truncate (write only what is left, "
-        "supe in proportion), full, or double_fall (a failure is doubled; a made game is "
-        "truncated)." in texts_now
+    assert (  # each choice by the words on its button (issue 38 item 10: no "double_fall")
+        "A last game worth more than the bula left: truncated (only what is left is written, "
+        "the supe in proportion), in full, or a failure doubled (a made game is truncated)."
+        in texts_now
     )
     assert by_id(shell.page, "family-setting-scoring").value == (
-        "the bula sheet — Bula sheet (bula) or the seed's pot form (pot) (§4.5 D12)."
+        "the bula sheet — How the game is kept: on the bula sheet, or with a pot the players "
+        "pay into."
     )  # what makes the preset a bula, not a pot: shown, not offered
     await fire(session, by_id(shell.page, "setting-last_game-double_fall"))
     await type_into(session, by_id(shell.page, "setting-defence_cap"), "11")

@@ -148,7 +148,7 @@ def test_settle_of_the_prefa_score_sheet(tmp_path: Path) -> None:
         ),
         (
             lambda d: d["deals"][0].update(defence={"0": "follow", "2": "pass"}),
-            "deal 1: defence: the defence names the two other players, each once: 0, 1",
+            "deal 1: defence: the defence names the two other players, each once: A, B",
         ),
         (
             lambda d: d["overrides"].update(start_bula=31),
@@ -185,7 +185,10 @@ def test_conventions_lists_every_family_preset_with_every_setting() -> None:
     assert "balkan       Balkan bula [bula]: " in en
     assert "balkan-pot   Balkan pot [bula]: " in en
     assert "prefa        Greek Prefa [kassa]: " in en
-    assert "    scoring = 'pot'  # Bula sheet (bula) or the seed's pot form (pot) (§4.5 D12)." in en
+    assert (
+        "    scoring = 'pot'  # How the game is kept: on the bula sheet, or with a pot the players"
+        " pay into." in en
+    )
     assert "    kassa = 31  # Касса каждого игрока в начале (31, 20, 10 …)." in ru
 
 

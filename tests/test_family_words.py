@@ -109,6 +109,8 @@ def test_each_games_own_terms() -> None:
     assert de.gettext("Cash") == "Stand"  # the pot's column
     assert de.gettext("Standing") == "Gesamt"  # beside it on the sheet: two columns, two words
     assert el.gettext("Void") == "Ακύρωση μοιρασιάς" and el.gettext("Back") == "Πίσω"
+    # The pot sheet's column: "Κατάσταση" broke as "Κατάστασ / η" at 360 px (screenshot).
+    assert el.gettext("Standing") == "Σύνολο"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -144,7 +146,48 @@ def test_prefa_says_made_or_down_beside_the_kassa() -> None:
         tricks={2: 5, 0: 3, 1: 2},
     )
     said = [catalog("el").render(m) for m in explanations(t.play(down))]
-    assert said[0] == "Νίκος: 6♦ μέσα κατά 1, κάσα +4"
+    assert said[0] == "Νίκος: 6♦ μέσα κατά μία, κάσα +4"  # as the issue asks
     made = KassaGame(type="game", declarer=0, contract="7S", defence={1: "pass", 2: "pass"})
     said = [catalog("el").render(m) for m in explanations(t.play(made))]
     assert said == ["Ελένη: 7♠ βγήκε, πάσο και οι δύο, κάσα −7"]
+
+
+def test_prefa_says_why_a_whister_pays() -> None:
+    """Issue 38 item 11: a whister short of his duty paid "Γιώργος → Ελένη: 56 μάρκες" with no
+    reason (7♥ made 8-2-0: Νίκος took none of the pair's duty, and pays)."""
+    from scorepad.scoring.ledger.kassa import KassaGame, KassaSettings, KassaTable
+    from scorepad.scoring.ledger.ledger import explanations
+
+    t = KassaTable.start(KassaSettings(), ["Ελένη", "Γιώργος", "Νίκος"])
+    deal = KassaGame(
+        type="game",
+        declarer=0,
+        contract="7H",
+        defence={1: "whist", 2: "whist"},
+        tricks={0: 8, 1: 2, 2: 0},
+    )
+    said = {
+        lang: [catalog(lang).render(m) for m in explanations(t.play(deal))] for lang in LANGUAGES
+    }
+    assert said["el"][0] == "Νίκος → Ελένη: 56 μάρκες, λίγες μπάζες στο βιστ"
+    assert said["de"][0] == "Νίκος zahlt Ελένη 56 Chips: als Gegenspieler zu wenig Stiche"
+    assert said["sr_Latn"][0] == "Νίκος → Ελένη: 56 žetona, premalo štihova u vistu"
+
+
+def test_the_serbian_and_german_words_of_item_11() -> None:
+    """'zeleno: odneto' (the pulya's word) is 'prošao' in the bula; German says Treff wherever
+    the suit is named (the cards, the bula's bid), as its settings do."""
+    from scorepad.app.families.settings import VALUE_LABELS
+    from scorepad.i18n import msg
+
+    sr, de = catalog("sr_Latn"), catalog("de")
+    legend = "Refe rounds: {n}. A triangle is a refe; crossed when used (green: made)."
+    assert sr.gettext(legend).endswith("(zeleno: prošao).")
+    assert sr.gettext(VALUE_LABELS["pik_without_contra", "made"]) == "prošao bez igre"
+    assert de.gettext("tref") == de.gettext("club") == de.gettext("clubs") == "Treff"
+    # The pot's short defender as the issue has it, not "verteidigte zu kurz".
+    short = msg("{seat} defended short: pays {amount} into the pot", seat="Jürgen", amount=10)
+    assert de.render(short) == "Jürgen hat als Gegenspieler zu wenig Stiche: zahlt 10 in die Kassa"
+    assert sr.gettext("four aces") == "četiri keca"  # a Serbian table's ace is a kec
+    made = msg("{seat} made: takes {amount} from the pot", seat="Ana", amount=20)
+    assert sr.render(made) == "Ana: igra prošla, iz kase 20"

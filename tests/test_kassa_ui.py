@@ -218,8 +218,8 @@ async def test_g_e15_entered_on_the_screen_and_drawn_on_the_sheet(app: Any) -> N
     await tap(shell, session, "tricks-0-8", "tricks-1-2")
     assert in_order(by_id(shell.page, "preview")) == [
         "A: 7♥",
-        "B pays A 56 chips",
-        "B pays C 14 chips",
+        "B pays A 56 chips: too few tricks as a whister",  # why the chips move (issue 38)
+        "B pays C 14 chips: too few tricks as a whister",
     ]
     await tap(shell, session, "confirm-deal")
     stored = store.load_family(shell.sid)

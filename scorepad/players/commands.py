@@ -1,5 +1,6 @@
-"""The command line of the directory: ``scorepad players``, ``ratings``, ``debts``, ``rename``,
-``merge``, ``unmerge``, ``delete-player``, ``settled`` and ``season`` — a thin layer over :mod:`scorepad.players`.
+"""The command line of the directory: ``scorepad players``, ``ratings``, ``debts``, ``close``,
+``reopen``, ``rename``, ``merge``, ``unmerge``, ``delete-player``, ``settled`` and ``season`` —
+a thin layer over :mod:`scorepad.players`.
 
 Every table can be written as CSV (``--csv``) for a spreadsheet: its columns are stable
 identifiers (``player_id``, ``name``, ``family`` …), its numbers exact (``-176/3``), money in the
@@ -129,8 +130,10 @@ def debt_rows(store: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
     names = _names(store)
     # Only a finished game's cash-out is a debt: a pulka in play may still turn (issue 38
     # item 14: three deals of an unfinished pulka were counted as owed).
+    # A game closed before its end (abandoned, with a reason) is settled as it stands.
+    closed = store.closed_sessions()
     owed = debts(
-        [p for p in _debt_sessions(store, args) if p.record.finished],
+        [p for p in _debt_sessions(store, args) if p.record.finished or p.session in closed],
         settled_in(store),
         since=args.since,
     )
@@ -154,9 +157,14 @@ def _debt_sessions(store: Any, args: argparse.Namespace) -> list[Any]:
     return chosen(played(store), since=args.since, until=args.until, group=args.player)
 
 
-def debt_evenings(store: Any, args: argparse.Namespace) -> list[tuple[int, str, bool]]:
-    """The games ``debts`` looks at: (session, day, finished), oldest first."""
-    return [(p.session, p.started[:10], p.record.finished) for p in _debt_sessions(store, args)]
+def debt_evenings(store: Any, args: argparse.Namespace) -> list[tuple[int, str, bool, str | None]]:
+    """The games ``debts`` looks at: (session, day, finished, why it was closed or None),
+    oldest first."""
+    closed = store.closed_sessions()
+    return [
+        (p.session, p.started[:10], p.record.finished, closed.get(p.session, (None, None))[1])
+        for p in _debt_sessions(store, args)
+    ]
 
 
 def cmd_players(args: argparse.Namespace) -> int:
@@ -209,14 +217,44 @@ def cmd_debts(args: argparse.Namespace) -> int:
         )
     # Which evenings were counted, and which are still in play (not counted).
     evenings = _read(args, debt_evenings)
-    done = [f"#{sid} ({day})" for sid, day, finished in evenings if finished]
-    playing = [f"#{sid} ({day})" for sid, day, finished in evenings if not finished]
+    done = [f"#{sid} ({day})" for sid, day, finished, _ in evenings if finished]
+    closed = [(sid, day, why) for sid, day, finished, why in evenings if why and not finished]
+    playing = [
+        f"#{sid} ({day})" for sid, day, finished, why in evenings if not finished and not why
+    ]
     if done:
         print(cat.render(msg(N_("Counted: the finished games {games}."), games=", ".join(done))))
-    elif evenings:
+    elif evenings and not closed:
         print(cat.render(msg(N_("No game is finished yet: there is nothing to count."))))
+    for sid, day, why in closed:
+        game = f"#{sid} ({day})"
+        print(
+            cat.render(
+                msg(N_("Counted as it stands: {game}, closed ({reason})."), game=game, reason=why)
+            )
+        )
     if playing:
         print(cat.render(msg(N_("In play, not counted: {games}."), games=", ".join(playing))))
+    return 0
+
+
+def cmd_close(args: argparse.Namespace) -> int:
+    """``scorepad close SESSION --reason TEXT``: a game abandoned before its end, closed with
+    the table's reason; ``debts`` then counts it as it stands (issue 38 item 14)."""
+    with _store(args) as store:
+        store.close_session(args.session, reason=args.reason)
+    print(
+        catalog(args.lang).render(
+            msg(N_("Game {id} is closed: {reason}."), id=args.session, reason=args.reason.strip())
+        )
+    )
+    return 0
+
+
+def cmd_reopen(args: argparse.Namespace) -> int:
+    with _store(args) as store:
+        store.reopen_session(args.session)
+    print(catalog(args.lang).render(msg(N_("Game {id} is back in play."), id=args.session)))
     return 0
 
 
@@ -376,6 +414,15 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     table("players", "every player's record, by family", cmd_players)
     table("ratings", "each player's rating per family", cmd_ratings, period=False)
     table("debts", "who owes whom across the evenings", cmd_debts, family=False)
+
+    p = sub.add_parser("close", parents=[common], help="close a game abandoned before its end")
+    p.add_argument("session", type=int)
+    p.add_argument("--reason", required=True, help="why the game stopped (kept with it)")
+    p.set_defaults(func=cmd_close)
+
+    p = sub.add_parser("reopen", parents=[common], help="put a closed game back in play")
+    p.add_argument("session", type=int)
+    p.set_defaults(func=cmd_reopen)
 
     p = sub.add_parser("rename", parents=[common], help="rename a player everywhere")
     p.add_argument("player", type=int)

@@ -162,6 +162,13 @@ class Actions(Reading):
             with self._write():
                 row = self._row(sid)
                 self._check_seen(sid, row, seen)
+                if row.get("closed_at"):  # an abandoned game: nothing is written until reopened
+                    raise StoreError(
+                        msg(
+                            N_("this game was closed ({reason}): reopen it to write in it"),
+                            reason=row["closed_reason"],
+                        )
+                    )
                 live = self._live.pop(sid, None)
                 if live is not None and live.revision != row["revision"]:
                     live = None

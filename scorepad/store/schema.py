@@ -340,6 +340,13 @@ def _v4(ddl: DDL) -> None:
         ddl.execute("ALTER TABLE nights ADD COLUMN token TEXT")
 
 
+def _closed_sessions(ddl: DDL) -> None:
+    # A game abandoned before its end can be closed with the table's reason, and reopened
+    # (issue 38 item 14): a closed game takes no write, and `debts` counts it as it stands.
+    ddl.execute("ALTER TABLE sessions ADD COLUMN closed_at TEXT")
+    ddl.execute("ALTER TABLE sessions ADD COLUMN closed_reason TEXT")
+
+
 #: Every schema version, in order.  A released version is never changed: add the next one.
 #: One owner: no other module creates or alters a table (tests/test_store_schema_owner.py).
 #: A step is written once for both backends (:class:`DDL`); where SQLite and PostgreSQL differ,
@@ -349,6 +356,7 @@ MIGRATIONS: list[tuple[int, str, Callable[[DDL], None]]] = [
     (2, "the scoring family of a session", _v2),
     (3, "one directory of players, seasons, each session's record", _v3),
     (4, "club nights, join links and grants, from one owner", _v4),
+    (5, "a session closed before its end, with the reason", _closed_sessions),
 ]
 
 
@@ -371,6 +379,8 @@ TABLES: dict[str, set[str]] = {
         "revision",
         "deals",
         "family",
+        "closed_at",
+        "closed_reason",
     },
     "session_players": {"session_id", "seat", "player_id"},
     "actions": {"id", "session_id", "seq", "kind", "deal_id", "deal", "reason", "target", "at"},

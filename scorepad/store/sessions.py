@@ -38,6 +38,18 @@ def _clean_name(name: str) -> str:
         raise StoreError(Msg("{detail}", {"detail": str(exc)})) from None
 
 
+def _close_reason(reason: str) -> str:
+    from ..scoring.pulya.session import MAX_REASON, clean_text
+
+    try:
+        text = clean_text((reason or "").strip(), "reason", limit=MAX_REASON)
+    except FieldRefused as exc:
+        raise StoreError(exc.message) from None
+    if not text:
+        raise StoreError(msg(N_("closing a game needs a reason")))
+    return text
+
+
 class Sessions(Actions):
     def add_player(self, name: str) -> int:
         with self._write():
@@ -144,6 +156,42 @@ class Sessions(Actions):
                 "session_players", {"session_id": sid, "seat": seat, "player_id": pid}
             )
         return sid
+
+    def close_session(self, sid: int, *, reason: str) -> None:
+        """Close a game abandoned before its end, with the table's reason (issue 38 item 14):
+        it is no longer in play, takes no write, and its cash-out as it stands is what the
+        players owe.  A finished game has nothing to close; reopening undoes it."""
+        why = _close_reason(reason)
+        with self._write():
+            row = self._row(sid)
+            if row["closed_at"]:
+                raise StoreError(
+                    msg(N_("this game is closed already ({reason})"), reason=row["closed_reason"])
+                )
+            if row["finished_at"]:
+                raise StoreError(msg(N_("this game is finished: there is nothing to close")))
+            self.backend.execute(
+                "UPDATE sessions SET closed_at = ?, closed_reason = ? WHERE id = ?",
+                (now(), why, sid),
+            )
+
+    def reopen_session(self, sid: int) -> None:
+        """A closed game back in play (closed by mistake, or the table met again)."""
+        with self._write():
+            row = self._row(sid)
+            if not row["closed_at"]:
+                raise StoreError(msg(N_("this game is not closed: there is nothing to reopen")))
+            self.backend.execute(
+                "UPDATE sessions SET closed_at = NULL, closed_reason = NULL WHERE id = ?", (sid,)
+            )
+
+    def closed_sessions(self) -> dict[int, tuple[str, str]]:
+        """Every closed game: its id → (when it was closed, why)."""
+        with self._reading():
+            rows = self.backend.execute(
+                "SELECT id, closed_at, closed_reason FROM sessions WHERE closed_at IS NOT NULL"
+            ).fetchall()
+        return {int(r[0]): (str(r[1]), str(r[2] or "")) for r in rows}
 
     def delete_session(self, sid: int, *, seen: int) -> None:
         """Hide a session from the list; its journal is kept (nothing is ever lost)."""

@@ -161,3 +161,35 @@ def _int(ann: Any) -> bool:
 
 def _annotated(ann: Any) -> bool:
     return typing.get_origin(ann) is typing.Annotated
+
+
+#: A price by trump, shown by the suit's sign (the file's keys C, S, D, H are no player's words).
+SUIT_SIGNS = {"C": "♣", "S": "♠", "D": "♦", "H": "♥"}
+
+
+def shown_value(name: str, value: Any) -> Msg:
+    """A setting that is shown, not edited, as players say it: a choice by its words, prices by
+    trump with the suit's sign ("♣ 1, ♠ 2, ♦ 3, ♥ 4"), the Illustrated games by their names,
+    two amounts side by side; never a key or a value as the file writes it."""
+    from ...numbers import to_text
+    from ...scoring.ledger.pot import NONSUIT_NAMES
+
+    if isinstance(value, str) and (name, value) in VALUE_LABELS:
+        return msg(VALUE_LABELS[name, value])
+    if isinstance(value, dict):
+        parts: dict[str, Msg | str] = {}
+        for i, (key, amount) in enumerate(value.items()):
+            if key in SUIT_SIGNS:
+                parts[f"p{i}"] = f"{SUIT_SIGNS[key]} {to_text(amount)}"
+            else:
+                game = msg(NONSUIT_NAMES[key])
+                parts[f"p{i}"] = Msg("{name} {amount}", {"name": game, "amount": to_text(amount)})
+        return Msg(", ".join(f"{{{k}}}" for k in parts), parts)
+    if isinstance(value, tuple | list):
+        places = {f"p{i}": to_text(v) for i, v in enumerate(value)}
+        return Msg(", ".join(f"{{{k}}}" for k in places), places)
+    if value is None:
+        return Msg("—", {})
+    if isinstance(value, bool):
+        return Msg("✓" if value else "✗", {})
+    return Msg("{v}", {"v": to_text(value) if isinstance(value, int) else str(value)})

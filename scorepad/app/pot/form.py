@@ -41,7 +41,7 @@ from ...scoring.ledger.pot import (
     SwabianGame,
 )
 from ...scoring.ledger.seats import dealt_in
-from ...scoring.pulya.session import pydantic_problem
+from ...scoring.pulya.session import Problem, pydantic_problem
 from ..families.form import why_not
 from ..pulya.form import TricksRefused
 
@@ -584,11 +584,11 @@ class PotForm:
         if missing is not None:
             return [], cat.render(missing)
         done = self._played()
+        # The field in the player's words, never its name in the file (issue 38 item 10).
         if isinstance(done, ValidationError):
-            return [], pydantic_problem(done.errors()[0]).render(lang)
+            return [], pydantic_problem(done.errors()[0]).said().render(lang)
         if isinstance(done, PotError):
-            text = done.message.render(lang)
-            return [], f"{done.field}: {text}" if done.field else text
+            return [], Problem(None, done.field, done.message).said().render(lang)
         postings, _after = done
         said = [cat.render(m) for m in explanations(postings)]  # a re-ante first, when made
         if not said:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
+from typing import Any
 
 import flet as ft
 
@@ -110,7 +111,86 @@ def settle_screen(shell: Shell) -> ft.Control:
             wrap=True,
         )
     )
+    rows += _closing(shell, stored.id, stored.finished_at is not None)
     return ft.Column(rows, scroll=ft.ScrollMode.AUTO, expand=True, spacing=8)
+
+
+def _closing(shell: Shell, sid: int, finished: bool) -> list[ft.Control]:
+    """A game abandoned before its end is closed here, with the table's reason, after asking;
+    a closed one says so and is reopened from here (issue 38 item 14).  A closed game takes no
+    write, and ``scorepad debts`` counts it as it stands."""
+    closed = shell.store.closed_sessions().get(sid)
+
+    def ask(title: str, content: ft.Control | None, ident: str, label: str, then: Any) -> None:
+        def confirmed() -> None:
+            shell.page.pop_dialog()
+            shell.attempt(then)
+            shell.show(settle_screen)
+
+        shell.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text(title),
+                content=content,
+                actions=[
+                    sem(ident, ft.FilledButton(label, on_click=confirmed)),
+                    sem(
+                        f"{ident}-back",
+                        ft.TextButton(
+                            shell.t(N_("Back")), on_click=lambda: shell.page.pop_dialog()
+                        ),
+                    ),
+                ],
+            )
+        )
+
+    if closed is not None:
+
+        def reopen() -> None:
+            ask(
+                shell.t(N_("Put this game back in play?")),
+                None,
+                "reopen-confirm",
+                shell.t(N_("Reopen")),
+                lambda: shell.store.reopen_session(sid),
+            )
+
+        return [
+            sem(
+                "closed-note",
+                ft.Text(
+                    shell.t(N_("Closed before its end: {reason}."), reason=closed[1]),
+                    weight=ft.FontWeight.BOLD,
+                ),
+            ),
+            sem("reopen-game", ft.OutlinedButton(shell.t(N_("Reopen the game")), on_click=reopen)),
+        ]
+    if finished:
+        return []
+
+    def close() -> None:
+        reason = ft.TextField(label=shell.t(N_("Reason")), autofocus=True)
+        ask(
+            shell.t(N_("Close this game before its end?")),
+            ft.Column(
+                [
+                    ft.Text(
+                        shell.t(
+                            N_(
+                                "It is settled as it stands now and takes no more deals; "
+                                "it can be reopened here."
+                            )
+                        )
+                    ),
+                    sem("close-reason", reason),
+                ],
+                tight=True,
+            ),
+            "close-confirm",
+            shell.t(N_("Close the game")),
+            lambda: shell.store.close_session(sid, reason=reason.value or ""),
+        )
+
+    return [sem("close-game", ft.TextButton(shell.t(N_("Close the game…")), on_click=close))]
 
 
 @dataclass(frozen=True, slots=True)

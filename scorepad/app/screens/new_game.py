@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from fractions import Fraction
 
 import flet as ft
 from babel.numbers import is_currency
@@ -18,7 +17,7 @@ from pydantic import ValidationError
 from pydantic.fields import FieldInfo
 
 from ...i18n import N_, Msg, msg
-from ...numbers import parse_price, to_text
+from ...numbers import parse_price
 from ...scoring.ledger.families import (
     FamilyPreset,
     anticlockwise,
@@ -35,6 +34,7 @@ from ..families.settings import (
     number_refusal,
     number_value,
     read_by,
+    shown_value,
 )
 from ..frame.shell import Shell
 from ..frame.state import NewSession, new_session_for
@@ -518,9 +518,7 @@ def new_session_screen(shell: Shell) -> ft.Control:
                             shell.t(
                                 N_("{value} — {meaning}"),
                                 meaning=meaning,
-                                value=shell.t(VALUE_LABELS[name, value])
-                                if isinstance(value, str) and (name, value) in VALUE_LABELS
-                                else _value_text(value),
+                                value=shell.render(shown_value(name, value)),
                             )
                         ),
                     )
@@ -618,15 +616,3 @@ def family_overrides(st: NewSession, ledger: FamilyPreset) -> dict[str, object]:
             out[name] = number_value(text)
     out.update({k: v for k, v in st.overrides.items() if k in fields})
     return out
-
-
-def _value_text(value: object) -> str:
-    if isinstance(value, dict):
-        return ", ".join(f"{k}: {_value_text(v)}" for k, v in value.items())
-    if value is None:
-        return "—"
-    if isinstance(value, bool):
-        return "✓" if value else "✗"
-    if isinstance(value, int | Fraction):
-        return to_text(value)
-    return str(value)

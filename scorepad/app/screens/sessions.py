@@ -107,8 +107,11 @@ def sessions_screen(shell: Shell) -> ft.Control:
         )
 
     items: list[ft.Control] = []
+    closed = shell.store.closed_sessions()
     for r in rows:
         state = shell.t(N_("finished")) if r.finished_at else shell.t(N_("in play"))
+        if r.id in closed:  # abandoned before its end, with the table's reason
+            state = shell.t(N_("closed ({reason})"), reason=closed[r.id][1])
         deals = shell.render(nmsg("{n} deal, {state}", "{n} deals, {state}", r.deals, state=state))
         items.append(
             ft.Card(

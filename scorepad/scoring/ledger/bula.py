@@ -66,7 +66,10 @@ class BulaSettings(BaseModel):
 
     family: Literal["bula"] = "bula"
     scoring: Literal["bula", "pot"] = Field(
-        "bula", description=N_("Bula sheet (bula) or the seed's pot form (pot) (§4.5 D12).")
+        "bula",
+        description=N_(
+            "How the game is kept: on the bula sheet, or with a pot the players pay into."
+        ),
     )
     start_bula: int = Field(
         60,
@@ -79,29 +82,29 @@ class BulaSettings(BaseModel):
         10,
         ge=1,
         le=1000,
-        description=N_("A bula point is worth this many supe at the cash-out (D11; pagat: 10)."),
+        description=N_("A bula point is worth this many supe at the cash-out (usually 10)."),
     )
     refe_limit: int | None = Field(
         None,
         ge=0,
         le=1000,
         description=N_(
-            "How many rounds of refe may be written in all (null: no limit; pagat: 30 → 1, 50 → 3)."
+            "How many rounds of refe may be written in all (empty: no limit; usually 1 with a bula of 30, 3 with 50)."
         ),
     )
     refe_blocked_under_hat: bool = Field(
-        True, description=N_("No refe is written while any bula is below zero (D7).")
+        True, description=N_("No refe is written while any bula is below zero.")
     )
     pik_without_contra: Literal["refe", "made", "slovenia", "play"] = Field(
         "refe",
         description=N_(
-            "Pik with the talon and no contra (D9): refe for all (Serbian clubs), made without play (Croatia), slovenia (refe if nobody is under the hat, else nothing), play (it is played)."
+            "A pik with the talon that nobody contras: a refe for all (Serbian clubs), made without play (Croatia), the Slovenian way (a refe for all unless a bula is under the hat, then nothing), or played."
         ),
     )
     pik_refe_fallback_causes: Literal["both", "limit_only", "under_hat_only"] = Field(
         "both",
         description=N_(
-            "When pik without contra gets no refe, the declarer is counted as having made pik because of: both causes, only the refe limit, or only a bula under the hat (D9)."
+            "When a pik without contra gets no refe, the declarer counts pik as made if the refe was refused for either cause (the refe limit reached, a bula under the hat), for the refe limit only, or for a bula under the hat only."
         ),
     )
     pik_on_refe_played: bool = Field(
@@ -116,29 +119,40 @@ class BulaSettings(BaseModel):
     last_game: Literal["truncate", "full", "double_fall"] = Field(
         "truncate",
         description=N_(
-            "A last game worth more than the bula left (D10): truncate (write only what is left, supe in proportion), full, or double_fall (a failure is doubled; a made game is truncated)."
+            "A last game worth more than the bula left: truncated (only what is left is written, the supe in proportion), in full, or a failure doubled (a made game is truncated)."
         ),
     )
     defence_cap: int = Field(
-        5, ge=1, le=10, description=N_("The defence writes supe for at most this many tricks (D3).")
+        5, ge=1, le=10, description=N_("The defence writes supe for at most this many tricks.")
     )
     betl_fail_tricks: int = Field(
-        5, ge=0, le=10, description=N_("Supe tricks each defender writes on a failed betl (D6).")
+        5,
+        ge=0,
+        le=10,
+        description=N_("On a failed betl, each defender writes supe for this many tricks."),
     )
     ante: int = Field(
-        100, ge=0, le=1_000_000, description=N_("Pot form: each player's stake in the pot (D12).")
+        100, ge=0, le=1_000_000, description=N_("Pot form: each player's stake in the pot.")
     )
     declarer_factor: int = Field(
-        20, ge=0, le=1000, description=N_("Pot form: the declarer takes or pays this × base (D12).")
+        20,
+        ge=0,
+        le=1000,
+        description=N_("Pot form: the declarer takes this × the base from the pot, or pays it in."),
     )
     defender_factor: int = Field(
-        10, ge=0, le=1000, description=N_("Pot form: a short defender pays this × base (D12).")
+        10,
+        ge=0,
+        le=1000,
+        description=N_("Pot form: a defender short of tricks pays this × the base."),
     )
     trick_factor: int = Field(
         2,
         ge=0,
         le=1000,
-        description=N_("Pot form: the declarer pays this × base per defence trick (D12)."),
+        description=N_(
+            "Pot form: the declarer pays this × the base for each trick of the defence."
+        ),
     )
 
 
@@ -286,7 +300,11 @@ class BulaTable:
                 )
             return
         roles = verify_roles(
-            deal.declarer, dealt_in(self.n, self.dealer), deal.defence, error=BulaError
+            deal.declarer,
+            dealt_in(self.n, self.dealer),
+            deal.defence,
+            self.names,
+            error=BulaError,
         )
         both_pass = roles == ["pass", "pass"]
         pik_talon = deal.bid == 2 and not deal.hand

@@ -15,24 +15,30 @@ from ..pulya.legal import DealError
 
 
 def verify_roles(
-    declarer: int, seats: Sequence[int], defence: Mapping[int, str], *, error: type[DealError]
+    declarer: int,
+    seats: Sequence[int],
+    defence: Mapping[int, str],
+    names: Sequence[str],
+    *,
+    error: type[DealError],
 ) -> list[str]:
     """The roles of the two others dealt in (``seats``: every seat that plays the deal), in
-    seat order; raise ``error`` unless they are complete."""
+    seat order; raise ``error`` unless they are complete.  The players are named by their
+    names (a seat's number is the file's, not the table's: issue 38 item 10)."""
     others = [p for p in seats if p != declarer]
     if sorted(defence) != others:
         raise error(
             "defence",
             msg(
                 N_("the defence names the two other players, each once: {seats}"),
-                seats=", ".join(map(str, others)),
+                seats=", ".join(names[p] for p in others),
             ),
         )
     roles = [defence[p] for p in others]
     if ("invite" in roles) != ("invited" in roles) or roles.count("invite") > 1:
         raise error(
             "defence",
-            msg(N_("an invitation needs one inviter (invite) and the passer called in (invited)")),
+            msg(N_("an invitation needs one player who invites and the partner he calls in")),
         )
     return roles
 

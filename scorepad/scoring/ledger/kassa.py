@@ -22,7 +22,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ...contract import Contract, Trump
-from ...i18n import N_, Msg, msg
+from ...i18n import N_, Msg, msg, nmsg
 from ...numbers import Number, normal, signed
 from ..pulya.legal import DealError
 from ..pulya.session import Note, SeatKey, parse_contract
@@ -63,25 +63,26 @@ class KassaSettings(BaseModel):
         31, ge=1, le=100_000, description=N_("Each player's kassa at the start (31, 20, 10 …).")
     )
     chips_per_point: int = Field(
-        10, ge=1, le=1000, description=N_("Chips to one kassa point in money (G8: 10).")
+        10,
+        ge=1,
+        le=1000,
+        description=N_("How many chips a kassa point is worth at the cash-out (usually 10)."),
     )
     # The variants of §7.4 (G-Q1): none is on by default.
     ten_nt: Literal["off", "A", "B"] = Field(
         "off",
-        description=N_(
-            "10NT is played: off (there is none), A (worth 11) or B (worth 10) (§7.4, G-Q1)."
-        ),
+        description=N_("Whether 10NT is played: no 10NT, 10NT worth 11, or 10NT worth 10."),
     )
     ten_as_nine: bool = Field(
         False,
         description=N_(
-            "«10 as 9»: a ten is worth what the nine of its kind is (10♠ … 10♥ 9; 10NT 10) (G-Q1)."
+            "«10 as 9»: a ten is worth what the nine of its kind is (10♠ … 10♥ 9; 10NT 10)."
         ),
     )
     four_aces: Literal["off", "kassa", "chips"] = Field(
         "off",
         description=N_(
-            "Four aces held: off, kassa (the holder's kassa goes down by four_aces_value) or chips (each other player pays him four_aces_value chips; a declarer who fails pays them) (G-Q1)."
+            "Four aces held: not paid, off the holder's kassa (it goes down by the value of four aces), or in chips from each (every other player pays the holder that many chips; a declarer who fails pays them instead)."
         ),
     )
     four_aces_value: int = Field(
@@ -90,19 +91,19 @@ class KassaSettings(BaseModel):
     counter_invitation: bool = Field(
         False,
         description=N_(
-            "The invited player may answer with a counter-invitation and answer for the defence himself (G-Q1)."
+            "The invited player may answer with a counter-invitation and answer for the defence himself."
         ),
     )
     sitting_out_chips: tuple[Chips, Chips] = Field(
         (25, 50),
         description=N_(
-            "Four players: a failed declarer pays the dealer sitting out this many chips, down one or down two and more (§7.4)."
+            "Four players: a failed declarer pays the dealer sitting out this many chips, for down one and for down two or more."
         ),
     )
     end: Literal["all", "two"] = Field(
         "all",
         description=N_(
-            "The game ends when every kassa is empty (all), or when two are (two: the third kassa ÷ 3 is paid in chips to each empty one) (G8, G-Q1)."
+            "The game ends when every kassa is empty, or when two are (then a third of the last kassa is paid in chips to each of the empty ones)."
         ),
     )
 
@@ -244,10 +245,12 @@ class KassaTable:
             if sorted(given.values()) != ["counter", "invite"]:
                 raise _err(
                     "defence",
-                    N_("a counter-invitation answers an invitation: invite and counter"),
+                    N_(
+                        "a counter-invitation answers an invitation: one player invites, the other counters"
+                    ),
                 )
             given = {p: ("invited" if r == "invite" else "invite") for p, r in given.items()}
-        roles = verify_roles(d, dealt_in(self.n, self.dealer), given, error=KassaError)
+        roles = verify_roles(d, dealt_in(self.n, self.dealer), given, self.names, error=KassaError)
         if roles == ["pass", "pass"]:
             verify_unplayed(deal.tricks, error=KassaError)
             return
@@ -369,7 +372,10 @@ class KassaTable:
         if short > 0:
             # G4: the declarer fails: kassa +c×G1(s); pays each whister c × tricks × G1(s).
             mult = shortfall_multiplier(short)
-            down = msg(N_("{contract} down by {n}"), contract=contract_name(c), n=short)
+            # "down by one" said as a word where the language says it so ("μέσα κατά μία")
+            down = nmsg(
+                "{contract} down by {n}", "{contract} down by {n}", short, contract=contract_name(c)
+            )
             self._kassa(d, v * mult, out, down)
             for p in whisters:
                 k = defence if p == inviter else tricks[p]
@@ -402,11 +408,13 @@ class KassaTable:
                 out += self._chips(d, p, v * k, paid)
             return out
         # G5: his kassa is unchanged; a failed whister pays him, and a partner who met his duty.
+        # The line says why the chips move: the whister took too few (issue 38 item 11).
+        short_whist = N_("{payer} pays {payee} {amount} chips: too few tricks as a whister")
         for p, mult in failed:
-            out += self._chips(p, d, v * tricks[d] * mult, paid)
+            out += self._chips(p, d, v * tricks[d] * mult, short_whist)
             partner = [q for q in whisters if q != p]
             if len(failed) == 1 and partner:
-                out += self._chips(p, partner[0], v * tricks[partner[0]] * mult, paid)
+                out += self._chips(p, partner[0], v * tricks[partner[0]] * mult, short_whist)
         return out
 
     def _kassa(

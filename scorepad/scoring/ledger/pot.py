@@ -85,24 +85,27 @@ class PotSettings(BaseModel):
 
     family: Literal["pot", "direct"] = "pot"
     system: System = Field(
-        "modern", description=N_("Which rules: 1829, modern, illustrated, swabian or american.")
+        "modern",
+        description=N_(
+            "Which rules: Vienna 1829, modern Austrian, Illustrated, Danube-Swabian or American."
+        ),
     )
     ante: Amount = Field(
         50,
         description=N_(
-            "Each player's stake into the pot at the start and at each re-ante (A4, B, F1)."
+            "Each player's stake into the pot at the start and whenever the pot is filled again."
         ),
     )
     pot_refill: Literal["before_short_deal", "when_empty"] = Field(
         "before_short_deal",
         description=N_(
-            "When the players ante again: before a deal whose win the pot cannot pay, or when it is empty (A-Q4)."
+            "When the players pay in again: before a deal whose win the pot cannot pay, or when it is empty."
         ),
     )
     pot_remainder: Literal["split", "carry"] = Field(
         "split",
         description=N_(
-            "What is left in the pot when play stops: shared equally, or carried to the next game (A-Q1)."
+            "What is left in the pot when play stops: shared equally, or carried to the next game."
         ),
     )
     # 1829
@@ -111,127 +114,128 @@ class PotSettings(BaseModel):
         description=N_("1829: the price of a trick by trump (♣1 ♠2 ♦3 ♥4 kr)."),
     )
     value_factor: Amount = Field(
-        10, description=N_("1829: a game is worth this × the trick price (A3).")
+        10, description=N_("1829: a game is worth this × the trick price.")
     )
     bete: Amount = Field(
-        10, description=N_("1829: the penalty of a dealer who declines the talon (A6).")
+        10, description=N_("1829: the penalty (Bete) of a dealer who declines the talon.")
     )
     hand_multiplier: Amount = Field(
-        2, description=N_("1829: a hand game multiplies trick price and value (A-Q2).")
+        2,
+        description=N_(
+            "1829: a hand game multiplies the trick price and the game's value by this."
+        ),
     )
     short_pair: Literal["literal", "split"] = Field(
         "literal",
         description=N_(
-            "1829: two short defenders on a made game each pay everyone's tricks (literal) or share the declarer's (split) (A-Q3)."
+            "1829: when both defenders are short on a made game, each pays everyone's tricks, or they share the declarer's."
         ),
     )
     # modern Austrian
     win: Amount = Field(
-        10, description=N_("Modern: a declarer who makes it takes this from the pot (B6).")
+        10, description=N_("Modern: a declarer who makes his game takes this from the pot.")
     )
-    loss: Amount = Field(
-        20, description=N_("Modern: a failed declarer pays this into the pot (B6).")
-    )
+    loss: Amount = Field(20, description=N_("Modern: a failed declarer pays this into the pot."))
     defender_loss: Amount = Field(
-        10, description=N_("Modern: a short defender (or inviter) pays this into the pot (B6).")
+        10,
+        description=N_(
+            "Modern: a defender short of tricks (or one who invited) pays this into the pot."
+        ),
     )
     trick_pay: Amount = Field(
-        1, description=N_("Modern: the declarer pays this per trick to a defender (B6).")
+        1, description=N_("Modern: the declarer pays this per trick to a defender.")
     )
     failed_declarer_collects: StrictBool = Field(
         False,
-        description=N_(
-            "Modern: a failed declarer still takes the win before paying the loss (pagat; B-Q1)."
-        ),
+        description=N_("Modern: a failed declarer still takes the win before paying the loss."),
     )
     trick_pay_rule: Literal["all", "quota"] = Field(
         "all",
         description=N_(
-            "Modern: tricks are paid to every defender who played, or only to those with 2 or more (B-Q2)."
+            "Modern: tricks are paid to every defender who played, or only to those with 2 or more."
         ),
     )
     concede_each: Amount = Field(
-        3, description=N_("Modern: a soloist who gives up pays this to each defender (B7).")
+        3, description=N_("Modern: a declarer who gives up pays this to each defender.")
     )
     concede_single: Amount = Field(
-        5, description=N_("Modern: … or this to the only defender who stayed (B7).")
+        5,
+        description=N_(
+            "Modern: a declarer who gives up pays this to the only defender who stayed."
+        ),
     )
     premium_hearts_hand: Amount = Field(
         10,
         description=N_(
-            "Modern: hand hearts («Préférence») made or failed, from or to each opponent (B8)."
+            "Modern: hearts from the hand («Préférence»), made or failed, paid by or to each opponent."
         ),
     )
     premium_four_aces: Amount = Field(
         10,
         description=N_(
-            "Modern: four aces held by a declarer who makes it, from each opponent (B8)."
+            "Modern: four aces held by a declarer who makes his game, paid by each opponent."
         ),
     )
     premium_no_aces: Amount = Field(
-        10, description=N_("Modern: no ace, announced, from or to each opponent (B8).")
+        10, description=N_("Modern: no ace, announced, paid by or to each opponent.")
     )
     multiply_by_bid: StrictBool = Field(
         False,
         description=N_(
-            "Modern: the pot amounts, trick payments and a concession (with its suit) × the bid number, clubs 1 … hearts 4; not the premiums (B9)."
+            "Modern: the pot's amounts, the trick payments and a concession are multiplied by the bid's number (clubs 1 … hearts 4); the premiums are not."
         ),
     )
     pot_mode: Literal["fixed", "unlimited", "limited", "styrian"] = Field(
         "fixed",
         description=N_(
-            "Modern: a fixed pot, unlimited or limited (every dealer adds a stake), or Styrian (B10)."
+            "Modern: a fixed pot, an unlimited or a limited one (every dealer adds a stake), or the Styrian pot."
         ),
     )
     dealer_ante: Amount = Field(
         10,
-        description=N_(
-            "Modern unlimited/limited pot: what every dealer adds before dealing (B10)."
-        ),
+        description=N_("Modern, unlimited or limited pot: what every dealer adds before dealing."),
     )
     pot_cap: Amount = Field(
-        100, description=N_("Modern limited pot: at most this much of the pot is in play (B10).")
+        100, description=N_("Modern, limited pot: at most this much of the pot is in play.")
     )
     styrian_win: dict[Suit, Amount] = Field(
         default_factory=lambda: _suits(20, 30, 40, 50),
         description=N_(
-            "Styrian pot: the win by trump (♣20 ♠30 ♦40 ♥50); a failure costs twice, a short defender once (B10, B-Q6)."
+            "Styrian pot: the win by trump (♣20 ♠30 ♦40 ♥50); a failure costs twice that, a short defender once."
         ),
     )
     # Illustrated
     nonsuit_values: dict[NonSuit, Amount] = Field(
         default_factory=_nonsuit_values,
         description=N_(
-            "Illustrated: Bettel, Durchmarsch, Plauderer, open Durchmarsch, paid by or to each opponent (C2)."
+            "Illustrated: Bettel, Durchmarsch, Plauderer and open Durchmarsch, paid by or to each opponent."
         ),
     )
     nonsuit_hand_multiplier: Amount = Field(
-        2, description=N_("Illustrated: a hand version multiplies the value (C2).")
+        2, description=N_("Illustrated: a hand version multiplies the value by this.")
     )
     # Swabian
     kunstwerk: Amount = Field(
         2,
         description=N_(
-            "Swabian: a talon of two equal ranks: the auction winner pays the dealer this (E4)."
+            "Danube-Swabian: a talon of two cards of one rank (Kunstwerk): the auction's winner pays the dealer this."
         ),
     )
     # American
     payout_mode: Literal["per_trick", "per_contract"] = Field(
         "per_trick",
-        description=N_(
-            "American: the pot pays per trick the declarer takes, or per contract (F2)."
-        ),
+        description=N_("American: the pot pays per trick the declarer takes, or per contract."),
     )
     payout: dict[Suit, Amount] = Field(
         default_factory=lambda: _suits(1, 1, 1, 1),
         description=N_(
-            "American: the pot's payout by trump, per trick or per contract (F2; the digest's default: 1 per trick for every suit)."
+            "American: what the pot pays by trump, per trick or per contract (1 per trick in every suit unless agreed otherwise)."
         ),
     )
     failure_penalty: Amount | None = Field(
         None,
         description=N_(
-            "American: a failed declarer pays this into the pot (null: the payout of a bare six) (F2)."
+            "American: a failed declarer pays this into the pot (empty: what a bare six would pay)."
         ),
     )
 
@@ -426,7 +430,9 @@ class PotTable:
                 if bad:
                     raise _err(f"second_round.{bad[0]}", N_("no such player"))
             return
-        roles = verify_roles(d, dealt_in(self.n, self.dealer), deal.defence, error=PotError)
+        roles = verify_roles(
+            d, dealt_in(self.n, self.dealer), deal.defence, self.names, error=PotError
+        )
         if isinstance(deal, Concede):
             if roles == ["drop", "drop"]:
                 # B5: both defenders out, the declarer is deemed to take all ten and takes his

@@ -662,6 +662,8 @@ class Problem:
         its own is left out (the sentence says what is wrong)."""
         head = (self.field or "").split(".")[0]
         word = FIELD_WORDS.get(head)
+        if self.message.text in _FILE_WORDS:  # a list of the file's values: not a player's
+            return replace(self, message=msg(_FILE_WORDS[self.message.text])).said()
         if self.deal is None:
             if word is None:
                 return self.message
@@ -672,6 +674,17 @@ class Problem:
         args = {"deal": deal, "field": msg(word), "text": self.message}
         return Msg(N_("{deal}, {field}: {text}"), args)
 
+
+#: The kinds of deal of the ledger families, as pydantic's path names them.
+_FAMILY_TAGS = ("allpass", "pik_no_contra", "nonsuit", "swabian", "concede", "bete", "redeal")
+
+#: Refusals that list the file's own values, as a player reads them (the command line and an
+#: import keep the list: a file's author writes those values).
+_FILE_WORDS = {
+    "must be one of {choices}": N_("this value is not valid here"),
+    "a deal needs a 'type': game, misere, raspasy or correction": N_("unknown kind of deal"),
+    "unknown deal type; use game, misere, raspasy or correction": N_("unknown kind of deal"),
+}
 
 #: A deal's fields in the players' words (the refusals of a write in the app: issue 38 item 2).
 FIELD_WORDS = {
@@ -767,6 +780,8 @@ def pydantic_problem(error: Any) -> Problem:
     tag = None
     if loc and loc[0] in ("game", "misere", "raspasy", "correction"):
         tag, loc = loc[0], loc[1:]  # one deal checked alone (the store's entries)
+    elif len(loc) > 1 and loc[0] in _FAMILY_TAGS:
+        tag, loc = loc[0], loc[1:]  # one deal of a ledger family (its form's, its store's)
     if len(loc) >= 2 and loc[0] == "deals" and isinstance(loc[1], int):
         deal = loc[1]
         if len(loc) > 2 and loc[2] in ("game", "misere", "raspasy", "correction"):
