@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import flet as ft
 import flet.canvas as cv
 from flet_fakes import by_id, find, fire, navigate
 from test_app_club_tables import Night, ids, until
@@ -134,6 +135,12 @@ async def test_the_cash_out_at_a_club_table_shows_points_and_places(tmp_path: Pa
             f"({signed(whists[k])} whists)"
         )
     assert whists[order[0]] > 0
+    # Points and places, not roubles: no money column, balance lines in money or payments.
+    shown = ids(phone.page)
+    assert "club-points-head" in shown and "settle-table" in shown
+    assert not [i for i in shown if i.endswith("-money") or i.startswith(("balance-", "payment-"))]
+    texts = [c.value for c in find(phone.page, lambda c: isinstance(c, ft.Text))]
+    assert not [t for t in texts if isinstance(t, str) and ("₽" in t or "Money" in t)]
     n.store.close()
 
 

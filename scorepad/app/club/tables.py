@@ -369,8 +369,8 @@ def _points_at_table(
     shell: Shell, club: ClubStore, where: Seat, stored: AnyStored
 ) -> list[ft.Control]:
     """On the cash-out of a club table: what the night counts (issue #37), each player's
-    place at the table, whists and tour points by the night's scoring, best first; the
-    money below is the pulya's own, which the night does not pay."""
+    place at the table, whists and tour points by the night's scoring, best first (the
+    cash-out below shows no money: the night pays none)."""
     from ...club.scoring import tour_points
     from ...numbers import signed, whist_figure
     from ...scoring.pulya.score import Scored
@@ -411,7 +411,6 @@ def _points_at_table(
                 ),
             )
         )
-    out.append(ft.Text(shell.t(N_("The money below is the pulya's own: the night counts points."))))
     return out
 
 
