@@ -42,6 +42,12 @@ async def test_a_club_phone_has_no_next_pulka_no_placeholder_target_and_disputes
     assert by_id(host.page, "club-dispute-1").value == (
         "Table 1: deal 3 rejected, to be checked and written again"
     )
+    # Which deal and why: what it says, who wrote it and who rejected it.
+    names = dict(zip(n.seats(1), n.store.load(sid).session.players, strict=True))
+    assert by_id(host.page, "club-dispute-1-3").value == (
+        f"Table 1, deal 3 (All pass): written by #{first} {names[first]}, "
+        f"rejected by #{second} {names[second]}"
+    )
     n.store.close()
 
 
