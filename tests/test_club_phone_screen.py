@@ -72,6 +72,10 @@ async def test_the_entry_says_which_deal_of_the_tour_and_what_waits(tmp_path: Pa
         "Table 1 has played its 2 deals of tour 1: no deal is left to write."
     )
     assert "club-entry-count" not in ids(phone.page)
+    # No deal is offered past the last: no "Deal 3" head, no declarers, no Write.
+    shown = ids(phone.page)
+    assert "deal-header" not in shown and "confirm-deal" not in shown
+    assert not [i for i in shown if i.startswith(("declarer-", "contract-"))]
     assert by_id(phone.page, "club-entry-waiting").value == (
         "2 deals or changes wait for a confirmation (on the Sheet)"
     )

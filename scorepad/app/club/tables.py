@@ -90,6 +90,14 @@ class TableWrites:
     where: Seat
     sid: int
 
+    def no_deal_left(self) -> bool:
+        """The table has written its deals of the tour (the entry offers none: issue #37)."""
+        club = ClubStore(self.shell.store)
+        with self.shell.lock:
+            limit = club.deals_per_tour(self.where.night)
+            played = len(self.shell.store.load(self.sid).journal.live)
+        return limit is not None and played >= limit
+
     def add(self, deal: Any, *, seen: int) -> AnyStored:
         by = me(self.shell, self.where, self.sid)
         w = self.where

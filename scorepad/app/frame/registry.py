@@ -45,6 +45,9 @@ class DealWrites(Protocol):
 
     def add(self, deal: Any, *, seen: int) -> Any: ...
 
+    def no_deal_left(self) -> bool:
+        """No deal is left to write (a club table that has played its deals of the tour)."""
+
     def edit(self, deal_id: int, deal: Any, *, reason: str, seen: int) -> Any: ...
 
     def change(
