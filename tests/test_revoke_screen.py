@@ -96,8 +96,8 @@ async def test_a_revoke_by_taps_ends_in_the_deal_as_it_must_be_written(
             "Взятки, как их надо записать: Tanya 7, Olga 1, Petr 2.",
         ]
         assert shown[-2:] == [
-            "В записи: Tanya — 5 взяток, по картам — 7.",
-            "В записи: Olga — 3 взятки, по картам — 1.",
+            "В листе: Tanya — 5 взяток, по картам — 7.",
+            "В листе: Olga — 3 взятки, по картам — 1.",
         ]
     await tap(shell, session, "dispute-correct")
     deal = store.load(sid).session.deals[2]
