@@ -107,3 +107,43 @@ async def test_a_revoke_by_taps_ends_in_the_deal_as_it_must_be_written(
     shown = [t.value for t in by_id(shell.page, "verdict").controls]
     same = "The sheet has this deal the same way."
     assert shown[-1] == (same if shell.lang == "en" else shell.t(same))
+
+
+async def test_at_a_club_table_the_checked_deal_is_written_through_the_night(
+    tmp_path: Path,
+) -> None:
+    """A revoke checked on a club table's phone from the deal entry: "Write this deal" writes
+    the deal the rule gives through the night, as the phone's player's, waiting for another
+    player's confirmation (it went past the night, unmarked, before)."""
+    from test_app_club_tables import Night
+
+    from scorepad.app.dispute.screen import dispute_screen
+    from scorepad.club.store import table_pin
+    from scorepad.play.record import parse_record
+
+    n = Night(tmp_path, deals=4)
+    sid, (first, second, _) = n.sid(1), n.seats(1)
+    allpass = {"type": "raspasy", "tricks": {"0": 4, "1": 3, "2": 3}}
+    for seen in (0, 1):  # two deals: the third is dealt by the third seat, as in the record
+        n.club.write_deal(n.nid, 1, 1, allpass, by=first, seen=seen)
+    device = "device-of-the-first-player-0001"
+    phone, session = n.phone(1, device)
+    assert phone.access.enter(table_pin(n.store, sid)) is None
+    n.club.claim_phone(n.nid, 1, 1, first, device=device)
+    phone.redraw()
+    await navigate(session, phone.page, "nav-entry")
+    await tap(phone, session, "check-cards")
+    d = phone.state.dispute
+    assert isinstance(d, Dispute) and d.new_deal and d.form.dealer == 2
+    d.form.load(parse_record(dict(RECORD, players=list(d.form.players))))
+    d.step = "verdict"
+    phone.show(dispute_screen)
+    await tap(phone, session, "dispute-write")
+    stored = n.store.load(sid)
+    deal = stored.session.deals[2]
+    assert isinstance(deal, Game) and deal.tricks == {0: 7, 1: 1, 2: 2} and deal.record
+    mark = n.club.marks(sid)[2]
+    assert (mark.number, mark.state, mark.written_by) == (3, "provisional", first)
+    n.club.confirm(n.nid, 1, 1, mark.deal_id, by=second)
+    assert n.club.marks(sid)[2].state == "confirmed"
+    n.store.close()

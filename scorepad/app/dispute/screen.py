@@ -22,6 +22,7 @@ from ...play.cards import ALL_CARDS, RANKS, Suit
 from ...play.record import RecordInvalid, dumps
 from ...play.revoke import RevokeVerdict
 from ..frame.nav import register
+from ..frame.registry import writer
 from ..frame.shell import Shell
 from ..frame.theme import TAP, card, choice, heading, primary, quiet, secondary
 from .form import TALON, DisputeForm, Place
@@ -666,10 +667,7 @@ def _save(shell: Shell, d: Dispute) -> None:
     deal = d.form.with_record(stored.journal.live[index].deal)
     seen = stored.revision
     why = shell.t(N_("the cards entered"))
-    if shell.attempt(
-        lambda: shell.store.edit_deal(shell.sid or 0, deal_id, deal, reason=why, seen=seen),
-        seen=seen,
-    ):
+    if shell.attempt(lambda: _edit(shell, deal_id, deal, reason=why, seen=seen), seen=seen):
         shell.message = shell.t(N_("The cards are kept with deal {n}."), n=index + 1)
     shell.show(dispute_screen)
 
@@ -681,10 +679,7 @@ def _correct(shell: Shell, d: Dispute, entry: dict[str, Any]) -> None:
     seen = shell.stored().revision
     why = shell.t(N_("the cards entered: a revoke"))
     deal = d.form.with_record(entry)
-    if shell.attempt(
-        lambda: shell.store.edit_deal(shell.sid or 0, deal_id, deal, reason=why, seen=seen),
-        seen=seen,
-    ):
+    if shell.attempt(lambda: _edit(shell, deal_id, deal, reason=why, seen=seen), seen=seen):
         d.form.sheet = entry
         shell.message = shell.t(N_("Deal {n} is written as the revoke rule gives."), n=index + 1)
     shell.show(dispute_screen)
@@ -696,10 +691,26 @@ def _write(shell: Shell, d: Dispute, entry: dict[str, Any]) -> None:
     stored = shell.stored()
     seen = stored.revision
     deal = d.form.with_record(entry)
-    if shell.attempt(lambda: shell.store.add_deal(shell.sid or 0, deal, seen=seen), seen=seen):
+    table = writer(shell, shell.sid)
+
+    def add() -> Any:
+        if table is not None:  # a club table writes through its night (who wrote it)
+            return table.add(deal, seen=seen)
+        return shell.store.add_deal(shell.sid or 0, deal, seen=seen)
+
+    if shell.attempt(add, seen=seen):
         shell.go("history")
         return
     shell.show(dispute_screen)
+
+
+def _edit(shell: Shell, deal_id: int, deal: Any, *, reason: str, seen: int) -> Any:
+    """A deal written again with its cards: through a club table's night where there is one (a
+    player's rewrite waits for another player's confirmation; the director's is a correction)."""
+    table = writer(shell, shell.sid or 0)
+    if table is not None:
+        return table.edit(deal_id, deal, reason=reason, seen=seen)
+    return shell.store.edit_deal(shell.sid or 0, deal_id, deal, reason=reason, seen=seen)
 
 
 register("dispute", dispute_screen)
