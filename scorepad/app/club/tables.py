@@ -619,11 +619,16 @@ registry.add_writer(writes)
 def _confirm_or_reject(
     shell: Shell, confirm: str, reject: str, decide: Callable[[bool], None]
 ) -> ft.Control:
-    """The two answers another player at the table gives a deal or a change, in one row."""
+    """The two answers another player at the table gives a deal or a change, in one row.
+
+    Keyed by what it answers: when the deal's row gives way to a change's (a void of the deal
+    waiting for its confirmation), a live redraw replaces the row instead of renaming its
+    buttons in place, which the web client shows under the old ids."""
     return ft.Row(
         [
             sem(confirm, primary(shell.t(N_("Confirm")), on_click=lambda e: decide(True))),
             sem(reject, secondary(shell.t(N_("Reject")), on_click=lambda e: decide(False))),
         ],
         wrap=True,
+        key=confirm,
     )
