@@ -17,6 +17,7 @@ Screenshots: ``screenshots/club37-night-*.png`` (phones 360×740, the director 1
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import io
 import json
 import shutil
@@ -294,3 +295,54 @@ def name_of(db: Path, number: int) -> str:
 def choose_discard(page: Any, codes: list[str]) -> None:
     for code in codes:
         tap(page, f"discard-{code}")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_cash_out_and_the_disputes_at_both_sizes(
+    browser: Any, tmp_path: Path, lang: str
+) -> None:
+    """This round's new club screens at 360×740 and 1280×800, in English and Russian (looked
+    at): a club table's cash-out in points and places with no money, the director's Disputes
+    naming each disputed deal, and the entry after the tour's last deal."""
+    db = tmp_path / "club.db"
+    with Store(db) as store:
+        c = ClubStore(store)
+        nid = c.create_night("Friday", date=dt.date(2026, 12, 4), tours=2, deals_per_tour=2)
+        for name in ("Anna", "Boris", "Vera", "Gleb", "Dima", "Zoya"):
+            c.check_in(nid, name)
+        c.draw(nid)
+        first, second, _ = c.load(nid).tour(1).table(1).players
+        six = {"type": "game", "declarer": 1, "contract": "6S", "calls": ["whist"],
+               "tricks": {"1": 6, "2": 3, "0": 1}}  # fmt: skip
+        c.write_deal(nid, 1, 1, six, by=first, seen=0)
+        c.write_deal(nid, 1, 1, json.loads(ALLPASS), by=first, seen=1)
+        sid = c.session_of(nid, 1, 1)
+        c.reject(nid, 1, 1, store.load(sid).journal.live[1].deal_id, by=second)
+    port = free_port()
+    proc = start(db, port, lang=lang)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        wait_ready(proc, url, tmp_path / f"server-{port}.log")
+        (_, sid1, _, token1, pin1), *_ = seating(db, 1)
+        label = {"en": "Table PIN", "ru": "PIN стола"}[lang]
+        a = phone(browser, url, sid1, token1, pin1, first, label)
+        tap(a, "nav-entry")
+        visible(a, "club-entry-done")
+        shot(a, f"club37-night-phone-360-{lang}-entry-done")
+        tap(a, "nav-settle")
+        visible(a, f"club-points-{first}")
+        expect(a.locator(sel("balance-0"))).to_have_count(0)
+        shot(a, f"club37-night-phone-360-{lang}-cash-out")
+        a.context.close()
+        for width, height in ((1280, 800), (360, 740)):
+            host = open_app(browser, url, width, height)
+            tap(host, "session-club")
+            tap(host, "night-1")
+            visible(host, "club-dispute-1-2")
+            host.mouse.move(width // 2, height // 2)
+            host.mouse.wheel(0, 4000)  # down to the Disputes (Flutter scrolls by the wheel)
+            host.mouse.move(width // 2, 20)  # no button under the pointer
+            shot(host, f"club37-night-host-{width}-{lang}-disputes")
+            host.context.close()
+    finally:
+        stop(proc)
