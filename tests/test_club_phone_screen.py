@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import flet as ft
 import flet.canvas as cv
 from flet_fakes import by_id, find, fire, navigate
 from test_app_club_tables import Night, ids, until
@@ -41,6 +42,12 @@ async def test_a_club_phone_has_no_next_pulka_no_placeholder_target_and_disputes
     assert by_id(host.page, "club-dispute-1").value == (
         "Table 1: deal 3 rejected, to be checked and written again"
     )
+    # Which deal and why: what it says, who wrote it and who rejected it.
+    names = dict(zip(n.seats(1), n.store.load(sid).session.players, strict=True))
+    assert by_id(host.page, "club-dispute-1-3").value == (
+        f"Table 1, deal 3 (All pass): written by #{first} {names[first]}, "
+        f"rejected by #{second} {names[second]}"
+    )
     n.store.close()
 
 
@@ -65,6 +72,10 @@ async def test_the_entry_says_which_deal_of_the_tour_and_what_waits(tmp_path: Pa
         "Table 1 has played its 2 deals of tour 1: no deal is left to write."
     )
     assert "club-entry-count" not in ids(phone.page)
+    # No deal is offered past the last: no "Deal 3" head, no declarers, no Write.
+    shown = ids(phone.page)
+    assert "deal-header" not in shown and "confirm-deal" not in shown
+    assert not [i for i in shown if i.startswith(("declarer-", "contract-"))]
     assert by_id(phone.page, "club-entry-waiting").value == (
         "2 deals or changes wait for a confirmation (on the Sheet)"
     )
@@ -134,6 +145,12 @@ async def test_the_cash_out_at_a_club_table_shows_points_and_places(tmp_path: Pa
             f"({signed(whists[k])} whists)"
         )
     assert whists[order[0]] > 0
+    # Points and places, not roubles: no money column, balance lines in money or payments.
+    shown = ids(phone.page)
+    assert "club-points-head" in shown and "settle-table" in shown
+    assert not [i for i in shown if i.endswith("-money") or i.startswith(("balance-", "payment-"))]
+    texts = [c.value for c in find(phone.page, lambda c: isinstance(c, ft.Text))]
+    assert not [t for t in texts if isinstance(t, str) and ("₽" in t or "Money" in t)]
     n.store.close()
 
 

@@ -125,13 +125,24 @@ async def test_a_pasted_record_is_replayed_card_by_card(app: tuple[Shell, object
     d = shell.state.dispute
     assert isinstance(d, Dispute) and d.step == "verdict"
     shown = [t.value for t in by_id(shell.page, "verdict").controls]
-    assert shown == [
-        "Нарушение: взятка 2: Boris: ход 10♣ при наличии пик — ренонс"
+    # The record's third trick plays 10♣ again: the replay stops at the revoke's trick, and the
+    # verdict says the table's revoke rule and that the count needs the play to the end.
+    assert shown == (
+        [
+            "Нарушение: взятка 2: Boris: ход 10♣ при наличии пик — ренонс",
+            "Правило этого стола о ренонсе: одна взятка другой стороне (Кодекс, 3.9.16).",
+            "Доиграйте сдачу до конца (или заявите остальные взятки), чтобы сосчитать взятки.",
+        ]
         if shell.lang == "ru"
-        else "Illegal: trick 2: Boris played 10♣ while holding a spade — revoke"
-    ]
+        else [
+            "Illegal: trick 2: Boris played 10♣ while holding a spade — revoke",
+            "The revoke rule of this table: one trick to the other side (Kodex 3.9.16).",
+            "Play the deal on to the end (or claim the rest) to count the tricks.",
+        ]
+    )
     await tap(shell, session, "dispute-step-play")
     assert sorted(ids(shell, "trick-")) == ["trick-1", "trick-2"]
+    assert ids(shell, "play-on") == ["play-on"]
 
 
 async def test_the_deal_entry_writes_the_checked_deal_with_its_cards(

@@ -86,6 +86,7 @@ VALUES: dict[str, st.SearchStrategy[Any]] = {
     "dealer_whist_consolation": _words("all", "one"),
     "returned_half_consolation": _words("returner", "lapses"),
     "raspasy_zero_tricks": _ints(1, 4),
+    "revoke": _words("one_trick", "two_tricks", "rest"),
 }
 
 

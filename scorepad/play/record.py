@@ -359,7 +359,7 @@ def audit(record: DealRecord) -> Audit:
             (),
             {},
             None,
-            _verified(_entry(record, declarer, contract, outcome, {}, t), t),
+            verified_entry(session_entry(record, declarer, contract, outcome, {}, t), t),
             PlayStart.of(p),
         )
     start = PlayStart.of(p)
@@ -367,13 +367,13 @@ def audit(record: DealRecord) -> Audit:
     taken = dict(p.won)
     claim_value = None
     if record.claim is not None:
-        claim_value = _claim(record, p, declarer, contract, taken, names, t)
+        claim_value = claim_checked(record, p, declarer, contract, taken, names, t)
     elif not p.finished:
         raise RecordInvalid(
             "play",
             msg(N_("only {k} tricks were played and nobody claimed the rest"), k=p.trick_number),
         )
-    entry = _verified(_entry(record, declarer, contract, outcome, taken, t), t)
+    entry = verified_entry(session_entry(record, declarer, contract, outcome, taken, t), t)
     return Audit(
         record, declarer, contract, outcome, tuple(accounts), taken, claim_value, entry, start
     )
@@ -488,7 +488,7 @@ def _talon_order(text: str) -> tuple[int, ...]:
     return tuple(c.index for c in in_order(text))  # one by one or grouped by suit (♣QK)
 
 
-def _trick_step(k: int) -> Msg:
+def trick_step(k: int) -> Msg:
     return msg(N_("trick {k}"), k=k)
 
 
@@ -503,7 +503,7 @@ def _play(record: DealRecord, p: Play, names: list[str]) -> list[TrickAccount]:
     spellings = SPELLINGS
     for k, text in enumerate(record.play, start=1):
         if p.finished:
-            raise RecordInvalid(_trick_step(k), msg(N_("all ten tricks were already played")))
+            raise RecordInvalid(trick_step(k), msg(N_("all ten tricks were already played")))
         talon_card = None
         if p.trick_number < len(p.talon_leads):
             talon_card = ALL_CARDS[p.talon_leads[p.trick_number]]
@@ -512,10 +512,10 @@ def _play(record: DealRecord, p: Play, names: list[str]) -> list[TrickAccount]:
                 spellings.get(tok) or Card.parse(tok) for tok in text.replace(",", " ").split()
             ]
         except CardError as exc:
-            raise RecordInvalid(_trick_step(k), exc.message) from None
+            raise RecordInvalid(trick_step(k), exc.message) from None
         if len(cards) != size:
             why = msg(N_("a trick has {n} cards here, not {given}"), n=size, given=len(cards))
-            raise RecordInvalid(_trick_step(k), why)
+            raise RecordInvalid(trick_step(k), why)
         bad = p.play_trick([c.index for c in cards])
         if bad >= 0:
             _refuse(p, names, k, cards, bad, talon_card)
@@ -594,11 +594,13 @@ def _refuse(
         seen[card.index] = k
     card = cards[bad]
     seat = p.to_play
-    why = _why(p, names, seen, owner.get(card.index), seat, card, first=bad == 0, talon=talon_card)
-    raise RecordInvalid(_trick_step(k), why)
+    why = why_illegal(
+        p, names, seen, owner.get(card.index), seat, card, first=bad == 0, talon=talon_card
+    )
+    raise RecordInvalid(trick_step(k), why)
 
 
-def _why(
+def why_illegal(
     p: Play,
     names: list[str],
     seen: dict[int, int],
@@ -646,7 +648,7 @@ def _why(
     return msg(N_("{player} {why}"), player=names[seat], why=illegal)
 
 
-def _claim(
+def claim_checked(
     record: DealRecord,
     p: Play,
     declarer: int | None,
@@ -732,7 +734,7 @@ def _claim(
     return value
 
 
-def _verified(entry: dict[str, Any], t: Table) -> dict[str, Any]:
+def verified_entry(entry: dict[str, Any], t: Table) -> dict[str, Any]:
     """The entry, verified as the scorer will verify it (open play needs a lone whister...)."""
     try:
         verify_deal(_typed(entry), t)
@@ -771,7 +773,7 @@ def _typed(entry: dict[str, Any]) -> PlayedDeal:
     return found.model_copy(update={"tricks": {int(seat): n for seat, n in tricks.items()}})
 
 
-def _entry(
+def session_entry(
     record: DealRecord,
     declarer: int | None,
     contract: Bid | None,

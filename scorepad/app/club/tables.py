@@ -90,6 +90,14 @@ class TableWrites:
     where: Seat
     sid: int
 
+    def no_deal_left(self) -> bool:
+        """The table has written its deals of the tour (the entry offers none: issue #37)."""
+        club = ClubStore(self.shell.store)
+        with self.shell.lock:
+            limit = club.deals_per_tour(self.where.night)
+            played = len(self.shell.store.load(self.sid).journal.live)
+        return limit is not None and played >= limit
+
     def add(self, deal: Any, *, seen: int) -> AnyStored:
         by = me(self.shell, self.where, self.sid)
         w = self.where
@@ -369,8 +377,8 @@ def _points_at_table(
     shell: Shell, club: ClubStore, where: Seat, stored: AnyStored
 ) -> list[ft.Control]:
     """On the cash-out of a club table: what the night counts (issue #37), each player's
-    place at the table, whists and tour points by the night's scoring, best first; the
-    money below is the pulya's own, which the night does not pay."""
+    place at the table, whists and tour points by the night's scoring, best first (the
+    cash-out below shows no money: the night pays none)."""
     from ...club.scoring import tour_points
     from ...numbers import signed, whist_figure
     from ...scoring.pulya.score import Scored
@@ -411,7 +419,6 @@ def _points_at_table(
                 ),
             )
         )
-    out.append(ft.Text(shell.t(N_("The money below is the pulya's own: the night counts points."))))
     return out
 
 
@@ -612,11 +619,16 @@ registry.add_writer(writes)
 def _confirm_or_reject(
     shell: Shell, confirm: str, reject: str, decide: Callable[[bool], None]
 ) -> ft.Control:
-    """The two answers another player at the table gives a deal or a change, in one row."""
+    """The two answers another player at the table gives a deal or a change, in one row.
+
+    Keyed by what it answers: when the deal's row gives way to a change's (a void of the deal
+    waiting for its confirmation), a live redraw replaces the row instead of renaming its
+    buttons in place, which the web client shows under the old ids."""
     return ft.Row(
         [
             sem(confirm, primary(shell.t(N_("Confirm")), on_click=lambda e: decide(True))),
             sem(reject, secondary(shell.t(N_("Reject")), on_click=lambda e: decide(False))),
         ],
         wrap=True,
+        key=confirm,
     )

@@ -12,6 +12,7 @@ The Flet view draws it; the tests drive it directly.
 
 from __future__ import annotations
 
+import copy
 import json
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -19,7 +20,7 @@ from typing import Any, Literal
 from pydantic import TypeAdapter
 
 from ...contract import Contract
-from ...i18n import N_, Msg, ScorepadError, msg
+from ...i18n import N_, Msg, ScorepadError, msg, nmsg
 from ...play.analysis import analyse, lines
 from ...play.auction import MISERE, PASS, Auction, AuctionError, Bid, legal_bids, parse_bid
 from ...play.auction import rank as bid_rank
@@ -35,6 +36,7 @@ from ...play.record import (
     begin,
     parse_record,
 )
+from ...play.revoke import RevokeVerdict, audit_revoke
 from ...report import deal_title
 from ...scoring.pulya import legal
 from ...scoring.pulya.convention import settings_for
@@ -45,6 +47,12 @@ from ...scoring.pulya.table import Table
 from ...scoring.pulya.whist import Call, shortest
 
 TALON: Literal["talon"] = "talon"
+# The revoke setting's choices, as the verdict names the table's rule (docs/settings.md).
+REVOKE_RULES = {
+    "one_trick": N_("one trick to the other side (Kodex 3.9.16)"),
+    "two_tricks": N_("two tricks to the other side"),
+    "rest": N_("the revoke's trick and every later one to the other side"),
+}
 Place = int | Literal["talon"]  # a seat's hand or the talon
 Stage = Literal["cards", "auction", "play", "verdict"]
 _DEAL: TypeAdapter[Any] = TypeAdapter(Deal)
@@ -72,6 +80,7 @@ class DisputeForm:
     open: bool = False
     played: list[int] = field(default_factory=list)  # every card, in the order played
     disputed: int | None = None  # the index in ``played`` of a card played outside the offer
+    play_on: bool = False  # after a revoke the table plays the deal on to count the tricks
     claim_by: int | None = None
     claim: dict[int, int] = field(default_factory=dict)
     claiming: bool = False
@@ -447,7 +456,25 @@ class DisputeForm:
             return True
         if p.finished or (self.claim_by is not None and not self.claiming):
             return True
-        return self.disputed is not None and not p.current
+        return self.disputed is not None and not p.current and not self.play_on
+
+    def can_play_on(self) -> bool:
+        """After a revoke's trick: the table may play the deal on, for the count and the
+        analysis (the revoke rule needs the tricks as played to the end, or claimed)."""
+        p = self.play_state()
+        return (
+            p is not None
+            and self.disputed is not None
+            and not self.play_on
+            and not p.current
+            and not p.finished
+            and self.claim_by is None
+        )
+
+    def continue_play(self) -> None:
+        if not self.can_play_on():
+            raise ValueError("the deal cannot be played on now")
+        self.play_on = True
 
     def offered(self) -> list[Card]:
         """The cards the player to play may play now (the engine's legal cards)."""
@@ -463,6 +490,11 @@ class DisputeForm:
             return []
         seat = p.to_play
         return list(cards_of(p.hands[seat] & ~p.legal(seat)))
+
+    def _revoke_trick_done(self, p: Play) -> bool:
+        """The revoke's trick is complete (a claim may end the play that follows it)."""
+        assert self.disputed is not None
+        return len(self.played) - self.disputed > len(p.current)
 
     def play(self, card: int) -> None:
         p = self.play_state()
@@ -484,7 +516,11 @@ class DisputeForm:
         if self.played:
             self.played.pop()
             if self.disputed is not None and self.disputed >= len(self.played):
-                self.disputed = None
+                self.disputed, self.play_on = None, False
+            elif self.disputed is not None and self.play_on:
+                p = self.play_state()
+                if p is not None and not self._revoke_trick_done(p):
+                    self.play_on = False
 
     def tricks(self) -> list[list[tuple[int, Card]]]:
         """The tricks so far (the last one maybe unfinished), (seat, card) in play order."""
@@ -506,7 +542,7 @@ class DisputeForm:
             and self.declarer is not None
             and not p.current
             and not p.finished
-            and self.disputed is None
+            and (self.disputed is None or self.play_on)
             and self.claim_by is None
         )
 
@@ -623,11 +659,15 @@ class DisputeForm:
         self.calls = [Call(c) for c in record.calls or []]
         self.open = record.open
         self.bidding_done = True
-        self.played, self.disputed = [], None
+        self.played, self.disputed, self.play_on = [], None, False
         p = self._begun()
         for text in record.play:
             if self.disputed is not None:
-                break  # the audit stops at the first fault: so does the replay
+                # Played on after the revoke: kept while every card is one the engine offers
+                # (a second fault ends the replay there, as the check settles one revoke).
+                if p is None or not self._legal_trick(p, text):
+                    break
+                self.play_on = True
             for token in text.replace(",", " ").split():
                 card = Card.parse(token).index
                 if p is not None and not p.finished and not (p.legal(p.to_play) >> card & 1):
@@ -636,9 +676,22 @@ class DisputeForm:
                 if p is not None and not p.finished:
                     p.play(card, p.to_play)
         if record.claim is not None:
+            self.play_on = self.disputed is not None  # a claim after the revoke's trick
             self.claim_by = record.claim.by
             self.claim = {int(s): n for s, n in record.claim.tricks.items()}
         self.claiming = False
+
+    @staticmethod
+    def _legal_trick(p: Play, text: str) -> bool:
+        """Whether a whole trick of the record is legal where ``p`` stands (nothing played)."""
+        try:
+            cards = [Card.parse(t).index for t in text.replace(",", " ").split()]
+        except ScorepadError:
+            return False
+        if p.finished or p.current or len(cards) != len(p.order):
+            return False
+        test = copy.deepcopy(p)
+        return test.play_trick(cards) < 0
 
     @property
     def ready(self) -> bool:
@@ -655,7 +708,7 @@ class DisputeForm:
             return "play"
         return "verdict"
 
-    def verdict(self) -> tuple[Audit | None, list[Msg]]:
+    def verdict(self) -> tuple[Audit | RevokeVerdict | None, list[Msg]]:
         """The verdict in words, as the CLI gives it, then what was makeable and what cost."""
         try:
             found = audit(self.record())
@@ -664,7 +717,14 @@ class DisputeForm:
                 return None, [msg(N_("The claim is refused: {why}"), why=exc.message)]
             if exc.step is None:
                 return None, [exc.message]
-            return None, [msg(N_("Illegal: {step}: {why}"), step=exc.step, why=exc.message)]
+            said = [msg(N_("Illegal: {step}: {why}"), step=exc.step, why=exc.message)]
+            if self.disputed is None:
+                return None, said
+            try:
+                revoked = audit_revoke(self.record())
+            except RecordInvalid:  # not a revoke (or a second fault after it): as it was
+                return None, said
+            return revoked, said + self._revoke_verdict(revoked)
         out = [msg(N_("Verdict: every step is legal."))]
         if found.claim_value is not None:
             out.append(
@@ -680,25 +740,80 @@ class DisputeForm:
                 f"{self.players[int(s)]} {n}" for s, n in sorted(found.entry["tricks"].items())
             )
             out.append(msg(N_("Tricks: {taken}."), taken=taken))
-        sheet = self.sheet_differs(found)
-        if sheet is not None:
-            out.append(sheet)
+        out.extend(self.sheet_lines(found.entry))
         if found.start is not None and found.tricks:
             out.extend(lines(found, analyse(found)))
         return found, out
 
-    def sheet_differs(self, found: Audit) -> Msg | None:
-        """Checked against the sheet: the same deal, or what the sheet has instead."""
+    def _revoke_verdict(self, v: RevokeVerdict) -> list[Msg]:
+        """What the table's revoke rule gives: the penalty, the tricks as they must be written,
+        the deal as it must be written, and where the sheet differs."""
+        names = self.players
+        out = [msg(N_("The revoke rule of this table: {rule}."), rule=msg(REVOKE_RULES[v.rule]))]
+        if not v.played_out:
+            out.append(
+                msg(N_("Play the deal on to the end (or claim the rest) to count the tricks."))
+            )
+            return out
+        out.append(
+            msg(
+                N_("Tricks as played: {taken}."),
+                taken=", ".join(f"{names[s]} {n}" for s, n in sorted(v.taken.items())),
+            )
+        )
+        if not v.moves:
+            out.append(msg(N_("{player}'s side has no trick to give: the tricks stand."),
+                           player=names[v.revoke.seat]))  # fmt: skip
+        for giver, to, n in v.moves:
+            out.append(
+                nmsg(
+                    "Penalty: {giver} gives {taker} {n} trick.",
+                    "Penalty: {giver} gives {taker} {n} tricks.",
+                    n,
+                    giver=names[giver],
+                    taker=names[to],
+                )
+            )
+        written = ", ".join(
+            f"{names[int(s)]} {n}" for s, n in sorted((v.entry.get("tricks") or {}).items())
+        )
+        out.append(msg(N_("The tricks as they must be written: {taken}."), taken=written))
+        deal = _DEAL.validate_python(v.entry)
+        out.append(msg(N_("The deal writes: {title}"), title=deal_title(deal, names)))
+        out.extend(self.sheet_lines(v.entry))
+        return out
+
+    def sheet_lines(self, entry: dict[str, Any]) -> list[Msg]:
+        """The deal checked against the sheet: the same, or what the sheet has instead, with
+        each player's tricks where the sheet and the cards differ."""
         if self.sheet is None:
-            return None
-        mine = _comparable(found.entry)
+            return []
+        mine = _comparable(entry)
         theirs = _comparable(self.sheet)
         if mine == theirs:
-            return msg(N_("The sheet has this deal the same way."))
-        return msg(
-            N_("The sheet has it otherwise: {title}"),
-            title=deal_title(_DEAL.validate_python(_bare(self.sheet)), self.players),
-        )
+            return [msg(N_("The sheet has this deal the same way."))]
+        out = [
+            msg(
+                N_("The sheet has it otherwise: {title}"),
+                title=deal_title(_DEAL.validate_python(_bare(self.sheet)), self.players),
+            )
+        ]
+        cards = entry.get("tricks") or {}
+        sheet = self.sheet.get("tricks") or {}
+        for seat in sorted(set(cards) & {str(k) for k in sheet}, key=int):
+            on_sheet = sheet.get(seat, sheet.get(int(seat)))
+            if on_sheet != cards[seat]:
+                out.append(
+                    nmsg(
+                        "The sheet has {player} {sheet} trick, the cards give {cards}.",
+                        "The sheet has {player} {sheet} tricks, the cards give {cards}.",
+                        on_sheet,
+                        player=self.players[int(seat)],
+                        sheet=on_sheet,
+                        cards=cards[seat],
+                    )
+                )
+        return out
 
 
 def _bare(deal: dict[str, Any]) -> dict[str, Any]:

@@ -20,7 +20,9 @@ from ...play.analysis import card_msg
 from ...play.auction import MISERE, PASS, Bid
 from ...play.cards import ALL_CARDS, RANKS, Suit
 from ...play.record import RecordInvalid, dumps
+from ...play.revoke import RevokeVerdict
 from ..frame.nav import register
+from ..frame.registry import writer
 from ..frame.shell import Shell
 from ..frame.theme import TAP, card, choice, heading, primary, quiet, secondary
 from .form import TALON, DisputeForm, Place
@@ -552,6 +554,14 @@ def _play(shell: Shell, d: Dispute, tap: Tap) -> list[ft.Control]:
                 spacing=4,
             )
         )
+    if f.can_play_on():
+        # After the revoke's trick: the count the revoke rule needs, and the analysis.
+        out.append(
+            sem(
+                "play-on",
+                secondary(shell.t(N_("Play on to the end")), tap(f.continue_play, advance=True)),
+            )
+        )
     if f.played or f.claim_by is not None:
         out.append(sem("card-undo", quiet(shell.t(N_("Undo")), tap(f.undo_card, advance=True))))
     if f.ready:
@@ -573,6 +583,13 @@ def _verdict(shell: Shell, d: Dispute, tap: Tap) -> list[ft.Control]:
             ft.Column([ft.Text(shell.render(m)) for m in said], spacing=4),
         )
     ]
+    if f.can_play_on():  # the verdict asks for the count: the button beside it
+        out.append(
+            sem(
+                "play-on",
+                primary(shell.t(N_("Play on to the end")), tap(f.continue_play, advance=True)),
+            )
+        )
     may_write = shell.sid is not None and shell.access.may_write
     if may_write and d.deal is not None:
         out.append(
@@ -581,7 +598,17 @@ def _verdict(shell: Shell, d: Dispute, tap: Tap) -> list[ft.Control]:
                 primary(shell.t(N_("Keep the cards with the deal")), lambda: _save(shell, d)),
             )
         )
-    if may_write and d.new_deal and found is not None:
+    if may_write and d.deal is not None and isinstance(found, RevokeVerdict) and found.entry:
+        out.append(
+            sem(
+                "dispute-correct",
+                primary(
+                    shell.t(N_("Write the deal as the revoke rule gives")),
+                    lambda: _correct(shell, d, found.entry),
+                ),
+            )
+        )
+    if may_write and d.new_deal and found is not None and found.entry:
         out.append(
             sem(
                 "dispute-write",
@@ -640,11 +667,21 @@ def _save(shell: Shell, d: Dispute) -> None:
     deal = d.form.with_record(stored.journal.live[index].deal)
     seen = stored.revision
     why = shell.t(N_("the cards entered"))
-    if shell.attempt(
-        lambda: shell.store.edit_deal(shell.sid or 0, deal_id, deal, reason=why, seen=seen),
-        seen=seen,
-    ):
+    if shell.attempt(lambda: _edit(shell, deal_id, deal, reason=why, seen=seen), seen=seen):
         shell.message = shell.t(N_("The cards are kept with deal {n}."), n=index + 1)
+    shell.show(dispute_screen)
+
+
+def _correct(shell: Shell, d: Dispute, entry: dict[str, Any]) -> None:
+    """The sheet's deal written as the revoke rule gives, with the cards (a new revision)."""
+    assert d.deal is not None and shell.sid is not None
+    deal_id, index = d.deal
+    seen = shell.stored().revision
+    why = shell.t(N_("the cards entered: a revoke"))
+    deal = d.form.with_record(entry)
+    if shell.attempt(lambda: _edit(shell, deal_id, deal, reason=why, seen=seen), seen=seen):
+        d.form.sheet = entry
+        shell.message = shell.t(N_("Deal {n} is written as the revoke rule gives."), n=index + 1)
     shell.show(dispute_screen)
 
 
@@ -654,10 +691,26 @@ def _write(shell: Shell, d: Dispute, entry: dict[str, Any]) -> None:
     stored = shell.stored()
     seen = stored.revision
     deal = d.form.with_record(entry)
-    if shell.attempt(lambda: shell.store.add_deal(shell.sid or 0, deal, seen=seen), seen=seen):
+    table = writer(shell, shell.sid)
+
+    def add() -> Any:
+        if table is not None:  # a club table writes through its night (who wrote it)
+            return table.add(deal, seen=seen)
+        return shell.store.add_deal(shell.sid or 0, deal, seen=seen)
+
+    if shell.attempt(add, seen=seen):
         shell.go("history")
         return
     shell.show(dispute_screen)
+
+
+def _edit(shell: Shell, deal_id: int, deal: Any, *, reason: str, seen: int) -> Any:
+    """A deal written again with its cards: through a club table's night where there is one (a
+    player's rewrite waits for another player's confirmation; the director's is a correction)."""
+    table = writer(shell, shell.sid or 0)
+    if table is not None:
+        return table.edit(deal_id, deal, reason=reason, seen=seen)
+    return shell.store.edit_deal(shell.sid or 0, deal_id, deal, reason=reason, seen=seen)
 
 
 register("dispute", dispute_screen)

@@ -46,6 +46,10 @@ class DealWrites(Protocol):
 
     def add(self, deal: AnyDeal, *, seen: int) -> AnyStored: ...
 
+    def no_deal_left(self) -> bool:
+        """No deal is left to write (a club table that has played its deals of the tour)."""
+        ...
+
     def edit(self, deal_id: int, deal: AnyDeal, *, reason: str, seen: int) -> AnyStored: ...
 
     def change(

@@ -22,6 +22,7 @@ from ...i18n import N_
 from ...scoring.pulya.table import contract_name
 from ...scoring.pulya.whist import Call
 from ..dispute.start import open_for_next
+from ..frame.registry import writer
 from ..frame.shell import Shell
 from ..frame.theme import COMPACT, card, primary, secondary, sem
 from ..frame.writing import (
@@ -92,6 +93,11 @@ def entry_screen(shell: Shell) -> ft.Control:
     if not editing and shell.finished:
         shell.message = told  # no Write on this screen: the refusal stays at the top
         return _finished(shell, head)
+    writes = writer(shell, shell.sid) if shell.sid is not None and not editing else None
+    if writes is not None and writes.no_deal_left():
+        # A club table past its last deal of the tour: no deal is offered (its panel says so).
+        shell.message = told
+        return ft.Column([], expand=True)
     if not editing and shell.sid in shell.state.playing_on and f.scored.finished:
         head.append(
             sem(

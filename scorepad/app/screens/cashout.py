@@ -18,6 +18,7 @@ from ...i18n import N_, catalog
 from ...phone import ON_PHONE
 from ...report import CashOut, cash_out, to_text_sheet
 from ...store import FamilyStored
+from ..frame import registry
 from ..frame.nav import nav
 from ..frame.shell import Shell, sem
 from ..frame.theme import assets_dir
@@ -47,21 +48,29 @@ def settle_screen(shell: Shell) -> ft.Control:
         cash = cash_out(stored.scored, shell.lang)
         scored_text = to_text_sheet(stored.scored, shell.lang, explain=False)
     grid = grid_of(cash)
+    # A club table's pulya pays no money: the night counts points and places (issue #37, the
+    # club's lines above), so its cash-out shows the whists without a money column or payments.
+    club = _at_club_table(shell)
+    if club:
+        grid = without_money(grid)
     rows: list[ft.Control] = [
         nav(shell, "nav-settle"),
         sem("settle-status", ft.Text(cash.status, weight=ft.FontWeight.BOLD)),
         sem("settle-table", _table(shell, grid)),
     ]
-    rows += [sem(f"balance-{p}", ft.Text(line, size=15)) for p, line in enumerate(cash.balances)]
+    if not club:
+        rows += [
+            sem(f"balance-{p}", ft.Text(line, size=15)) for p, line in enumerate(cash.balances)
+        ]
     note = getattr(cash, "note", None)  # the pulya's: its kopecks balanced to a zero total
-    if note:
+    if note and not club:
         rows.append(
             sem(
                 "rounding-note",
                 ft.Text(note, size=13, italic=True, color=ft.Colors.ON_SURFACE_VARIANT),
             )
         )
-    if cash.payments:
+    if cash.payments and not club:
         rows.append(ft.Text(shell.t(N_("Payments:")), weight=ft.FontWeight.BOLD))
         rows += [
             sem(f"payment-{k}", ft.Text(line, size=15)) for k, line in enumerate(cash.payments)
@@ -217,6 +226,23 @@ def grid_of(cash: CashOut | FamilyCashOut) -> Grid:
         [r.name for r in cash.rows],
         [tuple(getattr(r, field) for _, field in COLUMNS) for r in cash.rows],
     )
+
+
+def without_money(grid: Grid) -> Grid:
+    """The grid without its money column (a club table's cash-out)."""
+    keep = [i for i, key in enumerate(grid.keys) if key != "money"]
+    return Grid(
+        tuple(grid.labels[i] for i in keep),
+        tuple(grid.keys[i] for i in keep),
+        grid.names,
+        [tuple(row[i] for i in keep) for row in grid.figures],
+    )
+
+
+def _at_club_table(shell: Shell) -> bool:
+    """A session written through its night (the club registers that writer, frame/registry.py):
+    the night scores it in points and places, not money."""
+    return shell.sid is not None and registry.writer(shell, shell.sid) is not None
 
 
 def _table(shell: Shell, grid: Grid) -> ft.Control:

@@ -75,6 +75,9 @@ CHOICE_LABELS: dict[str, str] = {
     "one": N_("one only"),
     "returner": N_("the returner"),
     "lapses": N_("lapses"),
+    "one_trick": N_("one trick"),
+    "two_tricks": N_("two tricks"),
+    "rest": N_("every trick from the revoke on"),
 }
 
 LAYOUT: dict[str, list[SettingView]] = {
@@ -106,6 +109,7 @@ LAYOUT: dict[str, list[SettingView]] = {
         SettingView("stalingrad", N_("Stalingrad"), SWITCH),
         SettingView("concede", N_("Conceding"), NONE_OR_NUMBER, 1),
         SettingView("must_overtake", N_("Must beat the trick"), SWITCH),
+        SettingView("revoke", N_("A revoke costs"), CHOICE),
     ],
     "raspasy": [
         SettingView("raspasy_scoring", N_("All-pass written as"), CHOICE),

@@ -228,6 +228,11 @@ class Settings(BaseModel):
         default=1,
         description="When the no-trick reward is a trick: how many tricks at the current all-pass price it is worth, into the pulya or off the gora.",
     )
+    # The revoke rule (issue 37), added later still: the Kodex's own penalty is the default.
+    revoke: Literal["one_trick", "two_tricks", "rest"] = Field(
+        default="one_trick",
+        description="A revoke found after its trick: the offender's side gives the other side one trick, two tricks, or every trick from the revoke's trick on.",
+    )
 
     @field_validator("game_price")
     @classmethod
