@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import stat
+import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
@@ -149,17 +150,49 @@ def _v3(db: Database) -> None:
         )
 
 
+def new_uid() -> str:
+    """A stable id: a random 128-bit UUID's text, given once, kept in every file and store."""
+    return str(uuid.uuid4())
+
+
+def _v4(db: Database) -> None:
+    # Stable ids (issue #36): a session, a player and a deal keep one id in every store and file,
+    # so that a file imported twice, or a store copied twice, makes one of each.  Portable SQL (it
+    # runs on PostgreSQL too); a deal's id is a row of its own, since the actions table refuses
+    # an UPDATE and a deal is named by its add action.
+    db.execute("ALTER TABLE sessions ADD COLUMN uid TEXT")
+    db.execute("ALTER TABLE players ADD COLUMN uid TEXT")
+    db.execute(
+        "CREATE TABLE deal_uids (session_id INTEGER NOT NULL REFERENCES sessions(id), "
+        "deal_id INTEGER NOT NULL, uid TEXT NOT NULL, PRIMARY KEY (session_id, deal_id))"
+    )
+    for table in ("sessions", "players"):
+        for (rid,) in db.execute(f"SELECT id FROM {table} ORDER BY id").fetchall():
+            db.execute(f"UPDATE {table} SET uid = ? WHERE id = ?", (new_uid(), rid))
+    for sid, seq in db.execute(
+        "SELECT session_id, seq FROM actions WHERE kind = 'add' ORDER BY session_id, seq"
+    ).fetchall():
+        db.execute(
+            "INSERT INTO deal_uids (session_id, deal_id, uid) VALUES (?, ?, ?)",
+            (sid, seq, new_uid()),
+        )
+    db.execute("CREATE UNIQUE INDEX sessions_uid ON sessions(uid)")
+    db.execute("CREATE UNIQUE INDEX players_uid ON players(uid)")
+    db.execute("CREATE UNIQUE INDEX deal_uids_uid ON deal_uids(uid)")
+
+
 #: Every schema version, in order.  A released version is never changed: add the next one.
 MIGRATIONS: list[tuple[int, str, Callable[[Database], None]]] = [
     (1, "players, sessions, append-only actions", _v1),
     (2, "the scoring family of a session", _v2),
     (3, "one directory of players, seasons, each session's record", _v3),
+    (4, "stable ids of sessions, players and deals", _v4),
 ]
 
 
 #: The columns of each table at the latest schema version (checked on opening).
 TABLES: dict[str, set[str]] = {
-    "players": {"id", "name", "created_at"},
+    "players": {"id", "name", "created_at", "uid"},
     "sessions": {
         "id",
         "players",
@@ -176,9 +209,11 @@ TABLES: dict[str, set[str]] = {
         "revision",
         "deals",
         "family",
+        "uid",
     },
     "session_players": {"session_id", "seat", "player_id"},
     "actions": {"id", "session_id", "seq", "kind", "deal_id", "deal", "reason", "target", "at"},
+    "deal_uids": {"session_id", "deal_id", "uid"},
 }
 
 
