@@ -409,8 +409,50 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     data = _read(args.file)
     with _open(args) as store:
-        print(store.import_session(data))
+        done = store.import_file(data)
+    print(done.id)
+    # A session is one session in every store (its stable id): said when it was here already.
+    if done.status == "unchanged":
+        note = msg(N_("session {id} was in this database already: nothing new"), id=done.id)
+        print(note.render(args.lang), file=sys.stderr)
+    elif done.status == "extended":
+        note = nmsg(
+            "session {id} was in this database already: {n} new deal added",
+            "session {id} was in this database already: {n} new deals added",
+            done.new_deals,
+            id=done.id,
+        )
+        print(note.render(args.lang), file=sys.stderr)
     return 0
+
+
+def cmd_copy(args: argparse.Namespace) -> int:
+    """Every kept session, player and club night of one store into another, by their stable
+    ids: what the target has already is left as it is (issue #36)."""
+    from .store import Store
+    from .store.moving import copy_store
+
+    for given in (args.source, args.target):
+        if isinstance(given, _Address):  # never echoed whole: an address may hold a password
+            raise Refused(_address_refused(given))
+    if _same_file(args.source, args.target):
+        raise Refused(msg(N_("--from and --to name the same database: nothing was copied")))
+    _opened.append(args.source)
+    with Store(args.source, create=False, read_only=True) as source:
+        _opened.append(args.target)
+        _note_creation(args.target)
+        with Store(args.target) as target:
+            report = copy_store(source, target)
+    for line in report.lines():
+        print(line.render(args.lang))
+    return 0
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or (a.exists() and b.exists() and a.samefile(b))
+    except OSError:
+        return False
 
 
 def _records(paths: Sequence[str]) -> list[tuple[str, bytes | None, Msg | None]]:
@@ -647,6 +689,21 @@ def _database(value: str) -> Path | _Address:
     return _Address(value) if _ADDRESS.match(value) else Path(value)
 
 
+def _refused_scheme(scheme: str) -> Msg:
+    return msg(
+        N_(
+            "--db names a {scheme}:// database: Scorepad keeps its data in a SQLite file, so give that file's path (nothing was created)"
+        ),
+        scheme=scheme,
+    )
+
+
+def _address_refused(given: str) -> Msg:
+    """Today's sentence for a database given by address (``copy --from``/``--to``)."""
+    found = _ADDRESS.match(given)
+    return _refused_scheme(found[0][:-3] if found else given)
+
+
 def _not_served(args: argparse.Namespace) -> str | None:
     """The scheme of a database address given for the database, or None for a path."""
     given = args.db if args.db is not None else os.environ.get("SCOREPAD_DB")
@@ -776,6 +833,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_import)
 
     p = sub.add_parser(
+        "copy",
+        parents=[common],
+        help="copy every session, player and club night of one database into another; what "
+        "it has already is left as it is, so a second copy changes nothing",
+    )
+    p.add_argument("--from", dest="source", type=_database, required=True, metavar="PATH")
+    p.add_argument("--to", dest="target", type=_database, required=True, metavar="PATH")
+    p.set_defaults(func=cmd_copy)
+
+    p = sub.add_parser(
         "audit",
         parents=[common],
         help="check deal records card by card: the verdict, the tricks, the entry "
@@ -832,16 +899,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     _creating.clear()
     scheme = _not_served(args)
     if scheme is not None:  # never echoed whole: an address may hold a password
-        return _fail(
-            [
-                msg(
-                    N_(
-                        "--db names a {scheme}:// database: Scorepad keeps its data in a SQLite file, so give that file's path (nothing was created)"
-                    ),
-                    scheme=scheme,
-                ).render(args.lang)
-            ]
-        )
+        return _fail([_refused_scheme(scheme).render(args.lang)])
     try:
         code = _run(args)
     except KeyboardInterrupt:
