@@ -439,3 +439,114 @@ def test_copy_twice_is_copy_once_and_there_and_back_leaves_the_source_unchanged(
     with Store(b, create=False, read_only=True) as src, Store(a) as dst:
         back = copy_store(src, dst)
     assert not back.anything_new and _dump(a) == before
+
+
+# --- club nights -----------------------------------------------------------------------------
+
+
+def _club_night(db: Path) -> str:
+    """A night of six at two tables, a deal written and confirmed at each, tour 1 ended; its
+    club file."""
+    from test_club_store import DATE, RASP, SIX, _write
+
+    from scorepad.club.store import ClubStore
+
+    with Store(db) as store:
+        club = ClubStore(store)
+        nid = club.create_night("Friday", date=DATE, tours=2, pool_target=10, seed=5)
+        for i in range(1, 7):
+            club.check_in(nid, f"Player {i}")
+        club.draw(nid)
+        for tab in club.load(nid).tour(1).tables:
+            deal = _write(club, nid, tab.number, SIX if tab.number == 1 else RASP)
+            club.confirm(nid, 1, tab.number, deal, by=tab.players[1])
+        club.end_tour(nid, 1)
+        return club.export_night(nid)
+
+
+def _nights(db: Path) -> list[str]:
+    from scorepad.club.store import ClubStore
+
+    with Store(db) as store:
+        club = ClubStore(store, create=False)
+        return [club.export_night(nid) for nid, _, _ in club.nights()]
+
+
+def test_a_club_file_imported_twice_is_one_night(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = _club_night(tmp_path / "club.db")
+    data = json.loads(text)
+    assert UID.fullmatch(data["uid"]) and all(UID.fullmatch(p["uid"]) for p in data["players"])
+    path = write(tmp_path / "night.json", text)
+    db = tmp_path / "other.db"
+    assert cli(capsys, "club", "import", str(path), "--db", str(db))[:2] == (0, "1\n")
+    assert cli(capsys, "club", "import", str(path), "--db", str(db))[:2] == (0, "1\n")
+    assert _nights(db) == [text]
+    with Store(db) as store:
+        assert len(store.sessions()) == 2  # one session a table, not two
+    # A club file from before the ids (none in it): imported twice, still one night.
+    for p in data["players"]:
+        del p["uid"]
+    del data["uid"]
+    for t in data["sessions"]:
+        for key in ("uid", "player_uids"):
+            t["session"].pop(key, None)
+        for d in t["session"]["deals"]:
+            d.pop("uid", None)
+    old = write(tmp_path / "old.json", json.dumps(data))
+    fresh = tmp_path / "fresh.db"
+    cli(capsys, "club", "import", str(old), "--db", str(fresh))
+    cli(capsys, "club", "import", str(old), "--db", str(fresh))
+    assert len(_nights(fresh)) == 1
+
+
+def test_a_club_file_of_a_night_here_with_another_content_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = _club_night(tmp_path / "club.db")
+    data = json.loads(text)
+    data["tours"] = 3
+    path = write(tmp_path / "night.json", json.dumps(data))
+    code, out, err = cli(
+        capsys, "club", "import", str(path), "--db", str(tmp_path / "club.db"), "--lang", "en"
+    )
+    assert (code, out) == (2, "")
+    assert err.strip().endswith(
+        "the club night Friday of 2026-12-01 is in this database already, with another content: "
+        "nothing was written"
+    )
+    assert _nights(tmp_path / "club.db") == [text]
+
+
+def test_copy_carries_the_club_nights_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a, b = tmp_path / "a.db", tmp_path / "b.db"
+    text = _club_night(a)
+    with Store(a) as store:
+        store.import_session(json.dumps(session([GAME])))
+    code, out, _ = cli(capsys, "copy", "--from", str(a), "--to", str(b), "--lang", "en")
+    assert (code, out.splitlines()) == (
+        0,
+        [
+            "1 session new",  # the table's sessions travel with their night
+            "0 sessions unchanged",
+            "9 players new",
+            "1 club night new",
+            "0 club nights unchanged",
+        ],
+    )
+    assert _nights(b) == [text]
+    code, out, _ = cli(capsys, "copy", "--from", str(a), "--to", str(b), "--lang", "en")
+    assert out.splitlines()[-3:] == [
+        "0 club nights new",
+        "1 club night unchanged",
+        "nothing new: the target had all of it already, nothing was written",
+    ]
+    assert _nights(b) == [text] and _dump(b) == _dump(a)
+    code, out, _ = cli(capsys, "copy", "--from", str(b), "--to", str(a), "--lang", "en")
+    assert out.splitlines()[-1] == (
+        "nothing new: the target had all of it already, nothing was written"
+    )
+    assert _nights(a) == [text]
