@@ -128,7 +128,8 @@ class Sessions(Actions):
         names = [_clean_name(n) for n in session.players]
         # A seat whose player this directory knows by his id sits under the directory's name
         # (a rename here has renamed every seat of his already).
-        uids = session.player_uids or [None] * len(names)
+        given = session.player_uids
+        uids: list[str | None] = list(given) if given else [None] * len(names)
         for seat, puid in enumerate(uids):
             known = None if puid is None else self._player_by_uid(puid)
             if known is not None:
