@@ -550,3 +550,32 @@ def test_copy_carries_the_club_nights_once(
         "nothing new: the target had all of it already, nothing was written"
     )
     assert _nights(a) == [text]
+
+
+def test_a_deal_the_session_took_back_is_a_conflict_not_a_crash(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from conftest import typed
+
+    db = tmp_path / "a.db"
+    cli(capsys, "import", str(write(tmp_path / "s.json", session([GAME]))), "--db", str(db))
+    with Store(db) as store:
+        store.add_deal(1, typed(store, 1, rasp(2, 5, 3)), seen=1)
+        played_on = store.export_session(1)  # the phone has deal 2 …
+        store.undo(1, seen=2)  # … which the laptop took back
+        before = store.export_session(1)
+    code, _, err = cli(
+        capsys,
+        "import",
+        str(write(tmp_path / "p.json", played_on)),
+        "--db",
+        str(db),
+        "--lang",
+        "en",
+    )
+    assert code == 2
+    assert err.strip().endswith(
+        "the session of Anna, Boris, Vera is in this database already, with another deal 2: "
+        "nothing was written"
+    )
+    assert export(db, 1) == before

@@ -93,6 +93,7 @@ class Files(Directory):
             if known is not None:
                 full = session.model_copy(update={"uid": uid, "deal_uids": tuple(deal_uids)})
                 return self._merge(int(known[0]), full, settings, family, places, deal_uids)
+            self._free_deal_uids(deal_uids)
             sid = self._insert_session(session, settings, family, uid)
             at = now()
             seq = 0
@@ -147,6 +148,17 @@ class Files(Directory):
                 )
         if len(new) <= len(mine):
             return Imported(sid, "unchanged")
+        taken = self._free_deal_uids(deal_uids[len(mine) :], sid)
+        if taken is not None:  # a deal of the file that this session took back (an undone add)
+            raise StoreError(
+                msg(
+                    N_(
+                        "the session of {players} is in this database already, with another deal {deal}: nothing was written"
+                    ),
+                    players=", ".join(stored["players"]),
+                    deal=len(mine) + taken + 1,
+                )
+            )
         seq = int(row["revision"])
         at = now()
         for (deal, reason), deal_uid in zip(
@@ -167,6 +179,20 @@ class Files(Directory):
             record_of(now_stored.scored),
         )
         return Imported(sid, "extended", len(new) - len(mine))
+
+    def _free_deal_uids(self, uids: list[str], sid: int | None = None) -> int | None:
+        """The index of the first of ``uids`` that session ``sid`` holds already (an add it
+        undid), or None; one held by another session is refused: a deal is in one session."""
+        for index, uid in enumerate(uids):
+            row = self.conn.execute(
+                "SELECT session_id FROM deal_uids WHERE uid = ?", (uid,)
+            ).fetchone()
+            if row is None:
+                continue
+            if sid is not None and int(row[0]) == sid:
+                return index
+            raise StoreError(msg(N_("the id {uid} is given twice"), uid=uid))
+        return None
 
     def export_session(self, sid: int) -> str:
         """The session file of a stored session (canonical form), with its stable ids."""
