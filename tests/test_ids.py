@@ -480,8 +480,12 @@ def test_a_club_file_imported_twice_is_one_night(
     assert UID.fullmatch(data["uid"]) and all(UID.fullmatch(p["uid"]) for p in data["players"])
     path = write(tmp_path / "night.json", text)
     db = tmp_path / "other.db"
-    assert cli(capsys, "club", "import", str(path), "--db", str(db))[:2] == (0, "1\n")
-    assert cli(capsys, "club", "import", str(path), "--db", str(db))[:2] == (0, "1\n")
+    assert cli(capsys, "club", "import", str(path), "--db", str(db)) == (0, "1\n", "")
+    assert cli(capsys, "club", "import", str(path), "--db", str(db), "--lang", "ru") == (
+        0,
+        "1\n",
+        "вечер 1 уже был в этой базе: ничего нового\n",
+    )
     assert _nights(db) == [text]
     with Store(db) as store:
         assert len(store.sessions()) == 2  # one session a table, not two
