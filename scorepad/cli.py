@@ -434,8 +434,65 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     data = _read(args.file)
     with _open(args) as store:
-        print(store.import_session(data))
+        done = store.import_file(data)
+    print(done.id)
+    # A session is one session in every store (its stable id): said when it was here already.
+    if done.status == "unchanged":
+        note = msg(N_("session {id} was in this database already: nothing new"), id=done.id)
+        print(note.render(args.lang), file=sys.stderr)
+    elif done.status == "extended":
+        note = nmsg(
+            "session {id} was in this database already: {n} new deal added",
+            "session {id} was in this database already: {n} new deals added",
+            done.new_deals,
+            id=done.id,
+        )
+        print(note.render(args.lang), file=sys.stderr)
     return 0
+
+
+def cmd_copy(args: argparse.Namespace) -> int:
+    """Every kept session, player and club night of one store into another, by their stable
+    ids: what the target has already is left as it is (issue #36).  Either side is a SQLite
+    file or a PostgreSQL address (a laptop's history onto a server, and back)."""
+    from .store import Store
+    from .store.backend import redacted
+    from .store.moving import copy_store
+
+    for given in (args.source, args.target):
+        if isinstance(given, _Address) and not is_postgres(given):
+            raise Refused(_address_refused(given))  # never echoed whole: it may hold a password
+    if _same_database(args.source, args.target):
+        raise Refused(msg(N_("--from and --to name the same database: nothing was copied")))
+
+    def shown(given: Path | str) -> Path | str:
+        return redacted(given) if isinstance(given, str) else given
+
+    _opened.append(shown(args.source))
+    source_at = str(args.source) if isinstance(args.source, str) else args.source
+    with Store(source_at, create=False, read_only=True) as source:
+        _opened.append(shown(args.target))
+        if isinstance(args.target, Path):
+            _note_creation(args.target)
+        target_at = str(args.target) if isinstance(args.target, str) else args.target
+        with Store(target_at) as target:
+            report = copy_store(source, target)
+    for line in report.lines():
+        print(line.render(args.lang))
+    return 0
+
+
+def _same_database(a: Path | str, b: Path | str) -> bool:
+    if isinstance(a, str) or isinstance(b, str):
+        return str(a) == str(b)
+    return _same_file(a, b)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or (a.exists() and b.exists() and a.samefile(b))
+    except OSError:
+        return False
 
 
 def _records(paths: Sequence[str]) -> list[tuple[str, bytes | None, Msg | None]]:
@@ -691,6 +748,21 @@ def _database(value: str) -> Path | _Address:
     return _Address(value) if _ADDRESS.match(value) else Path(value)
 
 
+def _refused_scheme(scheme: str) -> Msg:
+    return msg(
+        N_(
+            "--db names a {scheme}:// database: Scorepad keeps its data in a SQLite file, so give that file's path (nothing was created)"
+        ),
+        scheme=scheme,
+    )
+
+
+def _address_refused(given: str) -> Msg:
+    """Today's sentence for a database given by address (``copy --from``/``--to``)."""
+    found = _ADDRESS.match(given)
+    return _refused_scheme(found[0][:-3] if found else given)
+
+
 def _not_served(args: argparse.Namespace) -> str | None:
     """The scheme of a database address given for the database, or None for a path."""
     given = args.db if args.db is not None else os.environ.get("SCOREPAD_DB")
@@ -828,6 +900,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_import)
 
     p = sub.add_parser(
+        "copy",
+        parents=[common],
+        help="copy every session, player and club night of one database into another; what "
+        "it has already is left as it is, so a second copy changes nothing",
+    )
+    p.add_argument("--from", dest="source", type=_database, required=True, metavar="PATH")
+    p.add_argument("--to", dest="target", type=_database, required=True, metavar="PATH")
+    p.set_defaults(func=cmd_copy)
+
+    p = sub.add_parser(
         "audit",
         parents=[common],
         help="check deal records card by card: the verdict, the tricks, the entry "
@@ -887,16 +969,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     _creating.clear()
     scheme = _not_served(args)
     if scheme is not None:  # never echoed whole: an address may hold a password
-        return _fail(
-            [
-                msg(
-                    N_(
-                        "--db names a {scheme}:// database: Scorepad keeps its data in a SQLite file, so give that file's path (nothing was created)"
-                    ),
-                    scheme=scheme,
-                ).render(args.lang)
-            ]
-        )
+        return _fail([_refused_scheme(scheme).render(args.lang)])
     try:
         code = _run(args)
     except KeyboardInterrupt:

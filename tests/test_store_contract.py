@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from uids import without_ids
 
 from conftest import session, typed
 from scorepad.app.server.grants import Grants, grant_key
@@ -261,9 +262,10 @@ def test_a_club_night_through_the_store(store: Store) -> None:
     token = club.standings_token(nid)
     assert club.night_of_token(token) == nid and club.night_of_token("A" * 22) is None
     text = club.export_night(nid)
+    # A night is one night in every store (its stable id): imported again, it is the same one.
     again = club.import_night(text)
-    assert again != nid and club.export_night(again) == text
-    assert [n[1] for n in club.nights()] == ["Friday", "Friday"]
+    assert again == nid and club.export_night(again) == text
+    assert [n[1] for n in club.nights()] == ["Friday"]
 
 
 # --- join links and grants ------------------------------------------------------------------------
@@ -365,12 +367,15 @@ def test_the_cli_on_postgresql_says_what_it_says_on_sqlite(
 ) -> None:
     file = tmp_path / "pulka.json"
     file.write_text(json.dumps(session([GAME, rasp(3, 3, 4), SIX])))
-    said: dict[str, list[str]] = {}
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps(session([SIX, GAME, rasp(3, 3, 4)])))
+    said: dict[str, list[tuple[str, str]]] = {}
     for db in (str(tmp_path / "cli.db"), postgres_url):
         out = []
         for argv in (
             ("import", str(file)),
-            ("import", str(file)),
+            ("import", str(file)),  # the same session again: nothing new (its stable id)
+            ("import", str(other)),
             ("settle", "2"),
             ("settle", "1", "--json"),
             ("sessions",),
@@ -378,15 +383,22 @@ def test_the_cli_on_postgresql_says_what_it_says_on_sqlite(
             ("history", "1"),
         ):
             code, text, err = _cli(capsys, *argv, "--db", db)
-            assert (code, err) == (0, ""), (argv, err)
+            assert code == 0, (argv, err)
             # The list and the history show when: the minute and second, which may differ.
-            out.append(re.sub(r"\d{4}-\d\d-\d\d \d\d:\d\d(:\d\d)?", "WHEN", text))
+            out.append((re.sub(r"\d{4}-\d\d-\d\d \d\d:\d\d(:\d\d)?", "WHEN", text), err))
         said[db] = out
     sqlite, postgres = said.values()
-    assert postgres == sqlite
-    assert json.loads(sqlite[3])["players"] == ["Anna", "Boris", "Vera"]
-    assert sqlite[4].count("3 deals") == 2
-    assert sqlite[5] == dump_session(parse_session(file.read_text()))
+    assert [text for text, _ in postgres[:6]] == [text for text, _ in sqlite[:6]]
+    assert [err for _, err in postgres] == [err for _, err in sqlite]
+    assert sqlite[1][1] == "session 1 was in this database already: nothing new\n"
+    assert [err for _, err in sqlite[2:]] == [""] * 6
+    assert json.loads(sqlite[4][0])["players"] == ["Anna", "Boris", "Vera"]
+    assert sqlite[5][0].count("3 deals") == 2
+    # The export is the file, with the ids the store gave the session, its players and deals
+    # (each store its own, unless the file brought them): the rest is the same on both.
+    assert without_ids(sqlite[6][0]) == without_ids(postgres[6][0])
+    assert without_ids(sqlite[6][0]) == dump_session(parse_session(file.read_text()))
+    assert [t for t, _ in sqlite[7:]] == [t for t, _ in postgres[7:]]
 
 
 def test_the_cli_refuses_other_addresses_and_names_none_with_its_password(
@@ -477,3 +489,28 @@ def test_scorepad_db_may_name_a_postgresql_database(
     assert _cli(capsys, "club", "nights") == (0, "", "")
     code, out, err = _cli(capsys, "season", "Fridays")  # read from the address, not refused
     assert (code, err) == (0, "") and "Anna" in out
+
+
+def test_copy_moves_a_laptops_history_to_postgresql_and_back(
+    postgres_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`scorepad copy --from PATH --to URL` and back (issue #36): a laptop's SQLite file onto a
+    server's PostgreSQL, idempotently, and from there into a new file that settles the same."""
+    laptop, back = tmp_path / "laptop.db", tmp_path / "back.db"
+    with Store(laptop) as store:
+        first = store.import_session(json.dumps(session([GAME, rasp(3, 3, 4), SIX])))
+        store.import_session(json.dumps(session([SIX, GAME])))
+    code, out, err = _cli(capsys, "copy", "--from", str(laptop), "--to", postgres_url)
+    assert (code, err) == (0, "") and out.splitlines()[0] == "2 sessions new"
+    code, out, err = _cli(capsys, "copy", "--from", str(laptop), "--to", postgres_url)
+    assert (code, err) == (0, "") and out.splitlines() == [  # the second time: nothing new
+        "0 sessions new",
+        "2 sessions unchanged",
+        "0 players new",
+        "nothing new: the target had all of it already, nothing was written",
+    ]
+    code, out, err = _cli(capsys, "copy", "--from", postgres_url, "--to", str(back))
+    assert (code, err) == (0, "") and out.splitlines()[0] == "2 sessions new"
+    with Store(laptop) as a, Store(back) as b:
+        assert [s.deals for s in a.sessions()] == [s.deals for s in b.sessions()]
+        assert a.export_session(first) == b.export_session(first)  # the same ids, the same deals

@@ -428,7 +428,11 @@ def _check_import(args: argparse.Namespace) -> None:
 
 
 def cmd_import(args: argparse.Namespace, club: ClubStore) -> int:
-    print(club.import_night(args.checked))
+    nid, new = club.import_night_file(args.checked)
+    print(nid)
+    if not new:  # a night is one night in every store (its stable id): said, nothing written
+        note = msg(N_("night {id} was in this database already: nothing new"), id=nid)
+        print(note.render(args.lang), file=sys.stderr)
     return 0
 
 

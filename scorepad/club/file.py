@@ -77,6 +77,13 @@ def dump_night(
     """The club file of a night (canonical: keys in order, two-space indents); a table's
     ``changes`` are written only when it has some."""
     data = json.loads(night.model_dump_json())
+    # A stable id is written where there is one (a night or a player from an older file has
+    # none): the file of a night without ids reads and writes as before.
+    if data.get("uid") is None:
+        data.pop("uid", None)
+    for p in data["players"]:
+        if p.get("uid") is None:
+            p.pop("uid", None)
     data["sessions"] = []
     for key, s in sorted((sessions or {}).items()):
         table: dict[str, Any] = {
@@ -94,7 +101,7 @@ def dump_night(
 def session_data(session: Session) -> Any:
     """A table's session as the club file holds it; its voided deals (``struck``, which the
     model leaves out) back in their places with their reasons, as a session file has them."""
-    if session.struck:
+    if session.struck or session.deal_uids:  # the model leaves both out: the file has them
         return json.loads(dump_session(session))
     return json.loads(session.model_dump_json(exclude_none=True))
 

@@ -22,6 +22,7 @@ from ..scoring.pulya.session import (
     FieldRefused,
     PlayerName,
     Rational,
+    Uid,
     clean_text,
     look_alike,
     player_name,
@@ -59,6 +60,8 @@ class Player(_Model):
 
     number: Count
     name: PlayerName
+    # The player's stable id in the directory (optional: a file from before issue #36 has none).
+    uid: Uid | None = None
     first_tour: Count = 1
     last_tour: Annotated[int, Field(ge=0, le=MAX_INT)] | None = None
 
@@ -94,6 +97,8 @@ class Night(_Model):
     """One club night, as its file holds it (``scorepad-club/1``)."""
 
     format: Literal["scorepad-club/1"] = FORMAT
+    # The night's stable id (optional: a file from before issue #36 has none).
+    uid: Uid | None = None
     name: Annotated[str, AfterValidator(_night_name)]
     date: dt.date
     convention: ConventionId

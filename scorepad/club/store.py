@@ -31,6 +31,7 @@ import hmac
 import json
 import re
 import secrets
+import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -42,9 +43,17 @@ from ..i18n import N_, Msg, msg, nmsg
 from ..journal import deal_numbers, number_of
 from ..numbers import Number
 from ..scoring.pulya.convention import settings_for
-from ..scoring.pulya.session import Deal, FieldRefused, Session, clean_text, pydantic_problem
+from ..scoring.pulya.session import (
+    Deal,
+    FieldRefused,
+    Session,
+    clean_text,
+    dump_session,
+    pydantic_problem,
+)
 from ..scoring.pulya.settlement import balances
 from ..store import AnyDeal, AnyStored, InvalidEntry, Store, now
+from ..store.schema import new_uid
 from . import draw as drawing
 from .draw import DrawReport
 from .errors import ClubError, refused
@@ -260,6 +269,7 @@ class ClubStore:
                 "seats": night.seats,
                 "seed": night.seed,
                 "created_at": now(),
+                "uid": night.uid or new_uid(),
             },
         )
         assert pk is not None
@@ -296,11 +306,12 @@ class ClubStore:
             Player(
                 number=r["number"],
                 name=r["name"],
+                uid=r["uid"],
                 first_tour=r["first_tour"],
                 last_tour=r["last_tour"],
             )
             for r in self.backend.query(
-                "SELECT np.number, p.name, np.first_tour, np.last_tour FROM night_players np "
+                "SELECT np.number, p.name, p.uid, np.first_tour, np.last_tour FROM night_players np "
                 "JOIN players p ON p.id = np.player_id WHERE np.night_id = ? ORDER BY np.number",
                 [nid],
             )
@@ -329,6 +340,7 @@ class ClubStore:
             )
         )
         return Night(
+            uid=row.get("uid"),
             name=row["name"],
             date=dt.date.fromisoformat(row["date"]),
             convention=row["convention"],
@@ -1340,9 +1352,35 @@ class ClubStore:
         The whole import is one transaction (the roster's new players, the night, its tours, tables and deals): a refusal met while
         writing (a look-alike of a name on the roster) leaves no byte of it behind, and the
         fixed file imported afterwards makes one night."""
+        return self.import_night_file(text)[0]
+
+    def import_night_file(self, text: str | bytes | CheckedNight) -> tuple[int, bool]:
+        """:meth:`import_night`, and whether the night is new here: a night is one night in
+        every store, by its stable id, so a file imported again changes nothing; a file of a
+        night kept here with another content is refused, with nothing written."""
         night, sessions, changes = parse_night(text) if isinstance(text, str | bytes) else text
+        uid = night.uid or _legacy_uid(night, sessions, changes)
+        night = night.model_copy(update={"uid": uid})
         with self._write():
-            ids = {p.number: self.store.add_player(p.name) for p in night.players}
+            known = self.backend.execute("SELECT id FROM nights WHERE uid = ?", (uid,)).fetchone()
+            if known is not None:
+                nid = int(known[0])
+                if _content(self.export_night(nid)) != _content(
+                    dump_night(night, sessions, changes)
+                ):
+                    raise ClubError(
+                        msg(
+                            N_(
+                                "the club night {name} of {date} is in this database already, with another content: nothing was written"
+                            ),
+                            name=night.name,
+                            date=night.date.isoformat(),
+                        )
+                    )
+                return nid, False
+            ids = {
+                p.number: self.store.player_id(_player_name(p.name), p.uid) for p in night.players
+            }
             nid = self._insert_night(night)
             for p in night.players:
                 self.backend.insert(
@@ -1360,8 +1398,11 @@ class ClubStore:
                 for tab in t.tables:
                     s = sessions.get((t.number, tab.number))
                     if s is not None:
+                        if s.uid is None:  # one table of one night: its id is the night's
+                            table_uid = uuid.uuid5(uuid.UUID(uid), f"table/{t.number}/{tab.number}")
+                            s = s.model_copy(update={"uid": str(table_uid)})
                         self._import_table(nid, t.number, tab.number, s, changes)
-        return nid
+        return nid, True
 
     def _import_table(
         self,
@@ -1405,6 +1446,43 @@ class ClubStore:
                 },
             )
         self.store.delete_session(old, seen=0)
+
+
+def _player_name(name: str) -> str:
+    from ..store.sessions import _clean_name
+
+    return _clean_name(name)
+
+
+def _content(text: str) -> Any:
+    """A club file without its stable ids: what two files of one night must agree on."""
+
+    def bare(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: bare(v) for k, v in value.items() if k not in ("uid", "player_uids")}
+        if isinstance(value, list):
+            return [bare(v) for v in value]
+        return value
+
+    data = bare(json.loads(text))
+    for table in data.get("sessions", ()):  # each table's session in its canonical form
+        table["session"] = json.loads(dump_session(Session.model_validate(table["session"])))
+    return data
+
+
+def _legacy_uid(
+    night: Night,
+    sessions: dict[tuple[int, int], Session],
+    changes: dict[tuple[int, int], tuple[TableChange, ...]],
+) -> str:
+    """The id of a night whose file has none (written before issue #36): its content's, so
+    that the same file imported twice is one night."""
+    text = json.dumps(_content(dump_night(night, sessions, changes)), sort_keys=True)
+    return str(uuid.uuid5(_LEGACY_NIGHT, hashlib.sha256(text.encode("utf-8")).hexdigest()))
+
+
+#: The namespace of the ids given to the nights of files from before issue #36.
+_LEGACY_NIGHT = uuid.UUID("8f1c2b7e-3a4d-4e5f-9b6a-0c1d2e3f4a5b")
 
 
 def change_words(change: ChangeMark, *, numbered: bool = True) -> Msg:

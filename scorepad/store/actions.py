@@ -31,7 +31,7 @@ from ..scoring.pulya.session import (
 )
 from .errors import InvalidEntry, StaleRevision, StoreError
 from .reading import _DEAL, AnyStored, Reading, _Live
-from .schema import now
+from .schema import new_uid, now
 
 #: A deal the store takes: the model of the session's family (a form builds it, a file parses it).
 AnyDeal = Game | Misere | Raspasy | Correction | AnyFamilyDeal
@@ -242,7 +242,14 @@ class Actions(Reading):
             *changes,
         )
 
-    def _insert_action(self, sid: int, a: Action) -> None:
+    def _insert_action(self, sid: int, a: Action, uid: str | None = None) -> None:
+        """One action of the journal; an added deal gets its stable id (``uid``, a file's, or a
+        new one) in the same transaction."""
+        if a.kind == "add":
+            self.backend.execute(
+                "INSERT INTO deal_uids (session_id, deal_id, uid) VALUES (?, ?, ?)",
+                (sid, a.seq, uid or new_uid()),
+            )
         self.backend.insert(
             "actions",
             {

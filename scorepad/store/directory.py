@@ -70,6 +70,12 @@ class Directory(Sessions):
             ).fetchall()
         return [PlayerEntry(int(r[0]), str(r[1]), int(r[2])) for r in rows]
 
+    def player_uid(self, pid: int) -> str | None:
+        """The stable id of directory entry ``pid`` (issue #36)."""
+        with self._reading():
+            row = self.backend.execute("SELECT uid FROM players WHERE id = ?", (pid,)).fetchone()
+        return None if row is None else row[0]
+
     def player_ids(self, sid: int) -> list[int]:
         """The directory entry of each seat of session ``sid``, in seating order."""
         with self._reading():

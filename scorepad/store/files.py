@@ -3,9 +3,13 @@ is the canonical file."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
+import hashlib
+import json
+import uuid
+from dataclasses import dataclass
+from typing import Any, Literal
 
+from ..i18n import N_, msg
 from ..journal import Action, Entry
 from ..players.record import record_of
 from ..scoring.ledger.families import (
@@ -25,13 +29,37 @@ from ..scoring.pulya.session import (
 )
 from .actions import _canonical_deal, _reason
 from .directory import Directory
-from .reading import FamilyStored, _score
+from .errors import StoreError
+from .reading import _score
 from .schema import now
+
+#: The namespace of the ids given to what a file from before issue #36 holds (it has none).
+_LEGACY = uuid.UUID("5c0e3d1a-6d1f-4c53-9a2e-7e4a1f0b9d36")
+
+ImportStatus = Literal["new", "unchanged", "extended"]
+
+
+@dataclass(frozen=True, slots=True)
+class Imported:
+    """What an import did: a new session, nothing (it was here already), or new deals."""
+
+    id: int
+    status: ImportStatus
+    new_deals: int = 0
 
 
 class Files(Directory):
     def import_session(self, text: str | bytes) -> int:
         """A session file, validated in full before anything is written; returns its id."""
+        return self.import_file(text).id
+
+    def import_file(self, text: str | bytes) -> Imported:
+        """A session file, validated in full before anything is written.
+
+        A session is one session in every store, by its stable id: a file imported again
+        changes nothing; one with more deals (the session played on elsewhere) adds them; one
+        whose deals differ from the stored ones at the same number is refused, with nothing
+        written (docs/session-format.md, "Stable ids")."""
         data = text.encode("utf-8") if isinstance(text, str) else text
         family = peek_family(data)
         session: Session | AnySession
@@ -45,6 +73,10 @@ class Files(Directory):
             scored = _score(pulya, None)
             session, settings, finished = pulya, scored.settings, scored.finished
             record = record_of(scored)
+        uid = session.uid or _legacy_uid(session)
+        total = len(session.deals) + len(session.struck)
+        given = list(session.deal_uids) + [None] * (total - len(session.deal_uids))
+        deal_uids = [u or str(uuid.uuid5(uuid.UUID(uid), f"deal/{p}")) for p, u in enumerate(given)]
         deals = [_canonical_deal(d, family) for d in session.deals]
         # A voided deal is written as it was (an add) and voided with its reason, in its place:
         # the deals keep the numbers they had where the file was exported.
@@ -52,26 +84,118 @@ class Files(Directory):
             s.place: (_canonical_deal(s.deal, family, s.place), _reason(s.reason))
             for s in session.struck
         }
-        actions: list[Action] = []
+        places: list[tuple[Any, str | None]] = []
         live = iter(deals)
-        for place in range(len(deals) + len(struck)):
-            seq = len(actions) + 1
-            if place in struck:
-                deal, reason = struck[place]
-                actions.append(Action(seq, "add", "", deal=deal))
-                actions.append(Action(seq + 1, "void", "", seq, reason=reason))
-            else:
-                actions.append(Action(seq, "add", "", deal=next(live)))
+        for place in range(total):
+            places.append(struck[place] if place in struck else (next(live), None))
         with self._write():
-            sid = self._insert_session(session, settings, family)
+            known = self.backend.execute("SELECT id FROM sessions WHERE uid = ?", (uid,)).fetchone()
+            if known is not None:
+                full = session.model_copy(update={"uid": uid, "deal_uids": tuple(deal_uids)})
+                return self._merge(int(known[0]), full, settings, family, places, deal_uids)
+            self._free_deal_uids(deal_uids)
+            sid = self._insert_session(session, settings, family, uid)
             at = now()
-            for a in actions:
-                self._insert_action(sid, replace(a, at=at))
-            self._update_cache(sid, len(actions), len(deals), finished, record)
-        return sid
+            seq = 0
+            for (deal, reason), deal_uid in zip(places, deal_uids, strict=True):
+                seq += 1
+                self._insert_action(sid, Action(seq, "add", at, deal=deal), deal_uid)
+                if reason is not None:
+                    seq += 1
+                    self._insert_action(sid, Action(seq, "void", at, seq - 1, reason=reason))
+            self._update_cache(sid, seq, len(deals), finished, record)
+        return Imported(sid, "new")
+
+    def _merge(
+        self,
+        sid: int,
+        session: Session | AnySession,
+        settings: Settings | FamilySettings,
+        family: str,
+        places: list[tuple[Any, str | None]],
+        deal_uids: list[str],
+    ) -> Imported:
+        """The file's session is stored here already (``sid``): what the file has more is
+        added, in the import's transaction; a deal that differs is refused."""
+        row = self._row(sid)
+        stored = json.loads(self.export_session(sid))
+        theirs = json.loads(_dump(session))
+        if (
+            row["family"] != family
+            or json.loads(row["settings"]) != json.loads(settings.model_dump_json())
+            or any(stored.get(k) != theirs.get(k) for k in _SAME)
+            or len(stored["players"]) != len(theirs["players"])
+        ):
+            raise StoreError(
+                msg(
+                    N_(
+                        "the session of {players} is in this database already, with other settings: nothing was written"
+                    ),
+                    players=", ".join(stored["players"]),
+                )
+            )
+        mine, new = stored["deals"], theirs["deals"]
+        for place, (a, b) in enumerate(zip(mine, new, strict=False)):
+            if a != b:
+                raise StoreError(
+                    msg(
+                        N_(
+                            "the session of {players} is in this database already, with another deal {deal}: nothing was written"
+                        ),
+                        players=", ".join(stored["players"]),
+                        deal=place + 1,
+                    )
+                )
+        if len(new) <= len(mine):
+            return Imported(sid, "unchanged")
+        taken = self._free_deal_uids(deal_uids[len(mine) :], sid)
+        if taken is not None:  # a deal of the file that this session took back (an undone add)
+            raise StoreError(
+                msg(
+                    N_(
+                        "the session of {players} is in this database already, with another deal {deal}: nothing was written"
+                    ),
+                    players=", ".join(stored["players"]),
+                    deal=len(mine) + taken + 1,
+                )
+            )
+        seq = int(row["revision"])
+        at = now()
+        for (deal, reason), deal_uid in zip(
+            places[len(mine) :], deal_uids[len(mine) :], strict=True
+        ):
+            seq += 1
+            self._insert_action(sid, Action(seq, "add", at, deal=deal), deal_uid)
+            if reason is not None:
+                seq += 1
+                self._insert_action(sid, Action(seq, "void", at, seq - 1, reason=reason))
+        self._live.pop(sid, None)
+        now_stored = self.load_any(sid)
+        self._update_cache(
+            sid,
+            seq,
+            len(now_stored.journal.live),
+            now_stored.scored.finished,
+            record_of(now_stored.scored),
+        )
+        return Imported(sid, "extended", len(new) - len(mine))
+
+    def _free_deal_uids(self, uids: list[str], sid: int | None = None) -> int | None:
+        """The index of the first of ``uids`` that session ``sid`` holds already (an add it
+        undid), or None; one held by another session is refused: a deal is in one session."""
+        for index, uid in enumerate(uids):
+            row = self.backend.execute(
+                "SELECT session_id FROM deal_uids WHERE uid = ?", (uid,)
+            ).fetchone()
+            if row is None:
+                continue
+            if sid is not None and int(row[0]) == sid:
+                return index
+            raise StoreError(msg(N_("the id {uid} is given twice"), uid=uid))
+        return None
 
     def export_session(self, sid: int) -> str:
-        """The session file of a stored session (canonical form)."""
+        """The session file of a stored session (canonical form), with its stable ids."""
         stored = self.load_any(sid)
         # Each voided deal goes back in its place, with its reason: its number and the numbers
         # after it are the file's too (docs/session-format.md, "Voided deals").
@@ -80,9 +204,48 @@ class Files(Directory):
             for place, entry in enumerate(stored.journal.entries.values())
             if entry.voided
         )
-        if isinstance(stored, FamilyStored):
-            return dump_family_session(stored.session.model_copy(update={"struck": struck}))
-        return dump_session(stored.session.model_copy(update={"struck": struck}))
+        with self._reading():
+            (uid,) = self.backend.execute(
+                "SELECT uid FROM sessions WHERE id = ?", (sid,)
+            ).fetchone()
+            players = [
+                str(r[0])
+                for r in self.backend.execute(
+                    "SELECT p.uid FROM session_players sp JOIN players p ON p.id = sp.player_id "
+                    "WHERE sp.session_id = ? ORDER BY sp.seat",
+                    (sid,),
+                )
+            ]
+            by_deal = dict(
+                self.backend.execute(
+                    "SELECT deal_id, uid FROM deal_uids WHERE session_id = ?", (sid,)
+                ).fetchall()
+            )
+        ids = {
+            "struck": struck,
+            "uid": uid,
+            "player_uids": players if len(players) == len(stored.session.players) else None,
+            "deal_uids": tuple(by_deal.get(d) for d in stored.journal.entries),
+        }
+        return _dump(stored.session.model_copy(update=ids))
+
+
+#: The fields of a session file that a file of the same session must give alike.
+_SAME = ("convention", "pool_target", "first_dealer", "whist_price", "currency")
+
+
+def _dump(session: Session | AnySession) -> str:
+    if isinstance(session, Session):
+        return dump_session(session)
+    return dump_family_session(session)
+
+
+def _legacy_uid(session: Session | AnySession) -> str:
+    """The id of a session whose file has none (written before issue #36): its content's, so
+    that the same file imported twice is one session."""
+    plain = session.model_copy(update={"uid": None, "player_uids": None, "deal_uids": ()})
+    digest = hashlib.sha256(_dump(plain).encode("utf-8")).hexdigest()
+    return str(uuid.uuid5(_LEGACY, digest))
 
 
 def _void_reason(entry: Entry) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import stat
+import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
@@ -347,6 +348,39 @@ def _closed_sessions(ddl: DDL) -> None:
     ddl.execute("ALTER TABLE sessions ADD COLUMN closed_reason TEXT")
 
 
+def new_uid() -> str:
+    """A stable id: a random 128-bit UUID's text, given once, kept in every file and store."""
+    return str(uuid.uuid4())
+
+
+def _stable_ids(ddl: DDL) -> None:
+    # Stable ids (issue #36): a session, a player, a deal and a club night keep one id in every
+    # store and file, so that a file imported twice, or a store copied twice, makes one of each.
+    # A deal's id is a row of its own: the actions table refuses an UPDATE, and a deal is named
+    # by its add action.  Every row kept before gets its own id here.
+    ddl.execute("ALTER TABLE sessions ADD COLUMN uid TEXT")
+    ddl.execute("ALTER TABLE players ADD COLUMN uid TEXT")
+    ddl.execute("ALTER TABLE nights ADD COLUMN uid TEXT")
+    ddl.create(
+        'CREATE TABLE "deal_uids" ("session_id" {int} NOT NULL REFERENCES "sessions"("id"), '
+        '"deal_id" {int} NOT NULL, "uid" TEXT NOT NULL, PRIMARY KEY ("session_id", "deal_id"))'
+    )
+    for table in ("sessions", "players", "nights"):
+        for (rid,) in ddl.execute(f"SELECT id FROM {table} ORDER BY id").fetchall():
+            ddl.execute(f"UPDATE {table} SET uid = ? WHERE id = ?", (new_uid(), rid))
+    for sid, seq in ddl.execute(
+        "SELECT session_id, seq FROM actions WHERE kind = 'add' ORDER BY session_id, seq"
+    ).fetchall():
+        ddl.execute(
+            "INSERT INTO deal_uids (session_id, deal_id, uid) VALUES (?, ?, ?)",
+            (sid, seq, new_uid()),
+        )
+    ddl.execute("CREATE UNIQUE INDEX sessions_uid ON sessions(uid)")
+    ddl.execute("CREATE UNIQUE INDEX players_uid ON players(uid)")
+    ddl.execute("CREATE UNIQUE INDEX nights_uid ON nights(uid)")
+    ddl.execute("CREATE UNIQUE INDEX deal_uids_uid ON deal_uids(uid)")
+
+
 #: Every schema version, in order.  A released version is never changed: add the next one.
 #: One owner: no other module creates or alters a table (tests/test_store_schema_owner.py).
 #: A step is written once for both backends (:class:`DDL`); where SQLite and PostgreSQL differ,
@@ -357,12 +391,13 @@ MIGRATIONS: list[tuple[int, str, Callable[[DDL], None]]] = [
     (3, "one directory of players, seasons, each session's record", _v3),
     (4, "club nights, join links and grants, from one owner", _v4),
     (5, "a session closed before its end, with the reason", _closed_sessions),
+    (6, "stable ids of sessions, players, deals and club nights", _stable_ids),
 ]
 
 
 #: The columns of each table at the latest schema version (checked on opening).
 TABLES: dict[str, set[str]] = {
-    "players": {"id", "name", "created_at"},
+    "players": {"id", "name", "created_at", "uid"},
     "sessions": {
         "id",
         "players",
@@ -381,12 +416,14 @@ TABLES: dict[str, set[str]] = {
         "family",
         "closed_at",
         "closed_reason",
+        "uid",
     },
     "session_players": {"session_id", "seat", "player_id"},
     "actions": {"id", "session_id", "seq", "kind", "deal_id", "deal", "reason", "target", "at"},
+    "deal_uids": {"session_id", "deal_id", "uid"},
     "player_actions": {"id", "kind", "player_id", "other_id", "amount", "at"},
     "seasons": {"id", "name", "since", "until", "players"},
-    "nights": {"id", "name", "date", "convention", "settings", "tours", "scoring", "token"},
+    "nights": {"id", "name", "date", "convention", "settings", "tours", "scoring", "token", "uid"},
     "night_players": {"night_id", "number", "player_id", "first_tour", "last_tour"},
     "night_tours": {"night_id", "tour", "state", "byes", "redraws"},
     "night_tables": {"night_id", "tour", "table_no", "session_id", "players"},

@@ -26,7 +26,7 @@ from ..scoring.pulya.session import (
 from .actions import Actions
 from .errors import StoreError
 from .reading import _score
-from .schema import now
+from .schema import new_uid, now
 
 
 def _clean_name(name: str) -> str:
@@ -53,9 +53,16 @@ def _close_reason(reason: str) -> str:
 class Sessions(Actions):
     def add_player(self, name: str) -> int:
         with self._write():
-            return self._player_id(_clean_name(name))
+            return self.player_id(_clean_name(name))
 
-    def _player_id(self, name: str) -> int:
+    def player_id(self, name: str, uid: str | None = None) -> int:
+        """The directory entry of ``name``: by its stable id first (a file's or another
+        store's), then by its name (a look-alike of a roster name is refused); else a new entry,
+        with ``uid`` when one is given."""
+        if uid is not None:
+            found = self._player_by_uid(uid)
+            if found is not None:
+                return found
         row = self.backend.execute(
             "SELECT coalesce(merged_into, id) FROM players WHERE name = ? COLLATE NOCASE", (name,)
         ).fetchone()
@@ -76,7 +83,14 @@ class Sessions(Actions):
                     other=repr(other),
                 )
             )
-        return self._insert("players", {"name": name, "created_at": now()})
+        return self._insert("players", {"name": name, "created_at": now(), "uid": uid or new_uid()})
+
+    def _player_by_uid(self, uid: str) -> int | None:
+        """The entry with this stable id (a merged one: the entry it joined), or None."""
+        row = self.backend.execute(
+            "SELECT coalesce(merged_into, id) FROM players WHERE uid = ?", (uid,)
+        ).fetchone()
+        return None if row is None else int(row[0])
 
     def _insert(self, table: str, row: dict[str, Any]) -> int:
         pk = self.backend.insert(table, row)
@@ -119,9 +133,21 @@ class Sessions(Actions):
             return self._insert_session(session, scored.settings, "pulya")
 
     def _insert_session(
-        self, session: Session | AnySession, settings: Settings | FamilySettings, family: str
+        self,
+        session: Session | AnySession,
+        settings: Settings | FamilySettings,
+        family: str,
+        uid: str | None = None,
     ) -> int:
         names = [_clean_name(n) for n in session.players]
+        # A seat whose player this directory knows by his id sits under the directory's name
+        # (a rename here has renamed every seat of his already).
+        given = session.player_uids
+        uids: list[str | None] = list(given) if given else [None] * len(names)
+        for seat, puid in enumerate(uids):
+            known = None if puid is None else self._player_by_uid(puid)
+            if known is not None:
+                names[seat] = self._entry_name(known)
         sid = self._insert(
             "sessions",
             {
@@ -137,9 +163,10 @@ class Sessions(Actions):
                 "created_at": now(),
                 "revision": 0,
                 "deals": 0,
+                "uid": uid or new_uid(),
             },
         )
-        ids = [self._player_id(name) for name in names]
+        ids = [self.player_id(name, puid) for name, puid in zip(names, uids, strict=True)]
         for seat, pid in enumerate(ids):
             first = ids.index(pid)
             if first != seat:  # a merged name and the entry it joined: one person, two seats
@@ -192,6 +219,10 @@ class Sessions(Actions):
                 "SELECT id, closed_at, closed_reason FROM sessions WHERE closed_at IS NOT NULL"
             ).fetchall()
         return {int(r[0]): (str(r[1]), str(r[2] or "")) for r in rows}
+
+    def _entry_name(self, pid: int) -> str:
+        (name,) = self.backend.execute("SELECT name FROM players WHERE id = ?", (pid,)).fetchone()
+        return str(name)
 
     def delete_session(self, sid: int, *, seen: int) -> None:
         """Hide a session from the list; its journal is kept (nothing is ever lost)."""

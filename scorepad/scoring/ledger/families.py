@@ -23,6 +23,7 @@ from pydantic import (
     Field,
     TypeAdapter,
     ValidationError,
+    ValidationInfo,
     field_validator,
     model_validator,
 )
@@ -44,7 +45,10 @@ from ..pulya.session import (
     Problem,
     SessionInvalid,
     Struck,
+    Uid,
+    check_deal_uids,
     check_overrides,
+    check_player_uids,
     distinct_names,
     file_places,
     in_file_places,
@@ -54,6 +58,7 @@ from ..pulya.session import (
     relocate,
     strike_out,
     with_struck,
+    with_uids,
 )
 from ..pulya.settlement import Payment, minor_digits, payments, to_money
 from .bula import BulaAllPass, BulaDeal, BulaError, BulaGame, BulaSettings, BulaTable, PikNoContra
@@ -124,8 +129,12 @@ class _Session(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     format: Literal["scorepad-session/1"]
+    # The session's stable id (optional: a file from before issue #36 has none).
+    uid: Uid | None = None
     # Three, or four with the dealer sitting out (§1.1, §2.1, §4.1, §7.1; seats.py).
     players: list[PlayerName] = Field(min_length=3, max_length=4)
+    # Each seat's player's stable id, in the order of ``players`` (optional).
+    player_uids: list[Uid] | None = None
     convention: ConventionId
     overrides: dict[str, Any] = Field(default_factory=dict)
     first_dealer: Annotated[int, Field(strict=True, ge=0, le=3)] = 0
@@ -136,6 +145,16 @@ class _Session(BaseModel):
     @classmethod
     def _strike(cls, data: Any) -> Any:
         return strike_out(data)  # a voided deal keeps its place (docs/session-format.md)
+
+    @field_validator("player_uids")
+    @classmethod
+    def _player_uids(cls, uids: list[str] | None, info: ValidationInfo) -> list[str] | None:
+        return check_player_uids(uids, info.data.get("players"))
+
+    @field_validator("deal_uids", check_fields=False)
+    @classmethod
+    def _deal_uids(cls, uids: tuple[str | None, ...]) -> tuple[str | None, ...]:
+        return check_deal_uids(uids)
 
     @property
     def places(self) -> list[int]:
@@ -178,16 +197,19 @@ class _Session(BaseModel):
 class BulaSession(_Session):
     deals: list[BulaDeal] = Field(default_factory=list, max_length=MAX_DEALS)
     struck: tuple[Struck[BulaDeal], ...] = Field(default=(), exclude=True)
+    deal_uids: tuple[Uid | None, ...] = Field(default=(), exclude=True)
 
 
 class KassaSession(_Session):
     deals: list[KassaDeal] = Field(default_factory=list, max_length=MAX_DEALS)
     struck: tuple[Struck[KassaDeal], ...] = Field(default=(), exclude=True)
+    deal_uids: tuple[Uid | None, ...] = Field(default=(), exclude=True)
 
 
 class PotSession(_Session):
     deals: list[PotDeal] = Field(default_factory=list, max_length=MAX_DEALS)
     struck: tuple[Struck[PotDeal], ...] = Field(default=(), exclude=True)
+    deal_uids: tuple[Uid | None, ...] = Field(default=(), exclude=True)
 
 
 AnySession = BulaSession | KassaSession | PotSession
@@ -339,8 +361,9 @@ def dump_family_session(session: AnySession) -> str:
     data = session.model_dump(mode="json", exclude_defaults=True)
     data["format"] = FORMAT
     ordered = {k: data[k] for k in type(session).model_fields if k in data}
-    ordered["deals"] = with_struck(
-        [_deal_data(d) for d in session.deals], session.struck, _deal_data
+    ordered["deals"] = with_uids(
+        with_struck([_deal_data(d) for d in session.deals], session.struck, _deal_data),
+        session.deal_uids,
     )
     return json.dumps(ordered, ensure_ascii=False, indent=2) + "\n"
 

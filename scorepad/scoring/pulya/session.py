@@ -26,6 +26,7 @@ from pydantic import (
     PlainValidator,
     StrictBool,
     ValidationError,
+    ValidationInfo,
     field_validator,
     model_validator,
 )
@@ -472,6 +473,78 @@ def _numbers(value: Any) -> Iterator[int]:
             yield from _numbers(item)
 
 
+# --- stable ids: a session, each player and each deal keeps its own across stores (issue #36) --
+
+#: The field of the session, and of each deal in the file, that holds its stable id.
+UID = "uid"
+#: Where a parsed session keeps its deals' ids, by place (the file writes each on its deal).
+DEAL_UIDS = "deal_uids"
+_UID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
+#: What an id looks like, as the refusal shows it.
+UID_EXAMPLE = "1b4e28ba-2fa1-41d2-883f-0016d3cca427"
+
+
+def _uid(value: Any) -> str:
+    """A stable id: a UUID's text (a random 128-bit id), kept in lower case."""
+    if not isinstance(value, str) or not _UID.fullmatch(value):
+        raise FieldRefused(msg(N_("must be an id like {example}"), example=UID_EXAMPLE))
+    return value.lower()
+
+
+Uid = Annotated[str, PlainValidator(_uid)]
+
+
+def take_uids(data: Any) -> Any:
+    """Before a session is validated: each deal's ``"uid"`` leaves the deal for ``deal_uids``
+    (by the deal's place in the file), so that every family's deal models read the deal alone."""
+    if not isinstance(data, dict):
+        return data
+    if DEAL_UIDS in data:  # only the parser fills it: a file says "uid" on the deal itself
+        raise FieldRefused(msg(N_("unknown field")))
+    deals = data.get("deals")
+    if (
+        not isinstance(deals, list)
+        or len(deals) > MAX_DEALS
+        or not any(isinstance(d, dict) and UID in d for d in deals)
+    ):
+        return data
+    uids = [d.get(UID) if isinstance(d, dict) else None for d in deals]
+    rest = [{k: v for k, v in d.items() if k != UID} if isinstance(d, dict) else d for d in deals]
+    return {**data, "deals": rest, DEAL_UIDS: uids}
+
+
+def check_player_uids(uids: list[str] | None, players: list[str] | None) -> list[str] | None:
+    """One id for each player, each once."""
+    if uids is None:
+        return None
+    if players is not None and len(uids) != len(players):
+        raise FieldRefused(msg(N_("one id for each player, in the order of the players")))
+    return _once(uids)
+
+
+def check_deal_uids(uids: tuple[str | None, ...]) -> tuple[str | None, ...]:
+    _once([u for u in uids if u is not None])
+    return uids
+
+
+def _once(uids: list[str]) -> list[str]:
+    seen: set[str] = set()
+    for u in uids:
+        if u in seen:
+            raise FieldRefused(msg(N_("the id {uid} is given twice"), uid=u))
+        seen.add(u)
+    return uids
+
+
+def with_uids(deals: list[Any], uids: Iterable[str | None]) -> list[Any]:
+    """The file's deals (voided ones in their places), each with its id where it has one."""
+    out = list(deals)
+    for place, uid in enumerate(uids):
+        if uid is not None and place < len(out):
+            out[place] = {**out[place], UID: uid}
+    return out
+
+
 # --- voided deals: kept in their place, so that every deal keeps its number (issue #21) ---------
 
 #: The field of a deal in the file that says it was voided, and why.
@@ -512,6 +585,7 @@ def strike_out(data: Any) -> Any:
     """Before a session is validated: each deal with ``"voided"`` leaves ``deals`` for
     ``struck`` (with its place), so that the scorer, the sheet and every report read the live
     deals alone, as they read a stored session's."""
+    data = take_uids(data)
     if not isinstance(data, dict):
         return data
     if STRUCK in data:  # only the parser fills it: a file says "voided" on the deal itself
@@ -543,8 +617,12 @@ def relocate(error: Any, data: Any) -> Any:
     """A pydantic error of a session that had voided deals, at the deal's place in the file
     (``deals.7.tricks``, ``deals.9.voided``), as the player counts the deals."""
     loc = list(error["loc"])
+    if loc[:1] == [DEAL_UIDS] and len(loc) == 1:  # an id given twice: the deals' field
+        return {**error, "loc": ("deals",)}
     if not isinstance(data, dict) or not isinstance(data.get("deals"), list) or len(loc) < 2:
         return error
+    if loc[0] == DEAL_UIDS and isinstance(loc[1], int):  # already by place in the file
+        return {**error, "loc": ("deals", loc[1], UID, *loc[2:])}
     deals = data["deals"]
     voided = [p for p, d in enumerate(deals) if isinstance(d, dict) and VOIDED in d]
     if not voided or not isinstance(loc[1], int):
@@ -588,7 +666,11 @@ class Session(_Model):
     """A whole session file: seating, convention, stakes and the deals in order."""
 
     format: Literal["scorepad-session/1"]
+    # The session's stable id (optional: a file from before issue #36 has none).
+    uid: Uid | None = None
     players: list[PlayerName] = Field(min_length=3, max_length=4)
+    # Each seat's player's stable id, in the order of ``players`` (optional).
+    player_uids: list[Uid] | None = None
     convention: ConventionId
     overrides: Overrides = Field(default_factory=dict)
     pool_target: Annotated[int, Field(strict=True, ge=1, le=10_000)]
@@ -598,11 +680,23 @@ class Session(_Model):
     deals: list[Deal] = Field(default_factory=list, max_length=MAX_DEALS)
     # The voided deals, each in its place (the file writes them among the deals, "voided").
     struck: tuple[Struck[Deal], ...] = Field(default=(), exclude=True)
+    # Each deal's stable id by its place in the file (the file writes it on the deal, "uid").
+    deal_uids: tuple[Uid | None, ...] = Field(default=(), exclude=True)
 
     @model_validator(mode="before")
     @classmethod
     def _strike(cls, data: Any) -> Any:
         return strike_out(data)
+
+    @field_validator("player_uids")
+    @classmethod
+    def _player_uids(cls, uids: list[str] | None, info: ValidationInfo) -> list[str] | None:
+        return check_player_uids(uids, info.data.get("players"))
+
+    @field_validator("deal_uids")
+    @classmethod
+    def _deal_uids(cls, uids: tuple[str | None, ...]) -> tuple[str | None, ...]:
+        return check_deal_uids(uids)
 
     @property
     def places(self) -> list[int]:
@@ -928,5 +1022,8 @@ def dump_session(session: Session) -> str:
     data = session.model_dump(mode="json", exclude_defaults=True)
     data["format"] = FORMAT
     ordered = {k: data[k] for k in Session.model_fields if k in data}
-    ordered["deals"] = with_struck([deal_data(d) for d in session.deals], session.struck, deal_data)
+    ordered["deals"] = with_uids(
+        with_struck([deal_data(d) for d in session.deals], session.struck, deal_data),
+        session.deal_uids,
+    )
     return json.dumps(ordered, ensure_ascii=False, indent=2) + "\n"
