@@ -86,6 +86,16 @@ def test_the_build_is_scorepads_own_installable_app(built: Path) -> None:
     assert (built / "fonts" / "DejaVuSans.ttf").is_file()
 
 
+def test_the_client_asks_its_own_host_for_the_rive_runtime_not_a_cdn(built: Path) -> None:
+    """Flet's client loads the (unused) Rive runtime from cdn.jsdelivr.net on every start; in
+    the build it asks the app's own host, where it is not found, as with no network."""
+    from scorepad.app.server.installable import RIVE_CDN, RIVE_HERE
+
+    client = (built / "main.dart.js").read_bytes()
+    assert b"cdn.jsdelivr.net" not in client
+    assert RIVE_HERE in client and len(RIVE_HERE) == len(RIVE_CDN)
+
+
 def test_the_service_worker_keeps_every_file_of_the_build(built: Path) -> None:
     script = (built / "scorepad-sw.js").read_text(encoding="utf-8")
     listed = json.loads(script.split("const FILES = ", 1)[1].split(";\n", 1)[0])
