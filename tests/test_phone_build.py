@@ -125,6 +125,15 @@ def test_the_python_inside_is_scorepad_and_what_it_imports_for_pyodide(built: Pa
     assert "__pypackages__/babel/locale-data/ja.dat" not in names  # no language of the app's
 
 
+def test_the_vendored_wheels_are_unpacked_once_not_also_carried_whole(built: Path) -> None:
+    """The wheels of scorepad/phone/wheels are unpacked into the archive; the wheel files
+    themselves (2 MB the phone would unpack at every start for nothing) are not in it."""
+    with tarfile.open(built / "app.tar.gz") as tar:
+        names = tar.getnames()
+    assert not [n for n in names if n.endswith((".whl", "wheels.json"))]
+    assert any(n.startswith("__pypackages__/pydantic_core/") for n in names)
+
+
 def test_a_folder_that_is_not_a_build_is_refused_and_left_as_it_was(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -244,6 +244,8 @@ def _add_scorepad(tree: Path) -> None:
             rel = PurePosixPath(path.relative_to(root).as_posix())
             if not path.is_file() or not _keep(rel) or rel.parts[0] in {"wheels", "_conventions"}:
                 continue
+            if rel.parts[:2] == ("phone", "wheels"):  # unpacked below: the wheels themselves
+                continue  # were a second copy, 2 MB of the archive the phone unpacks each start
             if root == PACKAGE and rel.parts[0] == "_assets":
                 continue
             _put(tree, f"__pypackages__/{prefix}/{rel}", path.read_bytes())
