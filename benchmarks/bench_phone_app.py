@@ -34,19 +34,68 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 from machine import SMOKE_NOTE, add_smoke, machine  # noqa: E402  (benchmarks/machine.py)
 
 GOALS = {"cold": 8.0, "cache": 3.0, "write": 0.300}
+LABELS = (
+    "engine up, Python asked for",
+    "Python ready (runtime, archive, imports)",
+    "first screen",
+)
 
 
-def first_screen(page: object, url: str | None) -> float:
-    """Seconds from the navigation (``url``, or a reload) until the first screen is there."""
-    from test_phone_e2e import started
+def cpu_seconds() -> float:
+    """CPU time (user and system) of this process's children so far: Playwright's driver and
+    the browser with its renderer, GPU and worker processes (on a shared machine the wall time
+    is this plus the wait for a core)."""
+    import psutil
 
-    start = time.perf_counter()
-    if url is None:
-        page.reload()  # type: ignore[attr-defined]
-    else:
-        page.goto(url)  # type: ignore[attr-defined]
-    started(page)
-    return time.perf_counter() - start
+    total = 0.0
+    for child in psutil.Process().children(recursive=True):
+        try:
+            times = child.cpu_times()
+        except psutil.Error:  # ended meanwhile
+            continue
+        total += times.user + times.system
+    return total
+
+
+#: What the page's console says on the way to the first screen (Flet's python.js and the
+#: Flutter bootstrap), the milestones of a start.
+MILESTONES = {
+    "Starting up Python worker": "engine up, Python asked for",
+    "Python worker initialized": "Python ready (runtime, archive, imports)",
+}
+
+
+class Start:
+    """One start: its wall time, the browser's CPU time, and when each milestone was said."""
+
+    def __init__(self, page: object) -> None:
+        self.page = page
+        self.t0 = 0.0
+        self.seen: dict[str, float] = {}
+        page.on("console", self._said)  # type: ignore[attr-defined]
+
+    def _said(self, message: object) -> None:
+        text = str(message.text)  # type: ignore[attr-defined]
+        for prefix, label in MILESTONES.items():
+            if text.startswith(prefix) and label not in self.seen and self.t0:
+                self.seen[label] = time.perf_counter() - self.t0
+
+    def __call__(self, url: str | None) -> tuple[float, float]:
+        """Seconds from the navigation (``url``, or a reload) until the first screen is there,
+        and the CPU seconds the browser spent meanwhile."""
+        from test_phone_e2e import started
+
+        self.seen = {}
+        cpu = cpu_seconds()
+        self.t0 = time.perf_counter()
+        if url is None:
+            self.page.reload()  # type: ignore[attr-defined]
+        else:
+            self.page.goto(url)  # type: ignore[attr-defined]
+        started(self.page)
+        took = time.perf_counter() - self.t0
+        self.seen["first screen"] = took
+        return took, cpu_seconds() - cpu
 
 
 def cached(page: object) -> None:
@@ -76,7 +125,10 @@ def run_once(browser: object, folder: Path, writes: int) -> dict[str, list[float
     ctx = local_only(browser.new_context(viewport={"width": 360, "height": 740}, locale="en-US"))  # type: ignore[attr-defined]
     page = ctx.new_page()
     page.set_default_timeout(START)
-    found: dict[str, list[float]] = {"cold": [first_screen(page, static.url)], "write": []}
+    starting = Start(page)
+    wall, cpu = starting(static.url)
+    found: dict[str, list[float]] = {"cold": [wall], "cold-cpu": [cpu], "write": []}
+    found["cold-at"] = [starting.seen.get(label, float("nan")) for label in LABELS]
     new_session(page, ["Anna", "Boris", "Vera"])
     tap(page, "create-session")
     expect(page.get_by_text("Deal 1: Anna deals, Boris leads.")).to_be_visible(timeout=60000)
@@ -93,7 +145,9 @@ def run_once(browser: object, folder: Path, writes: int) -> dict[str, list[float
         table.number += 1
     cached(page)
     static.stop()
-    found["cache"] = [first_screen(page, None)]
+    wall, cpu = starting(None)
+    found["cache"], found["cache-cpu"] = [wall], [cpu]
+    found["cache-at"] = [starting.seen.get(label, float("nan")) for label in LABELS]
     ctx.close()
     return found
 
@@ -130,12 +184,16 @@ def main(argv: list[str] | None = None) -> int:
             f"build: {took:.1f} s, {files} files, {size / 1e6:.1f} MB "
             f"(the Python archive {archive / 1e6:.1f} MB, compressed)"
         )
-        runs: dict[str, list[float]] = {"cold": [], "cache": [], "write": []}
+        runs: dict[str, list[float]] = {}
+        at: dict[str, list[list[float]]] = {"cold": [], "cache": []}
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
             for _ in range(repeat):
                 for key, values in run_once(browser, folder, writes).items():
-                    runs[key] += values
+                    if key.endswith("-at"):
+                        at[key.removesuffix("-at")].append(values)
+                    else:
+                        runs.setdefault(key, []).extend(values)
             browser.close()
     for key, label in (
         ("cold", "first start, cold"),
@@ -151,6 +209,12 @@ def main(argv: list[str] | None = None) -> int:
             f"  (min {min(values) * scale:.{0 if unit == 'ms' else 1}f}, n={len(values)})"
             f"  goal ≤ {goal * scale:g} {unit}: {verdict}"
         )
+        if key in at:  # where the start's time went, and the browser's CPU time for it
+            cpu = statistics.median(runs[f"{key}-cpu"])
+            print(f"    browser CPU time {cpu:.1f} s (all its processes, both cores)")
+            for i, milestone in enumerate(LABELS):
+                times = [run[i] for run in at[key]]
+                print(f"    at {statistics.median(times):5.1f} s: {milestone}")
     print(f"machine after: {machine()}")
     return 0
 

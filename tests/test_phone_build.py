@@ -86,6 +86,16 @@ def test_the_build_is_scorepads_own_installable_app(built: Path) -> None:
     assert (built / "fonts" / "DejaVuSans.ttf").is_file()
 
 
+def test_the_client_asks_its_own_host_for_the_rive_runtime_not_a_cdn(built: Path) -> None:
+    """Flet's client loads the (unused) Rive runtime from cdn.jsdelivr.net on every start; in
+    the build it asks the app's own host, where it is not found, as with no network."""
+    from scorepad.app.server.installable import RIVE_CDN, RIVE_HERE
+
+    client = (built / "main.dart.js").read_bytes()
+    assert b"cdn.jsdelivr.net" not in client
+    assert RIVE_HERE in client and len(RIVE_HERE) == len(RIVE_CDN)
+
+
 def test_the_service_worker_keeps_every_file_of_the_build(built: Path) -> None:
     script = (built / "scorepad-sw.js").read_text(encoding="utf-8")
     listed = json.loads(script.split("const FILES = ", 1)[1].split(";\n", 1)[0])
@@ -113,6 +123,15 @@ def test_the_python_inside_is_scorepad_and_what_it_imports_for_pyodide(built: Pa
     assert "__pypackages__/scorepad/_conventions/sochi.toml" in names
     assert "__pypackages__/babel/locale-data/ru.dat" in names
     assert "__pypackages__/babel/locale-data/ja.dat" not in names  # no language of the app's
+
+
+def test_the_vendored_wheels_are_unpacked_once_not_also_carried_whole(built: Path) -> None:
+    """The wheels of scorepad/phone/wheels are unpacked into the archive; the wheel files
+    themselves (2 MB the phone would unpack at every start for nothing) are not in it."""
+    with tarfile.open(built / "app.tar.gz") as tar:
+        names = tar.getnames()
+    assert not [n for n in names if n.endswith((".whl", "wheels.json"))]
+    assert any(n.startswith("__pypackages__/pydantic_core/") for n in names)
 
 
 def test_a_folder_that_is_not_a_build_is_refused_and_left_as_it_was(

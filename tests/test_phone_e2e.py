@@ -21,6 +21,7 @@ import threading
 import time
 import urllib.request
 from collections.abc import Iterator
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -251,6 +252,7 @@ def family_cash_out_matches(
     from test_bula_e2e import EN
 
     from scorepad.i18n import N_
+    from scorepad.numbers import whist_figure
     from scorepad.report import money_text
 
     tap(page, "nav-settle")
@@ -272,8 +274,9 @@ def family_cash_out_matches(
         digits = len(figure.partition(".")[2])
         return money_text(int(figure.replace(".", "")), digits, currency, "en")
 
+    # The screen writes a fraction as the sheet does (114⅔), the JSON exactly (344/3).
     assert shown == [
-        (document["balance"][p].replace("-", "−"), amount(document["money"][p]))
+        (whist_figure(Fraction(document["balance"][p])), amount(document["money"][p]))
         for p in range(len(names))
     ]
     assert payments == [

@@ -60,7 +60,11 @@ def test_the_terminal_banner_says_where_to_open_the_pin_the_warning_the_link_and
         qr_terminal("http://192.168.1.23:8550/join/3/tok3n").splitlines()[0],
     ]
     assert qr_terminal("http://192.168.1.23:8550/join/3/tok3n") in text
-    assert text.endswith("Stop the server with Ctrl-C.\n")
+    assert text.endswith(
+        "Scorepad for a phone alone (it then keeps score with no laptop): open "
+        "http://192.168.1.23:8550/app/ on the phone and add it to the home screen.\n"
+        "Stop the server with Ctrl-C.\n"
+    )
     # No session chosen: no QR code at all (never a guess at "the newest session").
     unchosen = banner(sharing, "en")
     assert "/join/" not in unchosen and "\u2580" not in unchosen and "\u2584" not in unchosen

@@ -22,6 +22,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from ..i18n import N_, Msg, msg
+from ..phone import ON_PHONE
 from ..play.analysis import analyse, lines
 from ..play.record import RecordInvalid, audit, parse_record
 
@@ -90,6 +91,8 @@ class Analyses:
         self._pages[key] += 1
         self.pending += 1
         try:
+            if ON_PHONE:  # Pyodide has no processes (nor threads): the page's own Python runs it
+                return work(*args)
             pool = self.pool()
             try:
                 return await asyncio.get_running_loop().run_in_executor(pool, work, *args)

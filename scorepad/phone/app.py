@@ -168,9 +168,25 @@ async def persisted() -> bool | None:
 #: Shown on the first screen when the browser did not grant persistent storage.
 NOT_PERSISTED = N_(
     "This browser keeps Scorepad's games only while it has room: when the phone runs short of "
-    "space, it may clear them. To keep a copy, save each evening's games to a file (the list: "
-    "Export, then Save)."
+    "space, it may clear them. To keep a copy, tap “Back up to a file” on the list of games after "
+    "each evening: the file holds every game, and Scorepad on a laptop opens it."
 )
+
+
+def backup(store: Store) -> bytes:
+    """The whole store as one SQLite file (SQLite's own online backup: a consistent copy even
+    of a store being written), for the phone's one-tap backup."""
+    import sqlite3
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "backup.db"
+        target = sqlite3.connect(path)
+        try:
+            store.db.conn.backup(target)
+        finally:
+            target.close()
+        return path.read_bytes()
 
 
 _store: PhoneStore | None = None

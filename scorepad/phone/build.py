@@ -244,6 +244,8 @@ def _add_scorepad(tree: Path) -> None:
             rel = PurePosixPath(path.relative_to(root).as_posix())
             if not path.is_file() or not _keep(rel) or rel.parts[0] in {"wheels", "_conventions"}:
                 continue
+            if rel.parts[:2] == ("phone", "wheels"):  # unpacked below: the wheels themselves
+                continue  # were a second copy, 2 MB of the archive the phone unpacks each start
             if root == PACKAGE and rel.parts[0] == "_assets":
                 continue
             _put(tree, f"__pypackages__/{prefix}/{rel}", path.read_bytes())
@@ -315,6 +317,11 @@ def _client(dest: Path) -> None:
         target = dest / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, target)
+    # The client's Rive runtime asked of its own host, not of a CDN (installable.py).
+    from ..app.server.installable import without_cdn
+
+    script = dest / "main.dart.js"
+    script.write_bytes(without_cdn(script.read_bytes()))
 
 
 def _assets(dest: Path) -> None:
@@ -404,8 +411,10 @@ def _pyodide_version(dest: Path) -> str:
     return str(lock["info"].get("version") or lock["info"]["python"])
 
 
-def _manifest(dest: Path) -> None:
-    manifest = {
+def manifest() -> dict[str, object]:
+    """Scorepad's web app manifest: its name, icons and colours (the phone app's, and the
+    server's own web app's: app/server/installable.py)."""
+    return {
         "name": NAME,
         "short_name": NAME,
         "description": DESCRIPTION,
@@ -430,7 +439,10 @@ def _manifest(dest: Path) -> None:
             for n in (192, 512)
         ],
     }
-    (dest / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+
+
+def _manifest(dest: Path) -> None:
+    (dest / "manifest.json").write_text(json.dumps(manifest(), indent=2) + "\n", encoding="utf-8")
     shutil.copyfile(dest / "icons" / "icon-192.png", dest / "icons" / "apple-touch-icon-192.png")
 
 

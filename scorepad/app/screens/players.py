@@ -22,7 +22,6 @@ from ...report import money_text
 from ...scoring.pulya.settlement import minor_digits
 from ...store import StoreError
 from ...store.directory import Season
-from ..frame.nav import nav
 from ..frame.shell import Shell, sem
 from .chart import axis_labels, bounds, deal_label_step
 
@@ -46,20 +45,19 @@ def players_screen(shell: Shell) -> ft.Control:
         rows = chosen(rows, since=season.since, until=season.until, group=season.players)
     owed = debts(rows, settled, since=season.since if season else None)
     stats = family_stats(rows)
-    top: list[ft.Control] = []
-    if shell.sid is not None:
-        top.append(nav(shell, "nav-players"))
-    else:
-        top.append(
-            sem(
-                "back-to-sessions",
-                ft.TextButton(
-                    shell.t(N_("Games")),
-                    icon=ft.Icons.ARROW_BACK,
-                    on_click=lambda: shell.go("sessions"),
-                ),
-            )
+    # Reached from the list only (it is not in an open game's navigation, so no bar is drawn
+    # under it): the way back is always here, also once a game was open before (the phone's
+    # installed app has no browser Back to leave a screen by).
+    top: list[ft.Control] = [
+        sem(
+            "back-to-sessions",
+            ft.TextButton(
+                shell.t(N_("Games")),
+                icon=ft.Icons.ARROW_BACK,
+                on_click=lambda: shell.go("sessions"),
+            ),
         )
+    ]
     top.append(ft.Text(shell.t(N_("Players")), size=20, weight=ft.FontWeight.BOLD))
     if seasons:
         top.append(_season_choice(shell, seasons, season))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from ...i18n import LANGUAGE_LIST, N_, nmsg
+from ...phone import ON_PHONE
 from ...scoring.ledger.families import family_presets
 from ...scoring.pulya.convention import presets
 from ..frame.shell import Shell
@@ -181,6 +182,19 @@ def sessions_screen(shell: Shell) -> ft.Control:
         shell.show(sessions_screen)
         shell.remember_language(shell.lang)
 
+    async def back_up() -> None:
+        # The phone's whole store as one SQLite file (a download, or the share sheet's file):
+        # the laptop opens it as it is (scorepad --db FILE), or imports its games.
+        import datetime
+
+        from ...phone.app import backup
+
+        with shell.lock:
+            data = backup(shell.store)
+        await ft.FilePicker().save_file(
+            file_name=f"scorepad-{datetime.date.today().isoformat()}.db", src_bytes=data
+        )
+
     language = sem(
         "language",
         ft.Dropdown(
@@ -219,6 +233,18 @@ def sessions_screen(shell: Shell) -> ft.Control:
                     sem(
                         "session-club",
                         secondary(shell.t(N_("Club nights")), on_click=lambda: shell.go("club")),
+                    ),
+                    # On the phone alone the games live in the browser: a copy kept elsewhere
+                    # is one tap (on a laptop or a server the store is a file already).
+                    *(
+                        [
+                            sem(
+                                "backup",
+                                secondary(shell.t(N_("Back up to a file")), on_click=back_up),
+                            )
+                        ]
+                        if ON_PHONE
+                        else []
                     ),
                 ],
                 wrap=True,

@@ -35,6 +35,7 @@ from .access import (
     valid_token,
 )
 from .grants import Grants
+from .installable import REWRITES, Installable
 from .serve import ENGINE, StaticTuning, static_resolver, tuning_wanted
 from .server import Guard, Server, bind, flet_asgi
 from .share import Sharing, banner, is_loopback, public_base, public_refused
@@ -272,6 +273,10 @@ def serve(
     tuning = None
     if tuning_wanted():  # the engine files compressed once and cached (serve.py)
         app = tuning = StaticTuning(app, static_resolver(static), fonts=theme.FONTS)
+        # Scorepad's page, manifest and client with no CDN in place of Flet's (installable.py).
+        tuning.rewrites.update(REWRITES)
+    # Its service worker and unreachable screen, and the app for a phone alone at /app/.
+    app = Installable(app, lang)
     server = Server(
         Guard(app, lambda: table.sharing),
         certfile=certfile,

@@ -93,7 +93,16 @@ def flet_asgi(
     import flet_web.fastapi as flet_fastapi
     from flet_web.fastapi.flet_static_files import FletStaticFiles
 
-    inner = flet_fastapi.app(main, assets_dir=str(assets), no_cdn=True)
+    from ...phone.build import DESCRIPTION, NAME
+
+    inner = flet_fastapi.app(
+        main,
+        assets_dir=str(assets),
+        no_cdn=True,
+        app_name=NAME,
+        app_short_name=NAME,
+        app_description=DESCRIPTION,
+    )
     inner.router.routes = [
         r for r in inner.router.routes if getattr(r, "path", None) not in (*HIDDEN, "/ws")
     ]

@@ -248,5 +248,14 @@ def banner(
             lines.append(say(N_("Join link of session {id}:"), id=sid))
             lines += [f"  {u}" for u in urls]
             lines.append(qr_terminal(urls[0]))
+    if sharing.shared and sharing.addresses:  # installable.py builds it at its first visit
+        lines.append(
+            say(
+                N_(
+                    "Scorepad for a phone alone (it then keeps score with no laptop): open {url} on the phone and add it to the home screen."
+                ),
+                url=f"{sharing.base(sharing.addresses[0])}/app/",
+            )
+        )
     lines.append(say(N_("Stop the server with Ctrl-C.")))
     return "\n".join(lines) + "\n"
