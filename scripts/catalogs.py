@@ -76,7 +76,9 @@ def build(lang: str, source: Catalog) -> bytes:
             string = m.id
         else:
             prev = old.get(m.id) if old is not None else None
-            if prev is not None and isinstance(m.id, tuple) != isinstance(prev.string, list | tuple):
+            if prev is not None and isinstance(m.id, tuple) != isinstance(
+                prev.string, list | tuple
+            ):
                 prev = None  # the sentence became plural (or singular): translated again
             string = (
                 prev.string

@@ -295,7 +295,7 @@ def test_sharing_later_binds_its_sockets_through_the_server(
     running server, and the server serves them."""
     import socket
 
-    from scorepad.app.screens import table as screen
+    from scorepad.app.server import table as screen
     from scorepad.app.server.access import Gate
     from scorepad.app.server.server import Server
     from scorepad.app.server.share import Sharing

@@ -37,6 +37,7 @@ from typing import Any
 
 from ...i18n import LANGUAGES, N_, catalog, language_of, msg
 from ...phone.build import BACKGROUND_COLOR, NAME, SERVICE_WORKER, THEME_COLOR, manifest
+from ..frame.theme import assets_dir
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -221,8 +222,6 @@ REWRITES: dict[str, Callable[[bytes], bytes]] = {
 
 def offline_page(default: str) -> bytes:
     """Scorepad's screen for a start without its server, in every language of the app."""
-    from ..frame.theme import assets_dir
-
     said = {
         lang: {
             "unreachable": catalog(lang).render(msg(UNREACHABLE)),
@@ -266,7 +265,6 @@ def build_key() -> str:
     """What the phone app is built from: Scorepad's files, its assets, Flet's client, whether
     Node.js is there (the build compiles with it): a change to any is a new build."""
     from ...phone.build import PACKAGE
-    from ..frame.theme import assets_dir
 
     digest = hashlib.sha256(PHONE_APP.encode())
     try:
