@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import contextlib
+import io
 import json
+import os
 import subprocess
 import sys
+import traceback
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -51,8 +54,61 @@ def explain(w: Writing, lang: str = "en") -> list[str]:
     return [m.render(lang) for m in w.explain or ()]
 
 
-def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    """The real CLI, as a user runs it."""
+def run_cli(
+    *args: str, stdin: str | None = None, env: dict[str, str] | None = None, cwd: Path = ROOT
+) -> subprocess.CompletedProcess[str]:
+    """The real CLI's ``main(argv)``, in this process: what a user's process would give back
+    (its exit status, its stdout and stderr as text) without starting Python and importing the
+    package again for every command (a second or more each on CI).  Where the process itself
+    is the point (the binary's exit status, a signal, a kill, /dev/full) use
+    :func:`run_cli_process`.  ``env`` and ``cwd``: the environment and the folder the command
+    runs in (a process's own), both as they were afterwards."""
+    from scorepad.cli import main
+
+    stdout, stderr = io.BytesIO(), io.BytesIO()
+    saved = sys.stdin, sys.stdout, sys.stderr
+    # Byte streams under UTF-8 text, as a process's are: the CLI reads `sys.stdin.buffer` and
+    # reconfigures its streams' error handler (`_escape_unshowable`).
+    streams = (
+        io.TextIOWrapper(io.BytesIO((stdin or "").encode()), encoding="utf-8"),
+        io.TextIOWrapper(stdout, encoding="utf-8", write_through=True),
+        io.TextIOWrapper(stderr, encoding="utf-8", write_through=True),
+    )
+    sys.stdin, sys.stdout, sys.stderr = streams
+    environ = dict(os.environ)
+    if env is not None:
+        os.environ.clear()
+        os.environ.update(env)
+    try:
+        with contextlib.chdir(cwd):
+            code: int | str | None = main(list(args))
+    except SystemExit as exc:  # argparse: --help, --version, a bad argument
+        code = exc.code
+    except BaseException:  # what the process would print before dying with status 1
+        traceback.print_exc()
+        code = 1
+    finally:
+        if env is not None:
+            os.environ.clear()
+            os.environ.update(environ)
+        sys.stdin, sys.stdout, sys.stderr = saved
+        for stream in streams:  # flushed, and let go without closing the bytes under them
+            stream.detach()
+    if isinstance(code, str):  # sys.exit("message"): printed, status 1
+        stderr.write(code.encode() + b"\n")
+        code = 1
+    return subprocess.CompletedProcess(
+        ["scorepad", *args], code or 0, _as_text(stdout.getvalue()), _as_text(stderr.getvalue())
+    )
+
+
+def _as_text(raw: bytes) -> str:
+    """Bytes read back as `subprocess.run(text=True)` does (universal newlines)."""
+    return io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8").read()
+
+
+def run_cli_process(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """The real CLI in its own process, as a user runs it."""
     return subprocess.run(
         [sys.executable, "-m", "scorepad.cli", *args],
         input=stdin,
