@@ -57,8 +57,8 @@ def _names(store: Any) -> dict[int, str]:
 
 
 def stats_rows(store: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
+    from ..players.stats import chosen, family_stats, played
     from ..scoring.pulya.settlement import format_money
-    from .stats import chosen, family_stats, played
 
     names = _names(store)
     stats = family_stats(
@@ -102,8 +102,8 @@ def stats_rows(store: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
 
 
 def rating_rows(store: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
-    from .rating import ratings
-    from .stats import chosen, played
+    from ..players.rating import ratings
+    from ..players.stats import chosen, played
 
     names = _names(store)
     rated = ratings(chosen(played(store), family=args.family, group=getattr(args, "player", None)))
@@ -123,8 +123,8 @@ def rating_rows(store: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
 
 
 def debt_rows(store: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
+    from ..players.season import debts, settled_in
     from ..scoring.pulya.settlement import format_money, minor_digits
-    from .season import debts, settled_in
 
     names = _names(store)
     # Only a finished game's cash-out is a debt: a pulka in play may still turn (issue 38
@@ -149,7 +149,7 @@ def debt_rows(store: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
 
 
 def _debt_sessions(store: Any, args: argparse.Namespace) -> list[Any]:
-    from .stats import chosen, played
+    from ..players.stats import chosen, played
 
     return chosen(played(store), since=args.since, until=args.until, group=args.player)
 
@@ -185,9 +185,9 @@ def cmd_ratings(args: argparse.Namespace) -> int:
 
 
 def cmd_debts(args: argparse.Namespace) -> int:
+    from ..players.season import owes
     from ..report import money_text
     from ..scoring.pulya.settlement import minor_digits
-    from .season import owes
 
     rows = _read(args, debt_rows)
     if args.csv:
@@ -264,12 +264,12 @@ def cmd_settled(args: argparse.Namespace) -> int:
 
 def cmd_season(args: argparse.Namespace) -> int:
     """Create a season (``--since``, ``--until``, ``--player`` …) or show one's standings."""
+    from ..players.season import owes, season_table, settled_in
+    from ..players.stats import played
     from ..report import money_text
     from ..scoring.pulya.session import shown
     from ..scoring.pulya.settlement import format_money, minor_digits
     from ..store import NotFound, default_path
-    from .season import owes, season_table, settled_in
-    from .stats import played
 
     writes = bool(args.since or args.until or args.player)
     if not writes and not args.db and not default_path().exists():

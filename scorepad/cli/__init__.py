@@ -21,17 +21,17 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import __version__
-from .i18n import LANGUAGES, N_, Catalog, Msg, ScorepadError, catalog, msg, nmsg, system_language
+from .. import __version__
+from ..i18n import LANGUAGES, N_, Catalog, Msg, ScorepadError, catalog, msg, nmsg, system_language
 
 # Each command imports what it uses, so that `--help` or `settle FILE` never loads the store
 # (sqlite-utils), the rules engine or Flet.
 if TYPE_CHECKING:
-    from .play.record import Audit
-    from .scoring.ledger.families import FamilyScored
-    from .store import Store
+    from ..play.record import Audit
+    from ..scoring.ledger.families import FamilyScored
+    from ..store import Store
 
-DEMO = Path(__file__).resolve().parent / "data" / "demo-session.json"
+DEMO = Path(__file__).resolve().parent.parent / "data" / "demo-session.json"
 EXIT_INVALID = 2
 #: Ctrl-C: 128 + SIGINT, as a shell says it.
 EXIT_INTERRUPTED = 130
@@ -167,7 +167,7 @@ def _open(args: argparse.Namespace, *, create: bool = True, read_only: bool | No
     file, no folder), SQLite opens the file read-only (no migration, no checkpoint) and leaves
     it byte for byte as it was.  ``read_only=False`` with it: a command that writes only to a
     database that exists (``club pdf`` mints a table's link)."""
-    from .store import Store, default_path
+    from ..store import Store, default_path
 
     path = args.db or default_path()
     _opened.append(path)
@@ -177,17 +177,17 @@ def _open(args: argparse.Namespace, *, create: bool = True, read_only: bool | No
 
 
 def cmd_settle(args: argparse.Namespace) -> int:
-    from .journal import live_numbers
-    from .report import to_json_text, to_text_sheet
-    from .scoring.peek import peek_family
-    from .scoring.pulya.score import replay
-    from .scoring.pulya.session import parse_session
+    from ..journal import live_numbers
+    from ..report import to_json_text, to_text_sheet
+    from ..scoring.peek import peek_family
+    from ..scoring.pulya.score import replay
+    from ..scoring.pulya.session import parse_session
 
     stored_id = int(args.file) if args.file.isascii() and args.file.isdigit() else None
     if stored_id is not None and stored_id > MAX_INT and not Path(args.file).exists():
         raise Refused(too_large("session", stored_id))
     if stored_id is not None and not args.db and not Path(args.file).exists():
-        from .store import default_path
+        from ..store import default_path
 
         if not default_path().exists():  # a read creates nothing: no database, no folder
             raise Refused(
@@ -220,7 +220,7 @@ def cmd_settle(args: argparse.Namespace) -> int:
 
 def _settle_family(data: bytes, args: argparse.Namespace) -> int:
     """`settle` of a session file of a ledger family (bula, kassa, pot, direct)."""
-    from .scoring.ledger.families import settle_family
+    from ..scoring.ledger.families import settle_family
 
     scored = settle_family(data)
     return _write_family(scored, args, [p + 1 for p in scored.session.places])
@@ -230,7 +230,7 @@ def _write_family(
     scored: FamilyScored, args: argparse.Namespace, numbers: list[int] | None = None
 ) -> int:
     """``numbers``: a stored session's deal numbers as said at the table (a void keeps its)."""
-    from . import family_report
+    from .. import family_report
 
     if args.json:
         sys.stdout.write(family_report.to_json_text(scored, args.lang, numbers))
@@ -242,7 +242,7 @@ def _write_family(
 
 
 def cmd_sessions(args: argparse.Namespace) -> int:
-    from .store import NotFound, default_path
+    from ..store import NotFound, default_path
 
     cat = catalog(args.lang)
     try:
@@ -266,7 +266,7 @@ def cmd_sessions(args: argparse.Namespace) -> int:
 
 def cmd_migrate(args: argparse.Namespace) -> int:
     """The database brought to this Scorepad's schema, after a backup (a read never does it)."""
-    from .store import schema_version
+    from ..store import schema_version
 
     with _open(args, create=False, read_only=False) as store:
         done = store.migrated
@@ -294,9 +294,9 @@ def cmd_migrate(args: argparse.Namespace) -> int:
 
 
 def cmd_history(args: argparse.Namespace) -> int:
-    from .journal import deal_numbers
-    from .scoring.pulya.session import deal_data
-    from .store import describe_action
+    from ..journal import deal_numbers
+    from ..scoring.pulya.session import deal_data
+    from ..store import describe_action
 
     cat = catalog(args.lang)
     with _open(args, create=False) as store:
@@ -387,7 +387,7 @@ def _write_export(target: Path, text: str, *, db: Path, force: bool) -> None:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from .store import default_path
+    from ..store import default_path
 
     db = args.db or default_path()
     if args.file != "-" and _is_database_file(Path(args.file), db):
@@ -440,8 +440,8 @@ def _records(paths: Sequence[str]) -> list[tuple[str, bytes | None, Msg | None]]
 
 def cmd_audit(args: argparse.Namespace) -> int:
     """Audit deal records; exit status 2 when any record is illegal or cannot be read."""
-    from .play.analysis import analyse, analysis_json, lines
-    from .play.record import RecordInvalid, audit, audit_json, dumps, invalid_json, parse_record
+    from ..play.analysis import analyse, analysis_json, lines
+    from ..play.record import RecordInvalid, audit, audit_json, dumps, invalid_json, parse_record
 
     lang = args.lang
     cat = catalog(lang)
@@ -497,7 +497,7 @@ def _compact(doc: dict[str, object]) -> str:
 
 
 def _print_audit(found: Audit, cat: Catalog) -> None:
-    from .play.cards import card_word  # Russian ranks in Russian: В Д К Т
+    from ..play.cards import card_word  # Russian ranks in Russian: В Д К Т
 
     names = found.record.players
     print(cat.gettext(N_("Verdict: every step is legal.")))
@@ -533,8 +533,8 @@ def _print_audit(found: Audit, cat: Catalog) -> None:
 
 
 def cmd_conventions(args: argparse.Namespace) -> int:
-    from .scoring.ledger.families import family_presets
-    from .scoring.pulya.convention import presets
+    from ..scoring.ledger.families import family_presets
+    from ..scoring.pulya.convention import presets
 
     cat = catalog(args.lang)
     for p in presets().values():
@@ -558,8 +558,8 @@ def cmd_conventions(args: argparse.Namespace) -> int:
 
 
 def cmd_app(args: argparse.Namespace) -> int:
-    from .app.server.run import run  # Flet loads only when the app starts
-    from .store import default_path
+    from ..app.server.run import run  # Flet loads only when the app starts
+    from ..store import default_path
 
     run(
         args.db or default_path(),
@@ -590,14 +590,14 @@ DEMOS = {
 
 def cmd_demo(args: argparse.Namespace) -> int:
     # What a kept session looks like, without a database: the sheet of a demo evening.
-    from .report import to_text_sheet
-    from .scoring.pulya.score import replay
-    from .scoring.pulya.session import parse_session
+    from ..report import to_text_sheet
+    from ..scoring.pulya.score import replay
+    from ..scoring.pulya.session import parse_session
 
     demo = DEMOS.get(args.lang)
     if demo is not None:
-        from . import family_report
-        from .scoring.ledger.families import settle_family
+        from .. import family_report
+        from ..scoring.ledger.families import settle_family
 
         sys.stdout.write(family_report.to_text_sheet(settle_family(demo.read_bytes()), args.lang))
         return 0
@@ -628,7 +628,7 @@ class _SolverVersion(argparse.Action):
         values: object,
         option_string: str | None = None,
     ) -> None:
-        from .play.dds import CORE
+        from ..play.dds import CORE
 
         print(f"scorepad {__version__}, double-dummy solver: {CORE}")
         parser.exit()
@@ -737,7 +737,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("demo", parents=[common], help="print the sheet of a demo evening")
     p.set_defaults(func=cmd_demo)
 
-    from .players.commands import add_commands  # the directory: players, ratings, debts …
+    from .players import add_commands  # the directory: players, ratings, debts …
 
     add_commands(sub, common)
 
@@ -810,11 +810,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-v", "--verbose", action="store_true", help="show every setting")
     p.set_defaults(func=cmd_conventions)
 
-    from .club.cli import add_parser as add_club  # a club night's commands (scorepad/club/)
+    from .club import add_parser as add_club  # a club night's commands (scorepad/club/)
 
     add_club(sub, common)
 
-    from .phone.cli import add_parser as add_build_app  # the app that runs on a phone
+    from .phone import add_parser as add_build_app  # the app that runs on a phone
 
     add_build_app(sub, common)
     return parser
@@ -913,7 +913,7 @@ def _run(args: argparse.Namespace) -> int:
             return _fail([_unreadable(exc, args)])
         return _fail(lines)
     except sqlite3.Error as exc:  # a read the store met first (a damaged page, a lock)
-        from .store import LOCK_TIMEOUT, database_error, default_path
+        from ..store import LOCK_TIMEOUT, database_error, default_path
 
         error = database_error(exc, args.db or default_path(), LOCK_TIMEOUT)
         return _fail(error.render(args.lang).splitlines())
@@ -961,10 +961,10 @@ def _unreadable(exc: Exception, args: argparse.Namespace) -> str:
 def _refusal(exc: ValueError, lang: str) -> list[str] | None:
     """The lines that say why the input was refused; ``None`` for an error that is a bug."""
     # Imported only on the way out, so that no command loads a module for its errors alone.
-    from .play.record import RecordInvalid
-    from .scoring.pulya.convention import ConventionError
-    from .scoring.pulya.session import SessionInvalid
-    from .store import StoreError
+    from ..play.record import RecordInvalid
+    from ..scoring.pulya.convention import ConventionError
+    from ..scoring.pulya.session import SessionInvalid
+    from ..store import StoreError
 
     if isinstance(exc, SessionInvalid):
         return exc.render(lang)
@@ -977,12 +977,3 @@ def _refusal(exc: ValueError, lang: str) -> list[str] | None:
     if isinstance(exc, ScorepadError):  # any other refusal is one sentence
         return [exc.message.render(lang)]
     return None
-
-
-if __name__ == "__main__":
-    # ``python -m scorepad.cli``: the command modules import ``scorepad.cli``, a second copy of
-    # this one beside ``__main__``; its state (the database opened, the one being created) is
-    # the one that counts, so that copy runs.
-    from scorepad.cli import main as _main
-
-    sys.exit(_main())
