@@ -14,166 +14,35 @@ import json
 import os
 import re
 import sqlite3
-import stat
 import sys
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .. import __version__
 from ..i18n import LANGUAGES, N_, Catalog, Msg, ScorepadError, catalog, msg, nmsg, system_language
+from .common import (
+    EXIT_INVALID,
+    Refused,
+    _creating,
+    _fail,
+    _forget_created,
+    _is_database_file,
+    _open,
+    _opened,
+    _read,
+    _write_export,
+)
 
 # Each command imports what it uses, so that `--help` or `settle FILE` never loads the store
 # (sqlite-utils), the rules engine or Flet.
 if TYPE_CHECKING:
     from ..play.record import Audit
     from ..scoring.ledger.families import FamilyScored
-    from ..store import Store
 
 DEMO = Path(__file__).resolve().parent.parent / "data" / "demo-session.json"
-EXIT_INVALID = 2
 #: Ctrl-C: 128 + SIGINT, as a shell says it.
 EXIT_INTERRUPTED = 130
-#: The largest input file read: a session of the longest evening is well under 1 MB.
-MAX_INPUT = 16 * 1024 * 1024
-
-
-def _fail(lines: Sequence[str]) -> int:
-    for line in lines:
-        print(line, file=sys.stderr)
-    return EXIT_INVALID
-
-
-class Refused(ScorepadError):
-    """A command cannot run: ``message`` says why (exit status 2, nothing on stdout)."""
-
-
-def _too_big(path: str) -> Refused:
-    return Refused(
-        msg(
-            N_("{path} is larger than {limit} MB: it is not a Scorepad file"),
-            path=path,
-            limit=MAX_INPUT // (1024 * 1024),
-        )
-    )
-
-
-def _read(path: str) -> bytes:
-    """An input file, read whole: only a regular file (or standard input) of at most 16 MB."""
-    shown = path if path.isprintable() else repr(path)[1:-1]  # a path never drives the terminal
-    if path == "-":
-        data = sys.stdin.buffer.read(MAX_INPUT + 1)
-        if len(data) > MAX_INPUT:
-            raise _too_big("-")
-        return _as_utf8(data, "-")
-    try:
-        # Non-blocking, so a FIFO is refused at once instead of waiting for a writer.
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    except OSError as exc:
-        raise Refused(
-            msg(N_("cannot read {path}: {reason}"), path=shown, reason=exc.strerror or str(exc))
-        ) from None
-    info = os.fstat(fd)
-    if not stat.S_ISREG(info.st_mode):  # a folder, a device, a FIFO: before fdopen refuses it
-        os.close(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise Refused(msg(N_("{path} is a folder, not a file"), path=shown))
-        raise Refused(msg(N_("{path} is not a regular file"), path=shown))
-    with os.fdopen(fd, "rb") as f:
-        if info.st_size > MAX_INPUT:
-            raise _too_big(path)
-        try:
-            data = f.read(MAX_INPUT + 1)
-        except OSError as exc:
-            raise Refused(
-                msg(N_("cannot read {path}: {reason}"), path=path, reason=exc.strerror or str(exc))
-            ) from None
-    if len(data) > MAX_INPUT:  # it grew while we looked
-        raise _too_big(path)
-    return _as_utf8(data, shown)
-
-
-def _as_utf8(data: bytes, shown: str) -> bytes:
-    """Every input as UTF-8: one saved with a BOM, or as UTF-16 or UTF-32 (as some editors on
-    Windows save), is decoded by its BOM or its zero bytes (JSON's own rule, which the club
-    file's reader follows too), whatever the locale."""
-    encoding = json.detect_encoding(data)
-    if encoding == "utf-8":
-        return data
-    try:
-        return data.decode(encoding).encode("utf-8")
-    except UnicodeError:
-        raise Refused(
-            msg(
-                N_(
-                    "{path} is not text in UTF-8 (nor in the {encoding} it starts like): save it as UTF-8"
-                ),
-                path=shown,
-                encoding=encoding.upper().removesuffix("-SIG"),
-            )
-        ) from None
-
-
-#: The database a command opened (the last-resort sentence names it).
-_opened: list[Path] = []
-#: A database a write command is about to create, and the folders it makes for it: a refused
-#: command leaves neither behind (see :func:`_forget_created`).
-_creating: list[tuple[Path, list[Path]]] = []
-
-
-def _note_creation(path: Path) -> None:
-    if path.exists() or path.is_symlink():
-        return
-    missing = [p for p in (path.parent, *path.parent.parents) if not p.exists()]
-    _creating.append((path, missing))
-
-
-def _forget_created() -> None:
-    """A refused write command created the database (and its folders) only to refuse: they are
-    removed, if nothing was written to them meanwhile (every table empty)."""
-    while _creating:
-        path, folders = _creating.pop()
-        if not path.is_file() or not _holds_nothing(path):
-            continue
-        for end in ("", "-wal", "-shm", "-journal"):
-            with contextlib.suppress(OSError):
-                Path(str(path) + end).unlink()
-        for folder in folders:  # the deepest first; one that holds anything stays
-            with contextlib.suppress(OSError):
-                folder.rmdir()
-
-
-def _holds_nothing(path: Path) -> bool:
-    try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    except sqlite3.Error:
-        return False
-    try:
-        tables = [
-            r[0]
-            for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-            if r[0] != "_migrations" and not r[0].startswith("sqlite_")
-        ]
-        return all(conn.execute(f'SELECT count(*) FROM "{t}"').fetchone()[0] == 0 for t in tables)
-    except sqlite3.Error:
-        return False
-    finally:
-        conn.close()
-
-
-def _open(args: argparse.Namespace, *, create: bool = True, read_only: bool | None = None) -> Store:
-    """The database; a command that only reads passes ``create=False``: it creates nothing (no
-    file, no folder), SQLite opens the file read-only (no migration, no checkpoint) and leaves
-    it byte for byte as it was.  ``read_only=False`` with it: a command that writes only to a
-    database that exists (``club pdf`` mints a table's link)."""
-    from ..store import Store, default_path
-
-    path = args.db or default_path()
-    _opened.append(path)
-    if create:
-        _note_creation(path)
-    return Store(path, create=create, read_only=not create if read_only is None else read_only)
 
 
 def cmd_settle(args: argparse.Namespace) -> int:
@@ -309,81 +178,6 @@ def cmd_history(args: argparse.Namespace) -> int:
             line += "  " + json.dumps(deal_data(a.deal), ensure_ascii=False)
         print(line)
     return 0
-
-
-def _database_files(db: Path) -> list[Path]:
-    """The database, its SQLite companions and Scorepad's backups of it."""
-    names = [db.name, *(db.name + end for end in ("-wal", "-shm", "-journal"))]
-    files = [db.with_name(n) for n in names]
-    with contextlib.suppress(OSError):
-        files += sorted(db.parent.glob(f"{db.name}.*.bak"))
-    return files
-
-
-def _is_database_file(target: Path, db: Path) -> bool:
-    # Compare resolved paths (symlinks, "..") and the inode (hard links) of what exists.
-    try:
-        resolved = target.resolve()
-        real_db = db.resolve()
-    except (OSError, RuntimeError):  # a symlink loop: it is no file, and writing it fails
-        return False
-    name = resolved.name
-    if (
-        resolved.parent == real_db.parent
-        and name.startswith(real_db.name + ".")
-        and name.endswith(".bak")
-    ):
-        return True
-    for f in _database_files(db):
-        if resolved == f.resolve():
-            return True
-        try:
-            if os.path.samefile(target, f):
-                return True
-        except OSError:
-            continue
-    return False
-
-
-def _write_export(target: Path, text: str, *, db: Path, force: bool) -> None:
-    if _is_database_file(target, db):
-        raise Refused(
-            msg(
-                N_("{path} is the database or one of its files: the export was not written"),
-                path=str(target),
-            )
-        )
-    data = text.encode("utf-8")
-    try:
-        if not force:
-            # O_EXCL: an existing file is never overwritten, even one created a moment ago.
-            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-            return
-        if target.is_dir():
-            raise IsADirectoryError(21, os.strerror(21), str(target))
-        # --force: a whole new file takes the old one's place, never half of one.
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-            os.replace(tmp, target)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-    except FileExistsError:
-        raise Refused(
-            msg(N_("{path} exists: add --force to overwrite it"), path=str(target))
-        ) from None
-    except OSError as exc:
-        raise Refused(
-            msg(
-                N_("cannot write {path}: {reason}"),
-                path=str(target),
-                reason=exc.strerror or str(exc),
-            )
-        ) from None
 
 
 def cmd_export(args: argparse.Namespace) -> int:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import N_, Msg, ScorepadError, catalog, msg, nmsg
+from . import common
 
 if TYPE_CHECKING:
     from ..club.store import ClubStore
@@ -46,7 +47,6 @@ def _run(
     tables itself, in its own transaction)."""
 
     def run(args: argparse.Namespace) -> int:
-        from .. import cli
         from ..store import NotFound, default_path
 
         try:
@@ -54,7 +54,7 @@ def _run(
                 prepare(args)
             try:
                 # ``pdf`` reads, and mints a table's missing join link: not opened read-only.
-                store = cli._open(
+                store = common._open(
                     args, create=not reads, read_only=reads and command is not cmd_pdf
                 )
             except NotFound:
@@ -74,21 +74,20 @@ def _run(
 
             if isinstance(exc, StoreError):
                 raise
-            return cli._fail(exc.message.render(args.lang).splitlines())
+            return common._fail(exc.message.render(args.lang).splitlines())
 
     return run
 
 
 def _deal(text: str) -> dict[str, Any]:
-    from .. import cli
 
-    data = cli._read(text).decode("utf-8") if text == "-" or Path(text).is_file() else text
+    data = common._read(text).decode("utf-8") if text == "-" or Path(text).is_file() else text
     try:
         deal = json.loads(data)
     except ValueError:
         deal = None
     if not isinstance(deal, dict):
-        raise cli.Refused(msg(N_("a deal is a JSON object, like the deals of a session file")))
+        raise common.Refused(msg(N_("a deal is a JSON object, like the deals of a session file")))
     return deal
 
 
@@ -408,23 +407,21 @@ def cmd_standings(args: argparse.Namespace, club: ClubStore) -> int:
 
 
 def cmd_export(args: argparse.Namespace, club: ClubStore) -> int:
-    from .. import cli
     from ..store import default_path
 
     text = club.export_night(args.night)
     if args.file == "-":
         sys.stdout.write(text)
     else:
-        cli._write_export(Path(args.file), text, db=args.db or default_path(), force=args.force)
+        common._write_export(Path(args.file), text, db=args.db or default_path(), force=args.force)
     return 0
 
 
 def _check_import(args: argparse.Namespace) -> None:
     """The club file read and checked in full, before the database is opened."""
-    from .. import cli
     from ..club.file import parse_night
 
-    args.checked = parse_night(cli._read(args.file))
+    args.checked = parse_night(common._read(args.file))
 
 
 def cmd_import(args: argparse.Namespace, club: ClubStore) -> int:
@@ -433,7 +430,6 @@ def cmd_import(args: argparse.Namespace, club: ClubStore) -> int:
 
 
 def cmd_pdf(args: argparse.Namespace, club: ClubStore) -> int:
-    from .. import cli
     from ..app.server.grants import Grants
     from ..club.pdf import night_pdf
     from ..club.store import table_pin
@@ -462,8 +458,8 @@ def cmd_pdf(args: argparse.Namespace, club: ClubStore) -> int:
         pin=pin,
     )
     target = Path(args.file)
-    if cli._is_database_file(target, args.db or default_path()):
-        raise cli.Refused(
+    if common._is_database_file(target, args.db or default_path()):
+        raise common.Refused(
             msg(
                 N_("{path} is the database or one of its files: the export was not written"),
                 path=args.file,
@@ -473,11 +469,11 @@ def cmd_pdf(args: argparse.Namespace, club: ClubStore) -> int:
         with target.open("wb" if args.force else "xb") as f:
             f.write(data)
     except FileExistsError:
-        raise cli.Refused(
+        raise common.Refused(
             msg(N_("{path} exists: add --force to overwrite it"), path=args.file)
         ) from None
     except OSError as exc:
-        raise cli.Refused(
+        raise common.Refused(
             msg(
                 N_("cannot write {path}: {reason}"), path=args.file, reason=exc.strerror or str(exc)
             )

@@ -17,14 +17,14 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from ..i18n import N_, ScorepadError, catalog, msg, nmsg
+from . import common
 
 FAMILIES = ("pulya", "bula", "kassa", "pot", "direct")
 
 
 def _store(args: argparse.Namespace, *, create: bool = True) -> Any:
-    from .. import cli
 
-    return cli._open(args, create=create)
+    return common._open(args, create=create)
 
 
 def _read(
