@@ -9,14 +9,13 @@ currency's units with a point (``-88.66``).
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import sys
 from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from ..i18n import N_, ScorepadError, catalog, msg, nmsg
+from ..players.rows import csv_text, player_names, stats_rows
 from . import common
 
 FAMILIES = ("pulya", "bula", "kassa", "pot", "direct")
@@ -43,69 +42,11 @@ def _read(
         raise
 
 
-def csv_text(rows: list[dict[str, Any]]) -> str:
-    out = io.StringIO()
-    if rows:
-        w = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
-        w.writeheader()
-        w.writerows(rows)
-    return out.getvalue()
-
-
-def _names(store: Any) -> dict[int, str]:
-    return {e.id: e.name for e in store.directory()}
-
-
-def stats_rows(store: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
-    from ..players.stats import chosen, family_stats, played
-    from ..scoring.pulya.settlement import format_money
-
-    names = _names(store)
-    stats = family_stats(
-        chosen(
-            played(store),
-            since=args.since,
-            until=args.until,
-            family=args.family,
-            group=getattr(args, "player", None),
-        )
-    )
-    rows = []
-    for (pid, family), s in sorted(
-        stats.items(), key=lambda kv: (kv[0][1], names.get(kv[0][0], ""))
-    ):
-        digits_of = {p.record.currency: p.record.digits for p, _seat in s.sessions}
-        money = "; ".join(f"{format_money(v, digits_of.get(c, 2))} {c}" for c, v in s.net.items())
-        rows.append(
-            {
-                "player_id": pid,
-                "name": names.get(pid, str(pid)),
-                "family": family,
-                "games": s.games,
-                "finished": s.finished,
-                "money": money,
-                "result": str(s.result),
-                "declared": sum(d for d, _m, _f in s.by_level().values()),
-                "made": sum(m for _d, m, _f in s.by_level().values()),
-                "failed": sum(f for _d, _m, f in s.by_level().values()),
-                "misere_made": s.counts.get("misere_made", 0),
-                "misere_caught": s.counts.get("misere_caught", 0),
-                "allpass_tricks": s.counts.get("allpass_tricks", 0),
-                "whists_written": str(s.written),
-                "whists_received": str(s.received),
-                "refe_rounds": s.counts.get("refe_rounds", 0),
-                "closed_first": s.counts.get("bula_closed_first", 0)
-                + s.counts.get("kassa_closed_first", 0),
-            }
-        )
-    return rows
-
-
 def rating_rows(store: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
     from ..players.rating import ratings
     from ..players.stats import chosen, played
 
-    names = _names(store)
+    names = player_names(store)
     rated = ratings(chosen(played(store), family=args.family, group=getattr(args, "player", None)))
     rows = [
         {
@@ -126,7 +67,7 @@ def debt_rows(store: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
     from ..players.season import debts, settled_in
     from ..scoring.pulya.settlement import format_money, minor_digits
 
-    names = _names(store)
+    names = player_names(store)
     # Only a finished game's cash-out is a debt: a pulka in play may still turn (issue 38
     # item 14: three deals of an unfinished pulka were counted as owed).
     owed = debts(
@@ -290,7 +231,7 @@ def cmd_season(args: argparse.Namespace) -> int:
         if not found:
             raise ScorepadError(msg(N_("there is no season {name}"), name=repr(args.name[:24])))
         season = found[-1]
-        names = _names(store)
+        names = player_names(store)
         table = season_table(
             played(store),
             since=season.since,
