@@ -165,3 +165,32 @@ def _pages_closed_after_each_browser_test(request: pytest.FixtureRequest) -> Ite
         for context in list(getattr(browser, "contexts", ())):
             with contextlib.suppress(Exception):  # a page the test already closed, a dead browser
                 context.close()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The suite's work units for ``--dist loadgroup`` (scripts/test): a test file whose tests
+    share a module fixture (an app server, a browser) is one unit, so that fixture starts once;
+    every other test is a unit of its own, so the two workers end together instead of one
+    waiting on the other's last file.  A long file may split its unit by a parameter
+    (``XDIST_SPLIT = "size"``, or a function of the test's parameters that names its part):
+    each part starts its own server and browser, and the parts run side by side.  Without
+    xdist the mark changes nothing."""
+    for item in items:
+        if item.get_closest_marker("xdist_group") is not None:
+            continue
+        info = getattr(item, "_fixtureinfo", None)
+        if info is None or not any(
+            fixture.scope in ("module", "class", "package")
+            for defs in info.name2fixturedefs.values()
+            for fixture in defs
+        ):
+            continue
+        group = item.path.stem
+        split = getattr(getattr(item, "module", None), "XDIST_SPLIT", None)
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        if callable(split):
+            group += f"-{split(params)}"
+        elif split is not None and split in params:
+            group += f"-{params[split]}"
+        item.add_marker(pytest.mark.xdist_group(group))

@@ -24,6 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # state only the next screen has, but a rare race remained (about one run in eight, cause not yet
 # caught: every failed wait now saves screenshots/failed-*.png). One rerun: a real fault fails twice.
 pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
+#: Two halves on CI's two workers (conftest.py): the phone's scenarios and the laptop's.
+XDIST_SPLIT = "width"
 SHOTS = ROOT / "screenshots"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARGS = [

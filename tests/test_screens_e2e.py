@@ -26,6 +26,8 @@ from scorepad.i18n import LANGUAGES, catalog
 from scorepad.store import Store
 
 pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
+#: Two halves on CI's two workers (conftest.py): the phone's screens and the laptop's.
+XDIST_SPLIT = "size"
 browser = test_app_e2e.browser  # the shared headless chromium fixture
 assert ARGS  # the same chromium flags (the fixture launches it)
 
