@@ -11,13 +11,16 @@ import sys
 import traceback
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from scorepad.scoring.pulya.score import Scored, replay
 from scorepad.scoring.pulya.session import parse_session
 from scorepad.scoring.pulya.sheet import Writing
+
+if TYPE_CHECKING:
+    from scorepad.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -133,6 +136,22 @@ def settle_json(data: dict[str, Any], tmp_path: Path) -> dict[str, Any]:
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     return json.loads(done.stdout)  # type: ignore[no-any-return]
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    """A database file's path in the test's own folder (not created)."""
+    return tmp_path / "scorepad.db"
+
+
+@pytest.fixture
+def store(db_path: Path) -> Iterator[Store]:
+    """A fresh store on a real SQLite file, closed when the test ends.  Its connection may be
+    used from another thread, as the app's is (a screen writes from Flet's)."""
+    from scorepad.store import Store
+
+    with Store(db_path, check_same_thread=False) as s:
+        yield s
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ order after an edit, a void and a restore of a deal."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -17,12 +16,6 @@ from scorepad.players.rating import MODEL, Rating, ranks, ratings
 from scorepad.players.season import season_table
 from scorepad.players.stats import chosen, family_stats, played
 from scorepad.store import Store
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    with Store(tmp_path / "scorepad.db") as s:
-        yield s
 
 
 def add(store: Store, sid: int, *deals: dict[str, Any]) -> None:

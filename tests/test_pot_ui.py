@@ -5,8 +5,6 @@ editing, a stale write rebased, both languages."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,12 +19,6 @@ from scorepad.app.pot.form import PotForm
 from scorepad.store import Store
 
 NAMES = ["Anton", "Brigitte", "Charlotte"]
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    with Store(tmp_path / "app.db", check_same_thread=False) as s:
-        yield s
 
 
 def open_session(

@@ -31,12 +31,6 @@ GAME = {
 }
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    with Store(tmp_path / "s.db") as s:
-        yield s  # type: ignore[misc]
-
-
 def balkan(store: Store, **kw: Any) -> int:
     return store.create_session(["A", "B", "C"], convention="balkan", **kw)
 

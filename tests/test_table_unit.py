@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -73,12 +72,6 @@ class Room:
         live.subscribe(shell)
         self.sessions.append(session)
         return shell, session
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    with Store(tmp_path / "t.db", check_same_thread=False) as s:
-        yield s
 
 
 async def until(check: Callable[[], bool], what: str) -> None:
