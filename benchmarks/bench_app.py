@@ -113,8 +113,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from flet_fakes import by_id, fire, make_page  # noqa: E402
 from machine import SMOKE_NOTE, add_smoke, machine  # noqa: E402  (benchmarks/machine.py)
+from support.flet_fakes import by_id, fire, make_page  # noqa: E402
 
 from scorepad.app.frame.screens import entry_screen  # noqa: E402  (fills the screen registry)
 from scorepad.app.frame.shell import Shell  # noqa: E402

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 import test_app_e2e
-from evenings import (
+from support.evenings import (
     BALKAN,
     BALKAN_FOUR,
     BALKAN_FOUR_PLAYERS,

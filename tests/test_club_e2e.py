@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from table_server import ROOT, free_port, start, stop, wait_ready
+from support.table_server import ROOT, free_port, start, stop, wait_ready
 from test_app_e2e import browser, has_text, open_app, shot, tap, type_text, visible
 from test_table_e2e import enter_pin, message_of, sel
 

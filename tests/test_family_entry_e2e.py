@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 import test_app_e2e
-from evenings import BALKAN_PLAYERS, PREFA_PLAYERS
+from support.evenings import BALKAN_PLAYERS, PREFA_PLAYERS
 from test_app_e2e import (
     box_of,
     choose_language,

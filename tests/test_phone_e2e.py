@@ -292,7 +292,7 @@ def family_cash_out_matches(
 def test_a_bula_and_a_prefa_game_on_the_phone_alone(
     browser: Any, static: Static, tmp_path: Path, capsys: pytest.CaptureFixture[str], family: str
 ) -> None:
-    from evenings import BALKAN, BALKAN_PLAYERS, BALKAN_START, PREFA, PREFA_PLAYERS
+    from support.evenings import BALKAN, BALKAN_PLAYERS, BALKAN_START, PREFA, PREFA_PLAYERS
     from test_bula_e2e import Entry, new_game
 
     page = open_phone(browser, static.url)

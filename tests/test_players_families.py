@@ -412,7 +412,7 @@ async def test_the_players_screen_shows_a_seasons_period_group_and_standings(
 ) -> None:
     import threading
 
-    from flet_fakes import by_id, find, fire, make_page
+    from support.flet_fakes import by_id, find, fire, make_page
 
     from scorepad.app.frame.shell import Shell
     from scorepad.app.screens.players import players_screen
@@ -510,7 +510,7 @@ def test_the_cli_deletes_only_an_entry_nobody_sits_under(tmp_path: Path) -> None
 async def test_the_host_marks_a_debt_settled_on_the_players_screen(store: Store) -> None:
     import threading
 
-    from flet_fakes import by_id, find, fire, make_page
+    from support.flet_fakes import by_id, find, fire, make_page
 
     from scorepad.app.frame.shell import Shell
     from scorepad.app.screens.players import players_screen

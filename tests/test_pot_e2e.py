@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pot_e2e_table import Deal, PotEntry, previews
+from support.pot_e2e_table import Deal, PotEntry, previews
 from test_app_e2e import browser as browser
 from test_app_e2e import (
     choose_language,

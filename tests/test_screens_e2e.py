@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 import test_app_e2e
-from evenings import BALKAN, BALKAN_PLAYERS, PREFA, PREFA_PLAYERS
-from table_server import serving
+from support.evenings import BALKAN, BALKAN_PLAYERS, PREFA, PREFA_PLAYERS
+from support.table_server import serving
 from test_app_e2e import ARGS, ROOT, SHOTS, local_only, semantics_on, settle, tap, visible
 from test_pot_e2e import EVENING as POT_EVENING
 from test_pot_e2e import NAMES as POT_PLAYERS

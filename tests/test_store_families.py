@@ -199,7 +199,7 @@ def family_session(draw: st.DrawFn) -> tuple[str, list[Any], list[int], int]:
 def test_any_family_session_in_the_store_scores_as_its_file_and_is_zero_sum(
     tmp_path: Path, case: tuple[str, list[Any], list[int], int]
 ) -> None:
-    from four import seated
+    from support.four import seated
 
     convention, deals, voids, n = case
     with Store(tmp_path / f"{abs(hash(json.dumps(case)))}.db") as store:

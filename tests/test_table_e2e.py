@@ -16,7 +16,7 @@ import msgpack
 import pytest
 import websockets.sync.client as ws_client
 from playwright.sync_api import expect
-from table_server import free_port, start, stop, wait_ready
+from support.table_server import free_port, start, stop, wait_ready
 from test_app_e2e import (
     browser,
     has_text,
