@@ -183,8 +183,8 @@ def painted(
     ``{visit}-wasm-cache-mb`` is what the profile's wasm code cache holds after each visit.
     """
 
+    from e2e.harness import ARGS, CHROMIUM, running_app, semantics_on
     from playwright.sync_api import sync_playwright
-    from test_app_e2e import ARGS, CHROMIUM, running_app, semantics_on
 
     os.environ["FLET_WEB_RENDERER"] = renderer
     os.environ["SCOREPAD_WEB_TUNING"] = "1" if tuned else "0"

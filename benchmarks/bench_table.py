@@ -193,9 +193,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
+from e2e.harness import ARGS, CHROMIUM, open_app, redrawn, tap, visible  # noqa: E402
 from machine import SMOKE_NOTE, add_smoke, machine  # noqa: E402  (benchmarks/machine.py)
 from support.table_server import free_port, start, stop, wait_ready  # noqa: E402
-from test_app_e2e import ARGS, CHROMIUM, open_app, redrawn, tap, visible  # noqa: E402
 
 from scorepad.store import Store  # noqa: E402
 

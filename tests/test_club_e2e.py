@@ -26,9 +26,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from e2e.harness import browser, has_text, open_app, shot, tap, type_text, visible
 from playwright.sync_api import expect
 from support.table_server import ROOT, free_port, start, stop, wait_ready
-from test_app_e2e import browser, has_text, open_app, shot, tap, type_text, visible
 from test_table_e2e import enter_pin, message_of, sel
 
 from scorepad.app.server.grants import Grants
