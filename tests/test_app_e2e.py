@@ -5,8 +5,6 @@ Every screen is screenshotted into ``screenshots/`` (looked at by a person befor
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +31,8 @@ from e2e.harness import (
     visible,
 )
 
+from conftest import cli_out
+
 # Flutter redraws asynchronously and its semantics tree trails the canvas; the driver waits for a
 # state only the next screen has, but a rare race remained (about one run in eight, cause not yet
 # caught: every failed wait now saves screenshots/failed-*.png). One rerun: a real fault fails twice.
@@ -46,20 +46,8 @@ def settle_matches_cli(page: Any, db: Path, players: int) -> None:
     tap(page, "nav-settle")
     visible(page, "balance-0")
     on_screen = [text_of(page, f"balance-{p}") for p in range(players)]
-    sid = subprocess.run(
-        [sys.executable, "-m", "scorepad.cli", "--db", str(db), "sessions"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.split()[0]
-    settled = subprocess.run(
-        [sys.executable, "-m", "scorepad.cli", "--lang", "en", "--db", str(db), "settle", sid],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.splitlines()
+    sid = cli_out("--db", str(db), "sessions").split()[0]
+    settled = cli_out("--lang", "en", "--db", str(db), "settle", sid).splitlines()
     # The screen says the same whole sentences as `scorepad settle` (one formatting for both).
     start = settled.index(text_of(page, "settle-status"))
     assert on_screen == settled[start + 1 : start + 1 + players]
