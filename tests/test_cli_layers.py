@@ -75,12 +75,36 @@ def test_no_circle_in_the_cli_package() -> None:
 
 def test_nothing_outside_the_cli_imports_it() -> None:
     """The command line is a front end: no library module, and not the app, imports it (the
-    Players screen's CSV rows live in ``scorepad/players/rows.py`` for both)."""
+    Players screen's CSV rows live in ``scorepad/players/rows.py`` for both).  Only
+    ``python -m scorepad`` (``scorepad/__main__.py``) starts it."""
     upward = sorted(
         f"{name} -> {target}"
         for name, path in MODULES.items()
-        if not name.startswith("scorepad.cli")
+        if not name.startswith("scorepad.cli") and name != "scorepad.__main__"
         for target in imported(path)
         if target == "scorepad.cli" or target.startswith("scorepad.cli.")
     )
     assert upward == []
+
+
+def test_every_way_to_start_the_command_runs_the_same_main() -> None:
+    """``python -m scorepad``, ``python -m scorepad.cli`` and the installed script's target
+    (``scorepad.cli:main``): the process is the point here, so each is a real one."""
+    import subprocess
+    import sys
+    import tomllib
+
+    from scorepad import __version__
+
+    scripts = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text())["project"]["scripts"]
+    assert scripts == {"scorepad": "scorepad.cli:main"}
+    for module in ("scorepad", "scorepad.cli"):
+        done = subprocess.run(
+            [sys.executable, "-m", module, "--version"],
+            capture_output=True,
+            text=True,
+            cwd=PACKAGE.parent,
+            timeout=60,
+        )
+        assert (done.returncode, done.stderr) == (0, ""), module
+        assert done.stdout.splitlines()[0] == f"scorepad {__version__}", module
