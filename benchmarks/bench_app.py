@@ -113,8 +113,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from flet_fakes import by_id, fire, make_page  # noqa: E402
 from machine import SMOKE_NOTE, add_smoke, machine  # noqa: E402  (benchmarks/machine.py)
+from support.flet_fakes import by_id, fire, make_page  # noqa: E402
 
 from scorepad.app.frame.screens import entry_screen  # noqa: E402  (fills the screen registry)
 from scorepad.app.frame.shell import Shell  # noqa: E402
@@ -183,8 +183,8 @@ def painted(
     ``{visit}-wasm-cache-mb`` is what the profile's wasm code cache holds after each visit.
     """
 
+    from e2e.harness import ARGS, CHROMIUM, running_app, semantics_on
     from playwright.sync_api import sync_playwright
-    from test_app_e2e import ARGS, CHROMIUM, running_app, semantics_on
 
     os.environ["FLET_WEB_RENDERER"] = renderer
     os.environ["SCOREPAD_WEB_TUNING"] = "1" if tuned else "0"

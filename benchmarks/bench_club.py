@@ -12,7 +12,7 @@ Targets on the project's 2-core machines:
   keeps it).
 
 ``--wire``: the shared tables, a real server (``python -m scorepad.cli --web``) and every phone
-connected as a raw Flet client (tests/flet_wire.py: the server's whole work, no browser): 40
+connected as a raw Flet client (tests/support/flet_wire.py: the server's whole work, no browser): 40
 players drawn at 13 tables of three (one bye), each table's writer on the host's computer and its other players on
 their table's join link, the director's view and the live standings page.  Goals:
 
@@ -238,7 +238,7 @@ def _tap(pages: _Pages, client: Any, ident: str) -> None:
 
 
 def _strings_since(client: Any, start: int) -> Iterator[str]:
-    from flet_wire import _walk
+    from support.flet_wire import _walk
 
     for f in client.frames[start:]:
         for v in _walk(f):
@@ -256,8 +256,8 @@ def run_wire(rounds: int) -> dict[str, Any]:
     import psutil
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-    from flet_wire import Client
-    from table_server import free_port, start, stop, wait_ready
+    from support.flet_wire import Client
+    from support.table_server import free_port, start, stop, wait_ready
 
     from scorepad.app.server.grants import Grants
 
@@ -438,7 +438,7 @@ def run_wire(rounds: int) -> dict[str, Any]:
 
 def _nav(client: Any, label: str) -> None:
     """Tap a bottom-bar destination, as the Flutter client does (bench_table.py's way)."""
-    from flet_wire import _walk
+    from support.flet_wire import _walk
 
     bars = [
         v

@@ -117,8 +117,8 @@ def cached(page: object) -> None:
 
 
 def run_once(browser: object, folder: Path, writes: int) -> dict[str, list[float]]:
+    from e2e.harness import Table, local_only, new_session, tap
     from playwright.sync_api import expect
-    from test_app_e2e import Table, local_only, new_session, tap
     from test_phone_e2e import START, Static
 
     static = Static(folder)
@@ -165,8 +165,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     repeat, writes = (1, 1) if args.smoke else (args.repeat, args.writes)
 
+    from e2e.harness import ARGS, CHROMIUM
     from playwright.sync_api import sync_playwright
-    from test_app_e2e import ARGS, CHROMIUM
 
     from scorepad.phone.build import build
 

@@ -4,7 +4,7 @@
     python benchmarks/bench_table.py --wire [--rounds 5] [--pages 30] [--left 100]
 
 ``--wire``: the server alone, no browser: one writer and N pages speaking Flet's protocol
-(tests/flet_wire.py) on the session's history; each new deal, edit, void, undo and redo is timed
+(tests/support/flet_wire.py) on the session's history; each new deal, edit, void, undo and redo is timed
 from the writer's tap until every page's socket received its update, with the server's CPU per
 write (the table below was taken when only new deals, undo and redo were timed).
 Taken on 2026-12-01 on the shared 2-core machine under a load average of 17-18 (other helpers'
@@ -52,7 +52,7 @@ of CPU.  8 pages: 91 / 128 ms before, 88-90 / 114-126 ms after, 125 ms of CPU bo
 own page is most of it).  An earlier quiet run of the code before (load 0.6): 30 pages 226 ms
 median, 331 ms p95, 264 ms of CPU.  In the
 server process alone (the bench's own page work aside), a watching page's redraw on a write took
-9.7 ms of CPU before and 7.5 ms after under this load; in-process (tests/flet_fakes.py pages, a
+9.7 ms of CPU before and 7.5 ms after under this load; in-process (tests/support/flet_fakes.py pages, a
 history of 13-33 deals) 29 ms before and 5.5-6.9 ms after, the cost no longer growing with the
 history (only the new or changed card is built and sent).  What remains a write: about 65 ms for
 the writer's own page (each tap on the deal entry draws a new frame of ~150 controls: 12 frames
@@ -113,7 +113,7 @@ redraw: 1.8 → 0.7-1.1 ms in-process); a viewer's history card no longer makes 
 not show (16 controls a redraw instead of 25 in-process).  The 100 ms goal is still not met
 here: what is left is about 4-5 ms a watching page (every page here may write: the new card with
 its Edit and Void, the new guarded Undo and Redo), the controls made, diffed, encoded and sent
-by Flet.  In-process (tests/flet_fakes.py pages, new deals only) a redraw costs 3.2 ms on a
+by Flet.  In-process (tests/support/flet_fakes.py pages, new deals only) a redraw costs 3.2 ms on a
 page that may write and 2.0-2.4 ms on a viewer's; the real server adds the socket, and the
 benchmark's edits, voids and undos change more of a page than a new deal does.
 
@@ -193,9 +193,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
+from e2e.harness import ARGS, CHROMIUM, open_app, redrawn, tap, visible  # noqa: E402
 from machine import SMOKE_NOTE, add_smoke, machine  # noqa: E402  (benchmarks/machine.py)
-from table_server import free_port, start, stop, wait_ready  # noqa: E402
-from test_app_e2e import ARGS, CHROMIUM, open_app, redrawn, tap, visible  # noqa: E402
+from support.table_server import free_port, start, stop, wait_ready  # noqa: E402
 
 from scorepad.store import Store  # noqa: E402
 
@@ -305,12 +305,12 @@ def run(rounds: int, pages: int) -> dict[str, float | int]:
     }
 
 
-# --- the server alone: raw Flet clients (tests/flet_wire.py), no browser ---------------------
+# --- the server alone: raw Flet clients (tests/support/flet_wire.py), no browser ---------------------
 
 
 def _nav(client: Any, label: str) -> None:
     """Tap a bottom-bar destination (a NavigationBar "change"), as the Flutter client does."""
-    from flet_wire import _walk
+    from support.flet_wire import _walk
 
     bars = [
         v
@@ -340,7 +340,7 @@ def run_wire(rounds: int, pages: int, left: int) -> dict[str, Any]:
     import threading
 
     import psutil
-    from flet_wire import Client
+    from support.flet_wire import Client
 
     from scorepad.app.server.grants import Grants
 

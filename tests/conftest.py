@@ -3,18 +3,24 @@
 from __future__ import annotations
 
 import contextlib
+import io
 import json
+import os
 import subprocess
 import sys
+import traceback
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from scorepad.scoring.pulya.score import Scored, replay
 from scorepad.scoring.pulya.session import parse_session
 from scorepad.scoring.pulya.sheet import Writing
+
+if TYPE_CHECKING:
+    from scorepad.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -51,8 +57,61 @@ def explain(w: Writing, lang: str = "en") -> list[str]:
     return [m.render(lang) for m in w.explain or ()]
 
 
-def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    """The real CLI, as a user runs it."""
+def run_cli(
+    *args: str, stdin: str | None = None, env: dict[str, str] | None = None, cwd: Path = ROOT
+) -> subprocess.CompletedProcess[str]:
+    """The real CLI's ``main(argv)``, in this process: what a user's process would give back
+    (its exit status, its stdout and stderr as text) without starting Python and importing the
+    package again for every command (a second or more each on CI).  Where the process itself
+    is the point (the binary's exit status, a signal, a kill, /dev/full) use
+    :func:`run_cli_process`.  ``env`` and ``cwd``: the environment and the folder the command
+    runs in (a process's own), both as they were afterwards."""
+    from scorepad.cli import main
+
+    stdout, stderr = io.BytesIO(), io.BytesIO()
+    saved = sys.stdin, sys.stdout, sys.stderr
+    # Byte streams under UTF-8 text, as a process's are: the CLI reads `sys.stdin.buffer` and
+    # reconfigures its streams' error handler (`_escape_unshowable`).
+    streams = (
+        io.TextIOWrapper(io.BytesIO((stdin or "").encode()), encoding="utf-8"),
+        io.TextIOWrapper(stdout, encoding="utf-8", write_through=True),
+        io.TextIOWrapper(stderr, encoding="utf-8", write_through=True),
+    )
+    sys.stdin, sys.stdout, sys.stderr = streams
+    environ = dict(os.environ)
+    if env is not None:
+        os.environ.clear()
+        os.environ.update(env)
+    try:
+        with contextlib.chdir(cwd):
+            code: int | str | None = main(list(args))
+    except SystemExit as exc:  # argparse: --help, --version, a bad argument
+        code = exc.code
+    except BaseException:  # what the process would print before dying with status 1
+        traceback.print_exc()
+        code = 1
+    finally:
+        if env is not None:
+            os.environ.clear()
+            os.environ.update(environ)
+        sys.stdin, sys.stdout, sys.stderr = saved
+        for stream in streams:  # flushed, and let go without closing the bytes under them
+            stream.detach()
+    if isinstance(code, str):  # sys.exit("message"): printed, status 1
+        stderr.write(code.encode() + b"\n")
+        code = 1
+    return subprocess.CompletedProcess(
+        ["scorepad", *args], code or 0, _as_text(stdout.getvalue()), _as_text(stderr.getvalue())
+    )
+
+
+def _as_text(raw: bytes) -> str:
+    """Bytes read back as `subprocess.run(text=True)` does (universal newlines)."""
+    return io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8").read()
+
+
+def run_cli_process(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """The real CLI in its own process, as a user runs it."""
     return subprocess.run(
         [sys.executable, "-m", "scorepad.cli", *args],
         input=stdin,
@@ -77,6 +136,22 @@ def settle_json(data: dict[str, Any], tmp_path: Path) -> dict[str, Any]:
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     return json.loads(done.stdout)  # type: ignore[no-any-return]
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    """A database file's path in the test's own folder (not created)."""
+    return tmp_path / "scorepad.db"
+
+
+@pytest.fixture
+def store(db_path: Path) -> Iterator[Store]:
+    """A fresh store on a real SQLite file, closed when the test ends.  Its connection may be
+    used from another thread, as the app's is (a screen writes from Flet's)."""
+    from scorepad.store import Store
+
+    with Store(db_path, check_same_thread=False) as s:
+        yield s
 
 
 @pytest.fixture
@@ -131,3 +206,32 @@ def postgres_cluster() -> Iterator[Any]:
 def postgres_url(postgres_cluster: Any) -> str:
     """The address of a new, empty database on the test session's PostgreSQL."""
     return str(postgres_cluster.database())
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The suite's work units for ``--dist loadgroup`` (scripts/test): a test file whose tests
+    share a module fixture (an app server, a browser) is one unit, so that fixture starts once;
+    every other test is a unit of its own, so the two workers end together instead of one
+    waiting on the other's last file.  A long file may split its unit by a parameter
+    (``XDIST_SPLIT = "size"``, or a function of the test's parameters that names its part):
+    each part starts its own server and browser, and the parts run side by side.  Without
+    xdist the mark changes nothing."""
+    for item in items:
+        if item.get_closest_marker("xdist_group") is not None:
+            continue
+        info = getattr(item, "_fixtureinfo", None)
+        if info is None or not any(
+            fixture.scope in ("module", "class", "package")
+            for defs in info.name2fixturedefs.values()
+            for fixture in defs
+        ):
+            continue
+        group = item.path.stem
+        split = getattr(getattr(item, "module", None), "XDIST_SPLIT", None)
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        if callable(split):
+            group += f"-{split(params)}"
+        elif split is not None and split in params:
+            group += f"-{params[split]}"
+        item.add_marker(pytest.mark.xdist_group(group))

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from flet_fakes import by_id, fire, make_page, navigate, type_into
+from support.flet_fakes import by_id, fire, make_page, navigate, type_into
 from test_app_unit import new_session
 
 from scorepad.app.frame.shell import Shell

@@ -11,8 +11,8 @@ from pathlib import Path
 import flet as ft
 import pytest
 import zxingcpp
-from flet_fakes import by_id, find, fire, make_page, texts, type_into
 from PIL import Image
+from support.flet_fakes import by_id, find, fire, make_page, texts, type_into
 
 import scorepad.app.frame.screens  # noqa: F401  (registers every screen)
 from scorepad.app.club.nights import nights_screen

@@ -19,7 +19,16 @@ import pytest
 from flet.controls.context import _context_page
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
-from flet_fakes import RecordingConnection, _encode, by_id, find, fire, navigate, texts, type_into
+from support.flet_fakes import (
+    RecordingConnection,
+    _encode,
+    by_id,
+    find,
+    fire,
+    navigate,
+    texts,
+    type_into,
+)
 
 import scorepad.app.frame.screens  # noqa: F401  (registers every screen)
 from scorepad.app.club import public

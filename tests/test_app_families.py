@@ -10,7 +10,7 @@ from pathlib import Path
 
 import flet as ft
 import pytest
-from flet_fakes import by_id, fire, make_page, texts, type_into
+from support.flet_fakes import by_id, fire, make_page, texts, type_into
 from test_families_cli import D_E1
 
 from scorepad.app.frame import nav
@@ -248,7 +248,7 @@ async def test_the_cash_out_says_where_the_rounding_moved_an_amount(tmp_path: Pa
 
 
 def _shown(shell: Shell, ident: str) -> bool:
-    from flet_fakes import find
+    from support.flet_fakes import find
 
     found = find(shell.page, lambda c: isinstance(c, ft.Semantics) and c.identifier == ident)
     return bool(found) and all(c.visible is not False for c in found)

@@ -10,7 +10,7 @@ from typing import Any
 
 import flet as ft
 import pytest
-from flet_fakes import by_id, find, fire, make_page, navigate, shown_lines, texts, type_into
+from support.flet_fakes import by_id, find, fire, make_page, navigate, shown_lines, texts, type_into
 
 from scorepad.app.frame.screens import sessions_screen
 from scorepad.app.frame.shell import Shell
@@ -199,7 +199,7 @@ async def test_roster_language_and_open_play(app: tuple[Shell, object, Store]) -
 
 
 def semantics(root: object, identifier: str) -> Any:
-    from flet_fakes import find
+    from support.flet_fakes import find
 
     found = find(root, lambda c: isinstance(c, ft.Semantics) and c.identifier == identifier)
     assert len(found) == 1
@@ -208,7 +208,7 @@ def semantics(root: object, identifier: str) -> Any:
 
 def find_buttons(root: object) -> list[object]:
     import flet as ft
-    from flet_fakes import find
+    from support.flet_fakes import find
 
     return find(root, lambda c: isinstance(c, ft.FilledButton | ft.OutlinedButton | ft.TextButton))
 
@@ -379,7 +379,7 @@ async def test_the_settings_are_a_form_in_four_groups(app: tuple[Shell, object, 
 
 
 def find_switch(root: object) -> Any:
-    from flet_fakes import find
+    from support.flet_fakes import find
 
     (found,) = find(root, lambda c: isinstance(c, ft.Switch))
     return found
@@ -486,7 +486,7 @@ async def test_a_bar_on_a_phone_and_a_rail_on_a_laptop(
 
 
 def find_all(root: object, kind: type) -> list[Any]:
-    from flet_fakes import find
+    from support.flet_fakes import find
 
     return find(root, lambda c: isinstance(c, kind))
 

@@ -402,8 +402,8 @@ def bula_deal(draw: st.DrawFn) -> dict[str, Any]:
 def test_results_are_zero_sum_and_a_replay_is_identical(
     deals: list[dict[str, Any]], scoring: str, last: str, n: int
 ) -> None:
-    from four import seated
     from pydantic import TypeAdapter
+    from support.four import seated
 
     from scorepad.scoring.ledger.bula import BulaDeal
 

@@ -1,4 +1,4 @@
-"""The bula and Prefa games in a real browser (headless chromium, as tests/test_app_e2e.py): a
+"""The bula and Prefa games in a real browser (headless chromium, as tests/harness.py): a
 Balkan evening of twelve deals entered by taps on a phone, the sheet, and the cash-out equal to
 ``scorepad settle --json`` on the session exported by the CLI; the same evening tapped in Serbian
 (issue #23's acceptance); a short Prefa evening likewise; a Balkan evening of four.
@@ -15,17 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import test_app_e2e
-from evenings import (
-    BALKAN,
-    BALKAN_FOUR,
-    BALKAN_FOUR_PLAYERS,
-    BALKAN_PLAYERS,
-    BALKAN_START,
-    PREFA,
-    PREFA_PLAYERS,
-)
-from test_app_e2e import (
+from e2e import harness
+from e2e.harness import (
     has_text,
     open_app,
     running_app,
@@ -34,6 +25,15 @@ from test_app_e2e import (
     text_of,
     type_text,
     visible,
+)
+from support.evenings import (
+    BALKAN,
+    BALKAN_FOUR,
+    BALKAN_FOUR_PLAYERS,
+    BALKAN_PLAYERS,
+    BALKAN_START,
+    PREFA,
+    PREFA_PLAYERS,
 )
 
 from conftest import cli_out
@@ -44,7 +44,7 @@ from scorepad.report import money_text
 from scorepad.scoring.ledger.families import family_presets
 
 pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
-browser = test_app_e2e.browser  # the shared headless chromium fixture
+browser = harness.browser  # the shared headless chromium fixture
 
 
 class Words:
@@ -266,7 +266,7 @@ def sheets_in_both_languages(browser: Any, url: str, sid: int, name: str) -> Non
             page = open_app(browser, url, width, height)
             visible(page, "session-new")
             if lang == "ru":
-                test_app_e2e.choose_language(page, "Русский")
+                harness.choose_language(page, "Русский")
                 page.get_by_text("Новая пулька").wait_for(timeout=10000)
             tap(page, f"session-open-{sid}")
             visible(page, "preview" if name == "kassa" else "game-finished")
@@ -370,7 +370,7 @@ def test_a_balkan_evening_in_serbian(
     url, db = server
     page = open_app(browser, url, 360, 740)
     visible(page, "session-new")
-    test_app_e2e.choose_language(page, LANGUAGE_NAMES["sr_Latn"])
+    harness.choose_language(page, LANGUAGE_NAMES["sr_Latn"])
     page.get_by_text(t(N_("New game"))).first.wait_for(timeout=10000)
     balkan = family_presets()["balkan"].name_in("sr_Latn")
     new_game(page, BALKAN_PLAYERS, balkan, {N_("Starting bula"): str(BALKAN_START)}, t)

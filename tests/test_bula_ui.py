@@ -11,10 +11,10 @@ from typing import Any
 
 import flet as ft
 import pytest
-from family_app import in_order
-from flet_fakes import by_id, find, fire, make_page, texts, type_into
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.family_app import in_order
+from support.flet_fakes import by_id, find, fire, make_page, texts, type_into
 from test_families_cli import D_E1
 
 from conftest import typed

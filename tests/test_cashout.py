@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from flet_fakes import by_id, make_page
+from support.flet_fakes import by_id, make_page
 
 from conftest import run_cli
 from scorepad.app.frame.shell import Shell
@@ -207,6 +207,6 @@ def test_the_note_on_the_screen_and_money_that_never_breaks_on_a_phone(tmp_path:
 
 def _columns(page: Any) -> list[Any]:
     import flet as ft
-    from flet_fakes import find
+    from support.flet_fakes import find
 
     return find(page, lambda c: isinstance(c, ft.Column) and c.width is not None)

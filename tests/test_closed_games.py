@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from flet_fakes import by_id, fire, make_page, texts, type_into
+from support.flet_fakes import by_id, fire, make_page, texts, type_into
 
 from conftest import typed
 from scorepad.app.frame import screens  # noqa: F401  (the navigation's screens)

@@ -5,7 +5,6 @@ disputed, for the director.  Each refusal is a sentence, and nothing is written.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,12 +14,6 @@ from scorepad.club.errors import ClubError
 from scorepad.club.store import ClubStore
 from scorepad.i18n import catalog
 from scorepad.store import NeedsMigration, Store
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    with Store(tmp_path / "club.db") as s:
-        yield s
 
 
 @pytest.fixture

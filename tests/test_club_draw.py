@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from club_nights import ended, night
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.club_nights import ended, night
 
 from scorepad.club.draw import draw, meetings, redraw, repeats_of, table_sizes
 from scorepad.club.errors import ClubError

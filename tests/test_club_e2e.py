@@ -17,8 +17,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-import subprocess
-import sys
 import threading
 from collections.abc import Iterator
 from fractions import Fraction
@@ -26,11 +24,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from e2e.harness import browser, has_text, open_app, shot, tap, type_text, visible
 from playwright.sync_api import expect
-from table_server import ROOT, free_port, start, stop, wait_ready
-from test_app_e2e import browser, has_text, open_app, shot, tap, type_text, visible
+from support.table_server import free_port, start, stop, wait_ready
 from test_table_e2e import enter_pin, message_of, sel
 
+from conftest import run_cli
 from scorepad.app.server.grants import Grants
 from scorepad.club.store import ClubStore, table_pin
 from scorepad.numbers import whist_figure
@@ -56,13 +55,7 @@ def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
 
 
 def cli(db: Path, *args: str) -> str:
-    done = subprocess.run(
-        [sys.executable, "-m", "scorepad.cli", "--db", str(db), *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = run_cli("--db", str(db), *args)
     assert done.returncode == 0, done.stderr
     return done.stdout
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from club_nights import night
+from support.club_nights import night
 
 from conftest import session
 from scorepad.club.draw import draw

@@ -5,8 +5,8 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from club_nights import ended, night
 from pydantic import ValidationError
+from support.club_nights import ended, night
 
 from scorepad.club.draw import draw
 from scorepad.club.errors import ClubError

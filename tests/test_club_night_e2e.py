@@ -27,9 +27,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from e2e.harness import browser, has_text, open_app, shot, tap, type_text, visible
 from playwright.sync_api import expect
-from table_server import free_port, start, stop, wait_ready
-from test_app_e2e import browser, has_text, open_app, shot, tap, type_text, visible
+from support.table_server import free_port, start, stop, wait_ready
 from test_club_e2e import LIVE, phone, seating
 from test_dispute_e2e import lay_out_by_taps, wait_verdict
 from test_table_e2e import sel

@@ -9,7 +9,7 @@ import threading
 from pathlib import Path
 
 import flet as ft
-from flet_fakes import by_id, fire, make_page, type_into
+from support.flet_fakes import by_id, fire, make_page, type_into
 
 import scorepad.app.frame.screens  # noqa: F401  (registers every screen)
 from scorepad.app.club.nights import nights_screen

@@ -11,7 +11,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from flet_fakes import by_id, navigate
+from support.flet_fakes import by_id, navigate
 from test_app_club_tables import Night, ids, until
 
 from scorepad.app.club.tables import table_pin

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import flet as ft
 import flet.canvas as cv
-from flet_fakes import by_id, find, fire, navigate
+from support.flet_fakes import by_id, find, fire, navigate
 from test_app_club_tables import Night, ids, until
 
 from scorepad.club.store import table_pin

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from flet_fakes import by_id, fire, navigate, texts
+from support.flet_fakes import by_id, fire, navigate, texts
 from test_app_club_tables import Night, ids, until, write_raspasy
 
 from scorepad.club.errors import ClubError

@@ -14,9 +14,9 @@ from types import SimpleNamespace
 
 import pytest
 import zxingcpp
-from flet_fakes import by_id, make_page, texts
 from PIL import Image
-from table_server import serving
+from support.flet_fakes import by_id, make_page, texts
+from support.table_server import serving
 from test_app_club_tables import ids
 
 import scorepad.app.frame.screens  # noqa: F401  (registers every screen)

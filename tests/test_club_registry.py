@@ -10,7 +10,7 @@ from pathlib import Path
 
 import flet as ft
 import pytest
-from flet_fakes import by_id, fire, make_page, type_into
+from support.flet_fakes import by_id, fire, make_page, type_into
 
 import scorepad.app.frame.screens  # noqa: F401  (registers every screen)
 from scorepad.app.club.registry import registry_screen

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from club_nights import night
+from support.club_nights import night
 
 from scorepad.club.draw import draw
 from scorepad.club.night import Night, Table, Tour

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -32,12 +31,6 @@ SEVEN = {
     "tricks": {"0": 7, "1": 2, "2": 1},
 }
 RASP = {"type": "raspasy", "tricks": {"0": 3, "1": 4, "2": 3}}
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    with Store(tmp_path / "club.db") as s:
-        yield s
 
 
 @pytest.fixture

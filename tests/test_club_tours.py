@@ -11,7 +11,7 @@ from pathlib import Path
 
 import flet as ft
 import pytest
-from flet_fakes import by_id, fire, make_page
+from support.flet_fakes import by_id, fire, make_page
 
 import scorepad.app.frame.screens  # noqa: F401  (registers every screen)
 from scorepad.app.club.director import director_screen

@@ -16,7 +16,7 @@ import types
 from pathlib import Path
 
 import pytest
-from table_server import ROOT, free_port
+from support.table_server import ROOT, free_port
 
 from scorepad.app.server.run import desktop_client
 

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import test_app_e2e
-from test_app_e2e import (
+from e2e import harness
+from e2e.harness import (
     choose_language,
     has_text,
     open_app,
@@ -28,7 +28,7 @@ from scorepad.play.cards import Card, Hand
 from scorepad.store import Store
 
 pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
-browser = test_app_e2e.browser  # the shared headless chromium fixture
+browser = harness.browser  # the shared headless chromium fixture
 
 DEALS = Path(__file__).resolve().parent / "fixtures" / "deals"
 PHONE = (360, 740)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import flet as ft
 import pytest
-from flet_fakes import by_id, find, fire, make_page, navigate, type_into
+from support.flet_fakes import by_id, find, fire, make_page, navigate, type_into
 from test_app_unit import new_session
 
 from scorepad.app.dispute.start import Dispute

@@ -15,7 +15,7 @@ from pathlib import Path
 from scorepad.scoring.pulya.session import parse_session
 from scorepad.store import Store
 
-WORKER = Path(__file__).resolve().parent / "workers.py"
+WORKER = Path(__file__).resolve().parent / "support" / "workers.py"
 KILLS = 50
 
 

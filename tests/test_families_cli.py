@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import run_cli
 from scorepad.family_report import to_json_text
 from scorepad.scoring.ledger.families import family_presets, settle_family
 from scorepad.scoring.pulya.session import SessionInvalid
@@ -75,13 +75,7 @@ G_E15: dict[str, Any] = {
 
 
 def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "scorepad.cli", *args],
-        capture_output=True,
-        text=True,
-        input=stdin,
-        encoding="utf-8",
-    )
+    return run_cli(*args, stdin=stdin)
 
 
 def write(tmp_path: Path, data: dict[str, Any]) -> str:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from flet_fakes import by_id, make_page, texts
+from support.flet_fakes import by_id, make_page, texts
 
 from conftest import typed
 from scorepad.app.frame import screens  # noqa: F401  (the navigation's screens)
@@ -219,7 +219,7 @@ def test_a_refused_write_names_the_deal_and_the_field_in_the_players_words(tmp_p
 
 async def test_the_greek_void_dialog_says_void_the_deal_and_back(tmp_path: Path) -> None:
     """Issue 38 item 11: "Ακύρωση" (void) beside "Άκυρο" (cancel) read alike."""
-    from flet_fakes import fire
+    from support.flet_fakes import fire
 
     page, session, _conn = make_page()
     with Store(tmp_path / "el.db", check_same_thread=False) as store:

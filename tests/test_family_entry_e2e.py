@@ -20,9 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import test_app_e2e
-from evenings import BALKAN_PLAYERS, PREFA_PLAYERS
-from test_app_e2e import (
+from e2e import harness
+from e2e.harness import (
     box_of,
     choose_language,
     has_text,
@@ -34,13 +33,22 @@ from test_app_e2e import (
     tap,
     visible,
 )
+from support.evenings import BALKAN_PLAYERS, PREFA_PLAYERS
 from test_pot_e2e import NAMES as POT_PLAYERS
 
 from scorepad.i18n import LANGUAGE_NAMES, catalog, msg
 from scorepad.store import Store
 
 pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
-browser = test_app_e2e.browser  # the shared headless chromium fixture
+browser = harness.browser  # the shared headless chromium fixture
+
+
+def _half(params: dict[str, Any]) -> str:
+    """The file in two halves on CI's two workers (conftest.py), by language: about 27 and 24."""
+    return "1" if params.get("lang", "en") in ("en", "ru", "de") else "2"
+
+
+XDIST_SPLIT = _half
 
 SESSIONS = {
     "bula": (BALKAN_PLAYERS, "balkan", {"start_bula": 30}),
@@ -192,7 +200,7 @@ def test_a_family_game_on_one_phone_screen(
 
 
 def redrawn_open(page: Any, sid: int) -> None:
-    from test_app_e2e import tap
+    from e2e.harness import tap
 
     tap(page, f"session-open-{sid}")
     visible(page, "deal-header")
@@ -271,7 +279,7 @@ def nothing_beyond(page: Any) -> None:
         footer_top(page),
     )
     if out:
-        test_app_e2e._on_failure(page, "beyond")
+        harness._on_failure(page, "beyond")
     assert not out, out
 
 
@@ -464,7 +472,7 @@ FAMILY_TAPS_HEAD = "| Preset | Deal | Taps |"
 
 def readme_family_taps() -> dict[tuple[str, str], int]:
     """The tap counts docs/app.md states (its table under ``FAMILY_TAPS_HEAD``)."""
-    text = (test_app_e2e.ROOT / "docs" / "app.md").read_text(encoding="utf-8")
+    text = (harness.ROOT / "docs" / "app.md").read_text(encoding="utf-8")
     lines = [line.strip() for line in text.splitlines()]
     rows: dict[tuple[str, str], int] = {}
     for line in lines[lines.index(FAMILY_TAPS_HEAD) + 2 :]:

@@ -17,10 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import test_app_e2e
-from evenings import BALKAN_FOUR, BALKAN_FOUR_PLAYERS, BALKAN_START, PREFA
-from pot_e2e_table import Deal, PotEntry, previews
-from test_app_e2e import (
+from e2e import harness
+from e2e.harness import (
     choose_language,
     has_text,
     open_app,
@@ -31,6 +29,8 @@ from test_app_e2e import (
     type_text,
     visible,
 )
+from support.evenings import BALKAN_FOUR, BALKAN_FOUR_PLAYERS, BALKAN_START, PREFA
+from support.pot_e2e_table import Deal, PotEntry, previews
 from test_bula_e2e import Entry, Words, count, new_game, newest_session
 
 from conftest import cli_out
@@ -40,7 +40,7 @@ from scorepad.report import money_text
 from scorepad.scoring.ledger.families import family_presets
 
 pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
-browser = test_app_e2e.browser  # the shared headless chromium fixture
+browser = harness.browser  # the shared headless chromium fixture
 
 
 def cash_out_matches_cli(page: Any, db: Path, sid: int, tmp: Path, t: Words) -> dict[str, Any]:

@@ -21,8 +21,8 @@ from typing import Any
 
 import flet as ft
 import pytest
-from flet_fakes import by_id, find, fire, make_page, texts
 from pydantic import ValidationError
+from support.flet_fakes import by_id, find, fire, make_page, texts
 
 from conftest import typed
 from scorepad.app.families.settings import VALUE_LABELS, choices, kind_of

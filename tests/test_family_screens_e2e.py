@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import test_app_e2e
-from evenings import BALKAN_FOUR, BALKAN_FOUR_PLAYERS, PREFA, PREFA_PLAYERS
-from test_app_e2e import choose_language, open_app, running_app, settle, shot, tap, visible
+from e2e import harness
+from e2e.harness import choose_language, open_app, running_app, settle, shot, tap, visible
+from support.evenings import BALKAN_FOUR, BALKAN_FOUR_PLAYERS, PREFA, PREFA_PLAYERS
 from test_pot_e2e import EVENING as POT_EVENING
 from test_pot_e2e import NAMES as POT_PLAYERS
 
@@ -24,7 +24,7 @@ from scorepad.scoring.ledger.families import family_presets
 from scorepad.store import Store
 
 pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
-browser = test_app_e2e.browser  # the shared headless chromium fixture
+browser = harness.browser  # the shared headless chromium fixture
 
 GAMES: dict[str, tuple[list[str], str, dict[str, Any], list[dict[str, Any]]]] = {
     "bula": (BALKAN_FOUR_PLAYERS, "balkan", {"start_bula": 30}, BALKAN_FOUR),
@@ -80,7 +80,7 @@ def nothing_cut(page: Any, where: str) -> None:
         width,
     )
     if out:
-        test_app_e2e._on_failure(page, f"cut-{where}")
+        harness._on_failure(page, f"cut-{where}")
     assert not out, (where, out)
 
 

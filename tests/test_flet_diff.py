@@ -20,7 +20,7 @@ import msgpack
 import pytest
 from flet.controls.id_counter import ControlId
 from flet.controls.object_patch import DiffBuilder
-from flet_fakes import _encode, by_id, find, fire, make_page, navigate, type_into
+from support.flet_fakes import _encode, by_id, find, fire, make_page, navigate, type_into
 
 from scorepad.app.frame import flet_diff, live
 from scorepad.app.frame.screens import sessions_screen
@@ -125,7 +125,7 @@ async def test_flets_own_diff_and_ours_send_the_same_bytes(tmp_path: Path, flets
 
 
 def test_installed_only_on_the_flet_it_repeats(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert DiffBuilder._configure_dataclass is flet_diff.configure  # tests/flet_fakes.py
+    assert DiffBuilder._configure_dataclass is flet_diff.configure  # tests/support/flet_fakes.py
     monkeypatch.setattr(flet_diff.flet, "__version__", "1.0.6")
     flet_diff.uninstall()
     try:

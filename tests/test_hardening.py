@@ -25,7 +25,7 @@ from scorepad.store import schema as store_schema
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 MALFORMED = FIXTURES / "malformed"
-WORKERS = Path(__file__).resolve().parent / "workers.py"
+WORKERS = Path(__file__).resolve().parent / "support" / "workers.py"
 
 
 def correction(**kw: Any) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Issue 22, round two, for databases: items 5-9 through the real CLI (a subprocess).
+"""Issue 22, round two, for databases: items 5-9 through the real CLI (its ``main``, in process).
 
 Every odd database is a good one plus SQL statements run here (no committed binary file); each
 refusal is one sentence naming the database, the session and, where it can, the action; exit 2;
@@ -14,8 +14,6 @@ import random
 import shutil
 import sqlite3
 import stat
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -300,25 +298,11 @@ def test_8_settle_an_id_without_a_database_creates_nothing(tmp_path: Path) -> No
     # This tree's scorepad (the cwd is elsewhere: no file named 5 beside it).
     env |= {"HOME": str(home), "XDG_DATA_HOME": str(home / "data"), "PYTHONPATH": str(ROOT)}
     for command in (["settle", "5"], ["history", "5"], ["export", "5", "-"], ["sessions"]):
-        done = subprocess.run(
-            [sys.executable, "-m", "scorepad.cli", "--lang", "en", *command],
-            capture_output=True,
-            text=True,
-            cwd=tmp_path,
-            env=env,
-            timeout=60,
-        )
+        done = run_cli("--lang", "en", *command, cwd=tmp_path, env=env)
         assert "Traceback" not in done.stderr
         assert done.returncode == (0 if command == ["sessions"] else 2), done.stderr
         assert list(home.iterdir()) == [], command  # no database, no folder
-    done = subprocess.run(
-        [sys.executable, "-m", "scorepad.cli", "--lang", "en", "settle", "5"],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        env=env,
-        timeout=60,
-    )
+    done = run_cli("--lang", "en", "settle", "5", cwd=tmp_path, env=env)
     db = home / "data" / "scorepad" / "scorepad.db"
     assert done.stderr == f"cannot read 5: there is no such file, and no database at {db}\n"
 
@@ -339,14 +323,7 @@ def test_8_the_players_read_commands_create_nothing(tmp_path: Path) -> None:
         (["season", "Fridays"], 2, "there is no season 'Fridays'\n"),
         (["players", "--db", str(missing)], 2, f"there is no database at {missing}\n"),
     ):
-        done = subprocess.run(
-            [sys.executable, "-m", "scorepad.cli", "--lang", "en", *command],
-            capture_output=True,
-            text=True,
-            cwd=tmp_path,
-            env=env,
-            timeout=120,
-        )
+        done = run_cli("--lang", "en", *command, cwd=tmp_path, env=env)
         assert (done.returncode, done.stdout, done.stderr) == (code, "", err), command
         assert list(home.iterdir()) == [] and not missing.exists(), command
 
@@ -398,14 +375,7 @@ def test_8_the_club_read_commands_create_nothing(good: Path, tmp_path: Path) -> 
         (["club", "pdf", "1", str(tmp_path / "night.pdf")], 2, "there is no night 1\n"),
     ]
     for command, code, err in reads:
-        done = subprocess.run(
-            [sys.executable, "-m", "scorepad.cli", "--lang", "en", *command],
-            capture_output=True,
-            text=True,
-            cwd=tmp_path,
-            env=env,
-            timeout=120,
-        )
+        done = run_cli("--lang", "en", *command, cwd=tmp_path, env=env)
         assert (done.returncode, done.stdout, done.stderr) == (code, "", err), command
         assert list(home.iterdir()) == [], command
     before = digest(good)

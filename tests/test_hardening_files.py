@@ -1,4 +1,4 @@
-"""Issue 22, round two, for files: each item through the real CLI (a subprocess), each with the
+"""Issue 22, round two, for files: each item through the real CLI (its ``main``, in process), each with the
 sentence a user reads.  Items 1-4 (tracebacks), 10-15 (the families as strict as the pulya, the
 audit's quotes).  The databases' items are in ``test_hardening_db.py``."""
 

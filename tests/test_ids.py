@@ -261,7 +261,7 @@ def test_the_migration_gives_every_existing_row_its_own_id(tmp_path: Path) -> No
 
 def _store_with_everything(db: Path) -> None:
     """A pulya, a bula and a Prefa session, a voided deal, and a player who sits nowhere."""
-    from evenings import BALKAN, BALKAN_PLAYERS, PREFA, PREFA_PLAYERS
+    from support.evenings import BALKAN, BALKAN_PLAYERS, PREFA, PREFA_PLAYERS
 
     with Store(db) as store:
         store.import_session(json.dumps(session([GAME, rasp(2, 5, 3), rasp(3, 3, 4)])))

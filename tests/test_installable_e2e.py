@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_app_e2e import ROOT, _free_port, local_only, new_session, semantics_on, tap
-from test_app_e2e import browser as browser
+from e2e.harness import ROOT, _free_port, local_only, new_session, semantics_on, tap
+from e2e.harness import browser as browser
 
 pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
 

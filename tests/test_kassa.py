@@ -349,7 +349,7 @@ VARIANTS = st.fixed_dictionaries(
 def test_chips_are_zero_sum_kassas_never_negative_and_a_replay_is_identical(
     deals: list[dict[str, Any]], kassa: int, variants: dict[str, Any], n: int
 ) -> None:
-    from four import seated
+    from support.four import seated
 
     if n == 4:
         variants = variants | {"end": "all"}  # the two-kassa end is a rule for three

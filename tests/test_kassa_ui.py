@@ -10,10 +10,10 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from family_app import in_order
-from flet_fakes import by_id, fire, make_page
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.family_app import in_order
+from support.flet_fakes import by_id, fire, make_page
 
 from scorepad.app.frame import screens  # noqa: F401  (the navigation's screens)
 from scorepad.app.frame.family import ui_of
@@ -411,7 +411,7 @@ async def test_the_variants_on_the_screen(tmp_path: Path) -> None:
 async def test_a_count_that_cannot_be_says_why_when_tapped(app: Any) -> None:
     """A greyed count still answers a tap, with the pulya's sentence, and changes nothing; raising
     the declarer's count lowers the last seat's (issue #27)."""
-    from flet_fakes import find
+    from support.flet_fakes import find
 
     from scorepad.i18n import catalog
 

@@ -9,8 +9,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import test_app_e2e
-from test_app_e2e import (
+from e2e import harness
+from e2e.harness import (
     ROOT,
     choose_language,
     open_app,
@@ -26,7 +26,7 @@ from scorepad.i18n import LANGUAGE_LIST, catalog
 from scorepad.store import Store
 
 pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
-browser = test_app_e2e.browser  # the shared headless chromium fixture
+browser = harness.browser  # the shared headless chromium fixture
 
 
 @pytest.fixture(scope="module")

@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from flet_wire import Client
-from netns import Phone, another_host
-from proxy import reverse_proxy
-from table_server import free_port, start, stop, wait_ready
-from test_app_e2e import ARGS, redrawn, semantics_on, shot, tap, visible
+from e2e.harness import ARGS, redrawn, semantics_on, shot, tap, visible
+from support.flet_wire import Client
+from support.netns import Phone, another_host
+from support.proxy import reverse_proxy
+from support.table_server import free_port, start, stop, wait_ready
 from test_table_e2e import count, enter, enter_pin, has_text, link
 
 from scorepad.store import Store

@@ -2,7 +2,7 @@
 
 Built with the network cut (``unshare -n``: no request can leave), served by a plain static
 server on 127.0.0.1, and driven in Debian's chromium at 360×740 with the helpers of
-``test_app_e2e.py``: the Python of the app runs in the page (Pyodide), its store in the page's
+``harness.py``: the Python of the app runs in the page (Pyodide), its store in the page's
 IndexedDB. No Scorepad server runs: after the static server stops, the service worker starts the
 app from its cache.
 """
@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
-from test_app_e2e import (
+from e2e.harness import (
     ARGS,
     CHROMIUM,
     ROOT,
@@ -40,7 +40,7 @@ from test_app_e2e import (
     type_text,
     visible,
 )
-from test_app_e2e import browser as browser
+from e2e.harness import browser as browser
 
 from scorepad.cli import main
 
@@ -295,7 +295,7 @@ def family_cash_out_matches(
 def test_a_bula_and_a_prefa_game_on_the_phone_alone(
     browser: Any, static: Static, tmp_path: Path, capsys: pytest.CaptureFixture[str], family: str
 ) -> None:
-    from evenings import BALKAN, BALKAN_PLAYERS, BALKAN_START, PREFA, PREFA_PLAYERS
+    from support.evenings import BALKAN, BALKAN_PLAYERS, BALKAN_START, PREFA, PREFA_PLAYERS
     from test_bula_e2e import Entry, new_game
 
     page = open_phone(browser, static.url)

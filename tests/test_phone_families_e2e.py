@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_app_e2e import browser as browser
-from test_app_e2e import tap as tap
-from test_app_e2e import type_text, visible
+from e2e.harness import browser as browser
+from e2e.harness import tap as tap
+from e2e.harness import type_text, visible
 from test_phone_e2e import Static, family_cash_out_matches, open_phone, started
 from test_phone_e2e import built as built
 from test_phone_e2e import static as static
@@ -42,7 +42,7 @@ def opened(page: Any, finished: bool, deal: int) -> None:
 def test_ten_deals_reloads_the_server_gone_a_void_and_the_cash_out_on_the_phone_alone(
     browser: Any, static: Static, tmp_path: Path, capsys: pytest.CaptureFixture[str], family: str
 ) -> None:
-    from evenings import BALKAN, BALKAN_PLAYERS, BALKAN_START, PREFA, PREFA_PLAYERS
+    from support.evenings import BALKAN, BALKAN_PLAYERS, BALKAN_START, PREFA, PREFA_PLAYERS
     from test_bula_e2e import Entry, new_game
 
     page = open_phone(browser, static.url)

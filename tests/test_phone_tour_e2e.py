@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_app_e2e import ROOT, Table, choose_language, has_text, new_session, shot, tap, visible
-from test_app_e2e import browser as browser
+from e2e.harness import ROOT, Table, choose_language, has_text, new_session, shot, tap, visible
+from e2e.harness import browser as browser
 from test_phone_e2e import Static, open_phone
 from test_phone_e2e import built as built
 from test_phone_e2e import static as static

@@ -3,7 +3,6 @@ the rating (against OpenSkill's documented figures) and a season's standings and
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,12 +16,6 @@ from scorepad.players.rating import MIN_GAMES, MODEL, ranks, ratings
 from scorepad.players.season import Settled, debts, season_table, settled_in
 from scorepad.players.stats import chosen, family_stats, played
 from scorepad.store import Store, StoreError
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    with Store(tmp_path / "scorepad.db") as s:
-        yield s
 
 
 def add(store: Store, sid: int, *deals: dict[str, Any]) -> None:

@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_app_e2e import browser as browser
-from test_app_e2e import (
+from e2e.harness import browser as browser
+from e2e.harness import (
     choose_language,
     has_text,
     open_app,

@@ -4,7 +4,6 @@ order after an edit, a void and a restore of a deal."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -17,12 +16,6 @@ from scorepad.players.rating import MODEL, Rating, ranks, ratings
 from scorepad.players.season import season_table
 from scorepad.players.stats import chosen, family_stats, played
 from scorepad.store import Store
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    with Store(tmp_path / "scorepad.db") as s:
-        yield s
 
 
 def add(store: Store, sid: int, *deals: dict[str, Any]) -> None:
@@ -419,7 +412,7 @@ async def test_the_players_screen_shows_a_seasons_period_group_and_standings(
 ) -> None:
     import threading
 
-    from flet_fakes import by_id, find, fire, make_page
+    from support.flet_fakes import by_id, find, fire, make_page
 
     from scorepad.app.frame.shell import Shell
     from scorepad.app.screens.players import players_screen
@@ -517,7 +510,7 @@ def test_the_cli_deletes_only_an_entry_nobody_sits_under(tmp_path: Path) -> None
 async def test_the_host_marks_a_debt_settled_on_the_players_screen(store: Store) -> None:
     import threading
 
-    from flet_fakes import by_id, find, fire, make_page
+    from support.flet_fakes import by_id, find, fire, make_page
 
     from scorepad.app.frame.shell import Shell
     from scorepad.app.screens.players import players_screen

@@ -527,7 +527,7 @@ def pot_deals(draw: st.DrawFn) -> list[dict[str, Any]]:
 def test_standing_is_zero_sum_with_the_pot_and_a_replay_is_identical(
     deals: list[dict[str, Any]], system: str, mode: str, collects: bool, by_bid: bool, n: int
 ) -> None:
-    from four import seated
+    from support.four import seated
 
     if system in ("swabian", "american"):
         n = 3  # games of three (§5.1, §6)

@@ -15,9 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pot_e2e_table import Deal, PotEntry, previews
-from test_app_e2e import browser as browser
-from test_app_e2e import (
+from e2e.harness import browser as browser
+from e2e.harness import (
     choose_language,
     has_text,
     open_app,
@@ -28,6 +27,7 @@ from test_app_e2e import (
     type_text,
     visible,
 )
+from support.pot_e2e_table import Deal, PotEntry, previews
 
 from conftest import cli_out
 from scorepad.app.screens.new_game import PRICE_LABELS

@@ -5,13 +5,11 @@ editing, a stale write rebased, both languages."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from family_app import in_order
-from flet_fakes import by_id, fire, make_page, texts, type_into
+from support.family_app import in_order
+from support.flet_fakes import by_id, fire, make_page, texts, type_into
 
 from conftest import typed
 from scorepad.app.frame import nav
@@ -21,12 +19,6 @@ from scorepad.app.pot.form import PotForm
 from scorepad.store import Store
 
 NAMES = ["Anton", "Brigitte", "Charlotte"]
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    with Store(tmp_path / "app.db", check_same_thread=False) as s:
-        yield s
 
 
 def open_session(
@@ -277,7 +269,7 @@ async def test_a_count_that_cannot_be_says_why_when_tapped(
 ) -> None:
     """A greyed count still answers a tap, with the pulya's sentence in the player's language,
     and changes nothing; raising the declarer's count lowers the last seat's (issue #27)."""
-    from flet_fakes import find
+    from support.flet_fakes import find
 
     shell, session, _sid = open_session(store, "austrian", lang=lang)
     await tap(shell, session, "declarer-0", "suit-D")

@@ -14,15 +14,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import test_app_e2e
-from test_app_e2e import choose_language, has_text, open_app, running_app, shot, tap, visible
+from e2e import harness
+from e2e.harness import choose_language, has_text, open_app, running_app, shot, tap, visible
 from test_dispute_e2e import LAPTOP, PHONE, choose, lay_out_by_taps, open_session, wait_verdict
 
 from scorepad.play.cards import Card
 from scorepad.store import Store
 
 pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
-browser = test_app_e2e.browser  # the shared headless chromium fixture
+browser = harness.browser  # the shared headless chromium fixture
 
 RECORD = json.loads(
     (Path(__file__).resolve().parent / "fixtures" / "deals" / "revoke-six-spades.json").read_text(

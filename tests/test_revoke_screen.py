@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from flet_fakes import by_id, make_page, navigate
+from support.flet_fakes import by_id, make_page, navigate
 from test_app_unit import new_session
 from test_dispute_screen import ids, tap
 

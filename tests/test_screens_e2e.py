@@ -14,10 +14,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import test_app_e2e
-from evenings import BALKAN, BALKAN_PLAYERS, PREFA, PREFA_PLAYERS
-from table_server import serving
-from test_app_e2e import ARGS, ROOT, SHOTS, local_only, semantics_on, settle, tap, visible
+from e2e import harness
+from e2e.harness import ARGS, ROOT, SHOTS, local_only, semantics_on, settle, tap, visible
+from support.evenings import BALKAN, BALKAN_PLAYERS, PREFA, PREFA_PLAYERS
+from support.table_server import serving
 from test_pot_e2e import EVENING as POT_EVENING
 from test_pot_e2e import NAMES as POT_PLAYERS
 
@@ -26,7 +26,9 @@ from scorepad.i18n import LANGUAGES, catalog
 from scorepad.store import Store
 
 pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
-browser = test_app_e2e.browser  # the shared headless chromium fixture
+#: Two halves on CI's two workers (conftest.py): the phone's screens and the laptop's.
+XDIST_SPLIT = "size"
+browser = harness.browser  # the shared headless chromium fixture
 assert ARGS  # the same chromium flags (the fixture launches it)
 
 PIN = "135790"
@@ -226,8 +228,8 @@ def test_every_screen_looks_finished(
         tap(page, f"session-open-{PULYA}")
         visible(page, "deal-header")
         v.shot("entry")
-        test_app_e2e.redrawn(page, "declarer-1")
-        test_app_e2e.redrawn(page, "contract-7H")
+        harness.redrawn(page, "declarer-1")
+        harness.redrawn(page, "contract-7H")
         visible(page, "call-whist")
         v.shot("entry-contract")
         tap(page, "share-table")
@@ -269,7 +271,7 @@ def test_every_screen_looks_finished(
         ):
             v.open(sid, "deal-header")
             v.shot(f"{family}-entry")
-            test_app_e2e.redrawn(page, "declarer-1")  # the family's own grid of contracts
+            harness.redrawn(page, "declarer-1")  # the family's own grid of contracts
             v.shot(f"{family}-entry-declarer")
             tap(page, "nav-sheet")
             visible(page, sheet)

@@ -1,6 +1,6 @@
 """Hardening, round three (issue #40, items 1-9; issue #36's proxy and per-address bounds):
 what a hostile phone still did to the server, each through the real server and Flet's real
-WebSocket protocol (tests/flet_wire.py), raw sockets on loopback, or the real CLI.
+WebSocket protocol (tests/support/flet_wire.py), raw sockets on loopback, or the real CLI.
 
 The server runs behind a proxy the host named (``--trusted-proxy 127.0.0.1``): a phone is a
 client that comes with ``X-Forwarded-For: 192.168.77.5``, the host's own browser one that the
@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from flet_wire import Client
-from table_server import free_port, log_of, shared_table, start, stop, wait_ready
+from support.flet_wire import Client
+from support.table_server import free_port, log_of, shared_table, start, stop, wait_ready
 
 from scorepad.store import Store
 
@@ -415,7 +415,7 @@ def test_the_server_raises_its_descriptor_limit(tmp_path: Path) -> None:
     import subprocess
     import sys
 
-    from table_server import ROOT
+    from support.table_server import ROOT
 
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if hard != resource.RLIM_INFINITY:
@@ -555,7 +555,7 @@ def test_an_honest_write_is_not_held_up_by_analyses(
 
 
 def test_a_stranger_at_a_club_link_creates_nothing_and_is_not_polled(tmp_path: Path) -> None:
-    from flet_wire import PATCH
+    from support.flet_wire import PATCH
 
     db = tmp_path / "s.db"
     with Store(db) as store:
@@ -747,7 +747,7 @@ async def test_the_deal_checks_verdict_is_searched_once_not_on_every_redraw(
     again each time, on the event loop."""
     import threading
 
-    from flet_fakes import by_id, fire, make_page, navigate, type_into
+    from support.flet_fakes import by_id, fire, make_page, navigate, type_into
     from test_app_unit import new_session
 
     from scorepad.app.dispute import form
@@ -862,7 +862,7 @@ def _server_frames(s: socket.socket, seconds: float) -> Iterator[tuple[int, byte
 def test_a_page_that_answers_no_ping_is_closed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from flet_wire import REGISTER, pack
+    from support.flet_wire import REGISTER, pack
 
     monkeypatch.setenv("SCOREPAD_PING_EVERY", "1")
     monkeypatch.setenv("SCOREPAD_PING_TIMEOUT", "1")

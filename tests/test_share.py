@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 import websockets.sync.client as ws_client
 import zxingcpp
-from table_server import free_port, log_of, serving, start, stop, wait_ready
+from support.table_server import free_port, log_of, serving, start, stop, wait_ready
 from websockets.exceptions import InvalidStatus
 
 from conftest import run_cli

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import test_app_e2e
-from test_app_e2e import (
+from e2e import harness
+from e2e.harness import (
     ROOT,
     has_text,
     open_app,
@@ -30,7 +30,7 @@ from scorepad.generate import RandomChooser, random_session
 from scorepad.store import Store
 
 pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
-browser = test_app_e2e.browser  # the shared headless chromium fixture
+browser = harness.browser  # the shared headless chromium fixture
 
 NAMES = ["Anna", "Boris", "Vera"]
 VOIDED = 9  # the deal voided before the app opens, as numbered on screen
@@ -144,7 +144,7 @@ def test_sheet_history_and_numbers(
     page = open_app(browser, url, width, height)
     visible(page, "session-new")
     if lang == "ru":
-        test_app_e2e.choose_language(page, "Русский")
+        harness.choose_language(page, "Русский")
         page.get_by_text("Новая пулька").wait_for(timeout=10000)  # the screen is in Russian now
     tap(page, "session-open-1")
     visible(page, "nav-sheet")

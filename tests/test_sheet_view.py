@@ -9,7 +9,7 @@ from pathlib import Path
 
 import flet as ft
 import pytest
-from flet_fakes import by_id, fire, make_page, texts
+from support.flet_fakes import by_id, fire, make_page, texts
 
 from scorepad.app.frame.shell import Shell
 from scorepad.app.pulya.paper import Cell, CellEntry, cell_history
@@ -95,7 +95,7 @@ async def test_an_empty_sheet_is_blank_as_paper_is(tmp_path: Path, view: str) ->
             assert cells == [""] * 6 + ["—" if p == q else "" for p in range(3) for q in range(3)]
         else:
             import flet.canvas as cv
-            from flet_fakes import find
+            from support.flet_fakes import find
 
             canvas = find(page, lambda c: isinstance(c, cv.Canvas))[0]
             written = [

@@ -147,7 +147,7 @@ def test_no_pulkas_no_players(tmp_path: Path) -> None:
 async def test_the_players_screen_shows_the_engine_figures(store: Store) -> None:
     import threading
 
-    from flet_fakes import by_id, fire, make_page
+    from support.flet_fakes import by_id, fire, make_page
 
     from scorepad.app.frame.shell import Shell
     from scorepad.app.screens.players import players_screen

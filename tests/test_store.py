@@ -6,12 +6,11 @@ import contextlib
 import json
 import shutil
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from uids import without_ids
+from support.uids import without_ids
 
 from conftest import run_cli, session, typed
 from scorepad.generate import RandomChooser, random_session
@@ -40,17 +39,6 @@ GAME = {
 
 def rasp(a: int, b: int, c: int) -> dict[str, Any]:
     return {"type": "raspasy", "tricks": {"0": a, "1": b, "2": c}}
-
-
-@pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "scorepad.db"
-
-
-@pytest.fixture
-def store(db_path: Path) -> Iterator[Store]:
-    with Store(db_path) as s:
-        yield s
 
 
 def sheet_of(deals: list[dict[str, Any]], **kw: Any) -> Any:

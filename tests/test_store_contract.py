@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from uids import without_ids
+from support.uids import without_ids
 
 from conftest import session, typed
 from scorepad.app.server.grants import Grants, grant_key

@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.uids import without_ids
 from test_bula import bula_deal
 from test_families_cli import D_E1, G_E15
 from test_kassa import kassa_deal
 from test_pot import pot_deals
-from uids import without_ids
 
 from conftest import typed
 from scorepad.family_report import to_json_text
@@ -30,12 +30,6 @@ GAME = {
     "defence": {"0": "follow", "1": "follow"},
     "tricks": {"2": 6, "0": 2, "1": 2},
 }
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    with Store(tmp_path / "s.db") as s:
-        yield s  # type: ignore[misc]
 
 
 def balkan(store: Store, **kw: Any) -> int:
@@ -206,7 +200,7 @@ def family_session(draw: st.DrawFn) -> tuple[str, list[Any], list[int], int]:
 def test_any_family_session_in_the_store_scores_as_its_file_and_is_zero_sum(
     tmp_path: Path, case: tuple[str, list[Any], list[int], int]
 ) -> None:
-    from four import seated
+    from support.four import seated
 
     convention, deals, voids, n = case
     with Store(tmp_path / f"{abs(hash(json.dumps(case)))}.db") as store:

@@ -15,9 +15,7 @@ from typing import Any
 import msgpack
 import pytest
 import websockets.sync.client as ws_client
-from playwright.sync_api import expect
-from table_server import free_port, start, stop, wait_ready
-from test_app_e2e import (
+from e2e.harness import (
     browser,
     has_text,
     local_only,
@@ -28,6 +26,8 @@ from test_app_e2e import (
     tap,
     visible,
 )
+from playwright.sync_api import expect
+from support.table_server import free_port, start, stop, wait_ready
 
 from conftest import typed
 from scorepad.app.server.share import lan_addresses

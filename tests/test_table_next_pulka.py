@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from flet_wire import Client
+from support.flet_wire import Client
 from test_table_writing import PIN, deals, headers_since, navigate, numbered, served, tap
 from test_table_writing import writing_phone as phone_with_pin
 

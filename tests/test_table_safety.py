@@ -1,5 +1,5 @@
 """The shared table is safe to hand to every phone (issue #21, items 1-8), through the real server
-and Flet's real WebSocket protocol (tests/flet_wire.py).
+and Flet's real WebSocket protocol (tests/support/flet_wire.py).
 
 A phone on the network is played by a client that comes through a proxy the host named
 (``--trusted-proxy 127.0.0.1``) with ``X-Forwarded-For: 192.168.77.5``: to the server it is a
@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from flet_wire import EVENT, Client, pack
-from table_server import free_port, log_of, shared_table, start, stop, wait_ready
+from support.flet_wire import EVENT, Client, pack
+from support.table_server import free_port, log_of, shared_table, start, stop, wait_ready
 
 from scorepad.store import Store
 

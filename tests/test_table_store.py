@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from conftest import typed
@@ -17,12 +15,6 @@ GAME = {
     "tricks": {"1": 7, "2": 3, "0": 0},
 }
 PASSED = {"type": "game", "declarer": 1, "contract": "6S", "calls": ["pass", "pass"]}
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    with Store(tmp_path / "s.db") as s:
-        yield s  # type: ignore[misc]
 
 
 def _session(store: Store, deals: int = 2) -> int:

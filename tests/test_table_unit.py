@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -19,7 +18,16 @@ import pytest
 from flet.controls.context import _context_page
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
-from flet_fakes import RecordingConnection, _encode, by_id, find, fire, navigate, texts, type_into
+from support.flet_fakes import (
+    RecordingConnection,
+    _encode,
+    by_id,
+    find,
+    fire,
+    navigate,
+    texts,
+    type_into,
+)
 
 from conftest import typed
 from scorepad.app.frame import (
@@ -74,12 +82,6 @@ class Room:
         live.subscribe(shell)
         self.sessions.append(session)
         return shell, session
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    with Store(tmp_path / "t.db", check_same_thread=False) as s:
-        yield s
 
 
 async def until(check: Callable[[], bool], what: str) -> None:

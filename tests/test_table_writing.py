@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from flet_wire import PATCH, Client
-from table_server import shared_table
+from support.flet_wire import PATCH, Client
+from support.table_server import shared_table
 
 from conftest import typed
 from scorepad.store import Store

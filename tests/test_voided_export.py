@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from uids import without_ids
+from support.uids import without_ids
 
 from conftest import cli_out, run_cli, typed
 from scorepad.journal import live_numbers, number_of

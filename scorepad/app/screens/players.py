@@ -14,8 +14,8 @@ import flet_charts as fch
 
 from ...i18n import N_, nmsg
 from ...numbers import whist_figure
-from ...players.commands import csv_text, stats_rows
 from ...players.rating import MIN_GAMES, ratings
+from ...players.rows import csv_text, stats_rows
 from ...players.season import Debt, Settled, debts, owes, season_table, settled_in
 from ...players.stats import FamilyStats, Played, chosen, family_stats, played
 from ...report import money_text

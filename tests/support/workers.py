@@ -1,4 +1,4 @@
-"""Child processes for the crash and concurrency tests: ``python tests/workers.py KIND DB SESSION ...``.
+"""Child processes for the crash and concurrency tests: ``python tests/support/workers.py KIND DB SESSION ...``.
 
 Each prints one line per action whose call returned, flushed at once, so the parent knows
 exactly what the store promised before it was killed.
@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from scorepad.scoring.pulya.session import Raspasy
 from scorepad.store import StaleRevision, Store

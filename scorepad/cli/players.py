@@ -10,25 +10,24 @@ currency's units with a point (``-88.66``).
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import sys
 from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from ..i18n import N_, ScorepadError, catalog, msg, nmsg
+from ..players.rows import csv_text, player_names, stats_rows
+from . import common
 
 FAMILIES = ("pulya", "bula", "kassa", "pot", "direct")
 
 
 def _store(args: argparse.Namespace, *, create: bool = True) -> Any:
-    from .. import cli
 
-    return cli._open(args, create=create)
+    return common.open_database(args, create=create)
 
 
-def _read(
+def read_input(
     args: argparse.Namespace, rows: Callable[[Any, argparse.Namespace], list[Any]]
 ) -> list[Any]:
     """What a read command shows: opened without creating (no file, no folder); with no
@@ -44,69 +43,11 @@ def _read(
         raise
 
 
-def csv_text(rows: list[dict[str, Any]]) -> str:
-    out = io.StringIO()
-    if rows:
-        w = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
-        w.writeheader()
-        w.writerows(rows)
-    return out.getvalue()
-
-
-def _names(store: Any) -> dict[int, str]:
-    return {e.id: e.name for e in store.directory()}
-
-
-def stats_rows(store: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
-    from ..scoring.pulya.settlement import format_money
-    from .stats import chosen, family_stats, played
-
-    names = _names(store)
-    stats = family_stats(
-        chosen(
-            played(store),
-            since=args.since,
-            until=args.until,
-            family=args.family,
-            group=getattr(args, "player", None),
-        )
-    )
-    rows = []
-    for (pid, family), s in sorted(
-        stats.items(), key=lambda kv: (kv[0][1], names.get(kv[0][0], ""))
-    ):
-        digits_of = {p.record.currency: p.record.digits for p, _seat in s.sessions}
-        money = "; ".join(f"{format_money(v, digits_of.get(c, 2))} {c}" for c, v in s.net.items())
-        rows.append(
-            {
-                "player_id": pid,
-                "name": names.get(pid, str(pid)),
-                "family": family,
-                "games": s.games,
-                "finished": s.finished,
-                "money": money,
-                "result": str(s.result),
-                "declared": sum(d for d, _m, _f in s.by_level().values()),
-                "made": sum(m for _d, m, _f in s.by_level().values()),
-                "failed": sum(f for _d, _m, f in s.by_level().values()),
-                "misere_made": s.counts.get("misere_made", 0),
-                "misere_caught": s.counts.get("misere_caught", 0),
-                "allpass_tricks": s.counts.get("allpass_tricks", 0),
-                "whists_written": str(s.written),
-                "whists_received": str(s.received),
-                "refe_rounds": s.counts.get("refe_rounds", 0),
-                "closed_first": s.counts.get("bula_closed_first", 0)
-                + s.counts.get("kassa_closed_first", 0),
-            }
-        )
-    return rows
-
-
 def rating_rows(store: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
-    from .rating import ratings
-    from .stats import chosen, played
+    from ..players.rating import ratings
+    from ..players.stats import chosen, played
 
-    names = _names(store)
+    names = player_names(store)
     rated = ratings(chosen(played(store), family=args.family, group=getattr(args, "player", None)))
     rows = [
         {
@@ -124,10 +65,10 @@ def rating_rows(store: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
 
 
 def debt_rows(store: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
+    from ..players.season import debts, settled_in
     from ..scoring.pulya.settlement import format_money, minor_digits
-    from .season import debts, settled_in
 
-    names = _names(store)
+    names = player_names(store)
     # Only a finished game's cash-out is a debt: a pulka in play may still turn (issue 38
     # item 14: three deals of an unfinished pulka were counted as owed).
     # A game closed before its end (abandoned, with a reason) is settled as it stands.
@@ -152,7 +93,7 @@ def debt_rows(store: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
 
 
 def _debt_sessions(store: Any, args: argparse.Namespace) -> list[Any]:
-    from .stats import chosen, played
+    from ..players.stats import chosen, played
 
     return chosen(played(store), since=args.since, until=args.until, group=args.player)
 
@@ -168,7 +109,7 @@ def debt_evenings(store: Any, args: argparse.Namespace) -> list[tuple[int, str, 
 
 
 def cmd_players(args: argparse.Namespace) -> int:
-    rows = _read(args, stats_rows)
+    rows = read_input(args, stats_rows)
     if args.csv:
         sys.stdout.write(csv_text(rows))
         return 0
@@ -180,7 +121,7 @@ def cmd_players(args: argparse.Namespace) -> int:
 
 
 def cmd_ratings(args: argparse.Namespace) -> int:
-    rows = _read(args, rating_rows)
+    rows = read_input(args, rating_rows)
     if args.csv:
         sys.stdout.write(csv_text(rows))
         return 0
@@ -193,11 +134,11 @@ def cmd_ratings(args: argparse.Namespace) -> int:
 
 
 def cmd_debts(args: argparse.Namespace) -> int:
+    from ..players.season import owes
     from ..report import money_text
     from ..scoring.pulya.settlement import minor_digits
-    from .season import owes
 
-    rows = _read(args, debt_rows)
+    rows = read_input(args, debt_rows)
     if args.csv:
         sys.stdout.write(csv_text(rows))
         return 0
@@ -216,7 +157,7 @@ def cmd_debts(args: argparse.Namespace) -> int:
             )
         )
     # Which evenings were counted, and which are still in play (not counted).
-    evenings = _read(args, debt_evenings)
+    evenings = read_input(args, debt_evenings)
     done = [f"#{sid} ({day})" for sid, day, finished, _ in evenings if finished]
     closed = [(sid, day, why) for sid, day, finished, why in evenings if why and not finished]
     playing = [
@@ -302,12 +243,12 @@ def cmd_settled(args: argparse.Namespace) -> int:
 
 def cmd_season(args: argparse.Namespace) -> int:
     """Create a season (``--since``, ``--until``, ``--player`` …) or show one's standings."""
+    from ..players.season import owes, season_table, settled_in
+    from ..players.stats import played
     from ..report import money_text
     from ..scoring.pulya.session import shown
     from ..scoring.pulya.settlement import format_money, minor_digits
     from ..store import NotFound, default_path
-    from .season import owes, season_table, settled_in
-    from .stats import played
 
     writes = bool(args.since or args.until or args.player)
     if not writes and not args.db and not default_path().exists():
@@ -328,7 +269,7 @@ def cmd_season(args: argparse.Namespace) -> int:
         if not found:
             raise ScorepadError(msg(N_("there is no season {name}"), name=repr(args.name[:24])))
         season = found[-1]
-        names = _names(store)
+        names = player_names(store)
         table = season_table(
             played(store),
             since=season.since,

@@ -1,4 +1,4 @@
-"""``scorepad club …``: a club night from the command line (a thin layer over :mod:`.store`).
+"""``scorepad club …``: a club night from the command line (a thin layer over :mod:`scorepad.club.store`).
 
 Only the parser is built at import time; a command imports the store when it runs, so that
 ``scorepad --help`` loads nothing of it.
@@ -16,13 +16,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import N_, Msg, ScorepadError, catalog, msg, nmsg
+from . import common
 
 if TYPE_CHECKING:
-    from .store import ClubStore
+    from ..club.store import ClubStore
 
 
 def _club(args: argparse.Namespace, *, create: bool = True) -> ClubStore:
-    from .store import ClubStore
+    from ..club.store import ClubStore
 
     return ClubStore(args.store, create=create)
 
@@ -46,7 +47,6 @@ def _run(
     tables itself, in its own transaction)."""
 
     def run(args: argparse.Namespace) -> int:
-        from .. import cli
         from ..store import NotFound, default_path
 
         try:
@@ -54,7 +54,7 @@ def _run(
                 prepare(args)
             try:
                 # ``pdf`` reads, and mints a table's missing join link: not opened read-only.
-                store = cli._open(
+                store = common.open_database(
                     args, create=not reads, read_only=reads and command is not cmd_pdf
                 )
             except NotFound:
@@ -74,21 +74,20 @@ def _run(
 
             if isinstance(exc, StoreError):
                 raise
-            return cli._fail(exc.message.render(args.lang).splitlines())
+            return common.fail(exc.message.render(args.lang).splitlines())
 
     return run
 
 
 def _deal(text: str) -> dict[str, Any]:
-    from .. import cli
 
-    data = cli._read(text).decode("utf-8") if text == "-" or Path(text).is_file() else text
+    data = common.read_input(text).decode("utf-8") if text == "-" or Path(text).is_file() else text
     try:
         deal = json.loads(data)
     except ValueError:
         deal = None
     if not isinstance(deal, dict):
-        raise cli.Refused(msg(N_("a deal is a JSON object, like the deals of a session file")))
+        raise common.Refused(msg(N_("a deal is a JSON object, like the deals of a session file")))
     return deal
 
 
@@ -119,7 +118,7 @@ def _place(
 
 
 def cmd_create(args: argparse.Namespace, club: ClubStore) -> int:
-    from .scoring import parse_scoring
+    from ..club.scoring import parse_scoring
 
     try:
         date = dt.date.fromisoformat(args.date) if args.date else dt.date.today()
@@ -199,7 +198,7 @@ def cmd_withdraw(args: argparse.Namespace, club: ClubStore) -> int:
 
 
 def cmd_draw(args: argparse.Namespace, club: ClubStore) -> int:
-    from .summary import seating_lines
+    from ..club.summary import seating_lines
 
     report = club.redraw(args.night, confirmed=args.yes) if args.again else club.draw(args.night)
     for line in seating_lines(club.load(args.night), report.tour, args.lang, report):
@@ -208,8 +207,8 @@ def cmd_draw(args: argparse.Namespace, club: ClubStore) -> int:
 
 
 def cmd_tables(args: argparse.Namespace, club: ClubStore) -> int:
+    from ..club.store import voided_words
     from ..store import now
-    from .store import voided_words
 
     cat = catalog(args.lang)
     at = dt.datetime.fromisoformat(now())
@@ -258,7 +257,7 @@ def cmd_confirm(args: argparse.Namespace, club: ClubStore) -> int:
     if (args.deal is None) == (args.change is None):
         raise ScorepadError(msg(N_("name a deal or a change (--change), one of them")))
     if args.change is not None:
-        from .store import change_words
+        from ..club.store import change_words
 
         change = club.decide_change(
             args.night, args.tour, args.table, args.change, by=args.by, confirmed=not args.reject
@@ -285,7 +284,7 @@ def cmd_confirm(args: argparse.Namespace, club: ClubStore) -> int:
 def cmd_change(args: argparse.Namespace, club: ClubStore) -> int:
     """``club void``, ``restore``, ``undo``, ``redo``: a player's change at his table; prints
     its number (``club confirm … --change N`` confirms it) and that it waits."""
-    from .store import change_words
+    from ..club.store import change_words
 
     where = (args.night, args.tour, args.table)
     kind = args.club_command
@@ -308,7 +307,7 @@ def cmd_change(args: argparse.Namespace, club: ClubStore) -> int:
 
 
 def _state(state: str) -> Any:
-    from .store import _STATE_WORDS
+    from ..club.store import _STATE_WORDS
 
     return _STATE_WORDS[state]
 
@@ -371,12 +370,12 @@ def cmd_reopen_tour(args: argparse.Namespace, club: ClubStore) -> int:
 
 
 def cmd_standings(args: argparse.Namespace, club: ClubStore) -> int:
+    from ..club.summary import standings_lines
     from ..numbers import to_json
-    from .summary import standings_lines
 
     night = club.load(args.night)
     if args.json:
-        from .standings import standings
+        from ..club.standings import standings
 
         rows = [
             {
@@ -408,23 +407,21 @@ def cmd_standings(args: argparse.Namespace, club: ClubStore) -> int:
 
 
 def cmd_export(args: argparse.Namespace, club: ClubStore) -> int:
-    from .. import cli
     from ..store import default_path
 
     text = club.export_night(args.night)
     if args.file == "-":
         sys.stdout.write(text)
     else:
-        cli._write_export(Path(args.file), text, db=args.db or default_path(), force=args.force)
+        common.write_export(Path(args.file), text, db=args.db or default_path(), force=args.force)
     return 0
 
 
 def _check_import(args: argparse.Namespace) -> None:
     """The club file read and checked in full, before the database is opened."""
-    from .. import cli
-    from .file import parse_night
+    from ..club.file import parse_night
 
-    args.checked = parse_night(cli._read(args.file))
+    args.checked = parse_night(common.read_input(args.file))
 
 
 def cmd_import(args: argparse.Namespace, club: ClubStore) -> int:
@@ -437,11 +434,10 @@ def cmd_import(args: argparse.Namespace, club: ClubStore) -> int:
 
 
 def cmd_pdf(args: argparse.Namespace, club: ClubStore) -> int:
-    from .. import cli
     from ..app.server.grants import Grants
+    from ..club.pdf import night_pdf
+    from ..club.store import table_pin
     from ..store import default_path
-    from .pdf import night_pdf
-    from .store import table_pin
 
     night = club.load(args.night)  # no such night: refused before anything is written
     base, note = _join_base(args)
@@ -466,8 +462,8 @@ def cmd_pdf(args: argparse.Namespace, club: ClubStore) -> int:
         pin=pin,
     )
     target = Path(args.file)
-    if cli._is_database_file(target, args.db or default_path()):
-        raise cli.Refused(
+    if common.is_database_file(target, args.db or default_path()):
+        raise common.Refused(
             msg(
                 N_("{path} is the database or one of its files: the export was not written"),
                 path=args.file,
@@ -477,11 +473,11 @@ def cmd_pdf(args: argparse.Namespace, club: ClubStore) -> int:
         with target.open("wb" if args.force else "xb") as f:
             f.write(data)
     except FileExistsError:
-        raise cli.Refused(
+        raise common.Refused(
             msg(N_("{path} exists: add --force to overwrite it"), path=args.file)
         ) from None
     except OSError as exc:
-        raise cli.Refused(
+        raise common.Refused(
             msg(
                 N_("cannot write {path}: {reason}"), path=args.file, reason=exc.strerror or str(exc)
             )
@@ -496,8 +492,8 @@ def _join_base(args: argparse.Namespace) -> tuple[str, str | None]:
     database (its port; its address, or this computer's network address for a server on
     every interface), --address and --port overriding; a server that only this computer can
     reach, or none running, is the note said on stderr once the PDF is written."""
+    from ..club.reach import base_for, running_server
     from ..store import default_path
-    from .reach import base_for, running_server
 
     if args.base:
         return str(args.base), None
@@ -524,7 +520,7 @@ def _join_base(args: argparse.Namespace) -> tuple[str, str | None]:
 
 
 def cmd_summary(args: argparse.Namespace, club: ClubStore) -> int:
-    from .summary import seating_lines, standings_lines
+    from ..club.summary import seating_lines, standings_lines
 
     night = club.load(args.night)
     print("\n".join(standings_lines(night, args.lang)))

@@ -14,197 +14,52 @@ import json
 import os
 import re
 import sqlite3
-import stat
 import sys
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import __version__
-from .i18n import LANGUAGES, N_, Catalog, Msg, ScorepadError, catalog, msg, nmsg, system_language
+from .. import __version__
+from ..i18n import LANGUAGES, N_, Catalog, Msg, ScorepadError, catalog, msg, nmsg, system_language
+from .common import (
+    EXIT_INVALID,
+    Refused,
+    creating,
+    database_of,
+    fail,
+    forget_created,
+    is_database_file,
+    is_postgres,
+    note_creation,
+    open_database,
+    opened,
+    read_input,
+    write_export,
+)
 
 # Each command imports what it uses, so that `--help` or `settle FILE` never loads the store
 # (sqlite-utils), the rules engine or Flet.
 if TYPE_CHECKING:
-    from .play.record import Audit
-    from .scoring.ledger.families import FamilyScored
-    from .store import Store
+    from ..play.record import Audit
+    from ..scoring.ledger.families import FamilyScored
 
-DEMO = Path(__file__).resolve().parent / "data" / "demo-session.json"
-EXIT_INVALID = 2
+DEMO = Path(__file__).resolve().parent.parent / "data" / "demo-session.json"
 #: Ctrl-C: 128 + SIGINT, as a shell says it.
 EXIT_INTERRUPTED = 130
-#: The largest input file read: a session of the longest evening is well under 1 MB.
-MAX_INPUT = 16 * 1024 * 1024
-
-
-def _fail(lines: Sequence[str]) -> int:
-    for line in lines:
-        print(line, file=sys.stderr)
-    return EXIT_INVALID
-
-
-class Refused(ScorepadError):
-    """A command cannot run: ``message`` says why (exit status 2, nothing on stdout)."""
-
-
-def _too_big(path: str) -> Refused:
-    return Refused(
-        msg(
-            N_("{path} is larger than {limit} MB: it is not a Scorepad file"),
-            path=path,
-            limit=MAX_INPUT // (1024 * 1024),
-        )
-    )
-
-
-def _read(path: str) -> bytes:
-    """An input file, read whole: only a regular file (or standard input) of at most 16 MB."""
-    shown = path if path.isprintable() else repr(path)[1:-1]  # a path never drives the terminal
-    if path == "-":
-        data = sys.stdin.buffer.read(MAX_INPUT + 1)
-        if len(data) > MAX_INPUT:
-            raise _too_big("-")
-        return _as_utf8(data, "-")
-    try:
-        # Non-blocking, so a FIFO is refused at once instead of waiting for a writer.
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    except OSError as exc:
-        raise Refused(
-            msg(N_("cannot read {path}: {reason}"), path=shown, reason=exc.strerror or str(exc))
-        ) from None
-    info = os.fstat(fd)
-    if not stat.S_ISREG(info.st_mode):  # a folder, a device, a FIFO: before fdopen refuses it
-        os.close(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise Refused(msg(N_("{path} is a folder, not a file"), path=shown))
-        raise Refused(msg(N_("{path} is not a regular file"), path=shown))
-    with os.fdopen(fd, "rb") as f:
-        if info.st_size > MAX_INPUT:
-            raise _too_big(path)
-        try:
-            data = f.read(MAX_INPUT + 1)
-        except OSError as exc:
-            raise Refused(
-                msg(N_("cannot read {path}: {reason}"), path=path, reason=exc.strerror or str(exc))
-            ) from None
-    if len(data) > MAX_INPUT:  # it grew while we looked
-        raise _too_big(path)
-    return _as_utf8(data, shown)
-
-
-def _as_utf8(data: bytes, shown: str) -> bytes:
-    """Every input as UTF-8: one saved with a BOM, or as UTF-16 or UTF-32 (as some editors on
-    Windows save), is decoded by its BOM or its zero bytes (JSON's own rule, which the club
-    file's reader follows too), whatever the locale."""
-    encoding = json.detect_encoding(data)
-    if encoding == "utf-8":
-        return data
-    try:
-        return data.decode(encoding).encode("utf-8")
-    except UnicodeError:
-        raise Refused(
-            msg(
-                N_(
-                    "{path} is not text in UTF-8 (nor in the {encoding} it starts like): save it as UTF-8"
-                ),
-                path=shown,
-                encoding=encoding.upper().removesuffix("-SIG"),
-            )
-        ) from None
-
-
-#: The database a command opened (the last-resort sentence names it).
-_opened: list[Path | str] = []
-#: A database a write command is about to create, and the folders it makes for it: a refused
-#: command leaves neither behind (see :func:`_forget_created`).
-_creating: list[tuple[Path, list[Path]]] = []
-
-
-def _note_creation(path: Path) -> None:
-    if path.exists() or path.is_symlink():
-        return
-    missing = [p for p in (path.parent, *path.parent.parents) if not p.exists()]
-    _creating.append((path, missing))
-
-
-def _forget_created() -> None:
-    """A refused write command created the database (and its folders) only to refuse: they are
-    removed, if nothing was written to them meanwhile (every table empty)."""
-    while _creating:
-        path, folders = _creating.pop()
-        if not path.is_file() or not _holds_nothing(path):
-            continue
-        for end in ("", "-wal", "-shm", "-journal"):
-            with contextlib.suppress(OSError):
-                Path(str(path) + end).unlink()
-        for folder in folders:  # the deepest first; one that holds anything stays
-            with contextlib.suppress(OSError):
-                folder.rmdir()
-
-
-def _holds_nothing(path: Path) -> bool:
-    try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    except sqlite3.Error:
-        return False
-    try:
-        tables = [
-            r[0]
-            for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-            if r[0] != "_migrations" and not r[0].startswith("sqlite_")
-        ]
-        return all(conn.execute(f'SELECT count(*) FROM "{t}"').fetchone()[0] == 0 for t in tables)
-    except sqlite3.Error:
-        return False
-    finally:
-        conn.close()
-
-
-def _db(args: argparse.Namespace) -> Path | str:
-    """The database: --db, else SCOREPAD_DB (a path or a PostgreSQL address), else the user's."""
-    from .store import default_path
-
-    env = os.environ.get("SCOREPAD_DB")
-    if args.db is None and env and is_postgres(env):
-        return env
-    return args.db or default_path()
-
-
-def _open(args: argparse.Namespace, *, create: bool = True, read_only: bool | None = None) -> Store:
-    """The database; a command that only reads passes ``create=False``: it creates nothing (no
-    file, no folder), SQLite opens the file read-only (no migration, no checkpoint) and leaves
-    it byte for byte as it was.  ``read_only=False`` with it: a command that writes only to a
-    database that exists (``club pdf`` mints a table's link)."""
-    from .store import Store
-
-    path = _db(args)
-    if not isinstance(path, Path):  # a server's database: named without its password
-        from .store.backend import redacted
-
-        _opened.append(redacted(str(path)))
-        return Store(
-            str(path), create=create, read_only=not create if read_only is None else read_only
-        )
-    _opened.append(path)
-    if create:
-        _note_creation(path)
-    return Store(path, create=create, read_only=not create if read_only is None else read_only)
 
 
 def cmd_settle(args: argparse.Namespace) -> int:
-    from .journal import live_numbers
-    from .report import to_json_text, to_text_sheet
-    from .scoring.peek import peek_family
-    from .scoring.pulya.score import replay
-    from .scoring.pulya.session import parse_session
+    from ..journal import live_numbers
+    from ..report import to_json_text, to_text_sheet
+    from ..scoring.peek import peek_family
+    from ..scoring.pulya.score import replay
+    from ..scoring.pulya.session import parse_session
 
     stored_id = int(args.file) if args.file.isascii() and args.file.isdigit() else None
     if stored_id is not None and stored_id > MAX_INT and not Path(args.file).exists():
         raise Refused(too_large("session", stored_id))
     if stored_id is not None and not args.db and not Path(args.file).exists():
-        from .store import default_path
+        from ..store import default_path
 
         if not default_path().exists():  # a read creates nothing: no database, no folder
             raise Refused(
@@ -215,14 +70,14 @@ def cmd_settle(args: argparse.Namespace) -> int:
                 )
             )
     if stored_id is not None and (args.db or not Path(args.file).exists()):
-        with _open(args, create=False) as store:
+        with open_database(args, create=False) as store:
             if store.family(stored_id) != "pulya":
                 family = store.load_family(stored_id)
                 return _write_family(family.scored, args, live_numbers(family.journal))
             stored = store.load(stored_id)
             scored, numbers = stored.scored, live_numbers(stored.journal)
     else:
-        data = _read(args.file)
+        data = read_input(args.file)
         if peek_family(data) != "pulya":
             return _settle_family(data, args)
         session = parse_session(data)
@@ -237,7 +92,7 @@ def cmd_settle(args: argparse.Namespace) -> int:
 
 def _settle_family(data: bytes, args: argparse.Namespace) -> int:
     """`settle` of a session file of a ledger family (bula, kassa, pot, direct)."""
-    from .scoring.ledger.families import settle_family
+    from ..scoring.ledger.families import settle_family
 
     scored = settle_family(data)
     return _write_family(scored, args, [p + 1 for p in scored.session.places])
@@ -247,7 +102,7 @@ def _write_family(
     scored: FamilyScored, args: argparse.Namespace, numbers: list[int] | None = None
 ) -> int:
     """``numbers``: a stored session's deal numbers as said at the table (a void keeps its)."""
-    from . import family_report
+    from .. import family_report
 
     if args.json:
         sys.stdout.write(family_report.to_json_text(scored, args.lang, numbers))
@@ -259,11 +114,11 @@ def _write_family(
 
 
 def cmd_sessions(args: argparse.Namespace) -> int:
-    from .store import NotFound, default_path
+    from ..store import NotFound, default_path
 
     cat = catalog(args.lang)
     try:
-        with _open(args, create=False) as store:
+        with open_database(args, create=False) as store:
             rows = store.sessions()
             closed = store.closed_sessions()
     except NotFound:
@@ -286,12 +141,12 @@ def cmd_sessions(args: argparse.Namespace) -> int:
 
 def cmd_migrate(args: argparse.Namespace) -> int:
     """The database brought to this Scorepad's schema, after a backup (a read never does it)."""
-    from .store import schema_version
+    from ..store import schema_version
 
-    with _open(args, create=False, read_only=False) as store:
+    with open_database(args, create=False, read_only=False) as store:
         done = store.migrated
     path, latest = (
-        str(_opened[-1] if is_postgres(args.db) else args.db or _opened[-1]),
+        str(opened[-1] if is_postgres(args.db) else args.db or opened[-1]),
         schema_version(),
     )
     if done is None:
@@ -317,12 +172,12 @@ def cmd_migrate(args: argparse.Namespace) -> int:
 
 
 def cmd_history(args: argparse.Namespace) -> int:
-    from .journal import deal_numbers
-    from .scoring.pulya.session import deal_data
-    from .store import describe_action
+    from ..journal import deal_numbers
+    from ..scoring.pulya.session import deal_data
+    from ..store import describe_action
 
     cat = catalog(args.lang)
-    with _open(args, create=False) as store:
+    with open_database(args, create=False) as store:
         actions = store.history(args.session)
     numbers = deal_numbers(actions)
     for a in actions:
@@ -334,106 +189,29 @@ def cmd_history(args: argparse.Namespace) -> int:
     return 0
 
 
-def _database_files(db: Path) -> list[Path]:
-    """The database, its SQLite companions and Scorepad's backups of it."""
-    names = [db.name, *(db.name + end for end in ("-wal", "-shm", "-journal"))]
-    files = [db.with_name(n) for n in names]
-    with contextlib.suppress(OSError):
-        files += sorted(db.parent.glob(f"{db.name}.*.bak"))
-    return files
-
-
-def _is_database_file(target: Path, db: Path | str) -> bool:
-    # Compare resolved paths (symlinks, "..") and the inode (hard links) of what exists.
-    if not isinstance(db, Path):  # a PostgreSQL database has no file an export could hit
-        return False
-    try:
-        resolved = target.resolve()
-        real_db = db.resolve()
-    except (OSError, RuntimeError):  # a symlink loop: it is no file, and writing it fails
-        return False
-    name = resolved.name
-    if (
-        resolved.parent == real_db.parent
-        and name.startswith(real_db.name + ".")
-        and name.endswith(".bak")
-    ):
-        return True
-    for f in _database_files(db):
-        if resolved == f.resolve():
-            return True
-        try:
-            if os.path.samefile(target, f):
-                return True
-        except OSError:
-            continue
-    return False
-
-
-def _write_export(target: Path, text: str, *, db: Path | str, force: bool) -> None:
-    if _is_database_file(target, db):
-        raise Refused(
-            msg(
-                N_("{path} is the database or one of its files: the export was not written"),
-                path=str(target),
-            )
-        )
-    data = text.encode("utf-8")
-    try:
-        if not force:
-            # O_EXCL: an existing file is never overwritten, even one created a moment ago.
-            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-            return
-        if target.is_dir():
-            raise IsADirectoryError(21, os.strerror(21), str(target))
-        # --force: a whole new file takes the old one's place, never half of one.
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-            os.replace(tmp, target)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-    except FileExistsError:
-        raise Refused(
-            msg(N_("{path} exists: add --force to overwrite it"), path=str(target))
-        ) from None
-    except OSError as exc:
-        raise Refused(
-            msg(
-                N_("cannot write {path}: {reason}"),
-                path=str(target),
-                reason=exc.strerror or str(exc),
-            )
-        ) from None
-
-
 def cmd_export(args: argparse.Namespace) -> int:
-    from .store import default_path
+    from ..store import default_path
 
     db = args.db or default_path()
-    if args.file != "-" and _is_database_file(Path(args.file), db):
+    if args.file != "-" and is_database_file(Path(args.file), db):
         raise Refused(
             msg(
                 N_("{path} is the database or one of its files: the export was not written"),
                 path=args.file,
             )
         )
-    with _open(args, create=False) as store:
+    with open_database(args, create=False) as store:
         text = store.export_session(args.session)
     if args.file == "-":
         sys.stdout.write(text)
     else:
-        _write_export(Path(args.file), text, db=db, force=args.force)
+        write_export(Path(args.file), text, db=db, force=args.force)
     return 0
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    data = _read(args.file)
-    with _open(args) as store:
+    data = read_input(args.file)
+    with open_database(args) as store:
         done = store.import_file(data)
     print(done.id)
     # A session is one session in every store (its stable id): said when it was here already.
@@ -455,9 +233,9 @@ def cmd_copy(args: argparse.Namespace) -> int:
     """Every kept session, player and club night of one store into another, by their stable
     ids: what the target has already is left as it is (issue #36).  Either side is a SQLite
     file or a PostgreSQL address (a laptop's history onto a server, and back)."""
-    from .store import Store
-    from .store.backend import redacted
-    from .store.moving import copy_store
+    from ..store import Store
+    from ..store.backend import redacted
+    from ..store.moving import copy_store
 
     for given in (args.source, args.target):
         if isinstance(given, _Address) and not is_postgres(given):
@@ -468,12 +246,12 @@ def cmd_copy(args: argparse.Namespace) -> int:
     def shown(given: Path | str) -> Path | str:
         return redacted(given) if isinstance(given, str) else given
 
-    _opened.append(shown(args.source))
+    opened.append(shown(args.source))
     source_at = str(args.source) if isinstance(args.source, str) else args.source
     with Store(source_at, create=False, read_only=True) as source:
-        _opened.append(shown(args.target))
+        opened.append(shown(args.target))
         if isinstance(args.target, Path):
-            _note_creation(args.target)
+            note_creation(args.target)
         target_at = str(args.target) if isinstance(args.target, str) else args.target
         with Store(target_at) as target:
             report = copy_store(source, target)
@@ -505,7 +283,7 @@ def _records(paths: Sequence[str]) -> list[tuple[str, bytes | None, Msg | None]]
     out: list[tuple[str, bytes | None, Msg | None]] = []
     for path in paths:
         try:
-            data = _read(path)
+            data = read_input(path)
         except Refused as exc:
             out.append((path, None, exc.message))
             continue
@@ -522,8 +300,8 @@ def _records(paths: Sequence[str]) -> list[tuple[str, bytes | None, Msg | None]]
 
 def cmd_audit(args: argparse.Namespace) -> int:
     """Audit deal records; exit status 2 when any record is illegal or cannot be read."""
-    from .play.analysis import analyse, analysis_json, lines
-    from .play.record import RecordInvalid, audit, audit_json, dumps, invalid_json, parse_record
+    from ..play.analysis import analyse, analysis_json, lines
+    from ..play.record import RecordInvalid, audit, audit_json, dumps, invalid_json, parse_record
 
     lang = args.lang
     cat = catalog(lang)
@@ -579,7 +357,7 @@ def _compact(doc: dict[str, object]) -> str:
 
 
 def _print_audit(found: Audit, cat: Catalog) -> None:
-    from .play.cards import card_word  # Russian ranks in Russian: В Д К Т
+    from ..play.cards import card_word  # Russian ranks in Russian: В Д К Т
 
     names = found.record.players
     print(cat.gettext(N_("Verdict: every step is legal.")))
@@ -615,8 +393,8 @@ def _print_audit(found: Audit, cat: Catalog) -> None:
 
 
 def cmd_conventions(args: argparse.Namespace) -> int:
-    from .scoring.ledger.families import family_presets
-    from .scoring.pulya.convention import presets
+    from ..scoring.ledger.families import family_presets
+    from ..scoring.pulya.convention import presets
 
     cat = catalog(args.lang)
     for p in presets().values():
@@ -640,9 +418,9 @@ def cmd_conventions(args: argparse.Namespace) -> int:
 
 
 def cmd_app(args: argparse.Namespace) -> int:
-    from .app.server.run import run  # Flet loads only when the app starts
+    from ..app.server.run import run  # Flet loads only when the app starts
 
-    db = _db(args)
+    db = database_of(args)
     if not isinstance(db, Path):
         # The app (and its shared table) serves a SQLite file; a server's PostgreSQL is for the
         # commands until the hosted server (scorepad serve) takes it.
@@ -684,14 +462,14 @@ DEMOS = {
 
 def cmd_demo(args: argparse.Namespace) -> int:
     # What a kept session looks like, without a database: the sheet of a demo evening.
-    from .report import to_text_sheet
-    from .scoring.pulya.score import replay
-    from .scoring.pulya.session import parse_session
+    from ..report import to_text_sheet
+    from ..scoring.pulya.score import replay
+    from ..scoring.pulya.session import parse_session
 
     demo = DEMOS.get(args.lang)
     if demo is not None:
-        from . import family_report
-        from .scoring.ledger.families import settle_family
+        from .. import family_report
+        from ..scoring.ledger.families import settle_family
 
         sys.stdout.write(family_report.to_text_sheet(settle_family(demo.read_bytes()), args.lang))
         return 0
@@ -722,7 +500,7 @@ class _SolverVersion(argparse.Action):
         values: object,
         option_string: str | None = None,
     ) -> None:
-        from .play.dds import CORE
+        from ..play.dds import CORE
 
         print(f"scorepad {__version__}, double-dummy solver: {CORE}")
         parser.exit()
@@ -732,12 +510,6 @@ class _SolverVersion(argparse.Action):
 # (the store's second backend); any other scheme, taken for a path, made a folder ``mysql:`` and
 # a SQLite file in it, and is refused.
 _ADDRESS = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,31}://")
-
-
-def is_postgres(value: object) -> bool:
-    """A PostgreSQL address (as :func:`scorepad.store.backend.is_postgres`, without importing
-    the store before a command needs it)."""
-    return isinstance(value, str) and value.startswith(("postgresql://", "postgres://"))
 
 
 class _Address(str):
@@ -861,7 +633,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("demo", parents=[common], help="print the sheet of a demo evening")
     p.set_defaults(func=cmd_demo)
 
-    from .players.commands import add_commands  # the directory: players, ratings, debts …
+    from .players import add_commands  # the directory: players, ratings, debts …
 
     add_commands(sub, common)
 
@@ -944,11 +716,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-v", "--verbose", action="store_true", help="show every setting")
     p.set_defaults(func=cmd_conventions)
 
-    from .club.cli import add_parser as add_club  # a club night's commands (scorepad/club/)
+    from .club import add_parser as add_club  # a club night's commands (scorepad/club/)
 
     add_club(sub, common)
 
-    from .phone.cli import add_parser as add_build_app  # the app that runs on a phone
+    from .phone import add_parser as add_build_app  # the app that runs on a phone
 
     add_build_app(sub, common)
     return parser
@@ -965,11 +737,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.db is None and is_postgres(env):
         args.db = env  # an address is never the user's file: every command reads it as --db
     _escape_unshowable()
-    _opened.clear()
-    _creating.clear()
+    opened.clear()
+    creating.clear()
     scheme = _not_served(args)
     if scheme is not None:  # never echoed whole: an address may hold a password
-        return _fail([_refused_scheme(scheme).render(args.lang)])
+        return fail([_refused_scheme(scheme).render(args.lang)])
     try:
         code = _run(args)
     except KeyboardInterrupt:
@@ -978,8 +750,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(catalog(args.lang).gettext(N_("interrupted (Ctrl-C)")), file=sys.stderr)
         code = EXIT_INTERRUPTED
     if code in (EXIT_INVALID, EXIT_INTERRUPTED):
-        _forget_created()
-    _creating.clear()
+        forget_created()
+    creating.clear()
     return code
 
 
@@ -1034,26 +806,26 @@ def _run(args: argparse.Namespace) -> int:
         sys.stdout.flush()  # an output that cannot be written is said here, not lost at exit
         return code
     except Refused as exc:
-        return _fail([exc.message.render(args.lang)])
+        return fail([exc.message.render(args.lang)])
     except ValueError as exc:
         lines = _refusal(exc, args.lang)
         if lines is None:
-            return _fail([_unreadable(exc, args)])
-        return _fail(lines)
+            return fail([_unreadable(exc, args)])
+        return fail(lines)
     except sqlite3.Error as exc:  # a read the store met first (a damaged page, a lock)
-        from .store import LOCK_TIMEOUT, database_error, default_path
+        from ..store import LOCK_TIMEOUT, database_error, default_path
 
         error = database_error(exc, args.db or default_path(), LOCK_TIMEOUT)
-        return _fail(error.render(args.lang).splitlines())
+        return fail(error.render(args.lang).splitlines())
     except (RecursionError, KeyError, TypeError, AttributeError, IndexError, OverflowError) as exc:
-        return _fail([_unreadable(exc, args)])
+        return fail([_unreadable(exc, args)])
     except BrokenPipeError:
         return _reader_left()
     except OSError as exc:
         # Input files and the database say their own errors (Refused, StoreError): what is
         # left is the output (a full disk, /dev/full), which stops here, incomplete.
         _reader_left()
-        return _fail(
+        return fail(
             [
                 msg(
                     N_("cannot write the output: {reason}; what was written of it is incomplete"),
@@ -1065,11 +837,11 @@ def _run(args: argparse.Namespace) -> int:
         if not type(exc).__module__.startswith("psycopg"):
             raise
         # A read the store met first on PostgreSQL (the server gone): in words, as SQLite's.
-        from .store import LOCK_TIMEOUT
-        from .store.errors import postgres_error
+        from ..store import LOCK_TIMEOUT
+        from ..store.errors import postgres_error
 
-        error = postgres_error(exc, str(_opened[-1] if _opened else "-"), LOCK_TIMEOUT)
-        return _fail(error.render(args.lang).splitlines())
+        error = postgres_error(exc, str(opened[-1] if opened else "-"), LOCK_TIMEOUT)
+        return fail(error.render(args.lang).splitlines())
 
 
 def _reader_left() -> int:
@@ -1085,7 +857,7 @@ def _unreadable(exc: Exception, args: argparse.Namespace) -> str:
     """The last resort: what a check above missed is still a sentence naming the database (or
     the input file), never a traceback.  It claims nothing it does not know: not that the file
     is unreadable, nor that nothing was written."""
-    what = _opened[-1] if _opened else args.db or getattr(args, "file", None) or "-"
+    what = opened[-1] if opened else args.db or getattr(args, "file", None) or "-"
     return msg(
         N_(
             "the command stopped on an unexpected error ({error}) while using {what}; please report it"
@@ -1098,10 +870,10 @@ def _unreadable(exc: Exception, args: argparse.Namespace) -> str:
 def _refusal(exc: ValueError, lang: str) -> list[str] | None:
     """The lines that say why the input was refused; ``None`` for an error that is a bug."""
     # Imported only on the way out, so that no command loads a module for its errors alone.
-    from .play.record import RecordInvalid
-    from .scoring.pulya.convention import ConventionError
-    from .scoring.pulya.session import SessionInvalid
-    from .store import StoreError
+    from ..play.record import RecordInvalid
+    from ..scoring.pulya.convention import ConventionError
+    from ..scoring.pulya.session import SessionInvalid
+    from ..store import StoreError
 
     if isinstance(exc, SessionInvalid):
         return exc.render(lang)
@@ -1114,12 +886,3 @@ def _refusal(exc: ValueError, lang: str) -> list[str] | None:
     if isinstance(exc, ScorepadError):  # any other refusal is one sentence
         return [exc.message.render(lang)]
     return None
-
-
-if __name__ == "__main__":
-    # ``python -m scorepad.cli``: the command modules import ``scorepad.cli``, a second copy of
-    # this one beside ``__main__``; its state (the database opened, the one being created) is
-    # the one that counts, so that copy runs.
-    from scorepad.cli import main as _main
-
-    sys.exit(_main())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from test_app_e2e import has_text, settle, tap, text_of, visible
+from e2e.harness import has_text, settle, tap, text_of, visible
 
 
 @dataclass(frozen=True)

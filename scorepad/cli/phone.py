@@ -25,7 +25,7 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
 
 
 def cmd_build_app(args: argparse.Namespace) -> int:
-    from .build import build  # the build's refusals are ScorepadErrors: cli.main says them
+    from ..phone.build import build  # the build's refusals are ScorepadErrors: cli.main says them
 
     built = build(args.folder, args.base)
     print(

@@ -1,0 +1,7 @@
+"""``python -m scorepad.cli``: the ``scorepad`` command."""
+
+import sys
+
+from . import main
+
+sys.exit(main())

@@ -1,0 +1,2 @@
+"""The browser tests' harness (``harness.py``); the browser test files stand beside the others in
+``tests/``."""
