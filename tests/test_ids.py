@@ -587,3 +587,16 @@ def test_a_deal_the_session_took_back_is_a_conflict_not_a_crash(
         "nothing was written"
     )
     assert export(db, 1) == before
+
+
+def test_a_file_of_a_new_game_without_ids_starts_a_new_game_each_time(store: Store) -> None:
+    """A file without ids is known by its content; with no deal it has none (the players and
+    the stakes of a game not begun): each import is a game of its own, while the same file with
+    its deals imported twice is one session."""
+    empty = json.dumps(session([]))
+    first, second = store.import_session(empty), store.import_session(empty)
+    assert first != second
+    assert store.import_session(json.dumps(session([GAME]))) == store.import_session(
+        json.dumps(session([GAME]))
+    )
+    assert len(store.sessions()) == 3

@@ -31,7 +31,7 @@ from .actions import _canonical_deal, _reason
 from .directory import Directory
 from .errors import StoreError
 from .reading import _score
-from .schema import now
+from .schema import new_uid, now
 
 #: The namespace of the ids given to what a file from before issue #36 holds (it has none).
 _LEGACY = uuid.UUID("5c0e3d1a-6d1f-4c53-9a2e-7e4a1f0b9d36")
@@ -73,8 +73,10 @@ class Files(Directory):
             scored = _score(pulya, None)
             session, settings, finished = pulya, scored.settings, scored.finished
             record = record_of(scored)
-        uid = session.uid or _legacy_uid(session)
         total = len(session.deals) + len(session.struck)
+        # A file without ids is known by its content; one without deals has none to be known
+        # by (a new game's players and stakes): each import of it is a new game.
+        uid = session.uid or (_legacy_uid(session) if total else new_uid())
         given = list(session.deal_uids) + [None] * (total - len(session.deal_uids))
         deal_uids = [u or str(uuid.uuid5(uuid.UUID(uid), f"deal/{p}")) for p, u in enumerate(given)]
         deals = [_canonical_deal(d, family) for d in session.deals]
