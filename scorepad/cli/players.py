@@ -15,7 +15,7 @@ from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from ..i18n import N_, ScorepadError, catalog, msg, nmsg
+from ..i18n import N_, Catalog, ScorepadError, catalog, msg, nmsg
 from ..players.rows import csv_text, player_names, stats_rows
 from . import common
 
@@ -27,7 +27,7 @@ def _store(args: argparse.Namespace, *, create: bool = True) -> Any:
     return common.open_database(args, create=create)
 
 
-def read_input(
+def read_rows(
     args: argparse.Namespace, rows: Callable[[Any, argparse.Namespace], list[Any]]
 ) -> list[Any]:
     """What a read command shows: opened without creating (no file, no folder); with no
@@ -108,29 +108,38 @@ def debt_evenings(store: Any, args: argparse.Namespace) -> list[tuple[int, str, 
     ]
 
 
-def cmd_players(args: argparse.Namespace) -> int:
-    rows = read_input(args, stats_rows)
+def _listed(
+    args: argparse.Namespace,
+    rows_of: Callable[[Any, argparse.Namespace], list[dict[str, Any]]],
+    line: Callable[[dict[str, Any], Catalog], str],
+) -> int:
+    """A table of the directory: CSV with ``--csv`` (stable columns, exact numbers), else a
+    line a row in the reader's language."""
+    rows = read_rows(args, rows_of)
     if args.csv:
         sys.stdout.write(csv_text(rows))
         return 0
     cat = catalog(args.lang)
     for r in rows:
-        games = cat.render(nmsg("{n} game", "{n} games", r["games"]))
-        print(f"{r['player_id']:4}  {r['name']:16}  {r['family']:6}  {games:12}  {r['money']}")
+        print(line(r, cat))
     return 0
+
+
+def cmd_players(args: argparse.Namespace) -> int:
+    def line(r: dict[str, Any], cat: Catalog) -> str:
+        games = cat.render(nmsg("{n} game", "{n} games", r["games"]))
+        return f"{r['player_id']:4}  {r['name']:16}  {r['family']:6}  {games:12}  {r['money']}"
+
+    return _listed(args, stats_rows, line)
 
 
 def cmd_ratings(args: argparse.Namespace) -> int:
-    rows = read_input(args, rating_rows)
-    if args.csv:
-        sys.stdout.write(csv_text(rows))
-        return 0
-    cat = catalog(args.lang)
-    for r in rows:
+    def line(r: dict[str, Any], cat: Catalog) -> str:
         shown = r["rating"] or cat.render(msg(N_("not yet rated")))
         games = cat.render(nmsg("{n} game", "{n} games", r["games"]))
-        print(f"{r['name']:16}  {r['family']:6}  {shown:>14}  {games}")
-    return 0
+        return f"{r['name']:16}  {r['family']:6}  {shown:>14}  {games}"
+
+    return _listed(args, rating_rows, line)
 
 
 def cmd_debts(args: argparse.Namespace) -> int:
@@ -138,7 +147,7 @@ def cmd_debts(args: argparse.Namespace) -> int:
     from ..report import money_text
     from ..scoring.pulya.settlement import minor_digits
 
-    rows = read_input(args, debt_rows)
+    rows = read_rows(args, debt_rows)
     if args.csv:
         sys.stdout.write(csv_text(rows))
         return 0
@@ -157,7 +166,7 @@ def cmd_debts(args: argparse.Namespace) -> int:
             )
         )
     # Which evenings were counted, and which are still in play (not counted).
-    evenings = read_input(args, debt_evenings)
+    evenings = read_rows(args, debt_evenings)
     done = [f"#{sid} ({day})" for sid, day, finished, _ in evenings if finished]
     closed = [(sid, day, why) for sid, day, finished, why in evenings if why and not finished]
     playing = [

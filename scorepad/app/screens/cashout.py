@@ -19,6 +19,7 @@ from ...phone import ON_PHONE
 from ...report import CashOut, cash_out, to_text_sheet
 from ...store import FamilyStored
 from ..frame import registry
+from ..frame.dialog import ask_first
 from ..frame.nav import nav
 from ..frame.shell import Shell, sem
 from ..frame.theme import assets_dir
@@ -131,26 +132,11 @@ def _closing(shell: Shell, sid: int, finished: bool) -> list[ft.Control]:
     closed = shell.store.closed_sessions().get(sid)
 
     def ask(title: str, content: ft.Control | None, ident: str, label: str, then: Any) -> None:
-        def confirmed() -> None:
-            shell.page.pop_dialog()
+        def written() -> None:
             shell.attempt(then)
             shell.show(settle_screen)
 
-        shell.page.show_dialog(
-            ft.AlertDialog(
-                title=ft.Text(title),
-                content=content,
-                actions=[
-                    sem(ident, ft.FilledButton(label, on_click=confirmed)),
-                    sem(
-                        f"{ident}-back",
-                        ft.TextButton(
-                            shell.t(N_("Back")), on_click=lambda: shell.page.pop_dialog()
-                        ),
-                    ),
-                ],
-            )
-        )
+        ask_first(shell, title, content, ident, label, written)
 
     if closed is not None:
 

@@ -12,6 +12,7 @@ from ...journal import Action, deal_numbers, number_of
 from ...store import AnyStored, FamilyStored, describe_action
 from ..dispute.start import open_for_deal
 from ..frame import live
+from ..frame.dialog import ask_first
 from ..frame.family import ui_of
 from ..frame.nav import nav, screen
 from ..frame.registry import writer
@@ -57,28 +58,7 @@ def history_screen(shell: Shell) -> ft.Control:
         title: str, content: ft.Control, ident: str, label: str, then: Callable[[], Any]
     ) -> None:
         """A dialog that writes only when confirmed (void, restore)."""
-
-        def confirmed() -> None:
-            shell.page.pop_dialog()
-            then()
-
-        shell.page.show_dialog(
-            ft.AlertDialog(
-                title=ft.Text(title),
-                content=content,
-                actions=[
-                    sem(ident, ft.FilledButton(label, on_click=confirmed)),
-                    # "Back", not "Cancel": in Greek the void ("Ακύρωση") and a cancel ("Άκυρο")
-                    # read alike side by side (issue 38 item 11).
-                    sem(
-                        f"{ident}-back",
-                        ft.TextButton(
-                            shell.t(N_("Back")), on_click=lambda: shell.page.pop_dialog()
-                        ),
-                    ),
-                ],
-            )
-        )
+        ask_first(shell, title, content, ident, label, then)
 
     # Undo and redo name the revision of the screen the player tapped on (``seen``), which a
     # live redraw keeps under the finger (live.guarded); never one read at tap time.
