@@ -43,7 +43,9 @@ __all__ = ["browser"]
 pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
 
 RECORD = json.loads(
-    (Path(__file__).parent / "fixtures" / "deals" / "revoke-six-spades.json").read_text("utf-8")
+    (Path(__file__).parent / "fixtures" / "deals" / "illegal" / "revoke-six-spades.json").read_text(
+        "utf-8"
+    )
 )
 ALLPASS = '{"type": "raspasy", "tricks": {"0": 4, "1": 3, "2": 3}}'
 

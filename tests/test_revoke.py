@@ -1,7 +1,7 @@
 """A revoke at the table ends in what to write (issue #37, item 3): each rule of the ``revoke``
 setting worked on one real deal, and the card check's verdict in words.
 
-The deal (fixtures/deals/revoke-six-spades.json, Sochi prices: a six is worth 2 a trick): Tanya
+The deal (fixtures/deals/illegal/revoke-six-spades.json, Sochi prices: a six is worth 2 a trick): Tanya
 plays 6♠, Olga and Petr whist.  Trick 3: Tanya leads Q♣, Olga plays 7♦ while holding A♣ and 10♣
 (the revoke), Petr trumps with J♠.  Played on to the end, the cards give Tanya 6, Olga 2, Petr 2;
 from trick 3 on Olga took 1 and Petr 2.
@@ -28,7 +28,9 @@ NAMES = ["Tanya", "Olga", "Petr"]
 
 
 def record(rule: str | None = None, **change: Any) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((DEALS / "revoke-six-spades.json").read_text("utf-8"))
+    data: dict[str, Any] = json.loads(
+        (DEALS / "illegal" / "revoke-six-spades.json").read_text("utf-8")
+    )
     if rule is not None:
         data["overrides"] = {"revoke": rule}
     data.update(change)

@@ -25,9 +25,13 @@ pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
 browser = harness.browser  # the shared headless chromium fixture
 
 RECORD = json.loads(
-    (Path(__file__).resolve().parent / "fixtures" / "deals" / "revoke-six-spades.json").read_text(
-        encoding="utf-8"
-    )
+    (
+        Path(__file__).resolve().parent
+        / "fixtures"
+        / "deals"
+        / "illegal"
+        / "revoke-six-spades.json"
+    ).read_text(encoding="utf-8")
 )
 # The deal as the sheet wrote it: Tanya down one (5 tricks); the cards give her 6, and 7 with
 # the penalty trick.  Petr deals the first deal (first_dealer 2), so Tanya leads.

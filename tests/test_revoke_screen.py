@@ -22,7 +22,9 @@ from scorepad.scoring.pulya.session import Game, Raspasy
 from scorepad.store import Store
 
 RECORD = json.loads(
-    (Path(__file__).parent / "fixtures" / "deals" / "revoke-six-spades.json").read_text("utf-8")
+    (Path(__file__).parent / "fixtures" / "deals" / "illegal" / "revoke-six-spades.json").read_text(
+        "utf-8"
+    )
 )
 
 

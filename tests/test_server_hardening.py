@@ -645,6 +645,8 @@ def test_a_dropped_connection_is_one_line_and_no_traceback(plain: tuple[Path, in
         c.wait(lambda c: c.session_id is not None)  # registered; the page is being sent
         dropped.append(c.session_id)
         _drop(c)
+    for _ in range(10):  # gone right after registering: the server sends its page to a reset
+        _drop(Client(port))
     # Those dropped while the server was sending to them (most, not all: a race) say so, once
     # the server has met the reset: waited for (a loaded machine sends late), never slept on.
     deadline = time.monotonic() + 30
@@ -655,7 +657,7 @@ def test_a_dropped_connection_is_one_line_and_no_traceback(plain: tuple[Path, in
             break
         time.sleep(0.1)
     assert "Traceback" not in log and "Exception in ASGI application" not in log, log
-    assert 1 <= len(lines) <= 5, log
+    assert 1 <= len(lines) <= 15, log
     assert set(lines) == {"a connection from 127.0.0.1 dropped (1006)"}
     # Each page was left as Flet leaves one: a reload finds it.
     for session_id in dropped:
@@ -695,9 +697,8 @@ def test_a_phone_held_by_its_networks_wait_is_told_so(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "argv",
     [
-        ["--db", "postgresql://scorer:secret@db.example/club", "sessions"],
-        ["sessions", "--db", "postgresql://scorer:secret@db.example/club"],
         ["--db", "mysql+pymysql://scorer:secret@localhost/x", "settle", "1"],
+        ["settle", "1", "--db", "mysql+pymysql://scorer:secret@localhost/x"],
         ["--db", "sqlite:///tmp/x.db", "club", "nights"],
         ["--db", "postgres://scorer:secret@db/x", "--web", "--port", "1"],
     ],
@@ -724,15 +725,40 @@ def test_a_database_address_is_refused_and_creates_nothing(
     assert list(tmp_path.iterdir()) == []  # no folder "postgresql:", no file
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--db", "postgresql://scorer:secret@127.0.0.1:1/club", "sessions"],
+        ["sessions", "--db", "postgresql://scorer:secret@127.0.0.1:1/club"],
+    ],
+)
+def test_a_postgresql_address_is_a_database_and_its_password_is_never_shown(
+    argv: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """PostgreSQL is the store's second backend (issue #36): its address is opened, not taken
+    for a path; one that cannot be reached is said without its password, nothing created."""
+    from scorepad.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SCOREPAD_DB", raising=False)
+    assert main(["--lang", "en", *argv]) == 2
+    out, err = capsys.readouterr()
+    assert (out, err) == ("", "cannot open postgresql://scorer@127.0.0.1:1/club\n")
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_database_address_in_scorepad_db_is_refused_too(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from scorepad.cli import main
 
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("SCOREPAD_DB", "postgresql://scorer@db/club")
+    monkeypatch.setenv("SCOREPAD_DB", "mysql://scorer@db/club")
     assert main(["--lang", "ru", "sessions"]) == 2
-    assert capsys.readouterr().err.startswith("--db называет базу postgresql://")
+    assert capsys.readouterr().err.startswith("--db называет базу mysql://")
     assert list(tmp_path.iterdir()) == []
     # A file whose name has a colon is a path as ever (here: no such database yet).
     monkeypatch.delenv("SCOREPAD_DB")

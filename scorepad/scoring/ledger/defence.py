@@ -38,7 +38,7 @@ def verify_roles(
     if ("invite" in roles) != ("invited" in roles) or roles.count("invite") > 1:
         raise error(
             "defence",
-            msg(N_("an invitation needs one player who invites and the partner he calls in")),
+            msg(N_("an invitation needs one player who invites and the partner called in")),
         )
     return roles
 
