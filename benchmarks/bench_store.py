@@ -14,6 +14,7 @@ import statistics
 import sys
 import tempfile
 import time
+import uuid
 from pathlib import Path
 
 from machine import SMOKE_NOTE, add_smoke, machine
@@ -69,9 +70,9 @@ def main() -> int:
 
         many = Path(tmp) / "many.db"
         with Store(many) as store:
-            small = json.dumps(random_session(RandomChooser(1), deals=12, corrections=False))
-            for _ in range(sessions):
-                store.import_session(small)
+            small = random_session(RandomChooser(1), deals=12, corrections=False)
+            for _ in range(sessions):  # each an evening of its own: a new stable id
+                store.import_session(json.dumps({**small, "uid": str(uuid.uuid4())}))
         opens = []
         for _ in range(max(5, args.repeat // 3)):
             start = time.perf_counter()
