@@ -3,8 +3,8 @@ on a free port of 127.0.0.1 (never the machine's 5432), started once per test se
 stopped at its end; each test gets a database of its own.
 
 PostgreSQL refuses to run as root: as root, the server runs as the ``postgres`` user, in a
-folder that user owns, with its socket and log inside it (docs: /work/shared/guides/
-real-parts.md, "A throwaway PostgreSQL").  If the server cannot be started the tests that need
+folder that user owns, with its socket and log inside it (docs/store-backends.md, and the
+specs' ../shared/guides/real-parts.md, "A throwaway PostgreSQL").  If the server cannot be started the tests that need
 it fail, loudly, with its log: a suite that cannot reach PostgreSQL never passes by skipping.
 """
 
