@@ -189,7 +189,10 @@ def after_others(shell: Shell, draw: Callable[[], None]) -> bool:
     """
     sid = shell.sid
     if sid is None or not any(
-        other is not shell and other.store is shell.store and other.sid == sid and not _left(other)
+        other is not shell
+        and other.session.store is shell.session.store
+        and other.sid == sid
+        and not _left(other)
         for other in _FOLLOWING
     ):
         return False
@@ -376,8 +379,7 @@ def deal_name(stored: AnyStored, deal: Any) -> Msg:
 
 def changed_since(shell: Shell, stored: AnyStored, seen: int) -> list[Msg]:
     """What other devices wrote after revision ``seen``, in words, and what to do now."""
-    with shell.lock:
-        history = shell.store.history(stored.id)
+    history = shell.session.history(stored.id)
     actions = [a for a in history if a.seq > seen]
     by_seq = {b.seq: b for b in history}  # an undo's target may be older than ``seen``
     told = [_describe(a, stored, by_seq) for a in actions[-3:]]

@@ -13,7 +13,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from ...i18n import N_, Msg
 from ...journal import next_number, number_of
-from ...store import AnyDeal, AnyStored
+from ...store import AnyStored
 from . import live, registry
 from .family import EntryForm, ui_of
 from .nav import Screen
@@ -151,23 +151,11 @@ def write_parts(
             return
         deal = form.deal()  # the model: the store takes a typed deal
         # A club table writes through its night (who wrote it, a correction's reason).
-        table = registry.writer(shell, sid)
-
-        def add(deal: AnyDeal, *, seen: int) -> AnyStored:
-            if table is not None:
-                return table.add(deal, seen=seen)
-            return shell.store.add_deal(sid, deal, seen=seen)
-
-        def edit(deal_id: int, deal: AnyDeal, *, reason: str, seen: int) -> AnyStored:
-            if table is not None:
-                return table.edit(deal_id, deal, reason=reason, seen=seen)
-            return shell.store.edit_deal(sid, deal_id, deal, reason=reason, seen=seen)
-
+        via = registry.writer(shell, sid)
         if editing:
             deal_id, why = editing[0], shell.state.edit_reason
-            if shell.attempt(
-                lambda: edit(deal_id, deal, reason=why, seen=basis),
-                seen=basis,
+            if shell.told(
+                shell.session.edit(deal_id, deal, reason=why, seen=basis, via=via), seen=basis
             ):
                 shell.go("history")
                 return
@@ -176,7 +164,7 @@ def write_parts(
         if may_add is not None and not may_add():
             shell.show(screen)
             return
-        if shell.attempt(lambda: add(deal, seen=basis), seen=basis):
+        if shell.told(shell.session.add(deal, seen=basis, via=via), seen=basis):
             written.append(True)
             shell.new_form()  # a tap left on the written form's screen changes nothing of it
             if _fresh_later(shell, screen, write):
@@ -263,8 +251,7 @@ def conflict_of(shell: Shell, seen: int, mine: Any, sentences: list[str]) -> Con
     """The deal another device added after revision ``seen`` (the first), beside ``mine``."""
     assert shell.sid is not None
     stored = shell.any_stored()
-    with shell.lock:
-        added = [a for a in shell.store.history(stored.id) if a.seq > seen and a.kind == "add"]
+    added = [a for a in shell.session.history(stored.id) if a.seq > seen and a.kind == "add"]
     entries = stored.journal.entries
     written = [entries[a.seq] for a in added if a.seq in entries and not entries[a.seq].voided]
     if not written:

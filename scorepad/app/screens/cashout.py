@@ -129,11 +129,11 @@ def _closing(shell: Shell, sid: int, finished: bool) -> list[ft.Control]:
     """A game abandoned before its end is closed here, with the table's reason, after asking;
     a closed one says so and is reopened from here (issue 38 item 14).  A closed game takes no
     write, and ``scorepad debts`` counts it as it stands."""
-    closed = shell.store.closed_sessions().get(sid)
+    closed = shell.session.closed().get(sid)
 
     def ask(title: str, content: ft.Control | None, ident: str, label: str, then: Any) -> None:
         def written() -> None:
-            shell.attempt(then)
+            shell.told(then())
             shell.show(settle_screen)
 
         ask_first(shell, title, content, ident, label, written)
@@ -146,7 +146,7 @@ def _closing(shell: Shell, sid: int, finished: bool) -> list[ft.Control]:
                 None,
                 "reopen-confirm",
                 shell.t(N_("Reopen")),
-                lambda: shell.store.reopen_session(sid),
+                shell.session.reopen,
             )
 
         return [
@@ -182,7 +182,7 @@ def _closing(shell: Shell, sid: int, finished: bool) -> list[ft.Control]:
             ),
             "close-confirm",
             shell.t(N_("Close the game")),
-            lambda: shell.store.close_session(sid, reason=reason.value or ""),
+            lambda: shell.session.close(reason.value or ""),
         )
 
     return [sem("close-game", ft.TextButton(shell.t(N_("Close the game…")), on_click=close))]

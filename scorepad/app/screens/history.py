@@ -39,19 +39,11 @@ def history_screen(shell: Shell) -> ft.Control:
     # provisional until another player confirms it, and refused once the tour has ended.
     table = writer(shell, stored.id)
 
-    def apply(
-        step: Callable[[], Any], kind: str, seen: int, deal_id: int | None = None, reason: str = ""
-    ) -> None:
-        """Write ``step``, which names the revision ``seen``; then the history is drawn again as
-        a live redraw is (diffed): the cards that did not change are kept, as another phone
-        keeps them for this write."""
-
-        def run() -> Any:
-            if table is not None:
-                return table.change(kind, step, seen=seen, deal_id=deal_id, reason=reason)
-            return step()
-
-        shell.attempt(run, seen=seen)
+    def apply(write: Callable[[], object], seen: int) -> None:
+        """Write (``write``: the session's, naming the revision ``seen``); then the history is
+        drawn again as a live redraw is (diffed): the cards that did not change are kept, as
+        another phone keeps them for this write."""
+        shell.told(write(), seen=seen)
         shell.show(history_screen, diffed=True)
 
     def ask(
@@ -63,10 +55,10 @@ def history_screen(shell: Shell) -> ft.Control:
     # Undo and redo name the revision of the screen the player tapped on (``seen``), which a
     # live redraw keeps under the finger (live.guarded); never one read at tap time.
     def undo(seen: int) -> None:
-        apply(lambda: shell.store.undo(stored.id, seen=seen), "undo", seen)
+        apply(lambda: shell.session.undo(seen=seen, via=table), seen)
 
     def redo(seen: int) -> None:
-        apply(lambda: shell.store.redo(stored.id, seen=seen), "redo", seen)
+        apply(lambda: shell.session.redo(seen=seen, via=table), seen)
 
     # A void and a restore are asked first: the dialog names the deal, and its confirmation
     # names the revision it was opened on (a write meanwhile is refused with what changed).
@@ -81,13 +73,10 @@ def history_screen(shell: Shell) -> ft.Control:
             "confirm-void",
             shell.t(N_("Void")),
             lambda: apply(
-                lambda: shell.store.void_deal(
-                    stored.id, deal_id, reason=reason.value or "", seen=seen
+                lambda: shell.session.void(
+                    deal_id, reason=reason.value or "", seen=seen, via=table
                 ),
-                "void",
                 seen,
-                deal_id,
-                reason.value or "",
             ),
         )
 
@@ -101,12 +90,7 @@ def history_screen(shell: Shell) -> ft.Control:
             ),
             "confirm-restore",
             shell.t(N_("Restore")),
-            lambda: apply(
-                lambda: shell.store.restore_deal(stored.id, deal_id, seen=seen),
-                "restore",
-                seen,
-                deal_id,
-            ),
+            lambda: apply(lambda: shell.session.restore(deal_id, seen=seen, via=table), seen),
         )
 
     def edit(deal_id: int, index: int) -> None:
@@ -371,8 +355,7 @@ def _title(stored: AnyStored, deal: Any, names: list[str]) -> Msg:
 
 
 def journal_actions(shell: Shell, sid: int) -> list[Action]:
-    with shell.lock:
-        return shell.store.history(sid)
+    return shell.session.history(sid)
 
 
 def _keyed(identifier: str, control: ft.Control, *, key: str | None = None) -> ft.Control:

@@ -39,6 +39,7 @@ from ..families.settings import (
 from ..frame.shell import Shell
 from ..frame.state import NewSession, new_session_for
 from ..frame.theme import choice, heading, primary, quiet, sem
+from ..session import NewGame
 from .settings import SettingsForm
 from .table import locked_screen
 
@@ -163,8 +164,7 @@ def new_session_screen(shell: Shell) -> ft.Control:
     st = shell.state.new_session
     if st is None:
         st = shell.state.new_session = new_session_for(shell.lang)
-    with shell.lock:
-        roster = shell.store.players()
+    roster = shell.session.players()
     if family_of(st.convention) != "pulya" and not family_seats_four(st.convention):
         st.players = 3  # the Swabian and American games are three-handed (§5.1, §6)
     count = st.players
@@ -390,11 +390,9 @@ def new_session_screen(shell: Shell) -> ft.Control:
         if st.errors:
             shell.show(new_session_screen)
             return
-        made: dict[str, int] = {}
-
-        def action() -> None:
-            made["sid"] = shell.store.create_session(
-                players,
+        made = shell.session.new_game(
+            NewGame(
+                players=tuple(players),
                 convention=st.convention,
                 overrides=dict(st.overrides) if ledger is None else family_overrides(st, ledger),
                 pool_target=int(st.target.strip()),
@@ -402,10 +400,10 @@ def new_session_screen(shell: Shell) -> ft.Control:
                 whist_price=price_of(st.price) or "",
                 currency=st.currency.strip().upper(),
             )
-
-        if shell.attempt(action, admin=True):
+        )
+        if shell.told(made) and isinstance(made, int):
             shell.state.new_session = None
-            shell.sid = made["sid"]
+            shell.sid = made
             shell.go("entry")
         else:
             shell.show(new_session_screen)

@@ -20,9 +20,9 @@ from ...players.season import Debt, Settled, debts, owes, season_table, settled_
 from ...players.stats import FamilyStats, Played, chosen, family_stats, played
 from ...report import money_text
 from ...scoring.pulya.settlement import minor_digits
-from ...store import StoreError
 from ...store.directory import Season
 from ..frame.shell import Shell, sem
+from ..session import Refused
 from .chart import axis_labels, bounds, deal_label_step
 
 FAMILY_LABELS = {
@@ -35,11 +35,11 @@ FAMILY_LABELS = {
 
 
 def players_screen(shell: Shell) -> ft.Control:
-    with shell.lock:
-        rows = played(shell.store)
-        names = {e.id: e.name for e in shell.store.directory()}
-        settled = settled_in(shell.store)
-        seasons = shell.store.seasons()
+    with shell.session.locked() as store:  # one state of the directory
+        rows = played(store)
+        names = {e.id: e.name for e in store.directory()}
+        settled = settled_in(store)
+        seasons = store.seasons()
     season = next((s for s in seasons if s.id == shell.state.player_season), None)
     if season is not None:  # its period and its group: the tables where every seat is a member
         rows = chosen(rows, since=season.since, until=season.until, group=season.players)
@@ -363,7 +363,7 @@ def _ask_settled(shell: Shell, d: Debt, names: dict[int, str]) -> None:
     def done() -> None:
         _admin(
             shell,
-            lambda: shell.store.settle_debt(d.debtor, d.creditor, d.amount, currency=d.currency),
+            lambda: shell.session.settle_debt(d.debtor, d.creditor, d.amount, currency=d.currency),
         )
 
     shell.page.show_dialog(
@@ -396,8 +396,7 @@ def _tools(shell: Shell, pid: int, names: dict[int, str], season: Season | None)
             args = SimpleNamespace(
                 since=season.since, until=season.until, family=None, player=list(season.players)
             )
-        with shell.lock:
-            rows = stats_rows(shell.store, args)
+        rows = shell.session.read(lambda store: stats_rows(store, args))
         await ft.Clipboard().set(csv_text(rows))
 
     buttons: list[ft.Control] = [
@@ -430,18 +429,14 @@ def _tools(shell: Shell, pid: int, names: dict[int, str], season: Season | None)
     return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
 
 
-def _admin(shell: Shell, action: Callable[[], None]) -> None:
-    """A change of the directory: the host's own device only (decided on the server)."""
+def _admin(shell: Shell, action: Callable[[], Refused | None]) -> None:
+    """A change of the directory (``action``: the session's): the host's own device only
+    (decided on the server)."""
     shell.page.pop_dialog()
     if not shell.access.host:
         shell.message = shell.t(N_("Only the host changes the directory of players."))
     else:
-        try:
-            with shell.lock:
-                action()
-            shell.message = None
-        except StoreError as exc:
-            shell.message = exc.render(shell.lang)
+        shell.told(action())
     shell.show(players_screen)
 
 
@@ -450,7 +445,7 @@ def _ask_rename(shell: Shell, pid: int, name: str) -> None:
 
     def done() -> None:
         new = field.value or ""
-        _admin(shell, lambda: shell.store.rename_player(pid, new))
+        _admin(shell, lambda: shell.session.rename_player(pid, new))
         if shell.message is None:
             shell.state.player = new.strip()
             shell.show(players_screen)
@@ -484,7 +479,7 @@ def _ask_merge(shell: Shell, pid: int, names: dict[int, str]) -> None:
             shell.show(players_screen)
             return
         into = int(target.value)
-        _admin(shell, lambda: shell.store.merge_players(pid, into, reason=reason.value or ""))
+        _admin(shell, lambda: shell.session.merge_players(pid, into, reason=reason.value or ""))
         if shell.message is None:
             shell.state.player = names[into]
             shell.show(players_screen)

@@ -16,8 +16,7 @@ from .table import locked_screen
 def sessions_screen(shell: Shell) -> ft.Control:
     if not shell.access.host:  # a viewer or a joined phone: not the host's other sessions
         return locked_screen(shell)
-    with shell.lock:
-        rows = shell.store.sessions()
+    rows = shell.session.sessions()
 
     def open_session(sid: int) -> None:
         shell.sid = sid
@@ -27,7 +26,7 @@ def sessions_screen(shell: Shell) -> ft.Control:
         # ``seen``: the revision the list showed; a session changed since is not deleted unseen.
         def confirmed() -> None:
             shell.page.pop_dialog()
-            shell.attempt(lambda: shell.store.delete_session(sid, seen=seen), admin=True)
+            shell.told(shell.session.delete(sid, seen=seen))
             if shell.sid == sid:
                 shell.sid = None
             shell.show(sessions_screen)
@@ -53,13 +52,10 @@ def sessions_screen(shell: Shell) -> ft.Control:
         )
 
         def confirmed() -> None:
-            made: dict[str, int] = {}
             shell.page.pop_dialog()
-            if shell.attempt(
-                lambda: made.__setitem__("sid", shell.store.import_session(text.value or "")),
-                admin=True,
-            ):
-                open_session(made["sid"])
+            made = shell.session.import_game(text.value or "")
+            if shell.told(made) and isinstance(made, int):
+                open_session(made)
             else:
                 shell.show(sessions_screen)
 
@@ -77,8 +73,7 @@ def sessions_screen(shell: Shell) -> ft.Control:
         )
 
     def show_export(sid: int) -> None:
-        with shell.lock:
-            text = shell.store.export_session(sid)
+        text = shell.session.export(sid)
 
         async def copy() -> None:
             await ft.Clipboard().set(text)
@@ -108,7 +103,7 @@ def sessions_screen(shell: Shell) -> ft.Control:
         )
 
     items: list[ft.Control] = []
-    closed = shell.store.closed_sessions()
+    closed = shell.session.closed()
     for r in rows:
         state = shell.t(N_("finished")) if r.finished_at else shell.t(N_("in play"))
         if r.id in closed:  # abandoned before its end, with the table's reason
@@ -189,8 +184,7 @@ def sessions_screen(shell: Shell) -> ft.Control:
 
         from ...phone.app import backup
 
-        with shell.lock:
-            data = backup(shell.store)
+        data = shell.session.read(backup)
         await ft.FilePicker().save_file(
             file_name=f"scorepad-{datetime.date.today().isoformat()}.db", src_bytes=data
         )

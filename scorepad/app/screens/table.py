@@ -78,8 +78,7 @@ def _club_table(shell: Shell) -> bool:
         return False
 
     def load() -> object:
-        with shell.lock:
-            return seat_of(shell.store, sid)
+        return shell.session.read(lambda store: seat_of(store, sid))
 
     return shell.read(("seat", sid), load) is not None
 
@@ -275,8 +274,7 @@ def join(shell: Shell, sid: int, token: str) -> None:
     table = served(shell)
     shell.access.scope = sid
     shell.access.link = token
-    with shell.lock:
-        known = {s.id for s in shell.store.sessions()}
+    known = {s.id for s in shell.session.sessions()}
     if table.grants is not None and not table.grants.opens(sid, token):
         # The table may have moved on to its next pulka (grants.move_table): its link did too.
         moved = table.grants.followed(sid, token)
