@@ -73,14 +73,6 @@ def players_screen(shell: Shell) -> ft.Control:
     ordered = sorted(mine.values(), key=lambda s: (-s.games, names.get(s.player, "").casefold()))
     picked = next((s for s in ordered if names.get(s.player) == shell.state.player), ordered[0])
 
-    def pick(name: str) -> None:
-        shell.state.player = name
-        shell.show(players_screen)
-
-    def pick_family(f: str) -> None:
-        shell.state.player_family = f
-        shell.show(players_screen)
-
     parts: list[ft.Control] = [*top]
     if len(families) > 1:
         parts.append(
@@ -89,7 +81,8 @@ def players_screen(shell: Shell) -> ft.Control:
                     sem(
                         f"family-{f}",
                         (ft.FilledTonalButton if f == family else ft.TextButton)(
-                            shell.t(FAMILY_LABELS[f]), on_click=lambda e, f=f: pick_family(f)
+                            shell.t(FAMILY_LABELS[f]),
+                            on_click=lambda e, f=f: _pick_family(shell, f),
                         ),
                     )
                     for f in families
@@ -105,7 +98,7 @@ def players_screen(shell: Shell) -> ft.Control:
                     f"player-{k}",
                     (ft.FilledButton if s is picked else ft.OutlinedButton)(
                         names.get(s.player, "?"),
-                        on_click=lambda e, pid=s.player: pick(names.get(pid, "")),
+                        on_click=lambda e, pid=s.player: _pick(shell, names.get(pid, "")),
                     ),
                 )
                 for k, s in enumerate(ordered)
@@ -120,6 +113,16 @@ def players_screen(shell: Shell) -> ft.Control:
     parts += _debts(shell, picked.player, names, owed)
     parts.append(_tools(shell, picked.player, names, season))
     return ft.Column(parts, scroll=ft.ScrollMode.AUTO, expand=True, spacing=10)
+
+
+def _pick(shell: Shell, name: str) -> None:
+    shell.state.player = name
+    shell.show(players_screen)
+
+
+def _pick_family(shell: Shell, family: str) -> None:
+    shell.state.player_family = family
+    shell.show(players_screen)
 
 
 def _season_choice(shell: Shell, seasons: list[Season], chosen_: Season | None) -> ft.Control:
