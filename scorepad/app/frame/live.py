@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any, cast
 import flet as ft
 
 from ...i18n import N_, Msg, msg
-from ...journal import Action, number_of
-from ...store import AnyStored, StoreError
+from ...journal import Action, Entry, number_of
+from ...store import AnyDeal, AnyStored, StoreError
 from . import registry
 from .family import EntryForm, ui_of
 from .theme import sem
@@ -364,7 +364,7 @@ def rebase_form(shell: Shell, stored: AnyStored, *, quiet: bool = False) -> list
     return changed_since(shell, stored, seen)
 
 
-def _history() -> Callable[[Shell], Any]:
+def _history() -> registry.Screen:
     return registry.screen("history")
 
 
@@ -372,7 +372,7 @@ def _dirty(form: EntryForm, stored: AnyStored) -> bool:
     return ui_of(stored.family).dirty(form)
 
 
-def deal_name(stored: AnyStored, deal: Any) -> Msg:
+def deal_name(stored: AnyStored, deal: AnyDeal) -> Msg:
     """A deal's name as the history titles it (``Anna: 6♠``, ``All pass``)."""
     return ui_of(stored.family).title(deal, list(stored.session.players))
 
@@ -420,7 +420,7 @@ def _describe(a: Action, stored: AnyStored, by_seq: dict[int, Action] | None = N
 
 
 def _undo_redo(
-    a: Action, stored: AnyStored, live: dict[int, Any], by_seq: dict[int, Action]
+    a: Action, stored: AnyStored, live: dict[int, Entry], by_seq: dict[int, Action]
 ) -> Msg | None:
     """An undo or redo named by the deal it changed ("The change to deal 7 was just undone …")."""
     target = by_seq.get(a.target or -1)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from typing import Any, TypeVar, cast
 
 import flet as ft
@@ -119,7 +119,7 @@ class Shell:
         self._reused: dict[str, tuple[Any, Any]] = {}
         self._reusing: dict[str, tuple[Any, Any]] = {}
         # What the draw being made read of the store (Shell.drawing), or None between draws.
-        self._read: dict[Any, Any] | None = None
+        self._read: dict[Hashable, object] | None = None
 
     # --- the session (app/session.py): what the page shows -----------------------------
 
@@ -180,7 +180,7 @@ class Shell:
             self._read = None
             self.access.answers = None
 
-    def read(self, key: Any, load: Callable[[], T]) -> T:
+    def read(self, key: Hashable, load: Callable[[], T]) -> T:
         """``load()``, once per draw (Shell.drawing) for ``key``; each time between draws."""
         if self._read is None:
             return load()
@@ -410,7 +410,7 @@ class Shell:
                     if inner is not None:
                         stack.append(inner)
 
-    def reuse(self, key: str, drawn_for: Any, make: Callable[[], T]) -> T:
+    def reuse(self, key: str, drawn_for: object, make: Callable[[], T]) -> T:
         """The part ``key`` of the screen: the very object on display when it was drawn for
         the same things (``drawn_for``, compared by ``==``) in this frame, else ``make()``.
 

@@ -6,18 +6,18 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import flet as ft
 from pydantic import TypeAdapter, ValidationError
 
 from ...i18n import N_, Msg
 from ...journal import next_number, number_of
-from ...store import AnyStored
+from ...store import AnyDeal, AnyStored
 from . import live, registry
 from .family import EntryForm, ui_of
 from .nav import Screen
 from .shell import Shell, message_box
+from .state import Conflict
 from .theme import COMPACT, TAP, card, choice, primary, quiet, secondary, sem, suit_spans, suited
 
 NAME_WIDTH = 76  # px: a defender's or a seat's name beside his row of the one-screen entry
@@ -236,18 +236,7 @@ def pinned_footer(parts: WriteParts, told: str | None = None) -> ft.Control:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class Conflict:
-    """Another device wrote deal ``number`` first: its words and this page's entry, side by side."""
-
-    sid: int
-    number: int
-    theirs: tuple[str, ...]
-    mine: tuple[str, ...]
-    same: bool
-
-
-def conflict_of(shell: Shell, seen: int, mine: Any, sentences: list[str]) -> Conflict | None:
+def conflict_of(shell: Shell, seen: int, mine: AnyDeal, sentences: list[str]) -> Conflict | None:
     """The deal another device added after revision ``seen`` (the first), beside ``mine``."""
     assert shell.sid is not None
     stored = shell.any_stored()
@@ -276,7 +265,7 @@ def deal_words(stored: AnyStored, deal_id: int) -> list[Msg]:
     return [ui.title(deal, list(stored.session.players)), *said]
 
 
-def same_deal(mine: Any, theirs: Any) -> bool:
+def same_deal(mine: AnyDeal, theirs: AnyDeal) -> bool:
     """Whether the entry ``mine`` (the form's typed deal) is the deal ``theirs`` as written."""
     try:
         return bool(TypeAdapter(type(theirs)).validate_python(mine) == theirs)
