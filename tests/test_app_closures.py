@@ -30,7 +30,6 @@ NOT_YET: dict[tuple[str, str], int] = {
     ("club/nights.py", "nights_screen"): 102,
     ("bula/entry.py", "bula_entry"): 97,
     ("server/transport.py", "guarded_http"): 91,
-    ("screens/analysis.py", "open_analysis"): 84,
     ("pulya/entry.py", "_whisting"): 84,
     ("pulya/entry.py", "_tricks"): 83,
     ("bula/entry.py", "_contra"): 81,
