@@ -21,7 +21,7 @@ from ...club.errors import ClubError
 from ...club.store import ClubStore, Seat, change_words, device_key, seat_of, table_pin
 from ...i18n import N_, msg, nmsg
 from ...report import deal_title
-from ...store import AnyStored, Store, StoreError
+from ...store import AnyDeal, AnyStored, Store, StoreError
 from ..dispute.start import open_for_deal
 from ..frame import registry
 from ..frame.shell import Shell
@@ -97,13 +97,13 @@ class TableWrites:
             played = len(self.shell.session.load_pulya(self.sid).journal.live)
         return limit is not None and played >= limit
 
-    def add(self, deal: Any, *, seen: int) -> AnyStored:
+    def add(self, deal: AnyDeal, *, seen: int) -> AnyStored:
         by = me(self.shell, self.where, self.sid)
         w = self.where
         club = ClubStore(self.shell.session.store)
         return _club(lambda: club.write_deal(w.night, w.tour, w.table, deal, by=by, seen=seen))
 
-    def edit(self, deal_id: int, deal: Any, *, reason: str, seen: int) -> AnyStored:
+    def edit(self, deal_id: int, deal: AnyDeal, *, reason: str, seen: int) -> AnyStored:
         w = self.where
         club = ClubStore(self.shell.session.store)
         if mine(self.shell, self.sid) is None and self.shell.access.host:
@@ -123,12 +123,12 @@ class TableWrites:
     def change(
         self,
         kind: str,
-        step: Callable[[], Any],
+        step: Callable[[], AnyStored],
         *,
         seen: int,
         deal_id: int | None = None,
         reason: str = "",
-    ) -> Any:
+    ) -> AnyStored:
         """A void, an undo, a redo or a restore at the table: a player's is provisional until
         another player confirms it (and refused once the tour ended); the director's (the
         host's computer with no player chosen) is written as it is, any time."""
