@@ -22,7 +22,6 @@ NOT_YET: dict[tuple[str, str], int] = {
     ("dispute/screen.py", "_play"): 144,
     ("frame/writing.py", "write_parts"): 125,
     ("bula/sheet.py", "bula_sheet"): 123,
-    ("screens/table.py", "_share_dialog"): 121,
     ("pulya/entry.py", "entry_screen"): 115,
     ("club/registry.py", "registry_screen"): 113,
     ("pulya/sheet.py", "_table"): 110,

@@ -311,15 +311,11 @@ def show_share(shell: Shell) -> None:
     shell.page.show_dialog(_share_dialog(shell, sharing))
 
 
-def _share_dialog(shell: Shell, sharing: Sharing) -> ft.AlertDialog:
-    table = served(shell)
-    sid = shell.sid
-    assert sid is not None and table.grants is not None
-    token = table.grants.link(sid)
+def _share_lines(
+    shell: Shell, sharing: Sharing, sid: int, token: str, width: int
+) -> list[ft.Control]:
+    """The join link as a QR code and as addresses, the PIN, and a warning on plain HTTP."""
     urls = sharing.join_urls(sid, token)
-    # Everything is laid out for the dialog's real width (a phone's 360 px too): the warning
-    # wraps inside it, the QR code fits, and an address breaks only between its parts.
-    width = int(max(240, min(420, (shell.page.width or 360) - 96)))
     lines: list[ft.Control] = [
         sem("share-qr", ft.Image(src=qr_png(urls[0], scale=10), width=width, height=width)),
         ft.Text(shell.t(N_("Scan the code, or open this address on a phone on the same network:"))),
@@ -368,6 +364,18 @@ def _share_dialog(shell: Shell, sharing: Sharing) -> ft.AlertDialog:
                 ),
             )
         )
+    return lines
+
+
+def _share_dialog(shell: Shell, sharing: Sharing) -> ft.AlertDialog:
+    table = served(shell)
+    sid = shell.sid
+    assert sid is not None and table.grants is not None
+    token = table.grants.link(sid)
+    # Everything is laid out for the dialog's real width (a phone's 360 px too): the warning
+    # wraps inside it, the QR code fits, and an address breaks only between its parts.
+    width = int(max(240, min(420, (shell.page.width or 360) - 96)))
+    lines = _share_lines(shell, sharing, sid, token, width)
 
     def allow_next(e: ft.Event[ft.Switch]) -> None:
         # The value is whatever the client sent: only a true turns it on.
