@@ -21,6 +21,7 @@ from ..frame import live, registry
 from ..server.access import PIN_MAX
 from ..server.share import Sharing, qr_png
 from ..server.table import Table, no_network
+from ..session import Refused
 
 if TYPE_CHECKING:
     from ..frame.shell import Screen, Shell
@@ -379,13 +380,12 @@ def _share_dialog(shell: Shell, sharing: Sharing) -> ft.AlertDialog:
 
     def allow_next(e: ft.Event[ft.Switch]) -> None:
         # The value is whatever the client sent: only a true turns it on.
-        assert table.grants is not None
-        try:
-            shell.access.require_host()
-        except StoreError as exc:
-            shell.message = exc.render(shell.lang)
-            return
-        table.grants.allow_next(sid, e.control.value is True)
+        grants = table.grants
+        assert grants is not None
+        on = e.control.value is True
+        done = shell.session.write(lambda _db: grants.allow_next(sid, on), admin=True)
+        if isinstance(done, Refused):
+            shell.message = done.said
 
     lines.append(
         sem(
@@ -400,8 +400,10 @@ def _share_dialog(shell: Shell, sharing: Sharing) -> ft.AlertDialog:
     )
 
     def renew() -> None:
-        assert table.grants is not None
-        table.grants.renew(sid)
+        grants = table.grants
+        assert grants is not None
+        if isinstance(shell.session.write(lambda _db: grants.renew(sid)), Refused):
+            return  # a page that may not write renews nothing
         live.link_renewed(shell, sid)  # the pages open with the old link show nothing now
         shell.page.pop_dialog()
         shell.page.show_dialog(_share_dialog(shell, sharing))
