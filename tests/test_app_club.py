@@ -82,7 +82,7 @@ async def test_a_night_from_the_door_to_the_standings(tmp_path: Path) -> None:
     image = Image.open(io.BytesIO(qr.src if isinstance(qr.src, bytes) else bytes(qr.src)))
     sid = club.session_of(1, 1, 1)
     # The table's own join link, with its token (a link without it opens nothing), and its PIN.
-    link = Grants(store.db, shell.lock).link(sid)
+    link = Grants(store.db, shell.session.lock).link(sid)
     assert [c.text for c in zxingcpp.read_barcodes(image)] == [
         f"http://127.0.0.1:8550/join/{sid}/{link}"
     ]

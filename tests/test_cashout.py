@@ -116,7 +116,7 @@ def shell(tmp_path: Path) -> Iterator[Shell]:
 @pytest.mark.parametrize(("text", "lang"), list(EXPECTED))
 def test_the_screen_says_what_settle_says(shell: Shell, text: str, lang: str) -> None:
     balances, payments = EXPECTED[(text, lang)]
-    shell.sid = shell.store.import_session(text)
+    shell.sid = shell.session.store.import_session(text)
     shell.lang = lang
     shell.show(settle_screen)
     assert [by_id(shell.page, f"balance-{p}").value for p in range(3)] == nbsp(balances)
@@ -124,7 +124,7 @@ def test_the_screen_says_what_settle_says(shell: Shell, text: str, lang: str) ->
 
 
 def test_the_table_has_every_figure(shell: Shell) -> None:
-    shell.sid = shell.store.import_session(THIRDS)
+    shell.sid = shell.session.store.import_session(THIRDS)
     shell.show(settle_screen)
     figures = {
         field: [by_id(shell.page, f"cash-{p}-{field}").value for p in range(3)]

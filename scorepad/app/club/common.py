@@ -3,19 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import flet as ft
 
 from ...club.store import ClubStore
-from ...i18n import N_, ScorepadError
+from ...i18n import N_
 from ..frame.shell import Shell
 from ..frame.theme import sem
-from ..server.grants import Grants
 
 
 def club(shell: Shell) -> ClubStore:
-    return ClubStore(shell.store)
+    return ClubStore(shell.session.store)
 
 
 def night_id(shell: Shell) -> int:
@@ -24,18 +22,13 @@ def night_id(shell: Shell) -> int:
     return nid
 
 
-def attempt(shell: Shell, action: Callable[[], Any]) -> bool:
+def attempt(shell: Shell, action: Callable[[], object]) -> bool:
     """A club action; a refusal (the engine's or the store's) is shown and changes nothing."""
-    try:
-        shell.access.require_write(None)
-        with shell.lock:
-            action()
-    except ScorepadError as exc:
-        render = getattr(exc, "render", None)
-        shell.message = render(shell.lang) if callable(render) else shell.render(exc.message)
-        return False
-    shell.message = None
-    return True
+
+    def act(_store: object) -> None:
+        action()
+
+    return shell.told(shell.session.write(act, outside=True))
 
 
 def back(shell: Shell, to: str, testid: str = "club-back") -> ft.Control:
@@ -57,7 +50,7 @@ def base_url(shell: Shell) -> str:
 def join_url(shell: Shell, sid: int) -> str:
     """The table's join link (each table is a pulka, joined as any shared pulka): with its
     random token (grants.py), without which a link opens nothing."""
-    grants = getattr(shell.table, "grants", None) or Grants(shell.store, shell.lock)
-    with shell.lock:
+    grants = getattr(shell.table, "grants", None) or shell.session.grants()
+    with shell.session.locked():
         token = grants.link(sid)
     return f"{base_url(shell)}/join/{sid}/{token}"

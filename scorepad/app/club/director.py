@@ -122,7 +122,7 @@ def _disputes(store: Any, v: TableView) -> list[tuple[int, Msg]]:
 def director_screen(shell: Shell) -> ft.Control:
     nid = night_id(shell)
     store = club(shell)
-    with shell.lock:
+    with shell.session.locked():
         night = store.load(nid)
         tour = night.current
         views = store.tables(nid) if tour else []
@@ -192,7 +192,7 @@ def director_screen(shell: Shell) -> ft.Control:
     def ask_end(number: int) -> None:
         # Ending a tour by mistake would count its tables' results as they stand: it asks
         # first, naming the tables short of their deals (issue #37).
-        with shell.lock:
+        with shell.session.locked():
             short = store.short_tables(nid, number)
 
         def confirmed() -> None:
@@ -416,7 +416,7 @@ def director_screen(shell: Shell) -> ft.Control:
             return
         shell.show(director_screen)
 
-    with shell.lock:
+    with shell.session.locked():
         said = store.announcement(nid)
     if said is not None:
         controls.append(
@@ -443,7 +443,7 @@ def director_screen(shell: Shell) -> ft.Control:
     elif tour is not None and tour.state == "drawn" and tour.number > 1:
         reopen, drawn_next = tour.number - 1, True
     if reopen is not None:
-        with shell.lock:
+        with shell.session.locked():
             may = store.reopenable(nid, reopen) is None
         if may:
             controls.append(

@@ -21,7 +21,7 @@ from .common import attempt, club
 
 
 def nights_screen(shell: Shell) -> ft.Control:
-    with shell.lock:
+    with shell.session.locked():
         nights = club(shell).nights()
 
     def open_night(nid: int) -> None:

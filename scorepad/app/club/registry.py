@@ -14,9 +14,9 @@ from .common import attempt, back, club, night_id
 def registry_screen(shell: Shell) -> ft.Control:
     nid = night_id(shell)
     store = club(shell)
-    with shell.lock:
+    with shell.session.locked() as db:
         night = store.load(nid)
-        roster = [n for n in shell.store.players() if n not in {p.name for p in night.players}]
+        roster = [n for n in db.players() if n not in {p.name for p in night.players}]
     name = ft.TextField(label=shell.t(N_("Name")), autofocus=True)
     # Enter in the name checks in, as the button does (issue #37).
     name.on_submit = lambda e: check_in(name.value or "")

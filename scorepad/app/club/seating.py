@@ -17,7 +17,7 @@ from .common import back, club, join_url, night_id
 def seating_screen(shell: Shell) -> ft.Control:
     nid = night_id(shell)
     store = club(shell)
-    with shell.lock:
+    with shell.session.locked():
         night = store.load(nid)
     tour = night.current
     controls: list[ft.Control] = [back(shell, "club-director")]
@@ -55,8 +55,8 @@ def seating_screen(shell: Shell) -> ft.Control:
     for tab in tour.tables:
         sid = store.session_of(nid, tour.number, tab.number)
         url = join_url(shell, sid)
-        with shell.lock:
-            pin = table_pin(shell.store, sid)
+        with shell.session.locked() as db:
+            pin = table_pin(db, sid)
         controls.append(
             sem(
                 f"club-seat-{tab.number}",

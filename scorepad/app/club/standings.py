@@ -14,7 +14,7 @@ from .common import back, base_url, club, night_id
 def standings_screen(shell: Shell) -> ft.Control:
     nid = night_id(shell)
     store = club(shell)
-    with shell.lock:
+    with shell.session.locked():
         night = store.load(nid)
         rows = store.standings(nid)
         token = store.standings_token(nid)

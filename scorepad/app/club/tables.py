@@ -21,7 +21,7 @@ from ...club.errors import ClubError
 from ...club.store import ClubStore, Seat, change_words, device_key, seat_of, table_pin
 from ...i18n import N_, msg, nmsg
 from ...report import deal_title
-from ...store import AnyStored, Store, StoreError
+from ...store import AnyDeal, AnyStored, Store, StoreError
 from ..dispute.start import open_for_deal
 from ..frame import registry
 from ..frame.shell import Shell
@@ -52,16 +52,15 @@ def seat(shell: Shell, sid: int | None = None) -> Seat | None:
     table = sid
 
     def load() -> Seat | None:
-        with shell.lock:
-            return seat_of(shell.store, table)
+        return shell.session.read(lambda db: seat_of(db, table))
 
     return shell.read(("seat", sid), load)
 
 
 def mine(shell: Shell, sid: int) -> int | None:
     """The number this phone (its device) holds at the table, settled once (issue #37)."""
-    with shell.lock:
-        return ClubStore(shell.store).phone_number(sid, shell.access.device)
+    with shell.session.locked():
+        return ClubStore(shell.session.store).phone_number(sid, shell.access.device)
 
 
 def me(shell: Shell, where: Seat, sid: int) -> int:
@@ -92,21 +91,21 @@ class TableWrites:
 
     def no_deal_left(self) -> bool:
         """The table has written its deals of the tour (the entry offers none: issue #37)."""
-        club = ClubStore(self.shell.store)
-        with self.shell.lock:
+        club = ClubStore(self.shell.session.store)
+        with self.shell.session.locked():
             limit = club.deals_per_tour(self.where.night)
-            played = len(self.shell.store.load(self.sid).journal.live)
+            played = len(self.shell.session.load_pulya(self.sid).journal.live)
         return limit is not None and played >= limit
 
-    def add(self, deal: Any, *, seen: int) -> AnyStored:
+    def add(self, deal: AnyDeal, *, seen: int) -> AnyStored:
         by = me(self.shell, self.where, self.sid)
         w = self.where
-        club = ClubStore(self.shell.store)
+        club = ClubStore(self.shell.session.store)
         return _club(lambda: club.write_deal(w.night, w.tour, w.table, deal, by=by, seen=seen))
 
-    def edit(self, deal_id: int, deal: Any, *, reason: str, seen: int) -> AnyStored:
+    def edit(self, deal_id: int, deal: AnyDeal, *, reason: str, seen: int) -> AnyStored:
         w = self.where
-        club = ClubStore(self.shell.store)
+        club = ClubStore(self.shell.session.store)
         if mine(self.shell, self.sid) is None and self.shell.access.host:
             # The host's computer with no seat chosen is the director: a correction, any time.
             return _club(
@@ -124,12 +123,12 @@ class TableWrites:
     def change(
         self,
         kind: str,
-        step: Callable[[], Any],
+        step: Callable[[], AnyStored],
         *,
         seen: int,
         deal_id: int | None = None,
         reason: str = "",
-    ) -> Any:
+    ) -> AnyStored:
         """A void, an undo, a redo or a restore at the table: a player's is provisional until
         another player confirms it (and refused once the tour ended); the director's (the
         host's computer with no player chosen) is written as it is, any time."""
@@ -137,7 +136,7 @@ class TableWrites:
             return step()
         by = me(self.shell, self.where, self.sid)
         w = self.where
-        club = ClubStore(self.shell.store)
+        club = ClubStore(self.shell.session.store)
         where = (w.night, w.tour, w.table)
         if kind == "void":
             assert deal_id is not None
@@ -149,7 +148,7 @@ class TableWrites:
             _club(lambda: club.undo(*where, by=by, seen=seen))
         else:
             _club(lambda: club.redo(*where, by=by, seen=seen))
-        return self.shell.store.load(self.sid)
+        return self.shell.session.load_pulya(self.sid)
 
 
 def writes(shell: Shell, sid: int) -> TableWrites | None:
@@ -166,9 +165,9 @@ def table_panel(shell: Shell) -> ft.Control | None:
     if where is None:
         return None
     _follow(shell)
-    club = ClubStore(shell.store)
-    with shell.lock:
-        stored = shell.store.load(sid)
+    club = ClubStore(shell.session.store)
+    with shell.session.locked() as db:
+        stored = db.load(sid)
         marks = club.marks(sid, stored)
         changes = club.changes(sid)
         said = club.announcement(where.night)
@@ -387,7 +386,7 @@ def _points_at_table(
     scored = stored.scored
     if not stored.session.deals or not isinstance(scored, Scored):  # a club table is a pulya
         return []
-    with shell.lock:
+    with shell.session.locked():
         night = club.load(where.night)
     got = balances(scored.sheet, scored.settings)
     whists = dict(zip(where.players, got, strict=True))
@@ -425,7 +424,7 @@ def _points_at_table(
 def _tour_end(shell: Shell, club: ClubStore, where: Seat, number: int | None) -> str | None:
     """Once the tour has ended, what the phone says (issue #37): that it ended, and where its
     player sits in the next tour once it is drawn (or his bye, or that it was the last)."""
-    with shell.lock:
+    with shell.session.locked():
         if club.tour_state(where.night, where.tour) != "ended":
             return None
         night = club.load(where.night)
@@ -471,7 +470,7 @@ def _choose(shell: Shell, number: int) -> None:
     assert sid is not None
     where = seat(shell, sid)
     assert where is not None
-    club = ClubStore(shell.store)
+    club = ClubStore(shell.session.store)
 
     def claim() -> None:
         _club(
@@ -480,7 +479,7 @@ def _choose(shell: Shell, number: int) -> None:
             )
         )
 
-    if shell.attempt(claim):
+    if shell.told(shell.session.write(lambda _db: claim())):
         tell(shell.page, ("table", sid))
     shell.redraw()
 
@@ -489,14 +488,14 @@ def _decide(shell: Shell, where: Seat, deal_id: int, confirmed: bool) -> None:
     """One tap: this phone's player confirms (or rejects) a deal another player wrote."""
     sid = shell.sid
     assert sid is not None
-    club = ClubStore(shell.store)
+    club = ClubStore(shell.session.store)
 
     def decide() -> Any:
         by = me(shell, where, sid)
         step = club.confirm if confirmed else club.reject
         return _club(lambda: step(where.night, where.tour, where.table, deal_id, by=by))
 
-    if shell.attempt(decide):
+    if shell.told(shell.session.write(lambda _db: decide())):
         tell(shell.page, ("table", sid))
     shell.redraw()
 
@@ -505,7 +504,7 @@ def _decide_change(shell: Shell, where: Seat, seq: int, confirmed: bool) -> None
     """One tap: this phone's player confirms (or rejects: it is taken back) another's change."""
     sid = shell.sid
     assert sid is not None
-    club = ClubStore(shell.store)
+    club = ClubStore(shell.session.store)
 
     def decide() -> Any:
         by = me(shell, where, sid)
@@ -515,9 +514,9 @@ def _decide_change(shell: Shell, where: Seat, seq: int, confirmed: bool) -> None
             )
         )
         # Taken back: the session changed (announced as any write); else only the mark did.
-        return shell.store.load(sid) if mark.reversed_by is not None else None
+        return shell.session.load_pulya(sid) if mark.reversed_by is not None else None
 
-    if shell.attempt(decide):
+    if shell.told(shell.session.write(lambda _db: decide())):
         tell(shell.page, ("table", sid))
     shell.redraw()
 
@@ -550,10 +549,10 @@ def entry_note(shell: Shell) -> ft.Control | None:
     where = seat(shell, sid)
     if where is None:
         return None
-    club = ClubStore(shell.store)
-    with shell.lock:
+    club = ClubStore(shell.session.store)
+    with shell.session.locked() as db:
         limit = club.deals_per_tour(where.night)
-        stored = shell.store.load(sid)
+        stored = db.load(sid)
         marks = club.marks(sid, stored)
         changes = club.changes(sid)
     lines: list[ft.Control] = []

@@ -21,10 +21,12 @@ from ...play.auction import MISERE, PASS, Bid
 from ...play.cards import ALL_CARDS, RANKS, Suit
 from ...play.record import RecordInvalid, dumps
 from ...play.revoke import RevokeVerdict
+from ...store import AnyDeal, AnyStored
 from ..frame.nav import register
 from ..frame.registry import writer
 from ..frame.shell import Shell
 from ..frame.theme import TAP, card, choice, heading, primary, quiet, secondary
+from ..session import Refused
 from .form import TALON, DisputeForm, Place
 from .start import Dispute
 
@@ -667,7 +669,7 @@ def _save(shell: Shell, d: Dispute) -> None:
     deal = d.form.with_record(stored.journal.live[index].deal)
     seen = stored.revision
     why = shell.t(N_("the cards entered"))
-    if shell.attempt(lambda: _edit(shell, deal_id, deal, reason=why, seen=seen), seen=seen):
+    if shell.told(_edit(shell, deal_id, deal, reason=why, seen=seen), seen=seen):
         shell.message = shell.t(N_("The cards are kept with deal {n}."), n=index + 1)
     shell.show(dispute_screen)
 
@@ -679,7 +681,7 @@ def _correct(shell: Shell, d: Dispute, entry: dict[str, Any]) -> None:
     seen = shell.stored().revision
     why = shell.t(N_("the cards entered: a revoke"))
     deal = d.form.with_record(entry)
-    if shell.attempt(lambda: _edit(shell, deal_id, deal, reason=why, seen=seen), seen=seen):
+    if shell.told(_edit(shell, deal_id, deal, reason=why, seen=seen), seen=seen):
         d.form.sheet = entry
         shell.message = shell.t(N_("Deal {n} is written as the revoke rule gives."), n=index + 1)
     shell.show(dispute_screen)
@@ -691,26 +693,21 @@ def _write(shell: Shell, d: Dispute, entry: dict[str, Any]) -> None:
     stored = shell.stored()
     seen = stored.revision
     deal = d.form.with_record(entry)
-    table = writer(shell, shell.sid)
-
-    def add() -> Any:
-        if table is not None:  # a club table writes through its night (who wrote it)
-            return table.add(deal, seen=seen)
-        return shell.store.add_deal(shell.sid or 0, deal, seen=seen)
-
-    if shell.attempt(add, seen=seen):
+    # A club table writes through its night (who wrote it).
+    written = shell.session.add(deal, seen=seen, via=writer(shell, shell.sid))
+    if shell.told(written, seen=seen):
         shell.go("history")
         return
     shell.show(dispute_screen)
 
 
-def _edit(shell: Shell, deal_id: int, deal: Any, *, reason: str, seen: int) -> Any:
+def _edit(
+    shell: Shell, deal_id: int, deal: AnyDeal, *, reason: str, seen: int
+) -> AnyStored | Refused:
     """A deal written again with its cards: through a club table's night where there is one (a
     player's rewrite waits for another player's confirmation; the director's is a correction)."""
-    table = writer(shell, shell.sid or 0)
-    if table is not None:
-        return table.edit(deal_id, deal, reason=reason, seen=seen)
-    return shell.store.edit_deal(shell.sid or 0, deal_id, deal, reason=reason, seen=seen)
+    via = writer(shell, shell.sid or 0)
+    return shell.session.edit(deal_id, deal, reason=reason, seen=seen, via=via)
 
 
 register("dispute", dispute_screen)

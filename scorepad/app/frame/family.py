@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ...i18n import Msg
 
@@ -60,7 +60,7 @@ class FamilyUI:
     carry: Callable[[EntryForm, AnyStored], EntryForm]
     entry: Screen
     sheet: Screen
-    title: Callable[[Any, Sequence[str]], Msg]
+    title: Callable[[AnyDeal, Sequence[str]], Msg]
     explained: Callable[[AnyStored], list[tuple[int, list[Msg]]]]
     forms: tuple[type, ...]
     #: Whether the player has chosen anything yet (an untouched form follows live updates).

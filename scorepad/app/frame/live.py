@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any, cast
 import flet as ft
 
 from ...i18n import N_, Msg, msg
-from ...journal import Action, number_of
-from ...store import AnyStored, StoreError
+from ...journal import Action, Entry, number_of
+from ...store import AnyDeal, AnyStored, StoreError
 from . import registry
 from .family import EntryForm, ui_of
 from .theme import sem
@@ -189,7 +189,10 @@ def after_others(shell: Shell, draw: Callable[[], None]) -> bool:
     """
     sid = shell.sid
     if sid is None or not any(
-        other is not shell and other.store is shell.store and other.sid == sid and not _left(other)
+        other is not shell
+        and other.session.store is shell.session.store
+        and other.sid == sid
+        and not _left(other)
         for other in _FOLLOWING
     ):
         return False
@@ -361,7 +364,7 @@ def rebase_form(shell: Shell, stored: AnyStored, *, quiet: bool = False) -> list
     return changed_since(shell, stored, seen)
 
 
-def _history() -> Callable[[Shell], Any]:
+def _history() -> registry.Screen:
     return registry.screen("history")
 
 
@@ -369,15 +372,14 @@ def _dirty(form: EntryForm, stored: AnyStored) -> bool:
     return ui_of(stored.family).dirty(form)
 
 
-def deal_name(stored: AnyStored, deal: Any) -> Msg:
+def deal_name(stored: AnyStored, deal: AnyDeal) -> Msg:
     """A deal's name as the history titles it (``Anna: 6♠``, ``All pass``)."""
     return ui_of(stored.family).title(deal, list(stored.session.players))
 
 
 def changed_since(shell: Shell, stored: AnyStored, seen: int) -> list[Msg]:
     """What other devices wrote after revision ``seen``, in words, and what to do now."""
-    with shell.lock:
-        history = shell.store.history(stored.id)
+    history = shell.session.history(stored.id)
     actions = [a for a in history if a.seq > seen]
     by_seq = {b.seq: b for b in history}  # an undo's target may be older than ``seen``
     told = [_describe(a, stored, by_seq) for a in actions[-3:]]
@@ -418,7 +420,7 @@ def _describe(a: Action, stored: AnyStored, by_seq: dict[int, Action] | None = N
 
 
 def _undo_redo(
-    a: Action, stored: AnyStored, live: dict[int, Any], by_seq: dict[int, Action]
+    a: Action, stored: AnyStored, live: dict[int, Entry], by_seq: dict[int, Action]
 ) -> Msg | None:
     """An undo or redo named by the deal it changed ("The change to deal 7 was just undone …")."""
     target = by_seq.get(a.target or -1)

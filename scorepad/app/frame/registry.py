@@ -5,12 +5,13 @@ panels and deal writers a package adds to the open session's screens are registe
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
+
+from ..session import DealWrites
 
 if TYPE_CHECKING:
     import flet as ft
 
-    from ...store import AnyDeal, AnyStored
     from .shell import Shell
 
 Screen = Callable[["Shell"], "ft.Control"]
@@ -39,30 +40,6 @@ def screen(name: str) -> Screen:
 #: A panel drawn above an open session's screen (None: nothing for this page), e.g. a club
 #: table's confirmations.
 Panel = Callable[["Shell"], "ft.Control | None"]
-
-
-class DealWrites(Protocol):
-    """How a deal is written in a session that is not an ordinary pulka (a club table)."""
-
-    def add(self, deal: AnyDeal, *, seen: int) -> AnyStored: ...
-
-    def no_deal_left(self) -> bool:
-        """No deal is left to write (a club table that has played its deals of the tour)."""
-        ...
-
-    def edit(self, deal_id: int, deal: AnyDeal, *, reason: str, seen: int) -> AnyStored: ...
-
-    def change(
-        self,
-        kind: str,
-        step: Callable[[], AnyStored],
-        *,
-        seen: int,
-        deal_id: int | None = None,
-        reason: str = "",
-    ) -> AnyStored:
-        """A void, an undo, a redo or a restore (``step``: the store's own): written as this
-        session writes it, or a StoreError when refused; returns the session as it stands."""
 
 
 _PANELS: list[Panel] = []

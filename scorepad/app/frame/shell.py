@@ -10,24 +10,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from typing import Any, TypeVar, cast
 
 import flet as ft
 
 from ...i18n import LANGUAGES, N_, Msg, catalog
-from ...scoring.pulya.session import SessionInvalid
-from ...store import (
-    AnyStored,
-    FamilyStored,
-    InvalidEntry,
-    StaleRevision,
-    Store,
-    Stored,
-    StoreError,
-)
-from ..server.access import Access, open_access
+from ...store import AnyStored, FamilyStored, Store, Stored
+from ..server.access import Access
 from ..server.table import Table
+from ..session import Refused, TableSession
 from . import live, nav, registry
 from .family import EntryForm, destination, ui_of
 from .nav import Screen, shown
@@ -97,13 +89,12 @@ class Shell:
         access: Access | None = None,
     ) -> None:
         self.page = page
-        self.store = store
-        self.lang = lang
+        # What this page writes and reads (app/session.py): the store and its lock shared by
+        # the server's pages, who may write, the open session and the revision drawn from.
+        self.session = TableSession(store, lock, lang=lang, access=access)
         # Where a language chosen on the first screen is kept: the browser's storage when the
         # app serves a real page (server/run.py), nowhere for a page made in a test.
         self.remember_language: Callable[[str], object] = lambda code: None
-        self.lock = lock  # one database connection, handlers on several threads
-        self.sid: int | None = None
         # The deal being entered: the open session's family's form (frame/family.py).
         self.form: EntryForm | None = None
         self.editing: tuple[int, int] | None = None  # (deal id, index) of a deal being edited
@@ -112,12 +103,8 @@ class Shell:
         self.state = AppState()
         self._wide = self.wide
         page.on_resize = self._resized
-        # The shared table: what this page may do, the revision its form was built from, and
-        # the server-wide table (PIN, sharing) when served (see live.py, access.py, table.py).
-        self.access = access or open_access()
-        self.basis: int | None = None
+        # The server-wide table (PIN, sharing) when served (see live.py, server/table.py).
         self.table: Table | None = None
-        self._family: tuple[int, str] | None = None  # (session, family): it never changes
         # The revisions this page drew, newest last (see live.guarded), and what the frame,
         # the app bar and the bottom bar were drawn for: a live redraw sends only what changed.
         self.drawn: list[tuple[int, int]] = []  # (session, revision)
@@ -132,7 +119,40 @@ class Shell:
         self._reused: dict[str, tuple[Any, Any]] = {}
         self._reusing: dict[str, tuple[Any, Any]] = {}
         # What the draw being made read of the store (Shell.drawing), or None between draws.
-        self._read: dict[Any, Any] | None = None
+        self._read: dict[Hashable, object] | None = None
+
+    # --- the session (app/session.py): what the page shows -----------------------------
+
+    @property
+    def lang(self) -> str:
+        return self.session.lang
+
+    @lang.setter
+    def lang(self, code: str) -> None:
+        self.session.lang = code
+
+    @property
+    def sid(self) -> int | None:
+        """The open session."""
+        return self.session.sid
+
+    @sid.setter
+    def sid(self, sid: int | None) -> None:
+        self.session.open(sid)
+
+    @property
+    def basis(self) -> int | None:
+        """The revision the page's form was built from: its write names it."""
+        return self.session.basis
+
+    @basis.setter
+    def basis(self, revision: int | None) -> None:
+        self.session.basis = revision
+
+    @property
+    def access(self) -> Access:
+        """What this page may do (server/access.py)."""
+        return self.session.access
 
     # --- words ---------------------------------------------------------------------------
 
@@ -160,7 +180,7 @@ class Shell:
             self._read = None
             self.access.answers = None
 
-    def read(self, key: Any, load: Callable[[], T]) -> T:
+    def read(self, key: Hashable, load: Callable[[], T]) -> T:
         """``load()``, once per draw (Shell.drawing) for ``key``; each time between draws."""
         if self._read is None:
             return load()
@@ -168,37 +188,21 @@ class Shell:
             self._read[key] = load()
         return cast("T", self._read[key])
 
-    def _session(self, kind: str, load: Callable[[int], T]) -> T:
-        """The open session, loaded by ``load``: once per draw (``read``)."""
-        sid = self.sid
-        assert sid is not None
-
-        def locked() -> T:
-            with self.lock:
-                return load(sid)
-
-        return self.read((kind, sid), locked)
-
     def stored(self) -> Stored:
-        """The open pulka (a session of the pulya family)."""
-        return self._session("pulya", self.store.load)
+        """The open pulka (a session of the pulya family): once per draw (``read``)."""
+        return self.read(("pulya", self.sid), self.session.load_pulya)
 
     def family_stored(self) -> FamilyStored:
         """The open session of a ledger family (bula, kassa, pot, direct)."""
-        return self._session("family", self.store.load_family)
+        return self.read(("family", self.sid), self.session.load_family)
 
     def any_stored(self) -> AnyStored:
-        return self._session("any", self.store.load_any)
+        return self.read(("any", self.sid), self.session.load)
 
     @property
     def family(self) -> str:
         """The open session's scoring family (``pulya`` when none is open)."""
-        if self.sid is None:
-            return "pulya"
-        if self._family is None or self._family[0] != self.sid:
-            with self.lock:
-                self._family = (self.sid, self.store.family(self.sid))
-        return self._family[1]
+        return self.session.family
 
     def new_form(self) -> EntryForm:
         self.editing = None
@@ -221,43 +225,28 @@ class Shell:
         self.state.edit_reason = ""
         return self.form
 
-    def attempt(
-        self, action: Callable[[], Any], *, seen: int | None = None, admin: bool = False
-    ) -> bool:
-        """Run a store action; a refusal is shown on screen with its reason and changes nothing.
-
-        The device's right to write is checked here, on the server, for every write.  ``seen``
-        is the revision the form was built from: a stale write is told what changed, and the
-        form is rebased.  A written action is announced to the other pages of the session.
-        ``admin``: an action on the host's database (delete, import, a new session, the roster),
-        which only the host's own computer may make.
-        """
-        try:
-            if admin:
-                self.access.require_host()
-            self.access.require_write(self.sid)
-            with self.lock:
-                done = action()
-        except StaleRevision as exc:
-            if seen is None or self.sid is None:
-                self.message = exc.render(self.lang)
-            else:
+    def told(self, done: object, *, seen: int | None = None) -> bool:
+        """What a write of the session (app/session.py) came to, on screen: a refusal shown
+        with its reason (it changed nothing), or the written session announced to the other
+        pages of the session.  ``seen`` is the revision the form was built from: a stale write
+        is told what changed, and the form is rebased.  Says whether it was written."""
+        if isinstance(done, Refused):
+            if done.stale and seen is not None and self.sid is not None:
                 live.stale_told(self, seen)
-            return False
-        except SessionInvalid as exc:
-            self.message = "\n".join(exc.render(self.lang))
-            return False
-        except InvalidEntry as exc:  # the deal by its number, the field in the player's words
-            self.message = exc.said(self.lang)
-            return False
-        except StoreError as exc:
-            self.message = exc.render(self.lang)
+            else:
+                self.message = done.said
             return False
         self.message = None
         if isinstance(done, Stored | FamilyStored):
-            self.basis = done.revision
             live.publish(self, done.id, done.revision)
         return True
+
+    def attempt(
+        self, action: Callable[[], object], *, seen: int | None = None, admin: bool = False
+    ) -> bool:
+        """``action`` written through the session (its lock, the device's right to write, a
+        refusal in the player's words: app/session.py), and what it came to shown (``told``)."""
+        return self.told(self.session.write(lambda _store: action(), admin=admin), seen=seen)
 
     @property
     def finished(self) -> bool:
@@ -421,7 +410,7 @@ class Shell:
                     if inner is not None:
                         stack.append(inner)
 
-    def reuse(self, key: str, drawn_for: Any, make: Callable[[], T]) -> T:
+    def reuse(self, key: str, drawn_for: object, make: Callable[[], T]) -> T:
         """The part ``key`` of the screen: the very object on display when it was drawn for
         the same things (``drawn_for``, compared by ``==``) in this frame, else ``make()``.
 

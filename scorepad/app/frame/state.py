@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
 from ...i18n import Msg
 
@@ -47,6 +47,17 @@ def new_session_for(lang: str) -> NewSession:
     return NewSession(price=price, currency=currency)
 
 
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    """Another device wrote deal ``number`` first: its words and this page's entry, side by side."""
+
+    sid: int
+    number: int
+    theirs: tuple[str, ...]
+    mine: tuple[str, ...]
+    same: bool
+
+
 @dataclass
 class AppState:
     new_session: NewSession | None = None
@@ -65,8 +76,8 @@ class AppState:
     seats: dict[int, int] = field(default_factory=dict)  # club table → this phone's number
     live_notice: object | None = None
     dispute: object | None = None  # the deal being checked by its cards (app/dispute)
-    # A write refused because another device wrote the deal first (writing.Conflict), until the
-    # player chose what to do with his entry.
-    conflict: Any = None
+    # A write refused because another device wrote the deal first, until the player chose what
+    # to do with his entry (frame/writing.py).
+    conflict: Conflict | None = None
     # The first dealer chosen for the next pulka at a shared table (screens/next_pulka.py).
     next_dealer: int | None = None

@@ -6,7 +6,6 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import flet as ft
 from pydantic import TypeAdapter, ValidationError
@@ -18,6 +17,7 @@ from . import live, registry
 from .family import EntryForm, ui_of
 from .nav import Screen
 from .shell import Shell, message_box
+from .state import Conflict
 from .theme import COMPACT, TAP, card, choice, primary, quiet, secondary, sem, suit_spans, suited
 
 NAME_WIDTH = 76  # px: a defender's or a seat's name beside his row of the one-screen entry
@@ -151,23 +151,11 @@ def write_parts(
             return
         deal = form.deal()  # the model: the store takes a typed deal
         # A club table writes through its night (who wrote it, a correction's reason).
-        table = registry.writer(shell, sid)
-
-        def add(deal: AnyDeal, *, seen: int) -> AnyStored:
-            if table is not None:
-                return table.add(deal, seen=seen)
-            return shell.store.add_deal(sid, deal, seen=seen)
-
-        def edit(deal_id: int, deal: AnyDeal, *, reason: str, seen: int) -> AnyStored:
-            if table is not None:
-                return table.edit(deal_id, deal, reason=reason, seen=seen)
-            return shell.store.edit_deal(sid, deal_id, deal, reason=reason, seen=seen)
-
+        via = registry.writer(shell, sid)
         if editing:
             deal_id, why = editing[0], shell.state.edit_reason
-            if shell.attempt(
-                lambda: edit(deal_id, deal, reason=why, seen=basis),
-                seen=basis,
+            if shell.told(
+                shell.session.edit(deal_id, deal, reason=why, seen=basis, via=via), seen=basis
             ):
                 shell.go("history")
                 return
@@ -176,7 +164,7 @@ def write_parts(
         if may_add is not None and not may_add():
             shell.show(screen)
             return
-        if shell.attempt(lambda: add(deal, seen=basis), seen=basis):
+        if shell.told(shell.session.add(deal, seen=basis, via=via), seen=basis):
             written.append(True)
             shell.new_form()  # a tap left on the written form's screen changes nothing of it
             if _fresh_later(shell, screen, write):
@@ -248,23 +236,11 @@ def pinned_footer(parts: WriteParts, told: str | None = None) -> ft.Control:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class Conflict:
-    """Another device wrote deal ``number`` first: its words and this page's entry, side by side."""
-
-    sid: int
-    number: int
-    theirs: tuple[str, ...]
-    mine: tuple[str, ...]
-    same: bool
-
-
-def conflict_of(shell: Shell, seen: int, mine: Any, sentences: list[str]) -> Conflict | None:
+def conflict_of(shell: Shell, seen: int, mine: AnyDeal, sentences: list[str]) -> Conflict | None:
     """The deal another device added after revision ``seen`` (the first), beside ``mine``."""
     assert shell.sid is not None
     stored = shell.any_stored()
-    with shell.lock:
-        added = [a for a in shell.store.history(stored.id) if a.seq > seen and a.kind == "add"]
+    added = [a for a in shell.session.history(stored.id) if a.seq > seen and a.kind == "add"]
     entries = stored.journal.entries
     written = [entries[a.seq] for a in added if a.seq in entries and not entries[a.seq].voided]
     if not written:
@@ -289,7 +265,7 @@ def deal_words(stored: AnyStored, deal_id: int) -> list[Msg]:
     return [ui.title(deal, list(stored.session.players)), *said]
 
 
-def same_deal(mine: Any, theirs: Any) -> bool:
+def same_deal(mine: AnyDeal, theirs: AnyDeal) -> bool:
     """Whether the entry ``mine`` (the form's typed deal) is the deal ``theirs`` as written."""
     try:
         return bool(TypeAdapter(type(theirs)).validate_python(mine) == theirs)

@@ -25,6 +25,24 @@ def analysis_lines(text: str) -> list[Msg]:
     return record_lines(text)
 
 
+async def _analysed(shell: Shell, text: str) -> list[Msg]:
+    """The record's analysis in words.  The search runs in a worker process, never on the
+    server's event loop, and only for a page that writes: a viewer (no PIN) looks at the sheet,
+    it does not load the server's CPU (analyses.py bounds the others)."""
+    if not shell.access.may_write:
+        return [
+            msg(
+                N_(
+                    "Only a device that writes at this table may analyse deals: enter the table PIN first."
+                )
+            )
+        ]
+    try:
+        return await ANALYSES.run(shell.page, record_lines, text)
+    except Busy as busy:
+        return [busy.message]
+
+
 def open_analysis(shell: Shell) -> None:
     """Show the dialog: a field for the record, a button, the result below."""
     record = ft.TextField(
@@ -36,23 +54,7 @@ def open_analysis(shell: Shell) -> None:
     result = ft.Column([], spacing=2, tight=True)
 
     async def run() -> None:
-        # The search runs in a worker process, never on the server's event loop, and only for
-        # a page that writes: a viewer (no PIN) looks at the sheet, it does not load the
-        # server's CPU (analyses.py bounds the others).
-        said: list[Msg]
-        if not shell.access.may_write:
-            said = [
-                msg(
-                    N_(
-                        "Only a device that writes at this table may analyse deals: enter the table PIN first."
-                    )
-                )
-            ]
-        else:
-            try:
-                said = await ANALYSES.run(shell.page, record_lines, record.value or "")
-            except Busy as busy:
-                said = [busy.message]
+        said = await _analysed(shell, record.value or "")
         result.controls = [ft.Text(shell.render(m), selectable=True) for m in said]
         shell.page.update()
 

@@ -7,8 +7,8 @@ Every figure comes from :func:`scorepad.report.cash_out`, the formatting ``score
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import flet as ft
 
@@ -77,63 +77,66 @@ def settle_screen(shell: Shell) -> ft.Control:
             sem(f"payment-{k}", ft.Text(line, size=15)) for k, line in enumerate(cash.payments)
         ]
 
+    rows.append(_exports(shell, cash, scored_text, stored.id))
+    rows += _closing(shell, stored.id, stored.finished_at is not None)
+    return ft.Column(rows, scroll=ft.ScrollMode.AUTO, expand=True, spacing=8)
+
+
+def _exports(shell: Shell, cash: CashOut | FamilyCashOut, text: str, sid: int) -> ft.Control:
+    """The cash-out copied as text, or saved as a picture (on a computer: the phone has no
+    renderer for it)."""
+
     async def copy() -> None:
-        await ft.Clipboard().set(scored_text)
+        await ft.Clipboard().set(text)
         shell.message = None
 
     async def save() -> None:
         data = cash_out_png(cash, shell.t(N_("Cash-out")), shell.lang)
         await ft.FilePicker().save_file(
-            file_name=f"scorepad-{stored.id}.png",
+            file_name=f"scorepad-{sid}.png",
             src_bytes=data,
             file_type=ft.FilePickerFileType.IMAGE,
         )
 
-    rows.append(
-        ft.Row(
-            [
-                sem(
-                    "copy-settlement",
-                    ft.OutlinedButton(
-                        shell.t(N_("Copy as text")), icon=ft.Icons.COPY, on_click=copy
+    return ft.Row(
+        [
+            sem(
+                "copy-settlement",
+                ft.OutlinedButton(shell.t(N_("Copy as text")), icon=ft.Icons.COPY, on_click=copy),
+            ),
+            sem(
+                "save-settlement",
+                ft.OutlinedButton(shell.t(N_("Save as image")), icon=ft.Icons.IMAGE, on_click=save),
+            )
+            if not ON_PHONE
+            else sem(
+                "no-picture",
+                ft.Text(
+                    shell.t(
+                        N_(
+                            "The picture of the cash-out is made by Scorepad on a computer; "
+                            "on the phone, copy it as text."
+                        )
                     ),
+                    size=13,
                 ),
-                sem(
-                    "save-settlement",
-                    ft.OutlinedButton(
-                        shell.t(N_("Save as image")), icon=ft.Icons.IMAGE, on_click=save
-                    ),
-                )
-                if not ON_PHONE
-                else sem(
-                    "no-picture",
-                    ft.Text(
-                        shell.t(
-                            N_(
-                                "The picture of the cash-out is made by Scorepad on a computer; "
-                                "on the phone, copy it as text."
-                            )
-                        ),
-                        size=13,
-                    ),
-                ),
-            ],
-            wrap=True,
-        )
+            ),
+        ],
+        wrap=True,
     )
-    rows += _closing(shell, stored.id, stored.finished_at is not None)
-    return ft.Column(rows, scroll=ft.ScrollMode.AUTO, expand=True, spacing=8)
 
 
 def _closing(shell: Shell, sid: int, finished: bool) -> list[ft.Control]:
     """A game abandoned before its end is closed here, with the table's reason, after asking;
     a closed one says so and is reopened from here (issue 38 item 14).  A closed game takes no
     write, and ``scorepad debts`` counts it as it stands."""
-    closed = shell.store.closed_sessions().get(sid)
+    closed = shell.session.closed().get(sid)
 
-    def ask(title: str, content: ft.Control | None, ident: str, label: str, then: Any) -> None:
+    def ask(
+        title: str, content: ft.Control | None, ident: str, label: str, then: Callable[[], object]
+    ) -> None:
         def written() -> None:
-            shell.attempt(then)
+            shell.told(then())
             shell.show(settle_screen)
 
         ask_first(shell, title, content, ident, label, written)
@@ -146,7 +149,7 @@ def _closing(shell: Shell, sid: int, finished: bool) -> list[ft.Control]:
                 None,
                 "reopen-confirm",
                 shell.t(N_("Reopen")),
-                lambda: shell.store.reopen_session(sid),
+                shell.session.reopen,
             )
 
         return [
@@ -182,7 +185,7 @@ def _closing(shell: Shell, sid: int, finished: bool) -> list[ft.Control]:
             ),
             "close-confirm",
             shell.t(N_("Close the game")),
-            lambda: shell.store.close_session(sid, reason=reason.value or ""),
+            lambda: shell.session.close(reason.value or ""),
         )
 
     return [sem("close-game", ft.TextButton(shell.t(N_("Close the game…")), on_click=close))]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import flet as ft
@@ -17,6 +18,7 @@ from ..frame.family import ui_of
 from ..frame.nav import nav, screen
 from ..frame.registry import writer
 from ..frame.shell import Shell, sem
+from ..session import DealWrites
 from .analysis import open_analysis
 
 # Deals shown (and their sentences rendered) at a time, newest first: an evening may be long.
@@ -35,113 +37,18 @@ def history_screen(shell: Shell) -> ft.Control:
         shell.state.history_shown[stored.id] = shown + PAGE
         shell.show(history_screen)
 
-    # A club table writes these through its night (app/club/tables.py): a player's is
-    # provisional until another player confirms it, and refused once the tour has ended.
-    table = writer(shell, stored.id)
-
-    def apply(
-        step: Callable[[], Any], kind: str, seen: int, deal_id: int | None = None, reason: str = ""
-    ) -> None:
-        """Write ``step``, which names the revision ``seen``; then the history is drawn again as
-        a live redraw is (diffed): the cards that did not change are kept, as another phone
-        keeps them for this write."""
-
-        def run() -> Any:
-            if table is not None:
-                return table.change(kind, step, seen=seen, deal_id=deal_id, reason=reason)
-            return step()
-
-        shell.attempt(run, seen=seen)
-        shell.show(history_screen, diffed=True)
-
-    def ask(
-        title: str, content: ft.Control, ident: str, label: str, then: Callable[[], Any]
-    ) -> None:
-        """A dialog that writes only when confirmed (void, restore)."""
-        ask_first(shell, title, content, ident, label, then)
-
-    # Undo and redo name the revision of the screen the player tapped on (``seen``), which a
-    # live redraw keeps under the finger (live.guarded); never one read at tap time.
-    def undo(seen: int) -> None:
-        apply(lambda: shell.store.undo(stored.id, seen=seen), "undo", seen)
-
-    def redo(seen: int) -> None:
-        apply(lambda: shell.store.redo(stored.id, seen=seen), "redo", seen)
-
-    # A void and a restore are asked first: the dialog names the deal, and its confirmation
-    # names the revision it was opened on (a write meanwhile is refused with what changed).
-    # Their cards then stay the same from one write to the next (Shell.reuse), where a one-tap
-    # button would be a new guarded control on every revision for every page to build and send.
-    def ask_void(deal_id: int, index: int) -> None:
-        seen = stored.revision
-        reason = ft.TextField(label=shell.t(N_("Reason")), autofocus=True)
-        ask(
-            shell.t(N_("Void deal {n}?"), n=number_of(journal, deal_id)),
-            sem("void-reason", reason),
-            "confirm-void",
-            shell.t(N_("Void")),
-            lambda: apply(
-                lambda: shell.store.void_deal(
-                    stored.id, deal_id, reason=reason.value or "", seen=seen
-                ),
-                "void",
-                seen,
-                deal_id,
-                reason.value or "",
-            ),
-        )
-
-    def ask_restore(deal_id: int, title: str, reason: str) -> None:
-        seen = stored.revision
-        ask(
-            shell.t(N_("Restore deal {n}?"), n=number_of(journal, deal_id)),
-            sem(
-                "restore-what",
-                ft.Column([ft.Text(title), ft.Text(reason, italic=True)], tight=True),
-            ),
-            "confirm-restore",
-            shell.t(N_("Restore")),
-            lambda: apply(
-                lambda: shell.store.restore_deal(stored.id, deal_id, seen=seen),
-                "restore",
-                seen,
-                deal_id,
-            ),
-        )
-
-    def edit(deal_id: int, index: int) -> None:
-        shell.edit_form(deal_id, index, stored=stored)  # the deal as the player saw it
-        shell.show(screen("entry"))
-
+    writes = _Writes(shell, stored, writer(shell, stored.id))
     # A live redraw keeps each card drawn for the same words (Shell.reuse: Flet skips it whole);
     # its buttons act through ``acts``, which every draw points at its own ``stored``.
     acts: dict[str, Callable[..., Any]] = shell.reuse("history-acts", stored.id, dict)
     acts.update(
-        edit=edit,
-        void=ask_void,
+        edit=writes.edit,
+        void=writes.ask_void,
         check=lambda d, i: open_for_deal(shell, d, i),
-        restore=ask_restore,
+        restore=writes.ask_restore,
     )
     may_write = shell.access.may_write  # a viewer's page has no write controls
-    items: list[ft.Control] = []
-    for words in _words(shell, stored, first):
-        drawn_for = (*words[1:], may_write)
-        if words[0] == "voided":
-            items.append(
-                shell.reuse(
-                    f"history-voided-{words[1]}",
-                    drawn_for,
-                    lambda w=drawn_for: _voided_card(shell, acts, *w),
-                )
-            )
-            continue
-        items.append(
-            shell.reuse(
-                f"history-deal-{words[1]}",
-                drawn_for,
-                lambda w=drawn_for: _deal_card(shell, acts, *w),
-            )
-        )
+    items = _cards(shell, stored, acts, first, may_write)
     if not items:
         items.append(ft.Text(shell.t(N_("No deals yet."))))
     older: list[ft.Control] = []
@@ -152,32 +59,7 @@ def history_screen(shell: Shell) -> ft.Control:
     return ft.Column(
         [
             shell.reuse("history-nav", None, lambda: nav(shell, "nav-history")),
-            ft.Row(
-                []
-                if not may_write
-                else [
-                    *live.guarded(
-                        shell,
-                        "undo",
-                        stored.revision,
-                        lambda seen: ft.OutlinedButton(
-                            shell.t(N_("Undo")),
-                            on_click=lambda: undo(seen),
-                            disabled=not journal.can_undo(),
-                        ),
-                    ),
-                    *live.guarded(
-                        shell,
-                        "redo",
-                        stored.revision,
-                        lambda seen: ft.OutlinedButton(
-                            shell.t(N_("Redo")),
-                            on_click=lambda: redo(seen),
-                            disabled=not journal.can_redo(),
-                        ),
-                    ),
-                ]
-            ),
+            _undo_redo(shell, stored, writes, may_write),
             *(
                 []
                 if isinstance(stored, FamilyStored)  # the audit knows the Russian game only
@@ -202,6 +84,134 @@ def history_screen(shell: Shell) -> ft.Control:
         expand=True,
         spacing=8,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Writes:
+    """What the history writes, each naming the revision drawn (``stored``).  A club table
+    writes them through its night (``table``, app/club/tables.py): a player's is provisional
+    until another player confirms it, and refused once the tour has ended."""
+
+    shell: Shell
+    stored: AnyStored
+    table: DealWrites | None
+
+    def apply(self, write: Callable[[], object], seen: int) -> None:
+        """Write (``write``: the session's, naming the revision ``seen``); then the history is
+        drawn again as a live redraw is (diffed): the cards that did not change are kept, as
+        another phone keeps them for this write."""
+        self.shell.told(write(), seen=seen)
+        self.shell.show(history_screen, diffed=True)
+
+    # Undo and redo name the revision of the screen the player tapped on (``seen``), which a
+    # live redraw keeps under the finger (live.guarded); never one read at tap time.
+    def undo(self, seen: int) -> None:
+        self.apply(lambda: self.shell.session.undo(seen=seen, via=self.table), seen)
+
+    def redo(self, seen: int) -> None:
+        self.apply(lambda: self.shell.session.redo(seen=seen, via=self.table), seen)
+
+    # A void and a restore are asked first: the dialog names the deal, and its confirmation
+    # names the revision it was opened on (a write meanwhile is refused with what changed).
+    # Their cards then stay the same from one write to the next (Shell.reuse), where a one-tap
+    # button would be a new guarded control on every revision for every page to build and send.
+    def ask_void(self, deal_id: int, index: int) -> None:
+        shell, seen = self.shell, self.stored.revision
+        reason = ft.TextField(label=shell.t(N_("Reason")), autofocus=True)
+        ask_first(
+            shell,
+            shell.t(N_("Void deal {n}?"), n=number_of(self.stored.journal, deal_id)),
+            sem("void-reason", reason),
+            "confirm-void",
+            shell.t(N_("Void")),
+            lambda: self.apply(
+                lambda: shell.session.void(
+                    deal_id, reason=reason.value or "", seen=seen, via=self.table
+                ),
+                seen,
+            ),
+        )
+
+    def ask_restore(self, deal_id: int, title: str, reason: str) -> None:
+        shell, seen = self.shell, self.stored.revision
+        ask_first(
+            shell,
+            shell.t(N_("Restore deal {n}?"), n=number_of(self.stored.journal, deal_id)),
+            sem(
+                "restore-what",
+                ft.Column([ft.Text(title), ft.Text(reason, italic=True)], tight=True),
+            ),
+            "confirm-restore",
+            shell.t(N_("Restore")),
+            lambda: self.apply(
+                lambda: shell.session.restore(deal_id, seen=seen, via=self.table), seen
+            ),
+        )
+
+    def edit(self, deal_id: int, index: int) -> None:
+        self.shell.edit_form(deal_id, index, stored=self.stored)  # the deal as the player saw it
+        self.shell.show(screen("entry"))
+
+
+def _cards(
+    shell: Shell,
+    stored: AnyStored,
+    acts: dict[str, Callable[..., Any]],
+    first: int,
+    may_write: bool,
+) -> list[ft.Control]:
+    """A card each entry shown, from ``first``: kept from the last draw when its words are."""
+    items: list[ft.Control] = []
+    for words in _words(shell, stored, first):
+        drawn_for = (*words[1:], may_write)
+        if words[0] == "voided":
+            items.append(
+                shell.reuse(
+                    f"history-voided-{words[1]}",
+                    drawn_for,
+                    lambda w=drawn_for: _voided_card(shell, acts, *w),
+                )
+            )
+            continue
+        items.append(
+            shell.reuse(
+                f"history-deal-{words[1]}",
+                drawn_for,
+                lambda w=drawn_for: _deal_card(shell, acts, *w),
+            )
+        )
+    return items
+
+
+def _undo_redo(shell: Shell, stored: AnyStored, writes: _Writes, may_write: bool) -> ft.Control:
+    """Undo and redo, each naming the revision drawn (none on a viewer's page)."""
+    journal = stored.journal
+    return ft.Row(
+        []
+        if not may_write
+        else [
+            *live.guarded(
+                shell,
+                "undo",
+                stored.revision,
+                lambda seen: ft.OutlinedButton(
+                    shell.t(N_("Undo")),
+                    on_click=lambda: writes.undo(seen),
+                    disabled=not journal.can_undo(),
+                ),
+            ),
+            *live.guarded(
+                shell,
+                "redo",
+                stored.revision,
+                lambda seen: ft.OutlinedButton(
+                    shell.t(N_("Redo")),
+                    on_click=lambda: writes.redo(seen),
+                    disabled=not journal.can_redo(),
+                ),
+            ),
+        ]
     )
 
 
@@ -371,8 +381,7 @@ def _title(stored: AnyStored, deal: Any, names: list[str]) -> Msg:
 
 
 def journal_actions(shell: Shell, sid: int) -> list[Action]:
-    with shell.lock:
-        return shell.store.history(sid)
+    return shell.session.history(sid)
 
 
 def _keyed(identifier: str, control: ft.Control, *, key: str | None = None) -> ft.Control:

@@ -55,27 +55,14 @@ def next_pulka_screen(shell: Shell) -> ft.Control:
             shell.state.next_dealer = int(value)
 
     dealer.on_select = pick
-    made: dict[str, int] = {}
-
-    def action() -> None:
-        shell.access.require_next(old)  # refused in a sentence unless the host allows it
-        made["sid"] = shell.store.create_session(
-            players,
-            convention=session.convention,
-            overrides=dict(session.overrides),
-            pool_target=getattr(session, "pool_target", 20),
-            first_dealer=shell.state.next_dealer or 0,
-            whist_price=session.whist_price,
-            currency=session.currency,
-        )
-        if shell.table is not None and shell.table.grants is not None:
-            shell.table.grants.move_table(old, made["sid"])
 
     def start() -> None:
-        if not shell.attempt(action):
+        # The same players and settings; the join link moves to the new pulka (grants).
+        grants = shell.table.grants if shell.table is not None else None
+        new = shell.session.next_pulka(old, shell.state.next_dealer or 0, grants=grants)
+        if not shell.told(new) or not isinstance(new, int):
             shell.show(next_pulka_screen)
             return
-        new = made["sid"]
         shell.state.next_dealer = None
         if shell.access.scope is not None:
             shell.access.scope = new

@@ -20,9 +20,9 @@ from ...players.season import Debt, Settled, debts, owes, season_table, settled_
 from ...players.stats import FamilyStats, Played, chosen, family_stats, played
 from ...report import money_text
 from ...scoring.pulya.settlement import minor_digits
-from ...store import StoreError
 from ...store.directory import Season
 from ..frame.shell import Shell, sem
+from ..session import Refused
 from .chart import axis_labels, bounds, deal_label_step
 
 FAMILY_LABELS = {
@@ -35,11 +35,11 @@ FAMILY_LABELS = {
 
 
 def players_screen(shell: Shell) -> ft.Control:
-    with shell.lock:
-        rows = played(shell.store)
-        names = {e.id: e.name for e in shell.store.directory()}
-        settled = settled_in(shell.store)
-        seasons = shell.store.seasons()
+    with shell.session.locked() as store:  # one state of the directory
+        rows = played(store)
+        names = {e.id: e.name for e in store.directory()}
+        settled = settled_in(store)
+        seasons = store.seasons()
     season = next((s for s in seasons if s.id == shell.state.player_season), None)
     if season is not None:  # its period and its group: the tables where every seat is a member
         rows = chosen(rows, since=season.since, until=season.until, group=season.players)
@@ -73,14 +73,6 @@ def players_screen(shell: Shell) -> ft.Control:
     ordered = sorted(mine.values(), key=lambda s: (-s.games, names.get(s.player, "").casefold()))
     picked = next((s for s in ordered if names.get(s.player) == shell.state.player), ordered[0])
 
-    def pick(name: str) -> None:
-        shell.state.player = name
-        shell.show(players_screen)
-
-    def pick_family(f: str) -> None:
-        shell.state.player_family = f
-        shell.show(players_screen)
-
     parts: list[ft.Control] = [*top]
     if len(families) > 1:
         parts.append(
@@ -89,7 +81,8 @@ def players_screen(shell: Shell) -> ft.Control:
                     sem(
                         f"family-{f}",
                         (ft.FilledTonalButton if f == family else ft.TextButton)(
-                            shell.t(FAMILY_LABELS[f]), on_click=lambda e, f=f: pick_family(f)
+                            shell.t(FAMILY_LABELS[f]),
+                            on_click=lambda e, f=f: _pick_family(shell, f),
                         ),
                     )
                     for f in families
@@ -105,7 +98,7 @@ def players_screen(shell: Shell) -> ft.Control:
                     f"player-{k}",
                     (ft.FilledButton if s is picked else ft.OutlinedButton)(
                         names.get(s.player, "?"),
-                        on_click=lambda e, pid=s.player: pick(names.get(pid, "")),
+                        on_click=lambda e, pid=s.player: _pick(shell, names.get(pid, "")),
                     ),
                 )
                 for k, s in enumerate(ordered)
@@ -120,6 +113,16 @@ def players_screen(shell: Shell) -> ft.Control:
     parts += _debts(shell, picked.player, names, owed)
     parts.append(_tools(shell, picked.player, names, season))
     return ft.Column(parts, scroll=ft.ScrollMode.AUTO, expand=True, spacing=10)
+
+
+def _pick(shell: Shell, name: str) -> None:
+    shell.state.player = name
+    shell.show(players_screen)
+
+
+def _pick_family(shell: Shell, family: str) -> None:
+    shell.state.player_family = family
+    shell.show(players_screen)
 
 
 def _season_choice(shell: Shell, seasons: list[Season], chosen_: Season | None) -> ft.Control:
@@ -363,7 +366,7 @@ def _ask_settled(shell: Shell, d: Debt, names: dict[int, str]) -> None:
     def done() -> None:
         _admin(
             shell,
-            lambda: shell.store.settle_debt(d.debtor, d.creditor, d.amount, currency=d.currency),
+            lambda: shell.session.settle_debt(d.debtor, d.creditor, d.amount, currency=d.currency),
         )
 
     shell.page.show_dialog(
@@ -396,8 +399,7 @@ def _tools(shell: Shell, pid: int, names: dict[int, str], season: Season | None)
             args = SimpleNamespace(
                 since=season.since, until=season.until, family=None, player=list(season.players)
             )
-        with shell.lock:
-            rows = stats_rows(shell.store, args)
+        rows = shell.session.read(lambda store: stats_rows(store, args))
         await ft.Clipboard().set(csv_text(rows))
 
     buttons: list[ft.Control] = [
@@ -430,18 +432,14 @@ def _tools(shell: Shell, pid: int, names: dict[int, str], season: Season | None)
     return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
 
 
-def _admin(shell: Shell, action: Callable[[], None]) -> None:
-    """A change of the directory: the host's own device only (decided on the server)."""
+def _admin(shell: Shell, action: Callable[[], Refused | None]) -> None:
+    """A change of the directory (``action``: the session's): the host's own device only
+    (decided on the server)."""
     shell.page.pop_dialog()
     if not shell.access.host:
         shell.message = shell.t(N_("Only the host changes the directory of players."))
     else:
-        try:
-            with shell.lock:
-                action()
-            shell.message = None
-        except StoreError as exc:
-            shell.message = exc.render(shell.lang)
+        shell.told(action())
     shell.show(players_screen)
 
 
@@ -450,7 +448,7 @@ def _ask_rename(shell: Shell, pid: int, name: str) -> None:
 
     def done() -> None:
         new = field.value or ""
-        _admin(shell, lambda: shell.store.rename_player(pid, new))
+        _admin(shell, lambda: shell.session.rename_player(pid, new))
         if shell.message is None:
             shell.state.player = new.strip()
             shell.show(players_screen)
@@ -484,7 +482,7 @@ def _ask_merge(shell: Shell, pid: int, names: dict[int, str]) -> None:
             shell.show(players_screen)
             return
         into = int(target.value)
-        _admin(shell, lambda: shell.store.merge_players(pid, into, reason=reason.value or ""))
+        _admin(shell, lambda: shell.session.merge_players(pid, into, reason=reason.value or ""))
         if shell.message is None:
             shell.state.player = names[into]
             shell.show(players_screen)

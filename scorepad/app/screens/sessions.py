@@ -8,6 +8,7 @@ from ...i18n import LANGUAGE_LIST, N_, nmsg
 from ...phone import ON_PHONE
 from ...scoring.ledger.families import family_presets
 from ...scoring.pulya.convention import presets
+from ...store import SessionSummary
 from ..frame.shell import Shell
 from ..frame.theme import heading, primary, quiet, secondary, sem
 from .table import locked_screen
@@ -16,184 +17,10 @@ from .table import locked_screen
 def sessions_screen(shell: Shell) -> ft.Control:
     if not shell.access.host:  # a viewer or a joined phone: not the host's other sessions
         return locked_screen(shell)
-    with shell.lock:
-        rows = shell.store.sessions()
-
-    def open_session(sid: int) -> None:
-        shell.sid = sid
-        shell.go("entry")
-
-    def ask_delete(sid: int, seen: int) -> None:
-        # ``seen``: the revision the list showed; a session changed since is not deleted unseen.
-        def confirmed() -> None:
-            shell.page.pop_dialog()
-            shell.attempt(lambda: shell.store.delete_session(sid, seen=seen), admin=True)
-            if shell.sid == sid:
-                shell.sid = None
-            shell.show(sessions_screen)
-
-        dialog = ft.AlertDialog(
-            title=ft.Text(shell.t(N_("Delete game {id}?"), id=sid)),
-            content=ft.Text(
-                shell.t(N_("It disappears from the list; its record is kept in the database."))
-            ),
-            actions=[
-                sem("confirm-delete", ft.FilledButton(shell.t(N_("Delete")), on_click=confirmed)),
-                sem(
-                    "cancel-delete",
-                    ft.TextButton(shell.t(N_("Cancel")), on_click=lambda: shell.page.pop_dialog()),
-                ),
-            ],
-        )
-        shell.page.show_dialog(dialog)
-
-    def ask_import() -> None:
-        text = ft.TextField(
-            label=shell.t(N_("Game file (JSON)")), multiline=True, min_lines=6, max_lines=12
-        )
-
-        def confirmed() -> None:
-            made: dict[str, int] = {}
-            shell.page.pop_dialog()
-            if shell.attempt(
-                lambda: made.__setitem__("sid", shell.store.import_session(text.value or "")),
-                admin=True,
-            ):
-                open_session(made["sid"])
-            else:
-                shell.show(sessions_screen)
-
-        shell.page.show_dialog(
-            ft.AlertDialog(
-                title=ft.Text(shell.t(N_("Import a game"))),
-                content=sem("import-text", text),
-                actions=[
-                    sem(
-                        "confirm-import", ft.FilledButton(shell.t(N_("Import")), on_click=confirmed)
-                    ),
-                    ft.TextButton(shell.t(N_("Cancel")), on_click=lambda: shell.page.pop_dialog()),
-                ],
-            )
-        )
-
-    def show_export(sid: int) -> None:
-        with shell.lock:
-            text = shell.store.export_session(sid)
-
-        async def copy() -> None:
-            await ft.Clipboard().set(text)
-
-        async def save() -> None:  # a download in a browser, the share sheet's file on a phone
-            await ft.FilePicker().save_file(
-                file_name=f"scorepad-{sid}.json", src_bytes=text.encode()
-            )
-
-        shell.page.show_dialog(
-            ft.AlertDialog(
-                title=ft.Text(shell.t(N_("Game {id} as a file"), id=sid)),
-                content=sem(
-                    "export-text",
-                    ft.Column(
-                        [ft.Text(text, selectable=True, size=12)],
-                        scroll=ft.ScrollMode.AUTO,
-                        height=300,
-                    ),
-                ),
-                actions=[
-                    sem("copy-export", ft.FilledButton(shell.t(N_("Copy")), on_click=copy)),
-                    sem("save-export", ft.OutlinedButton(shell.t(N_("Save")), on_click=save)),
-                    ft.TextButton(shell.t(N_("Close")), on_click=lambda: shell.page.pop_dialog()),
-                ],
-            )
-        )
-
-    items: list[ft.Control] = []
-    closed = shell.store.closed_sessions()
-    for r in rows:
-        state = shell.t(N_("finished")) if r.finished_at else shell.t(N_("in play"))
-        if r.id in closed:  # abandoned before its end, with the table's reason
-            state = shell.t(N_("closed ({reason})"), reason=closed[r.id][1])
-        deals = shell.render(nmsg("{n} deal, {state}", "{n} deals, {state}", r.deals, state=state))
-        items.append(
-            ft.Card(
-                ft.Container(
-                    ft.Column(
-                        [
-                            ft.Text(", ".join(r.players), weight=ft.FontWeight.BOLD),
-                            ft.Text(
-                                " · ".join(
-                                    [_convention_name(r.convention, shell.lang)]
-                                    + ([str(r.pool_target)] if r.family == "pulya" else [])
-                                    + [deals]
-                                )
-                            ),
-                            ft.Row(
-                                [
-                                    sem(
-                                        f"session-open-{r.id}",
-                                        primary(
-                                            shell.t(N_("Continue")),
-                                            on_click=lambda e, sid=r.id: open_session(sid),
-                                        ),
-                                    ),
-                                    sem(
-                                        f"session-export-{r.id}",
-                                        quiet(
-                                            shell.t(N_("Export")),
-                                            on_click=lambda e, sid=r.id: show_export(sid),
-                                        ),
-                                    ),
-                                    sem(
-                                        f"session-delete-{r.id}",
-                                        quiet(
-                                            shell.t(N_("Delete")),
-                                            on_click=lambda e, sid=r.id, seen=r.revision: (
-                                                ask_delete(sid, seen)
-                                            ),
-                                        ),
-                                    ),
-                                ],
-                                wrap=True,
-                            ),
-                        ]
-                    ),
-                    padding=12,
-                )
-            )
-        )
-    if not items:  # a newcomer's first screen: what to do, not only that nothing is here
-        items.append(
-            sem(
-                "sessions-empty",
-                ft.Text(
-                    shell.t(
-                        N_(
-                            "No games yet. Tap “New game”, name the three or four players and "
-                            "choose the rules you play by; then write each deal as it is played. "
-                            "The sheet and the cash-out follow by themselves."
-                        )
-                    )
-                ),
-            )
-        )
-
-    def choose_language(e: ft.Event[ft.Dropdown]) -> None:
-        shell.lang = e.control.value or shell.lang
-        shell.show(sessions_screen)
-        shell.remember_language(shell.lang)
+    items = _session_cards(shell, shell.session.sessions())
 
     async def back_up() -> None:
-        # The phone's whole store as one SQLite file (a download, or the share sheet's file):
-        # the laptop opens it as it is (scorepad --db FILE), or imports its games.
-        import datetime
-
-        from ...phone.app import backup
-
-        with shell.lock:
-            data = backup(shell.store)
-        await ft.FilePicker().save_file(
-            file_name=f"scorepad-{datetime.date.today().isoformat()}.db", src_bytes=data
-        )
+        await _back_up(shell)
 
     language = sem(
         "language",
@@ -202,7 +29,7 @@ def sessions_screen(shell: Shell) -> ft.Control:
             width=150,
             dense=True,
             options=[ft.DropdownOption(key=x.code, text=x.name) for x in LANGUAGE_LIST],
-            on_select=choose_language,
+            on_select=lambda e: _choose_language(shell, e),
             tooltip=shell.t(N_("Language")),
         ),
     )
@@ -224,7 +51,7 @@ def sessions_screen(shell: Shell) -> ft.Control:
                     ),
                     sem(
                         "session-import",
-                        secondary(shell.t(N_("Import…")), on_click=ask_import),
+                        secondary(shell.t(N_("Import…")), on_click=lambda: _ask_import(shell)),
                     ),
                     sem(
                         "session-players",
@@ -254,6 +81,183 @@ def sessions_screen(shell: Shell) -> ft.Control:
         scroll=ft.ScrollMode.AUTO,
         expand=True,
         spacing=12,
+    )
+
+
+def _session_cards(shell: Shell, rows: list[SessionSummary]) -> list[ft.Control]:
+    """A card a game: its players, its rules and deals, continue, export and delete."""
+    items: list[ft.Control] = []
+    closed = shell.session.closed()
+    for r in rows:
+        state = shell.t(N_("finished")) if r.finished_at else shell.t(N_("in play"))
+        if r.id in closed:  # abandoned before its end, with the table's reason
+            state = shell.t(N_("closed ({reason})"), reason=closed[r.id][1])
+        deals = shell.render(nmsg("{n} deal, {state}", "{n} deals, {state}", r.deals, state=state))
+        items.append(
+            ft.Card(
+                ft.Container(
+                    ft.Column(
+                        [
+                            ft.Text(", ".join(r.players), weight=ft.FontWeight.BOLD),
+                            ft.Text(
+                                " · ".join(
+                                    [_convention_name(r.convention, shell.lang)]
+                                    + ([str(r.pool_target)] if r.family == "pulya" else [])
+                                    + [deals]
+                                )
+                            ),
+                            ft.Row(
+                                [
+                                    sem(
+                                        f"session-open-{r.id}",
+                                        primary(
+                                            shell.t(N_("Continue")),
+                                            on_click=lambda e, sid=r.id: _open_session(shell, sid),
+                                        ),
+                                    ),
+                                    sem(
+                                        f"session-export-{r.id}",
+                                        quiet(
+                                            shell.t(N_("Export")),
+                                            on_click=lambda e, sid=r.id: _show_export(shell, sid),
+                                        ),
+                                    ),
+                                    sem(
+                                        f"session-delete-{r.id}",
+                                        quiet(
+                                            shell.t(N_("Delete")),
+                                            on_click=lambda e, sid=r.id, seen=r.revision: (
+                                                _ask_delete(shell, sid, seen)
+                                            ),
+                                        ),
+                                    ),
+                                ],
+                                wrap=True,
+                            ),
+                        ]
+                    ),
+                    padding=12,
+                )
+            )
+        )
+    if not items:  # a newcomer's first screen: what to do, not only that nothing is here
+        items.append(
+            sem(
+                "sessions-empty",
+                ft.Text(
+                    shell.t(
+                        N_(
+                            "No games yet. Tap “New game”, name the three or four players and "
+                            "choose the rules you play by; then write each deal as it is played. "
+                            "The sheet and the cash-out follow by themselves."
+                        )
+                    )
+                ),
+            )
+        )
+    return items
+
+
+def _open_session(shell: Shell, sid: int) -> None:
+    shell.sid = sid
+    shell.go("entry")
+
+
+def _ask_delete(shell: Shell, sid: int, seen: int) -> None:
+    # ``seen``: the revision the list showed; a session changed since is not deleted unseen.
+    def confirmed() -> None:
+        shell.page.pop_dialog()
+        shell.told(shell.session.delete(sid, seen=seen))
+        if shell.sid == sid:
+            shell.sid = None
+        shell.show(sessions_screen)
+
+    dialog = ft.AlertDialog(
+        title=ft.Text(shell.t(N_("Delete game {id}?"), id=sid)),
+        content=ft.Text(
+            shell.t(N_("It disappears from the list; its record is kept in the database."))
+        ),
+        actions=[
+            sem("confirm-delete", ft.FilledButton(shell.t(N_("Delete")), on_click=confirmed)),
+            sem(
+                "cancel-delete",
+                ft.TextButton(shell.t(N_("Cancel")), on_click=lambda: shell.page.pop_dialog()),
+            ),
+        ],
+    )
+    shell.page.show_dialog(dialog)
+
+
+def _ask_import(shell: Shell) -> None:
+    text = ft.TextField(
+        label=shell.t(N_("Game file (JSON)")), multiline=True, min_lines=6, max_lines=12
+    )
+
+    def confirmed() -> None:
+        shell.page.pop_dialog()
+        made = shell.session.import_game(text.value or "")
+        if shell.told(made) and isinstance(made, int):
+            _open_session(shell, made)
+        else:
+            shell.show(sessions_screen)
+
+    shell.page.show_dialog(
+        ft.AlertDialog(
+            title=ft.Text(shell.t(N_("Import a game"))),
+            content=sem("import-text", text),
+            actions=[
+                sem("confirm-import", ft.FilledButton(shell.t(N_("Import")), on_click=confirmed)),
+                ft.TextButton(shell.t(N_("Cancel")), on_click=lambda: shell.page.pop_dialog()),
+            ],
+        )
+    )
+
+
+def _show_export(shell: Shell, sid: int) -> None:
+    text = shell.session.export(sid)
+
+    async def copy() -> None:
+        await ft.Clipboard().set(text)
+
+    async def save() -> None:  # a download in a browser, the share sheet's file on a phone
+        await ft.FilePicker().save_file(file_name=f"scorepad-{sid}.json", src_bytes=text.encode())
+
+    shell.page.show_dialog(
+        ft.AlertDialog(
+            title=ft.Text(shell.t(N_("Game {id} as a file"), id=sid)),
+            content=sem(
+                "export-text",
+                ft.Column(
+                    [ft.Text(text, selectable=True, size=12)],
+                    scroll=ft.ScrollMode.AUTO,
+                    height=300,
+                ),
+            ),
+            actions=[
+                sem("copy-export", ft.FilledButton(shell.t(N_("Copy")), on_click=copy)),
+                sem("save-export", ft.OutlinedButton(shell.t(N_("Save")), on_click=save)),
+                ft.TextButton(shell.t(N_("Close")), on_click=lambda: shell.page.pop_dialog()),
+            ],
+        )
+    )
+
+
+def _choose_language(shell: Shell, e: ft.Event[ft.Dropdown]) -> None:
+    shell.lang = e.control.value or shell.lang
+    shell.show(sessions_screen)
+    shell.remember_language(shell.lang)
+
+
+async def _back_up(shell: Shell) -> None:
+    # The phone's whole store as one SQLite file (a download, or the share sheet's file):
+    # the laptop opens it as it is (scorepad --db FILE), or imports its games.
+    import datetime
+
+    from ...phone.app import backup
+
+    data = shell.session.read(backup)
+    await ft.FilePicker().save_file(
+        file_name=f"scorepad-{datetime.date.today().isoformat()}.db", src_bytes=data
     )
 
 

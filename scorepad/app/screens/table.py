@@ -21,6 +21,7 @@ from ..frame import live, registry
 from ..server.access import PIN_MAX
 from ..server.share import Sharing, qr_png
 from ..server.table import Table, no_network
+from ..session import Refused
 
 if TYPE_CHECKING:
     from ..frame.shell import Screen, Shell
@@ -78,8 +79,7 @@ def _club_table(shell: Shell) -> bool:
         return False
 
     def load() -> object:
-        with shell.lock:
-            return seat_of(shell.store, sid)
+        return shell.session.read(lambda store: seat_of(store, sid))
 
     return shell.read(("seat", sid), load) is not None
 
@@ -275,8 +275,7 @@ def join(shell: Shell, sid: int, token: str) -> None:
     table = served(shell)
     shell.access.scope = sid
     shell.access.link = token
-    with shell.lock:
-        known = {s.id for s in shell.store.sessions()}
+    known = {s.id for s in shell.session.sessions()}
     if table.grants is not None and not table.grants.opens(sid, token):
         # The table may have moved on to its next pulka (grants.move_table): its link did too.
         moved = table.grants.followed(sid, token)
@@ -313,15 +312,11 @@ def show_share(shell: Shell) -> None:
     shell.page.show_dialog(_share_dialog(shell, sharing))
 
 
-def _share_dialog(shell: Shell, sharing: Sharing) -> ft.AlertDialog:
-    table = served(shell)
-    sid = shell.sid
-    assert sid is not None and table.grants is not None
-    token = table.grants.link(sid)
+def _share_lines(
+    shell: Shell, sharing: Sharing, sid: int, token: str, width: int
+) -> list[ft.Control]:
+    """The join link as a QR code and as addresses, the PIN, and a warning on plain HTTP."""
     urls = sharing.join_urls(sid, token)
-    # Everything is laid out for the dialog's real width (a phone's 360 px too): the warning
-    # wraps inside it, the QR code fits, and an address breaks only between its parts.
-    width = int(max(240, min(420, (shell.page.width or 360) - 96)))
     lines: list[ft.Control] = [
         sem("share-qr", ft.Image(src=qr_png(urls[0], scale=10), width=width, height=width)),
         ft.Text(shell.t(N_("Scan the code, or open this address on a phone on the same network:"))),
@@ -370,16 +365,27 @@ def _share_dialog(shell: Shell, sharing: Sharing) -> ft.AlertDialog:
                 ),
             )
         )
+    return lines
+
+
+def _share_dialog(shell: Shell, sharing: Sharing) -> ft.AlertDialog:
+    table = served(shell)
+    sid = shell.sid
+    assert sid is not None and table.grants is not None
+    token = table.grants.link(sid)
+    # Everything is laid out for the dialog's real width (a phone's 360 px too): the warning
+    # wraps inside it, the QR code fits, and an address breaks only between its parts.
+    width = int(max(240, min(420, (shell.page.width or 360) - 96)))
+    lines = _share_lines(shell, sharing, sid, token, width)
 
     def allow_next(e: ft.Event[ft.Switch]) -> None:
         # The value is whatever the client sent: only a true turns it on.
-        assert table.grants is not None
-        try:
-            shell.access.require_host()
-        except StoreError as exc:
-            shell.message = exc.render(shell.lang)
-            return
-        table.grants.allow_next(sid, e.control.value is True)
+        grants = table.grants
+        assert grants is not None
+        on = e.control.value is True
+        done = shell.session.write(lambda _db: grants.allow_next(sid, on), admin=True)
+        if isinstance(done, Refused):
+            shell.message = done.said
 
     lines.append(
         sem(
@@ -394,8 +400,10 @@ def _share_dialog(shell: Shell, sharing: Sharing) -> ft.AlertDialog:
     )
 
     def renew() -> None:
-        assert table.grants is not None
-        table.grants.renew(sid)
+        grants = table.grants
+        assert grants is not None
+        if isinstance(shell.session.write(lambda _db: grants.renew(sid)), Refused):
+            return  # a page that may not write renews nothing
         live.link_renewed(shell, sid)  # the pages open with the old link show nothing now
         shell.page.pop_dialog()
         shell.page.show_dialog(_share_dialog(shell, sharing))
