@@ -57,7 +57,7 @@ def test_a_rewrite_and_a_correction_at_a_club_table_keep_the_cards(tmp_path: Pat
         sid = club.session_of(nid, 1, 1)
         stored = club.write_deal(nid, 1, 1, WITH_CARDS, by=a, seen=0)
         deal_id = stored.journal.live[0].deal_id
-        club.reject(nid, 1, 1, deal_id, by=b)
+        club.reject(nid, 1, 1, deal_id, by=b, reason="the tricks are wrong")
         club.rewrite_deal(nid, 1, 1, deal_id, EDITED, by=a, reason="7 tricks", seen=1)
         club.correct_deal(nid, 1, 1, deal_id, EDITED, reason="the protocol", seen=2)
         assert store.load(sid).journal.live[0].deal.record == RECORD

@@ -319,7 +319,9 @@ def test_the_cash_out_and_the_disputes_at_both_sizes(
         c.write_deal(nid, 1, 1, six, by=first, seen=0)
         c.write_deal(nid, 1, 1, json.loads(ALLPASS), by=first, seen=1)
         sid = c.session_of(nid, 1, 1)
-        c.reject(nid, 1, 1, store.load(sid).journal.live[1].deal_id, by=second)
+        c.reject(
+            nid, 1, 1, store.load(sid).journal.live[1].deal_id, by=second, reason="not 7 tricks"
+        )
     port = free_port()
     proc = start(db, port, lang=lang)
     url = f"http://127.0.0.1:{port}/"

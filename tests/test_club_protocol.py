@@ -42,13 +42,13 @@ def test_the_protocol_says_what_happened_at_the_table(tmp_path: Path) -> None:
     d1, d2, d3 = (e.deal_id for e in store.load(sid).journal.live)
     club.confirm(nid, 1, 1, d1, by=b)
     club.confirm(nid, 1, 1, d2, by=b)
-    club.reject(nid, 1, 1, d3, by=b)
+    club.reject(nid, 1, 1, d3, by=b, reason="the tricks are wrong")
     void = club.void_deal(nid, 1, 1, d2, by=a, reason="dealt twice")  # change 4
     club.decide_change(nid, 1, 1, void.seq or 0, by=b, confirmed=True)
     club.rewrite_deal(nid, 1, 1, d3, SEVEN, by=a, reason="the cards say 7", seen=rev())  # 5
     club.confirm(nid, 1, 1, d3, by=b)
     undo = club.undo(nid, 1, 1, by=a)  # 6, taken back by the redo 7
-    club.decide_change(nid, 1, 1, undo.seq or 0, by=c, confirmed=False)
+    club.decide_change(nid, 1, 1, undo.seq or 0, by=c, confirmed=False, reason="it was not agreed")
     club.correct_deal(nid, 1, 1, d1, SEVEN, reason="the protocol", seen=rev())  # 8
     store.void_deal(sid, d3, reason="wrong table", seen=rev())  # 9: the director, on the host
     x, y, _ = club.load(nid).tour(1).table(2).players
@@ -68,7 +68,8 @@ def test_the_protocol_says_what_happened_at_the_table(tmp_path: Path) -> None:
     events = [
         f"change 4, the void of deal 2 (dealt twice): confirmed; made by #{a}, decided by #{b}",
         "deal 3 written again (the cards say 7)",
-        f"change 6, an undo (deal 3): disputed; made by #{a}, decided by #{c} (taken back)",
+        f"change 6, an undo (deal 3): disputed; made by #{a}, rejected by #{c}: it was not "
+        "agreed (taken back)",
         "deal 1: the director's correction (the protocol)",
         "change 9, the void of deal 3 (wrong table): by the director",
     ]

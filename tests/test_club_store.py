@@ -128,7 +128,7 @@ def test_a_rejected_deal_is_disputed_and_written_again(club: ClubStore, store: S
     club.draw(nid)
     a, _, c = club.load(nid).tour(1).table(1).players
     deal = _write(club, nid, 1, SIX, by=a)
-    club.reject(nid, 1, 1, deal, by=c)
+    club.reject(nid, 1, 1, deal, by=c, reason="the tricks are wrong")
     views = {v.table: v for v in club.tables(nid)}
     assert views[1].state == "disputed" and views[1].disputed == 1
     assert views[2].state == "waiting"

@@ -207,6 +207,7 @@ def cmd_draw(args: argparse.Namespace, club: ClubStore) -> int:
 
 
 def cmd_tables(args: argparse.Namespace, club: ClubStore) -> int:
+    from ..club.disputes import change_rejection, deal_disputes
     from ..club.store import voided_words
     from ..store import now
 
@@ -231,6 +232,11 @@ def cmd_tables(args: argparse.Namespace, club: ClubStore) -> int:
         if idle is not None and v.state == "playing":
             line += "; " + cat.render(msg(N_("no deal for {minutes} min"), minutes=idle))
         print(line)
+        # The table's disputes, as the director's view says them: which deal, who, and why.
+        for _, said in deal_disputes(club, v):
+            print("  " + cat.render(said))
+        for c in v.rejected:
+            print("  " + cat.render(change_rejection(v.table, c)))
     return 0
 
 
@@ -256,28 +262,31 @@ def cmd_deal(args: argparse.Namespace, club: ClubStore) -> int:
 def cmd_confirm(args: argparse.Namespace, club: ClubStore) -> int:
     if (args.deal is None) == (args.change is None):
         raise ScorepadError(msg(N_("name a deal or a change (--change), one of them")))
+    if args.reason is not None and not args.reject:
+        raise ScorepadError(msg(N_("--reason says why a deal or a change is rejected (--reject)")))
+    where = (args.night, args.tour, args.table)
     if args.change is not None:
         from ..club.store import change_words
 
         change = club.decide_change(
-            args.night, args.tour, args.table, args.change, by=args.by, confirmed=not args.reject
+            *where, args.change, by=args.by, confirmed=not args.reject, reason=args.reason
         )
-        print(
-            catalog(args.lang).render(
-                msg(
-                    N_("{change}: {state}"), change=change_words(change), state=_state(change.state)
-                )
-            )
-        )
-        return 0
-    deal = _place(club, args.night, args.tour, args.table, args.deal)
-    decide = club.reject if args.reject else club.confirm
-    mark = decide(args.night, args.tour, args.table, deal, by=args.by)
-    print(
-        catalog(args.lang).render(
-            msg(N_("deal {number}: {state}"), number=mark.number, state=_state(mark.state))
-        )
+        what: Msg = change_words(change)
+        state, why = change.state, change.rejection
+    else:
+        deal = _place(club, *where, args.deal)
+        if args.reject:
+            mark = club.reject(*where, deal, by=args.by, reason=args.reason or "")
+        else:
+            mark = club.confirm(*where, deal, by=args.by)
+        what = msg(N_("deal {number}"), number=mark.number)
+        state, why = mark.state, mark.rejection
+    said = (
+        msg(N_("{what}: {state}"), what=what, state=_state(state))
+        if why is None
+        else msg(N_("{what}: {state} ({reason})"), what=what, state=_state(state), reason=why)
     )
+    print(catalog(args.lang).render(said))
     return 0
 
 
@@ -615,8 +624,9 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--reject",
         action="store_true",
-        help="it is wrong: a deal is disputed; a change is taken back and disputed",
+        help="it is wrong: a deal is disputed; a change is taken back and disputed (with --reason)",
     )
+    p.add_argument("--reason", help="with --reject, required: what is wrong, in your words")
 
     for name, helped in (
         ("void", "void a deal at a table, with a reason (provisional until confirmed)"),

@@ -42,6 +42,8 @@ class ProtocolDeal:
     state: Msg | None  # provisional, confirmed, disputed (None: voided)
     written_by: int | None
     decided_by: int | None
+    #: A disputed deal's rejection: why, in the words of the player who rejected it.
+    rejection: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +146,17 @@ def protocol_page(doc: _Doc, night: Night, p: Protocol) -> None:
         title = doc.say(deal_title(d.deal, names))
         if d.voided is not None:
             who = doc.say(msg(N_("voided ({reason}): it does not count"), reason=d.voided))
+        elif d.rejection is not None:
+            assert d.state is not None
+            who = doc.say(
+                msg(
+                    N_("{state}; written by {writer}, rejected by {decider}: {reason}"),
+                    state=d.state,
+                    writer=f"#{d.written_by}" if d.written_by else "—",
+                    decider=f"#{d.decided_by}" if d.decided_by else "—",
+                    reason=d.rejection,
+                )
+            )
         else:
             assert d.state is not None
             who = doc.say(
