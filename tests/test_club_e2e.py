@@ -178,6 +178,7 @@ def test_a_night_of_nine_players_two_tours_on_phones_and_the_host(
     expect(d.locator(sel("club-deal-1")).first).to_contain_text(
         ": Olga took 3 tricks, not 4. Check it card by card, then write it again."
     )
+    tap(c, "nav-sheet")  # the writer's phone: his Sheet says who rejected it and why
     expect(c.locator(sel("club-deal-1")).first).to_contain_text(
         "Olga took 3 tricks, not 4", timeout=LIVE
     )
