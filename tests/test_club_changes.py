@@ -119,7 +119,9 @@ def test_a_rejected_void_is_taken_back_the_deal_stands_again(club: ClubStore, st
     whists = club.load(nid).tour(1).table(1).whists
     change = club.void_deal(nid, 1, 1, first, by=b, reason="misdeal")
     assert club.load(nid).tour(1).table(1).whists != whists
-    rejected = club.decide_change(nid, 1, 1, change.seq, by=c, confirmed=False, reason="it was not agreed")
+    rejected = club.decide_change(
+        nid, 1, 1, change.seq, by=c, confirmed=False, reason="it was not agreed"
+    )
     assert (rejected.state, rejected.decided_by, rejected.reversed_by) == ("disputed", c, 4)
     # The deal stands again, the journal keeps the void and its restore (nothing lost).
     assert club.load(nid).tour(1).table(1).whists == whists
@@ -196,7 +198,9 @@ def test_no_change_and_no_confirmation_after_the_tour_ended(club: ClubStore, sto
     ended = "tour 1 has ended: a deal at table 1 changes only by the director, with a reason"
     for step in (
         lambda: club.decide_change(nid, 1, 1, void.seq, by=b, confirmed=True),
-        lambda: club.decide_change(nid, 1, 1, void.seq, by=b, confirmed=False, reason="it was not agreed"),
+        lambda: club.decide_change(
+            nid, 1, 1, void.seq, by=b, confirmed=False, reason="it was not agreed"
+        ),
         lambda: club.undo(nid, 1, 1, by=a),
         lambda: club.redo(nid, 1, 1, by=a),
         lambda: club.restore_deal(nid, 1, 1, first, by=b),

@@ -7,16 +7,10 @@ import json
 from fractions import Fraction
 from pathlib import Path
 
+from support.club_nights import RASP, SIX
+
 from conftest import cli_out, run_cli
 
-SIX = {
-    "type": "game",
-    "declarer": 1,
-    "contract": "6S",
-    "calls": ["whist"],
-    "tricks": {"1": 6, "2": 3, "0": 1},
-}
-RASP = {"type": "raspasy", "tricks": {"0": 3, "1": 4, "2": 3}}
 MISERE = {"type": "misere", "declarer": 2, "tricks": {"2": 1}}
 
 

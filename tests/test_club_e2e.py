@@ -14,7 +14,6 @@ against each table's ``scorepad settle --json`` (computed here from the exported
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import re
 import threading
@@ -26,6 +25,7 @@ from typing import Any
 import pytest
 from e2e.harness import browser, has_text, open_app, shot, tap, type_text, visible
 from playwright.sync_api import expect
+from support.club_nights import drawn_night
 from support.table_server import free_port, start, stop, wait_ready
 from test_table_e2e import enter_pin, message_of, sel
 
@@ -313,10 +313,7 @@ def test_the_new_club_screens_in_a_browser(browser: Any, tmp_path: Path, lang: s
     db = tmp_path / "club.db"
     with Store(db) as store:
         club = ClubStore(store)
-        nid = club.create_night("Friday", date=dt.date(2026, 12, 4), tours=2, deals_per_tour=2)
-        for name in NAMES[:6]:
-            club.check_in(nid, name)
-        club.draw(nid)
+        nid = drawn_night(club, NAMES[:6])
         a = club.load(nid).tour(1).table(1).players[0]
         raspasy = {"type": "raspasy", "tricks": {"0": 3, "1": 4, "2": 3}}
         club.write_deal(nid, 1, 1, raspasy, by=a, seen=0)

@@ -5,32 +5,22 @@ with his reason and his own void; the standings page says who came late and who 
 
 from __future__ import annotations
 
-import datetime as dt
 import subprocess
 from pathlib import Path
+
+from support.club_nights import RASP, SIX, drawn_night
 
 from scorepad.club.pdf import night_pdf
 from scorepad.club.store import ClubStore
 from scorepad.store import Store
 
-SIX = {
-    "type": "game",
-    "declarer": 1,
-    "contract": "6S",
-    "calls": ["whist"],
-    "tricks": {"1": 6, "2": 3, "0": 1},
-}
 SEVEN = {**SIX, "tricks": {"1": 7, "2": 2, "0": 1}}
-RASP = {"type": "raspasy", "tricks": {"0": 3, "1": 4, "2": 3}}
 
 
 def test_the_protocol_says_what_happened_at_the_table(tmp_path: Path) -> None:
     store = Store(tmp_path / "club.db")
     club = ClubStore(store)
-    nid = club.create_night("Friday", date=dt.date(2026, 12, 4), tours=2, deals_per_tour=3)
-    for i in range(1, 7):
-        club.check_in(nid, f"Player {i}")
-    club.draw(nid)
+    nid = drawn_night(club, deals=3)
     a, b, c = club.load(nid).tour(1).table(1).players
     sid = club.session_of(nid, 1, 1)
 

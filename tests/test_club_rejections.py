@@ -7,14 +7,14 @@ a file from before the reasons still imports)."""
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import test_store_contract
+from support.club_nights import RASP, SIX, drawn_night
 
 from conftest import cli_out, run_cli
 from scorepad.club.disputes import change_rejection, deal_disputes
@@ -24,38 +24,17 @@ from scorepad.club.store import ClubStore
 from scorepad.i18n import catalog
 from scorepad.store import Store, open_store
 
-RASP = {"type": "raspasy", "tricks": {"0": 3, "1": 4, "2": 3}}
-SIX = {
-    "type": "game",
-    "declarer": 1,
-    "contract": "6S",
-    "calls": ["whist"],
-    "tricks": {"1": 6, "2": 3, "0": 1},
-}
 WHY = "Vera took 4 tricks, not 3"
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """Where the store lives: a SQLite file's path, or a PostgreSQL database's address."""
-    if request.param == "sqlite":
-        return str(tmp_path / "club.db")
-    return str(request.getfixturevalue("postgres_url"))
-
-
-@pytest.fixture
-def store(target: str) -> Iterator[Store]:
-    with open_store(target) as s:
-        yield s
+# Each store test runs on both backends (a SQLite file, a PostgreSQL database), as the store's
+# contract tests do: their fixtures.
+target = test_store_contract.target
+store = test_store_contract.store
 
 
 def _table(club: ClubStore) -> tuple[int, int, tuple[int, ...], list[int]]:
     """A night of six, tour 1 drawn, table 1 with three deals written by its first player (the
     first confirmed): the night, the session, the seats and the deals' ids."""
-    nid = club.create_night("Friday", date=dt.date(2026, 12, 4), tours=2, deals_per_tour=4)
-    for i in range(1, 7):
-        club.check_in(nid, f"Player {i}")
-    club.draw(nid)
+    nid = drawn_night(club, deals=4)
     seats = club.load(nid).tour(1).table(1).players
     sid = club.session_of(nid, 1, 1)
     for deal in (SIX, RASP, RASP):

@@ -194,7 +194,7 @@ def test_11_a_read_of_an_old_schema_does_not_migrate_it(
     code, out, err = cli(capsys, *command, "--db", str(db))
     assert (code, out) == (2, "")
     assert err == (
-        f"{db} was written by an older Scorepad (schema 1, this one uses 6); a read changes "
+        f"{db} was written by an older Scorepad (schema 1, this one uses 7); a read changes "
         "nothing: a command that writes, or scorepad migrate, updates it after a backup\n"
     )
     assert db.read_bytes() == before

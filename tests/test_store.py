@@ -307,6 +307,7 @@ def test_a_migration_writes_a_backup_first_and_is_recorded(
             "club nights, join links and grants, from one owner",
             "a session closed before its end, with the reason",
             "stable ids of sessions, players, deals and club nights",
+            "a club table's rejection, with its reason",
             "a venue per session",
         ]
         assert len(s.sessions()) == 2

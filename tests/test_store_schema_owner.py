@@ -29,7 +29,7 @@ def files_of(folder: Path) -> dict[str, bytes]:
 def test_a_new_database_has_every_table_when_it_opens(tmp_path: Path) -> None:
     with Store(tmp_path / "new.db") as store:
         tables = set(store.db.table_names())
-        assert store.version() == schema_version() == MIGRATIONS[-1][0] == 6
+        assert store.version() == schema_version() == MIGRATIONS[-1][0] == 7
     assert tables == {*TABLES, "_migrations"}
     assert {
         "sessions",

@@ -32,21 +32,17 @@ def deal_disputes(club: ClubStore, v: TableView) -> list[tuple[int, Msg]]:
             "judge": m.decided_by,
             "judge_name": names.get(m.decided_by or 0, ""),
         }
-        if m.rejection is None:  # rejected before a rejection had its reason
-            line = msg(
-                N_(
-                    "Table {table}, deal {number} ({title}): written by #{writer} {writer_name}, rejected by #{judge} {judge_name}"
-                ),
-                **where,
+        line = msg(
+            N_(
+                "Table {table}, deal {number} ({title}): written by #{writer} {writer_name}, rejected by #{judge} {judge_name}"
             )
-        else:
-            line = msg(
-                N_(
-                    "Table {table}, deal {number} ({title}): written by #{writer} {writer_name}, rejected by #{judge} {judge_name}: {reason}"
-                ),
-                reason=m.rejection,
-                **where,
-            )
+            if m.rejection is None  # rejected before a rejection had its reason
+            else N_(
+                "Table {table}, deal {number} ({title}): written by #{writer} {writer_name}, rejected by #{judge} {judge_name}: {reason}"
+            ),
+            reason=m.rejection,
+            **where,
+        )
         out.append((m.number, line))
     return out
 
@@ -55,16 +51,12 @@ def change_rejection(table: int, c: ChangeMark) -> Msg:
     """A change rejected at ``table`` (taken back there), for the director."""
     from .store import change_words
 
-    if c.rejection is None:
-        return msg(
-            N_("Table {table}: {change}, by #{writer}, rejected by #{judge}: taken back"),
-            table=table,
-            change=change_words(c),
-            writer=c.written_by,
-            judge=c.decided_by,
-        )
     return msg(
-        N_("Table {table}: {change}, by #{writer}, rejected by #{judge} ({reason}): taken back"),
+        N_("Table {table}: {change}, by #{writer}, rejected by #{judge}: taken back")
+        if c.rejection is None  # rejected before a rejection had its reason
+        else N_(
+            "Table {table}: {change}, by #{writer}, rejected by #{judge} ({reason}): taken back"
+        ),
         table=table,
         change=change_words(c),
         writer=c.written_by,

@@ -146,25 +146,18 @@ def protocol_page(doc: _Doc, night: Night, p: Protocol) -> None:
         title = doc.say(deal_title(d.deal, names))
         if d.voided is not None:
             who = doc.say(msg(N_("voided ({reason}): it does not count"), reason=d.voided))
-        elif d.rejection is not None:
+        else:
             assert d.state is not None
+            # A disputed deal says who rejected it and why (issue #37); any other, who decided.
             who = doc.say(
                 msg(
-                    N_("{state}; written by {writer}, rejected by {decider}: {reason}"),
+                    N_("{state}; written by {writer}, decided by {decider}")
+                    if d.rejection is None
+                    else N_("{state}; written by {writer}, rejected by {decider}: {reason}"),
                     state=d.state,
                     writer=f"#{d.written_by}" if d.written_by else "—",
                     decider=f"#{d.decided_by}" if d.decided_by else "—",
                     reason=d.rejection,
-                )
-            )
-        else:
-            assert d.state is not None
-            who = doc.say(
-                msg(
-                    N_("{state}; written by {writer}, decided by {decider}"),
-                    state=d.state,
-                    writer=f"#{d.written_by}" if d.written_by else "—",
-                    decider=f"#{d.decided_by}" if d.decided_by else "—",
                 )
             )
         doc.line_of(f"{d.number}. {title} — {who}", size=10)

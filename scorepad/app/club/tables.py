@@ -272,7 +272,7 @@ def table_panel(shell: Shell) -> ft.Control | None:
             continue
         what = shell.render(deal_title(live[index].deal, seats))
         if m.state == "provisional":
-            writer = f"#{m.written_by} {names[m.written_by]}" if m.written_by in names else "—"
+            writer = _who(names, m.written_by)
             # A deal written again (a disputed one, checked) comes up with its reason.
             last = live[index].revisions[-1]
             said = (
@@ -295,9 +295,10 @@ def table_panel(shell: Shell) -> ft.Control | None:
             if m.written_by is not None and m.written_by == number:
                 # The writer's own deal: another player confirms it (no button to tap).
                 lines.append(
-                    sem(
+                    _said(
+                        shell,
                         f"club-waiting-{m.number}",
-                        ft.Text(shell.t(N_("Waiting for another player to confirm it."))),
+                        N_("Waiting for another player to confirm it."),
                     )
                 )
                 continue
@@ -312,7 +313,7 @@ def table_panel(shell: Shell) -> ft.Control | None:
             )
         else:
             # Disputed: the writer (and the whole table) reads who rejected it and why.
-            judge = f"#{m.decided_by} {names[m.decided_by]}" if m.decided_by in names else "—"
+            judge = _who(names, m.decided_by)
             lines.append(
                 sem(
                     f"club-deal-{m.number}",
@@ -347,43 +348,37 @@ def table_panel(shell: Shell) -> ft.Control | None:
                 )
             )
     for c in changes:
-        writer = f"#{c.written_by} {names[c.written_by]}" if c.written_by in names else "—"
+        writer = _who(names, c.written_by)
         if c.state == "disputed" and c.rejection is not None and c.seq is not None:
             # A change rejected here was taken back: its maker reads who rejected it and why.
-            judge = f"#{c.decided_by} {names[c.decided_by]}" if c.decided_by in names else "—"
             lines.append(
-                sem(
+                _said(
+                    shell,
                     f"club-change-rejected-{c.seq}",
-                    ft.Text(
-                        shell.t(
-                            N_("{change}, by {writer}, was rejected by {judge}: {reason}"),
-                            change=change_words(c, numbered=False),
-                            writer=writer,
-                            judge=judge,
-                            reason=c.rejection,
-                        )
-                    ),
+                    N_("{change}, by {writer}, was rejected by {judge}: {reason}"),
+                    change=change_words(c, numbered=False),
+                    writer=writer,
+                    judge=_who(names, c.decided_by),
+                    reason=c.rejection,
                 )
             )
         if c.state != "provisional":
             continue
         lines.append(
-            sem(
+            _said(
+                shell,
                 f"club-change-{c.seq}",
-                ft.Text(
-                    shell.t(
-                        N_("{change}, by {writer}: to confirm"),
-                        change=change_words(c, numbered=False),
-                        writer=writer,
-                    )
-                ),
+                N_("{change}, by {writer}: to confirm"),
+                change=change_words(c, numbered=False),
+                writer=writer,
             )
         )
         if c.written_by == number:  # his own change: another player confirms it
             lines.append(
-                sem(
+                _said(
+                    shell,
                     f"club-change-waiting-{c.seq}",
-                    ft.Text(shell.t(N_("Waiting for another player to confirm it."))),
+                    N_("Waiting for another player to confirm it."),
                 )
             )
             continue
@@ -403,6 +398,16 @@ def table_panel(shell: Shell) -> ft.Control | None:
             title=shell.t(N_("Table {table}, tour {tour}"), table=where.table, tour=where.tour),
         ),
     )
+
+
+def _who(names: dict[int, str], number: int | None) -> str:
+    """A player at the table as its phones name him ("#4 Gleb"), or "—" (not said)."""
+    return f"#{number} {names[number]}" if number in names else "—"
+
+
+def _said(shell: Shell, ident: str, text: str, **args: Any) -> ft.Control:
+    """One line of the panel: a catalog's sentence, under its test id."""
+    return sem(ident, ft.Text(shell.t(text, **args)))
 
 
 def _points_at_table(

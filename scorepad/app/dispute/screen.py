@@ -9,6 +9,7 @@ deal (History reopens it) or written as a new deal from the deal entry.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
@@ -677,7 +678,10 @@ def _best_play(shell: Shell, d: Dispute) -> ft.Control:
                 if shell.state.dispute is d and d.step == "verdict":
                     shell.show(dispute_screen, diffed=True)
 
-            shell.page.run_task(work)
+            try:  # drawn in an event's handler: on the page's loop (a test's page has no other)
+                d.best_task = asyncio.get_running_loop().create_task(work())
+            except RuntimeError:  # drawn from another thread (a live redraw): the page's loop
+                shell.page.run_task(work)
     return sem(
         "revoke-best",
         ft.Column(

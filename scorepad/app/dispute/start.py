@@ -34,6 +34,7 @@ class Dispute:
     # analyses' workers (app/analyses.py); ``best_asked``: the key being worked out.
     best: tuple[Any, Any] | None = field(default=None, repr=False, compare=False)
     best_asked: Any = field(default=None, repr=False, compare=False)
+    best_task: Any = field(default=None, repr=False, compare=False)  # kept while it runs
 
 
 def open_for_deal(shell: Shell, deal_id: int, index: int) -> None:
