@@ -674,9 +674,8 @@ def _confirm_or_reject(
     buttons in place, which the web client shows under the old ids."""
 
     def ask_why() -> None:
-        why = ft.TextField(
-            label=shell.t(N_("What is wrong? (required)")), autofocus=True, multiline=True
-        )
+        # One line, as a void's reason: a line break is refused as every reason's is.
+        why = ft.TextField(label=shell.t(N_("What is wrong? (required)")), autofocus=True)
         ask_first(
             shell,
             title,
