@@ -31,7 +31,7 @@ from scorepad.app.screens.sessions import sessions_screen
 from scorepad.play.analysis import analyse
 from scorepad.play.cards import ALL_CARDS, Card
 from scorepad.play.dds import DoubleDummy
-from scorepad.play.record import Audit, PlayStart, begin, parse_record
+from scorepad.play.record import Audit, PlayStart, audit, begin, parse_record
 from scorepad.play.revoke import audit_revoke, best_play, best_play_lines
 from scorepad.scoring.pulya.session import Game, Raspasy
 from scorepad.store import Store
@@ -179,3 +179,32 @@ async def test_the_verdict_screen_shows_best_play_when_the_worker_is_done(
     before = d.best
     shell.show(dispute_screen)
     assert d.best is before and len(shown()) == 4
+
+
+def test_on_an_all_pass_each_player_alone_against_the_other_two() -> None:
+    """fixtures/deals/all-pass.json with Anna's A♥ played in trick 1 (she holds J♠ and 10♠,
+    and the talon's 8♠ leads) and her J♠ in trick 5: the same tricks, one revoke.  Best play
+    from the start is what the analysis of the legal deal says (each alone: Vera 7, Anna 5,
+    Boris 3); the revoke's trick is the first, so its position gives the same."""
+    data = json.loads((Path(__file__).parent / "fixtures" / "deals" / "all-pass.json").read_text())
+    play = list(data["play"])
+    play[0], play[4] = "9♠ A♥ K♠", "A♠ J♠ J♣"
+    revoked = parse_record(dict(data, play=play))
+    best = best_play(revoked)
+    assert analyse(audit(parse_record(data))).players == {2: 7, 0: 5, 1: 3}
+    assert (best.counted, best.start, best.at_revoke) == (
+        (2, 0, 1),
+        {2: 7, 0: 5, 1: 3},
+        {2: 7, 0: 5, 1: 3},
+    )
+    v = audit_revoke(revoked)
+    sheet = {"type": "raspasy", "tricks": {"0": 3, "1": 4, "2": 3}}
+    assert [m.render("en") for m in best_play_lines(v, best, sheet)] == [
+        "With best play from the deal's start, each alone against the other two: Vera 7, "
+        "Anna 5, Boris 3.",
+        "With best play from the revoke's position (trick 1, before Anna's A♥), each alone "
+        "against the other two: Vera 7, Anna 5, Boris 3.",
+        "Vera's tricks: the sheet 3, the cards 7, the revoke rule 6, best play 7.",
+        "Anna's tricks: the sheet 3, the cards 2, the revoke rule 3, best play 5.",
+        "Boris's tricks: the sheet 4, the cards 1, the revoke rule 1, best play 3.",
+    ]
