@@ -12,6 +12,7 @@ import flet as ft
 import pytest
 import zxingcpp
 from PIL import Image
+from support.club_nights import SIX
 from support.flet_fakes import by_id, find, fire, make_page, texts, type_into
 
 import scorepad.app.frame.screens  # noqa: F401  (registers every screen)
@@ -20,14 +21,6 @@ from scorepad.app.frame.shell import Shell
 from scorepad.app.server.grants import Grants
 from scorepad.club.store import ClubStore, table_pin
 from scorepad.store import Store
-
-SIX = {
-    "type": "game",
-    "declarer": 1,
-    "contract": "6S",
-    "calls": ["whist"],
-    "tricks": {"1": 6, "2": 3, "0": 1},
-}
 
 
 async def test_a_night_from_the_door_to_the_standings(tmp_path: Path) -> None:

@@ -210,11 +210,27 @@ async def test_a_deal_is_confirmed_on_another_players_phone_and_a_rejected_one_i
     # Deal 2: B rejects it; the deal is disputed and offers the card-by-card check.
     assert await write_raspasy(a, sa) is None
     await until(lambda: "club-reject-2" in ids(b.page))
+    # Reject asks why first: no reason, and the deal stays to confirm; Back changes nothing.
     await fire(sb, by_id(b.page, "club-reject-2"))
-    assert n.club.marks(sid)[1].state == "disputed"
-    assert by_id(b.page, "club-deal-2").value == (
-        "Deal 2 (All pass) is disputed: check it card by card, then write it again"
+    dialog = b.page._dialogs.controls[-1]
+    await fire(sb, by_id(dialog, "club-reject-2-confirm"))
+    assert message(b) == "deal 2: a rejection needs a reason (what is wrong with it)"
+    assert n.club.marks(sid)[1].state == "provisional"
+    await fire(sb, by_id(b.page, "club-reject-2"))
+    dialog = b.page._dialogs.controls[-1]
+    await type_into(sb, by_id(dialog, "club-reject-2-reason"), "  Vera had 4 tricks, not 3 ")
+    await fire(sb, by_id(dialog, "club-reject-2-confirm"))
+    assert (n.club.marks(sid)[1].state, n.club.marks(sid)[1].rejection) == (
+        "disputed",
+        "Vera had 4 tricks, not 3",
     )
+    assert by_id(b.page, "club-deal-2").value == (
+        f"Deal 2 (All pass) was rejected by #{second} {names[second]}: Vera had 4 tricks, "
+        "not 3. Check it card by card, then write it again."
+    )
+    # The writer's phone reads why, in the rejecting player's words.
+    await until(lambda: "rejected by" in str(getattr(by_id(a.page, "club-deal-2"), "value", "")))
+    assert by_id(a.page, "club-deal-2").value == by_id(b.page, "club-deal-2").value
     await until(lambda: "a deal disputed" in by_id(host.page, "club-table-1").value)
     assert "club-dispute-1" in ids(host.page)
     await fire(sb, by_id(b.page, "club-audit-2"))
@@ -377,6 +393,11 @@ async def test_a_void_and_an_undo_on_a_phone_wait_for_another_players_confirmati
     assert n.club.changes(sid)[0].state == "provisional"
     # B rejects it: the deal stands again (a restore in the journal), the director hears of it.
     await fire(sb, by_id(b.page, f"club-change-reject-{change.seq}"))
+    dialog = b.page._dialogs.controls[-1]
+    await type_into(
+        sb, by_id(dialog, f"club-change-reject-{change.seq}-reason"), "it was dealt once"
+    )
+    await fire(sb, by_id(dialog, f"club-change-reject-{change.seq}-confirm"))
     assert n.club.changes(sid)[0].state == "disputed"
     assert [x.kind for x in n.store.history(sid)][-2:] == ["void", "restore"]
     assert len(n.store.load(sid).journal.live) == 2
@@ -385,7 +406,14 @@ async def test_a_void_and_an_undo_on_a_phone_wait_for_another_players_confirmati
     await until(lambda: f"club-rejected-1-{change.seq}" in ids(host.page))
     assert by_id(host.page, f"club-rejected-1-{change.seq}").value == (
         f"Table 1: change {change.seq}, the void of deal 2 (dealt twice), by #{first}, "
-        f"rejected by #{second}: taken back"
+        f"rejected by #{second} (it was dealt once): taken back"
+    )
+    # The maker's phone reads who rejected it and why.
+    names = dict(zip(n.seats(1), n.store.load(sid).session.players, strict=True))
+    await until(lambda: f"club-change-rejected-{change.seq}" in ids(a.page))
+    assert by_id(a.page, f"club-change-rejected-{change.seq}").value == (
+        f"the void of deal 2 (dealt twice), by #{first} {names[first]}, was rejected by "
+        f"#{second} {names[second]}: it was dealt once"
     )
     assert "2 deals, playing; 0 to confirm" in by_id(host.page, "club-table-1").value
 

@@ -108,7 +108,7 @@ def test_the_writer_cannot_confirm_his_own_change_nor_an_outsider(
     assert club.changes(sid)[0].state == "provisional"
     club.decide_change(nid, 1, 1, change.seq, by=b, confirmed=True)
     with pytest.raises(ClubError) as exc:
-        club.decide_change(nid, 1, 1, change.seq, by=b, confirmed=False)
+        club.decide_change(nid, 1, 1, change.seq, by=b, confirmed=False, reason="it was not agreed")
     assert _said(exc) == "change 3, an undo (deal 2) is confirmed already"
     assert _unchanged(store, sid) == (before[0], 1)
 
@@ -119,7 +119,9 @@ def test_a_rejected_void_is_taken_back_the_deal_stands_again(club: ClubStore, st
     whists = club.load(nid).tour(1).table(1).whists
     change = club.void_deal(nid, 1, 1, first, by=b, reason="misdeal")
     assert club.load(nid).tour(1).table(1).whists != whists
-    rejected = club.decide_change(nid, 1, 1, change.seq, by=c, confirmed=False)
+    rejected = club.decide_change(
+        nid, 1, 1, change.seq, by=c, confirmed=False, reason="it was not agreed"
+    )
     assert (rejected.state, rejected.decided_by, rejected.reversed_by) == ("disputed", c, 4)
     # The deal stands again, the journal keeps the void and its restore (nothing lost).
     assert club.load(nid).tour(1).table(1).whists == whists
@@ -144,7 +146,7 @@ def test_a_rejected_restore_voids_the_deal_again_with_its_reason(
     club.decide_change(nid, 1, 1, void.seq, by=b, confirmed=True)
     restore = club.restore_deal(nid, 1, 1, first, by=b)
     assert (restore.kind, restore.deal) == ("restore", 1)
-    club.decide_change(nid, 1, 1, restore.seq, by=a, confirmed=False)
+    club.decide_change(nid, 1, 1, restore.seq, by=a, confirmed=False, reason="it was not agreed")
     last = store.history(sid)[-1]
     assert (last.kind, last.deal_id, last.reason) == ("void", first, "misdeal")
     assert len(store.load(sid).journal.live) == 1
@@ -156,14 +158,14 @@ def test_a_rejected_undo_is_redone_and_a_rejected_redo_undone(
     nid, sid, (a, b, c) = _table(club)
     undo = club.undo(nid, 1, 1, by=a)
     assert len(store.load(sid).journal.live) == 1
-    club.decide_change(nid, 1, 1, undo.seq, by=b, confirmed=False)
+    club.decide_change(nid, 1, 1, undo.seq, by=b, confirmed=False, reason="it was not agreed")
     assert store.history(sid)[-1].kind == "redo"
     assert len(store.load(sid).journal.live) == 2
     undo = club.undo(nid, 1, 1, by=a)
     club.decide_change(nid, 1, 1, undo.seq, by=b, confirmed=True)
     redo = club.redo(nid, 1, 1, by=c)
     assert (redo.kind, redo.deal) == ("redo", 2)
-    club.decide_change(nid, 1, 1, redo.seq, by=a, confirmed=False)
+    club.decide_change(nid, 1, 1, redo.seq, by=a, confirmed=False, reason="it was not agreed")
     assert store.history(sid)[-1].kind == "undo"
     assert len(store.load(sid).journal.live) == 1
 
@@ -176,7 +178,7 @@ def test_an_undo_written_over_cannot_be_taken_back_by_the_table(
     _write(club, nid, 1, RASP, by=a)  # a new deal: nothing left to redo
     before = _unchanged(store, sid)
     with pytest.raises(ClubError) as exc:
-        club.decide_change(nid, 1, 1, undo.seq, by=b, confirmed=False)
+        club.decide_change(nid, 1, 1, undo.seq, by=b, confirmed=False, reason="it was not agreed")
     assert _said(exc) == (
         "change 3, an undo (deal 2) cannot be taken back by the table: deals were written "
         "after it; the director decides"
@@ -196,7 +198,9 @@ def test_no_change_and_no_confirmation_after_the_tour_ended(club: ClubStore, sto
     ended = "tour 1 has ended: a deal at table 1 changes only by the director, with a reason"
     for step in (
         lambda: club.decide_change(nid, 1, 1, void.seq, by=b, confirmed=True),
-        lambda: club.decide_change(nid, 1, 1, void.seq, by=b, confirmed=False),
+        lambda: club.decide_change(
+            nid, 1, 1, void.seq, by=b, confirmed=False, reason="it was not agreed"
+        ),
         lambda: club.undo(nid, 1, 1, by=a),
         lambda: club.redo(nid, 1, 1, by=a),
         lambda: club.restore_deal(nid, 1, 1, first, by=b),
@@ -234,7 +238,8 @@ def test_a_database_from_before_the_changes_reads_and_gets_the_table(
         club = ClubStore(store)
         nid, sid, (a, _b, _) = _table(club)
         store.conn.execute("DROP TABLE night_changes")
-        # What schemas 5 and 6 added goes too: the file is as schema 3 left it.
+        # What schemas 5, 6 and 7 added goes too: the file is as schema 3 left it.
+        store.conn.execute("ALTER TABLE night_deals DROP COLUMN rejection")
         store.conn.execute("ALTER TABLE sessions DROP COLUMN closed_at")
         store.conn.execute("ALTER TABLE sessions DROP COLUMN closed_reason")
         for index in ("sessions_uid", "players_uid", "nights_uid", "deal_uids_uid"):
@@ -261,7 +266,8 @@ def test_the_club_file_keeps_the_voided_deals_and_the_changes(
     void = club.void_deal(nid, 1, 1, first, by=a, reason="misdeal")
     club.decide_change(nid, 1, 1, void.seq, by=b, confirmed=True)
     undo = club.undo(nid, 1, 1, by=c)
-    club.decide_change(nid, 1, 1, undo.seq, by=a, confirmed=False)  # taken back: a redo
+    # Taken back: a redo.
+    club.decide_change(nid, 1, 1, undo.seq, by=a, confirmed=False, reason="it was not agreed")
     d = _write(club, nid, 1, RASP, by=a)
     club.confirm(nid, 1, 1, d, by=b)
     second = store.load(sid).journal.live[0].deal_id
@@ -275,7 +281,7 @@ def test_the_club_file_keeps_the_voided_deals_and_the_changes(
         {"kind": "void", "deal": 1, "reason": "misdeal", "state": "confirmed", "by": a,
          "decided_by": b, "taken_back": False},
         {"kind": "undo", "deal": 1, "state": "disputed", "by": c, "decided_by": a,
-         "taken_back": True},
+         "taken_back": True, "rejection": "it was not agreed"},
         {"kind": "void", "deal": 2, "reason": "twice", "state": "provisional", "by": b,
          "taken_back": False},
     ]  # fmt: skip

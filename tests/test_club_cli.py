@@ -7,16 +7,10 @@ import json
 from fractions import Fraction
 from pathlib import Path
 
+from support.club_nights import RASP, SIX
+
 from conftest import cli_out, run_cli
 
-SIX = {
-    "type": "game",
-    "declarer": 1,
-    "contract": "6S",
-    "calls": ["whist"],
-    "tricks": {"1": 6, "2": 3, "0": 1},
-}
-RASP = {"type": "raspasy", "tricks": {"0": 3, "1": 4, "2": 3}}
 MISERE = {"type": "misere", "declarer": 2, "tricks": {"2": 1}}
 
 
@@ -257,9 +251,13 @@ def test_a_void_an_undo_and_their_confirmation_from_the_cli(tmp_path: Path) -> N
     assert _club(db, "undo", night, "1", "1", "--by", str(b)) == (
         "change 4, an undo (deal 1): provisional\n"
     )
-    assert _club(db, "confirm", night, "1", "1", "--change", "4", "--reject", "--by", str(a)) == (
-        "change 4, an undo (deal 1): disputed\n"
-    )
+    assert _refused(
+        db, "confirm", night, "1", "1", "--change", "4", "--reject", "--by", str(a)
+    ) == ("an undo (deal 1): a rejection needs a reason (what is wrong with it)")
+    assert _club(
+        db, "confirm", night, "1", "1", "--change", "4", "--reject", "--by", str(a),
+        "--reason", "we played it",
+    ) == "change 4, an undo (deal 1): disputed (we played it)\n"  # fmt: skip
     assert "Table 1: 1 deal, playing; 0 to confirm" in _club(db, "tables", night)
     exported = json.loads(_club(db, "export", night, "-"))
     [table] = [s for s in exported["sessions"] if s["table"] == 1]

@@ -14,7 +14,6 @@ against each table's ``scorepad settle --json`` (computed here from the exported
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import re
 import threading
@@ -26,6 +25,7 @@ from typing import Any
 import pytest
 from e2e.harness import browser, has_text, open_app, shot, tap, type_text, visible
 from playwright.sync_api import expect
+from support.club_nights import drawn_night
 from support.table_server import free_port, start, stop, wait_ready
 from test_table_e2e import enter_pin, message_of, sel
 
@@ -168,13 +168,30 @@ def test_a_night_of_nine_players_two_tours_on_phones_and_the_host(
     write_all_pass(c)
     expect(d.locator(sel("club-reject-1")).first).to_be_visible(timeout=LIVE)
     tap(d, "club-reject-1")
-    has_text(
-        d,
-        "club-deal-1",
-        "Deal 1 (All pass) is disputed: check it card by card, then write it again",
+    # Reject asks why, in the player's words (issue #37): required, then it is said everywhere.
+    type_text(d, d.get_by_label("What is wrong? (required)"), "Olga took 3 tricks, not 4")
+    shot(d, "club-phone-360-reject-why")
+    tap(d, "club-reject-1-confirm")
+    expect(d.locator(sel("club-deal-1")).first).to_contain_text(
+        f"Deal 1 (All pass) was rejected by #{p2[1]} ", timeout=LIVE
     )
+    expect(d.locator(sel("club-deal-1")).first).to_contain_text(
+        ": Olga took 3 tricks, not 4. Check it card by card, then write it again."
+    )
+    tap(c, "nav-sheet")  # the writer's phone: his Sheet says who rejected it and why
+    expect(c.locator(sel("club-deal-1")).first).to_contain_text(
+        "Olga took 3 tricks, not 4", timeout=LIVE
+    )
+    shot(c, "club-phone-360-rejected-why")
     expect(host.locator(sel("club-table-2")).first).to_contain_text("a deal disputed", timeout=LIVE)
     visible(host, "club-dispute-2")
+    expect(host.locator(sel("club-dispute-2-1")).first).to_contain_text(
+        f"rejected by #{p2[1]} ", timeout=LIVE
+    )
+    expect(host.locator(sel("club-dispute-2-1")).first).to_contain_text(
+        ": Olga took 3 tricks, not 4"
+    )
+    shot(host, "club-director-1280-dispute-why")
     tap(d, "club-audit-1")
     visible(d, "dispute-hint")
     shot(d, "club-phone-360-audit")
@@ -200,9 +217,11 @@ def test_a_night_of_nine_players_two_tours_on_phones_and_the_host(
         "0 deals, no deal yet; 1 to confirm", timeout=LIVE
     )
     tap(b, "club-change-reject-2")
+    type_text(b, b.get_by_label("What is wrong? (required)"), "no misdeal: we played it")
+    tap(b, "club-change-reject-2-confirm")
     expect(b.locator(sel("club-change-2"))).to_have_count(0, timeout=LIVE)
     expect(host.locator(sel("club-rejected-1-2")).first).to_contain_text(
-        "rejected by #" + str(p1[1]) + ": taken back", timeout=LIVE
+        "rejected by #" + str(p1[1]) + " (no misdeal: we played it): taken back", timeout=LIVE
     )
     expect(host.locator(sel("club-table-1")).first).to_contain_text(
         "1 deal, done; 0 to confirm", timeout=LIVE
@@ -294,13 +313,16 @@ def test_the_new_club_screens_in_a_browser(browser: Any, tmp_path: Path, lang: s
     db = tmp_path / "club.db"
     with Store(db) as store:
         club = ClubStore(store)
-        nid = club.create_night("Friday", date=dt.date(2026, 12, 4), tours=2, deals_per_tour=2)
-        for name in NAMES[:6]:
-            club.check_in(nid, name)
-        club.draw(nid)
+        nid = drawn_night(club, NAMES[:6])
         a = club.load(nid).tour(1).table(1).players[0]
         raspasy = {"type": "raspasy", "tricks": {"0": 3, "1": 4, "2": 3}}
         club.write_deal(nid, 1, 1, raspasy, by=a, seen=0)
+        # Table 2: a deal rejected with the player's reason (the director's Disputes).
+        x, y, _ = club.load(nid).tour(1).table(2).players
+        club.write_deal(nid, 1, 2, raspasy, by=x, seen=0)
+        why = {"en": "I had 4 tricks, not 3", "ru": "у меня было 4 взятки, а не 3"}[lang]
+        deal = store.load(club.session_of(nid, 1, 2)).journal.live[0].deal_id
+        club.reject(nid, 1, 2, deal, by=y, reason=why)
     port = free_port()
     proc = start(db, port, lang=lang)
     url = f"http://127.0.0.1:{port}/"
@@ -316,6 +338,17 @@ def test_the_new_club_screens_in_a_browser(browser: Any, tmp_path: Path, lang: s
         tap(phone_a, "nav-entry")
         visible(phone_a, "club-entry-count")
         shot(phone_a, f"club37-phone-360-{lang}-entry")
+        # Another player's Reject asks why first (the reason is required).
+        (_, _, seats1, _, _), *_ = seating(db, 1)
+        phone_b = phone(browser, url, sid1, token1, pin1, seats1[1], label)
+        tap(phone_b, "nav-sheet")
+        tap(phone_b, "club-reject-1")
+        visible(phone_b, "club-reject-1-reason")
+        shot(phone_b, f"club37-phone-360-{lang}-reject-why")
+        tap(phone_b, "club-reject-1-confirm")  # no reason: refused, the deal still to confirm
+        visible(phone_b, "club-confirm-1")
+        shot(phone_b, f"club37-phone-360-{lang}-reject-refused")
+        phone_b.context.close()
         for width, height in ((1280, 800), (360, 740)):
             host = open_app(browser, url, width, height)
             tap(host, "session-club")
@@ -323,6 +356,7 @@ def test_the_new_club_screens_in_a_browser(browser: Any, tmp_path: Path, lang: s
             shot(host, f"club37-host-{width}-{lang}-new-night")
             tap(host, "night-1")
             visible(host, "club-phones-1")
+            expect(host.locator(sel("club-dispute-2-1")).first).to_contain_text(why)
             shot(host, f"club37-host-{width}-{lang}-director")
             tap(host, "club-end-tour")
             visible(host, "end-tour-short-0")

@@ -4,10 +4,11 @@ correction; the session export and the club file both still carry the record."""
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 from pathlib import Path
 from typing import Any
+
+from support.club_nights import drawn_night
 
 from scorepad.club.store import ClubStore, parse_deal
 from scorepad.store import Store
@@ -49,15 +50,12 @@ def test_a_history_edit_keeps_the_cards_and_the_session_export_has_them(tmp_path
 def test_a_rewrite_and_a_correction_at_a_club_table_keep_the_cards(tmp_path: Path) -> None:
     with Store(tmp_path / "club.db") as store:
         club = ClubStore(store)
-        nid = club.create_night("Friday", date=dt.date(2026, 12, 4), tours=1, deals_per_tour=2)
-        for name in ("Anna", "Boris", "Vera"):
-            club.check_in(nid, name)
-        club.draw(nid)
+        nid = drawn_night(club, ("Anna", "Boris", "Vera"), tours=1)
         a, b, _ = club.load(nid).tour(1).table(1).players
         sid = club.session_of(nid, 1, 1)
         stored = club.write_deal(nid, 1, 1, WITH_CARDS, by=a, seen=0)
         deal_id = stored.journal.live[0].deal_id
-        club.reject(nid, 1, 1, deal_id, by=b)
+        club.reject(nid, 1, 1, deal_id, by=b, reason="the tricks are wrong")
         club.rewrite_deal(nid, 1, 1, deal_id, EDITED, by=a, reason="7 tricks", seen=1)
         club.correct_deal(nid, 1, 1, deal_id, EDITED, reason="the protocol", seen=2)
         assert store.load(sid).journal.live[0].deal.record == RECORD

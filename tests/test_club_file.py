@@ -50,7 +50,7 @@ def _played() -> tuple[Night, dict[tuple[int, int], Session]]:
 def test_a_night_round_trips() -> None:
     n, sessions = _played()
     text = dump_night(n, sessions)
-    back, back_sessions, _ = parse_night(text)
+    back, back_sessions, _, _ = parse_night(text)
     assert back == n
     assert back_sessions == sessions
     assert dump_night(back, back_sessions) == text

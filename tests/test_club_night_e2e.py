@@ -17,7 +17,6 @@ Screenshots: ``screenshots/club37-night-*.png`` (phones 360×740, the director 1
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
 import io
 import json
 import shutil
@@ -29,6 +28,7 @@ from typing import Any
 import pytest
 from e2e.harness import browser, has_text, open_app, shot, tap, type_text, visible
 from playwright.sync_api import expect
+from support.club_nights import drawn_night
 from support.table_server import free_port, start, stop, wait_ready
 from test_club_e2e import LIVE, phone, seating
 from test_dispute_e2e import lay_out_by_taps, wait_verdict
@@ -309,17 +309,16 @@ def test_the_cash_out_and_the_disputes_at_both_sizes(
     db = tmp_path / "club.db"
     with Store(db) as store:
         c = ClubStore(store)
-        nid = c.create_night("Friday", date=dt.date(2026, 12, 4), tours=2, deals_per_tour=2)
-        for name in ("Anna", "Boris", "Vera", "Gleb", "Dima", "Zoya"):
-            c.check_in(nid, name)
-        c.draw(nid)
+        nid = drawn_night(c, ("Anna", "Boris", "Vera", "Gleb", "Dima", "Zoya"))
         first, second, _ = c.load(nid).tour(1).table(1).players
         six = {"type": "game", "declarer": 1, "contract": "6S", "calls": ["whist"],
                "tricks": {"1": 6, "2": 3, "0": 1}}  # fmt: skip
         c.write_deal(nid, 1, 1, six, by=first, seen=0)
         c.write_deal(nid, 1, 1, json.loads(ALLPASS), by=first, seen=1)
         sid = c.session_of(nid, 1, 1)
-        c.reject(nid, 1, 1, store.load(sid).journal.live[1].deal_id, by=second)
+        c.reject(
+            nid, 1, 1, store.load(sid).journal.live[1].deal_id, by=second, reason="not 7 tricks"
+        )
     port = free_port()
     proc = start(db, port, lang=lang)
     url = f"http://127.0.0.1:{port}/"

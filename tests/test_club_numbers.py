@@ -5,12 +5,12 @@ club file and of the PDF protocol (read back with pdftotext)."""
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import subprocess
 from pathlib import Path
 
 import pytest
+from support.club_nights import RASP, SIX, drawn_night
 from support.flet_fakes import by_id, navigate
 from test_app_club_tables import Night, ids, until
 
@@ -18,15 +18,6 @@ from scorepad.app.club.tables import table_pin
 from scorepad.cli import main
 from scorepad.club.store import ClubStore
 from scorepad.store import Store
-
-SIX = {
-    "type": "game",
-    "declarer": 1,
-    "contract": "6S",
-    "calls": ["whist"],
-    "tricks": {"1": 6, "2": 3, "0": 1},
-}
-RASP = {"type": "raspasy", "tricks": {"0": 3, "1": 4, "2": 3}}
 
 
 def _cli(capsys: pytest.CaptureFixture[str], db: Path, *args: object) -> tuple[int, str, str]:
@@ -41,10 +32,7 @@ def _voided_table(db: Path) -> tuple[int, tuple[int, ...], list[int]]:
     the night, the table's seats, the deals' ids in the order written."""
     with Store(db) as store:
         club = ClubStore(store)
-        nid = club.create_night("Friday", date=dt.date(2026, 12, 4), tours=2, deals_per_tour=6)
-        for i in range(1, 7):
-            club.check_in(nid, f"Player {i}")
-        club.draw(nid)
+        nid = drawn_night(club, deals=6)
         a, b, c = club.load(nid).tour(1).table(1).players
         sid = club.session_of(nid, 1, 1)
         for deal in (SIX, RASP, SIX):

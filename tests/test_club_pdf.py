@@ -9,20 +9,13 @@ from pathlib import Path
 
 import zxingcpp
 from PIL import Image
+from support.club_nights import SIX
 
 from scorepad.club.pdf import night_pdf
 from scorepad.club.scoring import Places
 from scorepad.club.store import ClubStore
 from scorepad.club.summary import seating_lines, standings_lines
 from scorepad.store import Store
-
-SIX = {
-    "type": "game",
-    "declarer": 1,
-    "contract": "6S",
-    "calls": ["whist"],
-    "tricks": {"1": 6, "2": 3, "0": 1},
-}
 
 
 def _night(tmp_path: Path) -> tuple[ClubStore, int]:

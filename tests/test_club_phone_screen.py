@@ -26,7 +26,7 @@ async def test_a_club_phone_has_no_next_pulka_no_placeholder_target_and_disputes
         n.club.write_deal(n.nid, 1, 1, RASP, by=first, seen=n.store.load(sid).revision)
     d1, _, d3 = (e.deal_id for e in n.store.load(sid).journal.live)
     n.club.confirm(n.nid, 1, 1, d1, by=second)
-    n.club.reject(n.nid, 1, 1, d3, by=second)
+    n.club.reject(n.nid, 1, 1, d3, by=second, reason="the tricks are wrong")
     phone, session = n.phone(1, "device-of-the-first-player-0001")
     assert phone.access.enter(table_pin(n.store, sid)) is None
     phone.redraw()
@@ -46,7 +46,7 @@ async def test_a_club_phone_has_no_next_pulka_no_placeholder_target_and_disputes
     names = dict(zip(n.seats(1), n.store.load(sid).session.players, strict=True))
     assert by_id(host.page, "club-dispute-1-3").value == (
         f"Table 1, deal 3 (All pass): written by #{first} {names[first]}, "
-        f"rejected by #{second} {names[second]}"
+        f"rejected by #{second} {names[second]}: the tricks are wrong"
     )
     n.store.close()
 
@@ -159,7 +159,7 @@ async def test_a_deal_written_again_comes_up_with_its_reason(tmp_path: Path) -> 
     sid, (first, second, _) = n.sid(1), n.seats(1)
     n.club.write_deal(n.nid, 1, 1, RASP, by=first, seen=0)
     deal = n.store.load(sid).journal.live[0].deal_id
-    n.club.reject(n.nid, 1, 1, deal, by=second)
+    n.club.reject(n.nid, 1, 1, deal, by=second, reason="the tricks are wrong")
     again = {"type": "raspasy", "tricks": {"0": 4, "1": 3, "2": 3}}
     n.club.rewrite_deal(n.nid, 1, 1, deal, again, by=first, reason="the cards: 4, 3, 3", seen=1)
     phone, session = n.phone(1, "device-of-the-second-player-002")

@@ -5,32 +5,22 @@ with his reason and his own void; the standings page says who came late and who 
 
 from __future__ import annotations
 
-import datetime as dt
 import subprocess
 from pathlib import Path
+
+from support.club_nights import RASP, SIX, drawn_night
 
 from scorepad.club.pdf import night_pdf
 from scorepad.club.store import ClubStore
 from scorepad.store import Store
 
-SIX = {
-    "type": "game",
-    "declarer": 1,
-    "contract": "6S",
-    "calls": ["whist"],
-    "tricks": {"1": 6, "2": 3, "0": 1},
-}
 SEVEN = {**SIX, "tricks": {"1": 7, "2": 2, "0": 1}}
-RASP = {"type": "raspasy", "tricks": {"0": 3, "1": 4, "2": 3}}
 
 
 def test_the_protocol_says_what_happened_at_the_table(tmp_path: Path) -> None:
     store = Store(tmp_path / "club.db")
     club = ClubStore(store)
-    nid = club.create_night("Friday", date=dt.date(2026, 12, 4), tours=2, deals_per_tour=3)
-    for i in range(1, 7):
-        club.check_in(nid, f"Player {i}")
-    club.draw(nid)
+    nid = drawn_night(club, deals=3)
     a, b, c = club.load(nid).tour(1).table(1).players
     sid = club.session_of(nid, 1, 1)
 
@@ -42,13 +32,13 @@ def test_the_protocol_says_what_happened_at_the_table(tmp_path: Path) -> None:
     d1, d2, d3 = (e.deal_id for e in store.load(sid).journal.live)
     club.confirm(nid, 1, 1, d1, by=b)
     club.confirm(nid, 1, 1, d2, by=b)
-    club.reject(nid, 1, 1, d3, by=b)
+    club.reject(nid, 1, 1, d3, by=b, reason="the tricks are wrong")
     void = club.void_deal(nid, 1, 1, d2, by=a, reason="dealt twice")  # change 4
     club.decide_change(nid, 1, 1, void.seq or 0, by=b, confirmed=True)
     club.rewrite_deal(nid, 1, 1, d3, SEVEN, by=a, reason="the cards say 7", seen=rev())  # 5
     club.confirm(nid, 1, 1, d3, by=b)
     undo = club.undo(nid, 1, 1, by=a)  # 6, taken back by the redo 7
-    club.decide_change(nid, 1, 1, undo.seq or 0, by=c, confirmed=False)
+    club.decide_change(nid, 1, 1, undo.seq or 0, by=c, confirmed=False, reason="it was not agreed")
     club.correct_deal(nid, 1, 1, d1, SEVEN, reason="the protocol", seen=rev())  # 8
     store.void_deal(sid, d3, reason="wrong table", seen=rev())  # 9: the director, on the host
     x, y, _ = club.load(nid).tour(1).table(2).players
@@ -68,7 +58,8 @@ def test_the_protocol_says_what_happened_at_the_table(tmp_path: Path) -> None:
     events = [
         f"change 4, the void of deal 2 (dealt twice): confirmed; made by #{a}, decided by #{b}",
         "deal 3 written again (the cards say 7)",
-        f"change 6, an undo (deal 3): disputed; made by #{a}, decided by #{c} (taken back)",
+        f"change 6, an undo (deal 3): disputed; made by #{a}, rejected by #{c}: it was not "
+        "agreed (taken back)",
         "deal 1: the director's correction (the protocol)",
         "change 9, the void of deal 3 (wrong table): by the director",
     ]

@@ -6,7 +6,6 @@ when the server listens only on this computer."""
 
 from __future__ import annotations
 
-import datetime as dt
 import subprocess
 import threading
 from pathlib import Path
@@ -15,6 +14,7 @@ from types import SimpleNamespace
 import pytest
 import zxingcpp
 from PIL import Image
+from support.club_nights import drawn_night
 from support.flet_fakes import by_id, make_page, texts
 from support.table_server import serving
 from test_app_club_tables import ids
@@ -31,10 +31,7 @@ from scorepad.store import Store
 def _night(db: Path) -> int:
     with Store(db) as store:
         club = ClubStore(store)
-        nid = club.create_night("Friday", date=dt.date(2026, 12, 4), tours=1, deals_per_tour=1)
-        for i in range(1, 4):
-            club.check_in(nid, f"Player {i}")
-        club.draw(nid)
+        nid = drawn_night(club, 3, tours=1, deals=1)
     return nid
 
 

@@ -4,12 +4,12 @@ registry, the standings, the PDF or the live page); Enter in the name field chec
 
 from __future__ import annotations
 
-import datetime as dt
 import threading
 from pathlib import Path
 
 import flet as ft
 import pytest
+from support.club_nights import drawn_night
 from support.flet_fakes import by_id, fire, make_page, type_into
 
 import scorepad.app.frame.screens  # noqa: F401  (registers every screen)
@@ -28,10 +28,12 @@ def _night(db: Path) -> int:
     """Nine players, Petr number 7; tour 1 played (three tables of three) and ended."""
     with Store(db) as store:
         club = ClubStore(store)
-        nid = club.create_night("Friday", date=dt.date(2026, 12, 4), tours=3, deals_per_tour=1)
-        for name in ("Anna", "Boris", "Vera", "Gleb", "Dima", "Zoya", "Petr", "Olga", "Ivan"):
-            club.check_in(nid, name)
-        club.draw(nid)
+        nid = drawn_night(
+            club,
+            ("Anna", "Boris", "Vera", "Gleb", "Dima", "Zoya", "Petr", "Olga", "Ivan"),
+            tours=3,
+            deals=1,
+        )
         for tab in club.load(nid).tour(1).tables:
             sid = club.session_of(nid, 1, tab.number)
             club.write_deal(nid, 1, tab.number, RASP, by=tab.players[0], seen=0)

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from support.club_nights import RASP, SIX
 
 from scorepad.club.errors import ClubError
 from scorepad.club.scoring import Places
@@ -16,13 +17,6 @@ from scorepad.store import Store, StoreError
 
 DATE = datetime.date(2026, 12, 1)
 # Deals for a table of three (seat numbers are the table's seats, 0 deals first).
-SIX = {
-    "type": "game",
-    "declarer": 1,
-    "contract": "6S",
-    "calls": ["whist"],
-    "tricks": {"1": 6, "2": 3, "0": 1},
-}
 SEVEN = {
     "type": "game",
     "declarer": 0,
@@ -30,7 +24,6 @@ SEVEN = {
     "calls": ["whist", "whist"],
     "tricks": {"0": 7, "1": 2, "2": 1},
 }
-RASP = {"type": "raspasy", "tricks": {"0": 3, "1": 4, "2": 3}}
 
 
 @pytest.fixture
@@ -128,7 +121,7 @@ def test_a_rejected_deal_is_disputed_and_written_again(club: ClubStore, store: S
     club.draw(nid)
     a, _, c = club.load(nid).tour(1).table(1).players
     deal = _write(club, nid, 1, SIX, by=a)
-    club.reject(nid, 1, 1, deal, by=c)
+    club.reject(nid, 1, 1, deal, by=c, reason="the tricks are wrong")
     views = {v.table: v for v in club.tables(nid)}
     assert views[1].state == "disputed" and views[1].disputed == 1
     assert views[2].state == "waiting"

@@ -5,12 +5,12 @@ drawn again, from the same seed, when the tour ends)."""
 
 from __future__ import annotations
 
-import datetime as dt
 import threading
 from pathlib import Path
 
 import flet as ft
 import pytest
+from support.club_nights import drawn_night
 from support.flet_fakes import by_id, fire, make_page
 
 import scorepad.app.frame.screens  # noqa: F401  (registers every screen)
@@ -29,10 +29,7 @@ def _night(db: Path) -> int:
     """Six players, two tables of three, two deals a tour: table 1 plays both, table 2 one."""
     with Store(db) as store:
         club = ClubStore(store)
-        nid = club.create_night("Friday", date=dt.date(2026, 12, 4), tours=3, deals_per_tour=2)
-        for i in range(1, 7):
-            club.check_in(nid, f"Player {i}")
-        club.draw(nid)
+        nid = drawn_night(club, tours=3)
         for table, deals in ((1, 2), (2, 1)):
             _play(club, nid, 1, table, deals)
     return nid

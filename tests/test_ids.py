@@ -242,7 +242,7 @@ def test_the_migration_gives_every_existing_row_its_own_id(tmp_path: Path) -> No
     path = tmp_path / "v1.db"
     shutil.copy(FIXTURES / "schema-1.db", path)
     with Store(path) as store:
-        assert store.version() == 6
+        assert store.version() == 7
         exported = [json.loads(store.export_session(s.id)) for s in store.sessions()]
     conn = sqlite3.connect(path)
     sessions = [r[0] for r in conn.execute("SELECT uid FROM sessions")]

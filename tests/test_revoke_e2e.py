@@ -55,6 +55,30 @@ VERDICT_EN = [
 ]
 
 
+BEST_EN = [
+    "With best play from the deal's start Tanya takes 6 tricks: made.",
+    "With best play from the revoke's position (trick 3, before Olga's 7♦) Tanya takes 5 tricks: "
+    "down 1.",
+    "Tanya's tricks: the sheet 5, the cards 6, the revoke rule 7, best play 5.",
+]
+BEST_AFTER = {
+    "en": "Tanya's tricks: the sheet 5, the cards 6, the revoke rule 7, best play 5.",
+    "ru": "Взятки Tanya: в листе 5, по картам 6, по правилу ренонса 7, при лучшей игре 5.",
+}
+
+
+def best_text(page: Any) -> str:
+    return str(page.locator('[flt-semantics-identifier="revoke-best"]').first.inner_text())
+
+
+def wait_best(page: Any, part: str) -> None:
+    from playwright.sync_api import expect
+
+    expect(page.locator('[flt-semantics-identifier="revoke-best"]').first).to_contain_text(
+        part, timeout=60000
+    )
+
+
 def test_a_revoke_by_taps_ends_in_the_written_deal(browser: Any, tmp_path: Path) -> None:
     db = tmp_path / "revoke.db"
     with Store(db) as store:
@@ -96,6 +120,10 @@ def test_a_revoke_by_taps_ends_in_the_written_deal(browser: Any, tmp_path: Path)
         for line in VERDICT_EN:
             assert line in text
         shot(page, "revoke-verdict-phone-en")
+        # Best play, worked out in the analyses' worker, beside the sheet (issue #37).
+        wait_best(page, BEST_EN[-1])
+        assert all(line in best_text(page) for line in BEST_EN)
+        shot(page, "revoke-best-phone-en")
         tap(page, "dispute-correct")
         visible(page, "message")
         wait_verdict(page, "The sheet has this deal the same way.")
@@ -124,5 +152,7 @@ def test_a_revoke_by_taps_ends_in_the_written_deal(browser: Any, tmp_path: Path)
             else:
                 text = wait_verdict(page, VERDICT_EN[4])
             visible(page, "dispute-correct")
+            # Best play from the revoke's position gave Tanya 5, as the sheet of this copy has.
+            wait_best(page, BEST_AFTER[lang])
             shot(page, f"revoke-verdict-{size}-{lang}")
             page.context.close()

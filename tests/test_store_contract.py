@@ -253,7 +253,7 @@ def test_a_club_night_through_the_store(store: Store) -> None:
     assert club.phone_number(sid, "phone-b") == b
     change = club.void_deal(nid, 1, 1, 1, by=a, reason="wrong cards")
     assert (change.seq, change.kind, change.state) == (2, "void", "provisional")
-    decided = club.decide_change(nid, 1, 1, 2, by=b, confirmed=False)
+    decided = club.decide_change(nid, 1, 1, 2, by=b, confirmed=False, reason="it was not agreed")
     assert (decided.state, decided.reversed_by) == ("disputed", 3)
     view = club.tables(nid)[0]
     assert (view.deals, view.provisional, view.state) == (1, 0, "playing")

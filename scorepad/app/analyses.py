@@ -25,6 +25,7 @@ from ..i18n import N_, Msg, msg
 from ..phone import ON_PHONE
 from ..play.analysis import analyse, lines
 from ..play.record import RecordInvalid, audit, parse_record
+from ..play.revoke import audit_revoke, best_play, best_play_lines
 
 T = TypeVar("T")
 
@@ -56,6 +57,17 @@ def record_lines(text: str) -> list[Msg]:
     out = [msg(N_("Verdict: every step is legal."))]
     out.extend(lines(found, analyse(found)))
     return out
+
+
+def revoke_lines(text: str, sheet: dict[str, Any] | None) -> list[Msg]:
+    """After a revoke's verdict (the card check): what best play made, from the deal's start
+    and from the revoke's position, beside the sheet's count (``sheet``: the sheet's deal, or
+    None).  ``text``: the record as JSON (a worker process is given text, not models)."""
+    try:
+        record = parse_record(text.encode("utf-8"))
+        return best_play_lines(audit_revoke(record), best_play(record), sheet)
+    except RecordInvalid as exc:  # the record changed under the request: said, not raised
+        return [exc.message]
 
 
 class Analyses:

@@ -207,6 +207,7 @@ def cmd_draw(args: argparse.Namespace, club: ClubStore) -> int:
 
 
 def cmd_tables(args: argparse.Namespace, club: ClubStore) -> int:
+    from ..club.disputes import change_rejection, deal_disputes
     from ..club.store import voided_words
     from ..store import now
 
@@ -231,6 +232,11 @@ def cmd_tables(args: argparse.Namespace, club: ClubStore) -> int:
         if idle is not None and v.state == "playing":
             line += "; " + cat.render(msg(N_("no deal for {minutes} min"), minutes=idle))
         print(line)
+        # The table's disputes, as the director's view says them: which deal, who, and why.
+        for _, said in deal_disputes(club, v):
+            print("  " + cat.render(said))
+        for c in v.rejected:
+            print("  " + cat.render(change_rejection(v.table, c)))
     return 0
 
 
@@ -256,28 +262,31 @@ def cmd_deal(args: argparse.Namespace, club: ClubStore) -> int:
 def cmd_confirm(args: argparse.Namespace, club: ClubStore) -> int:
     if (args.deal is None) == (args.change is None):
         raise ScorepadError(msg(N_("name a deal or a change (--change), one of them")))
+    if args.reason is not None and not args.reject:
+        raise ScorepadError(msg(N_("--reason says why a deal or a change is rejected (--reject)")))
+    where = (args.night, args.tour, args.table)
     if args.change is not None:
         from ..club.store import change_words
 
         change = club.decide_change(
-            args.night, args.tour, args.table, args.change, by=args.by, confirmed=not args.reject
+            *where, args.change, by=args.by, confirmed=not args.reject, reason=args.reason
         )
-        print(
-            catalog(args.lang).render(
-                msg(
-                    N_("{change}: {state}"), change=change_words(change), state=_state(change.state)
-                )
-            )
-        )
-        return 0
-    deal = _place(club, args.night, args.tour, args.table, args.deal)
-    decide = club.reject if args.reject else club.confirm
-    mark = decide(args.night, args.tour, args.table, deal, by=args.by)
-    print(
-        catalog(args.lang).render(
-            msg(N_("deal {number}: {state}"), number=mark.number, state=_state(mark.state))
-        )
+        what: Msg = change_words(change)
+        state, why = change.state, change.rejection
+    else:
+        deal = _place(club, *where, args.deal)
+        if args.reject:
+            mark = club.reject(*where, deal, by=args.by, reason=args.reason or "")
+        else:
+            mark = club.confirm(*where, deal, by=args.by)
+        what = msg(N_("deal {number}"), number=mark.number)
+        state, why = mark.state, mark.rejection
+    said = (
+        msg(N_("{what}: {state}"), what=what, state=_state(state))
+        if why is None
+        else msg(N_("{what}: {state} ({reason})"), what=what, state=_state(state), reason=why)
     )
+    print(catalog(args.lang).render(said))
     return 0
 
 
@@ -539,11 +548,18 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     cs = club.add_subparsers(dest="club_command", required=True)
 
     def command(
-        name: str, func: Callable[[argparse.Namespace, ClubStore], int], help: str
+        name: str,
+        func: Callable[[argparse.Namespace, ClubStore], int],
+        help: str,
+        *numbers: str,
     ) -> argparse.ArgumentParser:
+        """A subcommand; ``numbers``: its first arguments, each a whole number (a night, a
+        tour, a table, a deal or a player's number), in that order."""
         p: argparse.ArgumentParser = cs.add_parser(name, parents=[common], help=help)
         prepare = _check_import if name == "import" else None
         p.set_defaults(func=_run(func, reads=name in READS, prepare=prepare))
+        for number in numbers:
+            p.add_argument(number, type=int)
         return p
 
     p = command("create", cmd_create, "create a night; prints its id")
@@ -569,42 +585,53 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
 
     command("nights", cmd_nights, "list the nights")
 
-    p = command("check-in", cmd_check_in, "check players in (from the roster or new names)")
-    p.add_argument("night", type=int)
+    p = command(
+        "check-in", cmd_check_in, "check players in (from the roster or new names)", "night"
+    )
     p.add_argument("names", nargs="+")
 
-    p = command("withdraw", cmd_withdraw, "a player leaves between tours")
-    p.add_argument("night", type=int)
-    p.add_argument("number", type=int)
+    command("withdraw", cmd_withdraw, "a player leaves between tours", "night", "number")
 
-    p = command(
+    command(
         "come-back",
         cmd_come_back,
         "take a withdrawal back: the player plays again from the next tour, with his record",
+        "night",
+        "number",
     )
-    p.add_argument("night", type=int)
-    p.add_argument("number", type=int)
 
-    p = command("draw", cmd_draw, "draw the next tour (or --again the current one, with --yes)")
-    p.add_argument("night", type=int)
+    p = command(
+        "draw", cmd_draw, "draw the next tour (or --again the current one, with --yes)", "night"
+    )
     p.add_argument(
         "--again", action="store_true", help="draw the current tour again (before its first deal)"
     )
     p.add_argument("--yes", action="store_true", help="confirm the re-draw")
 
-    p = command("tables", cmd_tables, "the director's view: every table of a tour and its state")
-    p.add_argument("night", type=int)
+    p = command(
+        "tables", cmd_tables, "the director's view: every table of a tour and its state", "night"
+    )
     p.add_argument("--tour", type=int)
 
-    p = command("deal", cmd_deal, "write a deal at a table (provisional until confirmed)")
-    for name in ("night", "tour", "table"):
-        p.add_argument(name, type=int)
+    p = command(
+        "deal",
+        cmd_deal,
+        "write a deal at a table (provisional until confirmed)",
+        "night",
+        "tour",
+        "table",
+    )
     p.add_argument("deal", help="the deal as JSON (as in a session file), a file, or -")
     p.add_argument("--by", type=int, required=True, help="the number of the player who writes it")
 
-    p = command("confirm", cmd_confirm, "confirm (or --reject) a table's deal, or its change")
-    for name in ("night", "tour", "table"):
-        p.add_argument(name, type=int)
+    p = command(
+        "confirm",
+        cmd_confirm,
+        "confirm (or --reject) a table's deal, or its change",
+        "night",
+        "tour",
+        "table",
+    )
     p.add_argument("deal", type=int, nargs="?", help="the deal's number at the table")
     p.add_argument(
         "--change",
@@ -615,8 +642,9 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--reject",
         action="store_true",
-        help="it is wrong: a deal is disputed; a change is taken back and disputed",
+        help="it is wrong: a deal is disputed; a change is taken back and disputed (with --reason)",
     )
+    p.add_argument("--reason", help="with --reject, required: what is wrong, in your words")
 
     for name, helped in (
         ("void", "void a deal at a table, with a reason (provisional until confirmed)"),
@@ -624,52 +652,60 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         ("undo", "undo the table's last change (provisional until confirmed)"),
         ("redo", "redo what the table undid (provisional until confirmed)"),
     ):
-        p = command(name, cmd_change, helped)
-        for arg in ("night", "tour", "table"):
-            p.add_argument(arg, type=int)
+        p = command(name, cmd_change, helped, "night", "tour", "table")
         if name in ("void", "restore"):
             p.add_argument("deal", type=int, help="the deal's number at the table (as History)")
         if name == "void":
             p.add_argument("--reason", required=True, help="why (written in the journal)")
         p.add_argument("--by", type=int, required=True, help="the number of the player")
 
-    p = command("correct", cmd_correct, "the director corrects a table's deal, with a reason")
-    for name in ("night", "tour", "table", "deal"):
-        p.add_argument(name, type=int)
+    p = command(
+        "correct",
+        cmd_correct,
+        "the director corrects a table's deal, with a reason",
+        "night",
+        "tour",
+        "table",
+        "deal",
+    )
     p.add_argument("new", help="the deal as it should be (JSON, a file, or -)")
     p.add_argument("--reason", default="", help="why (written in the journal)")
 
     p = command(
-        "end-tour", cmd_end_tour, "end a tour: its results count and change only by the director"
+        "end-tour",
+        cmd_end_tour,
+        "end a tour: its results count and change only by the director",
+        "night",
+        "tour",
     )
-    p.add_argument("night", type=int)
-    p.add_argument("tour", type=int)
     p.add_argument(
         "--yes", action="store_true", help="end it even with tables short of their deals"
     )
 
-    p = command(
+    command(
         "reopen-tour",
         cmd_reopen_tour,
         "reopen an ended tour (until the next tour's first deal; a next tour drawn is withdrawn)",
+        "night",
+        "tour",
     )
-    p.add_argument("night", type=int)
-    p.add_argument("tour", type=int)
 
-    p = command("standings", cmd_standings, "the standings, each player's tour-by-tour line")
-    p.add_argument("night", type=int)
+    p = command(
+        "standings", cmd_standings, "the standings, each player's tour-by-tour line", "night"
+    )
     p.add_argument("--tour", type=int, help="after this tour (default: everything written)")
     p.add_argument("--json", action="store_true")
 
-    p = command("export", cmd_export, "write the night as one scorepad-club/1 file")
-    p.add_argument("night", type=int)
+    p = command("export", cmd_export, "write the night as one scorepad-club/1 file", "night")
     p.add_argument("file", help="the file to write, or - for standard output")
     p.add_argument("--force", action="store_true", help="overwrite the file if it exists")
 
     p = command(
-        "pdf", cmd_pdf, "the seating sheet with QR codes, the tables' protocols, the standings"
+        "pdf",
+        cmd_pdf,
+        "the seating sheet with QR codes, the tables' protocols, the standings",
+        "night",
     )
-    p.add_argument("night", type=int)
     p.add_argument("file", help="the PDF file to write")
     p.add_argument(
         "--tour",
@@ -690,12 +726,12 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--force", action="store_true", help="overwrite the file if it exists")
 
-    p = command(
+    command(
         "summary",
         cmd_summary,
         "the standings (and the seating being played) as plain text for a messenger",
+        "night",
     )
-    p.add_argument("night", type=int)
 
     p = command("import", cmd_import, "store a club file (checked in full first); prints its id")
     p.add_argument("file")

@@ -52,6 +52,21 @@ class TableChange(BaseModel):
     by: Count  # the player who made it
     decided_by: Count | None = None  # who confirmed or rejected it
     taken_back: bool = False  # rejected, and taken back by the opposite action
+    # A rejected change's reason, in the words of the player who rejected it (a file from
+    # before the reasons has none).
+    rejection: Annotated[str, AfterValidator(reason_text)] | None = None
+
+
+class TableDispute(BaseModel):
+    """A deal rejected at the table and not written again yet: who wrote it, who rejected it
+    and why (issue #37)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    deal: Count  # the deal's number at the table (a voided deal keeps its number)
+    by: Count | None = None  # the player who wrote it (None: not said at the table)
+    decided_by: Count  # the player who rejected it
+    reason: Annotated[str, AfterValidator(reason_text)] | None = None
 
 
 class TableSession(BaseModel):
@@ -61,6 +76,7 @@ class TableSession(BaseModel):
     table: Count
     session: Session
     changes: tuple[TableChange, ...] = ()
+    disputes: tuple[TableDispute, ...] = ()
 
 
 class ClubFile(Night):
@@ -73,9 +89,10 @@ def dump_night(
     night: Night,
     sessions: Mapping[TableKey, Session] | None = None,
     changes: Mapping[TableKey, Sequence[TableChange]] | None = None,
+    disputes: Mapping[TableKey, Sequence[TableDispute]] | None = None,
 ) -> str:
     """The club file of a night (canonical: keys in order, two-space indents); a table's
-    ``changes`` are written only when it has some."""
+    ``changes`` and ``disputes`` are written only when it has some."""
     data = json.loads(night.model_dump_json())
     # A stable id is written where there is one (a night or a player from an older file has
     # none): the file of a night without ids reads and writes as before.
@@ -94,6 +111,9 @@ def dump_night(
         made = (changes or {}).get(key)
         if made:
             table["changes"] = [c.model_dump(mode="json", exclude_none=True) for c in made]
+        rejected = (disputes or {}).get(key)
+        if rejected:
+            table["disputes"] = [d.model_dump(mode="json", exclude_none=True) for d in rejected]
         data["sessions"].append(table)
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
@@ -106,8 +126,14 @@ def session_data(session: Session) -> Any:
     return json.loads(session.model_dump_json(exclude_none=True))
 
 
-#: A club file read and checked: the night, each table's session and each table's changes.
-CheckedNight = tuple[Night, dict[TableKey, Session], dict[TableKey, tuple[TableChange, ...]]]
+#: A club file read and checked: the night, each table's session, each table's changes and
+#: each table's disputed deals.
+CheckedNight = tuple[
+    Night,
+    dict[TableKey, Session],
+    dict[TableKey, tuple[TableChange, ...]],
+    dict[TableKey, tuple[TableDispute, ...]],
+]
 
 
 def parse_night(text: str | bytes) -> CheckedNight:
@@ -137,10 +163,13 @@ def parse_night(text: str | bytes) -> CheckedNight:
     night = Night.model_validate(f.model_dump(exclude={"sessions"}))
     sessions = {(s.tour, s.table): s.session for s in f.sessions}
     changes = {(s.tour, s.table): s.changes for s in f.sessions if s.changes}
+    disputes = {(s.tour, s.table): s.disputes for s in f.sessions if s.disputes}
     verify_night(night, sessions)
     for (tour, table), made in changes.items():
         _verify_changes(night, tour, table, sessions[(tour, table)], made)
-    return night, sessions, changes
+    for (tour, table), rejected in disputes.items():
+        _verify_disputes(night, tour, table, sessions[(tour, table)], rejected)
+    return night, sessions, changes, disputes
 
 
 def _verify_changes(
@@ -170,11 +199,55 @@ def _verify_changes(
                     **where,
                 )
             )
+        if c.rejection is not None and c.state != "disputed":
+            raise ClubError(
+                msg(
+                    N_(
+                        "tour {tour}, table {table}: change {number} has a rejection's reason but was not rejected"
+                    ),
+                    **where,
+                )
+            )
         if c.deal > written or (c.kind == "void") != bool(c.reason):
             raise ClubError(
                 msg(
                     N_(
                         "tour {tour}, table {table}: change {number} names no deal of the table, or a void lacks its reason"
+                    ),
+                    **where,
+                )
+            )
+
+
+def _verify_disputes(
+    night: Night, tour: int, table: int, session: Session, disputes: Sequence[TableDispute]
+) -> None:
+    """A table's disputed deals: each a deal the table counts (not a voided one), once, written
+    and rejected by two players of that table."""
+    players = night.tour(tour).table(table).players
+    live = {place + 1 for place in session.places}  # the numbers said at the table
+    seen: set[int] = set()
+    for d in disputes:
+        where = {"tour": tour, "table": table, "number": d.deal}
+        if d.deal not in live or d.deal in seen:
+            raise ClubError(
+                msg(
+                    N_(
+                        "tour {tour}, table {table}: the disputed deal {number} is not a deal the table counts, once"
+                    ),
+                    **where,
+                )
+            )
+        seen.add(d.deal)
+        if (
+            d.decided_by not in players
+            or d.by == d.decided_by
+            or (d.by is not None and d.by not in players)
+        ):
+            raise ClubError(
+                msg(
+                    N_(
+                        "tour {tour}, table {table}: deal {number} is rejected by another player of the table than its writer"
                     ),
                     **where,
                 )

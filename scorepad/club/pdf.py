@@ -42,6 +42,8 @@ class ProtocolDeal:
     state: Msg | None  # provisional, confirmed, disputed (None: voided)
     written_by: int | None
     decided_by: int | None
+    #: A disputed deal's rejection: why, in the words of the player who rejected it.
+    rejection: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,12 +148,16 @@ def protocol_page(doc: _Doc, night: Night, p: Protocol) -> None:
             who = doc.say(msg(N_("voided ({reason}): it does not count"), reason=d.voided))
         else:
             assert d.state is not None
+            # A disputed deal says who rejected it and why (issue #37); any other, who decided.
             who = doc.say(
                 msg(
-                    N_("{state}; written by {writer}, decided by {decider}"),
+                    N_("{state}; written by {writer}, decided by {decider}")
+                    if d.rejection is None
+                    else N_("{state}; written by {writer}, rejected by {decider}: {reason}"),
                     state=d.state,
                     writer=f"#{d.written_by}" if d.written_by else "—",
                     decider=f"#{d.decided_by}" if d.decided_by else "—",
+                    reason=d.rejection,
                 )
             )
         doc.line_of(f"{d.number}. {title} — {who}", size=10)

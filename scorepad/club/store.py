@@ -50,6 +50,7 @@ from ..scoring.pulya.session import (
     clean_text,
     dump_session,
     pydantic_problem,
+    reason_text,
 )
 from ..scoring.pulya.settlement import balances
 from ..store import AnyDeal, AnyStored, InvalidEntry, Store, now
@@ -57,7 +58,14 @@ from ..store.schema import new_uid
 from . import draw as drawing
 from .draw import DrawReport
 from .errors import ClubError, refused
-from .file import CheckedNight, TableChange, dump_night, parse_night, session_data
+from .file import (
+    CheckedNight,
+    TableChange,
+    TableDispute,
+    dump_night,
+    parse_night,
+    session_data,
+)
 from .night import Night, Player, Table, Tour
 from .scoring import Scoring, Whists
 from .standings import Standing, standings
@@ -98,6 +106,9 @@ class DealMark:
     state: DealState
     written_by: int | None
     decided_by: int | None
+    #: Why the player who rejected it says it is wrong, in his words (a disputed deal's; None
+    #: for any other, and for a rejection made before the reasons were kept).
+    rejection: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +129,8 @@ class ChangeMark:
     written_by: int
     decided_by: int | None
     reversed_by: int | None
+    #: A rejected change's reason, in the words of the player who rejected it (or None).
+    rejection: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -552,6 +565,7 @@ class ClubStore:
                     r["state"] if r else "provisional",
                     r["written_by"] if r else None,
                     r["decided_by"] if r else None,
+                    r["rejection"] if r else None,
                 )
             )
         return out
@@ -614,6 +628,7 @@ class ClubStore:
                     "state": "provisional",
                     "written_by": by,
                     "decided_by": None,  # the whole row replaced, as before
+                    "rejection": None,
                     "at": now(),
                 },
                 ("session_id", "deal_id"),
@@ -626,7 +641,14 @@ class ClubStore:
         return stored
 
     def _decide(
-        self, nid: int, tour: int, table: int, deal_id: int, by: int, state: DealState
+        self,
+        nid: int,
+        tour: int,
+        table: int,
+        deal_id: int,
+        by: int,
+        state: DealState,
+        reason: str | None = None,
     ) -> DealMark:
         sid, _ = self._verify_open(nid, tour, table, by)
         mark = self._mark(sid, deal_id)
@@ -648,6 +670,11 @@ class ClubStore:
                     state=_STATE_WORDS[mark.state],
                 )
             )
+        why = (
+            None
+            if state == "confirmed"
+            else rejection_reason(reason, msg(N_("deal {number}"), number=mark.number))
+        )
         with self._write():
             self.backend.upsert(
                 "night_deals",
@@ -656,6 +683,7 @@ class ClubStore:
                     "deal_id": deal_id,
                     "state": state,
                     "decided_by": by,
+                    "rejection": why,
                     "at": now(),
                 },
                 ("session_id", "deal_id"),
@@ -666,9 +694,12 @@ class ClubStore:
         """One tap, "Confirm", by another player at the table."""
         return self._decide(nid, tour, table, deal_id, by, "confirmed")
 
-    def reject(self, nid: int, tour: int, table: int, deal_id: int, *, by: int) -> DealMark:
-        """Another player says the deal is wrong: it is disputed (the card audit settles it)."""
-        return self._decide(nid, tour, table, deal_id, by, "disputed")
+    def reject(
+        self, nid: int, tour: int, table: int, deal_id: int, *, by: int, reason: str
+    ) -> DealMark:
+        """Another player says the deal is wrong, and why (required: the writer, the table and
+        the director read it): it is disputed (the card audit settles it)."""
+        return self._decide(nid, tour, table, deal_id, by, "disputed", reason)
 
     # --- who each phone is at a table ------------------------------------------------------
 
@@ -763,6 +794,7 @@ class ClubStore:
                 r["written_by"],
                 r["decided_by"],
                 r["reversed_by"],
+                r["rejection"],
             )
             for r in rows
         ]
@@ -868,7 +900,15 @@ class ClubStore:
         )
 
     def decide_change(
-        self, nid: int, tour: int, table: int, seq: int, *, by: int, confirmed: bool
+        self,
+        nid: int,
+        tour: int,
+        table: int,
+        seq: int,
+        *,
+        by: int,
+        confirmed: bool,
+        reason: str | None = None,
     ) -> ChangeMark:
         """Another player at the table confirms a change, or rejects it.
 
@@ -877,7 +917,8 @@ class ClubStore:
         plays on from what stood before it, the journal keeps both actions, and the change stays
         on the record as disputed, shown to the director, who settles any further disagreement
         with a correction.  An undo or a redo that the table has written over since cannot be
-        taken back by a player: the rejection is refused and the director decides."""
+        taken back by a player: the rejection is refused and the director decides.  A rejection
+        says why (``reason``, required), as a rejected deal does."""
         sid, _ = self._verify_open(nid, tour, table, by)
         change = self._change(sid, seq)
         words = change_words(change)
@@ -898,13 +939,14 @@ class ClubStore:
                 )
             )
         reversed_by = None
+        why = None if confirmed else rejection_reason(reason, change_words(change, numbered=False))
         if not confirmed:
             reversed_by = self._take_back(sid, change, words)
         with self._write():
             self.backend.execute(
-                "UPDATE night_changes SET state = ?, decided_by = ?, reversed_by = ?, at = ? "
-                "WHERE session_id = ? AND seq = ?",
-                ("confirmed" if confirmed else "disputed", by, reversed_by, now(), sid, seq),
+                "UPDATE night_changes SET state = ?, decided_by = ?, reversed_by = ?, "
+                "rejection = ?, at = ? WHERE session_id = ? AND seq = ?",
+                ("confirmed" if confirmed else "disputed", by, reversed_by, why, now(), sid, seq),
             )
         return self._change(sid, seq)
 
@@ -974,6 +1016,8 @@ class ClubStore:
                     "state": "provisional",
                     "written_by": by,
                     "decided_by": None,
+                    # Written again: the rejection is answered (the rewrite has its reason).
+                    "rejection": None,
                     "at": now(),
                 },
                 ("session_id", "deal_id"),
@@ -1249,6 +1293,7 @@ class ClubStore:
                                 _STATE_WORDS[m.state],
                                 m.written_by,
                                 m.decided_by,
+                                m.rejection,
                             )
                         )
                 out.append(
@@ -1282,12 +1327,23 @@ class ClubStore:
         }
         lines: list[tuple[int, Msg]] = []
         for k, c in enumerate(made):
-            who = msg(
-                N_("{change}: {state}; made by #{by}, decided by {decider}"),
-                change=change_words(c),
-                state=_STATE_WORDS[c.state],
-                by=c.written_by,
-                decider=f"#{c.decided_by}" if c.decided_by else "—",
+            who = (
+                msg(
+                    N_("{change}: {state}; made by #{by}, decided by {decider}"),
+                    change=change_words(c),
+                    state=_STATE_WORDS[c.state],
+                    by=c.written_by,
+                    decider=f"#{c.decided_by}" if c.decided_by else "—",
+                )
+                if c.rejection is None
+                else msg(
+                    N_("{change}: {state}; made by #{by}, rejected by #{decider}: {reason}"),
+                    change=change_words(c),
+                    state=_STATE_WORDS[c.state],
+                    by=c.written_by,
+                    decider=c.decided_by,
+                    reason=c.rejection,
+                )
             )
             if c.reversed_by is not None:
                 who = msg(N_("{what} (taken back)"), what=who)
@@ -1323,6 +1379,7 @@ class ClubStore:
         night = self.load(nid)
         sessions: dict[tuple[int, int], Session] = {}
         changes: dict[tuple[int, int], list[TableChange]] = {}
+        disputes: dict[tuple[int, int], list[TableDispute]] = {}
         for t in night.drawn:
             for tab in t.tables:
                 sid = self.session_of(nid, t.number, tab.number)
@@ -1338,12 +1395,23 @@ class ClubStore:
                         by=c.written_by,
                         decided_by=c.decided_by,
                         taken_back=c.reversed_by is not None,
+                        rejection=c.rejection,
                     )
                     for c in self.changes(sid)
                 ]
                 if made:
                     changes[(t.number, tab.number)] = made
-        return dump_night(night, sessions, changes)
+                # A deal rejected and not written again: disputed in every store (issue #37).
+                rejected = [
+                    TableDispute(
+                        deal=m.number, by=m.written_by, decided_by=m.decided_by, reason=m.rejection
+                    )
+                    for m in self.marks(sid)
+                    if m.state == "disputed" and m.decided_by is not None
+                ]
+                if rejected:
+                    disputes[(t.number, tab.number)] = rejected
+        return dump_night(night, sessions, changes, disputes)
 
     def import_night(self, text: str | bytes | CheckedNight) -> int:
         """A club file, checked in full before anything is written; its deals count as
@@ -1358,15 +1426,17 @@ class ClubStore:
         """:meth:`import_night`, and whether the night is new here: a night is one night in
         every store, by its stable id, so a file imported again changes nothing; a file of a
         night kept here with another content is refused, with nothing written."""
-        night, sessions, changes = parse_night(text) if isinstance(text, str | bytes) else text
-        uid = night.uid or _legacy_uid(night, sessions, changes)
+        night, sessions, changes, disputes = (
+            parse_night(text) if isinstance(text, str | bytes) else text
+        )
+        uid = night.uid or _legacy_uid(night, sessions, changes, disputes)
         night = night.model_copy(update={"uid": uid})
         with self._write():
             known = self.backend.execute("SELECT id FROM nights WHERE uid = ?", (uid,)).fetchone()
             if known is not None:
                 nid = int(known[0])
                 if _content(self.export_night(nid)) != _content(
-                    dump_night(night, sessions, changes)
+                    dump_night(night, sessions, changes, disputes)
                 ):
                     raise ClubError(
                         msg(
@@ -1401,7 +1471,7 @@ class ClubStore:
                         if s.uid is None:  # one table of one night: its id is the night's
                             table_uid = uuid.uuid5(uuid.UUID(uid), f"table/{t.number}/{tab.number}")
                             s = s.model_copy(update={"uid": str(table_uid)})
-                        self._import_table(nid, t.number, tab.number, s, changes)
+                        self._import_table(nid, t.number, tab.number, s, changes, disputes)
         return nid, True
 
     def _import_table(
@@ -1411,6 +1481,7 @@ class ClubStore:
         table: int,
         session: Session,
         changes: dict[tuple[int, int], tuple[TableChange, ...]],
+        disputes: dict[tuple[int, int], tuple[TableDispute, ...]],
     ) -> None:
         """A table's session from a club file, in the import's transaction."""
         sid = self.store.import_session(json.dumps(session_data(session)))
@@ -1423,10 +1494,25 @@ class ClubStore:
         self.backend.execute(  # the table keeps the PIN it was drawn with
             "UPDATE night_pins SET session_id = ? WHERE session_id = ?", (sid, old)
         )
-        for e in self.store.load(sid).journal.live:
+        journal = self.store.load(sid).journal
+        rejected = {d.deal: d for d in disputes.get((tour, table), ())}
+        for e in journal.live:
+            d = rejected.get(number_of(journal, e.deal_id))
+            # A deal disputed in the file stays disputed, with who rejected it and why: the
+            # table writes it again (or the director corrects it) here as it would have there.
             self.backend.insert(
                 "night_deals",
-                {"session_id": sid, "deal_id": e.deal_id, "state": "confirmed", "at": now()},
+                {"session_id": sid, "deal_id": e.deal_id, "state": "confirmed", "at": now()}
+                if d is None
+                else {
+                    "session_id": sid,
+                    "deal_id": e.deal_id,
+                    "state": "disputed",
+                    "written_by": d.by,
+                    "decided_by": d.decided_by,
+                    "rejection": d.reason,
+                    "at": now(),
+                },
             )
         # The table's changes, as a record (no action of this journal: no seq); one still to
         # confirm counts as confirmed, as the deals do.
@@ -1442,6 +1528,7 @@ class ClubStore:
                     "written_by": c.by,
                     "decided_by": c.decided_by,
                     "reversed_by": 0 if c.taken_back else None,  # in its journal
+                    "rejection": c.rejection,
                     "at": now(),
                 },
             )
@@ -1474,10 +1561,11 @@ def _legacy_uid(
     night: Night,
     sessions: dict[tuple[int, int], Session],
     changes: dict[tuple[int, int], tuple[TableChange, ...]],
+    disputes: dict[tuple[int, int], tuple[TableDispute, ...]],
 ) -> str:
     """The id of a night whose file has none (written before issue #36): its content's, so
     that the same file imported twice is one night."""
-    text = json.dumps(_content(dump_night(night, sessions, changes)), sort_keys=True)
+    text = json.dumps(_content(dump_night(night, sessions, changes, disputes)), sort_keys=True)
     return str(uuid.uuid5(_LEGACY_NIGHT, hashlib.sha256(text.encode("utf-8")).hexdigest()))
 
 
@@ -1509,6 +1597,22 @@ def change_words(change: ChangeMark, *, numbered: bool = True) -> Msg:
     if change.kind == "undo":
         return msg(N_("change {seq}, an undo (deal {number})"), seq=change.seq, number=n)
     return msg(N_("change {seq}, a redo (deal {number})"), seq=change.seq, number=n)
+
+
+def rejection_reason(reason: str | None, what: Msg) -> str:
+    """A rejection's reason as it is kept: checked as every reason a player writes is (a void's,
+    an edit's: stripped, no control, bidi or invisible character, at most
+    :data:`~scorepad.scoring.pulya.session.MAX_REASON` characters) and required; a refusal
+    names the deal or the change rejected (``what``)."""
+    try:
+        text = reason_text(reason) if isinstance(reason, str) else ""
+    except FieldRefused as exc:
+        raise ClubError(msg(N_("{what}: {problem}"), what=what, problem=exc.message)) from None
+    if not text:
+        raise ClubError(
+            msg(N_("{what}: a rejection needs a reason (what is wrong with it)"), what=what)
+        )
+    return text
 
 
 def voided_words(numbers: tuple[int, ...]) -> Msg | None:

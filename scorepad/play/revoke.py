@@ -17,9 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..i18n import N_, Msg, msg
+from ..i18n import N_, Msg, msg, nmsg
 from .auction import MISERE, Bid
-from .cards import ALL_CARDS, SPELLINGS, Card, CardError
+from .cards import ALL_CARDS, SPELLINGS, Card, CardError, card_word
 from .record import (
     DealRecord,
     RecordInvalid,
@@ -31,7 +31,15 @@ from .record import (
     why_illegal,
 )
 
-__all__ = ["Revoke", "RevokeVerdict", "audit_revoke", "penalty_moves"]
+__all__ = [
+    "BestPlay",
+    "Revoke",
+    "RevokeVerdict",
+    "audit_revoke",
+    "best_play",
+    "best_play_lines",
+    "penalty_moves",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,3 +217,111 @@ def _clockwise(order: tuple[int, ...], start: int | None) -> list[int]:
         return list(order)
     i = order.index(start)
     return [*order[i + 1 :], *order[: i + 1]]
+
+
+@dataclass(frozen=True, slots=True)
+class BestPlay:
+    """What was makeable with best play (the double-dummy search, every hand open), for the
+    declarer (on an all-pass, for each player alone against the other two): over the whole
+    deal from its start, and from the position just before the revoking card (the tricks won
+    until then, then best play with the offender following suit as he had to)."""
+
+    counted: tuple[int, ...]
+    start: dict[int, int]
+    at_revoke: dict[int, int]
+
+
+def best_play(record: DealRecord) -> BestPlay:
+    """:class:`BestPlay` of a record whose one fault is a revoke (:func:`audit_revoke` checks
+    it first: :class:`RecordInvalid` for any other).  Seconds of CPU with the Python search:
+    the app runs it in the analyses' workers (app/analyses.py), never on a page's loop."""
+    from .dds import DoubleDummy
+
+    audit_revoke(record)
+    b = begin(record)
+    p = b.play
+    counted = (b.declarer,) if b.declarer is not None else tuple(p.order)
+    more = b.declarer is not None and b.contract != MISERE
+
+    def solve() -> dict[int, int]:
+        # A search made at the position (it sizes itself by the tricks left).
+        return {s: p.won.get(s, 0) + DoubleDummy(p, s, more=more).value(p) for s in counted}
+
+    start = solve()
+    for text in record.play:
+        for t in text.replace(",", " ").split():
+            card = SPELLINGS.get(t) or Card.parse(t)
+            seat = p.to_play
+            if not p.legal(seat) >> card.index & 1:  # the revoke: the position before it
+                return BestPlay(counted, start, solve())
+            p.play(card.index, seat)
+    raise RecordInvalid("play", msg(N_("this deal has no revoke")))  # audit_revoke found one
+
+
+def best_play_lines(
+    v: RevokeVerdict, best: BestPlay, sheet: dict[str, Any] | None = None
+) -> list[Msg]:
+    """Best play in sentences, after the revoke rule's verdict: from the deal's start, from the
+    revoke's position, and each counted player's tricks on the sheet, by the cards, as the rule
+    writes them and with best play from the revoke's position, side by side."""
+    from .analysis import result_msg
+
+    names = v.record.players
+    where = msg(
+        N_("trick {k}, before {player}'s {card}"),
+        k=v.revoke.trick,
+        player=names[v.revoke.seat],
+        card=card_word(v.revoke.card),
+    )
+    out: list[Msg] = []
+    if v.declarer is not None and v.contract is not None:
+        for n, text in (
+            (best.start[v.declarer], N_("With best play from the deal's start {player} takes {tricks}: {result}.")),
+            (best.at_revoke[v.declarer], N_("With best play from the revoke's position ({where}) {player} takes {tricks}: {result}.")),
+        ):  # fmt: skip
+            out.append(
+                msg(
+                    text,
+                    player=names[v.declarer],
+                    tricks=nmsg("{n} trick", "{n} tricks", n),
+                    result=result_msg(v.contract, n),
+                    where=where,
+                )
+            )
+    else:
+        for seats, text in (
+            (best.start, N_("With best play from the deal's start, each alone against the other two: {each}.")),
+            (best.at_revoke, N_("With best play from the revoke's position ({where}), each alone against the other two: {each}.")),
+        ):  # fmt: skip
+            each = ", ".join(f"{names[s]} {n}" for s, n in seats.items())
+            out.append(msg(text, each=each, where=where))
+    on_sheet = (sheet or {}).get("tricks") or {}
+    for seat in best.counted:
+        if not v.played_out:
+            continue
+        counts: dict[str, Any] = {
+            "player": names[seat],
+            "taken": v.taken.get(seat, 0),
+            "written": v.written.get(seat, 0),
+            "best": best.at_revoke[seat],
+        }
+        if str(seat) in on_sheet:
+            out.append(
+                msg(
+                    N_(
+                        "{player}'s tricks: the sheet {sheet}, the cards {taken}, the revoke rule {written}, best play {best}."
+                    ),
+                    sheet=on_sheet[str(seat)],
+                    **counts,
+                )
+            )
+        else:
+            out.append(
+                msg(
+                    N_(
+                        "{player}'s tricks: the cards {taken}, the revoke rule {written}, best play {best}."
+                    ),
+                    **counts,
+                )
+            )
+    return out

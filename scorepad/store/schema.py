@@ -381,6 +381,14 @@ def _stable_ids(ddl: DDL) -> None:
     ddl.execute("CREATE UNIQUE INDEX deal_uids_uid ON deal_uids(uid)")
 
 
+def _rejection_reasons(ddl: DDL) -> None:
+    # A rejection carries its own reason (issue #37): why the player who rejected a deal or a
+    # change at a club table says it is wrong, in his words, for the director, the writer's
+    # phone, the CLI, the protocol and the club file.  A rejection made before has none.
+    ddl.execute("ALTER TABLE night_deals ADD COLUMN rejection TEXT")
+    ddl.execute("ALTER TABLE night_changes ADD COLUMN rejection TEXT")
+
+
 #: Every schema version, in order.  A released version is never changed: add the next one.
 #: One owner: no other module creates or alters a table (tests/test_store_schema_owner.py).
 #: A step is written once for both backends (:class:`DDL`); where SQLite and PostgreSQL differ,
@@ -392,6 +400,7 @@ MIGRATIONS: list[tuple[int, str, Callable[[DDL], None]]] = [
     (4, "club nights, join links and grants, from one owner", _v4),
     (5, "a session closed before its end, with the reason", _closed_sessions),
     (6, "stable ids of sessions, players, deals and club nights", _stable_ids),
+    (7, "a club table's rejection, with its reason", _rejection_reasons),
 ]
 
 
@@ -427,8 +436,25 @@ TABLES: dict[str, set[str]] = {
     "night_players": {"night_id", "number", "player_id", "first_tour", "last_tour"},
     "night_tours": {"night_id", "tour", "state", "byes", "redraws"},
     "night_tables": {"night_id", "tour", "table_no", "session_id", "players"},
-    "night_deals": {"session_id", "deal_id", "state", "written_by", "decided_by", "at"},
-    "night_changes": {"id", "session_id", "seq", "kind", "state", "written_by", "reversed_by"},
+    "night_deals": {
+        "session_id",
+        "deal_id",
+        "state",
+        "written_by",
+        "decided_by",
+        "at",
+        "rejection",
+    },
+    "night_changes": {
+        "id",
+        "session_id",
+        "seq",
+        "kind",
+        "state",
+        "written_by",
+        "reversed_by",
+        "rejection",
+    },
     "night_phones": {"id", "session_id", "number", "device", "at", "freed_at"},
     "night_corrections": {"id", "night_id", "tour", "table_no", "deal_id", "reason", "at"},
     "night_pins": {"session_id", "pin"},

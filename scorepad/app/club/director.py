@@ -14,11 +14,11 @@ from typing import Any
 
 import flet as ft
 
+from ...club.disputes import change_rejection, deal_disputes
 from ...club.night import Night
 from ...club.scoring import parse_scoring
-from ...club.store import TableView, change_words, voided_words
-from ...i18n import N_, Msg, msg, nmsg
-from ...report import deal_title
+from ...club.store import TableView, voided_words
+from ...i18n import N_, msg, nmsg
 from ...scoring.pulya.convention import presets
 from ...store import now
 from ..frame.shell import Shell
@@ -88,37 +88,6 @@ def settings_line(shell: Shell, night: Night) -> str:
     )
 
 
-def _disputes(store: Any, v: TableView) -> list[tuple[int, Msg]]:
-    """The disputed deals of a table in words: which deal, what it says, who wrote it and who
-    rejected it (the director's Disputes; issue #37)."""
-    stored = store.store.load(v.session_id)
-    deals = {e.deal_id: e.deal for e in stored.journal.live}
-    players = list(stored.session.players)
-    names = dict(zip(v.players, players, strict=False))
-    out = []
-    for m in store.marks(v.session_id, stored):
-        if m.state != "disputed" or m.deal_id not in deals:
-            continue
-        out.append(
-            (
-                m.number,
-                msg(
-                    N_(
-                        "Table {table}, deal {number} ({title}): written by #{writer} {writer_name}, rejected by #{judge} {judge_name}"
-                    ),
-                    table=v.table,
-                    number=m.number,
-                    title=deal_title(deals[m.deal_id], players),
-                    writer=m.written_by,
-                    writer_name=names.get(m.written_by or 0, ""),
-                    judge=m.decided_by,
-                    judge_name=names.get(m.decided_by or 0, ""),
-                ),
-            )
-        )
-    return out
-
-
 def director_screen(shell: Shell) -> ft.Control:
     nid = night_id(shell)
     store = club(shell)
@@ -131,7 +100,7 @@ def director_screen(shell: Shell) -> ft.Control:
             v.table: sorted(c.number for c in store.phone_claims(v.session_id) if not c.freed)
             for v in views
         }
-        disputes = {v.table: _disputes(store, v) for v in views if v.disputed}
+        disputes = {v.table: deal_disputes(store, v) for v in views if v.disputed}
     names = {p.number: p.name for p in night.players}
     at = dt.datetime.fromisoformat(now())
     head = (
@@ -358,27 +327,17 @@ def director_screen(shell: Shell) -> ft.Control:
             )
             for v in disputed
         )
-        # Each disputed deal: what was written, by whom, and who rejected it (issue #37).
+        # Each disputed deal: what was written, by whom, who rejected it and why (issue #37).
         controls.extend(
             sem(f"club-dispute-{table}-{number}", ft.Text(shell.render(line)))
             for table, lines in disputes.items()
             for number, line in lines
         )
-        # A change rejected at a table was taken back there: the director hears of it.
+        # A change rejected at a table was taken back there: the director hears of it, and why.
         controls.extend(
             sem(
                 f"club-rejected-{v.table}-{c.seq}",
-                ft.Text(
-                    shell.t(
-                        N_(
-                            "Table {table}: {change}, by #{writer}, rejected by #{judge}: taken back"
-                        ),
-                        table=v.table,
-                        change=change_words(c),
-                        writer=c.written_by,
-                        judge=c.decided_by,
-                    )
-                ),
+                ft.Text(shell.render(change_rejection(v.table, c))),
             )
             for v, c in rejected
         )

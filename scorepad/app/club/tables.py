@@ -24,6 +24,7 @@ from ...report import deal_title
 from ...store import AnyDeal, AnyStored, Store, StoreError
 from ..dispute.start import open_for_deal
 from ..frame import registry
+from ..frame.dialog import ask_first
 from ..frame.shell import Shell
 from ..frame.theme import card, primary, secondary, sem
 from .follow import follow, tell
@@ -270,7 +271,7 @@ def table_panel(shell: Shell) -> ft.Control | None:
             continue
         what = shell.render(deal_title(live[index].deal, seats))
         if m.state == "provisional":
-            writer = f"#{m.written_by} {names[m.written_by]}" if m.written_by in names else "—"
+            writer = _who(names, m.written_by)
             # A deal written again (a disputed one, checked) comes up with its reason.
             last = live[index].revisions[-1]
             said = (
@@ -293,9 +294,10 @@ def table_panel(shell: Shell) -> ft.Control | None:
             if m.written_by is not None and m.written_by == number:
                 # The writer's own deal: another player confirms it (no button to tap).
                 lines.append(
-                    sem(
+                    _said(
+                        shell,
                         f"club-waiting-{m.number}",
-                        ft.Text(shell.t(N_("Waiting for another player to confirm it."))),
+                        N_("Waiting for another player to confirm it."),
                     )
                 )
                 continue
@@ -304,10 +306,13 @@ def table_panel(shell: Shell) -> ft.Control | None:
                     shell,
                     f"club-confirm-{m.number}",
                     f"club-reject-{m.number}",
-                    lambda ok, d=m.deal_id: _decide(shell, where, d, ok),
+                    shell.t(N_("Reject deal {number}?"), number=m.number),
+                    lambda ok, why, d=m.deal_id: _decide(shell, where, d, ok, why),
                 )
             )
         else:
+            # Disputed: the writer (and the whole table) reads who rejected it and why.
+            judge = _who(names, m.decided_by)
             lines.append(
                 sem(
                     f"club-deal-{m.number}",
@@ -318,6 +323,16 @@ def table_panel(shell: Shell) -> ft.Control | None:
                             ),
                             number=m.number,
                             what=what,
+                        )
+                        if m.rejection is None
+                        else shell.t(
+                            N_(
+                                "Deal {number} ({what}) was rejected by {judge}: {reason}. Check it card by card, then write it again."
+                            ),
+                            number=m.number,
+                            what=what,
+                            judge=judge,
+                            reason=m.rejection,
                         )
                     ),
                 )
@@ -332,26 +347,37 @@ def table_panel(shell: Shell) -> ft.Control | None:
                 )
             )
     for c in changes:
+        writer = _who(names, c.written_by)
+        if c.state == "disputed" and c.rejection is not None and c.seq is not None:
+            # A change rejected here was taken back: its maker reads who rejected it and why.
+            lines.append(
+                _said(
+                    shell,
+                    f"club-change-rejected-{c.seq}",
+                    N_("{change}, by {writer}, was rejected by {judge}: {reason}"),
+                    change=change_words(c, numbered=False),
+                    writer=writer,
+                    judge=_who(names, c.decided_by),
+                    reason=c.rejection,
+                )
+            )
         if c.state != "provisional":
             continue
-        writer = f"#{c.written_by} {names[c.written_by]}" if c.written_by in names else "—"
         lines.append(
-            sem(
+            _said(
+                shell,
                 f"club-change-{c.seq}",
-                ft.Text(
-                    shell.t(
-                        N_("{change}, by {writer}: to confirm"),
-                        change=change_words(c, numbered=False),
-                        writer=writer,
-                    )
-                ),
+                N_("{change}, by {writer}: to confirm"),
+                change=change_words(c, numbered=False),
+                writer=writer,
             )
         )
         if c.written_by == number:  # his own change: another player confirms it
             lines.append(
-                sem(
+                _said(
+                    shell,
                     f"club-change-waiting-{c.seq}",
-                    ft.Text(shell.t(N_("Waiting for another player to confirm it."))),
+                    N_("Waiting for another player to confirm it."),
                 )
             )
             continue
@@ -360,7 +386,8 @@ def table_panel(shell: Shell) -> ft.Control | None:
                 shell,
                 f"club-change-confirm-{c.seq}",
                 f"club-change-reject-{c.seq}",
-                lambda ok, q=c.seq: _decide_change(shell, where, q, ok),
+                shell.t(N_("Reject {change}?"), change=change_words(c, numbered=False)),
+                lambda ok, why, q=c.seq: _decide_change(shell, where, q, ok, why),
             )
         )
     return sem(
@@ -370,6 +397,16 @@ def table_panel(shell: Shell) -> ft.Control | None:
             title=shell.t(N_("Table {table}, tour {tour}"), table=where.table, tour=where.tour),
         ),
     )
+
+
+def _who(names: dict[int, str], number: int | None) -> str:
+    """A player at the table as its phones name him ("#4 Gleb"), or "—" (not said)."""
+    return f"#{number} {names[number]}" if number in names else "—"
+
+
+def _said(shell: Shell, ident: str, text: str, **args: Any) -> ft.Control:
+    """One line of the panel: a catalog's sentence, under its test id."""
+    return sem(ident, ft.Text(shell.t(text, **args)))
 
 
 def _points_at_table(
@@ -484,24 +521,27 @@ def _choose(shell: Shell, number: int) -> None:
     shell.redraw()
 
 
-def _decide(shell: Shell, where: Seat, deal_id: int, confirmed: bool) -> None:
-    """One tap: this phone's player confirms (or rejects) a deal another player wrote."""
+def _decide(shell: Shell, where: Seat, deal_id: int, confirmed: bool, reason: str = "") -> None:
+    """One tap: this phone's player confirms (or rejects, saying why) a deal another wrote."""
     sid = shell.sid
     assert sid is not None
     club = ClubStore(shell.session.store)
 
     def decide() -> Any:
         by = me(shell, where, sid)
-        step = club.confirm if confirmed else club.reject
-        return _club(lambda: step(where.night, where.tour, where.table, deal_id, by=by))
+        w = (where.night, where.tour, where.table)
+        if confirmed:
+            return _club(lambda: club.confirm(*w, deal_id, by=by))
+        return _club(lambda: club.reject(*w, deal_id, by=by, reason=reason))
 
     if shell.told(shell.session.write(lambda _db: decide())):
         tell(shell.page, ("table", sid))
     shell.redraw()
 
 
-def _decide_change(shell: Shell, where: Seat, seq: int, confirmed: bool) -> None:
-    """One tap: this phone's player confirms (or rejects: it is taken back) another's change."""
+def _decide_change(shell: Shell, where: Seat, seq: int, confirmed: bool, reason: str = "") -> None:
+    """One tap: this phone's player confirms (or rejects, saying why: it is taken back)
+    another's change."""
     sid = shell.sid
     assert sid is not None
     club = ClubStore(shell.session.store)
@@ -510,7 +550,13 @@ def _decide_change(shell: Shell, where: Seat, seq: int, confirmed: bool) -> None
         by = me(shell, where, sid)
         mark = _club(
             lambda: club.decide_change(
-                where.night, where.tour, where.table, seq, by=by, confirmed=confirmed
+                where.night,
+                where.tour,
+                where.table,
+                seq,
+                by=by,
+                confirmed=confirmed,
+                reason=None if confirmed else reason,
             )
         )
         # Taken back: the session changed (announced as any write); else only the mark did.
@@ -616,17 +662,32 @@ registry.add_writer(writes)
 
 
 def _confirm_or_reject(
-    shell: Shell, confirm: str, reject: str, decide: Callable[[bool], None]
+    shell: Shell, confirm: str, reject: str, title: str, decide: Callable[[bool, str], None]
 ) -> ft.Control:
     """The two answers another player at the table gives a deal or a change, in one row.
+    Reject asks first why, in the player's words (required: the writer, the table and the
+    director read it); Back changes nothing.
 
     Keyed by what it answers: when the deal's row gives way to a change's (a void of the deal
     waiting for its confirmation), a live redraw replaces the row instead of renaming its
     buttons in place, which the web client shows under the old ids."""
+
+    def ask_why() -> None:
+        # One line, as a void's reason: a line break is refused as every reason's is.
+        why = ft.TextField(label=shell.t(N_("What is wrong? (required)")), autofocus=True)
+        ask_first(
+            shell,
+            title,
+            sem(f"{reject}-reason", why),
+            f"{reject}-confirm",
+            shell.t(N_("Reject")),
+            lambda: decide(False, why.value or ""),
+        )
+
     return ft.Row(
         [
-            sem(confirm, primary(shell.t(N_("Confirm")), on_click=lambda e: decide(True))),
-            sem(reject, secondary(shell.t(N_("Reject")), on_click=lambda e: decide(False))),
+            sem(confirm, primary(shell.t(N_("Confirm")), on_click=lambda e: decide(True, ""))),
+            sem(reject, secondary(shell.t(N_("Reject")), on_click=lambda e: ask_why())),
         ],
         wrap=True,
         key=confirm,

@@ -9,19 +9,21 @@ deal (History reopens it) or written as a new deal from the deal entry.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 
 from ...contract import Contract
-from ...i18n import N_, Msg
+from ...i18n import N_, Msg, msg
 from ...play.analysis import card_msg
 from ...play.auction import MISERE, PASS, Bid
 from ...play.cards import ALL_CARDS, RANKS, Suit
 from ...play.record import RecordInvalid, dumps
 from ...play.revoke import RevokeVerdict
 from ...store import AnyDeal, AnyStored
+from ..analyses import ANALYSES, Busy, revoke_lines
 from ..frame.nav import register
 from ..frame.registry import writer
 from ..frame.shell import Shell
@@ -585,6 +587,8 @@ def _verdict(shell: Shell, d: Dispute, tap: Tap) -> list[ft.Control]:
             ft.Column([ft.Text(shell.render(m)) for m in said], spacing=4),
         )
     ]
+    if isinstance(found, RevokeVerdict):
+        out.append(_best_play(shell, d))
     if f.can_play_on():  # the verdict asks for the count: the button beside it
         out.append(
             sem(
@@ -640,6 +644,56 @@ def _verdict(shell: Shell, d: Dispute, tap: Tap) -> list[ft.Control]:
     if d.show_record:
         out.append(sem("dispute-record", ft.Text(dumps(f.shared()), selectable=True, size=11)))
     return out
+
+
+def _best_play(shell: Shell, d: Dispute) -> ft.Control:
+    """After a revoke's verdict: what best play made, beside the sheet (issue #37).  The
+    double-dummy search runs in the analyses' workers, bounded as every analysis is (never on
+    the page's loop, and not for a viewer's page); the screen shows it when it is done."""
+    f = d.form
+    text = dumps(f.shared())
+    key = (text, repr(f.sheet))
+    if d.best is not None and d.best[0] == key:
+        said: list[Msg] = d.best[1]
+    elif not shell.access.may_write:
+        said = [
+            msg(
+                N_(
+                    "Only a device that writes at this table may analyse deals: enter the table PIN first."
+                )
+            )
+        ]
+    else:
+        said = [msg(N_("Working out what best play makes…"))]
+        if d.best_asked != key:
+            d.best_asked = key
+            sheet = dict(f.sheet) if isinstance(f.sheet, dict) else None
+
+            async def work() -> None:
+                try:
+                    lines = await ANALYSES.run(shell.page, revoke_lines, text, sheet)
+                except Busy as busy:
+                    lines = [busy.message]
+                    d.best_asked = None  # asked again at the next drawing
+                else:
+                    d.best = (key, lines)
+                if shell.state.dispute is d and d.step == "verdict":
+                    shell.show(dispute_screen, diffed=True)
+
+            try:  # drawn in an event's handler: on the page's loop (a test's page has no other)
+                d.best_task = asyncio.get_running_loop().create_task(work())
+            except RuntimeError:  # drawn from another thread (a live redraw): the page's loop
+                shell.page.run_task(work)
+    return sem(
+        "revoke-best",
+        ft.Column(
+            [
+                ft.Text(shell.t(N_("Best play")), weight=ft.FontWeight.BOLD),
+                *(ft.Text(shell.render(m)) for m in said),
+            ],
+            spacing=4,
+        ),
+    )
 
 
 def _verdict_of(d: Dispute) -> tuple[Any, list[Msg]]:

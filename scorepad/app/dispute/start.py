@@ -30,6 +30,11 @@ class Dispute:
     # The verdict of the record as it stands (its key, the verdict): the double-dummy search
     # behind it runs once per record, not on every redraw a write at the table makes.
     verdict: tuple[Any, Any] | None = field(default=None, repr=False, compare=False)
+    # After a revoke's verdict, what best play made (its key, the sentences), worked out in the
+    # analyses' workers (app/analyses.py); ``best_asked``: the key being worked out.
+    best: tuple[Any, Any] | None = field(default=None, repr=False, compare=False)
+    best_asked: Any = field(default=None, repr=False, compare=False)
+    best_task: Any = field(default=None, repr=False, compare=False)  # kept while it runs
 
 
 def open_for_deal(shell: Shell, deal_id: int, index: int) -> None:
