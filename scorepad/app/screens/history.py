@@ -106,10 +106,10 @@ class _Writes:
 
     # Undo and redo name the revision of the screen the player tapped on (``seen``), which a
     # live redraw keeps under the finger (live.guarded); never one read at tap time.
-    def undo(self, seen: int) -> None:
+    def undo_at(self, seen: int) -> None:
         self.apply(lambda: self.shell.session.undo(seen=seen, via=self.table), seen)
 
-    def redo(self, seen: int) -> None:
+    def redo_at(self, seen: int) -> None:
         self.apply(lambda: self.shell.session.redo(seen=seen, via=self.table), seen)
 
     # A void and a restore are asked first: the dialog names the deal, and its confirmation
@@ -197,7 +197,7 @@ def _undo_redo(shell: Shell, stored: AnyStored, writes: _Writes, may_write: bool
                 stored.revision,
                 lambda seen: ft.OutlinedButton(
                     shell.t(N_("Undo")),
-                    on_click=lambda: writes.undo(seen),
+                    on_click=lambda: writes.undo_at(seen),
                     disabled=not journal.can_undo(),
                 ),
             ),
@@ -207,7 +207,7 @@ def _undo_redo(shell: Shell, stored: AnyStored, writes: _Writes, may_write: bool
                 stored.revision,
                 lambda seen: ft.OutlinedButton(
                     shell.t(N_("Redo")),
-                    on_click=lambda: writes.redo(seen),
+                    on_click=lambda: writes.redo_at(seen),
                     disabled=not journal.can_redo(),
                 ),
             ),
