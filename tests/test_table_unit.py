@@ -965,7 +965,7 @@ def test_an_undo_or_redo_on_another_device_is_named_by_its_deal(store: Store) ->
     """The notice a page shows after another device's undo or redo says which deal it changed."""
     from types import SimpleNamespace
 
-    from scorepad.i18n import catalog
+    from scorepad.core.i18n import catalog
 
     sid = store.create_session(["Anna", "Boris", "Vera"])
     other = SimpleNamespace(lock=threading.RLock(), store=store)  # what changed_since reads

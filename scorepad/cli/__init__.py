@@ -1,7 +1,7 @@
 """The ``scorepad`` command: a thin layer that parses arguments and prints.
 
 All behaviour lives in the library (:mod:`scorepad.scoring.pulya.session`, :mod:`scorepad.scoring.pulya.score`,
-:mod:`scorepad.report`).  Invalid input: exit status 2, one line per problem on stderr,
+:mod:`scorepad.report.pulya`).  Invalid input: exit status 2, one line per problem on stderr,
 nothing on stdout (except ``audit --json`` and batch audits, which print a verdict for every
 record, an illegal one's too, and still exit with 2).
 """
@@ -20,7 +20,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .. import __version__
-from ..i18n import LANGUAGES, N_, Catalog, Msg, ScorepadError, catalog, msg, nmsg, system_language
+from ..core.i18n import (
+    LANGUAGES,
+    N_,
+    Catalog,
+    Msg,
+    ScorepadError,
+    catalog,
+    msg,
+    nmsg,
+    system_language,
+)
 from .common import (
     EXIT_INVALID,
     Refused,
@@ -49,8 +59,7 @@ EXIT_INTERRUPTED = 130
 
 
 def cmd_settle(args: argparse.Namespace) -> int:
-    from ..journal import live_numbers
-    from ..report import to_json_text, to_text_sheet
+    from ..report.pulya import to_json_text, to_text_sheet
     from ..scoring.peek import peek_family
     from ..scoring.pulya.score import replay
     from ..scoring.pulya.session import parse_session
@@ -70,6 +79,8 @@ def cmd_settle(args: argparse.Namespace) -> int:
                 )
             )
     if stored_id is not None and (args.db or not Path(args.file).exists()):
+        from ..store.journal import live_numbers  # the journal lives in the store's package
+
         with open_database(args, create=False) as store:
             if store.family(stored_id) != "pulya":
                 family = store.load_family(stored_id)
@@ -102,7 +113,7 @@ def _write_family(
     scored: FamilyScored, args: argparse.Namespace, numbers: list[int] | None = None
 ) -> int:
     """``numbers``: a stored session's deal numbers as said at the table (a void keeps its)."""
-    from .. import family_report
+    from ..report import ledger as family_report
 
     if args.json:
         sys.stdout.write(family_report.to_json_text(scored, args.lang, numbers))
@@ -172,9 +183,9 @@ def cmd_migrate(args: argparse.Namespace) -> int:
 
 
 def cmd_history(args: argparse.Namespace) -> int:
-    from ..journal import deal_numbers
     from ..scoring.pulya.session import deal_data
     from ..store import describe_action
+    from ..store.journal import deal_numbers
 
     cat = catalog(args.lang)
     with open_database(args, create=False) as store:
@@ -462,13 +473,13 @@ DEMOS = {
 
 def cmd_demo(args: argparse.Namespace) -> int:
     # What a kept session looks like, without a database: the sheet of a demo evening.
-    from ..report import to_text_sheet
+    from ..report.pulya import to_text_sheet
     from ..scoring.pulya.score import replay
     from ..scoring.pulya.session import parse_session
 
     demo = DEMOS.get(args.lang)
     if demo is not None:
-        from .. import family_report
+        from ..report import ledger as family_report
         from ..scoring.ledger.families import settle_family
 
         sys.stdout.write(family_report.to_text_sheet(settle_family(demo.read_bytes()), args.lang))

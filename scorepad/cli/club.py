@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..i18n import N_, Msg, ScorepadError, catalog, msg, nmsg
+from ..core.i18n import N_, Msg, ScorepadError, catalog, msg, nmsg
 from . import common
 
 if TYPE_CHECKING:
@@ -371,7 +371,7 @@ def cmd_reopen_tour(args: argparse.Namespace, club: ClubStore) -> int:
 
 def cmd_standings(args: argparse.Namespace, club: ClubStore) -> int:
     from ..club.summary import standings_lines
-    from ..numbers import to_json
+    from ..core.numbers import to_json
 
     night = club.load(args.night)
     if args.json:

@@ -39,9 +39,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import TypeAdapter, ValidationError
 
-from ..i18n import N_, Msg, msg, nmsg
-from ..journal import deal_numbers, number_of
-from ..numbers import Number
+from ..core.i18n import N_, Msg, msg, nmsg
+from ..core.numbers import Number
 from ..scoring.pulya.convention import settings_for
 from ..scoring.pulya.session import (
     Deal,
@@ -53,6 +52,7 @@ from ..scoring.pulya.session import (
 )
 from ..scoring.pulya.settlement import balances
 from ..store import AnyDeal, AnyStored, InvalidEntry, Store, now
+from ..store.journal import deal_numbers, number_of
 from ..store.schema import new_uid
 from . import draw as drawing
 from .draw import DrawReport

@@ -9,9 +9,8 @@ from typing import Any, get_args
 
 from pydantic import BaseModel, ValidationError
 
-from ..i18n import N_, Msg, msg
-from ..journal import Action, Journal, JournalError, deal_numbers
-from ..players.record import SessionRecord, record_of
+from ..core.i18n import N_, Msg, msg
+from ..players.results import SessionRecord, record_of
 from ..scoring.ledger.families import AnyFamilyDeal, family_deal_types, parse_family_deal
 from ..scoring.pulya.session import (
     MAX_DEALS,
@@ -30,6 +29,7 @@ from ..scoring.pulya.session import (
     too_many_deals,
 )
 from .errors import InvalidEntry, StaleRevision, StoreError
+from .journal import Action, Journal, JournalError, deal_numbers
 from .reading import _DEAL, AnyStored, Reading, _Live
 from .schema import new_uid, now
 
@@ -81,7 +81,7 @@ def _canonical_deal(deal: AnyDeal, family: str = "pulya", index: int | None = No
 def describe_action(a: Action, number: int | None = None) -> Msg:
     """What an action did, in words (the history and the stale-write message).
 
-    ``number`` is the deal's number as the player saw it (:func:`scorepad.journal.deal_numbers`), never
+    ``number`` is the deal's number as the player saw it (:func:`scorepad.store.journal.deal_numbers`), never
     its id in the journal: the app, the sheet and the history count deals alike, from 1.
     """
     if a.kind == "add":

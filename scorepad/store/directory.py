@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ..i18n import N_, msg
+from ..core.i18n import N_, msg
 from ..scoring.pulya.session import (
     MAX_REASON,
     FieldRefused,

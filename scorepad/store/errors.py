@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from ..i18n import N_, Msg, ScorepadError, msg
+from ..core.i18n import N_, Msg, ScorepadError, msg
 from ..scoring.pulya.session import (
     Problem,
     quote,

@@ -9,9 +9,8 @@ import uuid
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..i18n import N_, msg
-from ..journal import Action, Entry
-from ..players.record import record_of
+from ..core.i18n import N_, msg
+from ..players.results import record_of
 from ..scoring.ledger.families import (
     AnySession,
     FamilySettings,
@@ -30,6 +29,7 @@ from ..scoring.pulya.session import (
 from .actions import _canonical_deal, _reason
 from .directory import Directory
 from .errors import StoreError
+from .journal import Action, Entry
 from .reading import _score
 from .schema import new_uid, now
 

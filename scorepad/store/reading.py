@@ -11,8 +11,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from ..i18n import N_, Msg, msg
-from ..journal import Action, Journal, JournalError, check_action
+from ..core.i18n import N_, Msg, msg
 from ..scoring.ledger.families import (
     AnySession,
     FamilyScored,
@@ -34,6 +33,7 @@ from ..scoring.pulya.session import (
     quote,
 )
 from .errors import NotFound, StoreError, damaged_session
+from .journal import Action, Journal, JournalError, check_action
 from .schema import Connection
 
 _DEAL: TypeAdapter[Any] = TypeAdapter(Deal)

@@ -21,7 +21,7 @@ from urllib.parse import quote
 from platformdirs import user_data_path
 from sqlite_utils import Database
 
-from ..i18n import N_, msg
+from ..core.i18n import N_, msg
 from .backend import Backend, Dialect, Rows, SqliteBackend, is_postgres, redacted
 
 if TYPE_CHECKING:

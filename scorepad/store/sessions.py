@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..i18n import N_, Msg, msg
+from ..core.i18n import N_, Msg, msg
 from ..scoring.ledger.families import (
     AnySession,
     FamilySettings,

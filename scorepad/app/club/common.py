@@ -8,7 +8,7 @@ from typing import Any
 import flet as ft
 
 from ...club.store import ClubStore
-from ...i18n import N_, ScorepadError
+from ...core.i18n import N_, ScorepadError
 from ..frame.shell import Shell
 from ..frame.theme import sem
 from ..server.grants import Grants

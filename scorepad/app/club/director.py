@@ -17,8 +17,8 @@ import flet as ft
 from ...club.night import Night
 from ...club.scoring import parse_scoring
 from ...club.store import TableView, change_words, voided_words
-from ...i18n import N_, Msg, msg, nmsg
-from ...report import deal_title
+from ...core.i18n import N_, Msg, msg, nmsg
+from ...report.pulya import deal_title
 from ...scoring.pulya.convention import presets
 from ...store import now
 from ..frame.shell import Shell

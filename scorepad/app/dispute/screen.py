@@ -14,13 +14,13 @@ from typing import Any
 
 import flet as ft
 
-from ...contract import Contract
-from ...i18n import N_, Msg
+from ...core.i18n import N_, Msg
 from ...play.analysis import card_msg
 from ...play.auction import MISERE, PASS, Bid
 from ...play.cards import ALL_CARDS, RANKS, Suit
 from ...play.record import RecordInvalid, dumps
 from ...play.revoke import RevokeVerdict
+from ...scoring.contract import Contract
 from ..frame.nav import register
 from ..frame.registry import writer
 from ..frame.shell import Shell

@@ -15,7 +15,7 @@ from typing import Any, TypeVar, cast
 
 import flet as ft
 
-from ...i18n import LANGUAGES, N_, Msg, catalog
+from ...core.i18n import LANGUAGES, N_, Msg, catalog
 from ...scoring.pulya.session import SessionInvalid
 from ...store import (
     AnyStored,

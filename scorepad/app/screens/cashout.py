@@ -1,7 +1,7 @@
 """Cash-out, at any time ("if we stopped now") and at the end: a table a player by player,
 the balances and who pays whom; copied as text or saved as an image to send to the group.
 
-Every figure comes from :func:`scorepad.report.cash_out`, the formatting ``scorepad settle`` uses.
+Every figure comes from :func:`scorepad.report.pulya.cash_out`, the formatting ``scorepad settle`` uses.
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from typing import Any
 
 import flet as ft
 
-from ... import family_report
-from ...family_report import FamilyCashOut, family_cash_out
-from ...i18n import N_, catalog
+from ...core.i18n import N_, catalog
 from ...phone import ON_PHONE
-from ...report import CashOut, cash_out, to_text_sheet
+from ...report import ledger as family_report
+from ...report.ledger import FamilyCashOut, family_cash_out
+from ...report.pulya import CashOut, cash_out, to_text_sheet
 from ...store import FamilyStored
 from ..frame import registry
 from ..frame.dialog import ask_first

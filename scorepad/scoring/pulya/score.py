@@ -14,8 +14,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ...i18n import N_, msg, whist_count
-from ...numbers import Number
+from ...core.i18n import N_, msg, whist_count
+from ...core.numbers import Number
 from .convention import ConventionError, OverridesRefused, Settings, settings_for
 from .game import score_game
 from .legal import DealError, seat_range, verify_correction, verify_deal

@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .i18n import N_, ScorepadError, msg
-from .scoring.pulya.session import Deal
+from ..core.i18n import N_, ScorepadError, msg
+from ..scoring.pulya.session import Deal
 
 ActionKind = Literal["add", "edit", "void", "restore", "undo", "redo"]
 KINDS: tuple[ActionKind, ...] = ("add", "edit", "void", "restore", "undo", "redo")

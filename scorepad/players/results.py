@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..numbers import Number, normal
+from ..core.numbers import Number, normal
 from ..scoring.ledger.bula import BulaGame, BulaTable, PikNoContra
 from ..scoring.ledger.families import (
     FamilyScored,
