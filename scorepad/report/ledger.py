@@ -305,6 +305,10 @@ def family_cash_out(scored: FamilyScored, lang: str = "en") -> FamilyCashOut:
     return FamilyCashOut(scored.finished, status, columns, rows, balances, payments, note)
 
 
+#: The name every family's report gives its cash-out (:func:`scorepad.report.report_for`).
+cash_out = family_cash_out
+
+
 def _status(cat: Catalog, finished: bool) -> str:
     """Over, or what the cash-out would be if the players stopped now (the sheet, the screen)."""
     return cat.gettext(

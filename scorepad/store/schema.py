@@ -25,7 +25,7 @@ from ..core.i18n import N_, msg
 from .backend import Backend, Dialect, Rows, SqliteBackend, is_postgres, redacted
 
 if TYPE_CHECKING:
-    from .reading import _Live
+    from .reading import Live
 
 from .errors import (
     Damaged,
@@ -585,7 +585,7 @@ class Connection:
         self.migrated: tuple[int, Path | None] | None = None
         # Actions are append-only, so a session at the same revision has the same actions:
         # the replay kept here is exact until the revision moves.
-        self._live: dict[int, _Live] = {}
+        self._live: dict[int, Live] = {}
         #: Why the file is damaged (quick_check), or None: a damaged file is never written.
         self.damage: str | None = None
         self._wal = False

@@ -7,25 +7,18 @@ import json
 from typing import Any
 
 from ..core.i18n import N_, Msg, msg
-from ..scoring.ledger.families import (
-    AnySession,
-    FamilySettings,
-    family_of,
-    parse_family_session,
-    replay_family,
-)
+from ..scoring.family import family as family_engine
+from ..scoring.ledger.families import AnySession, FamilySettings, family_of
 from ..scoring.pulya.convention import Settings
 from ..scoring.pulya.session import (
     FORMAT,
     FieldRefused,
     Session,
     look_alike,
-    parse_session,
     player_name,
 )
 from .actions import Actions
 from .errors import StoreError
-from .reading import _score
 from .schema import new_uid, now
 
 
@@ -123,14 +116,12 @@ class Sessions(Actions):
             "currency": currency,
             "deals": [],
         }
-        if family_of(convention) != "pulya":
-            ledger = replay_family(parse_family_session(data))
-            with self._write():
-                return self._insert_session(ledger.session, ledger.settings, ledger.family)
-        session = parse_session(data | {"pool_target": pool_target})
-        scored = _score(session, None)
+        engine = family_engine(family_of(convention))
+        if engine.pool:  # the pulya plays to a pool target; the ledger families to none
+            data["pool_target"] = pool_target
+        scored = engine.replay(engine.parse_session(data))
         with self._write():
-            return self._insert_session(session, scored.settings, "pulya")
+            return self._insert_session(scored.session, scored.settings, engine.name)
 
     def _insert_session(
         self,

@@ -14,10 +14,9 @@ import flet as ft
 
 from ...core.i18n import N_, catalog
 from ...phone import ON_PHONE
-from ...report import ledger as family_report
-from ...report.ledger import FamilyCashOut, family_cash_out
-from ...report.pulya import CashOut, cash_out, to_text_sheet
-from ...store import FamilyStored
+from ...report import report_for
+from ...report.ledger import FamilyCashOut
+from ...report.pulya import CashOut
 from ..frame import registry
 from ..frame.dialog import ask_first
 from ..frame.nav import nav
@@ -41,13 +40,9 @@ COLUMNS = (
 
 def settle_screen(shell: Shell) -> ft.Control:
     stored = shell.any_stored()
-    cash: CashOut | FamilyCashOut
-    if isinstance(stored, FamilyStored):
-        cash = family_cash_out(stored.scored, shell.lang)
-        scored_text = family_report.to_text_sheet(stored.scored, shell.lang, explain=False)
-    else:
-        cash = cash_out(stored.scored, shell.lang)
-        scored_text = to_text_sheet(stored.scored, shell.lang, explain=False)
+    report = report_for(stored.family)  # the family's own report, as `scorepad settle` writes
+    cash: CashOut | FamilyCashOut = report.cash_out(stored.scored, shell.lang)
+    scored_text = report.to_text_sheet(stored.scored, shell.lang, explain=False)
     grid = grid_of(cash)
     # A club table's pulya pays no money: the night counts points and places (issue #37, the
     # club's lines above), so its cash-out shows the whists without a money column or payments.

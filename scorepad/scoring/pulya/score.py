@@ -178,6 +178,15 @@ class Replay:
             self.writer.write(step)
         return []
 
+    def append(self, deal: Correction | PlayedDeal) -> list[Problem]:
+        """Write one more deal after the session's (the store's added deal: nothing else is
+        replayed); its problems, and then the session is as it was."""
+        problems = self.add(len(self.session.deals), deal)
+        if not problems:
+            self.session = self.session.model_copy(update={"deals": [*self.session.deals, deal]})
+            self.writer.session = self.session
+        return problems
+
     def _check(
         self, index: int, deal: Correction | PlayedDeal
     ) -> tuple[Step | None, list[Problem]]:
