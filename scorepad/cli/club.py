@@ -307,9 +307,9 @@ def cmd_change(args: argparse.Namespace, club: ClubStore) -> int:
 
 
 def _state(state: str) -> Any:
-    from ..club.store import _STATE_WORDS
+    from ..club.store import STATE_WORDS
 
-    return _STATE_WORDS[state]
+    return STATE_WORDS[state]
 
 
 def cmd_correct(args: argparse.Namespace, club: ClubStore) -> int:

@@ -645,7 +645,7 @@ class ClubStore:
                 msg(
                     N_("deal {number} is {state} already"),
                     number=mark.number,
-                    state=_STATE_WORDS[mark.state],
+                    state=STATE_WORDS[mark.state],
                 )
             )
         with self._write():
@@ -894,7 +894,7 @@ class ClubStore:
                 msg(
                     N_("{change} is {state} already"),
                     change=words,
-                    state=_STATE_WORDS[change.state],
+                    state=STATE_WORDS[change.state],
                 )
             )
         reversed_by = None
@@ -1246,7 +1246,7 @@ class ClubStore:
                                 k,
                                 e.deal,
                                 None,
-                                _STATE_WORDS[m.state],
+                                STATE_WORDS[m.state],
                                 m.written_by,
                                 m.decided_by,
                             )
@@ -1285,7 +1285,7 @@ class ClubStore:
             who = msg(
                 N_("{change}: {state}; made by #{by}, decided by {decider}"),
                 change=change_words(c),
-                state=_STATE_WORDS[c.state],
+                state=STATE_WORDS[c.state],
                 by=c.written_by,
                 decider=f"#{c.decided_by}" if c.decided_by else "—",
             )
@@ -1449,9 +1449,9 @@ class ClubStore:
 
 
 def _player_name(name: str) -> str:
-    from ..store.sessions import _clean_name
+    from ..store.sessions import clean_name
 
-    return _clean_name(name)
+    return clean_name(name)
 
 
 def _content(text: str) -> Any:
@@ -1523,7 +1523,7 @@ def voided_words(numbers: tuple[int, ...]) -> Msg | None:
     )
 
 
-_STATE_WORDS = {
+STATE_WORDS = {
     "provisional": msg(N_("provisional")),
     "confirmed": msg(N_("confirmed")),
     "disputed": msg(N_("disputed")),

@@ -41,7 +41,7 @@ def _journal(step: Callable[[], Action]) -> Action:
         raise StoreError(exc.message) from None
 
 
-def _reason(reason: str) -> str:
+def edit_reason(reason: str) -> str:
     if not isinstance(reason, str | None):  # a page's field can send any value: no reason at all
         raise StoreError(msg(N_("an edit or a void needs a reason")))
     try:
@@ -53,7 +53,7 @@ def _reason(reason: str) -> str:
     return text
 
 
-def _canonical_deal(deal: AnyDeal, family: str = "pulya", index: int | None = None) -> Any:
+def canonical_deal(deal: AnyDeal, family: str = "pulya", index: int | None = None) -> Any:
     """A deal in its canonical form (as exported): a deal of another family, or one built past
     its model's checks, is refused here."""
     engine = family_engine(family)
@@ -108,28 +108,28 @@ class Actions(Reading):
             # A family's refusal names the deal by its number as said at the table (the voided
             # deals counted); the pulya's by its index among the live deals, as before.
             index = len(j.entries) if family_engine(family).places_count_voided else len(j.live)
-            return Action(seq, "add", at, deal=_canonical_deal(deal, family, index))
+            return Action(seq, "add", at, deal=canonical_deal(deal, family, index))
 
         return self._act(sid, seen, make)
 
     def edit_deal(
         self, sid: int, deal_id: int, deal: AnyDeal, *, reason: str, seen: int
     ) -> AnyStored:
-        why = _reason(reason)
+        why = edit_reason(reason)
         family = self.family(sid)
 
         def make(j: Journal, seq: int, at: str) -> Action:
             index = j.index_of(deal_id)
             if family_engine(family).places_count_voided and deal_id in j.entries:
                 index = list(j.entries).index(deal_id)  # its place: its number less one
-            model = _canonical_deal(deal, family, index)
+            model = canonical_deal(deal, family, index)
             entry = j.entries.get(deal_id)
             return Action(seq, "edit", at, deal_id, _keeps_record(model, entry and entry.deal), why)
 
         return self._act(sid, seen, make)
 
     def void_deal(self, sid: int, deal_id: int, *, reason: str, seen: int) -> AnyStored:
-        why = _reason(reason)
+        why = edit_reason(reason)
         return self._act(sid, seen, lambda j, seq, at: Action(seq, "void", at, deal_id, reason=why))
 
     def restore_deal(self, sid: int, deal_id: int, *, seen: int) -> AnyStored:

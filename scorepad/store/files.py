@@ -20,7 +20,7 @@ from ..scoring.pulya.session import (
     Session,
     Struck,
 )
-from .actions import _canonical_deal, _reason
+from .actions import canonical_deal, edit_reason
 from .directory import Directory
 from .errors import StoreError
 from .journal import Action, Entry
@@ -66,11 +66,11 @@ class Files(Directory):
         uid = session.uid or (_legacy_uid(session, engine) if total else new_uid())
         given = list(session.deal_uids) + [None] * (total - len(session.deal_uids))
         deal_uids = [u or str(uuid.uuid5(uuid.UUID(uid), f"deal/{p}")) for p, u in enumerate(given)]
-        deals = [_canonical_deal(d, family) for d in session.deals]
+        deals = [canonical_deal(d, family) for d in session.deals]
         # A voided deal is written as it was (an add) and voided with its reason, in its place:
         # the deals keep the numbers they had where the file was exported.
         struck = {
-            s.place: (_canonical_deal(s.deal, family, s.place), _reason(s.reason))
+            s.place: (canonical_deal(s.deal, family, s.place), edit_reason(s.reason))
             for s in session.struck
         }
         places: list[tuple[Any, str | None]] = []

@@ -35,9 +35,9 @@ from .errors import (
     SchemaTooNew,
     StoreError,
     Unavailable,
-    _damaged,
-    _os_error,
+    damaged,
     database_error,
+    os_error,
     postgres_error,
 )
 
@@ -459,7 +459,7 @@ def _check_path(path: Path) -> bool:
     except FileNotFoundError:
         return False
     except OSError as exc:  # a path under a file, a folder we may not enter, a symlink loop
-        raise _os_error(exc, path) from None
+        raise os_error(exc, path) from None
     if stat.S_ISDIR(info.st_mode):
         raise Unavailable(msg(N_("{path} is a folder, not a database file"), path=str(path)))
     if not stat.S_ISREG(info.st_mode):
@@ -490,7 +490,7 @@ def _make_folder(folder: Path) -> None:
                     msg(N_("{path} is a file, not a folder"), path=str(parent))
                 ) from None
         except OSError as exc:
-            raise _os_error(exc, parent) from None
+            raise os_error(exc, parent) from None
 
 
 def _make_private(path: Path) -> None:
@@ -510,9 +510,9 @@ def _make_private(path: Path) -> None:
                 os.path.realpath(path), os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600
             )
         except OSError as exc:
-            raise _os_error(exc, path) from None
+            raise os_error(exc, path) from None
     except OSError as exc:
-        raise _os_error(exc, path) from None
+        raise os_error(exc, path) from None
     os.close(fd)
 
 
@@ -740,7 +740,7 @@ class Connection:
             self._depth = 0
 
     def _damaged(self, detail: str) -> Damaged:
-        return _damaged(self.path, detail)
+        return damaged(self.path, detail)
 
     @contextmanager
     def _reading(self) -> Iterator[None]:

@@ -22,7 +22,7 @@ from .errors import StoreError
 from .schema import new_uid, now
 
 
-def _clean_name(name: str) -> str:
+def clean_name(name: str) -> str:
     try:
         return player_name(name)
     except FieldRefused as exc:
@@ -46,7 +46,7 @@ def _close_reason(reason: str) -> str:
 class Sessions(Actions):
     def add_player(self, name: str) -> int:
         with self._write():
-            return self.player_id(_clean_name(name))
+            return self.player_id(clean_name(name))
 
     def player_id(self, name: str, uid: str | None = None) -> int:
         """The directory entry of ``name``: by its stable id first (a file's or another
@@ -130,7 +130,7 @@ class Sessions(Actions):
         family: str,
         uid: str | None = None,
     ) -> int:
-        names = [_clean_name(n) for n in session.players]
+        names = [clean_name(n) for n in session.players]
         # A seat whose player this directory knows by his id sits under the directory's name
         # (a rename here has renamed every seat of his already).
         given = session.player_uids
