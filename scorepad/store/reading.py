@@ -12,13 +12,13 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..core.i18n import N_, Msg, msg
-from ..scoring.family import NAMES, Replaying, family
+from ..scoring.family import NAMES, family
 from ..scoring.ledger.families import AnySession, FamilyScored, FamilySettings
 from ..scoring.pulya.convention import ConventionError, Settings
 from ..scoring.pulya.score import Scored, replay
 from ..scoring.pulya.session import FORMAT, Session, SessionInvalid, Struck, quote
 from .errors import NotFound, StoreError, damaged_session
-from .journal import Action, Journal, JournalError, check_action
+from .journal import Action, Journal, JournalError, Live, check_action
 from .schema import Connection
 
 
@@ -77,17 +77,6 @@ class FamilyStored:
 
 
 AnyStored = Stored | FamilyStored
-
-
-@dataclass(slots=True)
-class Live:
-    """The last replay of a session, at ``revision``, kept for the next action: its family's
-    :class:`~scorepad.scoring.family.Replaying` (the pulya writes an added deal onto it alone;
-    a ledger family's session is short and is replayed whole)."""
-
-    revision: int
-    journal: Journal
-    replay: Replaying
 
 
 class _RowInvalid(Exception):

@@ -25,7 +25,7 @@ from ..core.i18n import N_, msg
 from .backend import Backend, Dialect, Rows, SqliteBackend, is_postgres, redacted
 
 if TYPE_CHECKING:
-    from .reading import Live
+    from .journal import Live
 
 from .errors import (
     Damaged,
@@ -646,7 +646,9 @@ class Connection:
         except ImportError:  # pragma: no cover - a dependency of Scorepad's
             raise Unavailable(msg(N_("cannot open {path}"), path=self.path)) from None
         try:
-            self.backend = PostgresBackend(url, timeout=self.timeout, read_only=self.read_only)
+            self.backend = PostgresBackend(
+                url, timeout=self.timeout, read_only=self.read_only, identity=IDENTITY_TABLES
+            )
         except psycopg.Error as exc:
             raise postgres_error(exc, self.path, self.timeout) from None
         try:
