@@ -36,7 +36,7 @@ def test_the_released_names_are_shims_that_define_nothing() -> None:
 
 def test_record_stats_and_registry_each_mean_one_thing() -> None:
     """Three ``record.py``, two ``stats.py`` and two ``registry.py`` meant different things: the
-    players' results of a session are ``players/results.py``, the pulkas' totals
+    players' results of a session are ``scoring/results.py``, the pulkas' totals
     ``players/pulkas.py``, the club's check-in at the door ``app/club/checkin.py``.  What keeps
     the name: the deal record (``play/record.py``, and the root's released name for it), the
     players' statistics (``players/stats.py``), the screens' registry (``app/frame/registry.py``)."""

@@ -308,7 +308,7 @@ def test_debts_and_money_agree_for_any_evenings(store: Store, seed: int, n: int)
         assert net.get(pid, 0) == sum(s.net.values())
     assert sum(net.values()) == 0
     # and the records the store keeps equal a fresh count
-    from scorepad.players.results import record_of
+    from scorepad.scoring.results import record_of
 
     for x in everyone:
         assert x.record == record_of(store.load_any(x.session).scored)

@@ -9,7 +9,7 @@ name: a pulya file settled from the command line never loads the ledger families
 new family is one more entry in :data:`ENGINES`.
 
 The faces above the engine choose by the same name: a session's report
-(:func:`scorepad.report.report_for`), its players' record (:func:`scorepad.players.results.record_of`).
+(:func:`scorepad.report.report_for`), its players' record (:func:`scorepad.scoring.results.record_of`).
 """
 
 from __future__ import annotations

@@ -8,7 +8,6 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.i18n import N_, Msg, msg
-from ..players.results import SessionRecord, record_of
 from ..scoring.family import family as family_engine
 from ..scoring.ledger.families import AnyFamilyDeal
 from ..scoring.pulya.session import (
@@ -25,6 +24,7 @@ from ..scoring.pulya.session import (
     deal_data,
     too_many_deals,
 )
+from ..scoring.results import SessionRecord, record_of
 from .errors import InvalidEntry, StaleRevision, StoreError
 from .journal import Action, Journal, JournalError, deal_numbers
 from .reading import AnyStored, Reading

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..core.i18n import N_, msg
-from ..players.results import record_of
 from ..scoring.family import Family
 from ..scoring.family import family as family_engine
 from ..scoring.ledger.families import AnySession, FamilySettings
@@ -20,6 +19,7 @@ from ..scoring.pulya.session import (
     Session,
     Struck,
 )
+from ..scoring.results import record_of
 from .actions import canonical_deal, edit_reason
 from .directory import Directory
 from .errors import StoreError
