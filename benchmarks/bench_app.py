@@ -119,8 +119,8 @@ from support.flet_fakes import by_id, fire, make_page  # noqa: E402
 from scorepad.app.frame.screens import entry_screen  # noqa: E402  (fills the screen registry)
 from scorepad.app.frame.shell import Shell  # noqa: E402
 from scorepad.app.pulya.sheet import sheet_screen  # noqa: E402
-from scorepad.generate import RandomChooser, random_session  # noqa: E402
 from scorepad.store import Store  # noqa: E402
+from scorepad.testing.generate import RandomChooser, random_session  # noqa: E402
 
 
 async def confirm_times(repeat: int, folder: Path) -> list[float]:

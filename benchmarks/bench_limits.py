@@ -20,9 +20,9 @@ from pathlib import Path
 
 from machine import SMOKE_NOTE, add_smoke, machine
 
-from scorepad.generate import RandomChooser, random_session
 from scorepad.scoring.pulya.session import MAX_DEALS
 from scorepad.store import Store
+from scorepad.testing.generate import RandomChooser, random_session
 
 # What docs/session-format.md ("Limits") promises for the largest session: 6-8 s measured on a
 # loaded 2-core machine, so the goal is said with room; the memory is the process's peak.

@@ -24,11 +24,11 @@ sys.path.insert(0, str(ROOT))
 
 from machine import SMOKE_NOTE, add_smoke, machine  # noqa: E402  (benchmarks/machine.py)
 
-from scorepad.generate import RandomChooser, random_family_session, random_session  # noqa: E402
 from scorepad.players.rating import ratings  # noqa: E402
 from scorepad.players.stats import family_stats, played  # noqa: E402
 from scorepad.scoring.pulya.session import Game  # noqa: E402
 from scorepad.store import Store  # noqa: E402
+from scorepad.testing.generate import RandomChooser, random_family_session, random_session  # noqa: E402
 
 
 def timed(fn: Callable[[], object], repeat: int) -> tuple[float, float]:

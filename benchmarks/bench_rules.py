@@ -52,7 +52,6 @@ sys.path.insert(0, str(ROOT))
 
 from machine import SMOKE_NOTE, add_smoke, machine  # noqa: E402  (benchmarks/machine.py)
 
-from scorepad.generate import RandomChooser, random_record  # noqa: E402
 from scorepad.play import dds  # noqa: E402
 from scorepad.play.analysis import analyse  # noqa: E402
 from scorepad.play.cards import ALL_CARDS, Hand  # noqa: E402
@@ -60,6 +59,7 @@ from scorepad.play.play import Play  # noqa: E402
 from scorepad.play.record import Audit, audit, forget_kept, parse_record  # noqa: E402
 from scorepad.play.solver import best_tricks  # noqa: E402
 from scorepad.scoring.pulya.score import batch  # noqa: E402
+from scorepad.testing.generate import RandomChooser, random_record  # noqa: E402
 
 KINDS = (("trump", True, 5.0), ("no trump", True, 6.0), ("misère", False, 12.0))  # ms mean
 ANALYSIS_GOAL = 150.0  # ms mean

@@ -38,10 +38,10 @@ sys.path.insert(0, str(ROOT))
 
 from machine import SMOKE_NOTE, add_smoke, machine  # noqa: E402  (benchmarks/machine.py)
 
-from scorepad.generate import RandomChooser, random_session  # noqa: E402
-from scorepad.report import settlement_of  # noqa: E402
+from scorepad.report.pulya import settlement_of  # noqa: E402
 from scorepad.scoring.pulya.score import Checked, validate, write  # noqa: E402
 from scorepad.scoring.pulya.session import parse_session  # noqa: E402
+from scorepad.testing.generate import RandomChooser, random_session  # noqa: E402
 
 # What the installed ``scorepad`` script runs.
 ENTRY = "import sys; from scorepad.cli import main; sys.exit(main())"

@@ -19,9 +19,9 @@ from pathlib import Path
 
 from machine import SMOKE_NOTE, add_smoke, machine
 
-from scorepad.generate import RandomChooser, random_session
 from scorepad.scoring.pulya.session import Raspasy
 from scorepad.store import Store
+from scorepad.testing.generate import RandomChooser, random_session
 
 #: The deal each timed write adds (the store takes the model, as a form builds it).
 RASPASY = Raspasy.model_validate({"type": "raspasy", "tricks": {"0": 3, "1": 3, "2": 4}})

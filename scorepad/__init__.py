@@ -2,16 +2,16 @@
 
 Two engines, pure (no store, no screen), and the parts that use them::
 
-    app/  cli  report  store  journal          the app, the CLI, output, the SQLite store
-      |     |     |      |       |
-      +-----+-----+------+-------+---> generate (random valid sessions)
+    app/  cli/  report/  store/ (journal)      the app, the CLI, output, the SQLite store
+      |     |     |        |
+      +-----+-----+--------+---> testing/ (random valid sessions)
       v                             v
     play/   cards  auction  play  solver  record      the card-play engine
       v
     scoring/  legal  session  score  whist  game  misere  raspasy  pulya  sheet  settlement
-              convention  table                       the scoring engine
+              convention  table  contract             the scoring engine
       v
-    contract  i18n  numbers                           the shared vocabulary
+    core/  i18n  numbers  cyrillic                    the shared vocabulary
 
 Imports go down only: the scoring engine imports neither the card-play engine nor anything
 above it; the card-play engine imports the scoring engine's rules, never the store or the app

@@ -3,7 +3,7 @@
     python scripts/catalogs.py          # rewrite scorepad/locale/<lang>/LC_MESSAGES/scorepad.po
     python scripts/catalogs.py --check  # exit 1 if a catalog is out of date or incomplete
 
-One catalog per language of :data:`scorepad.i18n.LANGUAGES`.  English msgstrs mirror the msgids;
+One catalog per language of :data:`scorepad.core.i18n.LANGUAGES`.  English msgstrs mirror the msgids;
 every other language's translations are kept, new sentences are added untranslated (and make
 --check fail until they are translated).  Serbian Cyrillic (sr_Cyrl) is not translated by hand:
 it is the Latin catalog (sr_Latn) transliterated, letter for letter.
@@ -21,7 +21,7 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from scorepad.cyrillic import to_cyrillic  # noqa: E402
+from scorepad.core.cyrillic import to_cyrillic  # noqa: E402
 
 KEYWORDS = {"N_": None, "nmsg": (1, 2), "_": None}
 TRANSLITERATED = {"sr_Cyrl": "sr_Latn"}  # a catalog made from another by transliteration
@@ -113,7 +113,7 @@ def missing(lang: str) -> list[str]:
 
 
 def main() -> int:
-    from scorepad.i18n import LANGUAGES
+    from scorepad.core.i18n import LANGUAGES
 
     check = "--check" in sys.argv
     source = extracted()

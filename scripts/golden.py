@@ -29,7 +29,7 @@ PRESETS = ("sochi", "leningrad", "rostov", "kodex", "piter", "kazakhstan")
 
 def sessions() -> list[tuple[str, str]]:
     """(name, session file text): the demo and 20 seeded sessions per preset and table size."""
-    from scorepad.generate import RandomChooser, random_session
+    from scorepad.testing.generate import RandomChooser, random_session
 
     out = [("demo", (ROOT / "scorepad" / "data" / "demo-session.json").read_text("utf-8"))]
     for preset in PRESETS:
@@ -47,8 +47,8 @@ def sessions() -> list[tuple[str, str]]:
 
 def family_sessions() -> list[tuple[str, str]]:
     """(name, session file text): 15 seeded sessions of every preset of the other families."""
-    from scorepad.generate import RandomChooser, random_family_session
     from scorepad.scoring.ledger.families import family_presets
+    from scorepad.testing.generate import RandomChooser, random_family_session
 
     out = []
     for n, preset in enumerate(sorted(family_presets())):
@@ -80,7 +80,7 @@ def redrawn(fam: list[tuple[str, str]]) -> list[tuple[str, str]]:
 
 
 def family_outputs(text: str) -> dict[str, str]:
-    from scorepad.family_report import to_json_text, to_text_sheet
+    from scorepad.report.ledger import to_json_text, to_text_sheet
     from scorepad.scoring.ledger.families import settle_family
 
     scored = settle_family(text)
@@ -88,7 +88,7 @@ def family_outputs(text: str) -> dict[str, str]:
 
 
 def outputs(text: str) -> dict[str, str]:
-    from scorepad.report import to_json_text, to_text_sheet
+    from scorepad.report.pulya import to_json_text, to_text_sheet
     from scorepad.scoring.pulya.score import replay
     from scorepad.session import parse_session
 

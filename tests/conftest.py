@@ -162,13 +162,11 @@ def cli_settle(tmp_path: Path):  # type: ignore[no-untyped-def]
 def typed(store: Any, sid: int, data: Any) -> Any:
     """A deal's JSON form as the model of the session's family: the store takes typed deals
     (as the forms build them).  A malformed deal is refused here, by the family's model."""
-    from scorepad.scoring.ledger.families import family_deal_adapter
-    from scorepad.store.reading import _DEAL
+    from scorepad.scoring.family import family
 
     if not isinstance(data, dict):
         return data
-    family = store.family(sid)
-    return (_DEAL if family == "pulya" else family_deal_adapter(family)).validate_python(data)
+    return family(store.family(sid)).deal_adapter().validate_python(data)
 
 
 @pytest.fixture(autouse=True)

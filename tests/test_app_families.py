@@ -16,7 +16,7 @@ from test_families_cli import D_E1
 from scorepad.app.frame import nav
 from scorepad.app.frame.screens import sessions_screen
 from scorepad.app.frame.shell import Shell
-from scorepad.family_report import to_data
+from scorepad.report.ledger import to_data
 from scorepad.store import Store
 
 

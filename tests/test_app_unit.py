@@ -15,10 +15,10 @@ from support.flet_fakes import by_id, find, fire, make_page, navigate, shown_lin
 from scorepad.app.frame.screens import sessions_screen
 from scorepad.app.frame.shell import Shell
 from scorepad.app.screens.history import PAGE
-from scorepad.generate import RandomChooser, random_session
-from scorepad.i18n import catalog
-from scorepad.report import deal_title
+from scorepad.core.i18n import catalog
+from scorepad.report.pulya import deal_title
 from scorepad.store import Store
+from scorepad.testing.generate import RandomChooser, random_session
 
 
 @pytest.fixture

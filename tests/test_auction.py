@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from scorepad.contract import Contract
 from scorepad.play.auction import (
     ALL_BIDS,
     MISERE,
@@ -17,6 +16,7 @@ from scorepad.play.auction import (
     str_bid,
     verify_declaration,
 )
+from scorepad.scoring.contract import Contract
 
 
 def run(*bids: str, bidders: tuple[int, ...] = (1, 2, 0), exit_level: int | None = None) -> Auction:

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from conftest import run_cli
-from scorepad.generate import RandomChooser, random_record
 from scorepad.play.analysis import analyse
 from scorepad.play.record import RecordInvalid, audit, parse_record
+from scorepad.testing.generate import RandomChooser, random_record
 
 DEALS = Path(__file__).resolve().parent / "fixtures" / "deals"
 

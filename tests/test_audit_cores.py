@@ -23,7 +23,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_properties import Draw
 
-from scorepad.generate import random_record
 from scorepad.play import dds
 from scorepad.play import play as play_module
 from scorepad.play.cards import ALL_CARDS, SPELLINGS, CardError, Hand
@@ -37,6 +36,7 @@ from scorepad.play.record import (
     parse_record,
 )
 from scorepad.scoring.pulya.convention import presets
+from scorepad.testing.generate import random_record
 
 pytestmark = pytest.mark.skipif(play_module._compiled is None, reason="the C core is not built")
 

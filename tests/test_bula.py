@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorepad.i18n import msg
+from scorepad.core.i18n import msg
 from scorepad.scoring.ledger.bula import (
     BulaAllPass,
     BulaError,
@@ -155,7 +155,7 @@ def test_d_e6_the_last_game_is_truncated() -> None:
 
 
 def test_d10_the_last_games_supe_sentence_states_the_scale() -> None:
-    from scorepad.i18n import catalog
+    from scorepad.core.i18n import catalog
     from scorepad.scoring.ledger.ledger import explanations
 
     t = BulaTable.start(BulaSettings(start_bula=30), ["A", "B", "C"])
@@ -173,7 +173,7 @@ def test_d10_the_last_games_supe_sentence_states_the_scale() -> None:
 
 
 def test_d10_a_herc_with_six_left_writes_two_tricks_at_six_eighths() -> None:
-    from scorepad.i18n import catalog
+    from scorepad.core.i18n import catalog
     from scorepad.scoring.ledger.ledger import explanations
 
     t = BulaTable.start(BulaSettings(start_bula=30), ["A", "B", "C"])

@@ -39,8 +39,8 @@ from support.evenings import (
 from conftest import cli_out
 from scorepad.app.bula.form import CONTRA_NAMES
 from scorepad.app.families.pieces import CALLS_SAID
-from scorepad.i18n import LANGUAGE_NAMES, N_, catalog, msg
-from scorepad.report import money_text
+from scorepad.core.i18n import LANGUAGE_NAMES, N_, catalog, msg
+from scorepad.report.pulya import money_text
 from scorepad.scoring.ledger.families import family_presets
 
 pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)

@@ -28,7 +28,7 @@ from scorepad.app.frame import (
 )
 from scorepad.app.frame.family import registered, ui_of
 from scorepad.app.frame.shell import Shell
-from scorepad.i18n import catalog
+from scorepad.core.i18n import catalog
 from scorepad.scoring.ledger.families import parse_family_session, replay_family
 from scorepad.store import Store
 

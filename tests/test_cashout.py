@@ -17,8 +17,8 @@ from support.flet_fakes import by_id, make_page
 from conftest import run_cli
 from scorepad.app.frame.shell import Shell
 from scorepad.app.screens.cashout import cash_out_png, settle_screen
-from scorepad.numbers import whist_figure
-from scorepad.report import cash_out, money_text
+from scorepad.core.numbers import whist_figure
+from scorepad.report.pulya import cash_out, money_text
 from scorepad.scoring.pulya.score import replay
 from scorepad.session import parse_session
 from scorepad.store import Store

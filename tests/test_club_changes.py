@@ -12,7 +12,7 @@ from test_club_store import DATE, RASP, SEVEN, SIX, _write
 
 from scorepad.club.errors import ClubError
 from scorepad.club.store import ClubStore
-from scorepad.i18n import catalog
+from scorepad.core.i18n import catalog
 from scorepad.store import NeedsMigration, Store
 
 

@@ -32,7 +32,7 @@ from test_table_e2e import enter_pin, message_of, sel
 from conftest import run_cli
 from scorepad.app.server.grants import Grants
 from scorepad.club.store import ClubStore, table_pin
-from scorepad.numbers import whist_figure
+from scorepad.core.numbers import whist_figure
 from scorepad.store import Store
 
 __all__ = ["browser"]  # the module-scoped chromium fixture

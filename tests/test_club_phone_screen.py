@@ -12,7 +12,7 @@ from support.flet_fakes import by_id, find, fire, navigate
 from test_app_club_tables import Night, ids, until
 
 from scorepad.club.store import table_pin
-from scorepad.numbers import signed, whist_figure
+from scorepad.core.numbers import signed, whist_figure
 
 RASP = {"type": "raspasy", "tricks": {"0": 3, "1": 4, "2": 3}}
 

@@ -13,7 +13,7 @@ from test_app_club_tables import Night, ids, until, write_raspasy
 
 from scorepad.club.errors import ClubError
 from scorepad.club.store import table_pin
-from scorepad.i18n import catalog
+from scorepad.core.i18n import catalog
 
 
 def _said(exc: pytest.ExceptionInfo[ClubError], lang: str = "en") -> str:

@@ -13,12 +13,12 @@ from support.club_nights import drawn_night
 from support.flet_fakes import by_id, fire, make_page, type_into
 
 import scorepad.app.frame.screens  # noqa: F401  (registers every screen)
-from scorepad.app.club.registry import registry_screen
+from scorepad.app.club.checkin import registry_screen
 from scorepad.app.frame.shell import Shell
 from scorepad.cli import main
 from scorepad.club.errors import ClubError
 from scorepad.club.store import ClubStore
-from scorepad.i18n import catalog
+from scorepad.core.i18n import catalog
 from scorepad.store import Store
 
 RASP = {"type": "raspasy", "tricks": {"0": 3, "1": 4, "2": 3}}

@@ -21,7 +21,7 @@ from scorepad.club.disputes import change_rejection, deal_disputes
 from scorepad.club.errors import ClubError
 from scorepad.club.pdf import night_pdf
 from scorepad.club.store import ClubStore
-from scorepad.i18n import catalog
+from scorepad.core.i18n import catalog
 from scorepad.store import Store, open_store
 
 WHY = "Vera took 4 tricks, not 3"

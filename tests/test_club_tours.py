@@ -19,7 +19,7 @@ from scorepad.app.frame.shell import Shell
 from scorepad.cli import main
 from scorepad.club.errors import ClubError
 from scorepad.club.store import ClubStore
-from scorepad.i18n import catalog
+from scorepad.core.i18n import catalog
 from scorepad.store import Store
 
 RASP = {"type": "raspasy", "tricks": {"0": 3, "1": 4, "2": 3}}

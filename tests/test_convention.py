@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from scorepad.i18n import catalog
+from scorepad.core.i18n import catalog
 from scorepad.scoring.pulya import convention as conv
 from scorepad.scoring.pulya.convention import (
     SETTING_NAMES,

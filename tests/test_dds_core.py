@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from scorepad.generate import RandomChooser, random_record
 from scorepad.play import dds
 from scorepad.play.analysis import analyse, analysis_json
 from scorepad.play.play import Play
 from scorepad.play.record import DealRecord, audit, audit_json, parse_record
+from scorepad.testing.generate import RandomChooser, random_record
 
 ROOT = Path(__file__).resolve().parent.parent
 DEALS = ROOT / "tests" / "fixtures" / "deals"

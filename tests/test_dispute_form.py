@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorepad.app.dispute.form import TALON, DisputeForm
-from scorepad.i18n import catalog
+from scorepad.core.i18n import catalog
 from scorepad.play.cards import ALL_CARDS, SUIT_MASK, Card, Hand, cards_of
 from scorepad.play.record import audit, parse_record
 

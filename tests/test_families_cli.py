@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import run_cli
-from scorepad.family_report import to_json_text
+from scorepad.report.ledger import to_json_text
 from scorepad.scoring.ledger.families import family_presets, settle_family
 from scorepad.scoring.pulya.session import SessionInvalid
 

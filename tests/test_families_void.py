@@ -21,10 +21,10 @@ from conftest import typed
 from scorepad.app.frame import screens  # noqa: F401  (the navigation's screens)
 from scorepad.app.frame.shell import Shell
 from scorepad.app.screens.history import history_screen
-from scorepad.family_report import to_text_sheet
-from scorepad.journal import live_numbers
+from scorepad.report.ledger import to_text_sheet
 from scorepad.scoring.ledger.families import settle_family
 from scorepad.store import InvalidEntry, Store
+from scorepad.store.journal import live_numbers
 
 FOUR = ["Ana", "Boris", "Vera", "Dima"]
 

@@ -36,7 +36,7 @@ from e2e.harness import (
 from support.evenings import BALKAN_PLAYERS, PREFA_PLAYERS
 from test_pot_e2e import NAMES as POT_PLAYERS
 
-from scorepad.i18n import LANGUAGE_NAMES, catalog, msg
+from scorepad.core.i18n import LANGUAGE_NAMES, catalog, msg
 from scorepad.store import Store
 
 pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)

@@ -30,7 +30,7 @@ from scorepad.app.frame import screens  # noqa: F401  (the navigation's screens)
 from scorepad.app.frame.live import changed_since
 from scorepad.app.frame.screens import sessions_screen
 from scorepad.app.frame.shell import Shell
-from scorepad.i18n import LANGUAGES, catalog
+from scorepad.core.i18n import LANGUAGES, catalog
 from scorepad.scoring.ledger.bula import BulaSettings
 from scorepad.scoring.ledger.families import family_deal_adapter, family_presets
 from scorepad.scoring.ledger.kassa import KassaSettings

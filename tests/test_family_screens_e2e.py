@@ -19,7 +19,7 @@ from support.evenings import BALKAN_FOUR, BALKAN_FOUR_PLAYERS, PREFA, PREFA_PLAY
 from test_pot_e2e import EVENING as POT_EVENING
 from test_pot_e2e import NAMES as POT_PLAYERS
 
-from scorepad.i18n import LANGUAGE_NAMES, LANGUAGES
+from scorepad.core.i18n import LANGUAGE_NAMES, LANGUAGES
 from scorepad.scoring.ledger.families import family_presets
 from scorepad.store import Store
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from scorepad.i18n import LANGUAGES, catalog
+from scorepad.core.i18n import LANGUAGES, catalog
 from scorepad.scoring.ledger.bula import BulaSettings
 from scorepad.scoring.ledger.kassa import KassaSettings
 from scorepad.scoring.ledger.pot import PotSettings
@@ -23,7 +23,7 @@ from scorepad.scoring.pulya.session import FIELD_WORDS, Problem
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS_READ = re.compile(
     r"scorepad/(scoring/ledger/(bula|pot|kassa|seats|defence|families)\.py"
-    r"|app/(bula|pot|kassa|families)/|family_report\.py)"
+    r"|app/(bula|pot|kassa|families)/|report/ledger\.py)"
 )
 #: A rule id in brackets ("(D4)", "(B-Q7)", "(§4.5 D12)", "(G8: 10)"), a section sign, or an
 #: identifier of the file ("pik_no_contra", "four_aces_value").
@@ -70,7 +70,7 @@ def test_no_sentence_of_the_families_carries_a_code_word(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_refusal_says_its_field_in_words(lang: str) -> None:
-    from scorepad.i18n import msg
+    from scorepad.core.i18n import msg
 
     for field in [*FIELD_WORDS, "tricks.2", "contra.by", "second_round.1", "players.2"]:
         said = Problem(3, field, msg("x")).said().render(lang)
@@ -84,7 +84,7 @@ def test_each_games_own_terms() -> None:
     """Issue 38 item 11: the words each table uses (a native reader's list)."""
     from scorepad.app.bula.entry import ALL_PASS
     from scorepad.app.screens.new_game import price_refusal
-    from scorepad.i18n import msg
+    from scorepad.core.i18n import msg
     from scorepad.scoring.ledger.bula import BulaAllPass, BulaGame, BulaTable, PikNoContra
     from scorepad.scoring.ledger.ledger import explanations
 
@@ -178,7 +178,7 @@ def test_the_serbian_and_german_words_of_item_11() -> None:
     """'zeleno: odneto' (the pulya's word) is 'prošao' in the bula; German says Treff wherever
     the suit is named (the cards, the bula's bid), as its settings do."""
     from scorepad.app.families.settings import VALUE_LABELS
-    from scorepad.i18n import msg
+    from scorepad.core.i18n import msg
 
     sr, de = catalog("sr_Latn"), catalog("de")
     legend = "Refe rounds: {n}. A triangle is a refe; crossed when used (green: made)."

@@ -8,8 +8,8 @@ import pytest
 
 from conftest import scored
 from scorepad.app.pulya.form import DealForm, TricksRefused
-from scorepad.contract import Trump
-from scorepad.i18n import catalog
+from scorepad.core.i18n import catalog
+from scorepad.scoring.contract import Trump
 
 
 def form(deals: list[dict[str, Any]] | None = None, **kw: Any) -> DealForm:

@@ -22,8 +22,8 @@ from test_families_cli import D_E1, G_E15
 
 from conftest import run_cli
 from scorepad.cli import main
-from scorepad.generate import RandomChooser, random_session
 from scorepad.store import Store
+from scorepad.testing.generate import RandomChooser, random_session
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 DEMO = Path(__file__).resolve().parent.parent / "scorepad" / "data" / "demo-session.json"

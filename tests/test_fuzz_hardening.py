@@ -18,12 +18,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorepad.cli import main
-from scorepad.generate import RandomChooser, random_record
 from scorepad.scoring.ledger.bula import BulaAllPass
 from scorepad.scoring.lookalike import _classes, skeleton
 from scorepad.scoring.pulya.convention import SETTING_NAMES
 from scorepad.scoring.pulya.session import Raspasy, look_alike
 from scorepad.store import Store
+from scorepad.testing.generate import RandomChooser, random_record
 
 FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 TMP = Path(tempfile.mkdtemp(prefix="scorepad-fuzz-"))

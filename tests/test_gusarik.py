@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from scorepad.report import to_data
+from scorepad.report.pulya import to_data
 from scorepad.scoring.pulya.score import replay
 from scorepad.session import parse_session
 

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from conftest import ROOT, run_cli
-from scorepad.generate import RandomChooser, random_record
 from scorepad.play.cards import Hand
 from scorepad.scoring.peek import family_ids
+from scorepad.testing.generate import RandomChooser, random_record
 
 DEEP = 1000
 #: One preset of each ledger family (bula, kassa, pot, direct).

@@ -294,7 +294,7 @@ NEW = {
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_conventions_verbose_lists_the_new_settings(lang: str) -> None:
-    from scorepad.i18n import catalog
+    from scorepad.core.i18n import catalog
     from scorepad.scoring.pulya.convention import Settings
 
     done = run_cli("conventions", "-v", "--lang", lang)

@@ -14,8 +14,16 @@ from babel import Locale
 from babel.messages.pofile import read_po
 
 from conftest import explain, one
-from scorepad.cyrillic import to_cyrillic
-from scorepad.i18n import LANGUAGE_LIST, LANGUAGES, Msg, catalog, language_of, nmsg, whist_count
+from scorepad.core.cyrillic import to_cyrillic
+from scorepad.core.i18n import (
+    LANGUAGE_LIST,
+    LANGUAGES,
+    Msg,
+    catalog,
+    language_of,
+    nmsg,
+    whist_count,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -210,7 +218,7 @@ def test_the_language_list_names_each_language_in_itself() -> None:
     ],
 )
 def test_money_in_each_language_is_babels(lang: str, money: str) -> None:
-    from scorepad.report import money_text
+    from scorepad.report.pulya import money_text
 
     assert money_text(-8733, 2, "EUR", lang) == money
 

@@ -20,8 +20,8 @@ from test_properties import Draw
 
 from conftest import run_cli, session
 from scorepad.cli import main
-from scorepad.generate import random_family_session, random_session
 from scorepad.store import Store
+from scorepad.testing.generate import random_family_session, random_session
 
 FIXTURES = Path(__file__).parent / "fixtures"
 UID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
@@ -393,7 +393,8 @@ def draw_file(data: st.DataObject) -> dict[str, Any]:
 
 def settle(text: str) -> str:
     """``scorepad settle FILE --json`` of a session file, of any family."""
-    from scorepad import family_report, report
+    from scorepad.report import ledger as family_report
+    from scorepad.report import pulya as report
     from scorepad.scoring.ledger.families import settle_family
     from scorepad.scoring.peek import peek_family
     from scorepad.scoring.pulya.score import replay

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorepad.journal import Action, JournalError, deal_numbers, replay_journal
 from scorepad.scoring.pulya.session import Raspasy
+from scorepad.store.journal import Action, JournalError, deal_numbers, replay_journal
 
 T = "2026-11-29T20:00:00.000+00:00"
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorepad.i18n import msg
+from scorepad.core.i18n import msg
 from scorepad.scoring.ledger.kassa import KassaError, KassaGame, KassaSettings, KassaTable, results
 from scorepad.scoring.ledger.ledger import Account, Posting
 

@@ -21,8 +21,8 @@ from scorepad.app.frame.shell import Shell
 from scorepad.app.kassa.entry import kassa_entry
 from scorepad.app.kassa.form import KassaForm, carry, edit_form, new_form, title
 from scorepad.app.kassa.sheet import kassa_sheet
-from scorepad.contract import Contract
-from scorepad.i18n import catalog
+from scorepad.core.i18n import catalog
+from scorepad.scoring.contract import Contract
 from scorepad.scoring.ledger.families import parse_family_session, replay_family
 from scorepad.store import Store
 
@@ -413,7 +413,7 @@ async def test_a_count_that_cannot_be_says_why_when_tapped(app: Any) -> None:
     the declarer's count lowers the last seat's (issue #27)."""
     from support.flet_fakes import find
 
-    from scorepad.i18n import catalog
+    from scorepad.core.i18n import catalog
 
     shell, session, _store = app
     await tap(shell, session, "declarer-0", "contract-7H", "call-1-whist", "call-2-whist")

@@ -21,9 +21,9 @@ from e2e.harness import (
     visible,
 )
 
-from scorepad.generate import RandomChooser, random_session
-from scorepad.i18n import LANGUAGE_LIST, catalog
+from scorepad.core.i18n import LANGUAGE_LIST, catalog
 from scorepad.store import Store
+from scorepad.testing.generate import RandomChooser, random_session
 
 pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
 browser = harness.browser  # the shared headless chromium fixture

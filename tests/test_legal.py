@@ -21,14 +21,14 @@ from pydantic import TypeAdapter
 from test_properties import PRESETS, Draw
 
 from conftest import scored
-from scorepad.contract import Contract, Trump
-from scorepad.generate import random_session
+from scorepad.scoring.contract import Contract, Trump
 from scorepad.scoring.pulya import legal
 from scorepad.scoring.pulya.legal import DealError
 from scorepad.scoring.pulya.score import Scored, preview, replay
 from scorepad.scoring.pulya.session import Deal, parse_session
 from scorepad.scoring.pulya.table import Table
 from scorepad.scoring.pulya.whist import Call
+from scorepad.testing.generate import random_session
 
 _DEAL: TypeAdapter[Any] = TypeAdapter(Deal)
 CALLS = ("whist", "pass", "half")
@@ -218,14 +218,14 @@ def test_the_shortest_form_is_one_helper() -> None:
 
 
 def test_every_refusal_is_one_base_carrying_the_message() -> None:
-    from scorepad.i18n import ScorepadError
-    from scorepad.journal import JournalError
+    from scorepad.core.i18n import ScorepadError
     from scorepad.play.auction import AuctionError
     from scorepad.play.cards import CardError
     from scorepad.play.record import RecordInvalid
     from scorepad.scoring.pulya.convention import ConventionError
     from scorepad.scoring.pulya.session import SessionInvalid
     from scorepad.store import StoreError
+    from scorepad.store.journal import JournalError
 
     for cls in (
         DealError,

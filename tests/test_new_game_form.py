@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from scorepad.app.frame.state import NewSession, new_session_for
 from scorepad.app.screens.new_game_form import NewGameForm
 from scorepad.app.session import NewGame
-from scorepad.i18n import catalog
+from scorepad.core.i18n import catalog
 
 
 def said(form: NewGameForm, lang: str = "en") -> list[str]:

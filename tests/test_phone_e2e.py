@@ -251,9 +251,9 @@ def family_cash_out_matches(
     phone saves."""
     from test_bula_e2e import EN
 
-    from scorepad.i18n import N_
-    from scorepad.numbers import whist_figure
-    from scorepad.report import money_text
+    from scorepad.core.i18n import N_
+    from scorepad.core.numbers import whist_figure
+    from scorepad.report.pulya import money_text
 
     tap(page, "nav-settle")
     visible(page, "cash-0-result")

@@ -21,7 +21,7 @@ from test_phone_e2e import built as built
 from test_phone_e2e import static as static
 
 from scorepad.cli import main
-from scorepad.i18n import LANGUAGE_LIST, N_, catalog, msg
+from scorepad.core.i18n import LANGUAGE_LIST, N_, catalog, msg
 
 pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
 

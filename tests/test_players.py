@@ -11,11 +11,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import typed
-from scorepad.generate import RandomChooser, random_session
 from scorepad.players.rating import MIN_GAMES, MODEL, ranks, ratings
 from scorepad.players.season import Settled, debts, season_table, settled_in
 from scorepad.players.stats import chosen, family_stats, played
 from scorepad.store import Store, StoreError
+from scorepad.testing.generate import RandomChooser, random_session
 
 
 def add(store: Store, sid: int, *deals: dict[str, Any]) -> None:
@@ -308,7 +308,7 @@ def test_debts_and_money_agree_for_any_evenings(store: Store, seed: int, n: int)
         assert net.get(pid, 0) == sum(s.net.values())
     assert sum(net.values()) == 0
     # and the records the store keeps equal a fresh count
-    from scorepad.players.record import record_of
+    from scorepad.scoring.results import record_of
 
     for x in everyone:
         assert x.record == record_of(store.load_any(x.session).scored)

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
-from scorepad.i18n import msg
+from scorepad.core.i18n import msg
 from scorepad.scoring.ledger.ledger import Account, Posting, explanations
 from scorepad.scoring.ledger.pot import PotDeal, PotError, PotSettings, PotTable, results
 
@@ -383,7 +383,7 @@ def test_f_e1_and_f_e2_american() -> None:
 )
 def test_the_second_round_chips_agree_with_their_count(lang: str, said: list[str]) -> None:
     """F1: each bid's sentence takes its language's plural form ("1 chip", "5 фишек")."""
-    from scorepad.i18n import catalog
+    from scorepad.core.i18n import catalog
 
     t = table(["Ann", "Bob", "Cy"], system="american", ante=10, payout=RATES)
     postings = t.play(

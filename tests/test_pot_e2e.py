@@ -31,9 +31,9 @@ from support.pot_e2e_table import Deal, PotEntry, previews
 
 from conftest import cli_out
 from scorepad.app.screens.new_game import PRICE_LABELS
-from scorepad.i18n import LANGUAGE_NAMES, N_, catalog, msg
-from scorepad.numbers import whist_figure
-from scorepad.report import money_text
+from scorepad.core.i18n import LANGUAGE_NAMES, N_, catalog, msg
+from scorepad.core.numbers import whist_figure
+from scorepad.report.pulya import money_text
 from scorepad.scoring.ledger.families import family_presets
 
 pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)

@@ -15,7 +15,7 @@ from conftest import typed
 from scorepad.app.pot.figures import pot_sheet
 from scorepad.app.pot.form import PotForm, carry, edit_form, new_form, title
 from scorepad.app.pulya.form import TricksRefused
-from scorepad.i18n import catalog
+from scorepad.core.i18n import catalog
 from scorepad.scoring.ledger.families import PotSession, replay_family
 from scorepad.scoring.ledger.pot import PotDeal
 

@@ -90,7 +90,7 @@ def test_an_all_pass_redeal_is_a_row_with_the_dealers_stake_and_the_next_dealer(
     convention=st.sampled_from(["austrian-1829", "austrian", "illustrated", "american", "swabian"]),
 )
 def test_generated_sessions_sheet_and_edit_forms(seed: int, convention: str) -> None:
-    from scorepad.generate import RandomChooser, random_family_session
+    from scorepad.testing.generate import RandomChooser, random_family_session
 
     data = random_family_session(RandomChooser(seed), convention=convention, deals=12)
     s = PotSession.model_validate(data)
@@ -117,7 +117,7 @@ def test_generated_sessions_sheet_and_edit_forms(seed: int, convention: str) -> 
 def test_four_players_the_sheet_and_the_cash_out_of_a_1829_evening_at_one_sixtieth() -> None:
     # §1.1 («with 4, the dealer ("King") sits out»), B11, A12: A-E1 with Dora dealing, then
     # Brigitte ♠ 6-2-2 while Anton deals and sits out; four antes of 240; a kreuzer 1/60 gulden.
-    from scorepad.family_report import family_cash_out
+    from scorepad.report.ledger import family_cash_out
 
     deals = [
         {

@@ -11,11 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorepad.generate import random_session
-from scorepad.report import settlement_of, to_json_text
+from scorepad.report.pulya import settlement_of, to_json_text
 from scorepad.scoring.pulya.convention import presets
 from scorepad.scoring.pulya.score import replay
 from scorepad.scoring.pulya.session import SessionInvalid, dump_session, parse_session
+from scorepad.testing.generate import random_session
 
 T = TypeVar("T")
 PRESETS = sorted(presets())

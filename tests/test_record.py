@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 from test_properties import Draw
 
 from conftest import run_cli, scored
-from scorepad.generate import random_record
 from scorepad.play.cards import Card, Hand
 from scorepad.play.record import RecordInvalid, audit, parse_record
 from scorepad.scoring.pulya.convention import presets
+from scorepad.testing.generate import random_record
 
 DEALS = Path(__file__).resolve().parent / "fixtures" / "deals"
 

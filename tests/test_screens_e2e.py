@@ -21,9 +21,9 @@ from support.table_server import serving
 from test_pot_e2e import EVENING as POT_EVENING
 from test_pot_e2e import NAMES as POT_PLAYERS
 
-from scorepad.generate import RandomChooser, random_session
-from scorepad.i18n import LANGUAGES, catalog
+from scorepad.core.i18n import LANGUAGES, catalog
 from scorepad.store import Store
+from scorepad.testing.generate import RandomChooser, random_session
 
 pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
 #: Two halves on CI's two workers (conftest.py): the phone's screens and the laptop's.

@@ -94,7 +94,7 @@ def test_currency_and_price() -> None:
 
 
 def test_a_whist_price_may_be_an_exact_fraction() -> None:
-    from scorepad.report import to_data
+    from scorepad.report.pulya import to_data
 
     # The format's own example (Boris 7♠ made, Vera whists alone for 3): balance −40/3, 44/3,
     # −4/3 whists; at 1/3 RUB a whist −40/9, 44/9, −4/9, rounded once: −4.44, 4.89, −0.45.

@@ -13,11 +13,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_properties import Draw
 
-from scorepad.generate import random_session
-from scorepad.report import settlement_of, to_json_text
+from scorepad.report.pulya import settlement_of, to_json_text
 from scorepad.scoring.pulya.convention import LEVELS, PRICED, SETTING_NAMES
 from scorepad.scoring.pulya.score import replay
 from scorepad.scoring.pulya.session import dump_session, parse_session
+from scorepad.testing.generate import random_session
 
 LEVEL = st.sampled_from([6, 7, 8, 9, 10])
 

@@ -26,8 +26,8 @@ from e2e.harness import (
 )
 
 from conftest import cli_out
-from scorepad.generate import RandomChooser, random_session
 from scorepad.store import Store
+from scorepad.testing.generate import RandomChooser, random_session
 
 pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
 browser = harness.browser  # the shared headless chromium fixture

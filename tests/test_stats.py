@@ -35,7 +35,7 @@ from typing import Any
 import pytest
 
 from conftest import typed
-from scorepad.stats import Contracts, store_stats
+from scorepad.players.pulkas import Contracts, store_stats
 from scorepad.store import Store
 
 

@@ -13,7 +13,6 @@ import pytest
 from support.uids import without_ids
 
 from conftest import run_cli, session, typed
-from scorepad.generate import RandomChooser, random_session
 from scorepad.scoring.pulya.score import replay
 from scorepad.scoring.pulya.session import SessionInvalid, dump_session, parse_session
 from scorepad.store import (
@@ -26,6 +25,7 @@ from scorepad.store import (
     schema_version,
 )
 from scorepad.store import schema as store_schema
+from scorepad.testing.generate import RandomChooser, random_session
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 GAME = {

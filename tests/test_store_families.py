@@ -18,7 +18,7 @@ from test_kassa import kassa_deal
 from test_pot import pot_deals
 
 from conftest import typed
-from scorepad.family_report import to_json_text
+from scorepad.report.ledger import to_json_text
 from scorepad.scoring.ledger.families import settle_family
 from scorepad.scoring.pulya.session import SessionInvalid
 from scorepad.store import FamilyStored, InvalidEntry, StaleRevision, Store, StoreError
@@ -253,7 +253,7 @@ def test_the_cli_imports_exports_and_settles_a_stored_family_session(tmp_path: P
 def test_a_generated_family_session_always_validates_and_is_zero_sum(
     seed: int, convention: str
 ) -> None:
-    from scorepad.generate import RandomChooser, random_family_session
+    from scorepad.testing.generate import RandomChooser, random_family_session
 
     data = random_family_session(RandomChooser(seed), convention=convention, deals=20)
     assert len(data["deals"]) >= 1

@@ -966,7 +966,7 @@ def test_an_undo_or_redo_on_another_device_is_named_by_its_deal(store: Store) ->
     from types import SimpleNamespace
 
     from scorepad.app.session import TableSession
-    from scorepad.i18n import catalog
+    from scorepad.core.i18n import catalog
 
     sid = store.create_session(["Anna", "Boris", "Vera"])
     other = SimpleNamespace(session=TableSession(store, threading.RLock()))  # what it reads

@@ -77,7 +77,7 @@ def test_every_testing_id_in_the_readme_is_in_the_app() -> None:
     table = readme.split("## Testing ids", 1)[1].split("\n\n")[2]
     ids = {i for row in table.splitlines()[2:] for i in re.findall(r"`([a-z][^`]*)`", row)}
     # The app's modules, and the reports that name the cash-out's columns.
-    paths = [*(ROOT / "scorepad" / "app").rglob("*.py"), ROOT / "scorepad" / "family_report.py"]
+    paths = [*(ROOT / "scorepad" / "app").rglob("*.py"), ROOT / "scorepad" / "report" / "ledger.py"]
     code = "\n".join(p.read_text(encoding="utf-8") for p in paths)
     # Every string literal that could name a control, its {…} parts as wildcards.
     literal = re.compile(

@@ -16,9 +16,9 @@ import pytest
 from support.uids import without_ids
 
 from conftest import cli_out, run_cli, typed
-from scorepad.journal import live_numbers, number_of
 from scorepad.scoring.pulya.session import dump_session, parse_session
 from scorepad.store import Store
+from scorepad.store.journal import live_numbers, number_of
 
 # Per convention: three deals; the second one is voided at the table.  Each is legal in its
 # place whether or not the second one counts (nothing here depends on the deal before).

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorepad.contract import Contract
+from scorepad.scoring.contract import Contract
 from scorepad.scoring.pulya.convention import Settings, settings_for
 from scorepad.scoring.pulya.legal import WhistError, legal_sequences, whisting
 from scorepad.scoring.pulya.whist import Kind, Whisting

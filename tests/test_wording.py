@@ -45,7 +45,7 @@ def test_no_russian_sentence_declines_a_name_or_says_session() -> None:
 
 
 # The pulya engine and its settings; the other families' sentences are theirs to word.
-ENGINE = ("scorepad/scoring/", "scorepad/report.py", "scorepad/cli/__init__.py", "scorepad/play/")
+ENGINE = ("scorepad/scoring/", "scorepad/report/", "scorepad/cli/__init__.py", "scorepad/play/")
 OTHER_FAMILIES = ("bula.py", "kassa.py", "pot.py", "ledger.py", "families.py")
 
 
@@ -117,7 +117,7 @@ JARGON = re.compile(r"§|HIST|FSPR|ФСПР|\w_\w|'trick'|«trick»")
 
 
 def test_setting_meanings_are_plain_in_every_language_and_their_sources_are_in_the_docs() -> None:
-    from scorepad.i18n import LANGUAGES, catalog
+    from scorepad.core.i18n import LANGUAGES, catalog
     from scorepad.scoring.pulya.convention import Settings
 
     docs = (ROOT / "docs" / "settings.md").read_text(encoding="utf-8")

@@ -21,7 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-from ..i18n import N_, Msg, msg
+from ..core.i18n import N_, Msg, msg
 from ..phone import ON_PHONE
 from ..play.analysis import analyse, lines
 from ..play.record import RecordInvalid, audit, parse_record

@@ -22,8 +22,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from ..i18n import ScorepadError
-from ..journal import Action
+from ..core.i18n import ScorepadError
 from ..scoring.pulya.session import SessionInvalid
 from ..store import (
     AnyDeal,
@@ -35,6 +34,7 @@ from ..store import (
     Store,
     Stored,
 )
+from ..store.journal import Action
 from .server.access import Access, open_access
 from .server.grants import Grants
 

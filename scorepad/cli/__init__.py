@@ -1,7 +1,7 @@
 """The ``scorepad`` command: a thin layer that parses arguments and prints.
 
 All behaviour lives in the library (:mod:`scorepad.scoring.pulya.session`, :mod:`scorepad.scoring.pulya.score`,
-:mod:`scorepad.report`).  Invalid input: exit status 2, one line per problem on stderr,
+:mod:`scorepad.report.pulya`).  Invalid input: exit status 2, one line per problem on stderr,
 nothing on stdout (except ``audit --json`` and batch audits, which print a verdict for every
 record, an illegal one's too, and still exit with 2).
 """
@@ -20,7 +20,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .. import __version__
-from ..i18n import LANGUAGES, N_, Catalog, Msg, ScorepadError, catalog, msg, nmsg, system_language
+from ..core.i18n import (
+    LANGUAGES,
+    N_,
+    Catalog,
+    Msg,
+    ScorepadError,
+    catalog,
+    msg,
+    nmsg,
+    system_language,
+)
 from .common import (
     EXIT_INVALID,
     Refused,
@@ -41,7 +51,6 @@ from .common import (
 # (sqlite-utils), the rules engine or Flet.
 if TYPE_CHECKING:
     from ..play.record import Audit
-    from ..scoring.ledger.families import FamilyScored
 
 DEMO = Path(__file__).resolve().parent.parent / "data" / "demo-session.json"
 #: Ctrl-C: 128 + SIGINT, as a shell says it.
@@ -49,11 +58,10 @@ EXIT_INTERRUPTED = 130
 
 
 def cmd_settle(args: argparse.Namespace) -> int:
-    from ..journal import live_numbers
-    from ..report import to_json_text, to_text_sheet
+    # The family's engine and report only: a pulya file loads no other family's (issue 12).
+    from ..report import report_for
+    from ..scoring.family import family
     from ..scoring.peek import peek_family
-    from ..scoring.pulya.score import replay
-    from ..scoring.pulya.session import parse_session
 
     stored_id = int(args.file) if args.file.isascii() and args.file.isdigit() else None
     if stored_id is not None and stored_id > MAX_INT and not Path(args.file).exists():
@@ -70,45 +78,24 @@ def cmd_settle(args: argparse.Namespace) -> int:
                 )
             )
     if stored_id is not None and (args.db or not Path(args.file).exists()):
+        from ..store.journal import live_numbers  # the journal lives in the store's package
+
         with open_database(args, create=False) as store:
-            if store.family(stored_id) != "pulya":
-                family = store.load_family(stored_id)
-                return _write_family(family.scored, args, live_numbers(family.journal))
-            stored = store.load(stored_id)
-            scored, numbers = stored.scored, live_numbers(stored.journal)
+            stored = store.load_any(stored_id)
+            # A stored session's deal numbers as said at the table (a void keeps its).
+            name, scored, numbers = stored.family, stored.scored, live_numbers(stored.journal)
     else:
         data = read_input(args.file)
-        if peek_family(data) != "pulya":
-            return _settle_family(data, args)
-        session = parse_session(data)
+        engine = family(peek_family(data))
+        session = engine.parse_session(data)
         # A file's voided deals keep their numbers, and so do the deals after them.
-        scored, numbers = replay(session), [p + 1 for p in session.places]
+        name, scored, numbers = engine.name, engine.replay(session), [p + 1 for p in session.places]
+    report = report_for(name)
     if args.json:
-        sys.stdout.write(to_json_text(scored, args.lang, numbers))
-    else:
-        sys.stdout.write(to_text_sheet(scored, args.lang, explain=args.explain, numbers=numbers))
-    return 0
-
-
-def _settle_family(data: bytes, args: argparse.Namespace) -> int:
-    """`settle` of a session file of a ledger family (bula, kassa, pot, direct)."""
-    from ..scoring.ledger.families import settle_family
-
-    scored = settle_family(data)
-    return _write_family(scored, args, [p + 1 for p in scored.session.places])
-
-
-def _write_family(
-    scored: FamilyScored, args: argparse.Namespace, numbers: list[int] | None = None
-) -> int:
-    """``numbers``: a stored session's deal numbers as said at the table (a void keeps its)."""
-    from .. import family_report
-
-    if args.json:
-        sys.stdout.write(family_report.to_json_text(scored, args.lang, numbers))
+        sys.stdout.write(report.to_json_text(scored, args.lang, numbers))
     else:
         sys.stdout.write(
-            family_report.to_text_sheet(scored, args.lang, explain=args.explain, numbers=numbers)
+            report.to_text_sheet(scored, args.lang, explain=args.explain, numbers=numbers)
         )
     return 0
 
@@ -172,9 +159,9 @@ def cmd_migrate(args: argparse.Namespace) -> int:
 
 
 def cmd_history(args: argparse.Namespace) -> int:
-    from ..journal import deal_numbers
     from ..scoring.pulya.session import deal_data
     from ..store import describe_action
+    from ..store.journal import deal_numbers
 
     cat = catalog(args.lang)
     with open_database(args, create=False) as store:
@@ -462,19 +449,14 @@ DEMOS = {
 
 def cmd_demo(args: argparse.Namespace) -> int:
     # What a kept session looks like, without a database: the sheet of a demo evening.
-    from ..report import to_text_sheet
-    from ..scoring.pulya.score import replay
-    from ..scoring.pulya.session import parse_session
+    from ..report import report_for
+    from ..scoring.family import family
+    from ..scoring.peek import peek_family
 
-    demo = DEMOS.get(args.lang)
-    if demo is not None:
-        from .. import family_report
-        from ..scoring.ledger.families import settle_family
-
-        sys.stdout.write(family_report.to_text_sheet(settle_family(demo.read_bytes()), args.lang))
-        return 0
-    scored = replay(parse_session(DEMO.read_bytes()))
-    sys.stdout.write(to_text_sheet(scored, args.lang))
+    data = DEMOS.get(args.lang, DEMO).read_bytes()
+    engine = family(peek_family(data))
+    scored = engine.replay(engine.parse_session(data))
+    sys.stdout.write(report_for(engine.name).to_text_sheet(scored, args.lang))
     return 0
 
 

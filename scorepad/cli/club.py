@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..i18n import N_, Msg, ScorepadError, catalog, msg, nmsg
+from ..core.i18n import N_, Msg, ScorepadError, catalog, msg, nmsg
 from . import common
 
 if TYPE_CHECKING:
@@ -316,9 +316,9 @@ def cmd_change(args: argparse.Namespace, club: ClubStore) -> int:
 
 
 def _state(state: str) -> Any:
-    from ..club.store import _STATE_WORDS
+    from ..club.store import STATE_WORDS
 
-    return _STATE_WORDS[state]
+    return STATE_WORDS[state]
 
 
 def cmd_correct(args: argparse.Namespace, club: ClubStore) -> int:
@@ -380,7 +380,7 @@ def cmd_reopen_tour(args: argparse.Namespace, club: ClubStore) -> int:
 
 def cmd_standings(args: argparse.Namespace, club: ClubStore) -> int:
     from ..club.summary import standings_lines
-    from ..numbers import to_json
+    from ..core.numbers import to_json
 
     night = club.load(args.night)
     if args.json:

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..i18n import N_, ScorepadError, msg
+from ..core.i18n import N_, ScorepadError, msg
 
 if TYPE_CHECKING:
     from ..store import Store

@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from ..i18n import N_, msg
+from ..core.i18n import N_, msg
 
 
 def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:

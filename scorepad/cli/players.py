@@ -15,7 +15,7 @@ from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from ..i18n import N_, Catalog, ScorepadError, catalog, msg, nmsg
+from ..core.i18n import N_, Catalog, ScorepadError, catalog, msg, nmsg
 from ..players.rows import csv_text, player_names, stats_rows
 from . import common
 
@@ -144,7 +144,7 @@ def cmd_ratings(args: argparse.Namespace) -> int:
 
 def cmd_debts(args: argparse.Namespace) -> int:
     from ..players.season import owes
-    from ..report import money_text
+    from ..report.pulya import money_text
     from ..scoring.pulya.settlement import minor_digits
 
     rows = read_rows(args, debt_rows)
@@ -254,7 +254,7 @@ def cmd_season(args: argparse.Namespace) -> int:
     """Create a season (``--since``, ``--until``, ``--player`` …) or show one's standings."""
     from ..players.season import owes, season_table, settled_in
     from ..players.stats import played
-    from ..report import money_text
+    from ..report.pulya import money_text
     from ..scoring.pulya.session import shown
     from ..scoring.pulya.settlement import format_money, minor_digits
     from ..store import NotFound, default_path

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..i18n import N_, Msg, msg
-from ..report import deal_title
+from ..core.i18n import N_, Msg, msg
+from ..report.pulya import deal_title
 
 if TYPE_CHECKING:
     from .store import ChangeMark, ClubStore, TableView

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from ..i18n import N_, msg
+from ..core.i18n import N_, msg
 from .errors import ClubError
 from .night import Night, Table, Tour
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..i18n import N_, ScorepadError, msg
+from ..core.i18n import N_, ScorepadError, msg
 
 
 class ClubError(ScorepadError):

@@ -16,8 +16,8 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 from pydantic_core import from_json
 
-from ..i18n import N_, msg
-from ..numbers import normal, to_json
+from ..core.i18n import N_, msg
+from ..core.numbers import normal, to_json
 from ..scoring.pulya.convention import ConventionError, settings_for
 from ..scoring.pulya.score import replay
 from ..scoring.pulya.session import (

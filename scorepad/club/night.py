@@ -15,8 +15,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
-from ..i18n import N_, msg
-from ..numbers import Number
+from ..core.i18n import N_, msg
+from ..core.numbers import Number
 from ..scoring.pulya.session import (
     ConventionId,
     FieldRefused,

@@ -14,9 +14,9 @@ from pathlib import Path
 import segno
 from fpdf import FPDF
 
-from ..i18n import N_, Msg, catalog, msg
-from ..numbers import signed, whist_figure
-from ..report import deal_title
+from ..core.i18n import N_, Msg, catalog, msg
+from ..core.numbers import signed, whist_figure
+from ..report.pulya import deal_title
 from ..scoring.pulya.score import Scored
 from ..scoring.pulya.session import Deal
 from ..scoring.pulya.settlement import balances

@@ -25,8 +25,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ..i18n import N_, msg
-from ..numbers import Number, normal
+from ..core.i18n import N_, msg
+from ..core.numbers import Number, normal
 from ..scoring.pulya.session import FieldRefused, Rational
 from .errors import ClubError
 

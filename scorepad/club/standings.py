@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..numbers import Number, normal
+from ..core.numbers import Number, normal
 from .night import Night
 from .scoring import bye_points, tour_points
 

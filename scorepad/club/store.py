@@ -39,9 +39,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import TypeAdapter, ValidationError
 
-from ..i18n import N_, Msg, msg, nmsg
-from ..journal import deal_numbers, number_of
-from ..numbers import Number
+from ..core.i18n import N_, Msg, msg, nmsg
+from ..core.numbers import Number
 from ..scoring.pulya.convention import settings_for
 from ..scoring.pulya.session import (
     Deal,
@@ -54,6 +53,7 @@ from ..scoring.pulya.session import (
 )
 from ..scoring.pulya.settlement import balances
 from ..store import AnyDeal, AnyStored, InvalidEntry, Store, now
+from ..store.journal import deal_numbers, number_of
 from ..store.schema import new_uid
 from . import draw as drawing
 from .draw import DrawReport
@@ -667,7 +667,7 @@ class ClubStore:
                 msg(
                     N_("deal {number} is {state} already"),
                     number=mark.number,
-                    state=_STATE_WORDS[mark.state],
+                    state=STATE_WORDS[mark.state],
                 )
             )
         why = (
@@ -935,7 +935,7 @@ class ClubStore:
                 msg(
                     N_("{change} is {state} already"),
                     change=words,
-                    state=_STATE_WORDS[change.state],
+                    state=STATE_WORDS[change.state],
                 )
             )
         reversed_by = None
@@ -1290,7 +1290,7 @@ class ClubStore:
                                 k,
                                 e.deal,
                                 None,
-                                _STATE_WORDS[m.state],
+                                STATE_WORDS[m.state],
                                 m.written_by,
                                 m.decided_by,
                                 m.rejection,
@@ -1331,7 +1331,7 @@ class ClubStore:
                 msg(
                     N_("{change}: {state}; made by #{by}, decided by {decider}"),
                     change=change_words(c),
-                    state=_STATE_WORDS[c.state],
+                    state=STATE_WORDS[c.state],
                     by=c.written_by,
                     decider=f"#{c.decided_by}" if c.decided_by else "—",
                 )
@@ -1339,7 +1339,7 @@ class ClubStore:
                 else msg(
                     N_("{change}: {state}; made by #{by}, rejected by #{decider}: {reason}"),
                     change=change_words(c),
-                    state=_STATE_WORDS[c.state],
+                    state=STATE_WORDS[c.state],
                     by=c.written_by,
                     decider=c.decided_by,
                     reason=c.rejection,
@@ -1536,9 +1536,9 @@ class ClubStore:
 
 
 def _player_name(name: str) -> str:
-    from ..store.sessions import _clean_name
+    from ..store.sessions import clean_name
 
-    return _clean_name(name)
+    return clean_name(name)
 
 
 def _content(text: str) -> Any:
@@ -1627,7 +1627,7 @@ def voided_words(numbers: tuple[int, ...]) -> Msg | None:
     )
 
 
-_STATE_WORDS = {
+STATE_WORDS = {
     "provisional": msg(N_("provisional")),
     "confirmed": msg(N_("confirmed")),
     "disputed": msg(N_("disputed")),

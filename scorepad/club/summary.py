@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from ..i18n import N_, catalog, msg, nmsg
-from ..numbers import Number, signed, whist_figure
+from ..core.i18n import N_, catalog, msg, nmsg
+from ..core.numbers import Number, signed, whist_figure
 from .draw import DrawReport
 from .night import Night
 from .standings import Standing, standings

@@ -18,7 +18,7 @@ from typing import Any
 
 import flet as ft
 
-from ..i18n import LANGUAGES, N_, language_of
+from ..core.i18n import LANGUAGES, N_, language_of
 from ..store import Store
 
 MOUNT = "/scorepad"

@@ -29,7 +29,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from ..i18n import N_, ScorepadError, msg
+from ..core.i18n import N_, ScorepadError, msg
 
 HERE = Path(__file__).resolve().parent
 WHEELS = HERE / "wheels"

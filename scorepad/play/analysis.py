@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..contract import Contract, Trump
-from ..i18n import N_, Msg, msg, nmsg
+from ..core.i18n import N_, Msg, msg, nmsg
+from ..scoring.contract import Contract, Trump
 from .auction import MISERE, Bid
 from .cards import ALL_CARDS, Card, card_word
 from .dds import DoubleDummy

@@ -19,8 +19,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..contract import Contract, Trump
-from ..i18n import N_, Msg, ScorepadError, msg
+from ..core.i18n import N_, Msg, ScorepadError, msg
+from ..scoring.contract import Contract, Trump
 from ..scoring.pulya.legal import is_below_exit
 from .cards import shown
 

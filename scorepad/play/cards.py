@@ -18,8 +18,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
 
-from ..contract import Trump
-from ..i18n import N_, Msg, ScorepadError, msg
+from ..core.i18n import N_, Msg, ScorepadError, msg
+from ..scoring.contract import Trump
 
 try:  # the compiled reading of a hand (_dds.c), where the install built it
     from . import _dds as _compiled

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import KW_ONLY, dataclass, field
 
-from ..i18n import N_, Msg, msg
+from ..core.i18n import N_, Msg, msg
 from .cards import ALL_CARDS, SUIT_MASK, card_word
 
 try:  # the compiled trick play (_dds.c), where the install built it

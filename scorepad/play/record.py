@@ -35,8 +35,8 @@ from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from ..contract import Contract
-from ..i18n import N_, Msg, ScorepadError, msg
+from ..core.i18n import N_, Msg, ScorepadError, msg
+from ..scoring.contract import Contract
 from ..scoring.pulya.convention import ConventionError, Settings, settings_for
 from ..scoring.pulya.legal import DealError, required_exit, seat_range, verify_calls, verify_deal
 from ..scoring.pulya.session import (

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..i18n import N_, Msg, msg, nmsg
+from ..core.i18n import N_, Msg, msg, nmsg
 from .auction import MISERE, Bid
 from .cards import ALL_CARDS, SPELLINGS, Card, CardError, card_word
 from .record import (

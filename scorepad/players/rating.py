@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
-from ..numbers import Number
+from ..core.numbers import Number
 from .stats import Played
 
 MIN_GAMES = 5

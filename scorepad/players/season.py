@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..i18n import Msg, nmsg
+from ..core.i18n import Msg, nmsg
 from ..store import Store
 from .rating import Rating, ratings
 from .stats import FamilyStats, Played, chosen, family_stats

@@ -1,6 +1,6 @@
 """Each player's record over a chosen period and group, per family, in the family's own terms.
 
-Read from the sessions' records (:mod:`.record`), one row a session: a thousand evenings are
+Read from the sessions' records (:mod:`scorepad.scoring.results`), one row a session: a thousand evenings are
 counted without replaying a deal.  A session counts once it has a deal.
 """
 
@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ..numbers import Number, normal
+from ..core.numbers import Number, normal
+from ..scoring.results import SeatRecord, SessionRecord, record_of
 from ..store import Store
-from .record import SeatRecord, SessionRecord, record_of
 
 
 @dataclass(frozen=True, slots=True)

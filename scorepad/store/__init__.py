@@ -1,7 +1,7 @@
 """The store: every session and every action kept in SQLite, forever (sqlite-utils), or in a
 PostgreSQL database for a server (the same logic behind one seam: :mod:`.backend`).
 
-- The journal of actions (:mod:`scorepad.journal`) is the only source of truth; the sheet is
+- The journal of actions (:mod:`scorepad.store.journal`) is the only source of truth; the sheet is
   always derived from it by the scoring engine.  The ``actions`` table is append-only, and the
   database itself refuses an UPDATE or DELETE of it.
 - One transaction per action (``BEGIN IMMEDIATE``), WAL journal, synchronous commits: an action
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..journal import ActionKind
 from ..scoring.pulya.session import MAX_REASON
 from .actions import AnyDeal, describe_action
 from .errors import (
@@ -33,6 +32,7 @@ from .errors import (
     latest_backup,
 )
 from .files import Files
+from .journal import ActionKind
 from .reading import AnyStored, FamilyStored, SessionSummary, Stored
 from .schema import APPLICATION_ID, LOCK_TIMEOUT, MIGRATIONS, default_path, now, schema_version
 

@@ -5,19 +5,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, get_args
+from typing import Any
 
-from pydantic import BaseModel, ValidationError
-
-from ..i18n import N_, Msg, msg
-from ..journal import Action, Journal, JournalError, deal_numbers
-from ..players.record import SessionRecord, record_of
-from ..scoring.ledger.families import AnyFamilyDeal, family_deal_types, parse_family_deal
+from ..core.i18n import N_, Msg, msg
+from ..scoring.family import family as family_engine
+from ..scoring.ledger.families import AnyFamilyDeal
 from ..scoring.pulya.session import (
     MAX_DEALS,
     MAX_REASON,
     Correction,
-    Deal,
     FieldRefused,
     Game,
     Misere,
@@ -26,16 +22,16 @@ from ..scoring.pulya.session import (
     SessionInvalid,
     clean_text,
     deal_data,
-    pydantic_problem,
     too_many_deals,
 )
+from ..scoring.results import SessionRecord, record_of
 from .errors import InvalidEntry, StaleRevision, StoreError
-from .reading import _DEAL, AnyStored, Reading, _Live
+from .journal import Action, Journal, JournalError, deal_numbers
+from .reading import AnyStored, Reading
 from .schema import new_uid, now
 
 #: A deal the store takes: the model of the session's family (a form builds it, a file parses it).
 AnyDeal = Game | Misere | Raspasy | Correction | AnyFamilyDeal
-_PULYA_DEALS: tuple[type[BaseModel], ...] = get_args(get_args(Deal)[0])
 
 
 def _journal(step: Callable[[], Action]) -> Action:
@@ -45,7 +41,7 @@ def _journal(step: Callable[[], Action]) -> Action:
         raise StoreError(exc.message) from None
 
 
-def _reason(reason: str) -> str:
+def edit_reason(reason: str) -> str:
     if not isinstance(reason, str | None):  # a page's field can send any value: no reason at all
         raise StoreError(msg(N_("an edit or a void needs a reason")))
     try:
@@ -57,31 +53,24 @@ def _reason(reason: str) -> str:
     return text
 
 
-def _canonical_deal(deal: AnyDeal, family: str = "pulya", index: int | None = None) -> Any:
+def canonical_deal(deal: AnyDeal, family: str = "pulya", index: int | None = None) -> Any:
     """A deal in its canonical form (as exported): a deal of another family, or one built past
     its model's checks, is refused here."""
-    kinds = _PULYA_DEALS if family == "pulya" else family_deal_types(family)
-    if not isinstance(deal, kinds):
+    engine = family_engine(family)
+    if not isinstance(deal, engine.deal_types()):
         raise InvalidEntry(
             [Problem(index, "type", msg(N_("not a deal of the {family} family"), family=family))]
         )
-    data = deal.model_dump(mode="json")
-    if family != "pulya":
-        try:
-            return parse_family_deal(family, data, index=index or 0)
-        except SessionInvalid as exc:
-            raise InvalidEntry(exc.problems) from None
     try:
-        model: Deal = _DEAL.validate_python(data)
-    except ValidationError as exc:
-        raise InvalidEntry([pydantic_problem(e) for e in exc.errors()]) from None
-    return model
+        return engine.parse_deal(deal.model_dump(mode="json"), index=index)
+    except SessionInvalid as exc:
+        raise InvalidEntry(exc.problems) from None
 
 
 def describe_action(a: Action, number: int | None = None) -> Msg:
     """What an action did, in words (the history and the stale-write message).
 
-    ``number`` is the deal's number as the player saw it (:func:`scorepad.journal.deal_numbers`), never
+    ``number`` is the deal's number as the player saw it (:func:`scorepad.store.journal.deal_numbers`), never
     its id in the journal: the app, the sheet and the history count deals alike, from 1.
     """
     if a.kind == "add":
@@ -118,29 +107,29 @@ class Actions(Reading):
                 raise StoreError(too_many_deals())
             # A family's refusal names the deal by its number as said at the table (the voided
             # deals counted); the pulya's by its index among the live deals, as before.
-            index = len(j.live) if family == "pulya" else len(j.entries)
-            return Action(seq, "add", at, deal=_canonical_deal(deal, family, index))
+            index = len(j.entries) if family_engine(family).places_count_voided else len(j.live)
+            return Action(seq, "add", at, deal=canonical_deal(deal, family, index))
 
         return self._act(sid, seen, make)
 
     def edit_deal(
         self, sid: int, deal_id: int, deal: AnyDeal, *, reason: str, seen: int
     ) -> AnyStored:
-        why = _reason(reason)
+        why = edit_reason(reason)
         family = self.family(sid)
 
         def make(j: Journal, seq: int, at: str) -> Action:
             index = j.index_of(deal_id)
-            if family != "pulya" and deal_id in j.entries:
+            if family_engine(family).places_count_voided and deal_id in j.entries:
                 index = list(j.entries).index(deal_id)  # its place: its number less one
-            model = _canonical_deal(deal, family, index)
+            model = canonical_deal(deal, family, index)
             entry = j.entries.get(deal_id)
             return Action(seq, "edit", at, deal_id, _keeps_record(model, entry and entry.deal), why)
 
         return self._act(sid, seen, make)
 
     def void_deal(self, sid: int, deal_id: int, *, reason: str, seen: int) -> AnyStored:
-        why = _reason(reason)
+        why = edit_reason(reason)
         return self._act(sid, seen, lambda j, seq, at: Action(seq, "void", at, deal_id, reason=why))
 
     def restore_deal(self, sid: int, deal_id: int, *, seen: int) -> AnyStored:
@@ -183,8 +172,15 @@ class Actions(Reading):
                     journal.apply(action)
                 except JournalError as exc:
                     raise StoreError(exc.message) from None
-                if live is not None and live.replay is not None and action.kind == "add":
-                    live = self._append(live, journal, action)
+                appended = (
+                    live.replay.append(action.deal)
+                    if live is not None and action.kind == "add"
+                    else None
+                )
+                if appended:
+                    raise InvalidEntry(appended)
+                if live is not None and appended is not None:  # written onto the kept replay
+                    live.revision, live.journal = action.seq, journal
                 else:
                     try:
                         live = self._replay(row, journal)
@@ -204,20 +200,6 @@ class Actions(Reading):
             raise
         self._live[sid] = live
         return stored
-
-    def _append(self, live: _Live, journal: Journal, action: Action) -> _Live:
-        """Write one added deal onto the kept replay."""
-        r = live.replay
-        model = action.deal
-        assert model is not None and r is not None
-        problems = r.add(len(r.session.deals), model)
-        if problems:
-            raise InvalidEntry(problems)
-        r.session = r.session.model_copy(update={"deals": [*r.session.deals, model]})
-        r.writer.session = r.session
-        live.revision = action.seq
-        live.journal = journal
-        return live
 
     def _check_seen(self, sid: int, row: dict[str, Any], seen: int) -> None:
         revision = row["revision"]

@@ -196,9 +196,18 @@ class PostgresBackend:
     dialect: Dialect = "postgresql"
 
     def __init__(
-        self, url: str, *, timeout: float, read_only: bool, connect_timeout: float = 10
+        self,
+        url: str,
+        *,
+        timeout: float,
+        read_only: bool,
+        identity: frozenset[str],
+        connect_timeout: float = 10,
     ) -> None:
         self.url = url
+        #: The tables whose insert returns its row's id (the schema's ``IDENTITY_TABLES``: the
+        #: schema owns every table, so it says, and the backend never imports it).
+        self.identity = identity
         self.timeout = timeout
         self.read_only = read_only
         self.connect_timeout = max(1, int(connect_timeout))
@@ -256,10 +265,8 @@ class PostgresBackend:
         return self._again(run)  # type: ignore[no-any-return]
 
     def insert(self, table: str, row: dict[str, Any]) -> int | None:
-        from .schema import IDENTITY_TABLES
-
         sql = _insert_sql(table, row)
-        if table not in IDENTITY_TABLES:
+        if table not in self.identity:
             self.execute(sql, tuple(row.values()))
             return None
         found = self.execute(sql + ' RETURNING "id"', tuple(row.values())).fetchone()

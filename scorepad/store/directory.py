@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ..i18n import N_, msg
+from ..core.i18n import N_, msg
 from ..scoring.pulya.session import (
     MAX_REASON,
     FieldRefused,
@@ -21,7 +21,7 @@ from ..scoring.pulya.session import (
 from ..scoring.pulya.session import currency_code as session_currency
 from .errors import NotFound, StoreError
 from .schema import now
-from .sessions import Sessions, _clean_name
+from .sessions import Sessions, clean_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +119,7 @@ class Directory(Sessions):
 
     def rename_player(self, pid: int, name: str, *, reason: str = "") -> None:
         """Rename an entry: every session it sits in shows the new name."""
-        new = _clean_name(name)
+        new = clean_name(name)
         reason = _free_text(reason, "reason", MAX_REASON)
         with self._write():
             entry = self._entry(pid)

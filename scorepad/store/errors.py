@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from ..i18n import N_, Msg, ScorepadError, msg
+from ..core.i18n import N_, Msg, ScorepadError, msg
 from ..scoring.pulya.session import (
     Problem,
     quote,
@@ -78,7 +78,7 @@ class InvalidEntry(StoreError):
         return "\n".join([head, *(p.said().render(lang) for p in self.problems)])
 
 
-def _os_error(exc: OSError, path: Path) -> StoreError:
+def os_error(exc: OSError, path: Path) -> StoreError:
     return Unavailable(
         msg(
             N_("cannot use {path} for the database: {reason}"),
@@ -100,7 +100,7 @@ def latest_backup(path: Path | str) -> Path | None:
     return max(found, key=lambda p: p.stat().st_mtime, default=None)
 
 
-def _damaged(path: Path | str, detail: str) -> Damaged:
+def damaged(path: Path | str, detail: str) -> Damaged:
     backup = latest_backup(path)
     head = msg(
         N_("{path} is damaged ({detail}): Scorepad does not write to it; nothing was written"),
@@ -168,7 +168,7 @@ def database_error(exc: sqlite3.Error, path: Path, timeout: float) -> StoreError
             )
         )
     if name.startswith("SQLITE_CORRUPT"):
-        return _damaged(path, str(exc))
+        return damaged(path, str(exc))
     if name.startswith("SQLITE_CANTOPEN"):
         return Unavailable(msg(N_("cannot open {path}"), path=where))
     return Unavailable(

@@ -9,28 +9,21 @@ import uuid
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..i18n import N_, msg
-from ..journal import Action, Entry
-from ..players.record import record_of
-from ..scoring.ledger.families import (
-    AnySession,
-    FamilySettings,
-    dump_family_session,
-    parse_family_session,
-    replay_family,
-)
+from ..core.i18n import N_, msg
+from ..scoring.family import Family
+from ..scoring.family import family as family_engine
+from ..scoring.ledger.families import AnySession, FamilySettings
 from ..scoring.peek import peek_family
 from ..scoring.pulya.convention import Settings
 from ..scoring.pulya.session import (
     Session,
     Struck,
-    dump_session,
-    parse_session,
 )
-from .actions import _canonical_deal, _reason
+from ..scoring.results import record_of
+from .actions import canonical_deal, edit_reason
 from .directory import Directory
 from .errors import StoreError
-from .reading import _score
+from .journal import Action, Entry
 from .schema import new_uid, now
 
 #: The namespace of the ids given to what a file from before issue #36 holds (it has none).
@@ -61,29 +54,23 @@ class Files(Directory):
         whose deals differ from the stored ones at the same number is refused, with nothing
         written (docs/session-format.md, "Stable ids")."""
         data = text.encode("utf-8") if isinstance(text, str) else text
-        family = peek_family(data)
-        session: Session | AnySession
-        settings: Settings | FamilySettings
-        if family != "pulya":
-            ledger = replay_family(parse_family_session(data))
-            session, settings, finished = ledger.session, ledger.settings, ledger.finished
-            record = record_of(ledger)
-        else:
-            pulya = parse_session(text)
-            scored = _score(pulya, None)
-            session, settings, finished = pulya, scored.settings, scored.finished
-            record = record_of(scored)
+        engine = family_engine(peek_family(data))
+        scored = engine.replay(engine.parse_session(data))
+        session: Session | AnySession = scored.session
+        settings: Settings | FamilySettings = scored.settings
+        finished, record = scored.finished, record_of(scored)
+        family = engine.name
         total = len(session.deals) + len(session.struck)
         # A file without ids is known by its content; one without deals has none to be known
         # by (a new game's players and stakes): each import of it is a new game.
-        uid = session.uid or (_legacy_uid(session) if total else new_uid())
+        uid = session.uid or (_legacy_uid(session, engine) if total else new_uid())
         given = list(session.deal_uids) + [None] * (total - len(session.deal_uids))
         deal_uids = [u or str(uuid.uuid5(uuid.UUID(uid), f"deal/{p}")) for p, u in enumerate(given)]
-        deals = [_canonical_deal(d, family) for d in session.deals]
+        deals = [canonical_deal(d, family) for d in session.deals]
         # A voided deal is written as it was (an add) and voided with its reason, in its place:
         # the deals keep the numbers they had where the file was exported.
         struck = {
-            s.place: (_canonical_deal(s.deal, family, s.place), _reason(s.reason))
+            s.place: (canonical_deal(s.deal, family, s.place), edit_reason(s.reason))
             for s in session.struck
         }
         places: list[tuple[Any, str | None]] = []
@@ -121,7 +108,7 @@ class Files(Directory):
         added, in the import's transaction; a deal that differs is refused."""
         row = self._row(sid)
         stored = json.loads(self.export_session(sid))
-        theirs = json.loads(_dump(session))
+        theirs = json.loads(family_engine(family).dump_session(session))
         if (
             row["family"] != family
             or json.loads(row["settings"]) != json.loads(settings.model_dump_json())
@@ -229,24 +216,18 @@ class Files(Directory):
             "player_uids": players if len(players) == len(stored.session.players) else None,
             "deal_uids": tuple(by_deal.get(d) for d in stored.journal.entries),
         }
-        return _dump(stored.session.model_copy(update=ids))
+        return family_engine(stored.family).dump_session(stored.session.model_copy(update=ids))
 
 
 #: The fields of a session file that a file of the same session must give alike.
 _SAME = ("convention", "pool_target", "first_dealer", "whist_price", "currency")
 
 
-def _dump(session: Session | AnySession) -> str:
-    if isinstance(session, Session):
-        return dump_session(session)
-    return dump_family_session(session)
-
-
-def _legacy_uid(session: Session | AnySession) -> str:
+def _legacy_uid(session: Session | AnySession, engine: Family) -> str:
     """The id of a session whose file has none (written before issue #36): its content's, so
     that the same file imported twice is one session."""
     plain = session.model_copy(update={"uid": None, "player_uids": None, "deal_uids": ()})
-    digest = hashlib.sha256(_dump(plain).encode("utf-8")).hexdigest()
+    digest = hashlib.sha256(engine.dump_session(plain).encode("utf-8")).hexdigest()
     return str(uuid.uuid5(_LEGACY, digest))
 
 

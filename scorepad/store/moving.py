@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..i18n import N_, Msg, msg, nmsg
+from ..core.i18n import N_, Msg, msg, nmsg
 from . import Store
 
 

@@ -9,34 +9,17 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import ValidationError
 
-from ..i18n import N_, Msg, msg
-from ..journal import Action, Journal, JournalError, check_action
-from ..scoring.ledger.families import (
-    AnySession,
-    FamilyScored,
-    FamilySettings,
-    family_deal_adapter,
-    family_presets,
-    parse_family_session,
-    replay_family,
-)
-from ..scoring.peek import FAMILIES
-from ..scoring.pulya.convention import ConventionError, Settings, settings_for
-from ..scoring.pulya.score import Replay, Scored, batch, replay
-from ..scoring.pulya.session import (
-    FORMAT,
-    Deal,
-    Session,
-    SessionInvalid,
-    Struck,
-    quote,
-)
+from ..core.i18n import N_, Msg, msg
+from ..scoring.family import NAMES, family
+from ..scoring.ledger.families import AnySession, FamilyScored, FamilySettings
+from ..scoring.pulya.convention import ConventionError, Settings
+from ..scoring.pulya.score import Scored, replay
+from ..scoring.pulya.session import FORMAT, Session, SessionInvalid, Struck, quote
 from .errors import NotFound, StoreError, damaged_session
+from .journal import Action, Journal, JournalError, Live, check_action
 from .schema import Connection
-
-_DEAL: TypeAdapter[Any] = TypeAdapter(Deal)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,17 +79,6 @@ class FamilyStored:
 AnyStored = Stored | FamilyStored
 
 
-@dataclass(slots=True)
-class _Live:
-    """The last replay of a session, at ``revision``: an added deal is written onto it alone
-    (the pulya); a ledger family's session is replayed whole (``ledger``), it is short."""
-
-    revision: int
-    journal: Journal
-    replay: Replay | None = None
-    ledger: FamilyScored | None = None
-
-
 class _RowInvalid(Exception):
     """A stored row that does not pass the checks: only a damaged or hand-edited file has one."""
 
@@ -120,11 +92,10 @@ def _detail(text: str) -> Msg:
     return Msg("{detail}", {"detail": quote(text, 60)})
 
 
-def _stored_deal(text: str, family: str = "pulya") -> Any:
+def _stored_deal(text: str, name: str = "pulya") -> Any:
     """A stored deal, as the journal keeps it; a row that no longer parses is damage, in words."""
-    adapter = _DEAL if family == "pulya" else family_deal_adapter(family)
     try:
-        return adapter.validate_json(text)
+        return family(name).deal_adapter().validate_json(text)
     except ValidationError as exc:
         raise _RowInvalid(_detail(str(exc.errors()[0]["msg"]))) from None
 
@@ -150,7 +121,10 @@ def _frozen_settings(text: str) -> dict[str, Any]:
     return frozen
 
 
-def _session_of(row: dict[str, Any], deals: list[Deal]) -> tuple[Session, Settings]:
+def _stored_session(row: dict[str, Any], journal: Journal) -> tuple[Any, Any]:
+    """The stored session as its file and the settings it is scored by, by its family's engine:
+    the live deals, and each voided one in its place (its number and its dealer are the
+    file's: docs/session-format.md, "Voided deals")."""
     data = {
         "format": FORMAT,
         "players": _players(row["players"]),
@@ -160,41 +134,19 @@ def _session_of(row: dict[str, Any], deals: list[Deal]) -> tuple[Session, Settin
         "first_dealer": row["first_dealer"],
         "whist_price": row["whist_price"],
         "currency": row["currency"],
-        "deals": deals,
     }
-    try:
-        settings = Settings.model_validate_json(row["settings"])
-        return Session.model_validate(data), settings
-    except ValidationError as exc:
-        # Only a damaged or hand-edited row fails here: everything written was checked first.
-        raise _RowInvalid(_detail(str(exc.errors()[0]["msg"]))) from None
-
-
-def _family_session_of(row: dict[str, Any], journal: Journal) -> AnySession:
-    """The stored session as its file: the live deals, and each voided one in its place (its
-    number and its dealer are the file's: docs/session-format.md, "Voided deals")."""
-    deals = journal.deals
-    data = {
-        "format": FORMAT,
-        "players": _players(row["players"]),
-        "convention": row["convention"],
-        "overrides": _export_overrides(row),
-        "first_dealer": row["first_dealer"],
-        "whist_price": row["whist_price"],
-        "currency": row["currency"],
-        "deals": [_deal_json(d) for d in deals],
-    }
-    try:
-        session = parse_family_session(data)
-    except SessionInvalid as exc:
-        # Only a damaged or hand-edited row fails here: everything written was checked first.
-        raise _RowInvalid(exc.problems[0].sentence()) from None
     struck = tuple(
         Struck[Any](place=place, reason=_struck_reason(entry), deal=entry.deal)
         for place, entry in enumerate(journal.entries.values())
         if entry.voided
     )
-    return session.model_copy(update={"struck": struck}) if struck else session
+    try:
+        return family(row["family"]).stored_session(data, row["settings"], journal.deals, struck)
+    except ValidationError as exc:
+        # Only a damaged or hand-edited row fails here: everything written was checked first.
+        raise _RowInvalid(_detail(str(exc.errors()[0]["msg"]))) from None
+    except SessionInvalid as exc:
+        raise _RowInvalid(exc.problems[0].sentence()) from None
 
 
 def _struck_reason(entry: Any) -> str:
@@ -211,15 +163,11 @@ def _export_overrides(row: dict[str, Any]) -> dict[str, Any]:
     """The frozen settings, written as overrides of today's preset, so the file scores the same."""
     frozen = _frozen_settings(row["settings"])
     try:
-        if row["family"] != "pulya":
-            found = family_presets().get(row["convention"])
-            if found is None:
-                return frozen
-            preset = found.resolve().model_dump(mode="json")
-        else:
-            preset = settings_for(row["convention"]).model_dump(mode="json")
+        preset = family(row["family"]).preset_settings(row["convention"])
     except ConventionError:
         return frozen  # the preset is gone: every setting is an override
+    if preset is None:
+        return frozen
     return {k: v for k, v in frozen.items() if preset.get(k) != v}
 
 
@@ -279,7 +227,7 @@ class Reading(Connection):
         if not rows:
             raise NotFound(msg(N_("there is no session {id}"), id=sid))
         row = rows[0]
-        if row["family"] not in ("pulya", *FAMILIES):
+        if row["family"] not in NAMES:
             raise damaged_session(self.path, sid, _detail(f"family: {row['family']!r}"))
         if not isinstance(row["revision"], int):
             raise damaged_session(self.path, sid, _detail(f"revision: {row['revision']!r}"))
@@ -345,45 +293,32 @@ class Reading(Connection):
         with self._session_rows(sid):
             return self._stored(row, live)
 
-    def _replay(self, row: dict[str, Any], journal: Journal) -> _Live:
+    def _replay(self, row: dict[str, Any], journal: Journal) -> Live:
         """Replay the whole session (and keep it for the next added deal)."""
-        if row["family"] != "pulya":
-            ledger = replay_family(_family_session_of(row, journal))
-            live = _Live(journal.revision, journal, ledger=ledger)
-            self._live[row["id"]] = live
-            return live
-        session, settings = _session_of(row, journal.deals)
-        r = Replay(session, settings)
-        with batch():
-            for index, deal in enumerate(session.deals):
-                r.add(index, deal)
-        if r.problems:
-            raise SessionInvalid(r.problems)
-        live = _Live(journal.revision, journal, replay=r)
+        session, settings = _stored_session(row, journal)
+        live = Live(journal.revision, journal, family(row["family"]).start(session, settings))
         self._live[row["id"]] = live
         return live
 
-    def _stored(self, row: dict[str, Any], live: _Live) -> AnyStored:
-        if live.ledger is not None:
-            led = live.ledger
+    def _stored(self, row: dict[str, Any], live: Live) -> AnyStored:
+        scored = live.replay.result()
+        if isinstance(scored, FamilyScored):
             return FamilyStored(
                 row["id"],
-                led.family,
-                led.session,
-                led.settings,
+                scored.family,
+                scored.session,
+                scored.settings,
                 live.journal,
-                led,
+                scored,
                 row["created_at"],
                 row["finished_at"],
             )
-        r = live.replay
-        assert r is not None
         return Stored(
             row["id"],
-            r.session,
-            r.settings,
+            scored.session,
+            scored.settings,
             live.journal,
-            r.result(),
+            scored,
             row["created_at"],
             row["finished_at"],
         )

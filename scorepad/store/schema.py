@@ -21,11 +21,11 @@ from urllib.parse import quote
 from platformdirs import user_data_path
 from sqlite_utils import Database
 
-from ..i18n import N_, msg
+from ..core.i18n import N_, msg
 from .backend import Backend, Dialect, Rows, SqliteBackend, is_postgres, redacted
 
 if TYPE_CHECKING:
-    from .reading import _Live
+    from .journal import Live
 
 from .errors import (
     Damaged,
@@ -35,9 +35,9 @@ from .errors import (
     SchemaTooNew,
     StoreError,
     Unavailable,
-    _damaged,
-    _os_error,
+    damaged,
     database_error,
+    os_error,
     postgres_error,
 )
 
@@ -485,7 +485,7 @@ def _check_path(path: Path) -> bool:
     except FileNotFoundError:
         return False
     except OSError as exc:  # a path under a file, a folder we may not enter, a symlink loop
-        raise _os_error(exc, path) from None
+        raise os_error(exc, path) from None
     if stat.S_ISDIR(info.st_mode):
         raise Unavailable(msg(N_("{path} is a folder, not a database file"), path=str(path)))
     if not stat.S_ISREG(info.st_mode):
@@ -516,7 +516,7 @@ def _make_folder(folder: Path) -> None:
                     msg(N_("{path} is a file, not a folder"), path=str(parent))
                 ) from None
         except OSError as exc:
-            raise _os_error(exc, parent) from None
+            raise os_error(exc, parent) from None
 
 
 def _make_private(path: Path) -> None:
@@ -536,9 +536,9 @@ def _make_private(path: Path) -> None:
                 os.path.realpath(path), os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600
             )
         except OSError as exc:
-            raise _os_error(exc, path) from None
+            raise os_error(exc, path) from None
     except OSError as exc:
-        raise _os_error(exc, path) from None
+        raise os_error(exc, path) from None
     os.close(fd)
 
 
@@ -611,7 +611,7 @@ class Connection:
         self.migrated: tuple[int, Path | None] | None = None
         # Actions are append-only, so a session at the same revision has the same actions:
         # the replay kept here is exact until the revision moves.
-        self._live: dict[int, _Live] = {}
+        self._live: dict[int, Live] = {}
         #: Why the file is damaged (quick_check), or None: a damaged file is never written.
         self.damage: str | None = None
         self._wal = False
@@ -672,7 +672,9 @@ class Connection:
         except ImportError:  # pragma: no cover - a dependency of Scorepad's
             raise Unavailable(msg(N_("cannot open {path}"), path=self.path)) from None
         try:
-            self.backend = PostgresBackend(url, timeout=self.timeout, read_only=self.read_only)
+            self.backend = PostgresBackend(
+                url, timeout=self.timeout, read_only=self.read_only, identity=IDENTITY_TABLES
+            )
         except psycopg.Error as exc:
             raise postgres_error(exc, self.path, self.timeout) from None
         try:
@@ -766,7 +768,7 @@ class Connection:
             self._depth = 0
 
     def _damaged(self, detail: str) -> Damaged:
-        return _damaged(self.path, detail)
+        return damaged(self.path, detail)
 
     @contextmanager
     def _reading(self) -> Iterator[None]:

@@ -6,30 +6,23 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..i18n import N_, Msg, msg
-from ..scoring.ledger.families import (
-    AnySession,
-    FamilySettings,
-    family_of,
-    parse_family_session,
-    replay_family,
-)
+from ..core.i18n import N_, Msg, msg
+from ..scoring.family import family as family_engine
+from ..scoring.ledger.families import AnySession, FamilySettings, family_of
 from ..scoring.pulya.convention import Settings
 from ..scoring.pulya.session import (
     FORMAT,
     FieldRefused,
     Session,
     look_alike,
-    parse_session,
     player_name,
 )
 from .actions import Actions
 from .errors import StoreError
-from .reading import _score
 from .schema import new_uid, now
 
 
-def _clean_name(name: str) -> str:
+def clean_name(name: str) -> str:
     try:
         return player_name(name)
     except FieldRefused as exc:
@@ -53,7 +46,7 @@ def _close_reason(reason: str) -> str:
 class Sessions(Actions):
     def add_player(self, name: str) -> int:
         with self._write():
-            return self.player_id(_clean_name(name))
+            return self.player_id(clean_name(name))
 
     def player_id(self, name: str, uid: str | None = None) -> int:
         """The directory entry of ``name``: by its stable id first (a file's or another
@@ -123,14 +116,12 @@ class Sessions(Actions):
             "currency": currency,
             "deals": [],
         }
-        if family_of(convention) != "pulya":
-            ledger = replay_family(parse_family_session(data))
-            with self._write():
-                return self._insert_session(ledger.session, ledger.settings, ledger.family)
-        session = parse_session(data | {"pool_target": pool_target})
-        scored = _score(session, None)
+        engine = family_engine(family_of(convention))
+        if engine.pool:  # the pulya plays to a pool target; the ledger families to none
+            data["pool_target"] = pool_target
+        scored = engine.replay(engine.parse_session(data))
         with self._write():
-            return self._insert_session(session, scored.settings, "pulya")
+            return self._insert_session(scored.session, scored.settings, engine.name)
 
     def _insert_session(
         self,
@@ -139,7 +130,7 @@ class Sessions(Actions):
         family: str,
         uid: str | None = None,
     ) -> int:
-        names = [_clean_name(n) for n in session.players]
+        names = [clean_name(n) for n in session.players]
         # A seat whose player this directory knows by his id sits under the directory's name
         # (a rename here has renamed every seat of his already).
         given = session.player_uids

@@ -23,7 +23,7 @@ class Deal:
 
 class PotEntry:
     def __init__(self, page: Any, *, lang: str = "en", first: int = 1) -> None:
-        from scorepad.i18n import catalog
+        from scorepad.core.i18n import catalog
 
         self.page = page
         # The header says "Deal 12: Anton deals." in the language's words: the part before the
@@ -120,7 +120,7 @@ def previews(
 ) -> list[list[str]]:
     """For each deal, what the entry's preview must say: its title and the engine's sentences."""
     from scorepad.app.pot.form import title
-    from scorepad.i18n import catalog
+    from scorepad.core.i18n import catalog
     from scorepad.scoring.ledger.families import PotSession, replay_family
     from scorepad.scoring.ledger.ledger import explanations
 

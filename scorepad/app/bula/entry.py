@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from ...i18n import N_
+from ...core.i18n import N_
 from ...scoring.ledger.bula import bid_name
 from ..families.parts import defence_rows, form_head
 from ..families.pieces import (

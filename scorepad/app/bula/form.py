@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from pydantic import TypeAdapter, ValidationError
 
-from ...i18n import N_, Msg, msg
+from ...core.i18n import N_, Msg, msg
 from ...scoring.ledger.bula import BETL, BulaDeal, BulaError, BulaGame, BulaTable, bid_name
 from ...scoring.ledger.families import FamilyScored
 from ...scoring.ledger.ledger import Account

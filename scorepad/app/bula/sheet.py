@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from ...i18n import N_
+from ...core.i18n import N_
 from ...scoring.ledger.bula import BulaSettings, BulaTable
 from ...scoring.ledger.ledger import Account
 from ..families.columns import (

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from ...club.store import ClubStore
-from ...i18n import N_
+from ...core.i18n import N_
 from ..frame.shell import Shell
 from ..frame.theme import sem
 

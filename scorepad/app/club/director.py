@@ -18,7 +18,7 @@ from ...club.disputes import change_rejection, deal_disputes
 from ...club.night import Night
 from ...club.scoring import parse_scoring
 from ...club.store import TableView, voided_words
-from ...i18n import N_, msg, nmsg
+from ...core.i18n import N_, msg, nmsg
 from ...scoring.pulya.convention import presets
 from ...store import now
 from ..frame.shell import Shell

@@ -12,7 +12,7 @@ import flet as ft
 
 from ...club.errors import ClubError
 from ...club.scoring import parse_scoring
-from ...i18n import N_, msg
+from ...core.i18n import N_, msg
 from ...scoring.pulya.convention import presets
 from ..frame.shell import Shell
 from ..frame.theme import heading, primary, sem

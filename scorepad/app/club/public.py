@@ -14,7 +14,7 @@ import flet as ft
 
 from ...club.store import ClubStore
 from ...club.summary import standing_line, standings_lines
-from ...i18n import N_, Msg, catalog
+from ...core.i18n import N_, Msg, catalog
 from ...store import Store
 from ..frame.theme import heading, sem
 from .follow import SETTLE, follow

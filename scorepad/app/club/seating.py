@@ -7,7 +7,7 @@ from __future__ import annotations
 import flet as ft
 
 from ...club.store import table_pin
-from ...i18n import N_
+from ...core.i18n import N_
 from ..frame.shell import Shell
 from ..frame.theme import card, heading, sem
 from ..server.share import qr_png

@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from ...club.summary import standing_line, standings_lines
-from ...i18n import N_
+from ...core.i18n import N_
 from ..frame.shell import Shell
 from ..frame.theme import heading, sem
 from .common import back, base_url, club, night_id

@@ -19,8 +19,8 @@ import flet as ft
 
 from ...club.errors import ClubError
 from ...club.store import ClubStore, Seat, change_words, device_key, seat_of, table_pin
-from ...i18n import N_, msg, nmsg
-from ...report import deal_title
+from ...core.i18n import N_, msg, nmsg
+from ...report.pulya import deal_title
 from ...store import AnyDeal, AnyStored, Store, StoreError
 from ..dispute.start import open_for_deal
 from ..frame import registry
@@ -416,7 +416,7 @@ def _points_at_table(
     place at the table, whists and tour points by the night's scoring, best first (the
     cash-out below shows no money: the night pays none)."""
     from ...club.scoring import tour_points
-    from ...numbers import signed, whist_figure
+    from ...core.numbers import signed, whist_figure
     from ...scoring.pulya.score import Scored
     from ...scoring.pulya.settlement import balances
 

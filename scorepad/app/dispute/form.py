@@ -19,8 +19,7 @@ from typing import Any, Literal
 
 from pydantic import TypeAdapter
 
-from ...contract import Contract
-from ...i18n import N_, Msg, ScorepadError, msg, nmsg
+from ...core.i18n import N_, Msg, ScorepadError, msg, nmsg
 from ...play.analysis import analyse, lines
 from ...play.auction import MISERE, PASS, Auction, AuctionError, Bid, legal_bids, parse_bid
 from ...play.auction import rank as bid_rank
@@ -37,7 +36,8 @@ from ...play.record import (
     parse_record,
 )
 from ...play.revoke import RevokeVerdict, audit_revoke
-from ...report import deal_title
+from ...report.pulya import deal_title
+from ...scoring.contract import Contract
 from ...scoring.pulya import legal
 from ...scoring.pulya.convention import settings_for
 from ...scoring.pulya.legal import required_exit

@@ -15,13 +15,13 @@ from typing import Any
 
 import flet as ft
 
-from ...contract import Contract
-from ...i18n import N_, Msg, msg
+from ...core.i18n import N_, Msg, msg
 from ...play.analysis import card_msg
 from ...play.auction import MISERE, PASS, Bid
 from ...play.cards import ALL_CARDS, RANKS, Suit
 from ...play.record import RecordInvalid, dumps
 from ...play.revoke import RevokeVerdict
+from ...scoring.contract import Contract
 from ...store import AnyDeal, AnyStored
 from ..analyses import ANALYSES, Busy, revoke_lines
 from ..frame.nav import register

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 import flet as ft
 import flet.canvas as cv
 
-from ...i18n import N_, Msg
-from ...numbers import Number, normal, whist_figure
+from ...core.i18n import N_, Msg
+from ...core.numbers import Number, normal, whist_figure
 from ...scoring.ledger.families import FamilyScored
 from ...scoring.ledger.ledger import Account
 from ..frame.shell import Shell

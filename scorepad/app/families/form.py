@@ -17,7 +17,7 @@ from typing import Any, Generic, Self, TypeVar
 
 from pydantic import TypeAdapter, ValidationError
 
-from ...i18n import N_, Msg, catalog, msg
+from ...core.i18n import N_, Msg, catalog, msg
 from ...scoring.ledger.bula import BulaError, BulaTable
 from ...scoring.ledger.families import (
     AnyFamilyDeal,

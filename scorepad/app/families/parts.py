@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 import flet as ft
 
-from ...i18n import N_
+from ...core.i18n import N_
 from ...scoring.ledger.families import FamilyScored
 from ..frame.shell import Shell
 from ..frame.theme import sem

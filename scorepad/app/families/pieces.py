@@ -10,7 +10,7 @@ from typing import Any
 
 import flet as ft
 
-from ...i18n import N_
+from ...core.i18n import N_
 from ..frame.shell import Shell
 from ..frame.theme import card, primary, sem
 from ..frame.writing import (

@@ -13,7 +13,7 @@ from typing import Any, Literal
 from annotated_types import Ge, Le, MultipleOf
 from pydantic.fields import FieldInfo
 
-from ...i18n import N_, Msg, msg
+from ...core.i18n import N_, Msg, msg
 
 #: What a preset is (another value is another preset), and what the family's form never asks.
 FIXED = frozenset({"family", "system", "scoring"})
@@ -171,7 +171,7 @@ def shown_value(name: str, value: Any) -> Msg:
     """A setting that is shown, not edited, as players say it: a choice by its words, prices by
     trump with the suit's sign ("♣ 1, ♠ 2, ♦ 3, ♥ 4"), the Illustrated games by their names,
     two amounts side by side; never a key or a value as the file writes it."""
-    from ...numbers import to_text
+    from ...core.numbers import to_text
     from ...scoring.ledger.pot import NONSUIT_NAMES
 
     if isinstance(value, str) and (name, value) in VALUE_LABELS:

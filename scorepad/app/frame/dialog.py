@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from ...i18n import N_
+from ...core.i18n import N_
 from .theme import sem
 
 if TYPE_CHECKING:

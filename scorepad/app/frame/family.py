@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from ...i18n import Msg
+from ...core.i18n import Msg
 
 if TYPE_CHECKING:
     import flet as ft

@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Any, cast
 
 import flet as ft
 
-from ...i18n import N_, Msg, msg
-from ...journal import Action, Entry, number_of
+from ...core.i18n import N_, Msg, msg
 from ...store import AnyDeal, AnyStored, StoreError
+from ...store.journal import Action, Entry, number_of
 from . import registry
 from .family import EntryForm, ui_of
 from .theme import sem

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from ...i18n import N_
+from ...core.i18n import N_
 from . import registry
 from .registry import UnknownScreen, screen
 from .theme import sem

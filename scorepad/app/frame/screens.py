@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import flet as ft
 
-from ...i18n import N_
+from ...core.i18n import N_
 from .. import bula, kassa, pot, pulya  # noqa: F401  (each registers its family)
+from ..club.checkin import registry_screen
 from ..club.director import director_screen
 from ..club.nights import nights_screen
-from ..club.registry import registry_screen
 from ..club.seating import seating_screen
 from ..club.standings import standings_screen
 from ..club.tables import table_panel  # noqa: F401  (registers a club table's panel)

@@ -15,7 +15,7 @@ from typing import Any, TypeVar, cast
 
 import flet as ft
 
-from ...i18n import LANGUAGES, N_, Msg, catalog
+from ...core.i18n import LANGUAGES, N_, Msg, catalog
 from ...store import AnyStored, FamilyStored, Store, Stored
 from ..server.access import Access
 from ..server.table import Table

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ...i18n import Msg
+from ...core.i18n import Msg
 
 SheetView = Literal["drawing", "table"]
 

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 import flet as ft
 from pydantic import TypeAdapter, ValidationError
 
-from ...i18n import N_, Msg
-from ...journal import next_number, number_of
+from ...core.i18n import N_, Msg
 from ...store import AnyDeal, AnyStored
+from ...store.journal import next_number, number_of
 from . import live, registry
 from .family import EntryForm, ui_of
 from .nav import Screen

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import flet as ft
 
-from ...contract import Contract, Trump
-from ...i18n import N_
+from ...core.i18n import N_
+from ...scoring.contract import Contract, Trump
 from ...scoring.pulya.table import contract_name
 from ..families.parts import declarer_row, defence_rows, form_head
 from ..families.pieces import (

@@ -16,8 +16,8 @@ from typing import Any, Literal
 
 from pydantic import TypeAdapter
 
-from ...contract import Contract, Trump
-from ...i18n import N_, Msg, msg
+from ...core.i18n import N_, Msg, msg
+from ...scoring.contract import Contract, Trump
 from ...scoring.ledger.families import FamilyScored
 from ...scoring.ledger.kassa import KassaDeal, KassaError, KassaTable
 from ...scoring.ledger.seats import dealt_in

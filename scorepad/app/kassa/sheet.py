@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from ...i18n import N_
+from ...core.i18n import N_
 from ...scoring.ledger.kassa import KassaSettings, KassaTable, results
 from ...scoring.ledger.ledger import Account
 from ..families.columns import figure, rows_of, running

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from ...i18n import N_, Msg
-from ...numbers import whist_figure
+from ...core.i18n import N_, Msg
+from ...core.numbers import whist_figure
 from ...scoring.ledger.pot import NONSUIT_NAMES, SUIT_NAMES, SWABIAN_NAMES
 from ..families.pieces import Redraw, entry_frame, redrawer, seat_row, tricks_rows
 from ..frame.theme import sem

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...i18n import Msg
-from ...numbers import Number, normal
+from ...core.i18n import Msg
+from ...core.numbers import Number, normal
 from ...scoring.ledger.families import FamilyScored, play_in_place, replay_family
 from ...scoring.ledger.ledger import explanations
 from ...scoring.ledger.pot import PotTable

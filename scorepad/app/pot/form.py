@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import TypeAdapter, ValidationError
 
-from ...i18n import N_, Msg, catalog, msg, nmsg
+from ...core.i18n import N_, Msg, catalog, msg, nmsg
 from ...scoring.ledger.families import FamilyScored, replay_family, session_before
 from ...scoring.ledger.ledger import Posting, explanations
 from ...scoring.ledger.pot import (

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from ...i18n import N_
-from ...numbers import Number, whist_figure
+from ...core.i18n import N_
+from ...core.numbers import Number, whist_figure
 from ..frame.theme import WIDE, card, sem
 from .figures import PotSheet, pot_sheet
 

@@ -4,7 +4,7 @@ shell here as every family's are."""
 
 from __future__ import annotations
 
-from ...report import deal_title
+from ...report.pulya import deal_title
 from ..frame.family import FamilyUI, register_family
 from . import form
 from .entry import entry_screen

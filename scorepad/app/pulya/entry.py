@@ -17,8 +17,8 @@ from collections.abc import Callable
 
 import flet as ft
 
-from ...contract import Contract, Trump
-from ...i18n import N_
+from ...core.i18n import N_
+from ...scoring.contract import Contract, Trump
 from ...scoring.pulya.table import contract_name
 from ...scoring.pulya.whist import Call
 from ..dispute.start import open_for_next

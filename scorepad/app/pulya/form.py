@@ -13,9 +13,9 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from ...contract import Contract, Trump
-from ...i18n import N_, Msg, catalog, msg
-from ...report import deal_title
+from ...core.i18n import N_, Msg, catalog, msg
+from ...report.pulya import deal_title
+from ...scoring.contract import Contract, Trump
 from ...scoring.pulya import legal
 from ...scoring.pulya.legal import KINDS, DealError
 from ...scoring.pulya.legal import DealKind as Kind

@@ -15,7 +15,7 @@ from typing import Any, Literal, TypeVar
 import flet as ft
 import flet.canvas as cv
 
-from ...numbers import Number, whist_figure
+from ...core.numbers import Number, whist_figure
 from ...scoring.pulya.sheet import Writing, running_entries
 from ...store import Stored
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import flet as ft
 
-from ...i18n import N_
-from ...journal import live_numbers
-from ...numbers import Number, whist_figure
+from ...core.i18n import N_
+from ...core.numbers import Number, whist_figure
 from ...scoring.pulya.sheet import running_entries
 from ...store import Stored
+from ...store.journal import live_numbers
 from ..frame.nav import nav
 from ..frame.shell import Shell, sem
 from ..frame.state import SheetView

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from ...i18n import N_, Msg, msg
+from ...core.i18n import N_, Msg, msg
 from ...play.record import RecordInvalid, parse_record
 from ..analyses import ANALYSES, Busy, record_lines
 from ..dispute.start import open_record

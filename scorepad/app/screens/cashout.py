@@ -1,7 +1,7 @@
 """Cash-out, at any time ("if we stopped now") and at the end: a table a player by player,
 the balances and who pays whom; copied as text or saved as an image to send to the group.
 
-Every figure comes from :func:`scorepad.report.cash_out`, the formatting ``scorepad settle`` uses.
+Every figure comes from :func:`scorepad.report.pulya.cash_out`, the formatting ``scorepad settle`` uses.
 """
 
 from __future__ import annotations
@@ -12,12 +12,11 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from ... import family_report
-from ...family_report import FamilyCashOut, family_cash_out
-from ...i18n import N_, catalog
+from ...core.i18n import N_, catalog
 from ...phone import ON_PHONE
-from ...report import CashOut, cash_out, to_text_sheet
-from ...store import FamilyStored
+from ...report import report_for
+from ...report.ledger import FamilyCashOut
+from ...report.pulya import CashOut
 from ..frame import registry
 from ..frame.dialog import ask_first
 from ..frame.nav import nav
@@ -41,13 +40,9 @@ COLUMNS = (
 
 def settle_screen(shell: Shell) -> ft.Control:
     stored = shell.any_stored()
-    cash: CashOut | FamilyCashOut
-    if isinstance(stored, FamilyStored):
-        cash = family_cash_out(stored.scored, shell.lang)
-        scored_text = family_report.to_text_sheet(stored.scored, shell.lang, explain=False)
-    else:
-        cash = cash_out(stored.scored, shell.lang)
-        scored_text = to_text_sheet(stored.scored, shell.lang, explain=False)
+    report = report_for(stored.family)  # the family's own report, as `scorepad settle` writes
+    cash: CashOut | FamilyCashOut = report.cash_out(stored.scored, shell.lang)
+    scored_text = report.to_text_sheet(stored.scored, shell.lang, explain=False)
     grid = grid_of(cash)
     # A club table's pulya pays no money: the night counts points and places (issue #37, the
     # club's lines above), so its cash-out shows the whists without a money column or payments.

@@ -7,8 +7,8 @@ import math
 import flet as ft
 import flet_charts as fch
 
-from ...i18n import N_
-from ...numbers import Number, whist_figure
+from ...core.i18n import N_
+from ...core.numbers import Number, whist_figure
 from ...scoring.pulya.settlement import balances_over_deals
 from ...store import FamilyStored
 from ..frame.nav import nav

@@ -8,9 +8,9 @@ from typing import Any
 
 import flet as ft
 
-from ...i18n import N_, Msg
-from ...journal import Action, deal_numbers, number_of
+from ...core.i18n import N_, Msg
 from ...store import AnyStored, FamilyStored, describe_action
+from ...store.journal import Action, deal_numbers, number_of
 from ..dispute.start import open_for_deal
 from ..frame import live
 from ..frame.dialog import ask_first

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import flet as ft
 
-from ...i18n import N_, Msg
+from ...core.i18n import N_, Msg
 from ...scoring.ledger.families import FamilyPreset, family_presets
 from ...scoring.pulya.convention import presets
 from ..families.settings import VALUE_LABELS, choices, kind_of, read_by, shown_value

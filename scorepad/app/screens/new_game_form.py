@@ -15,8 +15,8 @@ from babel.numbers import is_currency
 from pydantic import ValidationError
 from pydantic.fields import FieldInfo
 
-from ...i18n import N_, Msg, msg
-from ...numbers import parse_price
+from ...core.i18n import N_, Msg, msg
+from ...core.numbers import parse_price
 from ...scoring.ledger.families import (
     FamilyPreset,
     anticlockwise,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from ...i18n import N_
+from ...core.i18n import N_
 from ...scoring.ledger.families import family_presets
 from ...scoring.pulya.convention import presets
 from ...store import AnyStored, FamilyStored

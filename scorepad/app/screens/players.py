@@ -12,13 +12,13 @@ from collections.abc import Callable
 import flet as ft
 import flet_charts as fch
 
-from ...i18n import N_, nmsg
-from ...numbers import whist_figure
+from ...core.i18n import N_, nmsg
+from ...core.numbers import whist_figure
 from ...players.rating import MIN_GAMES, ratings
 from ...players.rows import csv_text, stats_rows
 from ...players.season import Debt, Settled, debts, owes, season_table, settled_in
 from ...players.stats import FamilyStats, Played, chosen, family_stats, played
-from ...report import money_text
+from ...report.pulya import money_text
 from ...scoring.pulya.settlement import minor_digits
 from ...store.directory import Season
 from ..frame.shell import Shell, sem

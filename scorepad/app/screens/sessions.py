@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from ...i18n import LANGUAGE_LIST, N_, nmsg
+from ...core.i18n import LANGUAGE_LIST, N_, nmsg
 from ...phone import ON_PHONE
 from ...scoring.ledger.families import family_presets
 from ...scoring.pulya.convention import presets

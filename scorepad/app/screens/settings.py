@@ -14,7 +14,7 @@ from typing import Any
 
 import flet as ft
 
-from ...i18n import N_, Msg, msg
+from ...core.i18n import N_, Msg, msg
 from ...scoring.pulya.convention import LEVELS, Settings
 from ..frame.theme import TAP, choice, sem
 

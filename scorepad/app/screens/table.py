@@ -15,7 +15,7 @@ import flet as ft
 from babel import Locale
 
 from ...club.store import seat_of
-from ...i18n import LANGUAGES, N_
+from ...core.i18n import LANGUAGES, N_
 from ...store import StoreError
 from ..frame import live, registry
 from ..server.access import PIN_MAX

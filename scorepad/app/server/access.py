@@ -39,7 +39,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ...i18n import N_, Msg, msg, nmsg
+from ...core.i18n import N_, Msg, msg, nmsg
 from ...store import StoreError
 from .grants import Grants, grant_key
 

@@ -35,7 +35,7 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
 
-from ...i18n import LANGUAGES, N_, catalog, language_of, msg
+from ...core.i18n import LANGUAGES, N_, catalog, language_of, msg
 from ...phone.build import BACKGROUND_COLOR, NAME, SERVICE_WORKER, THEME_COLOR, manifest
 from ..frame.theme import assets_dir
 

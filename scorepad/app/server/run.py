@@ -15,7 +15,7 @@ from pathlib import Path
 
 import flet as ft
 
-from ...i18n import N_, Msg, msg
+from ...core.i18n import N_, Msg, msg
 from ...store import Store
 from ..analyses import ANALYSES
 from ..club.public import STANDINGS, public_standings

@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
 
-from ...i18n import N_, msg
+from ...core.i18n import N_, msg
 from .access import ServeRefused
 from .share import Sharing, url_host
 from .transport import guarded_http, guarded_websocket

@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 
 import segno
 
-from ...i18n import N_, Msg, catalog, msg
+from ...core.i18n import N_, Msg, catalog, msg
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 

@@ -11,7 +11,7 @@ import dataclasses
 import threading
 from typing import TYPE_CHECKING
 
-from ...i18n import N_, Msg, msg
+from ...core.i18n import N_, Msg, msg
 from .access import PIN_MIN_SHARED, Gate, ServeRefused, generate_pin, short_pin
 from .grants import Grants
 from .share import Sharing, lan_addresses, this_computer, url_host

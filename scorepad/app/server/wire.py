@@ -44,7 +44,7 @@ from flet_web.fastapi.flet_app import FletApp, app_manager
 from starlette.datastructures import Address
 from uvicorn.protocols.utils import ClientDisconnected
 
-from ...i18n import N_, catalog, msg
+from ...core.i18n import N_, catalog, msg
 
 log = logging.getLogger(__name__)
 

@@ -25,8 +25,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
-from ...i18n import N_, Msg, msg
-from ...numbers import Number, normal
+from ...core.i18n import N_, Msg, msg
+from ...core.numbers import Number, normal
 from ..pulya.legal import DealError
 from ..pulya.session import Note, SeatKey
 from .defence import verify_roles, verify_tricks, verify_unplayed

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ...i18n import N_, msg
+from ...core.i18n import N_, msg
 from ..pulya.legal import DealError
 
 

@@ -28,8 +28,8 @@ from pydantic import (
     model_validator,
 )
 
-from ...i18n import N_, Msg, OwnWords, msg
-from ...numbers import Number, parse_price
+from ...core.i18n import N_, Msg, OwnWords, msg
+from ...core.numbers import Number, parse_price
 from ..peek import FAMILIES, conventions_dir
 from ..peek import family_ids as family_ids  # (their home was here)
 from ..peek import peek_family as peek_family

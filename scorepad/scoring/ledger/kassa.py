@@ -21,9 +21,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from ...contract import Contract, Trump
-from ...i18n import N_, Msg, msg, nmsg
-from ...numbers import Number, normal, signed
+from ...core.i18n import N_, Msg, msg, nmsg
+from ...core.numbers import Number, normal, signed
+from ..contract import Contract, Trump
 from ..pulya.legal import DealError
 from ..pulya.session import Note, SeatKey, parse_contract
 from ..pulya.table import contract_name

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ...i18n import Msg
-from ...numbers import Number, normal
+from ...core.i18n import Msg
+from ...core.numbers import Number, normal
 
 
 @dataclass(frozen=True, slots=True, order=True)

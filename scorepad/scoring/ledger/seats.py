@@ -13,7 +13,7 @@ from typing import Annotated
 
 from pydantic import Field
 
-from ...i18n import N_, msg
+from ...core.i18n import N_, msg
 from ..pulya.legal import DealError
 
 # A seat of a session of three or four (a seat past the table is refused by the table).

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from ...i18n import N_, Msg, OwnWords, ScorepadError, msg
+from ...core.i18n import N_, Msg, OwnWords, ScorepadError, msg
 from ..peek import conventions_dir, family_ids
 from .session import FieldRefused, pydantic_problem, quote
 

@@ -1,13 +1,13 @@
 """Scoring a game (6-10 tricks): pulya, remiz, whists, consolation, whister shortfall (§3-§5).
 
 Call order and roles come from :mod:`scorepad.scoring.pulya.whist`; this module only writes.
-Every number written comes with a sentence (:class:`~scorepad.i18n.Msg`) that accounts for it.
+Every number written comes with a sentence (:class:`~scorepad.core.i18n.Msg`) that accounts for it.
 """
 
 from __future__ import annotations
 
-from ...i18n import N_, msg, nmsg, whist_count
-from ...numbers import Number, half, normal
+from ...core.i18n import N_, msg, nmsg, whist_count
+from ...core.numbers import Number, half, normal
 from .pulya import write_pool_at
 from .session import Game
 from .sheet import Writing

@@ -32,8 +32,8 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Literal
 
-from ...contract import Contract, Trump
-from ...i18n import N_, Msg, ScorepadError, msg
+from ...core.i18n import N_, Msg, ScorepadError, msg
+from ..contract import Contract, Trump
 from .convention import Settings
 from .raspasy import exit_level, participants
 from .session import Correction, Game, Misere, PlayedDeal, Raspasy

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...i18n import N_, msg, nmsg, whist_count
-from ...numbers import Number, normal
+from ...core.i18n import N_, msg, nmsg, whist_count
+from ...core.numbers import Number, normal
 from .pulya import write_pool_at
 from .session import Misere
 from .sheet import Writing

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from ...i18n import N_, msg, nmsg, whist_count
-from ...numbers import Number, normal
+from ...core.i18n import N_, msg, nmsg, whist_count
+from ...core.numbers import Number, normal
 from .convention import Settings
 from .sheet import Writing
 from .table import Table

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from ...i18n import N_, msg, nmsg, whist_count
-from ...numbers import normal
+from ...core.i18n import N_, msg, nmsg, whist_count
+from ...core.numbers import normal
 from .pulya import write_pool_at
 from .session import Raspasy
 from .sheet import Writing

@@ -14,8 +14,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ...i18n import N_, msg, whist_count
-from ...numbers import Number
+from ...core.i18n import N_, msg, whist_count
+from ...core.numbers import Number
 from .convention import ConventionError, OverridesRefused, Settings, settings_for
 from .game import score_game
 from .legal import DealError, seat_range, verify_correction, verify_deal
@@ -177,6 +177,15 @@ class Replay:
         if self.score:
             self.writer.write(step)
         return []
+
+    def append(self, deal: Correction | PlayedDeal) -> list[Problem]:
+        """Write one more deal after the session's (the store's added deal: nothing else is
+        replayed); its problems, and then the session is as it was."""
+        problems = self.add(len(self.session.deals), deal)
+        if not problems:
+            self.session = self.session.model_copy(update={"deals": [*self.session.deals, deal]})
+            self.writer.session = self.session
+        return problems
 
     def _check(
         self, index: int, deal: Correction | PlayedDeal

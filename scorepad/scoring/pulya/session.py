@@ -31,9 +31,9 @@ from pydantic import (
     model_validator,
 )
 
-from ...contract import Contract
-from ...i18n import N_, Msg, ScorepadError, msg
-from ...numbers import PRICE, Number, parse_price, parse_rational, to_json
+from ...core.i18n import N_, Msg, ScorepadError, msg
+from ...core.numbers import PRICE, Number, parse_price, parse_rational, to_json
+from ..contract import Contract
 from ..lookalike import skeleton
 from .whist import Call, shortest
 
@@ -452,7 +452,7 @@ ConventionId = Annotated[str, PlainValidator(convention_id)]
 Overrides = Annotated[dict[str, Any], AfterValidator(check_overrides)]
 Currency = Annotated[str, AfterValidator(currency_code)]
 #: The whist price: a decimal string like "1.00" (at most 12 digits and 6 decimals) or an
-#: exact fraction like "1/60" (scorepad.numbers.PRICE).
+#: exact fraction like "1/60" (scorepad.core.numbers.PRICE).
 _PRICE = PRICE
 _CONVENTION = re.compile(r"[A-Za-z0-9_-]{1,40}")
 _CURRENCY = re.compile(r"[A-Z]{3}")

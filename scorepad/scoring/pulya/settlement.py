@@ -22,7 +22,7 @@ from typing import Any
 
 from babel.numbers import get_currency_precision
 
-from ...numbers import Number, normal
+from ...core.numbers import Number, normal
 from .convention import Settings
 from .sheet import Sheet
 

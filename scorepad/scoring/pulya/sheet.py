@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...i18n import Msg
-from ...numbers import Number, normal
+from ...core.i18n import Msg
+from ...core.numbers import Number, normal
 
 
 class Writing:

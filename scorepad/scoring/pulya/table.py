@@ -7,9 +7,9 @@ from dataclasses import KW_ONLY, dataclass
 from functools import cache
 from typing import Any
 
-from ...contract import Contract, Trump
-from ...i18n import N_, Msg, msg
-from ...numbers import Number
+from ...core.i18n import N_, Msg, msg
+from ...core.numbers import Number
+from ..contract import Contract, Trump
 from .convention import Settings
 
 

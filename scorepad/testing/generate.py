@@ -13,12 +13,12 @@ from typing import Any, Protocol, TypeVar
 
 from pydantic import TypeAdapter
 
-from .contract import Contract, Trump
-from .scoring.pulya import legal
-from .scoring.pulya.convention import settings_for
-from .scoring.pulya.score import Replay
-from .scoring.pulya.session import FORMAT, Deal, Session
-from .scoring.pulya.table import Table
+from ..scoring.contract import Contract, Trump
+from ..scoring.pulya import legal
+from ..scoring.pulya.convention import settings_for
+from ..scoring.pulya.score import Replay
+from ..scoring.pulya.session import FORMAT, Deal, Session
+from ..scoring.pulya.table import Table
 
 T = TypeVar("T")
 _DEAL: TypeAdapter[Any] = TypeAdapter(Deal)
@@ -172,9 +172,9 @@ def random_record(
     claim: bool = False,
 ) -> dict[str, Any]:
     """A legal deal record: a random deal, bid, whisted and played by random legal moves."""
-    from .play.auction import PASS, Auction, legal_bids, rank
-    from .play.cards import ALL_CARDS, Hand, Suit
-    from .play.play import Play
+    from ..play.auction import PASS, Auction, legal_bids, rank
+    from ..play.cards import ALL_CARDS, Hand, Suit
+    from ..play.play import Play
 
     s = settings_for(convention, overrides)
     dealer = ch.integer(0, players - 1)
@@ -277,7 +277,7 @@ def random_record(
         tricks.append(" ".join(played))
     record["play"] = tricks
     if stop < 10 and declarer is not None:
-        from .play.dds import solve as best_tricks
+        from ..play.dds import solve as best_tricks
 
         more = record.get("contract") != "misere"
         value = best_tricks(p, declarer, more=more)
@@ -303,15 +303,15 @@ def random_family_session(
 ) -> dict[str, Any]:
     """A valid session file of a ledger family's preset: each deal drawn at random and kept
     only when the family's engine accepts it (a refused one changes nothing there)."""
-    from .scoring.ledger.bula import BulaError
-    from .scoring.ledger.families import (
+    from ..scoring.ledger.bula import BulaError
+    from ..scoring.ledger.families import (
         family_presets,
         parse_family_deal,
         parse_family_session,
         start_table,
     )
-    from .scoring.ledger.kassa import KassaError
-    from .scoring.ledger.pot import PotError
+    from ..scoring.ledger.kassa import KassaError
+    from ..scoring.ledger.pot import PotError
 
     preset = family_presets()[convention]
     head: dict[str, Any] = {

@@ -17,12 +17,12 @@ from typing import Any
 
 from babel.numbers import format_currency, get_currency_symbol
 
-from .i18n import N_, Catalog, Msg, catalog, msg, whist_count
-from .numbers import Number, json_fraction, to_text, whist_figure
-from .scoring.pulya.score import Scored, batch
-from .scoring.pulya.session import Deal, Game, Misere, Raspasy
-from .scoring.pulya.settlement import Payment, Settlement, format_money, settle
-from .scoring.pulya.table import contract_name
+from ..core.i18n import N_, Catalog, Msg, catalog, msg, whist_count
+from ..core.numbers import Number, json_fraction, to_text, whist_figure
+from ..scoring.pulya.score import Scored, batch
+from ..scoring.pulya.session import Deal, Game, Misere, Raspasy
+from ..scoring.pulya.settlement import Payment, Settlement, format_money, settle
+from ..scoring.pulya.table import contract_name
 
 FORMAT = "scorepad-settlement/1"
 

@@ -30,19 +30,19 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..numbers import Number, normal
-from ..scoring.ledger.bula import BulaGame, BulaTable, PikNoContra
-from ..scoring.ledger.families import (
+from ..core.numbers import Number, normal
+from .ledger.bula import BulaGame, BulaTable, PikNoContra
+from .ledger.families import (
     FamilyScored,
     play_in_place,
     start_table,  # the same start as the replay's
 )
-from ..scoring.ledger.kassa import KassaGame, KassaTable
-from ..scoring.ledger.ledger import Account, Posting
-from ..scoring.ledger.pot import Concede, PotGame, PotNonSuit, SwabianGame
-from ..scoring.pulya.score import Scored
-from ..scoring.pulya.session import Game, Misere, Raspasy
-from ..scoring.pulya.settlement import minor_digits, settle
+from .ledger.kassa import KassaGame, KassaTable
+from .ledger.ledger import Account, Posting
+from .ledger.pot import Concede, PotGame, PotNonSuit, SwabianGame
+from .pulya.score import Scored
+from .pulya.session import Game, Misere, Raspasy
+from .pulya.settlement import minor_digits, settle
 
 # 2: made and failed by the engine's writing of the deal, not by the money it moved (a record of
 # version 1 is recounted when read).

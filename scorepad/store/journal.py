@@ -12,10 +12,13 @@ redo puts back the last one undone, and a new add/edit/void forgets what could b
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from .i18n import N_, ScorepadError, msg
-from .scoring.pulya.session import Deal
+from ..core.i18n import N_, ScorepadError, msg
+from ..scoring.pulya.session import Deal
+
+if TYPE_CHECKING:
+    from ..scoring.family import Replaying
 
 ActionKind = Literal["add", "edit", "void", "restore", "undo", "redo"]
 KINDS: tuple[ActionKind, ...] = ("add", "edit", "void", "restore", "undo", "redo")
@@ -224,3 +227,14 @@ def replay_journal(actions: list[Action]) -> Journal:
     for a in actions:
         j.apply(a)
     return j
+
+
+@dataclass(slots=True)
+class Live:
+    """The last replay of a session, at ``revision``, kept for the next action: its family's
+    :class:`~scorepad.scoring.family.Replaying` (the pulya writes an added deal onto it alone;
+    a ledger family's session is short and is replayed whole)."""
+
+    revision: int
+    journal: Journal
+    replay: Replaying

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .numbers import Number
-from .players.stats import chosen, family_stats, played
-from .store import Store
+from ..core.numbers import Number
+from ..store import Store
+from .stats import chosen, family_stats, played
 
 LEVELS = (6, 7, 8, 9, 10)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from ...i18n import N_
+from ...core.i18n import N_
 from ..frame.shell import Shell
 from ..frame.theme import heading, primary, quiet, sem
 from .common import attempt, back, club, night_id

@@ -11,14 +11,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .i18n import N_, Catalog, catalog
-from .numbers import Number, to_json, to_text, whist_figure
-from .report import balanced_away, document_text, money_text, payment_lines
-from .scoring.ledger.bula import BulaTable
-from .scoring.ledger.families import FamilyScored
-from .scoring.ledger.ledger import Posting, explanations
-from .scoring.ledger.pot import PotTable
-from .scoring.pulya.settlement import format_money, minor_digits
+from ..core.i18n import N_, Catalog, catalog
+from ..core.numbers import Number, to_json, to_text, whist_figure
+from ..scoring.ledger.bula import BulaTable
+from ..scoring.ledger.families import FamilyScored
+from ..scoring.ledger.ledger import Posting, explanations
+from ..scoring.ledger.pot import PotTable
+from ..scoring.pulya.settlement import format_money, minor_digits
+from .pulya import balanced_away, document_text, money_text, payment_lines
 
 FORMAT = "scorepad-settlement/1"
 
@@ -303,6 +303,10 @@ def family_cash_out(scored: FamilyScored, lang: str = "en") -> FamilyCashOut:
     columns += ((N_("Money"), "money"),)
     note = rounding_note(scored, lang)
     return FamilyCashOut(scored.finished, status, columns, rows, balances, payments, note)
+
+
+#: The name every family's report gives its cash-out (:func:`scorepad.report.report_for`).
+cash_out = family_cash_out
 
 
 def _status(cat: Catalog, finished: bool) -> str:

@@ -1,5 +1,5 @@
 """Serbian Latin script → Cyrillic, letter for letter: the sr_Cyrl catalog and the presets' Serbian
-words are the Latin ones transliterated (scripts/catalogs.py, :func:`scorepad.i18n.own_words`)."""
+words are the Latin ones transliterated (scripts/catalogs.py, :func:`scorepad.core.i18n.own_words`)."""
 
 from __future__ import annotations
 
