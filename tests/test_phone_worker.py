@@ -93,9 +93,14 @@ def test_the_worker_unpacks_the_archive_as_python_would(tmp_path: Path) -> None:
         "console.log(JSON.stringify(found.map(([n, d]) => [n, Buffer.from(d).toString('hex')])));\n",
         encoding="utf-8",
     )
-    done = subprocess.run(
-        ["node", str(script), str(archive)], capture_output=True, text=True, timeout=120
-    )
-    assert done.returncode == 0, done.stderr
-    found = {name: bytes.fromhex(data) for name, data in json.loads(done.stdout)}
-    assert found == files
+    # As most hosts send it (the gzip's bytes), and as a host that says "Content-Encoding:
+    # gzip" for a .gz file has the browser hand over (the tar itself).
+    plain = tmp_path / "app.tar"
+    plain.write_bytes(raw.getvalue())
+    for sent in (archive, plain):
+        done = subprocess.run(
+            ["node", str(script), str(sent)], capture_output=True, text=True, timeout=120
+        )
+        assert done.returncode == 0, done.stderr
+        found = {name: bytes.fromhex(data) for name, data in json.loads(done.stdout)}
+        assert found == files

@@ -45,8 +45,11 @@ async function archiveFiles(url) {
     if (!response.ok) {
         throw new Error(`Failed to download app package: HTTP ${response.status} ${url}`);
     }
-    const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
-    const tar = new Uint8Array(await new Response(stream).arrayBuffer());
+    let tar = new Uint8Array(await response.arrayBuffer());
+    if (tar[0] === 0x1f && tar[1] === 0x8b) {  // still gzip: a host that sent it decoded had
+        const stream = new Blob([tar]).stream().pipeThrough(new DecompressionStream("gzip"));
+        tar = new Uint8Array(await new Response(stream).arrayBuffer());  // said "gzip" itself
+    }
     const text = new TextDecoder();
     const field = (at, length) => {
         const bytes = tar.subarray(at, at + length);
