@@ -52,16 +52,29 @@ def sessions_screen(shell: Shell) -> ft.Control:
             label=shell.t(N_("Game file (JSON)")), multiline=True, min_lines=6, max_lines=12
         )
 
-        def confirmed() -> None:
+        def confirmed(data: str | bytes | None = None) -> None:
             made: dict[str, int] = {}
             shell.page.pop_dialog()
+            if data is None:
+                data = text.value or ""
             if shell.attempt(
-                lambda: made.__setitem__("sid", shell.store.import_session(text.value or "")),
+                lambda: made.__setitem__("sid", shell.store.import_session(data)),
                 admin=True,
             ):
                 open_session(made["sid"])
             else:
                 shell.show(sessions_screen)
+
+        async def open_file() -> None:
+            """A game file chosen on the device (the phone's file picker), imported at once."""
+            files = await ft.FilePicker().pick_files(
+                dialog_title=shell.t(N_("Open a file…")),
+                file_type=ft.FilePickerFileType.CUSTOM,  # for allowed_extensions to count
+                allowed_extensions=["json"],
+                with_data=True,
+            )
+            if files and files[0].bytes is not None:  # else nothing was chosen
+                confirmed(bytes(files[0].bytes))
 
         shell.page.show_dialog(
             ft.AlertDialog(
@@ -69,7 +82,12 @@ def sessions_screen(shell: Shell) -> ft.Control:
                 content=sem("import-text", text),
                 actions=[
                     sem(
-                        "confirm-import", ft.FilledButton(shell.t(N_("Import")), on_click=confirmed)
+                        "import-file",
+                        ft.TextButton(shell.t(N_("Open a file…")), on_click=open_file),
+                    ),
+                    sem(
+                        "confirm-import",
+                        ft.FilledButton(shell.t(N_("Import")), on_click=lambda: confirmed()),
                     ),
                     ft.TextButton(shell.t(N_("Cancel")), on_click=lambda: shell.page.pop_dialog()),
                 ],
