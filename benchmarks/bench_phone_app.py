@@ -13,7 +13,8 @@ on 127.0.0.1 and opened in headless Debian chromium at 360×740 with a fresh pro
 - write: a pulka started by taps, then ``writes`` deals nobody whists, each timed from the tap on
   Write until the entry shows the next deal (the write persisted to IndexedDB first: nothing is
   shown before it is, see scorepad/phone/app.py);
-- from the cache: the static server stopped, the page reloaded: the same until the first screen.
+- from the cache: the static server stopped, the page reloaded: the same until the first screen
+  (Python restored from the snapshot of its memory that the first start kept: python_worker.js).
 
 Printed beside the goals with the machine (cores, CPU, load average before and after): on a
 loaded machine the times are several times a quiet one's.
@@ -36,6 +37,7 @@ from machine import SMOKE_NOTE, add_smoke, machine  # noqa: E402  (benchmarks/ma
 GOALS = {"cold": 8.0, "cache": 3.0, "write": 0.300}
 LABELS = (
     "engine up, Python asked for",
+    "Python restored from its snapshot (a later start)",
     "Python ready (runtime, archive, imports)",
     "first screen",
 )
@@ -61,6 +63,9 @@ def cpu_seconds() -> float:
 #: Flutter bootstrap), the milestones of a start.
 MILESTONES = {
     "Starting up Python worker": "engine up, Python asked for",
+    "Scorepad: Python restored from its snapshot": (
+        "Python restored from its snapshot (a later start)"
+    ),
     "Python worker initialized": "Python ready (runtime, archive, imports)",
 }
 
@@ -120,6 +125,7 @@ def run_once(browser: object, folder: Path, writes: int) -> dict[str, list[float
     from e2e.harness import Table, local_only, new_session, tap
     from playwright.sync_api import expect
     from test_phone_e2e import START, Static
+    from test_phone_snapshot_e2e import snapshot_kept
 
     static = Static(folder)
     ctx = local_only(browser.new_context(viewport={"width": 360, "height": 740}, locale="en-US"))  # type: ignore[attr-defined]
@@ -144,6 +150,7 @@ def run_once(browser: object, folder: Path, writes: int) -> dict[str, list[float
         found["write"].append(time.perf_counter() - start)
         table.number += 1
     cached(page)
+    snapshot_kept(page)
     static.stop()
     wall, cpu = starting(None)
     found["cache"], found["cache-cpu"] = [wall], [cpu]
@@ -213,8 +220,9 @@ def main(argv: list[str] | None = None) -> int:
             cpu = statistics.median(runs[f"{key}-cpu"])
             print(f"    browser CPU time {cpu:.1f} s (all its processes, both cores)")
             for i, milestone in enumerate(LABELS):
-                times = [run[i] for run in at[key]]
-                print(f"    at {statistics.median(times):5.1f} s: {milestone}")
+                times = [run[i] for run in at[key] if run[i] == run[i]]  # said in this start
+                if times:
+                    print(f"    at {statistics.median(times):5.1f} s: {milestone}")
     print(f"machine after: {machine()}")
     return 0
 

@@ -311,7 +311,7 @@ class TableSession:
         """Game ``sid`` off the list (its record kept), unless it changed after ``seen``."""
         return self.write(lambda s: s.delete_session(sid, seen=seen), admin=True)
 
-    def import_game(self, text: str) -> int | Refused:
+    def import_game(self, text: str | bytes) -> int | Refused:
         """A game from its file: its new id."""
         return self.write(lambda s: s.import_session(text), admin=True)
 

@@ -348,6 +348,50 @@ def _early_worker(dest: Path) -> None:
     python.write_text(code[:start] + ours + code[end:], encoding="utf-8")
 
 
+#: What the phone's first start imports before it keeps its snapshot of Python's memory
+#: (python_worker.js): the pure-Python part of what the first screen needs. Not a module with a
+#: compiled part (pydantic-core, msgpack): Pyodide loads those as libraries of their own, whose
+#: functions a memory snapshot does not restore (the next start fails with "table index is out
+#: of bounds"), so the worker makes no snapshot where one of them was loaded.
+PRELOAD = (
+    "flet",
+    "flet.controls.page",
+    "flet_charts",
+    "sqlite_utils",
+    "babel.numbers",
+    "babel.dates",
+    "scorepad.i18n",
+    "scorepad.app.frame.theme",
+    "scorepad.app.frame.flet_diff",
+    "scorepad.app.frame.nav",
+    "scorepad.app.frame.registry",
+    "argparse",
+    "calendar",
+    "csv",
+    "decimal",
+    "difflib",
+    "email.message",
+    "fractions",
+    "importlib.metadata",
+    "json",
+    "statistics",
+    "uuid",
+    "zoneinfo",
+)
+
+
+def _worker(dest: Path) -> None:
+    """Scorepad's Python worker in place of Flet's: the archive unpacked by the browser, and a
+    snapshot of Python's memory after the first start, named by what it was made of."""
+    digest = hashlib.sha256(", ".join(PRELOAD).encode())
+    for name in (APP_ARCHIVE, "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"):
+        digest.update((dest / name).read_bytes())
+    code = (HERE / "python_worker.js").read_text(encoding="utf-8")
+    code = code.replace("__SNAPSHOT__", f"snapshot-{digest.hexdigest()[:16]}")
+    code = code.replace("__PRELOAD__", ", ".join(PRELOAD))
+    (dest / "python-worker.js").write_text(code, encoding="utf-8")
+
+
 def _index(dest: Path, base: str) -> None:
     from flet.controls.types import RouteUrlStrategy, WebRenderer
     from flet_web import patch_font_manifest_json, patch_index_html
@@ -482,6 +526,7 @@ def build(dest: Path, base: str = "/") -> Built:
         packages, bytecode = app_archive(work / APP_ARCHIVE)
         _index(work, base)
         _early_worker(work)
+        _worker(work)
         _manifest(work)
         _service_worker(work)
     except BaseException:

@@ -193,20 +193,35 @@ def _ask_import(shell: Shell) -> None:
         label=shell.t(N_("Game file (JSON)")), multiline=True, min_lines=6, max_lines=12
     )
 
-    def confirmed() -> None:
+    def confirmed(data: str | bytes | None = None) -> None:
         shell.page.pop_dialog()
-        made = shell.session.import_game(text.value or "")
+        made = shell.session.import_game(text.value or "" if data is None else data)
         if shell.told(made) and isinstance(made, int):
             _open_session(shell, made)
         else:
             shell.show(sessions_screen)
+
+    async def open_file() -> None:
+        """A game file chosen on the device (the phone's file picker), imported at once."""
+        files = await ft.FilePicker().pick_files(
+            dialog_title=shell.t(N_("Open a file…")),
+            file_type=ft.FilePickerFileType.CUSTOM,  # for allowed_extensions to count
+            allowed_extensions=["json"],
+            with_data=True,
+        )
+        if files and files[0].bytes is not None:  # else nothing was chosen
+            confirmed(bytes(files[0].bytes))
 
     shell.page.show_dialog(
         ft.AlertDialog(
             title=ft.Text(shell.t(N_("Import a game"))),
             content=sem("import-text", text),
             actions=[
-                sem("confirm-import", ft.FilledButton(shell.t(N_("Import")), on_click=confirmed)),
+                sem("import-file", ft.TextButton(shell.t(N_("Open a file…")), on_click=open_file)),
+                sem(
+                    "confirm-import",
+                    ft.FilledButton(shell.t(N_("Import")), on_click=lambda: confirmed()),
+                ),
                 ft.TextButton(shell.t(N_("Cancel")), on_click=lambda: shell.page.pop_dialog()),
             ],
         )
