@@ -84,7 +84,7 @@ def _club(call: Callable[[], T]) -> T:
 
 @dataclass(frozen=True, slots=True)
 class TableWrites:
-    """A deal written at a club table (registry.DealWrites)."""
+    """A deal written at a club table (app/session.DealWrites)."""
 
     shell: Shell
     where: Seat

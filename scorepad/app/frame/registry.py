@@ -7,11 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..session import DealWrites
-
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the phone's snapshot keeps this module: nothing compiled (pydantic) below it
     import flet as ft
 
+    from ..session import DealWrites
     from .shell import Shell
 
 Screen = Callable[["Shell"], "ft.Control"]
