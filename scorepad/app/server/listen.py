@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -43,6 +44,8 @@ log = logging.getLogger(__name__)
 CHANNEL = WRITTEN
 #: PubSub topic: False when this worker lost its database, True when it is back.
 DATABASE = "scorepad-database"
+#: The listening connection's name in pg_stat_activity (with the worker's pid).
+APPLICATION = "scorepad-listen"
 #: Seconds between two tries to reach a lost database.
 RETRY = 0.5
 
@@ -100,7 +103,13 @@ class Listener:
         first = True
         while not self.stopped.is_set():
             try:
-                conn = psycopg.connect(self.url, autocommit=True, connect_timeout=2)
+                # Named for the operator (pg_stat_activity): which worker listens.
+                conn = psycopg.connect(
+                    self.url,
+                    autocommit=True,
+                    connect_timeout=2,
+                    application_name=f"{APPLICATION}-{os.getpid()}",
+                )
             except psycopg.Error as exc:
                 self._lose(exc)
                 self.stopped.wait(RETRY)

@@ -240,7 +240,8 @@ def serve(
 
     One worker of several (workers.py): ``sock`` is the listening socket the supervisor bound,
     ``pin`` the PIN it chose for every worker (``explicit``: whether it was given with --pin),
-    ``quiet`` leaves the banner to the first worker, ``on_ready`` is called once it serves."""
+    ``quiet`` leaves the banner (and the engine's warming) to the first worker, ``on_ready`` is
+    called once it serves."""
 
     if (certfile is None) != (keyfile is None):
         raise ServeRefused(msg(N_("--certfile and --keyfile go together: give both or neither")))
@@ -321,7 +322,10 @@ def serve(
         # CPU a write.  Young objects are now collected every 10,000 allocations; the full
         # pass still comes after ten of the middle generation's, as by default.
         gc.set_threshold(10_000, 10, 10)
-        if tuning is not None:  # the engine compressed before the first visitor asks
+        # The engine compressed before the first visitor asks; a worker started after the first
+        # (quiet) compresses each file at its first request, so a restarted worker serves at once
+        # and leaves the CPU to the others.
+        if tuning is not None and not quiet:
             warming.append(asyncio.get_running_loop().create_task(tuning.warm(ENGINE)))
         if store.backend.dialect == "postgresql":  # the other workers' writes (listen.py)
             listening.append(listen.start(str(db), store, main, asyncio.get_running_loop()))
