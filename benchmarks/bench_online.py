@@ -85,29 +85,36 @@ class Table:
         _nav(self.phones[0], "Deal")
 
     def write(self) -> float:
-        """One deal from the first phone: ms from its tap until the other three have it."""
+        """One deal from the first phone: ms from its tap until the other three have it.
+
+        On a loaded machine a choice may still be on its way when the next is tapped (the
+        entry then refuses the deal, and nothing reaches the others): the deal is entered
+        again, and the time is the accepted tap's."""
         writer, others = self.phones[0], self.phones[1:]
-        for ident in ("kind-raspasy", "tricks-0-3", "tricks-1-3", "tricks-2-3"):
-            _choose(writer, ident)
-        writer.wait(lambda c: c.has("confirm-deal"), 60)
-        for phone in others:
-            phone.pump(0)
-        marks = {id(p): len(p.frames) for p in others}
         nxt = f"Deal {self.deals + 2}: "
-        started = time.monotonic()
-        writer.event(writer.control("confirm-deal"))
-        pending = list(others)
-        while pending:
-            assert time.monotonic() - started < 60, "a phone never had the write"
-            writer.pump(0)
-            for phone in list(pending):
-                phone.pump(0.002)
-                if len(phone.frames) > marks[id(phone)]:
-                    pending.remove(phone)
-        took = (time.monotonic() - started) * 1000
-        writer.wait(lambda c: c.shows(nxt), 60)  # the writer's own fresh form
-        self.deals += 1
-        return took
+        for _ in range(3):
+            for ident in ("kind-raspasy", "tricks-0-3", "tricks-1-3", "tricks-2-3"):
+                _choose(writer, ident)
+            writer.wait(lambda c: c.has("confirm-deal"), 60)
+            for phone in others:
+                phone.pump(0)
+            marks = {id(p): len(p.frames) for p in others}
+            started = time.monotonic()
+            writer.event(writer.control("confirm-deal"))
+            pending = list(others)
+            while pending and time.monotonic() - started < 20:
+                writer.pump(0)
+                for phone in list(pending):
+                    phone.pump(0.002)
+                    if len(phone.frames) > marks[id(phone)]:
+                        pending.remove(phone)
+            took = (time.monotonic() - started) * 1000
+            if not pending:
+                writer.wait(lambda c: c.shows(nxt), 60)  # the writer's own fresh form
+                self.deals += 1
+                return took
+            assert not writer.shows(nxt), "written, and a phone never had it"
+        raise AssertionError("the deal was refused three times")
 
     def close(self) -> None:
         for phone in self.phones:
