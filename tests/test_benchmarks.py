@@ -48,6 +48,10 @@ RUNS: dict[str, tuple[list[str], list[str]]] = {
         ["bench_table.py", "--wire"],
         ["write_median_ms", "write_p95_ms", "write_cpu_ms"],
     ),
+    "online": (
+        ["bench_online.py"],
+        ["median_ms", "p95_ms", "most_tables_within_300ms"],
+    ),
     "phone-app": (
         ["bench_phone_app.py"],
         ["first start, cold", "start from the cache", "Write → shown written"],

@@ -700,7 +700,7 @@ def test_a_phone_held_by_its_networks_wait_is_told_so(tmp_path: Path) -> None:
         ["--db", "mysql+pymysql://scorer:secret@localhost/x", "settle", "1"],
         ["settle", "1", "--db", "mysql+pymysql://scorer:secret@localhost/x"],
         ["--db", "sqlite:///tmp/x.db", "club", "nights"],
-        ["--db", "postgres://scorer:secret@db/x", "--web", "--port", "1"],
+        ["--db", "mysql://scorer:secret@db/x", "--web", "--port", "1"],
     ],
 )
 def test_a_database_address_is_refused_and_creates_nothing(
@@ -730,6 +730,17 @@ def test_a_database_address_is_refused_and_creates_nothing(
     [
         ["--db", "postgresql://scorer:secret@127.0.0.1:1/club", "sessions"],
         ["sessions", "--db", "postgresql://scorer:secret@127.0.0.1:1/club"],
+        # The app is served on PostgreSQL too (docs/online-workers.md), one worker or several.
+        ["--db", "postgresql://scorer:secret@127.0.0.1:1/club", "--web", "--port", "0"],
+        [
+            "--db",
+            "postgresql://scorer:secret@127.0.0.1:1/club",
+            "--web",
+            "--port",
+            "0",
+            "--workers",
+            "2",
+        ],
     ],
 )
 def test_a_postgresql_address_is_a_database_and_its_password_is_never_shown(

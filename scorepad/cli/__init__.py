@@ -408,9 +408,7 @@ def cmd_app(args: argparse.Namespace) -> int:
     from ..app.server.run import run  # Flet loads only when the app starts
 
     db = database_of(args)
-    if not isinstance(db, Path):
-        # The app (and its shared table) serves a SQLite file; a server's PostgreSQL is for the
-        # commands until the hosted server (scorepad serve) takes it.
+    if not isinstance(db, Path) and not is_postgres(db):
         raise Refused(
             msg(
                 N_(
@@ -419,6 +417,32 @@ def cmd_app(args: argparse.Namespace) -> int:
                 scheme=db.split("://", 1)[0],
             )
         )
+    if args.workers > 1 or not isinstance(db, Path):
+        # A server's PostgreSQL, in one worker or several (app/server/workers.py): always the
+        # web app, never a desktop window.
+        from ..app.server.share import is_loopback
+        from ..app.server.workers import serve_workers, sqlite_refused
+
+        if isinstance(db, Path):
+            raise Refused(sqlite_refused(args.workers))
+        from ..app.frame import flet_diff
+
+        flet_diff.install()
+        serve_workers(
+            db,
+            args.lang,
+            workers=args.workers,
+            host="0.0.0.0" if args.share and is_loopback(args.host) else args.host,
+            port=args.port,
+            pin=args.pin,
+            certfile=args.certfile,
+            keyfile=args.keyfile,
+            pin_wait=args.pin_wait,
+            trusted_proxy=tuple(args.trusted_proxy),
+            join_session=args.join,
+            public_url=tuple(args.public_url),
+        )
+        return 0
     run(
         db,
         args.lang,
@@ -496,6 +520,16 @@ _ADDRESS = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,31}://")
 
 class _Address(str):
     """A --db value that names a database by address, not a file (refused in :func:`main`)."""
+
+
+def _workers(value: str) -> int:
+    try:
+        n = int(value)
+    except ValueError:
+        n = 0
+    if not 1 <= n <= 64:
+        raise argparse.ArgumentTypeError(f"{value!r}: 1 to 64")
+    return n
 
 
 def _database(value: str) -> Path | _Address:
@@ -587,6 +621,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="URL",
         help="the address the phones open through that proxy (https://scorepad.example.org): "
         "answered as this server's own, and the join links and QR codes use it",
+    )
+    parser.add_argument(
+        "--workers",
+        type=_workers,
+        default=1,
+        metavar="N",
+        help="serve in N processes sharing the database (a PostgreSQL --db; default 1)",
     )
     parser.add_argument("--pin-wait", type=float, default=None, help=argparse.SUPPRESS)
     parser.set_defaults(func=cmd_app)

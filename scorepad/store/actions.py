@@ -30,6 +30,9 @@ from .journal import Action, Journal, JournalError, deal_numbers
 from .reading import AnyStored, Reading
 from .schema import new_uid, now
 
+#: The channel a session's write is announced on to other processes (PostgreSQL's NOTIFY).
+WRITTEN = "scorepad_written"
+
 #: A deal the store takes: the model of the session's family (a form builds it, a file parses it).
 AnyDeal = Game | Misere | Raspasy | Correction | AnyFamilyDeal
 
@@ -258,3 +261,7 @@ class Actions(Reading):
             "finished_at = CASE WHEN ? THEN coalesce(finished_at, ?) ELSE NULL END WHERE id = ?",
             (revision, deals, record.to_json(), finished, now(), sid),
         )
+        # Other processes on the same database told, once this transaction commits (PostgreSQL's
+        # NOTIFY; nothing on SQLite): a server's other workers draw the write on their pages
+        # (scorepad/app/server/listen.py).  The session and its revision; they read the rest.
+        self.backend.notify(WRITTEN, f"{sid} {revision}")

@@ -51,6 +51,7 @@ class Cluster:
     folder: Path
     port: int
     bin: Path
+    options: str = ""  # the server's own options (pg_ctl -o), kept for a restart
     _names: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
 
     @property
@@ -81,6 +82,24 @@ class Cluster:
             return (self.data / "log").read_text(errors="replace")[-4000:]
         except OSError as exc:
             return f"(no log: {exc})"
+
+    def restart(self) -> None:
+        """Stop the server as an operator's restart does (every connection cut), start it again
+        on the same port and data; RuntimeError with its log if it does not come back."""
+        self.run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
+        started = self.run(
+            "pg_ctl",
+            "-D",
+            str(self.data),
+            "-o",
+            self.options,
+            "-l",
+            str(self.data / "log"),
+            "-w",
+            "start",
+        )
+        if started.returncode != 0:
+            raise RuntimeError(f"PostgreSQL did not start again:\n{started.stderr}\n{self.log()}")
 
     def stop(self) -> None:
         self.run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
@@ -113,6 +132,7 @@ def start() -> Cluster:
         # A test's database is thrown away: no need to wait for the disk.
         "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
     )
+    cluster.options = options
     started = cluster.run(
         "pg_ctl",
         "-D",

@@ -106,8 +106,8 @@ _WATCHING: weakref.WeakKeyDictionary[Store, Outside] = weakref.WeakKeyDictionary
 def watch(page: ft.Page, store: Store, lock: threading.RLock) -> None:
     """Start the server's poll (once per store: the first page starts it, for every page; it
     runs on the server's event loop, not as the page's task, so it outlives that page)."""
-    if store in _WATCHING:
-        return
+    if store in _WATCHING or store.backend.dialect != "sqlite":
+        return  # PostgreSQL tells each worker of the others' writes (app/server/listen.py)
     outside = _WATCHING[store] = Outside(store, lock)
     pubsub = page.pubsub  # its hub is the server's: the message reaches every page
 

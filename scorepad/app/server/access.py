@@ -124,6 +124,9 @@ class Gate:
     clock: Callable[[], float] = time.monotonic
     # A session's own PIN (a club table's), or None: the server's PIN is that session's PIN.
     table_pins: Callable[[int], str | None] = lambda sid: None
+    # Several workers share the database (workers.py): a grant is asked of the database, where
+    # another worker may have made it or forgotten every grant, never of this one's memory.
+    shared: bool = False
     _unlocked: set[str] = field(default_factory=set)  # grant keys (grants.grant_key)
     _seen: dict[str, float] = field(default_factory=dict)  # device → when first seen
     _misses: dict[str, _Misses] = field(default_factory=dict)
@@ -131,8 +134,13 @@ class Gate:
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
-        if self.grants is not None:
+        if self.grants is not None and not self.shared:
             self._unlocked |= self.grants.granted()
+
+    def _granted(self, key: str) -> bool:
+        if self.shared and self.grants is not None:
+            return self.grants.has(key)
+        return key in self._unlocked
 
     @property
     def required(self) -> bool:
@@ -142,7 +150,7 @@ class Gate:
         """Whether this server issued ``device`` (or it gave the PIN before a restart)."""
         if device in self._seen:
             return True
-        return self.pin is not None and grant_key(device, self.pin) in self._unlocked
+        return self.pin is not None and self._granted(grant_key(device, self.pin))
 
     def meet(self, device: str) -> None:
         """A device token this server issued, or one it knows: when it was first seen counts."""
@@ -156,10 +164,10 @@ class Gate:
         from any address: the PIN is the table's, not the computer's."""
         own = self.table_pins(scope) if scope is not None else None
         if own is not None and scope is not None:
-            return grant_key(device, own, scope) in self._unlocked
+            return self._granted(grant_key(device, own, scope))
         if self.pin is None or (loopback and not self.explicit):
             return True
-        return grant_key(device, self.pin) in self._unlocked
+        return self._granted(grant_key(device, self.pin))
 
     def forget_all(self) -> int:
         """Every device types the PIN again (the host's choice); how many were forgotten."""

@@ -70,6 +70,13 @@ class Grants:
         with self.lock:
             self.db.upsert(GRANTS, {"device": key, "granted": time.time()}, ("device",))
 
+    def has(self, key: str) -> bool:
+        """Whether a grant is remembered (asked of the database: another worker may have made
+        it, or forgotten every grant, since this one started)."""
+        with self.lock:
+            row = self.db.execute(f"SELECT 1 FROM {GRANTS} WHERE device = ?", [key]).fetchone()
+        return row is not None
+
     def revoke_all(self) -> int:
         """Forget every device's PIN: each must type it again to write."""
         with self.lock:

@@ -9,8 +9,10 @@ from __future__ import annotations
 import asyncio
 import gc
 import os
+import socket
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import flet as ft
@@ -25,6 +27,7 @@ from ..frame.screens import sessions_screen
 from ..frame.shell import Shell, remember_language, remembered_language
 from ..frame.theme import assets_dir
 from ..screens.table import JOIN, join, join_needed, pin_screen
+from . import listen
 from .access import (
     Access,
     Gate,
@@ -104,6 +107,8 @@ def make_main(  # type: ignore[no-untyped-def]
         shell.remember_language = lambda code: page.run_task(remember_language, code)
         shell.table = table
         live.subscribe(shell)  # live updates, and the current state after a reconnect
+        if store.backend.dialect == "postgresql":  # told when the database is lost and back
+            listen.follow(shell)
         found = JOIN.fullmatch(page.route or "/")
         if found:
             join(shell, int(found[1]), found[2] or "")
@@ -211,7 +216,7 @@ def run(
 
 
 def serve(
-    db: Path,
+    db: Path | str,
     lang: str,
     *,
     host: str,
@@ -223,11 +228,20 @@ def serve(
     trusted_proxy: tuple[str, ...] = (),
     join_session: int | None = None,
     public_url: tuple[str, ...] = (),
+    sock: socket.socket | None = None,
+    explicit: bool | None = None,
+    quiet: bool = False,
+    on_ready: Callable[[], None] | None = None,
 ) -> None:
     """The web app on ``host:port`` until SIGTERM or Ctrl-C; the database is closed on the way out.
 
     ``public_url``: the addresses the phones open through a reverse proxy (its TLS in front):
-    answered as the server's own, printed in the join links and their QR codes."""
+    answered as the server's own, printed in the join links and their QR codes.
+
+    One worker of several (workers.py): ``sock`` is the listening socket the supervisor bound,
+    ``pin`` the PIN it chose for every worker (``explicit``: whether it was given with --pin),
+    ``quiet`` leaves the banner (and the engine's warming) to the first worker, ``on_ready`` is
+    called once it serves."""
 
     if (certfile is None) != (keyfile is None):
         raise ServeRefused(msg(N_("--certfile and --keyfile go together: give both or neither")))
@@ -240,7 +254,8 @@ def serve(
         if base is None:
             raise ServeRefused(public_refused(url))
         public.append(base)
-    explicit = pin is not None
+    if explicit is None:
+        explicit = pin is not None
     # A proxy forwards other devices: the table is on the network as much as with --share.
     networked = not is_loopback(host) or bool(trusted_proxy) or bool(public)
     if pin is not None:
@@ -248,7 +263,8 @@ def serve(
     elif networked:
         pin = generate_pin()  # never on the network without a PIN
     more_descriptors()  # a descriptor per connection: 1,024 is a few hundred phones
-    sock = bind(host, port)  # before the database is opened: a busy port creates no file
+    if sock is None:
+        sock = bind(host, port)  # before the database is opened: a busy port creates no file
     try:
         store = Store(db, check_same_thread=False)
     except BaseException:
@@ -260,7 +276,13 @@ def serve(
         raise ServeRefused(msg(N_("there is no session {id} to join"), id=join_session))
     lock = threading.RLock()  # one database connection: the pages' and the grants'
     grants = Grants(store, lock)
-    gate = Gate(pin, explicit=explicit, grants=grants, table_pins=table_pins(store, lock))
+    gate = Gate(
+        pin,
+        explicit=explicit,
+        grants=grants,
+        table_pins=table_pins(store, lock),
+        shared=store.backend.dialect == "postgresql",  # other workers may grant and forget
+    )
     if pin_wait is not None:
         gate.wait = pin_wait
     sharing = Sharing.make(host, port, tls=certfile is not None, pin=pin, public=tuple(public))
@@ -287,6 +309,7 @@ def serve(
     table.server = server
 
     warming: list[asyncio.Task[None]] = []  # kept: a task nobody holds may be collected
+    listening: list[listen.Listener] = []
 
     def ready() -> None:
         # What is loaded by now (the app, Flet, the web server) lives as long as the server: kept
@@ -299,8 +322,17 @@ def serve(
         # CPU a write.  Young objects are now collected every 10,000 allocations; the full
         # pass still comes after ten of the middle generation's, as by default.
         gc.set_threshold(10_000, 10, 10)
-        if tuning is not None:  # the engine compressed before the first visitor asks
+        # The engine compressed before the first visitor asks; a worker started after the first
+        # (quiet) compresses each file at its first request, so a restarted worker serves at once
+        # and leaves the CPU to the others.
+        if tuning is not None and not quiet:
             warming.append(asyncio.get_running_loop().create_task(tuning.warm(ENGINE)))
+        if store.backend.dialect == "postgresql":  # the other workers' writes (listen.py)
+            listening.append(listen.start(str(db), store, main, asyncio.get_running_loop()))
+        if on_ready is not None:
+            on_ready()
+        if quiet:
+            return
         # The QR code is of the session the host chose (--join), never a guess.
         chosen = (join_session, grants.link(join_session)) if join_session is not None else None
         sys.stdout.write(banner(table.sharing, lang, join=chosen, explicit=explicit))
@@ -309,6 +341,8 @@ def serve(
     try:
         server.run([sock], ready)
     finally:
+        for listener in listening:
+            listener.stop()
         sock.close()
         ANALYSES.close()  # the analyses' workers: none left running after the server
         store.close()
