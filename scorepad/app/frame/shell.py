@@ -222,7 +222,12 @@ class Shell:
         return self.form
 
     def attempt(
-        self, action: Callable[[], Any], *, seen: int | None = None, admin: bool = False
+        self,
+        action: Callable[[], Any],
+        *,
+        seen: int | None = None,
+        admin: bool = False,
+        create: bool = False,
     ) -> bool:
         """Run a store action; a refusal is shown on screen with its reason and changes nothing.
 
@@ -230,12 +235,16 @@ class Shell:
         is the revision the form was built from: a stale write is told what changed, and the
         form is rebased.  A written action is announced to the other pages of the session.
         ``admin``: an action on the host's database (delete, import, a new session, the roster),
-        which only the host's own computer may make.
+        which only the host's own computer may make.  ``create``: a new game (the host's on
+        the LAN, any phone's on the hosted server: ``Access.require_create``).
         """
         try:
-            if admin:
-                self.access.require_host()
-            self.access.require_write(self.sid)
+            if create:
+                self.access.require_create()
+            else:
+                if admin:
+                    self.access.require_host()
+                self.access.require_write(self.sid)
             with self.lock:
                 done = action()
         except StaleRevision as exc:

@@ -158,13 +158,14 @@ def family_field(ledger: FamilyPreset, name: str) -> FieldInfo:
 
 
 def new_session_screen(shell: Shell) -> ft.Control:
-    if not shell.access.host:  # a viewer or a joined phone: not the host's other sessions
+    if not shell.access.may_create:  # a viewer or a joined phone: not the host's sessions
         return locked_screen(shell)
     st = shell.state.new_session
     if st is None:
         st = shell.state.new_session = new_session_for(shell.lang)
     with shell.lock:
-        roster = shell.store.players()
+        # The roster is the host's: on the hosted server nobody is shown another's players.
+        roster = shell.store.players() if shell.access.host else []
     if family_of(st.convention) != "pulya" and not family_seats_four(st.convention):
         st.players = 3  # the Swabian and American games are three-handed (§5.1, §6)
     count = st.players
@@ -402,8 +403,9 @@ def new_session_screen(shell: Shell) -> ft.Control:
                 whist_price=price_of(st.price) or "",
                 currency=st.currency.strip().upper(),
             )
+            shell.access.made(made["sid"])  # the hosted server's owner (Access.made)
 
-        if shell.attempt(action, admin=True):
+        if shell.attempt(action, create=True):
             shell.state.new_session = None
             shell.sid = made["sid"]
             shell.go("entry")

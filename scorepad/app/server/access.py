@@ -328,6 +328,22 @@ class Access:
         if not self.host:
             raise NotAllowed(msg(N_("Only the host's computer may do that.")))
 
+    # --- a new game (the hosted server gives one to any phone: hosted.py) ---------------------
+
+    @property
+    def may_create(self) -> bool:
+        """Whether this page may start a new game: the host's, on the LAN."""
+        return self.host
+
+    def require_create(self) -> None:
+        """The server-side check of a new game (the same as any administration here)."""
+        self.require_host()
+        self.require_write(None)
+
+    def made(self, sid: int) -> None:
+        """A new game ``sid`` was written by this page (in the same lock): nothing on the LAN;
+        on the hosted server this page becomes its owner."""
+
 
 def open_access() -> Access:
     """A page of a server with no PIN (the default: 127.0.0.1 only)."""
