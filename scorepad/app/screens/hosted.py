@@ -117,7 +117,7 @@ def front_screen(shell: Shell) -> ft.Control:
                 wrap=True,
                 alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
             ),
-            sem("new-session", primary(shell.t(N_("New game")), new_game)),
+            sem("session-new", primary(shell.t(N_("New game")), new_game)),
             heading(shell.t(N_("Your tables"))),
             ft.Column(items, spacing=8),
         ],

@@ -398,7 +398,13 @@ def run_hosted(options: HostedOptions) -> None:
         app = tuning = StaticTuning(app, static_resolver(static), fonts=theme.FONTS)
         tuning.rewrites.update(REWRITES)
     app = Installable(app, options.lang)
-    server = Server(Guard(app, lambda: table.sharing), limits=bounds, trusted=trusted)
+    server = Server(
+        Guard(app, lambda: table.sharing),
+        certfile=None,  # the TLS is the reverse proxy's (docs/online.md)
+        keyfile=None,
+        limits=bounds,
+        trusted=trusted,
+    )
     table.server = server
     warming: list[asyncio.Task[None]] = []
 
