@@ -43,6 +43,12 @@ def front_screen(shell: Shell) -> ft.Control:
         rows = {r.id: r for r in shell.store.sessions() if r.damage is None}
 
     def open_owned(sid: int) -> None:
+        if not access.owns(sid):  # handed over or deleted since the list was drawn
+            shell.message = shell.render(
+                msg(N_("Only the phone that owns this table may do that."))
+            )
+            shell.show(front_screen)
+            return
         access.scope = None
         shell.sid = sid
         shell.message = None
@@ -62,7 +68,8 @@ def front_screen(shell: Shell) -> ft.Control:
     for kind, held in (("own", access.owned), ("join", access.joined)):
         for sid, value in reversed(list(held.items())):
             r = rows.get(sid)
-            if r is None:
+            # Each checked again at every drawing: a table handed over or deleted is gone.
+            if r is None or (kind == "own" and not access.owns(sid)):
                 continue
             said = (
                 shell.t(N_("Game {id}: this phone owns it"), id=sid)
