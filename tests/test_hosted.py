@@ -299,3 +299,21 @@ def test_the_operator_lists_exports_and_deletes_a_phones_table(
         assert not Owners(again, lock).owns(sid, owner.owned[sid])
         assert not Grants(again, lock).opens(sid, token)
         assert grant_key("x", "1", sid)  # (the module's key is still what grants are)
+
+
+def test_a_page_on_the_servers_own_computer_gets_no_administration(served: Any) -> None:
+    store, hosted, gate = served
+    sid = game(store)
+    here = HostedAccess(gate, "h" * 24, loopback=True, address="127.0.0.1", hosted=hosted)
+    here.current = lambda: sid
+    assert not here.host and not here.may_write
+    for refused in (
+        here.require_host,
+        lambda: here.require_write(sid),
+        lambda: here.require_owner(sid),
+    ):
+        with pytest.raises(NotAllowed):
+            refused()
+    here.require_create()  # a new game is anybody's (within the limit), and then its own only
+    here.made(game(store))
+    assert not here.owns(sid) and not here.host
