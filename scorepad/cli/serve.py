@@ -112,6 +112,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def cmd_delete(args: argparse.Namespace) -> int:
     import threading
 
+    from ..app.server.admin import admin_delete
     from ..app.server.grants import Grants
     from ..app.server.owners import Owners
 
@@ -120,9 +121,6 @@ def cmd_delete(args: argparse.Namespace) -> int:
         if args.session not in {s.id for s in store.sessions()}:
             raise Refused(msg(N_("there is no session {id}"), id=args.session))
         # The operator's delete: one transaction, the game and what opens it.
-        with store._write():
-            store.delete_session(args.session, seen=store.load_any(args.session).revision)
-            Owners(store, lock).forget(args.session)
-            Grants(store, lock).renew(args.session)
+        admin_delete(store, Owners(store, lock), Grants(store, lock), args.session)
     print(msg(N_("Deleted game {id}; its record is kept."), id=args.session).render(args.lang))
     return 0

@@ -383,6 +383,11 @@ def export(shell: Shell, sid: int) -> None:
     except StoreError as exc:
         _refused(shell, exc)
         return
+    export_dialog(shell, sid, text)
+
+
+def export_dialog(shell: Shell, sid: int, text: str) -> None:
+    """Game ``sid`` as a file, to copy or save (the owner's export and the operator's)."""
 
     async def copy() -> None:
         await ft.Clipboard().set(text)

@@ -30,6 +30,7 @@ import flet as ft
 from ...i18n import N_, Msg, msg
 from ...store import Store
 from .access import Access, Gate, NotAllowed, ServeRefused, valid_token
+from .admin import ADMIN_KEY, Admin
 from .grants import Grants, grant_key
 from .owners import CREATIONS_PER_HOUR, Owners
 
@@ -39,6 +40,8 @@ TABLES_KEY = "scorepad-tables"
 KEPT = 50
 #: A hand-over code's address: ``/take/SID/CODE``.
 TAKE = re.compile(r"/take/(\d{1,9})/([A-Za-z0-9_-]{16,64})/?")
+#: The operator's admin page (only when a secret is configured).
+ADMIN = re.compile(r"/admin/?")
 
 
 @dataclass
@@ -48,6 +51,8 @@ class Hosted:
     owners: Owners
     grants: Grants
     per_hour: int = CREATIONS_PER_HOUR
+    #: The operator's admin page (admin.py); None: no secret configured, no page.
+    admin: Admin | None = None
 
 
 class HostedGate(Gate):
@@ -94,6 +99,8 @@ class HostedAccess(Access):
     current: Callable[[], int | None] = lambda: None
     #: Keep ``owned`` and ``joined`` in the browser (set by the page).
     save: Callable[[], None] = lambda: None
+    #: The admin token this page holds (admin.py; its own namespace: no table right).
+    admin_token: str = ""
 
     def _hosted(self) -> Hosted:
         assert self.hosted is not None
@@ -102,6 +109,17 @@ class HostedAccess(Access):
     @property
     def host(self) -> bool:
         return False  # nobody administers the hosted server from a page
+
+    @property
+    def admin(self) -> bool:
+        """Whether this page holds an admin grant of the server's secret (checked in the
+        database at every use; False when no secret is configured)."""
+        admin = self._hosted().admin
+        return admin is not None and admin.opens(self.admin_token)
+
+    def require_admin(self) -> None:
+        if not self.admin:
+            raise NotAllowed(msg(N_("Only the server's operator may do that.")))
 
     def owns(self, sid: int | None) -> bool:
         """Whether this page's browser holds ``sid``'s owner secret (checked in the database:
@@ -228,6 +246,23 @@ async def held_tables(page: ft.Page) -> object:
         return None
 
 
+async def held_admin() -> object:
+    try:
+        return await asyncio.wait_for(ft.SharedPreferences().get(ADMIN_KEY), timeout=10)
+    except (TimeoutError, RuntimeError):
+        return None
+
+
+async def keep_admin(token: str) -> None:
+    try:
+        if token:
+            await asyncio.wait_for(ft.SharedPreferences().set(ADMIN_KEY, token), timeout=10)
+        else:
+            await asyncio.wait_for(ft.SharedPreferences().remove(ADMIN_KEY), timeout=10)
+    except (TimeoutError, RuntimeError):
+        return  # no storage: the operator types the secret again on the next page
+
+
 async def keep_tables(text: str) -> None:
     try:
         await asyncio.wait_for(ft.SharedPreferences().set(TABLES_KEY, text), timeout=10)
@@ -330,7 +365,16 @@ def make_hosted_main(  # type: ignore[no-untyped-def]
         route = page.route or "/"
         found = JOIN.fullmatch(route)
         taking = TAKE.fullmatch(route)
-        if found:
+        if ADMIN.fullmatch(route) and hosted.admin is not None:
+            # The operator's page; with no secret configured, /admin is the front page.
+            from ..screens import admin as admin_screens
+
+            token = await held_admin()
+            if isinstance(token, str) and hosted.admin.opens(token):
+                access.admin_token = token
+            admin_screens.keep = lambda t: page.run_task(keep_admin, t)
+            shell.show(admin_screens.admin_screen)
+        elif found:
             sid, token = int(found[1]), found[2] or ""
             join(shell, sid, token)
             if shell.sid is not None and access.scope is not None:
@@ -380,6 +424,8 @@ def run_hosted(options: HostedOptions) -> None:
     grants = Grants(store, lock)
     owners = Owners(store, lock)
     hosted = Hosted(owners, grants, per_hour=options.per_hour)
+    if options.admin_secret is not None:
+        hosted.admin = Admin(options.admin_secret, grants, lock)
     gate = HostedGate(None, grants=grants, table_pins=owners.pin)
     gate.hosted = hosted
     # No server PIN: a table's own PIN is its phones' (owners.pin); the PIN shown in the share
