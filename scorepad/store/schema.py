@@ -398,6 +398,15 @@ def _hosted_tables(ddl: DDL) -> None:
     ddl.execute("CREATE INDEX table_creations_address ON table_creations(address, at)")
 
 
+def _night_owners(ddl: DDL) -> None:
+    # A club night on the hosted server is directed by the browser that created it: a SHA-256
+    # of the secret the server issued it (the browser keeps the secret), as table_owners does.
+    ddl.create(
+        'CREATE TABLE "night_owners" ("night" {int} PRIMARY KEY, "secret" TEXT NOT NULL, '
+        '"created" {real})'
+    )
+
+
 #: Every schema version, in order.  A released version is never changed: add the next one.
 #: One owner: no other module creates or alters a table (tests/test_store_schema_owner.py).
 #: A step is written once for both backends (:class:`DDL`); where SQLite and PostgreSQL differ,
@@ -411,6 +420,7 @@ MIGRATIONS: list[tuple[int, str, Callable[[DDL], None]]] = [
     (6, "stable ids of sessions, players, deals and club nights", _stable_ids),
     # 7 is the club's (another branch); 8 is the hosted server's.
     (8, "the hosted server's table owners, PIN grants by table, creations", _hosted_tables),
+    (9, "the hosted server's club night owners", _night_owners),
 ]
 
 
@@ -459,6 +469,7 @@ TABLES: dict[str, set[str]] = {
     "table_owners": {"session", "secret", "pin", "handover", "created"},
     "table_pin_grants": {"device", "session"},
     "table_creations": {"address", "at"},
+    "night_owners": {"night", "secret", "created"},
 }
 
 

@@ -25,9 +25,12 @@ def night_id(shell: Shell) -> int:
 
 
 def attempt(shell: Shell, action: Callable[[], Any]) -> bool:
-    """A club action; a refusal (the engine's or the store's) is shown and changes nothing."""
+    """A club action; a refusal (the engine's or the store's) is shown and changes nothing.
+    The director's right is checked here, on the server, for every action on the chosen night
+    (``shell.state.night``; None: a new night): the host's on the LAN, the night's owner's on
+    the hosted server (``Access.require_director``)."""
     try:
-        shell.access.require_write(None)
+        shell.access.require_director(shell.state.night)
         with shell.lock:
             action()
     except ScorepadError as exc:
@@ -49,6 +52,8 @@ def back(shell: Shell, to: str, testid: str = "club-back") -> ft.Control:
 def base_url(shell: Shell) -> str:
     """Where phones reach this server: the shared server's first address, else this page's."""
     sharing = getattr(shell.table, "sharing", None)
+    if sharing is not None and sharing.public:  # behind a proxy: the phones know only its address
+        return str(sharing.public[0])
     if sharing is not None and sharing.addresses:
         return str(sharing.base(sharing.addresses[0]))
     return (getattr(shell.page, "url", None) or "http://127.0.0.1:8550").rstrip("/")

@@ -15,7 +15,7 @@ import flet as ft
 from ...i18n import N_, catalog, msg
 from ...store import StoreError
 from ..frame import live, registry
-from ..frame.theme import heading, primary, sem
+from ..frame.theme import heading, primary, secondary, sem
 from ..server.hosted import HostedAccess, HostedGate
 from ..server.share import Sharing, qr_png
 from .table import languages, served, table_bar
@@ -58,6 +58,11 @@ def front_screen(shell: Shell) -> ft.Control:
         from .table import join
 
         join(shell, sid, token)
+
+    def club_nights() -> None:
+        shell.message = None
+        shell.state.night = None
+        shell.go("club")
 
     def new_game() -> None:
         shell.state.new_session = None
@@ -124,7 +129,14 @@ def front_screen(shell: Shell) -> ft.Control:
                 wrap=True,
                 alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
             ),
-            sem("session-new", primary(shell.t(N_("New game")), new_game)),
+            ft.Row(
+                [
+                    sem("session-new", primary(shell.t(N_("New game")), new_game)),
+                    # A club night: the browser that creates it directs it (its owner).
+                    sem("club-nights", secondary(shell.t(N_("Club nights")), club_nights)),
+                ],
+                wrap=True,
+            ),
             heading(shell.t(N_("Your tables"))),
             ft.Column(items, spacing=8),
         ],

@@ -65,7 +65,7 @@ class HostedGate(Gate):
         self, device: str, entered: object, address: str = "", scope: int | None = None
     ) -> Msg | None:
         assert self.hosted is not None
-        pin = self.hosted.owners.pin(scope)
+        pin = self.table_pins(scope) if scope is not None else None
         if pin is None:  # a table nobody owns (deleted, or the operator's): no PIN opens it
             return msg(N_("This link opens nothing: ask the host for the table's link."))
         refused = super().enter(device, entered, address, scope=scope)
@@ -99,6 +99,8 @@ class HostedAccess(Access):
     current: Callable[[], int | None] = lambda: None
     #: Keep ``owned`` and ``joined`` in the browser (set by the page).
     save: Callable[[], None] = lambda: None
+    #: The club nights this browser directs: their owner secrets (checked at every use).
+    nights: dict[int, str] = field(default_factory=dict)
     #: The admin token this page holds (admin.py; its own namespace: no table right).
     admin_token: str = ""
 
@@ -140,7 +142,7 @@ class HostedAccess(Access):
             return self.owns(sid)
         if self.owns(sid):
             return True
-        pin = self._hosted().owners.pin(sid)
+        pin = self.gate.table_pins(sid)
         if pin is None:
             return False
         key = grant_key(self.device, pin, sid)
@@ -180,6 +182,28 @@ class HostedAccess(Access):
                 )
             )
 
+    # --- a club night: its owner directs it, from anywhere ------------------------------------
+
+    def directs(self, nid: int) -> bool:
+        """Whether this page's browser holds night ``nid``'s owner secret (in the database)."""
+        secret = self.nights.get(nid)
+        if secret is None:
+            return False
+        return self._answer(f"directs {nid}", lambda: self._hosted().owners.directs(nid, secret))
+
+    def require_director(self, nid: int | None) -> None:
+        """A new night (None): any page, under the creation limit; an action on night ``nid``:
+        its owner alone."""
+        if nid is None:
+            self.require_create()
+            return
+        if not self.directs(nid):
+            raise NotAllowed(msg(N_("Only the phone that created this club night may direct it.")))
+
+    def made_night(self, nid: int) -> None:
+        self.nights[nid] = self._hosted().owners.issue_night(nid)
+        self.save()
+
     def made(self, sid: int) -> None:
         secret, _ = self._hosted().owners.issue(sid)
         self.owned[sid] = secret
@@ -198,33 +222,40 @@ class HostedAccess(Access):
             {
                 "own": {str(k): v for k, v in list(self.owned.items())[-KEPT:]},
                 "join": {str(k): v for k, v in list(self.joined.items())[-KEPT:]},
+                "nights": {str(k): v for k, v in list(self.nights.items())[-KEPT:]},
             }
         )
 
     def held(self, value: object) -> None:
         """What a browser said it keeps: only what opens a table now is taken (a value the
         browser sets is never believed: each secret and link is checked in the database)."""
-        owned, joined = _parse_held(value)
+        owned, joined, nights = _parse_held(value, ("own", "join", "nights"))
         hosted = self._hosted()
+        self.nights = {nid: s for nid, s in nights.items() if hosted.owners.directs(nid, s)}
         self.owned = {sid: s for sid, s in owned.items() if hosted.owners.owns(sid, s)}
         self.joined = {
             sid: t
             for sid, t in joined.items()
             if sid not in self.owned
-            and hosted.owners.pin(sid) is not None
+            and self.gate.table_pins(sid) is not None
             and hosted.grants.opens(sid, t)
         }
 
 
-def _parse_held(value: object) -> tuple[dict[int, str], dict[int, str]]:
-    if not isinstance(value, str) or len(value) > 20_000:
-        return {}, {}
+def _parse_held(
+    value: object, names: tuple[str, ...] = ("own", "join")
+) -> tuple[dict[int, str], ...]:
+    """The parts ``names`` of what a browser keeps (``HostedAccess.stored``), each a map of a
+    number to a token; anything else, nothing."""
+    nothing: tuple[dict[int, str], ...] = tuple({} for _ in names)
+    if not isinstance(value, str) or len(value) > 30_000:
+        return nothing
     try:
         data = json.loads(value)
     except ValueError:
-        return {}, {}
+        return nothing
     if not isinstance(data, dict):
-        return {}, {}
+        return nothing
 
     def part(name: str) -> dict[int, str]:
         got = data.get(name)
@@ -236,7 +267,7 @@ def _parse_held(value: object) -> tuple[dict[int, str], dict[int, str]]:
             if isinstance(k, str) and k.isascii() and k.isdigit() and len(k) <= 9 and valid_token(v)
         }
 
-    return part("own"), part("join")
+    return tuple(part(name) for name in names)
 
 
 async def held_tables(page: ft.Page) -> object:
@@ -268,6 +299,20 @@ async def keep_tables(text: str) -> None:
         await asyncio.wait_for(ft.SharedPreferences().set(TABLES_KEY, text), timeout=10)
     except (TimeoutError, RuntimeError):
         return  # no storage: this page alone knows its tables
+
+
+def hosted_pins(owners: Owners, store: Store, lock: threading.RLock) -> Callable[[int], str | None]:
+    """Each table's own PIN: a phone-owned game's (owners.pin), else a club night's table's
+    (club/tables.py: its phones join and write as on the LAN); None opens nothing."""
+    from ..club.tables import table_pins
+
+    club = table_pins(store, lock)
+
+    def pin(sid: int) -> str | None:
+        own = owners.pin(sid)
+        return own if own is not None else club(sid)
+
+    return pin
 
 
 # --- the operator's options ----------------------------------------------------------------------
@@ -426,7 +471,7 @@ def run_hosted(options: HostedOptions) -> None:
     hosted = Hosted(owners, grants, per_hour=options.per_hour)
     if options.admin_secret is not None:
         hosted.admin = Admin(options.admin_secret, grants, lock)
-    gate = HostedGate(None, grants=grants, table_pins=owners.pin)
+    gate = HostedGate(None, grants=grants, table_pins=hosted_pins(owners, store, lock))
     gate.hosted = hosted
     # No server PIN: a table's own PIN is its phones' (owners.pin); the PIN shown in the share
     # dialog is the table's.

@@ -31,6 +31,7 @@ SECRET_BYTES = 16  # 128 bits
 OWNERS = "table_owners"
 PIN_GRANTS = "table_pin_grants"
 CREATIONS = "table_creations"
+NIGHTS = "night_owners"
 #: Tables one address may start within an hour (docs/safety.md).
 CREATIONS_PER_HOUR = 10
 HOUR = 3600.0
@@ -125,6 +126,26 @@ class Owners:
         """The table is gone (its owner deleted it): no secret, PIN or code opens it."""
         with self.lock:
             self.db.execute(f"DELETE FROM {OWNERS} WHERE session = ?", [sid])
+
+    # --- club nights ---------------------------------------------------------------------------
+
+    def issue_night(self, nid: int) -> str:
+        """Club night ``nid`` gets an owner (its director): the secret, for the browser alone."""
+        secret = secrets.token_urlsafe(SECRET_BYTES)
+        with self.lock:
+            self.db.execute(
+                f"INSERT INTO {NIGHTS} (night, secret, created) VALUES (?, ?, ?)",
+                [nid, digest(secret), time.time()],
+            )
+        return secret
+
+    def directs(self, nid: int, secret: object) -> bool:
+        """Whether ``secret`` (what a browser sent: any value) is night ``nid``'s owner's."""
+        if not isinstance(secret, str) or not 16 <= len(secret) <= 64:
+            return False
+        with self.lock:
+            row = self.db.execute(f"SELECT secret FROM {NIGHTS} WHERE night = ?", [nid]).fetchone()
+        return row is not None and hmac.compare_digest(str(row[0]), digest(secret))
 
     # --- the table's phones ------------------------------------------------------------------
 
