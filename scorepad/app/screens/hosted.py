@@ -133,7 +133,7 @@ def front_screen(shell: Shell) -> ft.Control:
                 [
                     sem("session-new", primary(shell.t(N_("New game")), new_game)),
                     # A club night: the browser that creates it directs it (its owner).
-                    sem("club-nights", secondary(shell.t(N_("Club nights")), club_nights)),
+                    sem("session-club", secondary(shell.t(N_("Club nights")), club_nights)),
                 ],
                 wrap=True,
             ),
