@@ -18,7 +18,7 @@ from ..frame import live
 from ..frame.theme import heading, primary, sem
 from ..server.admin import admin_delete
 from ..server.hosted import HostedAccess
-from .hosted import export_dialog
+from .hosted import ask_delete_game, export_dialog
 from .table import languages
 
 if TYPE_CHECKING:
@@ -218,25 +218,7 @@ def ask_delete(shell: Shell, sid: int) -> None:
         shell.page.pop_dialog()
         delete(shell, sid)
 
-    shell.page.show_dialog(
-        ft.AlertDialog(
-            title=ft.Text(shell.t(N_("Delete game {id}?"), id=sid)),
-            content=ft.Text(
-                shell.t(
-                    N_(
-                        "Every phone of the table loses it, and its link opens nothing; its record is kept on the server."
-                    )
-                )
-            ),
-            actions=[
-                sem("confirm-delete", ft.FilledButton(shell.t(N_("Delete")), on_click=confirmed)),
-                sem(
-                    "cancel-delete",
-                    ft.TextButton(shell.t(N_("Cancel")), on_click=lambda: shell.page.pop_dialog()),
-                ),
-            ],
-        )
-    )
+    ask_delete_game(shell, sid, confirmed)
 
 
 def leave(shell: Shell) -> None:

@@ -8,6 +8,7 @@ button a page should not have had does nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -465,6 +466,11 @@ def ask_delete(shell: Shell, sid: int) -> None:
         else:
             shell.redraw()
 
+    ask_delete_game(shell, sid, confirmed)
+
+
+def ask_delete_game(shell: Shell, sid: int, confirmed: Callable[[], None]) -> None:
+    """Delete game ``sid``? (its owner's delete and the operator's): ``confirmed`` deletes."""
     shell.page.show_dialog(
         ft.AlertDialog(
             title=ft.Text(shell.t(N_("Delete game {id}?"), id=sid)),
