@@ -6,17 +6,15 @@ opens nothing from then on.  Screenshots (360×740 and 1280×800, English and Ru
 
 from __future__ import annotations
 
-import os
+import itertools
 import re
-import subprocess
-import sys
 from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 import pytest
 from e2e.harness import (
-    ROOT,
     browser,  # noqa: F401  (the fixture)
     has_text,
     local_only,
@@ -28,7 +26,7 @@ from e2e.harness import (
     type_text,
     visible,
 )
-from support.table_server import free_port, stop, wait_ready
+from support.hosted_server import serving
 
 from scorepad.store import Store
 
@@ -40,39 +38,19 @@ SECRET = "the operator's own secret 42"
 @pytest.fixture
 def serve(tmp_path: Path) -> Iterator[Callable[[bool], tuple[str, str]]]:
     """Start ``scorepad serve`` on a SQLite file, with or without an admin secret."""
-    procs: list[tuple[Any, Path]] = []
+    numbers = itertools.count()
+    with ExitStack() as servers:
 
-    def start(with_secret: bool) -> tuple[str, str]:
-        port = free_port()
-        db = str(tmp_path / f"serve-{port}.db")
-        env = dict(os.environ, FLET_WEB_NO_CDN="1")
-        env.pop("DISPLAY", None)
-        env.pop("SCOREPAD_ADMIN_SECRET", None)
-        argv = [sys.executable, "-m", "scorepad.cli", "serve", "--lang", "en", "--db", db]
-        argv += ["--host", "127.0.0.1", "--port", str(port)]
-        if with_secret:
-            secret = tmp_path / "admin-secret"
-            secret.write_text(SECRET + "\n")
-            argv += ["--admin-secret-file", str(secret)]
-        log = tmp_path / f"server-{port}.log"
-        proc = subprocess.Popen(
-            argv,
-            cwd=ROOT,
-            env=env,
-            stdout=log.open("wb"),
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        procs.append((proc, log))
-        wait_ready(proc, f"http://127.0.0.1:{port}/", log)
-        return f"http://127.0.0.1:{port}", db
+        def start(with_secret: bool) -> tuple[str, str]:
+            db = str(tmp_path / f"serve-{next(numbers)}.db")
+            extra: list[str] = []
+            if with_secret:
+                secret = tmp_path / "admin-secret"
+                secret.write_text(SECRET + "\n")
+                extra = ["--admin-secret-file", str(secret)]
+            return servers.enter_context(serving(db, tmp_path, *extra)), db
 
-    try:
         yield start
-    finally:
-        for proc, log in procs:
-            stop(proc)
-            assert "Traceback" not in log.read_text(errors="replace"), log.read_text()
 
 
 def opened(browser: Any, url: str, size: dict[str, int] = PHONE) -> Any:  # noqa: F811

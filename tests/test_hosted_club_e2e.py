@@ -6,8 +6,6 @@ without the night's secret, is not offered the night and cannot direct it.  Scre
 
 from __future__ import annotations
 
-import os
-import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,7 +13,6 @@ from typing import Any
 
 import pytest
 from e2e.harness import (
-    ROOT,
     browser,  # noqa: F401  (the fixture)
     local_only,
     semantics_on,
@@ -24,7 +21,7 @@ from e2e.harness import (
     type_text,
     visible,
 )
-from support.table_server import free_port, stop, wait_ready
+from support.hosted_server import serving
 from test_table_e2e import enter_pin
 
 from scorepad.app.server.grants import Grants
@@ -38,40 +35,9 @@ NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dmitri", "Elena"]
 
 @pytest.fixture
 def hosted(tmp_path: Path) -> Iterator[tuple[str, str]]:
-    import subprocess
-
-    port = free_port()
     db = str(tmp_path / "serve.db")
-    env = dict(os.environ, FLET_WEB_NO_CDN="1")
-    env.pop("DISPLAY", None)
-    log = tmp_path / f"server-{port}.log"
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "scorepad.cli",
-            "serve",
-            "--lang",
-            "en",
-            "--db",
-            db,
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=log.open("wb"),
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    try:
-        wait_ready(proc, f"http://127.0.0.1:{port}/", log)
-        yield f"http://127.0.0.1:{port}", db
-    finally:
-        stop(proc)
-        assert "Traceback" not in log.read_text(errors="replace"), log.read_text()
+    with serving(db, tmp_path) as base:
+        yield base, db
 
 
 def opened(browser: Any, url: str, size: dict[str, int] = PHONE) -> Any:  # noqa: F811
