@@ -24,7 +24,7 @@ from support.online import alive, serving, worker_of, workers
 
 from scorepad.app.server.grants import Grants
 from scorepad.app.server.listen import RECONNECTING
-from scorepad.journal import number_of
+from scorepad.store.journal import number_of
 from scorepad.store import Store
 
 PLAYERS = ["Anna", "Boris", "Vera"]

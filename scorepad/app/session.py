@@ -179,17 +179,26 @@ class TableSession:
     # --- writes ----------------------------------------------------------------------------
 
     def write(
-        self, action: Callable[[Store], T], *, admin: bool = False, outside: bool = False
+        self,
+        action: Callable[[Store], T],
+        *,
+        admin: bool = False,
+        outside: bool = False,
+        create: bool = False,
     ) -> T | Refused:
         """``action(store)`` under the lock, if this device may write; a refusal is returned in
-        the player's language.  ``admin``: an action on the host's database (delete, import, a
-        new game, the roster), which only the host's own computer may make.  ``outside``: an
+        the player's language.  ``admin``: an action on the host's database (delete, import, the
+        roster), which only the host's own computer may make; ``create``: a new game
+        (``Access.require_create``).  ``outside``: an
         action outside any session (a club night's), which a device bound to a shared game may
         not make.  A session returned becomes the page's basis."""
         try:
-            if admin:
-                self.access.require_host()
-            self.access.require_write(None if outside else self.sid)
+            if create:  # a new game: the host's on the LAN, any phone's on the hosted server
+                self.access.require_create()
+            else:
+                if admin:
+                    self.access.require_host()
+                self.access.require_write(None if outside else self.sid)
             with self.lock:
                 done = action(self.store)
         except ScorepadError as exc:
@@ -197,6 +206,17 @@ class TableSession:
         if isinstance(done, Stored | FamilyStored):
             self.basis = done.revision
         return done
+
+    def direct(self, night: int | None, action: Callable[[Store], T]) -> T | Refused:
+        """A club night's action (``night`` None: a new night) under the lock, by its director
+        only: the host's page on the LAN, the night's owner on the hosted server
+        (``Access.require_director``); a refusal is returned in the player's language."""
+        try:
+            self.access.require_director(night)
+            with self.lock:
+                return action(self.store)
+        except ScorepadError as exc:
+            return refusal(exc, self.lang)
 
     def add(
         self, deal: AnyDeal, *, seen: int, via: DealWrites | None = None
@@ -268,8 +288,15 @@ class TableSession:
         )
 
     def new_game(self, game: NewGame) -> int | Refused:
-        """A new game on the host's computer; its id (the page opens it: ``open``)."""
-        return self.write(lambda s: _create(s, game), admin=True)
+        """A new game: the host's on the LAN, any phone's on the hosted server, which makes that
+        phone its owner (``Access.made``); its id (the page opens it: ``open``)."""
+
+        def action(s: Store) -> int:
+            sid = _create(s, game)
+            self.access.made(sid)
+            return sid
+
+        return self.write(action, create=True)
 
     def next_pulka(
         self, old: int, first_dealer: int, *, grants: Grants | None = None

@@ -743,6 +743,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_club(sub, common)
 
+    from .serve import add_parser as add_serve  # the hosted server, and the operator's delete
+
+    add_serve(sub, common)
+
     from .phone import add_parser as add_build_app  # the app that runs on a phone
 
     add_build_app(sub, common)

@@ -389,6 +389,32 @@ def _rejection_reasons(ddl: DDL) -> None:
     ddl.execute("ALTER TABLE night_changes ADD COLUMN rejection TEXT")
 
 
+def _hosted_tables(ddl: DDL) -> None:
+    # The hosted server (scorepad serve, issue #36): a table a phone created is that phone's.
+    # ``table_owners`` holds a SHA-256 of the owner's secret (the server issued it, the browser
+    # keeps it; a stolen database names no owner), the table's own PIN (shown to its owner),
+    # and a hash of the one-time code that hands the table to another phone.
+    # ``table_pin_grants`` names the table of each PIN grant (table_grants' key), so that an
+    # owner's "Forget the phones' PINs" forgets that table's phones only; ``table_creations``
+    # counts the tables one address made within the hour (a hash of the address, not it).
+    ddl.create(
+        'CREATE TABLE "table_owners" ("session" {int} PRIMARY KEY, "secret" TEXT NOT NULL, '
+        '"pin" TEXT NOT NULL, "handover" TEXT, "created" {real})'
+    )
+    ddl.create('CREATE TABLE "table_pin_grants" ("device" TEXT PRIMARY KEY, "session" {int})')
+    ddl.create('CREATE TABLE "table_creations" ("address" TEXT NOT NULL, "at" {real} NOT NULL)')
+    ddl.execute("CREATE INDEX table_creations_address ON table_creations(address, at)")
+
+
+def _night_owners(ddl: DDL) -> None:
+    # A club night on the hosted server is directed by the browser that created it: a SHA-256
+    # of the secret the server issued it (the browser keeps the secret), as table_owners does.
+    ddl.create(
+        'CREATE TABLE "night_owners" ("night" {int} PRIMARY KEY, "secret" TEXT NOT NULL, '
+        '"created" {real})'
+    )
+
+
 #: Every schema version, in order.  A released version is never changed: add the next one.
 #: One owner: no other module creates or alters a table (tests/test_store_schema_owner.py).
 #: A step is written once for both backends (:class:`DDL`); where SQLite and PostgreSQL differ,
@@ -401,6 +427,8 @@ MIGRATIONS: list[tuple[int, str, Callable[[DDL], None]]] = [
     (5, "a session closed before its end, with the reason", _closed_sessions),
     (6, "stable ids of sessions, players, deals and club nights", _stable_ids),
     (7, "a club table's rejection, with its reason", _rejection_reasons),
+    (8, "the hosted server's table owners, PIN grants by table, creations", _hosted_tables),
+    (9, "the hosted server's club night owners", _night_owners),
 ]
 
 
@@ -463,6 +491,10 @@ TABLES: dict[str, set[str]] = {
     "table_links": {"session", "token"},
     "table_next": {"session"},
     "table_moves": {"session", "next"},
+    "table_owners": {"session", "secret", "pin", "handover", "created"},
+    "table_pin_grants": {"device", "session"},
+    "table_creations": {"address", "at"},
+    "night_owners": {"night", "secret", "created"},
 }
 
 

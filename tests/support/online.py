@@ -26,13 +26,20 @@ from .table_server import ROOT, free_port, wait_ready
 
 
 @contextmanager
-def workers(url: str, folder: Path, n: int = 2) -> Iterator[tuple[int, psutil.Process]]:
-    """``scorepad --db URL --web --workers n`` on a free port: the port and the supervisor."""
+def workers(
+    url: str, folder: Path, n: int = 2, *, hosted: bool = False
+) -> Iterator[tuple[int, psutil.Process]]:
+    """``scorepad --db URL --web --workers n`` on a free port (``hosted``: ``scorepad serve``
+    on 127.0.0.1): the port and the supervisor."""
     port = free_port()
     log = folder / f"server-{port}.log"
     env = dict(os.environ, FLET_WEB_NO_CDN="1")
     env.pop("DISPLAY", None)
+    env.pop("SCOREPAD_ADMIN_SECRET", None)
     argv = ["--lang", "en", "--db", url, "--web", "--port", str(port), "--workers", str(n)]
+    if hosted:
+        argv = ["serve", "--lang", "en", "--db", url, "--host", "127.0.0.1"]
+        argv += ["--port", str(port), "--workers", str(n)]
     proc = subprocess.Popen(
         [sys.executable, "-m", "scorepad.cli", *argv],
         cwd=ROOT,

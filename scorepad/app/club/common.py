@@ -23,12 +23,15 @@ def night_id(shell: Shell) -> int:
 
 
 def attempt(shell: Shell, action: Callable[[], object]) -> bool:
-    """A club action; a refusal (the engine's or the store's) is shown and changes nothing."""
+    """A club action; a refusal (the engine's or the store's) is shown and changes nothing.
+    The director's right is checked on the server for every action on the chosen night
+    (``shell.state.night``; None: a new night): the host's on the LAN, the night's owner's on
+    the hosted server (``Access.require_director``)."""
 
     def act(_store: object) -> None:
         action()
 
-    return shell.told(shell.session.write(act, outside=True))
+    return shell.told(shell.session.direct(shell.state.night, act))
 
 
 def back(shell: Shell, to: str, testid: str = "club-back") -> ft.Control:
@@ -42,6 +45,8 @@ def back(shell: Shell, to: str, testid: str = "club-back") -> ft.Control:
 def base_url(shell: Shell) -> str:
     """Where phones reach this server: the shared server's first address, else this page's."""
     sharing = getattr(shell.table, "sharing", None)
+    if sharing is not None and sharing.public:  # behind a proxy: the phones know only its address
+        return str(sharing.public[0])
     if sharing is not None and sharing.addresses:
         return str(sharing.base(sharing.addresses[0]))
     return (getattr(shell.page, "url", None) or "http://127.0.0.1:8550").rstrip("/")

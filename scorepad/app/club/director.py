@@ -90,6 +90,11 @@ def settings_line(shell: Shell, night: Night) -> str:
 
 def director_screen(shell: Shell) -> ft.Control:
     nid = night_id(shell)
+    if not shell.access.directs(nid):  # the hosted server: another browser's night
+        return sem(
+            "club-not-director",
+            ft.Text(shell.t(N_("Only the phone that created this club night may direct it."))),
+        )
     store = club(shell)
     with shell.session.locked():
         night = store.load(nid)

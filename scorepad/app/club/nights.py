@@ -25,15 +25,20 @@ def nights_screen(shell: Shell) -> ft.Control:
         nights = club(shell).nights()
 
     def open_night(nid: int) -> None:
+        if not shell.access.directs(nid):  # its owner handed it on, or never was this page
+            return
         shell.state.night = nid
         shell.go("club-director")
 
+    # The nights this page directs: every night on the LAN's host, the owned ones on the hosted
+    # server (no page lists another's nights there).
     rows: list[ft.Control] = [
         sem(
             f"night-{nid}",
             ft.TextButton(f"{date}  {name}", on_click=lambda e, n=nid: open_night(n)),
         )
         for nid, name, date in nights
+        if shell.access.directs(nid)
     ]
     # What was typed stays when a field is refused (the screen is drawn again with the
     # refusal): the form's values live in the page's draft until the night is made (#37).
@@ -90,7 +95,10 @@ def nights_screen(shell: Shell) -> ft.Control:
                 seats=int(draft["seats"]) if draft["seats"] in ("3", "4") else None,
             )
 
+        shell.state.night = None  # a new night: the creation's check, not a night's director
         if attempt(shell, act):
+            with shell.session.locked():
+                shell.access.made_night(made["id"])  # the hosted server: this page directs it
             _DRAFTS.pop(shell, None)
             open_night(made["id"])
         else:

@@ -57,14 +57,15 @@ def convention_choice(
 
 
 def new_session_screen(shell: Shell) -> ft.Control:
-    if not shell.access.host:  # a viewer or a joined phone: not the host's other sessions
+    if not shell.access.may_create:  # a viewer or a joined phone: not the host's sessions
         return locked_screen(shell)
     st = shell.state.new_session
     if st is None:
         st = shell.state.new_session = new_session_for(shell.lang)
     form = NewGameForm(st)
     view = _View(shell, form)
-    view.roster(shell.session.players())
+    # The roster is the host's: on the hosted server nobody is shown another's players.
+    view.roster(shell.session.players() if shell.access.host else [])
     body: list[ft.Control] = [
         heading(shell.t(N_("New game"))),
         view.banner,

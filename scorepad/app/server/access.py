@@ -336,6 +336,38 @@ class Access:
         if not self.host:
             raise NotAllowed(msg(N_("Only the host's computer may do that.")))
 
+    # --- a new game (the hosted server gives one to any phone: hosted.py) ---------------------
+
+    @property
+    def may_create(self) -> bool:
+        """Whether this page may start a new game: the host's, on the LAN."""
+        return self.host
+
+    def require_create(self) -> None:
+        """The server-side check of a new game (the same as any administration here)."""
+        self.require_host()
+        self.require_write(None)
+
+    def made(self, sid: int) -> None:
+        """A new game ``sid`` was written by this page (in the same lock): nothing on the LAN;
+        on the hosted server this page becomes its owner."""
+
+    # --- a club night (the host's on the LAN; its owner's on the hosted server) --------------
+
+    def directs(self, nid: int) -> bool:
+        """Whether this page may see club night ``nid``'s director's screens (the club screens
+        are the host's on the LAN: they are reached from its sessions screen)."""
+        return True
+
+    def require_director(self, nid: int | None) -> None:
+        """The server-side check of every director's action on night ``nid`` (None: a new
+        night): on the LAN, as it always was, a page that writes."""
+        self.require_write(None)
+
+    def made_night(self, nid: int) -> None:
+        """A new night ``nid`` was made by this page: nothing on the LAN; on the hosted server
+        this page becomes its director."""
+
 
 def open_access() -> Access:
     """A page of a server with no PIN (the default: 127.0.0.1 only)."""

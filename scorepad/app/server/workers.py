@@ -47,6 +47,7 @@ from ...core.i18n import N_, Msg, msg
 from ...store import Store, StoreError
 from ...store.backend import is_postgres
 from .access import ServeRefused, check_pin_option, generate_pin
+from .hosted import HostedOptions
 from .server import bind
 from .share import is_loopback
 from .transport import more_descriptors
@@ -203,12 +204,39 @@ def _worker_main(pipe: Pipe, options: dict[str, Any]) -> None:
         with contextlib.suppress(OSError):
             pipe.send("ready")
 
+    hosted = options.pop("hosted", None)
     try:
-        serve(on_ready=ready, **options)
+        if hosted is not None:  # scorepad serve's (hosted.py), on the same socket
+            from .hosted import run_hosted
+
+            run_hosted(hosted, sock=options["sock"], quiet=options["quiet"], on_ready=ready)
+        else:
+            serve(on_ready=ready, **options)
     except StoreError as exc:
         with contextlib.suppress(OSError):
             pipe.send(exc.render(options["lang"]))
         os._exit(2)
+
+
+def hosted_workers(options: HostedOptions) -> None:
+    """``scorepad serve`` in ``options.workers`` processes on one socket (one: run_hosted alone),
+    as :func:`serve_workers` does for the shared table; several need PostgreSQL."""
+    from .hosted import run_hosted
+
+    if options.workers <= 1:
+        run_hosted(options)
+        return
+    if not is_postgres(options.db):
+        raise ServeRefused(sqlite_refused(options.workers))
+    if "fork" not in multiprocessing.get_all_start_methods():
+        raise ServeRefused(no_fork())
+    more_descriptors()
+    sock = bind(options.host, options.port)
+    try:
+        Store(str(options.db), check_same_thread=False).close()  # migrated once, before any
+        Supervisor(options.workers, {"hosted": options, "sock": sock, "lang": options.lang}).run()
+    finally:
+        sock.close()
 
 
 def serve_workers(

@@ -1,0 +1,113 @@
+"""A club night on ``scorepad serve`` in a browser (issue #36): a phone alone creates a night on
+the hosted server (it owns it), checks the players in and draws the first tour from its own
+screens; a phone at a table joins with the table's link and PIN as on the LAN; a second browser,
+without the night's secret, is not offered the night and cannot direct it.  Screenshots
+(360×740 and 1280×800, English and Russian) go to ``screenshots/hosted-club-*.png``."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from e2e.harness import (
+    browser,  # noqa: F401  (the fixture)
+    local_only,
+    semantics_on,
+    shot,
+    tap,
+    type_text,
+    visible,
+)
+from support.hosted_server import serving
+from test_table_e2e import enter_pin
+
+from scorepad.app.server.grants import Grants
+from scorepad.club.store import ClubStore, table_pin
+from scorepad.store import Store
+
+PHONE = {"width": 360, "height": 740}
+LAPTOP = {"width": 1280, "height": 800}
+NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dmitri", "Elena"]
+
+
+@pytest.fixture
+def hosted(tmp_path: Path) -> Iterator[tuple[str, str]]:
+    db = str(tmp_path / "serve.db")
+    with serving(db, tmp_path) as base:
+        yield base, db
+
+
+def opened(browser: Any, url: str, size: dict[str, int] = PHONE) -> Any:  # noqa: F811
+    page = local_only(browser.new_context(viewport=size)).new_page()
+    page.goto(url)
+    semantics_on(page)
+    return page
+
+
+def test_a_phone_directs_a_club_night_and_another_browser_cannot(
+    browser: Any,  # noqa: F811
+    hosted: tuple[str, str],
+) -> None:
+    base, db = hosted
+    director = opened(browser, base + "/")
+    tap(director, "session-club")
+    type_text(director, director.get_by_label("Name of the night", exact=True), "Friday")
+    type_text(director, director.get_by_label("Tours", exact=True), "2")
+    type_text(director, director.get_by_label("Deals a tour", exact=True), "2")
+    shot(director, "hosted-club-new-360-en")
+    tap(director, "create-night")
+    visible(director, "club-registry")
+    with Store(db) as store:
+        ((nid, name, _),) = ClubStore(store).nights()
+        assert name == "Friday"
+        assert [r["night"] for r in store.backend.query("SELECT night FROM night_owners")] == [nid]
+    tap(director, "club-registry")
+    for k, who in enumerate(NAMES, 1):
+        type_text(director, director.get_by_label("Name", exact=True), who)
+        tap(director, "club-check-in")
+        visible(director, f"club-player-{k}")
+    shot(director, "hosted-club-registry-360-en")
+    tap(director, "club-back")
+    tap(director, "club-draw")
+    visible(director, "club-table-2")
+    shot(director, "hosted-club-director-360-en")
+    with Store(db) as store:
+        views = ClubStore(store).tables(nid)
+        assert sorted(len(v.players) for v in views) == [3, 3]
+        sid = views[0].session_id
+        pin = table_pin(store, sid)
+        token = Grants(store, threading.RLock()).link(sid)
+    assert pin is not None
+
+    # A phone at table 1: its link and the table's own PIN, as on the LAN.
+    player = opened(browser, f"{base}/join/{sid}/{token}")
+    visible(player, "pin-open")
+    tap(player, "pin-open")
+    enter_pin(player, pin, "Table PIN")
+    visible(player, "nav-entry")
+    shot(player, "hosted-club-table-360-en")
+
+    # A second browser without the night's secret: its nights list does not offer the night,
+    # and it draws nothing (the night's tour stays as the director left it).
+    other = opened(browser, base + "/", LAPTOP)
+    tap(other, "language-ru")
+    tap(other, "session-club")
+    visible(other, "create-night")
+    assert other.locator(f'[flt-semantics-identifier="night-{nid}"]').count() == 0
+    shot(other, "hosted-club-other-1280-ru")
+    # The director's own list does offer it (in Russian too), and opens it again.
+    again = director.context.new_page()
+    again.set_viewport_size(PHONE)
+    again.goto(base + "/")
+    semantics_on(again)
+    tap(again, "language-ru")
+    tap(again, "session-club")
+    tap(again, f"night-{nid}")
+    visible(again, "club-table-2")
+    shot(again, "hosted-club-director-360-ru")
+    with Store(db) as store:
+        assert len(ClubStore(store).tables(nid)) == 2
+        assert store.backend.query("SELECT count(*) AS n FROM night_owners") == [{"n": 1}]

@@ -1,0 +1,204 @@
+"""The hosted server in a browser (issue #36): four phones alone start and play a pulka on
+``scorepad serve`` over PostgreSQL; a phone of another table can neither see nor write it; the
+owner hands the table over, and the new owner deletes it (asked first).
+
+Every phone is its own browser context (its own storage: its own device) on this computer's
+127.0.0.1, which on the hosted server gives no rights at all.  Screenshots (360×740 and
+1280×800, English and Russian) go to ``screenshots/hosted-*.png``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from e2e.harness import (
+    ROOT,
+    Table,
+    browser,  # noqa: F401  (the fixture)
+    has_text,
+    local_only,
+    new_session,
+    semantics_on,
+    shot,
+    tap,
+    text_of,
+    type_text,
+    visible,
+)
+from playwright.sync_api import expect
+from support.table_server import free_port, stop, wait_ready
+
+from scorepad.app.server.grants import Grants
+from scorepad.store import Store
+
+PHONE = {"width": 360, "height": 740}
+LAPTOP = {"width": 1280, "height": 800}
+
+
+@pytest.fixture
+def hosted(postgres_url: str, tmp_path: Path) -> Iterator[tuple[str, str]]:
+    """``scorepad serve`` on a new PostgreSQL database: its address and the database's."""
+    port = free_port()
+    env = dict(os.environ, FLET_WEB_NO_CDN="1")
+    env.pop("DISPLAY", None)
+    log = tmp_path / f"server-{port}.log"
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "scorepad.cli",
+            "serve",
+            "--lang",
+            "en",
+            "--db",
+            postgres_url,
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log.open("wb"),
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    try:
+        wait_ready(proc, f"http://127.0.0.1:{port}/", log)
+        yield f"http://127.0.0.1:{port}", postgres_url
+    finally:
+        stop(proc)
+        assert "Traceback" not in log.read_text(errors="replace"), log.read_text()
+
+
+def phone(browser: Any, url: str, size: dict[str, int] = PHONE) -> Any:  # noqa: F811
+    page = local_only(browser.new_context(viewport=size)).new_page()
+    page.goto(url)
+    semantics_on(page)
+    return page
+
+
+def tab(page: Any, url: str) -> Any:
+    """A new tab of the same browser (its storage: the same device) opened at ``url``; the same
+    tab would reconnect to the page it showed (kept for a reload), not open the address."""
+    fresh = page.context.new_page()
+    fresh.goto(url)
+    semantics_on(fresh)
+    return fresh
+
+
+def joined(page: Any, pin: str, lang: str = "en") -> None:
+    """A phone that opened the join link types the table's PIN (in ``lang``, switched to on
+    the PIN screen)."""
+    visible(page, "pin-open")
+    tap(page, "pin-open")
+    label = "Table PIN"
+    if lang == "ru":
+        tap(page, "language-ru")
+        label = "PIN стола"
+        page.get_by_label(label).wait_for(state="attached", timeout=15000)
+        shot(page, "hosted-pin-360-ru")
+    type_text(page, page.get_by_label(label), pin)
+    tap(page, "pin-submit")
+    visible(page, "nav-entry")
+
+
+def test_four_phones_alone_play_a_pulka_hand_it_over_and_delete_it(
+    browser: Any,  # noqa: F811
+    hosted: tuple[str, str],
+) -> None:
+    base, db = hosted
+    # The first phone: the front page lists nothing of anybody's; New game makes it the owner.
+    owner = phone(browser, base + "/")
+    visible(owner, "tables-empty")
+    shot(owner, "hosted-front-360-en")
+    new_session(owner, ["Anna", "Boris", "Vera", "Gleb"])
+    tap(owner, "create-session")
+    visible(owner, "deal-header")
+    visible(owner, "share-table")
+    with Store(db) as store:
+        (sid,) = [s.id for s in store.sessions()]
+    tap(owner, "share-table")
+    visible(owner, "share-dialog")
+    link = re.sub(r"\s+", "", text_of(owner, "share-url-0"))
+    pin = re.search(r"(\d{6})", text_of(owner, "share-pin"))[1]  # type: ignore[index]
+    assert link.startswith(f"{base}/join/{sid}/") and len(link.rsplit("/", 1)[1]) >= 22
+    shot(owner, "hosted-share-360-en")
+    tap(owner, "share-close")
+
+    # Three more phones join with the link and the table's PIN.
+    boris, vera, gleb = (phone(browser, link) for _ in range(3))
+    joined(boris, pin)
+    joined(vera, pin)
+    joined(gleb, pin, "ru")
+    # The table plays: the owner writes the first deal, a joined phone the second; every phone
+    # sees both.
+    table = Table(owner, 4)
+    table.game(1, "7S", ["whist", "pass"], {1: 7, 2: 3})
+    tap(boris, "nav-entry")
+    at_boris = Table(boris, 4)
+    at_boris.number = 2
+    visible(boris, "deal-header")
+    assert text_of(boris, "deal-header").startswith("Deal 2:")
+    try:
+        at_boris.game(2, "6H", ["whist", "pass"], {2: 6, 3: 3})
+    except AssertionError:
+        shot(boris, "failed-hosted-joined-write")
+        raise
+    for p in (owner, vera, gleb):
+        tap(p, "nav-history")
+        expect(p.get_by_text(re.compile(r"^(Deal|Сдача) 2 · ")).first).to_be_visible(timeout=15000)
+    shot(gleb, "hosted-history-360-ru")
+    with Store(db) as store:
+        assert store.load_any(sid).revision == 2
+
+    # A phone of another table: its own game, its own front page; this table is not there,
+    # and a link of this table without its token, or with its own table's, opens nothing.
+    stranger = phone(browser, base + "/", LAPTOP)
+    new_session(stranger, ["Dmitri", "Elena", "Fyodor"])
+    tap(stranger, "create-session")
+    visible(stranger, "share-table")
+    with Store(db) as store:
+        (theirs,) = [s.id for s in store.sessions() if s.id != sid]
+    tap(stranger, "nav-sessions")
+    visible(stranger, f"table-{theirs}")
+    assert stranger.locator(f'[flt-semantics-identifier="table-{sid}"]').count() == 0
+    tap(stranger, "language-ru")
+    has_text(stranger, f"table-open-{theirs}", "Продолжить")
+    shot(stranger, "hosted-front-1280-ru")
+    with Store(db) as store:
+        their_token = Grants(store, threading.RLock()).link(theirs)
+    for wrong in (f"/join/{sid}", f"/join/{sid}/{their_token}", f"/join/{sid}/{'A' * 22}"):
+        visible(tab(stranger, base + wrong), "join-missing")
+    with Store(db) as store:
+        assert store.load_any(sid).revision == 2  # nothing written by it
+
+    # The owner hands the table to Boris's phone: Boris owns it, the first phone no longer.
+    tap(owner, "nav-sheet")
+    tap(owner, "hand-over")
+    visible(owner, "hand-over-dialog")
+    shot(owner, "hosted-hand-over-360-en")
+    take = re.sub(r"\s+", "", text_of(owner, "hand-over-url"))
+    assert take.startswith(f"{base}/take/{sid}/")
+    tap(owner, "hand-over-close")
+    boris = tab(boris, take)
+    visible(boris, "share-table")
+    visible(tab(owner, base + "/"), "tables-empty")
+    # The new owner deletes it, asked first; the other phones' link opens nothing from then on.
+    tap(boris, "table-delete")
+    visible(boris, "confirm-delete")
+    shot(boris, "hosted-delete-360-en")
+    tap(boris, "confirm-delete")
+    visible(boris, "tables-empty")
+    visible(vera, "join-missing")
+    with Store(db) as store:
+        assert sid not in {s.id for s in store.sessions()}
+        assert store.backend.query("SELECT session FROM table_owners") == [{"session": theirs}]
