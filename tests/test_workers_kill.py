@@ -24,8 +24,8 @@ from support.online import alive, serving, worker_of, workers
 
 from scorepad.app.server.grants import Grants
 from scorepad.app.server.listen import RECONNECTING
-from scorepad.store.journal import number_of
 from scorepad.store import Store
+from scorepad.store.journal import number_of
 
 PLAYERS = ["Anna", "Boris", "Vera"]
 KILLS = 50
