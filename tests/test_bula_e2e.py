@@ -26,6 +26,7 @@ from e2e.harness import (
     type_text,
     visible,
 )
+from support import seats as seating
 from support.evenings import (
     BALKAN,
     BALKAN_FOUR,
@@ -105,15 +106,11 @@ class Entry:
         self.names = names
         self.t = t
         self.number = 1
-        self.dealer = 0  # the first dealer; with four he sits out, and the deal passes on
+        self.dealer = seating.dealer(len(names), 1)  # with four he sits out; the deal passes on
 
     def defenders(self, declarer: int) -> list[int]:
         """The two others dealt in, in turn order after the declarer."""
-        from scorepad.scoring.ledger.seats import dealt_in
-
-        seats = dealt_in(len(self.names), self.dealer)
-        i = seats.index(declarer)
-        return [seats[(i + 1) % 3], seats[(i + 2) % 3]]
+        return seating.family_defenders(len(self.names), self.dealer, declarer)
 
     def call(self, seat: int, role: str) -> None:
         tap(self.page, f"call-{seat}-{role}")
@@ -147,7 +144,7 @@ class Entry:
     def confirm(self, *, last: bool = False) -> None:
         tap(self.page, "confirm-deal")
         self.number += 1
-        self.dealer = (self.dealer + 1) % len(self.names)
+        self.dealer = seating.dealer(len(self.names), self.number)
         if last:
             visible(self.page, "game-finished")
         else:

@@ -33,6 +33,7 @@ from e2e.harness import (
     tap,
     visible,
 )
+from support import seats
 from support.evenings import BALKAN_PLAYERS, PREFA_PLAYERS
 from test_pot_e2e import NAMES as POT_PLAYERS
 
@@ -100,103 +101,91 @@ def write(page: Any) -> None:
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("family", ["bula", "kassa", "pot"])
 def test_a_family_game_on_one_phone_screen(
-    browser: Any, tmp_path: Path, family: str, lang: str
+    browser: Any, served: tuple[str, Path], family: str, lang: str
 ) -> None:
     ru = lang == "ru"
     names, convention, overrides = SESSIONS[family]
-    db = tmp_path / "entry.db"
-    with Store(db) as store:
-        sid = store.import_session(
-            json.dumps(
-                {
-                    "format": "scorepad-session/1",
-                    "players": names,
-                    "convention": convention,
-                    "overrides": overrides,
-                    "whist_price": "0.10",
-                    "currency": "EUR",
-                    "deals": [],
-                }
-            )
-        )
+    url, db = served
+    # A new session of its own on the file's app (a new phone opens it: nothing of another
+    # test's session is on its screen but the list of sessions).
+    sid = new_session(db, names, convention, overrides)
 
     def snap(step: str) -> None:
         nothing_beyond(page)
         page.mouse.move(200, 20)  # no button under the pointer (a hovered one looks pressed)
         shot(page, f"family-entry-{family}-{lang}-{step}")
 
-    with running_app(db) as (url, _db):
-        page = open_app(browser, url, 360, 740)
-        visible(page, "session-new")
-        if ru:
-            choose_language(page, "Русский")
-            page.get_by_text("Новая пулька").wait_for(timeout=10000)
-        redrawn_open(page, sid)
-        header(page, 1, ru)
-        snap("0-empty")
+    page = open_app(browser, url, 360, 740)
+    visible(page, "session-new")
+    if ru:
+        choose_language(page, "Русский")
+        page.get_by_text("Новая пулька").wait_for(timeout=10000)
+    redrawn_open(page, sid)
+    header(page, 1, ru)
+    snap("0-empty")
 
-        # A whole game: seat 1 declares, both defenders join, his tricks counted.
-        contract, made, refused, call = GAMES[family]
-        redrawn(page, "declarer-1")
-        for ident in contract:
-            visible(page, ident)
-            redrawn(page, ident)
-        defenders = [s for s in range(3) if s != 1]
-        for s in defenders:
-            ident = f"role-{s}-{call}" if family == "pot" else f"call-{s}-{call}"
-            if family == "pot" and count(page, ident) == 0:
-                continue  # a pot defender plays unless he says otherwise
-            redrawn(page, ident)
-        if family == "bula":
-            redrawn(page, "contra-0")
-        visible(page, f"tricks-1-{made}")
-        redrawn(page, f"tricks-1-{made}")
-        has_text(page, "tricks-1", str(made))
-        # The defender before the last has a picker; the last is filled in.
-        middle = next(s for s in defenders if count(page, f"tricks-{s}-0"))
-        grid = ["contract-chosen"] + (["hand-yes"] if family == "pot" else [])
-        on_one_screen(page, [*grid, "tricks-1-10", f"tricks-{middle}-10"])
-        snap("1-game")
+    # A whole game: seat 1 declares, both defenders join, his tricks counted.
+    contract, made, refused, call = GAMES[family]
+    redrawn(page, "declarer-1")
+    for ident in contract:
+        visible(page, ident)
+        redrawn(page, ident)
+    defenders = [s for s in range(3) if s != 1]
+    for s in defenders:
+        ident = f"role-{s}-{call}" if family == "pot" else f"call-{s}-{call}"
+        if family == "pot" and count(page, ident) == 0:
+            continue  # a pot defender plays unless he says otherwise
+        redrawn(page, ident)
+    if family == "bula":
+        redrawn(page, "contra-0")
+    visible(page, f"tricks-1-{made}")
+    redrawn(page, f"tricks-1-{made}")
+    has_text(page, "tricks-1", str(made))
+    # The defender before the last has a picker; the last is filled in.
+    middle = next(s for s in defenders if count(page, f"tricks-{s}-0"))
+    grid = ["contract-chosen"] + (["hand-yes"] if family == "pot" else [])
+    on_one_screen(page, [*grid, "tricks-1-10", f"tricks-{middle}-10"])
+    snap("1-game")
 
-        # A count that cannot be: tapped anyway, it says why, where the preview was.
-        redrawn(page, f"tricks-{middle}-{refused}")
-        said = REFUSED[lang].format(n=refused, player=names[1], k=made)
-        has_text(page, "message", said)
-        in_window(page, "message")
-        in_window(page, "confirm-deal")
-        has_text(page, "tricks-1", str(made))
-        snap("2-refused")
-        redrawn(page, f"tricks-{middle}-0")
-        on_one_screen(page, ["tricks-1-10"])
-        write(page)
-        header(page, 2, ru)
+    # A count that cannot be: tapped anyway, it says why, where the preview was.
+    redrawn(page, f"tricks-{middle}-{refused}")
+    said = REFUSED[lang].format(n=refused, player=names[1], k=made)
+    has_text(page, "message", said)
+    in_window(page, "message")
+    in_window(page, "confirm-deal")
+    has_text(page, "tricks-1", str(made))
+    snap("2-refused")
+    redrawn(page, f"tricks-{middle}-0")
+    on_one_screen(page, ["tricks-1-10"])
+    write(page)
+    header(page, 2, ru)
 
-        # The family's own kinds, on the same screen.
-        if family == "bula":
-            redrawn(page, "declarer-2")
-            on_one_screen(page, ["kind-allpass", "bid-2", "kind-pik_no_contra"])
-            snap("3-bids")
-            redrawn(page, "kind-allpass")
-            on_one_screen(page, ["kind-allpass", "declarer-0"])
-            snap("4-refe")
-        elif family == "kassa":
-            redrawn(page, "declarer-2")
-            on_one_screen(page, ["contract-6S", "contract-10H"])
-            snap("3-grid")
-            redrawn(page, "contract-6S")
-            for s in (0, 1):
-                redrawn(page, f"call-{s}-pass")
-            # The calls said, side by side in one row.
-            has_text(page, "defender-0", f"{names[0]}: {'пас' if ru else 'pass'}")
-            on_one_screen(page, ["contract-chosen", "defender-0", "defender-1"])
-            snap("4-both-pass")
-        else:
-            redrawn(page, "kind-allpass")
-            on_one_screen(page, ["kind-allpass", "kind-concede", "kind-game"])
-            snap("3-allpass")
-        write(page)
-        header(page, 3, ru)
-        page.context.close()
+    # The family's own kinds, on the same screen.
+    if family == "bula":
+        redrawn(page, "declarer-2")
+        on_one_screen(page, ["kind-allpass", "bid-2", "kind-pik_no_contra"])
+        snap("3-bids")
+        redrawn(page, "kind-allpass")
+        on_one_screen(page, ["kind-allpass", "declarer-0"])
+        snap("4-refe")
+    elif family == "kassa":
+        redrawn(page, "declarer-2")
+        on_one_screen(page, ["contract-6S", "contract-10H"])
+        snap("3-grid")
+        redrawn(page, "contract-6S")
+        for s in (0, 1):
+            redrawn(page, f"call-{s}-pass")
+        # The calls said, side by side in one row.
+        has_text(page, "defender-0", f"{names[0]}: {'пас' if ru else 'pass'}")
+        on_one_screen(page, ["contract-chosen", "defender-0", "defender-1"])
+        snap("4-both-pass")
+    else:
+        redrawn(page, "kind-allpass")
+        on_one_screen(page, ["kind-allpass", "kind-concede", "kind-game"])
+        snap("3-allpass")
+    write(page)
+    header(page, 3, ru)
+    page.context.close()
 
 
 def redrawn_open(page: Any, sid: int) -> None:
@@ -484,8 +473,9 @@ def readme_family_taps() -> dict[tuple[str, str], int]:
 
 
 def defenders_of(declarer: int) -> list[int]:
-    """A declarer's opponents at a table of three, from his left."""
-    return [(declarer + 1) % 3, (declarer + 2) % 3]
+    """A declarer's opponents at a table of three, from his left (the engine's seating: with
+    three, nobody sits out, whoever deals)."""
+    return seats.family_defenders(3, 0, declarer)
 
 
 def game(w: Walk, declarer: int, contract: str, call: str | None) -> None:

@@ -125,22 +125,6 @@ def no_share(page: Any) -> None:
     assert page.locator('[flt-semantics-identifier="share-table"]').count() == 0
 
 
-def scroll_to(page: Any, ident: str) -> None:
-    """Scroll the screen (a wheel over it, as a player's finger) until ``ident`` is at its top
-    half: the canvas follows the wheel, not the DOM's own scrolling."""
-    node = page.locator(f'[flt-semantics-identifier="{ident}"]').first
-    view = page.viewport_size
-    page.mouse.move(view["width"] / 2, view["height"] / 2)
-    for _ in range(40):
-        box = node.bounding_box() if node.count() else None
-        if box is not None and 0 <= box["y"] <= view["height"] / 2:
-            page.wait_for_timeout(500)  # the canvas follows the semantics tree a frame or more late
-            return
-        page.mouse.wheel(0, 200)
-        page.wait_for_timeout(150)
-    raise AssertionError(f"{ident} never came into view")
-
-
 class Visit:
     """One (size, theme, language): screenshots in order, and the overflow check on a phone."""
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support import seats
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "screenshots"
@@ -187,20 +188,29 @@ def tap(page: Any, ident: str) -> None:
 
 
 def type_text(page: Any, field: Any, text: str) -> None:
-    """Type into a text field as a player does: scrolled into view and the canvas settled (the
-    focusing click goes by coordinates, see ``tap``), then typed.
+    """Type into a text field as a player does: scrolled into view (the canvas settled when it
+    moved: the focusing click goes by coordinates, see ``tap``), tapped, then typed.
 
-    Flutter takes the focus in two steps: the DOM input first, its text editing a moment later,
-    and on a loaded machine the second step can come after the typing and put the field's old
-    text back. So the text must stay in the field for a while; if it is put back, type again.
+    Flutter takes the focus in two steps: the DOM input first, its text editing a moment later
+    (the engine then applies the field's configuration and its old text); typing before the
+    second step can see the old text put back. So the typing waits for the second step (the
+    input's ``autocorrect`` turned on by the engine), and the text must still be there once the
+    browser has drawn two frames after it; if it was put back, type again. (A field typed into
+    before shows no second step: it keeps the text through six reads 250 ms apart instead.)
     """
     for attempt in range(5):
         try:
+            before = field.bounding_box(timeout=15000)
             field.scroll_into_view_if_needed(timeout=15000)
-            settle(page)
+            if field.bounding_box(timeout=15000) != before:
+                settle(page)
+            # A field edited before keeps the engine's configuration: its second step cannot be
+            # seen, and the old, timed check stands in for it.
+            fresh = field.get_attribute("autocorrect", timeout=15000) != "on"
             field.click()
+            editing = fresh and _editing(page, field)
             field.fill(text)
-            if _stays(page, field, text):
+            if _stays(page, field, text, editing):
                 return
         except Exception as exc:
             if attempt < 4 and "not attached" in str(exc):
@@ -211,8 +221,31 @@ def type_text(page: Any, field: Any, text: str) -> None:
     raise AssertionError(f"the field never kept {text!r}")
 
 
-def _stays(page: Any, field: Any, text: str) -> bool:
-    """Whether the field shows ``text`` at six reads in a row, 250 ms apart."""
+# The engine's text editing has taken the focused input: it applies the field's configuration
+# (a text field's autocorrect: "on"; the semantics tree draws every field with "off").
+_EDITING = """el => document.activeElement === el
+    && (el.getAttribute('autocorrect') === 'on' || el.type === 'password')"""
+_TWO_FRAMES = """() => new Promise(done =>
+    requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"""
+
+
+def _editing(page: Any, field: Any) -> bool:
+    """Whether the engine's text editing took the field (waited for; a field whose editing
+    shows no sign of it, a password's, is typed into after the old, timed check instead)."""
+    handle = field.element_handle(timeout=15000)
+    try:
+        page.wait_for_function(_EDITING, arg=handle, timeout=5000)
+    except Exception:
+        return False
+    return handle.get_attribute("type") != "password"
+
+
+def _stays(page: Any, field: Any, text: str, editing: bool) -> bool:
+    """Whether the field still shows ``text`` two frames after the typing (the engine's answer
+    to it drawn); where the editing could not be seen to start, at six reads 250 ms apart."""
+    if editing:
+        page.evaluate(_TWO_FRAMES)
+        return bool(field.input_value(timeout=5000) == text)
     for _ in range(6):
         page.wait_for_timeout(250)
         if field.input_value(timeout=5000) != text:
@@ -314,17 +347,15 @@ class Table:
         self.number = 1
         self.finishing = False  # the next deal closes the last open pool
 
+    # Who deals, who is dealt in and who defends: the engine's seating (tests/support/seats.py).
     def dealer(self) -> int:
-        return (self.number - 1) % self.players
+        return seats.dealer(self.players, self.number)
 
     def active(self) -> list[int]:
-        d = self.dealer()
-        seats = [(d + k) % self.players for k in range(1, self.players + 1)]
-        return [s for s in seats if not (self.players == 4 and s == d)]
+        return list(seats.pulya_table(self.players, self.number).active)
 
     def defenders(self, declarer: int) -> list[int]:
-        order = [(declarer + k) % self.players for k in range(1, self.players)]
-        return [s for s in order if not (self.players == 4 and s == self.dealer())]
+        return list(seats.pulya_table(self.players, self.number).defenders(declarer))
 
     def set_tricks(self, seat: int, target: int) -> None:
         """One tap on the seat's 0–10 picker (none when it already shows the count: the wait
