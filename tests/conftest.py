@@ -180,8 +180,12 @@ def _pages_closed_after_each_browser_test(request: pytest.FixtureRequest) -> Ite
     later test of the suite."""
     yield
     if "browser" in request.fixturenames:
+        from e2e.harness import KEPT
+
         browser = request.getfixturevalue("browser")
         for context in list(getattr(browser, "contexts", ())):
+            if context in KEPT:  # a page its file keeps for its next test (harness.Phone)
+                continue
             with contextlib.suppress(Exception):  # a page the test already closed, a dead browser
                 context.close()
 

@@ -23,10 +23,8 @@ import pytest
 from e2e import harness
 from e2e.harness import (
     box_of,
-    choose_language,
     has_text,
     on_one_screen,
-    open_app,
     redrawn,
     running_app,
     shot,
@@ -37,19 +35,22 @@ from support import seats
 from support.evenings import BALKAN_PLAYERS, PREFA_PLAYERS
 from test_pot_e2e import NAMES as POT_PLAYERS
 
-from scorepad.i18n import LANGUAGE_NAMES, catalog, msg
+from scorepad.i18n import catalog, msg
 from scorepad.store import Store
 
 pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
 browser = harness.browser  # the shared headless chromium fixture
 
 
-def _half(params: dict[str, Any]) -> str:
-    """The file in two halves on CI's two workers (conftest.py), by language: about 27 and 24."""
-    return "1" if params.get("lang", "en") in ("en", "ru", "de") else "2"
+def _part(params: dict[str, Any]) -> str:
+    """The file in four parts for CI's two workers (conftest.py), by language: English (with the
+    taps), Russian, then two languages each; about 13, 10, 14 and 14 tests, so that no part
+    is left running alone at the end."""
+    lang = params.get("lang", "en")
+    return {"en": "en", "ru": "ru", "de": "de", "sr_Latn": "de"}.get(lang, "el")
 
 
-XDIST_SPLIT = _half
+XDIST_SPLIT = _part
 
 SESSIONS = {
     "bula": (BALKAN_PLAYERS, "balkan", {"start_bula": 30}),
@@ -101,13 +102,16 @@ def write(page: Any) -> None:
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("family", ["bula", "kassa", "pot"])
 def test_a_family_game_on_one_phone_screen(
-    browser: Any, served: tuple[str, Path], family: str, lang: str
+    phone: harness.Phone, served: tuple[str, Path], family: str, lang: str
 ) -> None:
+    with phone.given_up_on_failure():
+        family_game(phone, served[1], family, lang)
+
+
+def family_game(phone: harness.Phone, db: Path, family: str, lang: str) -> None:
     ru = lang == "ru"
     names, convention, overrides = SESSIONS[family]
-    url, db = served
-    # A new session of its own on the file's app (a new phone opens it: nothing of another
-    # test's session is on its screen but the list of sessions).
+    # A new session of its own on the file's app, opened from the list of sessions.
     sid = new_session(db, names, convention, overrides)
 
     def snap(step: str) -> None:
@@ -115,10 +119,8 @@ def test_a_family_game_on_one_phone_screen(
         page.mouse.move(200, 20)  # no button under the pointer (a hovered one looks pressed)
         shot(page, f"family-entry-{family}-{lang}-{step}")
 
-    page = open_app(browser, url, 360, 740)
-    visible(page, "session-new")
+    page = phone.sessions(lang)
     if ru:
-        choose_language(page, "Русский")
         page.get_by_text("Новая пулька").wait_for(timeout=10000)
     redrawn_open(page, sid)
     header(page, 1, ru)
@@ -185,7 +187,6 @@ def test_a_family_game_on_one_phone_screen(
         snap("3-allpass")
     write(page)
     header(page, 3, ru)
-    page.context.close()
 
 
 def redrawn_open(page: Any, sid: int) -> None:
@@ -222,6 +223,15 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     """One app for every case below: each case imports its own session before it opens it."""
     with running_app(tmp_path_factory.mktemp("families") / "screens.db") as found:
         yield found
+
+
+@pytest.fixture(scope="module")
+def phone(browser: Any, served: tuple[str, Path]) -> Iterator[harness.Phone]:
+    """The phone every test below opens its own new session on (harness.Phone: one page load
+    for the file instead of one a test)."""
+    kept = harness.Phone(browser, served[0])
+    yield kept
+    kept.discard()
 
 
 def new_session(db: Path, names: list[str], convention: str, overrides: dict[str, Any]) -> int:
@@ -323,21 +333,11 @@ class Walk:
         self.header(n + 1)
 
 
-def opened(browser: Any, served: tuple[str, Path], case: str, lang: str) -> Walk:
-    """A new phone at 360×740 in ``lang`` with the case's new session open on its first deal."""
-    url, db = served
+def opened(phone: harness.Phone, db: Path, case: str, lang: str) -> Walk:
+    """The phone at 360×740 in ``lang`` with the case's new session open on its first deal."""
     sid = new_session(db, *CASES[case])
-    page = open_app(browser, url, 360, 740)
-    visible(page, "session-new")
-    if lang != "en":
-        choose_language(page, LANGUAGE_NAMES[lang])
-    walk = Walk(page, case, lang)
-    from playwright.sync_api import expect
-
-    expect(page.locator('[flt-semantics-identifier="session-new"]').first).to_have_text(
-        walk.t("New game"), timeout=10000
-    )
-    tap(page, f"session-open-{sid}")
+    walk = Walk(phone.sessions(lang), case, lang)
+    tap(walk.page, f"session-open-{sid}")
     walk.header(1)
     return walk
 
@@ -441,17 +441,14 @@ WALKS: dict[str, Any] = {
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("case", [c for c in CASES if not c.startswith("taps-")])
 def test_each_family_variant_on_one_phone_screen_in_every_language(
-    browser: Any, served: tuple[str, Path], case: str, lang: str
+    phone: harness.Phone, served: tuple[str, Path], case: str, lang: str
 ) -> None:
     """Four players (the dealer sitting out), the bula's contra chain, the pot's Bettel, Swabian
     and American deals, in each of the app's languages: at 360×740 every step of the deal
     needs no scrolling, Write and the preview in the window, no control beyond the screen.
     Screenshots: ``screenshots/family-entry-<case>-<lang>-*.png``."""
-    w = opened(browser, served, case, lang)
-    try:
-        WALKS[case](w)
-    finally:
-        w.page.context.close()
+    with phone.given_up_on_failure():
+        WALKS[case](opened(phone, served[1], case, lang))
 
 
 # --- the taps each kind of deal takes, in each family (docs/app.md's table) ------------------------
@@ -609,19 +606,17 @@ EXPECTED_TAPS = {
 
 @pytest.mark.parametrize("family", list(FAMILY_TAPS))
 def test_the_taps_each_family_deal_takes(
-    browser: Any, served: tuple[str, Path], family: str
+    phone: harness.Phone, served: tuple[str, Path], family: str
 ) -> None:
     """Each common kind of deal of the family tapped in on a phone (360×740, English) from the
     empty entry to the deal written, every count a player said tapped: the taps counted as the
     table in docs/app.md says."""
     counted: dict[tuple[str, str], int] = {}
     for case, walk in FAMILY_TAPS[family]:
-        w = opened(browser, served, case, "en")
-        try:
+        with phone.given_up_on_failure():
+            w = opened(phone, served[1], case, "en")
             preset = CASES[case][1]
             counted |= {(preset, kind): n for kind, n in walk(w).items()}
-        finally:
-            w.page.context.close()
     assert {kind: n for (_, kind), n in counted.items()} == EXPECTED_TAPS[family]
     presets = {CASES[case][1] for case, _ in FAMILY_TAPS[family]}
     stated = {k: n for k, n in readme_family_taps().items() if k[0] in presets}

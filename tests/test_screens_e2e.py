@@ -26,8 +26,15 @@ from scorepad.i18n import LANGUAGES, catalog
 from scorepad.store import Store
 
 pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
-#: Two halves on CI's two workers (conftest.py): the phone's screens and the laptop's.
-XDIST_SPLIT = "size"
+
+
+def _part(params: dict[str, Any]) -> str:
+    """Four parts for CI's two workers (conftest.py): each size in each theme (six languages
+    each), so that no part is left running alone at the end."""
+    return f"{params.get('size')}-{params.get('theme')}"
+
+
+XDIST_SPLIT = _part
 browser = harness.browser  # the shared headless chromium fixture
 assert ARGS  # the same chromium flags (the fixture launches it)
 

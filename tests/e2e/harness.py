@@ -115,6 +115,61 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
+#: Browser contexts a file keeps open across its tests (``Phone``): the pages closed after each
+#: browser test (tests/conftest.py) are every other.
+KEPT: set[Any] = set()
+
+
+class Phone:
+    """One phone (360×740) on the file's app, kept open across the tests that each need only a
+    new session of their own on it: a Flutter page loads in several seconds on a busy machine,
+    while going back to the list of sessions, switching the language and opening the test's own
+    session is a few taps.  Each test begins at the list of sessions in its language; a test
+    that fails gives its page up (``discard``), so the next begins on a new one."""
+
+    def __init__(self, browser: Any, url: str) -> None:
+        self.browser, self.url = browser, url
+        self.page: Any = None
+        self.lang = "en"  # the app's language (`--lang en`) until one is chosen
+
+    def sessions(self, lang: str) -> Any:
+        """The page at the list of sessions, in ``lang``."""
+        from playwright.sync_api import expect
+
+        from scorepad.i18n import LANGUAGE_NAMES, catalog
+
+        if self.page is None or self.page.is_closed():
+            self.page = open_app(self.browser, self.url, 360, 740)
+            KEPT.add(self.page.context)
+            self.lang = "en"
+        elif self.page.locator('[flt-semantics-identifier="nav-sessions"]').count():
+            tap(self.page, "nav-sessions")
+        visible(self.page, "session-new")
+        if lang != self.lang:
+            choose_language(self.page, LANGUAGE_NAMES[lang])
+            self.lang = lang
+        expect(self.page.locator('[flt-semantics-identifier="session-new"]').first).to_have_text(
+            catalog(lang).gettext("New game"), timeout=10000
+        )
+        return self.page
+
+    @contextmanager
+    def given_up_on_failure(self) -> Iterator[None]:
+        """A test's taps on the phone: a failure leaves its page to nobody (the next test begins
+        on a new one)."""
+        try:
+            yield
+        except BaseException:
+            self.discard()
+            raise
+
+    def discard(self) -> None:
+        if self.page is not None:
+            KEPT.discard(self.page.context)
+            self.page.context.close()
+        self.page = None
+
+
 def local_only(ctx: Any) -> Any:
     """A browser context that reaches nothing but this computer (127.0.0.1): a request to anywhere
     else (a CDN, a font host) is refused, so a page that needs one fails here."""
