@@ -102,13 +102,12 @@ def write(page: Any) -> None:
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("family", ["bula", "kassa", "pot"])
 def test_a_family_game_on_one_phone_screen(
-    phone: harness.Phone, served: tuple[str, Path], family: str, lang: str
+    phone: harness.KeptPage, served: tuple[str, Path], family: str, lang: str
 ) -> None:
-    with phone.given_up_on_failure():
-        family_game(phone, served[1], family, lang)
+    family_game(phone, served[1], family, lang)
 
 
-def family_game(phone: harness.Phone, db: Path, family: str, lang: str) -> None:
+def family_game(phone: harness.KeptPage, db: Path, family: str, lang: str) -> None:
     ru = lang == "ru"
     names, convention, overrides = SESSIONS[family]
     # A new session of its own on the file's app, opened from the list of sessions.
@@ -226,10 +225,10 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
 
 
 @pytest.fixture(scope="module")
-def phone(browser: Any, served: tuple[str, Path]) -> Iterator[harness.Phone]:
-    """The phone every test below opens its own new session on (harness.Phone: one page load
+def phone(browser: Any, served: tuple[str, Path]) -> Iterator[harness.KeptPage]:
+    """The phone every test below opens its own new session on (harness.KeptPage: one page load
     for the file instead of one a test)."""
-    kept = harness.Phone(browser, served[0])
+    kept = harness.KeptPage(browser, served[0])
     yield kept
     kept.discard()
 
@@ -333,7 +332,7 @@ class Walk:
         self.header(n + 1)
 
 
-def opened(phone: harness.Phone, db: Path, case: str, lang: str) -> Walk:
+def opened(phone: harness.KeptPage, db: Path, case: str, lang: str) -> Walk:
     """The phone at 360×740 in ``lang`` with the case's new session open on its first deal."""
     sid = new_session(db, *CASES[case])
     walk = Walk(phone.sessions(lang), case, lang)
@@ -441,14 +440,13 @@ WALKS: dict[str, Any] = {
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("case", [c for c in CASES if not c.startswith("taps-")])
 def test_each_family_variant_on_one_phone_screen_in_every_language(
-    phone: harness.Phone, served: tuple[str, Path], case: str, lang: str
+    phone: harness.KeptPage, served: tuple[str, Path], case: str, lang: str
 ) -> None:
     """Four players (the dealer sitting out), the bula's contra chain, the pot's Bettel, Swabian
     and American deals, in each of the app's languages: at 360×740 every step of the deal
     needs no scrolling, Write and the preview in the window, no control beyond the screen.
     Screenshots: ``screenshots/family-entry-<case>-<lang>-*.png``."""
-    with phone.given_up_on_failure():
-        WALKS[case](opened(phone, served[1], case, lang))
+    WALKS[case](opened(phone, served[1], case, lang))
 
 
 # --- the taps each kind of deal takes, in each family (docs/app.md's table) ------------------------
@@ -606,17 +604,16 @@ EXPECTED_TAPS = {
 
 @pytest.mark.parametrize("family", list(FAMILY_TAPS))
 def test_the_taps_each_family_deal_takes(
-    phone: harness.Phone, served: tuple[str, Path], family: str
+    phone: harness.KeptPage, served: tuple[str, Path], family: str
 ) -> None:
     """Each common kind of deal of the family tapped in on a phone (360×740, English) from the
     empty entry to the deal written, every count a player said tapped: the taps counted as the
     table in docs/app.md says."""
     counted: dict[tuple[str, str], int] = {}
     for case, walk in FAMILY_TAPS[family]:
-        with phone.given_up_on_failure():
-            w = opened(phone, served[1], case, "en")
-            preset = CASES[case][1]
-            counted |= {(preset, kind): n for kind, n in walk(w).items()}
+        w = opened(phone, served[1], case, "en")
+        preset = CASES[case][1]
+        counted |= {(preset, kind): n for kind, n in walk(w).items()}
     assert {kind: n for (_, kind), n in counted.items()} == EXPECTED_TAPS[family]
     presets = {CASES[case][1] for case, _ in FAMILY_TAPS[family]}
     stated = {k: n for k, n in readme_family_taps().items() if k[0] in presets}

@@ -10,18 +10,14 @@ entered through the screens) and the checks of what a screen shows.  Screenshots
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
 import pytest
-from support import seats
+from support import seats, table_server
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "screenshots"
@@ -38,12 +34,6 @@ ARGS = [
 ]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     with running_app(tmp_path_factory.mktemp("e2e") / "scorepad.db") as found:
@@ -52,53 +42,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
 
 @contextmanager
 def running_app(db: Path) -> Iterator[tuple[str, Path]]:
-    port = _free_port()
-    env = dict(os.environ, FLET_WEB_NO_CDN="1")
-    env.pop("DISPLAY", None)
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "scorepad.cli",
-            "--lang",
-            "en",
-            "--db",
-            str(db),
-            "--web",
-            "--port",
-            str(port),
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=(db.parent / "app.log").open(
-            "wb"
-        ),  # read on failure; a pipe could fill and stall it
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    url = f"http://127.0.0.1:{port}/"
-    deadline = time.time() + 60
-    while True:
-        if proc.poll() is not None:
-            raise RuntimeError(
-                f"the app exited: {(db.parent / 'app.log').read_text(errors='replace')}"
-            )
-        try:
-            urllib.request.urlopen(url, timeout=1).read()
-            break
-        except OSError:
-            if time.time() > deadline:
-                proc.kill()
-                raise
-            time.sleep(0.2)
-    try:
+    """The app served by the real CLI (``scorepad --web``, tests/support/table_server.py) with
+    the database ``db``: its address and ``db``."""
+    with table_server.serving(db) as (url, _port):
         yield url, db
-    finally:  # a failed test must not leave its server running
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 @pytest.fixture(scope="module")
@@ -115,20 +62,21 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-#: Browser contexts a file keeps open across its tests (``Phone``): the pages closed after each
+#: Browser contexts a file keeps open across its tests (``KeptPage``): the pages closed after each
 #: browser test (tests/conftest.py) are every other.
 KEPT: set[Any] = set()
 
 
-class Phone:
-    """One phone (360×740) on the file's app, kept open across the tests that each need only a
-    new session of their own on it: a Flutter page loads in several seconds on a busy machine,
+class KeptPage:
+    """One phone (360×740, or the size given) on the file's app, kept open across the tests that
+    each need only a new session of their own on it: a Flutter page loads in several seconds on a busy machine,
     while going back to the list of sessions, switching the language and opening the test's own
     session is a few taps.  Each test begins at the list of sessions in its language; a test
-    that fails gives its page up (``discard``), so the next begins on a new one."""
+    that fails gives its page up (tests/conftest.py closes it), so the next begins on a new
+    one."""
 
-    def __init__(self, browser: Any, url: str) -> None:
-        self.browser, self.url = browser, url
+    def __init__(self, browser: Any, url: str, width: int = 360, height: int = 740) -> None:
+        self.browser, self.url, self.size = browser, url, (width, height)
         self.page: Any = None
         self.lang = "en"  # the app's language (`--lang en`) until one is chosen
 
@@ -138,8 +86,8 @@ class Phone:
 
         from scorepad.i18n import LANGUAGE_NAMES, catalog
 
-        if self.page is None or self.page.is_closed():
-            self.page = open_app(self.browser, self.url, 360, 740)
+        if self.page is None or self.page.context not in KEPT:
+            self.page = open_app(self.browser, self.url, *self.size)
             KEPT.add(self.page.context)
             self.lang = "en"
         elif self.page.locator('[flt-semantics-identifier="nav-sessions"]').count():
@@ -153,20 +101,11 @@ class Phone:
         )
         return self.page
 
-    @contextmanager
-    def given_up_on_failure(self) -> Iterator[None]:
-        """A test's taps on the phone: a failure leaves its page to nobody (the next test begins
-        on a new one)."""
-        try:
-            yield
-        except BaseException:
-            self.discard()
-            raise
-
     def discard(self) -> None:
         if self.page is not None:
             KEPT.discard(self.page.context)
-            self.page.context.close()
+            with suppress(Exception):  # closed with its browser already
+                self.page.context.close()
         self.page = None
 
 
