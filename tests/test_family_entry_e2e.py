@@ -14,7 +14,6 @@ counted by the test's tap helper and checked against the table in docs/app.md.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -32,7 +31,7 @@ from e2e.harness import (
     visible,
 )
 from support import seats
-from support.evenings import BALKAN_PLAYERS, PREFA_PLAYERS
+from support.evenings import BALKAN_PLAYERS, PREFA_PLAYERS, import_evening
 from test_pot_e2e import NAMES as POT_PLAYERS
 
 from scorepad.i18n import catalog, msg
@@ -235,21 +234,7 @@ def phone(browser: Any, served: tuple[str, Path]) -> Iterator[harness.KeptPage]:
 
 def new_session(db: Path, names: list[str], convention: str, overrides: dict[str, Any]) -> int:
     with Store(db) as store:
-        return int(
-            store.import_session(
-                json.dumps(
-                    {
-                        "format": "scorepad-session/1",
-                        "players": names,
-                        "convention": convention,
-                        "overrides": overrides,
-                        "whist_price": "0.10",
-                        "currency": "EUR",
-                        "deals": [],
-                    }
-                )
-            )
-        )
+        return import_evening(store, names, convention, overrides)
 
 
 def nothing_beyond(page: Any) -> None:

@@ -8,14 +8,13 @@ edge (a word or a number cut), no text overlapping the bottom bar.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from e2e import harness
 from e2e.harness import choose_language, open_app, running_app, settle, shot, tap, visible
-from support.evenings import BALKAN_FOUR, BALKAN_FOUR_PLAYERS, PREFA, PREFA_PLAYERS
+from support.evenings import BALKAN_FOUR, BALKAN_FOUR_PLAYERS, PREFA, PREFA_PLAYERS, import_evening
 from test_pot_e2e import EVENING as POT_EVENING
 from test_pot_e2e import NAMES as POT_PLAYERS
 
@@ -48,21 +47,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict
     db = tmp_path_factory.mktemp("screens") / "screens.db"
     with Store(db) as store:
         sids = {
-            family: int(
-                store.import_session(
-                    json.dumps(
-                        {
-                            "format": "scorepad-session/1",
-                            "players": names,
-                            "convention": convention,
-                            "overrides": overrides,
-                            "whist_price": "0.10",
-                            "currency": "EUR",
-                            "deals": deals,
-                        }
-                    )
-                )
-            )
+            family: import_evening(store, names, convention, overrides, deals)
             for family, (names, convention, overrides, deals) in GAMES.items()
         }
     with running_app(db) as (url, _db):
