@@ -203,7 +203,7 @@ def test_a_leningrad_session_of_4_players_8_deals(
 
 @pytest.mark.parametrize(("width", "height"), [(360, 740), (1280, 800)], ids=["phone", "laptop"])
 def test_in_russian_a_refusal_the_settings_the_picker_and_the_end_of_the_pulka(
-    browser: Any, tmp_path_factory: pytest.TempPathFactory, width: int, height: int
+    browser: Any, taps_app: tuple[str, Path], width: int, height: int
 ) -> None:
     """The visible fixes in Russian: a refusal in Russian that goes once fixed (a decimal comma
     accepted), the settings as a form, the tricks picker, the write button on screen for a lone
@@ -211,91 +211,89 @@ def test_in_russian_a_refusal_the_settings_the_picker_and_the_end_of_the_pulka(
     from playwright.sync_api import expect
 
     size = "phone" if width < 500 else "laptop"
-    with running_app(tmp_path_factory.mktemp("ru") / "ru.db") as (url, _db):
-        page = open_app(browser, url, width, height)
-        visible(page, "session-new")
-        choose_language(page, "Русский")
-        expect(page.get_by_text("Новая пулька", exact=True)).to_be_visible(timeout=10000)
-        shot(page, f"ru-{size}-01-sessions")
-        tap(page, "session-new")
-        visible(page, "players-4")
-        for i, name in enumerate(["Аня", "Боря", "Вера"]):
-            field = page.get_by_label(f"Игрок {i + 1}")
-            type_text(page, field, name)
-        expect(page.locator('[flt-semantics-identifier="create-session"]').first).to_be_enabled(
-            timeout=10000
-        )
-        target = page.get_by_label("Размер пули")
-        type_text(page, target, "2")
-        price = page.get_by_label("Цена виста")
-        refusal = "цена виста должна быть больше нуля, например 0,5 или 1"
-        listen_to_announcements(page)
-        type_text(page, price, "-1")
-        has_text(page, "message", refusal)
-        # A live region: Flutter hands the sentence to its polite announcer, which a screen
-        # reader reads out when it appears (and Flutter empties again a moment later).
-        page.wait_for_function(
-            "text => window.announced.includes(text)", arg=refusal, timeout=10000
-        )
-        shot(page, f"ru-{size}-02-refusal")
-        tap(page, "create-session")
-        has_text(page, "message", refusal)  # nothing started
-        price = page.get_by_label("Цена виста")
-        type_text(page, price, "0,5")
-        expect(page.locator('[flt-semantics-identifier="message"]')).to_have_count(0)
-        tap(page, "show-settings")
-        visible(page, "settings-whisting")
-        whisting = page.locator('[flt-semantics-identifier="setting-whist_trick_factor"]').first
-        whisting.scroll_into_view_if_needed(timeout=15000)
-        # Its name and one-line meaning, in Russian, without the rule book's section number.
-        expect(whisting).to_have_attribute(
-            "aria-label",
-            "Висты за взятку защиты\nВисты защитника за взятку: цена игры, умноженная на это число.",
-            timeout=10000,
-        )
-        assert "§" not in page.locator("flt-semantics-host").inner_text()
-        shot(page, f"ru-{size}-03-settings")
-        tap(page, "create-session")
-        expect(page.get_by_text("Сдача 1: сдаёт Аня, ходит Боря.")).to_be_visible(timeout=15000)
+    url, _db = taps_app  # its own new game on a new page, beside the tap counts' (see there)
+    page = open_app(browser, url, width, height)
+    visible(page, "session-new")
+    choose_language(page, "Русский")
+    expect(page.get_by_text("Новая пулька", exact=True)).to_be_visible(timeout=10000)
+    shot(page, f"ru-{size}-01-sessions")
+    tap(page, "session-new")
+    visible(page, "players-4")
+    for i, name in enumerate(["Аня", "Боря", "Вера"]):
+        field = page.get_by_label(f"Игрок {i + 1}")
+        type_text(page, field, name)
+    expect(page.locator('[flt-semantics-identifier="create-session"]').first).to_be_enabled(
+        timeout=10000
+    )
+    target = page.get_by_label("Размер пули")
+    type_text(page, target, "2")
+    price = page.get_by_label("Цена виста")
+    refusal = "цена виста должна быть больше нуля, например 0,5 или 1"
+    listen_to_announcements(page)
+    type_text(page, price, "-1")
+    has_text(page, "message", refusal)
+    # A live region: Flutter hands the sentence to its polite announcer, which a screen
+    # reader reads out when it appears (and Flutter empties again a moment later).
+    page.wait_for_function("text => window.announced.includes(text)", arg=refusal, timeout=10000)
+    shot(page, f"ru-{size}-02-refusal")
+    tap(page, "create-session")
+    has_text(page, "message", refusal)  # nothing started
+    price = page.get_by_label("Цена виста")
+    type_text(page, price, "0,5")
+    expect(page.locator('[flt-semantics-identifier="message"]')).to_have_count(0)
+    tap(page, "show-settings")
+    visible(page, "settings-whisting")
+    whisting = page.locator('[flt-semantics-identifier="setting-whist_trick_factor"]').first
+    whisting.scroll_into_view_if_needed(timeout=15000)
+    # Its name and one-line meaning, in Russian, without the rule book's section number.
+    expect(whisting).to_have_attribute(
+        "aria-label",
+        "Висты за взятку защиты\nВисты защитника за взятку: цена игры, умноженная на это число.",
+        timeout=10000,
+    )
+    assert "§" not in page.locator("flt-semantics-host").inner_text()
+    shot(page, f"ru-{size}-03-settings")
+    tap(page, "create-session")
+    expect(page.get_by_text("Сдача 1: сдаёт Аня, ходит Боря.")).to_be_visible(timeout=15000)
 
-        # A lone whist: the picker, and the write button on screen without scrolling.
-        t = Table(page, 3, lang="ru")
-        tap(page, "declarer-1")
-        visible(page, "contract-6C")
-        # No contract yet: the preview asks for it.
-        expect(page.locator('[flt-semantics-identifier="preview"]').first).to_contain_text(
-            CHOOSE_CONTRACT_RU, timeout=10000
-        )
-        t.game_calls(1, "6C", ["whist", "pass"])
-        t.set_tricks(1, 6)
-        t.set_tricks(2, 3)
-        has_text(page, "tricks-0", "1")
-        expect(page.locator('[flt-semantics-identifier="confirm-deal"]').first).to_be_in_viewport()
-        shot(page, f"ru-{size}-04-tricks")
-        t.confirm()
-        # Vera and Anna each make a six nobody whists: every pool (to 2) is closed.
-        t.game(2, "6S", ["pass", "pass"])
-        t.finishing = True
-        t.game(0, "6S", ["pass", "pass"])
-        has_text(page, "pulka-finished", "Пулька закончена: все пули закрыты.")
-        assert page.locator('[flt-semantics-identifier="confirm-deal"]').count() == 0
-        shot(page, f"ru-{size}-05-finished")
-        tap(page, "play-on")
-        has_text(page, "playing-on", "Все пули закрыты; стол играет дальше.")
-        shot(page, f"ru-{size}-06-play-on")
-        tap(page, "nav-settle")
-        visible(page, "balance-0")
-        shot(page, f"ru-{size}-07-settlement")
-        tap(page, "nav-sheet")
-        visible(page, "sheet-picture")
-        shot(page, f"ru-{size}-08-sheet")
-        tap(page, "nav-history")
-        visible(page, "deal-1")
-        shot(page, f"ru-{size}-09-history")
-        tap(page, "nav-chart")
-        visible(page, "chart")
-        shot(page, f"ru-{size}-10-chart")
-        page.context.close()
+    # A lone whist: the picker, and the write button on screen without scrolling.
+    t = Table(page, 3, lang="ru")
+    tap(page, "declarer-1")
+    visible(page, "contract-6C")
+    # No contract yet: the preview asks for it.
+    expect(page.locator('[flt-semantics-identifier="preview"]').first).to_contain_text(
+        CHOOSE_CONTRACT_RU, timeout=10000
+    )
+    t.game_calls(1, "6C", ["whist", "pass"])
+    t.set_tricks(1, 6)
+    t.set_tricks(2, 3)
+    has_text(page, "tricks-0", "1")
+    expect(page.locator('[flt-semantics-identifier="confirm-deal"]').first).to_be_in_viewport()
+    shot(page, f"ru-{size}-04-tricks")
+    t.confirm()
+    # Vera and Anna each make a six nobody whists: every pool (to 2) is closed.
+    t.game(2, "6S", ["pass", "pass"])
+    t.finishing = True
+    t.game(0, "6S", ["pass", "pass"])
+    has_text(page, "pulka-finished", "Пулька закончена: все пули закрыты.")
+    assert page.locator('[flt-semantics-identifier="confirm-deal"]').count() == 0
+    shot(page, f"ru-{size}-05-finished")
+    tap(page, "play-on")
+    has_text(page, "playing-on", "Все пули закрыты; стол играет дальше.")
+    shot(page, f"ru-{size}-06-play-on")
+    tap(page, "nav-settle")
+    visible(page, "balance-0")
+    shot(page, f"ru-{size}-07-settlement")
+    tap(page, "nav-sheet")
+    visible(page, "sheet-picture")
+    shot(page, f"ru-{size}-08-sheet")
+    tap(page, "nav-history")
+    visible(page, "deal-1")
+    shot(page, f"ru-{size}-09-history")
+    tap(page, "nav-chart")
+    visible(page, "chart")
+    shot(page, f"ru-{size}-10-chart")
+    page.context.close()
 
 
 # --- one deal on one screen, and its taps (issue #27) ---------------------------------------
@@ -344,8 +342,9 @@ class Taps:
 
 @pytest.fixture(scope="module")
 def taps_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    """The app the tap counts are taken on: one for the four of them (each begins its own new
-    game on a new page; nothing else of the file is on it)."""
+    """The app the tap counts are taken on, and the Russian scenario above: one for them all
+    (each begins its own new game on a new page and reads nothing but what it tapped in; the
+    form of a new game starts from its defaults whatever was made before)."""
     with running_app(tmp_path_factory.mktemp("taps") / "taps.db") as found:
         yield found
 
