@@ -54,6 +54,17 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict
         yield url, sids
 
 
+@pytest.fixture(scope="module")
+def laptop(browser: Any, served: tuple[str, dict[str, int]]) -> Iterator[harness.KeptPage]:
+    """The laptop (1280×800) the sheets are looked at on, kept across the languages (it only
+    opens the sessions and their sheets: nothing of one language's stays for the next), from
+    the list of sessions in the test's language (harness.KeptPage): one page load for the file.
+    The phone's page is each test's own: its new-game form keeps what was chosen on it."""
+    kept = harness.KeptPage(browser, served[0], 1280, 800)
+    yield kept
+    kept.discard()
+
+
 def nothing_cut(page: Any, where: str) -> None:
     """No control reaches past the window's right edge (where a word or a figure is cut)."""
     width = page.viewport_size["width"]
@@ -80,7 +91,7 @@ def opened(browser: Any, url: str, lang: str, width: int = 360, height: int = 74
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_family_screen_in_every_language(
-    browser: Any, served: tuple[str, dict[str, int]], lang: str
+    browser: Any, served: tuple[str, dict[str, int]], laptop: harness.KeptPage, lang: str
 ) -> None:
     url, sids = served
     page = opened(browser, url, lang)
@@ -122,8 +133,8 @@ def test_every_family_screen_in_every_language(
         page.mouse.move(180, 400)
         page.mouse.wheel(0, -20000)
     page.context.close()
-    # The sheet on a laptop.
-    page = opened(browser, url, lang, 1280, 800)
+    # The sheet on a laptop: on the file's kept one (it only opens sessions and looks).
+    page = laptop.sessions(lang)
     for family, sid in sids.items():
         tap(page, f"session-open-{sid}")
         visible(page, "deal-header")
@@ -134,4 +145,3 @@ def test_every_family_screen_in_every_language(
         nothing_cut(page, f"{family}-{lang}-sheet-1280")
         tap(page, "nav-sessions")
         visible(page, "session-new")
-    page.context.close()
