@@ -169,17 +169,37 @@ def typed(store: Any, sid: int, data: Any) -> Any:
     return family(store.family(sid)).deal_adapter().validate_python(data)
 
 
+_FAILED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """A test that failed (its set-up or its call) is marked, for the fixture below."""
+    report = yield
+    if report.failed:
+        item.stash[_FAILED] = True
+    return report
+
+
 @pytest.fixture(autouse=True)
 def _pages_closed_after_each_browser_test(request: pytest.FixtureRequest) -> Iterator[None]:
-    """A browser test's pages closed when it ends (the browser itself lives for its module).
+    """A browser test's pages closed when it ends (the browser itself lives for its module),
+    but for a page its file keeps for the next test (``harness.KeptPage``) while no test fails on
+    it: after a failure the next test begins on a new page.
 
     A Flutter page left open keeps drawing and answering its socket: a module of ten scenarios
     kept ten renderers at a fifth of a core each to its end, on a 2-core machine, slowing every
     later test of the suite."""
     yield
     if "browser" in request.fixturenames:
+        from e2e.harness import KEPT
+
+        failed = request.node.stash.get(_FAILED, False)
         browser = request.getfixturevalue("browser")
         for context in list(getattr(browser, "contexts", ())):
+            if context in KEPT and not failed:
+                continue
+            KEPT.discard(context)
             with contextlib.suppress(Exception):  # a page the test already closed, a dead browser
                 context.close()
 

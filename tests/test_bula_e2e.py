@@ -18,7 +18,6 @@ import pytest
 from e2e import harness
 from e2e.harness import (
     has_text,
-    open_app,
     running_app,
     shot,
     tap,
@@ -26,6 +25,7 @@ from e2e.harness import (
     type_text,
     visible,
 )
+from support import seats as seating
 from support.evenings import (
     BALKAN,
     BALKAN_FOUR,
@@ -39,7 +39,7 @@ from support.evenings import (
 from conftest import cli_out
 from scorepad.app.bula.form import CONTRA_NAMES
 from scorepad.app.families.pieces import CALLS_SAID
-from scorepad.core.i18n import LANGUAGE_NAMES, N_, catalog, msg
+from scorepad.core.i18n import N_, catalog, msg
 from scorepad.report.pulya import money_text
 from scorepad.scoring.ledger.families import family_presets
 
@@ -65,6 +65,23 @@ EN = Words("en")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     with running_app(tmp_path_factory.mktemp("bula") / "scorepad.db") as found:
         yield found
+
+
+@pytest.fixture(scope="module")
+def phone(browser: Any, server: tuple[str, Path]) -> Iterator[harness.KeptPage]:
+    """The phone (360×740) each evening below is tapped in on, from the list of sessions: one
+    page load for the file (harness.KeptPage)."""
+    kept = harness.KeptPage(browser, server[0])
+    yield kept
+    kept.discard()
+
+
+@pytest.fixture(scope="module")
+def laptop(browser: Any, server: tuple[str, Path]) -> Iterator[harness.KeptPage]:
+    """A laptop (1280×800) the sheets are looked at on."""
+    kept = harness.KeptPage(browser, server[0], 1280, 800)
+    yield kept
+    kept.discard()
 
 
 def count(page: Any, ident: str) -> int:
@@ -105,15 +122,11 @@ class Entry:
         self.names = names
         self.t = t
         self.number = 1
-        self.dealer = 0  # the first dealer; with four he sits out, and the deal passes on
+        self.dealer = seating.dealer(len(names), 1)  # with four he sits out; the deal passes on
 
     def defenders(self, declarer: int) -> list[int]:
         """The two others dealt in, in turn order after the declarer."""
-        from scorepad.scoring.ledger.seats import dealt_in
-
-        seats = dealt_in(len(self.names), self.dealer)
-        i = seats.index(declarer)
-        return [seats[(i + 1) % 3], seats[(i + 2) % 3]]
+        return seating.family_defenders(len(self.names), self.dealer, declarer)
 
     def call(self, seat: int, role: str) -> None:
         tap(self.page, f"call-{seat}-{role}")
@@ -147,7 +160,7 @@ class Entry:
     def confirm(self, *, last: bool = False) -> None:
         tap(self.page, "confirm-deal")
         self.number += 1
-        self.dealer = (self.dealer + 1) % len(self.names)
+        self.dealer = seating.dealer(len(self.names), self.number)
         if last:
             visible(self.page, "game-finished")
         else:
@@ -259,31 +272,28 @@ def cash_out_matches_cli(page: Any, db: Path, sid: int, tmp: Path, t: Words = EN
     return settled
 
 
-def sheets_in_both_languages(browser: Any, url: str, sid: int, name: str) -> None:
-    """The sheet at 360×740 and 1280×800, in English and in Russian."""
+def sheets_in_both_languages(
+    phone: harness.KeptPage, laptop: harness.KeptPage, sid: int, name: str
+) -> None:
+    """The sheet at 360×740 and 1280×800, in English and in Russian (chosen on the list of
+    sessions, as a player does)."""
     for lang in ("en", "ru"):
-        for width, height in ((360, 740), (1280, 800)):
-            page = open_app(browser, url, width, height)
-            visible(page, "session-new")
-            if lang == "ru":
-                harness.choose_language(page, "Русский")
-                page.get_by_text("Новая пулька").wait_for(timeout=10000)
+        for kept in (phone, laptop):
+            page = kept.sessions(lang)
             tap(page, f"session-open-{sid}")
             visible(page, "preview" if name == "kassa" else "game-finished")
             tap(page, "nav-sheet")
             visible(page, "sheet-player-0")
-            shot(page, f"{name}-sheet-{lang}-{width}")
-            page.context.close()
+            shot(page, f"{name}-sheet-{lang}-{kept.size[0]}")
 
 
 def test_a_balkan_evening_of_twelve_deals_on_a_phone(
-    browser: Any, server: tuple[str, Path], tmp_path: Path
+    phone: harness.KeptPage, laptop: harness.KeptPage, server: tuple[str, Path], tmp_path: Path
 ) -> None:
     """A contra (deal 3), a failed betl (4), a refe and a game on it (5, 6), an all pass under
     the hat (7), the last game closing the bula (12)."""
-    url, db = server
-    page = open_app(browser, url, 360, 740)
-    visible(page, "session-new")
+    _url, db = server
+    page = phone.sessions("en")
     new_game(page, BALKAN_PLAYERS, "Balkan bula", {"Starting bula": str(BALKAN_START)})
     table = Entry(page, BALKAN_PLAYERS)
     shots = {3: "bula-entry-contra-360", 4: "bula-entry-betl-360", 6: "bula-entry-refe-360"}
@@ -305,15 +315,14 @@ def test_a_balkan_evening_of_twelve_deals_on_a_phone(
     assert settled["finished"] is True
     assert settled["balance"] == ["104", "10", "-114"]
     shot(page, "bula-cash-out-360")
-    sheets_in_both_languages(browser, url, sid, "bula")
+    sheets_in_both_languages(phone, laptop, sid, "bula")
 
 
 def test_a_prefa_evening_of_four_deals(
-    browser: Any, server: tuple[str, Path], tmp_path: Path
+    phone: harness.KeptPage, laptop: harness.KeptPage, server: tuple[str, Path], tmp_path: Path
 ) -> None:
-    url, db = server
-    page = open_app(browser, url, 360, 740)
-    visible(page, "session-new")
+    _url, db = server
+    page = phone.sessions("en")
     new_game(page, PREFA_PLAYERS, "Greek Prefa", {})
     table = Entry(page, PREFA_PLAYERS)
     for k, deal in enumerate(PREFA, start=1):
@@ -323,17 +332,16 @@ def test_a_prefa_evening_of_four_deals(
     sid = newest_session(db)
     settled = cash_out_matches_cli(page, db, sid, tmp_path)
     assert settled["balance"] == ["60", "-22", "-38"]
-    sheets_in_both_languages(browser, url, sid, "kassa")
+    sheets_in_both_languages(phone, laptop, sid, "kassa")
 
 
 def test_a_four_player_balkan_evening_on_a_phone(
-    browser: Any, server: tuple[str, Path], tmp_path: Path
+    phone: harness.KeptPage, server: tuple[str, Path], tmp_path: Path
 ) -> None:
     """Four at the table (§4.1): each deal's dealer sits out (no declarer button, no defence
     call for him); an all pass gives all four a refe; the cash-out equals ``settle --json``."""
-    url, db = server
-    page = open_app(browser, url, 360, 740)
-    visible(page, "session-new")
+    _url, db = server
+    page = phone.sessions("en")
     new_game(page, BALKAN_FOUR_PLAYERS, "Balkan bula", {"Starting bula": str(BALKAN_START)})
     table = Entry(page, BALKAN_FOUR_PLAYERS)
     for k, deal in enumerate(BALKAN_FOUR, start=1):
@@ -360,17 +368,15 @@ def test_a_four_player_balkan_evening_on_a_phone(
 
 
 def test_a_balkan_evening_in_serbian(
-    browser: Any, server: tuple[str, Path], tmp_path: Path
+    phone: harness.KeptPage, server: tuple[str, Path], tmp_path: Path
 ) -> None:
     """Issue #23's acceptance: round two's Balkan evening (the twelve deals above: a contra, a
     failed betl, refe, an all pass under the hat, the last game truncated, D10) tapped in on a
     phone in Serbian (sr_Latn), chosen on the first screen; every sentence the test waits for is
     the Serbian catalog's, and the cash-out equals ``settle --json`` of the exported session."""
     t = Words("sr_Latn")
-    url, db = server
-    page = open_app(browser, url, 360, 740)
-    visible(page, "session-new")
-    harness.choose_language(page, LANGUAGE_NAMES["sr_Latn"])
+    _url, db = server
+    page = phone.sessions("sr_Latn")  # chosen on the first screen
     page.get_by_text(t(N_("New game"))).first.wait_for(timeout=10000)
     balkan = family_presets()["balkan"].name_in("sr_Latn")
     new_game(page, BALKAN_PLAYERS, balkan, {N_("Starting bula"): str(BALKAN_START)}, t)

@@ -26,7 +26,7 @@ import pytest
 from e2e.harness import browser, has_text, open_app, shot, tap, type_text, visible
 from playwright.sync_api import expect
 from support.club_nights import drawn_night
-from support.table_server import free_port, start, stop, wait_ready
+from support.table_server import serving
 from test_table_e2e import enter_pin, message_of, sel
 
 from conftest import run_cli
@@ -46,12 +46,8 @@ LIVE = 15000  # ms a page may take to show another page's change (it waits for t
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     db = tmp_path / "club.db"
-    port = free_port()
-    proc = start(db, port)
-    url = f"http://127.0.0.1:{port}/"
-    wait_ready(proc, url, tmp_path / f"server-{port}.log")
-    yield url, db
-    stop(proc)
+    with serving(db) as (url, _port):
+        yield url, db
 
 
 def cli(db: Path, *args: str) -> str:
@@ -323,11 +319,7 @@ def test_the_new_club_screens_in_a_browser(browser: Any, tmp_path: Path, lang: s
         why = {"en": "I had 4 tricks, not 3", "ru": "у меня было 4 взятки, а не 3"}[lang]
         deal = store.load(club.session_of(nid, 1, 2)).journal.live[0].deal_id
         club.reject(nid, 1, 2, deal, by=y, reason=why)
-    port = free_port()
-    proc = start(db, port, lang=lang)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        wait_ready(proc, url, tmp_path / f"server-{port}.log")
+    with serving(db, lang=lang) as (url, _port):
         (_, sid1, _, token1, pin1), *_ = seating(db, 1)
         label = {"en": "Table PIN", "ru": "PIN стола"}[lang]
         phone_a = phone(browser, url, sid1, token1, pin1, a, label)
@@ -372,5 +364,3 @@ def test_the_new_club_screens_in_a_browser(browser: Any, tmp_path: Path, lang: s
             visible(host, "club-seating-local")
             shot(host, f"club37-host-{width}-{lang}-seating")
             host.context.close()
-    finally:
-        stop(proc)

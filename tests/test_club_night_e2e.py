@@ -29,7 +29,7 @@ import pytest
 from e2e.harness import browser, has_text, open_app, shot, tap, type_text, visible
 from playwright.sync_api import expect
 from support.club_nights import drawn_night
-from support.table_server import free_port, start, stop, wait_ready
+from support.table_server import serving
 from test_club_e2e import LIVE, phone, seating
 from test_dispute_e2e import lay_out_by_taps, wait_verdict
 from test_table_e2e import sel
@@ -65,12 +65,8 @@ def night(tmp_path: Path) -> Iterator[tuple[str, Path]]:
                 "--seed", "5")[1] == "1\n"  # fmt: skip
     club(db, "check-in", "1", "Anna", "Boris", "Vera", "Gleb", "Dima", "Zoya")
     club(db, "draw", "1")
-    port = free_port()
-    proc = start(db, port)
-    url = f"http://127.0.0.1:{port}/"
-    wait_ready(proc, url, tmp_path / f"server-{port}.log")
-    yield url, db
-    stop(proc)
+    with serving(db) as (url, _port):
+        yield url, db
 
 
 def write_allpass(page: Any, number: int) -> None:
@@ -319,11 +315,7 @@ def test_the_cash_out_and_the_disputes_at_both_sizes(
         c.reject(
             nid, 1, 1, store.load(sid).journal.live[1].deal_id, by=second, reason="not 7 tricks"
         )
-    port = free_port()
-    proc = start(db, port, lang=lang)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        wait_ready(proc, url, tmp_path / f"server-{port}.log")
+    with serving(db, lang=lang) as (url, _port):
         (_, sid1, _, token1, pin1), *_ = seating(db, 1)
         label = {"en": "Table PIN", "ru": "PIN стола"}[lang]
         a = phone(browser, url, sid1, token1, pin1, first, label)
@@ -345,5 +337,3 @@ def test_the_cash_out_and_the_disputes_at_both_sizes(
             host.mouse.move(width // 2, 20)  # no button under the pointer
             shot(host, f"club37-night-host-{width}-{lang}-disputes")
             host.context.close()
-    finally:
-        stop(proc)

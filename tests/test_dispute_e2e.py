@@ -8,6 +8,7 @@ Screenshots go to ``screenshots/dispute-*.png`` (looked at by a person before la
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +82,42 @@ def lay_out_by_taps(page: Any, names: list[str], hands: dict[int, str], talon: s
     has_text(page, "give-talon", "Talon 2/2")
     tap(page, f"rest-{last}")
     has_text(page, f"give-{last}", f"{names[last]} 10/10")
+
+
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """One app, with the sheet's session, for the tests below that only read it: they paste a
+    record into the analysis and save nothing (the revoke tapped in and saved has its own app,
+    restarted). Its address."""
+    db = tmp_path_factory.mktemp("dispute") / "shared.db"
+    with Store(db) as store:
+        store.import_session(json.dumps(SESSION))
+    with running_app(db) as (url, _db):
+        yield url
+    with Store(db) as store:  # nothing was written: each test saw the session as imported
+        assert store.load(1).session.deals[0].record is None
+
+
+class Phone(harness.KeptPage):
+    """The kept phone, which a test leaves on a check of a deal: a screen of its own, without
+    the way back to the list of sessions, so its Back comes first (to History)."""
+
+    def sessions(self, lang: str) -> Any:
+        page = self.page
+        checking = '[flt-semantics-identifier="dispute-back"]'
+        if page is not None and page.context in harness.KEPT and page.locator(checking).count():
+            tap(page, "dispute-back")
+            visible(page, "nav-sessions")
+        return super().sessions(lang)
+
+
+@pytest.fixture(scope="module")
+def phone(browser: Any, shared: str) -> Iterator[harness.KeptPage]:
+    """The phone the analyses at phone size are pasted on: one page load for them
+    (harness.KeptPage); each test goes back to the list of sessions and opens the session."""
+    kept = Phone(browser, shared)
+    yield kept
+    kept.discard()
 
 
 def open_session(page: Any) -> None:
@@ -159,48 +196,45 @@ def paste_record(page: Any, record: dict[str, Any]) -> None:
     ("lang", "size"), [("en", PHONE), ("ru", LAPTOP)], ids=["phone-en", "laptop-ru"]
 )
 def test_a_claim_is_refused_then_held(
-    browser: Any, tmp_path: Path, lang: str, size: tuple[int, int]
+    browser: Any, shared: str, lang: str, size: tuple[int, int]
 ) -> None:
-    db = tmp_path / "claim.db"
-    with Store(db) as store:
-        store.import_session(json.dumps(SESSION))
     record = json.loads((DEALS / "lost-seven.json").read_text(encoding="utf-8"))
     record["play"] = record["play"][:3]  # three tricks played, then a claim
-    with running_app(db) as (url, _db):
-        page = open_app(browser, url, *size)
-        if lang == "ru":  # chosen from the first screen's list, as a player does
-            visible(page, "language")
-            choose_language(page, "Русский")
-            has_text(page, "session-new", "Новая пулька")
-        open_session(page)
-        paste_record(page, record)
-        tap(page, "dispute-step-play")
-        tap(page, "claim-by-1")  # Boris, the declarer, claims all seven
-        shot(page, f"dispute-claim-{'phone' if size == PHONE else 'laptop'}-{lang}")
-        tap(page, "claim-confirm")
-        refused = (
-            "The claim is refused: Boris cannot claim that: with best play the declarer takes 6"
-            if lang == "en"
-            else "Заявка отклонена: Boris: заявка неверна — при лучшей игре разыгрывающий берёт 6"
-        )
-        wait_verdict(page, refused)
-        shot(page, f"dispute-claim-refused-{'phone' if size == PHONE else 'laptop'}-{lang}")
-        tap(page, "dispute-step-play")
-        tap(page, "card-undo")  # the claim withdrawn
-        tap(page, "claim-by-2")  # Vera: the declarer 6, herself 1
-        tap(page, "claim-1-6")
-        tap(page, "claim-2-1")
-        tap(page, "claim-confirm")
-        held = (
-            "The claim holds: with best play the declarer takes 6 of the rest."
-            if lang == "en"
-            else "Заявка верна: при лучшей игре разыгрывающий берёт 6 из оставшихся."
-        )
-        text = wait_verdict(page, held)
-        assert (
-            "Verdict: every step is legal." if lang == "en" else "Итог: все ходы по правилам."
-        ) in text
-        shot(page, f"dispute-claim-held-{'phone' if size == PHONE else 'laptop'}-{lang}")
+    # a page of its own: its size, and its language chosen on the first screen
+    page = open_app(browser, shared, *size)
+    if lang == "ru":  # chosen from the first screen's list, as a player does
+        visible(page, "language")
+        choose_language(page, "Русский")
+        has_text(page, "session-new", "Новая пулька")
+    open_session(page)
+    paste_record(page, record)
+    tap(page, "dispute-step-play")
+    tap(page, "claim-by-1")  # Boris, the declarer, claims all seven
+    shot(page, f"dispute-claim-{'phone' if size == PHONE else 'laptop'}-{lang}")
+    tap(page, "claim-confirm")
+    refused = (
+        "The claim is refused: Boris cannot claim that: with best play the declarer takes 6"
+        if lang == "en"
+        else "Заявка отклонена: Boris: заявка неверна — при лучшей игре разыгрывающий берёт 6"
+    )
+    wait_verdict(page, refused)
+    shot(page, f"dispute-claim-refused-{'phone' if size == PHONE else 'laptop'}-{lang}")
+    tap(page, "dispute-step-play")
+    tap(page, "card-undo")  # the claim withdrawn
+    tap(page, "claim-by-2")  # Vera: the declarer 6, herself 1
+    tap(page, "claim-1-6")
+    tap(page, "claim-2-1")
+    tap(page, "claim-confirm")
+    held = (
+        "The claim holds: with best play the declarer takes 6 of the rest."
+        if lang == "en"
+        else "Заявка верна: при лучшей игре разыгрывающий берёт 6 из оставшихся."
+    )
+    text = wait_verdict(page, held)
+    assert (
+        "Verdict: every step is legal." if lang == "en" else "Итог: все ходы по правилам."
+    ) in text
+    shot(page, f"dispute-claim-held-{'phone' if size == PHONE else 'laptop'}-{lang}")
 
 
 @pytest.mark.parametrize(
@@ -216,59 +250,53 @@ def test_a_claim_is_refused_then_held(
     ids=["made", "all-pass", "four-players"],
 )
 def test_a_shared_record_is_replayed_with_its_analysis(
-    browser: Any, tmp_path: Path, name: str, expected: str
+    phone: harness.KeptPage, name: str, expected: str
 ) -> None:
-    db = tmp_path / "shared.db"
-    with Store(db) as store:
-        store.import_session(json.dumps(SESSION))
     record = json.loads((DEALS / name).read_text(encoding="utf-8"))
-    with running_app(db) as (url, _db):
-        page = open_app(browser, url, *PHONE)
-        open_session(page)
-        paste_record(page, record)
-        assert expected in wait_verdict(page, expected)
-        shot(page, f"dispute-{name[:-5]}-phone-en")
-        if name == "four-six.json":
-            tap(page, "dispute-step-cards")
-            visible(page, "give-talon")
-            assert page.locator('[flt-semantics-identifier="give-0"]').count() == 0  # the dealer
-            shot(page, "dispute-four-cards-phone-en")
+    page = phone.sessions("en")
+    open_session(page)
+    paste_record(page, record)
+    assert expected in wait_verdict(page, expected)
+    shot(page, f"dispute-{name[:-5]}-phone-en")
+    if name == "four-six.json":
+        tap(page, "dispute-step-cards")
+        visible(page, "give-talon")
+        assert page.locator('[flt-semantics-identifier="give-0"]').count() == 0  # the dealer
+        shot(page, "dispute-four-cards-phone-en")
 
 
-def test_a_record_is_shared_as_a_file_and_opened_from_it(browser: Any, tmp_path: Path) -> None:
+def test_a_record_is_shared_as_a_file_and_opened_from_it(
+    phone: harness.KeptPage, tmp_path: Path
+) -> None:
     """The verdict's record saved as a scorepad-deal/1 file, then opened from that file."""
-    db = tmp_path / "file.db"
-    with Store(db) as store:
-        store.import_session(json.dumps(SESSION))
     record = json.loads((DEALS / "eight-spades.json").read_text(encoding="utf-8"))
     record["play"][1] = "K♠ 10♣ 7♣"  # the revoke, so the verdict is the record's own
-    with running_app(db) as (url, _db):
-        page = open_app(browser, url, *PHONE)
-        open_session(page)
-        paste_record(page, record)
-        wait_verdict(page, "Boris played 10♣ while holding a spade — revoke")
-        with page.expect_download(timeout=60000) as download:
-            tap(page, "dispute-save-file")
-        saved = tmp_path / "shared.json"
-        download.value.save_as(saved)
-        assert download.value.suggested_filename == "deal.json"
-        shared = json.loads(saved.read_text(encoding="utf-8"))
-        assert shared["format"] == "scorepad-deal/1"
-        assert shared["play"][1] == "K♠ 10♣ 7♣" and shared["hands"] == {
-            seat: Hand.parse(text).cards_text() for seat, text in record["hands"].items()
-        }
-        tap(page, "dispute-back")
-        visible(page, "analyse-deal")
-        tap(page, "analyse-deal")
-        big = tmp_path / "big.json"  # no deal record is 64 KB: refused, nothing opened
-        big.write_bytes(b" " * (64 * 1024 + 1))
-        with page.expect_file_chooser(timeout=60000) as chooser:
-            tap(page, "analysis-file")
-        chooser.value.set_files(str(big))
-        has_text(page, "analysis-result", "big.json is larger than 64 KB: it is not a deal record")
-        with page.expect_file_chooser(timeout=60000) as chooser:
-            tap(page, "analysis-file")
-        chooser.value.set_files(str(saved))
-        text = wait_verdict(page, "revoke")
-        assert "Illegal: trick 2: Boris played 10♣ while holding a spade — revoke" in text
-        shot(page, "dispute-from-file-phone-en")
+    page = phone.sessions("en")
+    open_session(page)
+    paste_record(page, record)
+    wait_verdict(page, "Boris played 10♣ while holding a spade — revoke")
+    with page.expect_download(timeout=60000) as download:
+        tap(page, "dispute-save-file")
+    saved = tmp_path / "shared.json"
+    download.value.save_as(saved)
+    assert download.value.suggested_filename == "deal.json"
+    shared = json.loads(saved.read_text(encoding="utf-8"))
+    assert shared["format"] == "scorepad-deal/1"
+    assert shared["play"][1] == "K♠ 10♣ 7♣" and shared["hands"] == {
+        seat: Hand.parse(text).cards_text() for seat, text in record["hands"].items()
+    }
+    tap(page, "dispute-back")
+    visible(page, "analyse-deal")
+    tap(page, "analyse-deal")
+    big = tmp_path / "big.json"  # no deal record is 64 KB: refused, nothing opened
+    big.write_bytes(b" " * (64 * 1024 + 1))
+    with page.expect_file_chooser(timeout=60000) as chooser:
+        tap(page, "analysis-file")
+    chooser.value.set_files(str(big))
+    has_text(page, "analysis-result", "big.json is larger than 64 KB: it is not a deal record")
+    with page.expect_file_chooser(timeout=60000) as chooser:
+        tap(page, "analysis-file")
+    chooser.value.set_files(str(saved))
+    text = wait_verdict(page, "revoke")
+    assert "Illegal: trick 2: Boris played 10♣ while holding a spade — revoke" in text
+    shot(page, "dispute-from-file-phone-en")

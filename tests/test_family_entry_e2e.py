@@ -14,7 +14,6 @@ counted by the test's tap helper and checked against the table in docs/app.md.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,32 +22,34 @@ import pytest
 from e2e import harness
 from e2e.harness import (
     box_of,
-    choose_language,
     has_text,
     on_one_screen,
-    open_app,
     redrawn,
     running_app,
     shot,
     tap,
     visible,
 )
-from support.evenings import BALKAN_PLAYERS, PREFA_PLAYERS
+from support import seats
+from support.evenings import BALKAN_PLAYERS, PREFA_PLAYERS, import_evening
 from test_pot_e2e import NAMES as POT_PLAYERS
 
-from scorepad.core.i18n import LANGUAGE_NAMES, catalog, msg
+from scorepad.core.i18n import catalog, msg
 from scorepad.store import Store
 
 pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
 browser = harness.browser  # the shared headless chromium fixture
 
 
-def _half(params: dict[str, Any]) -> str:
-    """The file in two halves on CI's two workers (conftest.py), by language: about 27 and 24."""
-    return "1" if params.get("lang", "en") in ("en", "ru", "de") else "2"
+def _part(params: dict[str, Any]) -> str:
+    """The file in four parts for CI's two workers (conftest.py), by language: English (with the
+    taps), Russian, then two languages each; about 13, 10, 14 and 14 tests, so that no part
+    is left running alone at the end."""
+    lang = params.get("lang", "en")
+    return {"en": "en", "ru": "ru", "de": "de", "sr_Latn": "de"}.get(lang, "el")
 
 
-XDIST_SPLIT = _half
+XDIST_SPLIT = _part
 
 SESSIONS = {
     "bula": (BALKAN_PLAYERS, "balkan", {"start_bula": 30}),
@@ -100,103 +101,90 @@ def write(page: Any) -> None:
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("family", ["bula", "kassa", "pot"])
 def test_a_family_game_on_one_phone_screen(
-    browser: Any, tmp_path: Path, family: str, lang: str
+    phone: harness.KeptPage, served: tuple[str, Path], family: str, lang: str
 ) -> None:
+    family_game(phone, served[1], family, lang)
+
+
+def family_game(phone: harness.KeptPage, db: Path, family: str, lang: str) -> None:
     ru = lang == "ru"
     names, convention, overrides = SESSIONS[family]
-    db = tmp_path / "entry.db"
-    with Store(db) as store:
-        sid = store.import_session(
-            json.dumps(
-                {
-                    "format": "scorepad-session/1",
-                    "players": names,
-                    "convention": convention,
-                    "overrides": overrides,
-                    "whist_price": "0.10",
-                    "currency": "EUR",
-                    "deals": [],
-                }
-            )
-        )
+    # A new session of its own on the file's app, opened from the list of sessions.
+    sid = new_session(db, names, convention, overrides)
 
     def snap(step: str) -> None:
         nothing_beyond(page)
         page.mouse.move(200, 20)  # no button under the pointer (a hovered one looks pressed)
         shot(page, f"family-entry-{family}-{lang}-{step}")
 
-    with running_app(db) as (url, _db):
-        page = open_app(browser, url, 360, 740)
-        visible(page, "session-new")
-        if ru:
-            choose_language(page, "Русский")
-            page.get_by_text("Новая пулька").wait_for(timeout=10000)
-        redrawn_open(page, sid)
-        header(page, 1, ru)
-        snap("0-empty")
+    page = phone.sessions(lang)
+    if ru:
+        page.get_by_text("Новая пулька").wait_for(timeout=10000)
+    redrawn_open(page, sid)
+    header(page, 1, ru)
+    snap("0-empty")
 
-        # A whole game: seat 1 declares, both defenders join, his tricks counted.
-        contract, made, refused, call = GAMES[family]
-        redrawn(page, "declarer-1")
-        for ident in contract:
-            visible(page, ident)
-            redrawn(page, ident)
-        defenders = [s for s in range(3) if s != 1]
-        for s in defenders:
-            ident = f"role-{s}-{call}" if family == "pot" else f"call-{s}-{call}"
-            if family == "pot" and count(page, ident) == 0:
-                continue  # a pot defender plays unless he says otherwise
-            redrawn(page, ident)
-        if family == "bula":
-            redrawn(page, "contra-0")
-        visible(page, f"tricks-1-{made}")
-        redrawn(page, f"tricks-1-{made}")
-        has_text(page, "tricks-1", str(made))
-        # The defender before the last has a picker; the last is filled in.
-        middle = next(s for s in defenders if count(page, f"tricks-{s}-0"))
-        grid = ["contract-chosen"] + (["hand-yes"] if family == "pot" else [])
-        on_one_screen(page, [*grid, "tricks-1-10", f"tricks-{middle}-10"])
-        snap("1-game")
+    # A whole game: seat 1 declares, both defenders join, his tricks counted.
+    contract, made, refused, call = GAMES[family]
+    redrawn(page, "declarer-1")
+    for ident in contract:
+        visible(page, ident)
+        redrawn(page, ident)
+    defenders = [s for s in range(3) if s != 1]
+    for s in defenders:
+        ident = f"role-{s}-{call}" if family == "pot" else f"call-{s}-{call}"
+        if family == "pot" and count(page, ident) == 0:
+            continue  # a pot defender plays unless he says otherwise
+        redrawn(page, ident)
+    if family == "bula":
+        redrawn(page, "contra-0")
+    visible(page, f"tricks-1-{made}")
+    redrawn(page, f"tricks-1-{made}")
+    has_text(page, "tricks-1", str(made))
+    # The defender before the last has a picker; the last is filled in.
+    middle = next(s for s in defenders if count(page, f"tricks-{s}-0"))
+    grid = ["contract-chosen"] + (["hand-yes"] if family == "pot" else [])
+    on_one_screen(page, [*grid, "tricks-1-10", f"tricks-{middle}-10"])
+    snap("1-game")
 
-        # A count that cannot be: tapped anyway, it says why, where the preview was.
-        redrawn(page, f"tricks-{middle}-{refused}")
-        said = REFUSED[lang].format(n=refused, player=names[1], k=made)
-        has_text(page, "message", said)
-        in_window(page, "message")
-        in_window(page, "confirm-deal")
-        has_text(page, "tricks-1", str(made))
-        snap("2-refused")
-        redrawn(page, f"tricks-{middle}-0")
-        on_one_screen(page, ["tricks-1-10"])
-        write(page)
-        header(page, 2, ru)
+    # A count that cannot be: tapped anyway, it says why, where the preview was.
+    redrawn(page, f"tricks-{middle}-{refused}")
+    said = REFUSED[lang].format(n=refused, player=names[1], k=made)
+    has_text(page, "message", said)
+    in_window(page, "message")
+    in_window(page, "confirm-deal")
+    has_text(page, "tricks-1", str(made))
+    snap("2-refused")
+    redrawn(page, f"tricks-{middle}-0")
+    on_one_screen(page, ["tricks-1-10"])
+    write(page)
+    header(page, 2, ru)
 
-        # The family's own kinds, on the same screen.
-        if family == "bula":
-            redrawn(page, "declarer-2")
-            on_one_screen(page, ["kind-allpass", "bid-2", "kind-pik_no_contra"])
-            snap("3-bids")
-            redrawn(page, "kind-allpass")
-            on_one_screen(page, ["kind-allpass", "declarer-0"])
-            snap("4-refe")
-        elif family == "kassa":
-            redrawn(page, "declarer-2")
-            on_one_screen(page, ["contract-6S", "contract-10H"])
-            snap("3-grid")
-            redrawn(page, "contract-6S")
-            for s in (0, 1):
-                redrawn(page, f"call-{s}-pass")
-            # The calls said, side by side in one row.
-            has_text(page, "defender-0", f"{names[0]}: {'пас' if ru else 'pass'}")
-            on_one_screen(page, ["contract-chosen", "defender-0", "defender-1"])
-            snap("4-both-pass")
-        else:
-            redrawn(page, "kind-allpass")
-            on_one_screen(page, ["kind-allpass", "kind-concede", "kind-game"])
-            snap("3-allpass")
-        write(page)
-        header(page, 3, ru)
-        page.context.close()
+    # The family's own kinds, on the same screen.
+    if family == "bula":
+        redrawn(page, "declarer-2")
+        on_one_screen(page, ["kind-allpass", "bid-2", "kind-pik_no_contra"])
+        snap("3-bids")
+        redrawn(page, "kind-allpass")
+        on_one_screen(page, ["kind-allpass", "declarer-0"])
+        snap("4-refe")
+    elif family == "kassa":
+        redrawn(page, "declarer-2")
+        on_one_screen(page, ["contract-6S", "contract-10H"])
+        snap("3-grid")
+        redrawn(page, "contract-6S")
+        for s in (0, 1):
+            redrawn(page, f"call-{s}-pass")
+        # The calls said, side by side in one row.
+        has_text(page, "defender-0", f"{names[0]}: {'пас' if ru else 'pass'}")
+        on_one_screen(page, ["contract-chosen", "defender-0", "defender-1"])
+        snap("4-both-pass")
+    else:
+        redrawn(page, "kind-allpass")
+        on_one_screen(page, ["kind-allpass", "kind-concede", "kind-game"])
+        snap("3-allpass")
+    write(page)
+    header(page, 3, ru)
 
 
 def redrawn_open(page: Any, sid: int) -> None:
@@ -235,23 +223,18 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
         yield found
 
 
+@pytest.fixture(scope="module")
+def phone(browser: Any, served: tuple[str, Path]) -> Iterator[harness.KeptPage]:
+    """The phone every test below opens its own new session on (harness.KeptPage: one page load
+    for the file instead of one a test)."""
+    kept = harness.KeptPage(browser, served[0])
+    yield kept
+    kept.discard()
+
+
 def new_session(db: Path, names: list[str], convention: str, overrides: dict[str, Any]) -> int:
     with Store(db) as store:
-        return int(
-            store.import_session(
-                json.dumps(
-                    {
-                        "format": "scorepad-session/1",
-                        "players": names,
-                        "convention": convention,
-                        "overrides": overrides,
-                        "whist_price": "0.10",
-                        "currency": "EUR",
-                        "deals": [],
-                    }
-                )
-            )
-        )
+        return import_evening(store, names, convention, overrides)
 
 
 def nothing_beyond(page: Any) -> None:
@@ -334,21 +317,11 @@ class Walk:
         self.header(n + 1)
 
 
-def opened(browser: Any, served: tuple[str, Path], case: str, lang: str) -> Walk:
-    """A new phone at 360×740 in ``lang`` with the case's new session open on its first deal."""
-    url, db = served
+def opened(phone: harness.KeptPage, db: Path, case: str, lang: str) -> Walk:
+    """The phone at 360×740 in ``lang`` with the case's new session open on its first deal."""
     sid = new_session(db, *CASES[case])
-    page = open_app(browser, url, 360, 740)
-    visible(page, "session-new")
-    if lang != "en":
-        choose_language(page, LANGUAGE_NAMES[lang])
-    walk = Walk(page, case, lang)
-    from playwright.sync_api import expect
-
-    expect(page.locator('[flt-semantics-identifier="session-new"]').first).to_have_text(
-        walk.t("New game"), timeout=10000
-    )
-    tap(page, f"session-open-{sid}")
+    walk = Walk(phone.sessions(lang), case, lang)
+    tap(walk.page, f"session-open-{sid}")
     walk.header(1)
     return walk
 
@@ -452,17 +425,13 @@ WALKS: dict[str, Any] = {
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("case", [c for c in CASES if not c.startswith("taps-")])
 def test_each_family_variant_on_one_phone_screen_in_every_language(
-    browser: Any, served: tuple[str, Path], case: str, lang: str
+    phone: harness.KeptPage, served: tuple[str, Path], case: str, lang: str
 ) -> None:
     """Four players (the dealer sitting out), the bula's contra chain, the pot's Bettel, Swabian
     and American deals, in each of the app's languages: at 360×740 every step of the deal
     needs no scrolling, Write and the preview in the window, no control beyond the screen.
     Screenshots: ``screenshots/family-entry-<case>-<lang>-*.png``."""
-    w = opened(browser, served, case, lang)
-    try:
-        WALKS[case](w)
-    finally:
-        w.page.context.close()
+    WALKS[case](opened(phone, served[1], case, lang))
 
 
 # --- the taps each kind of deal takes, in each family (docs/app.md's table) ------------------------
@@ -484,8 +453,9 @@ def readme_family_taps() -> dict[tuple[str, str], int]:
 
 
 def defenders_of(declarer: int) -> list[int]:
-    """A declarer's opponents at a table of three, from his left."""
-    return [(declarer + 1) % 3, (declarer + 2) % 3]
+    """A declarer's opponents at a table of three, from his left (the engine's seating: with
+    three, nobody sits out, whoever deals)."""
+    return seats.family_defenders(3, 0, declarer)
 
 
 def game(w: Walk, declarer: int, contract: str, call: str | None) -> None:
@@ -619,19 +589,16 @@ EXPECTED_TAPS = {
 
 @pytest.mark.parametrize("family", list(FAMILY_TAPS))
 def test_the_taps_each_family_deal_takes(
-    browser: Any, served: tuple[str, Path], family: str
+    phone: harness.KeptPage, served: tuple[str, Path], family: str
 ) -> None:
     """Each common kind of deal of the family tapped in on a phone (360×740, English) from the
     empty entry to the deal written, every count a player said tapped: the taps counted as the
     table in docs/app.md says."""
     counted: dict[tuple[str, str], int] = {}
     for case, walk in FAMILY_TAPS[family]:
-        w = opened(browser, served, case, "en")
-        try:
-            preset = CASES[case][1]
-            counted |= {(preset, kind): n for kind, n in walk(w).items()}
-        finally:
-            w.page.context.close()
+        w = opened(phone, served[1], case, "en")
+        preset = CASES[case][1]
+        counted |= {(preset, kind): n for kind, n in walk(w).items()}
     assert {kind: n for (_, kind), n in counted.items()} == EXPECTED_TAPS[family]
     presets = {CASES[case][1] for case, _ in FAMILY_TAPS[family]}
     stated = {k: n for k, n in readme_family_taps().items() if k[0] in presets}

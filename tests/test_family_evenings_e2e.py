@@ -12,6 +12,7 @@ Screenshots: ``screenshots/evening-<lang>-*.png``.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -19,9 +20,7 @@ from typing import Any
 import pytest
 from e2e import harness
 from e2e.harness import (
-    choose_language,
     has_text,
-    open_app,
     running_app,
     settle,
     shot,
@@ -34,7 +33,7 @@ from support.pot_e2e_table import Deal, PotEntry, previews
 from test_bula_e2e import Entry, Words, count, new_game, newest_session
 
 from conftest import cli_out
-from scorepad.core.i18n import LANGUAGE_NAMES, N_
+from scorepad.core.i18n import N_
 from scorepad.core.numbers import whist_figure
 from scorepad.report.pulya import money_text
 from scorepad.scoring.ledger.families import family_presets
@@ -88,30 +87,41 @@ def void(page: Any, number: int, reason: str, t: Words) -> None:
     page.get_by_text(reason).first.wait_for(timeout=15000)
 
 
-def start(browser: Any, url: str, lang: str) -> Any:
-    page = open_app(browser, url, 360, 740)
-    visible(page, "session-new")
-    choose_language(page, LANGUAGE_NAMES[lang])
-    page.get_by_text(Words(lang)(N_("New game"))).first.wait_for(timeout=10000)
-    return page
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """One app for the three evenings: each begins its own new game and reads back the newest
+    session (the one it made), so the others' in the same database change nothing it sees."""
+    with running_app(tmp_path_factory.mktemp("evenings") / "scorepad.db") as found:
+        yield found
 
 
-def test_a_serbian_bula_of_four(browser: Any, tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def phone(browser: Any, server: tuple[str, Path]) -> Iterator[harness.KeptPage]:
+    """The phone (360×740) each evening is tapped in on, from the list of sessions in the
+    evening's language: one page load for the file (harness.KeptPage)."""
+    kept = harness.KeptPage(browser, server[0])
+    yield kept
+    kept.discard()
+
+
+def test_a_serbian_bula_of_four(
+    phone: harness.KeptPage, server: tuple[str, Path], tmp_path: Path
+) -> None:
     t = Words("sr_Latn")
-    with running_app(tmp_path / "sr.db") as (url, db):
-        page = start(browser, url, "sr_Latn")
-        balkan = family_presets()["balkan"].name_in("sr_Latn")
-        new_game(page, BALKAN_FOUR_PLAYERS, balkan, {N_("Starting bula"): str(BALKAN_START)}, t)
-        table = Entry(page, BALKAN_FOUR_PLAYERS, t)
-        for k, deal in enumerate(BALKAN_FOUR, start=1):
-            table.bula(deal, shot_as="evening-sr-entry" if k == 3 else None)
-        tap(page, "nav-sheet")
-        visible(page, "sheet-player-3")
-        shot(page, "evening-sr-sheet")
-        settled = cash_out_matches_cli(page, db, newest_session(db), tmp_path, t)
-        assert settled["players"] == BALKAN_FOUR_PLAYERS
-        assert settled["balance"] == ["190", "108", "234", "-532"]  # as the English evening
-        shot(page, "evening-sr-cash-out")
+    _url, db = server
+    page = phone.sessions("sr_Latn")
+    balkan = family_presets()["balkan"].name_in("sr_Latn")
+    new_game(page, BALKAN_FOUR_PLAYERS, balkan, {N_("Starting bula"): str(BALKAN_START)}, t)
+    table = Entry(page, BALKAN_FOUR_PLAYERS, t)
+    for k, deal in enumerate(BALKAN_FOUR, start=1):
+        table.bula(deal, shot_as="evening-sr-entry" if k == 3 else None)
+    tap(page, "nav-sheet")
+    visible(page, "sheet-player-3")
+    shot(page, "evening-sr-sheet")
+    settled = cash_out_matches_cli(page, db, newest_session(db), tmp_path, t)
+    assert settled["players"] == BALKAN_FOUR_PLAYERS
+    assert settled["balance"] == ["190", "108", "234", "-532"]  # as the English evening
+    shot(page, "evening-sr-cash-out")
 
 
 #: The German evening (Illustrated, Anton deals first): a game, Brigitte's Bettel, Anton gives
@@ -152,92 +162,92 @@ GERMAN_TAPS = [
 
 
 def test_a_german_pot_evening_with_a_bettel_a_concession_and_a_void(
-    browser: Any, tmp_path: Path
+    phone: harness.KeptPage, server: tuple[str, Path], tmp_path: Path
 ) -> None:
     from playwright.sync_api import expect
 
     t = Words("de")
-    with running_app(tmp_path / "de.db") as (url, db):
-        page = start(browser, url, "de")
-        tap(page, "session-new")
-        visible(page, "player-0")
-        for i, name in enumerate(NAMES):
-            type_text(page, page.get_by_label(t(N_("Player {n}"), n=i + 1)), name)
-        tap(page, "convention")
-        illustrated = family_presets()["illustrated"].name_in("de")
-        page.get_by_role("button", name=illustrated, exact=True).click()
-        create = page.locator('[flt-semantics-identifier="create-session"]').first
-        expect(create).to_be_enabled(timeout=10000)
-        tap(page, "create-session")
-        has_text(page, "deal-header", t(N_("Deal {n}: {dealer} deals."), n=1, dealer="Anton"))
-        table = PotEntry(page, lang="de")
-        said = previews("illustrated", NAMES, GERMAN[:4], lang="de")
-        for k, taps in enumerate(GERMAN_TAPS[:4]):
-            if taps is not None:
-                table.enter(taps, said[k])
-                continue
-            for before, ident in [
-                (None, "kind-nonsuit"),
-                ("kind-nonsuit", "declarer-1"),
-                ("declarer-1", "contract-bettel"),
-            ]:
-                table.tap_after(before, ident)
-            table.set_tricks(1, 0)
-            settle(page)
-            for j, line in enumerate(said[k]):
-                has_text(page, f"preview-{j}", line)
-            shot(page, "evening-de-bettel")
-            table.confirm()
-        void(page, 2, "falsch gegeben", t)
-        shot(page, "evening-de-history-void")
-        tap(page, "nav-entry")
-        # The voided Runde 2 keeps its number: the next is Runde 5, as said at the table.
-        has_text(page, "deal-header", t(N_("Deal {n}: {dealer} deals."), n=5, dealer="Brigitte"))
-        live = [GERMAN[0], *GERMAN[2:]]
-        table.number = 5
-        table.enter(GERMAN_TAPS[4], previews("illustrated", NAMES, live, lang="de")[-1])
-        sid = newest_session(db)
-        exported = tmp_path / "evening-de.json"
-        cli_out("--db", str(db), "export", str(sid), str(exported), "--force")
-        last = json.loads(exported.read_text(encoding="utf-8"))["deals"][-1]
-        assert "uid" in last  # the stable id the store gave it; the rest as tapped
-        assert {k: v for k, v in last.items() if k != "uid"} == GERMAN[4]
-        tap(page, "nav-sheet")
-        visible(page, "pot-summary")
-        shot(page, "evening-de-sheet")
-        settled = cash_out_matches_cli(page, db, sid, tmp_path, t)
-        assert settled["players"] == NAMES
-        shot(page, "evening-de-cash-out")
+    _url, db = server
+    page = phone.sessions("de")
+    tap(page, "session-new")
+    visible(page, "player-0")
+    for i, name in enumerate(NAMES):
+        type_text(page, page.get_by_label(t(N_("Player {n}"), n=i + 1)), name)
+    tap(page, "convention")
+    illustrated = family_presets()["illustrated"].name_in("de")
+    page.get_by_role("button", name=illustrated, exact=True).click()
+    create = page.locator('[flt-semantics-identifier="create-session"]').first
+    expect(create).to_be_enabled(timeout=10000)
+    tap(page, "create-session")
+    has_text(page, "deal-header", t(N_("Deal {n}: {dealer} deals."), n=1, dealer="Anton"))
+    table = PotEntry(page, lang="de")
+    said = previews("illustrated", NAMES, GERMAN[:4], lang="de")
+    for k, taps in enumerate(GERMAN_TAPS[:4]):
+        if taps is not None:
+            table.enter(taps, said[k])
+            continue
+        for before, ident in [
+            (None, "kind-nonsuit"),
+            ("kind-nonsuit", "declarer-1"),
+            ("declarer-1", "contract-bettel"),
+        ]:
+            table.tap_after(before, ident)
+        table.set_tricks(1, 0)
+        settle(page)
+        for j, line in enumerate(said[k]):
+            has_text(page, f"preview-{j}", line)
+        shot(page, "evening-de-bettel")
+        table.confirm()
+    void(page, 2, "falsch gegeben", t)
+    shot(page, "evening-de-history-void")
+    tap(page, "nav-entry")
+    # The voided Runde 2 keeps its number: the next is Runde 5, as said at the table.
+    has_text(page, "deal-header", t(N_("Deal {n}: {dealer} deals."), n=5, dealer="Brigitte"))
+    live = [GERMAN[0], *GERMAN[2:]]
+    table.number = 5
+    table.enter(GERMAN_TAPS[4], previews("illustrated", NAMES, live, lang="de")[-1])
+    sid = newest_session(db)
+    exported = tmp_path / "evening-de.json"
+    cli_out("--db", str(db), "export", str(sid), str(exported), "--force")
+    last = json.loads(exported.read_text(encoding="utf-8"))["deals"][-1]
+    assert "uid" in last  # the stable id the store gave it; the rest as tapped
+    assert {k: v for k, v in last.items() if k != "uid"} == GERMAN[4]
+    tap(page, "nav-sheet")
+    visible(page, "pot-summary")
+    shot(page, "evening-de-sheet")
+    settled = cash_out_matches_cli(page, db, sid, tmp_path, t)
+    assert settled["players"] == NAMES
+    shot(page, "evening-de-cash-out")
 
 
 GREEK = ["Νίκος", "Ελένη", "Γιώργος"]
 
 
-def test_a_greek_prefa_evening_with_a_redeal_and_a_void(browser: Any, tmp_path: Path) -> None:
+def test_a_greek_prefa_evening_with_a_redeal_and_a_void(
+    phone: harness.KeptPage, server: tuple[str, Path], tmp_path: Path
+) -> None:
     from playwright.sync_api import expect
 
     t = Words("el")
-    with running_app(tmp_path / "el.db") as (url, db):
-        page = start(browser, url, "el")
-        prefa = family_presets()["prefa"].name_in("el")
-        new_game(page, GREEK, prefa, {}, t)
-        table = Entry(page, GREEK, t)
-        table.prefa(PREFA[0])
-        tap(page, "kind-redeal")  # all pass: the cards are redealt, the next player deals
-        expect(page.get_by_text(t(N_("All pass: the cards are redealt")))).to_be_visible(
-            timeout=10000
-        )
-        shot(page, "evening-el-redeal")
-        table.confirm()
-        for deal in PREFA[1:]:
-            table.prefa(deal)
-        void(page, 2, "λάθος μοίρασμα", t)
-        shot(page, "evening-el-history-void")
-        tap(page, "nav-entry")
-        has_text(page, "deal-header", t(N_("Deal {n}"), n=table.number))  # 6: no number reused
-        tap(page, "nav-sheet")
-        visible(page, "sheet-player-0")
-        shot(page, "evening-el-sheet")
-        settled = cash_out_matches_cli(page, db, newest_session(db), tmp_path, t)
-        assert settled["players"] == GREEK
-        shot(page, "evening-el-cash-out")
+    _url, db = server
+    page = phone.sessions("el")
+    prefa = family_presets()["prefa"].name_in("el")
+    new_game(page, GREEK, prefa, {}, t)
+    table = Entry(page, GREEK, t)
+    table.prefa(PREFA[0])
+    tap(page, "kind-redeal")  # all pass: the cards are redealt, the next player deals
+    expect(page.get_by_text(t(N_("All pass: the cards are redealt")))).to_be_visible(timeout=10000)
+    shot(page, "evening-el-redeal")
+    table.confirm()
+    for deal in PREFA[1:]:
+        table.prefa(deal)
+    void(page, 2, "λάθος μοίρασμα", t)
+    shot(page, "evening-el-history-void")
+    tap(page, "nav-entry")
+    has_text(page, "deal-header", t(N_("Deal {n}"), n=table.number))  # 6: no number reused
+    tap(page, "nav-sheet")
+    visible(page, "sheet-player-0")
+    shot(page, "evening-el-sheet")
+    settled = cash_out_matches_cli(page, db, newest_session(db), tmp_path, t)
+    assert settled["players"] == GREEK
+    shot(page, "evening-el-cash-out")

@@ -8,14 +8,13 @@ edge (a word or a number cut), no text overlapping the bottom bar.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from e2e import harness
 from e2e.harness import choose_language, open_app, running_app, settle, shot, tap, visible
-from support.evenings import BALKAN_FOUR, BALKAN_FOUR_PLAYERS, PREFA, PREFA_PLAYERS
+from support.evenings import BALKAN_FOUR, BALKAN_FOUR_PLAYERS, PREFA, PREFA_PLAYERS, import_evening
 from test_pot_e2e import EVENING as POT_EVENING
 from test_pot_e2e import NAMES as POT_PLAYERS
 
@@ -48,25 +47,22 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict
     db = tmp_path_factory.mktemp("screens") / "screens.db"
     with Store(db) as store:
         sids = {
-            family: int(
-                store.import_session(
-                    json.dumps(
-                        {
-                            "format": "scorepad-session/1",
-                            "players": names,
-                            "convention": convention,
-                            "overrides": overrides,
-                            "whist_price": "0.10",
-                            "currency": "EUR",
-                            "deals": deals,
-                        }
-                    )
-                )
-            )
+            family: import_evening(store, names, convention, overrides, deals)
             for family, (names, convention, overrides, deals) in GAMES.items()
         }
     with running_app(db) as (url, _db):
         yield url, sids
+
+
+@pytest.fixture(scope="module")
+def laptop(browser: Any, served: tuple[str, dict[str, int]]) -> Iterator[harness.KeptPage]:
+    """The laptop (1280×800) the sheets are looked at on, kept across the languages (it only
+    opens the sessions and their sheets: nothing of one language's stays for the next), from
+    the list of sessions in the test's language (harness.KeptPage): one page load for the file.
+    The phone's page is each test's own: its new-game form keeps what was chosen on it."""
+    kept = harness.KeptPage(browser, served[0], 1280, 800)
+    yield kept
+    kept.discard()
 
 
 def nothing_cut(page: Any, where: str) -> None:
@@ -95,7 +91,7 @@ def opened(browser: Any, url: str, lang: str, width: int = 360, height: int = 74
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_family_screen_in_every_language(
-    browser: Any, served: tuple[str, dict[str, int]], lang: str
+    browser: Any, served: tuple[str, dict[str, int]], laptop: harness.KeptPage, lang: str
 ) -> None:
     url, sids = served
     page = opened(browser, url, lang)
@@ -137,8 +133,8 @@ def test_every_family_screen_in_every_language(
         page.mouse.move(180, 400)
         page.mouse.wheel(0, -20000)
     page.context.close()
-    # The sheet on a laptop.
-    page = opened(browser, url, lang, 1280, 800)
+    # The sheet on a laptop: on the file's kept one (it only opens sessions and looks).
+    page = laptop.sessions(lang)
     for family, sid in sids.items():
         tap(page, f"session-open-{sid}")
         visible(page, "deal-header")
@@ -149,4 +145,3 @@ def test_every_family_screen_in_every_language(
         nothing_cut(page, f"{family}-{lang}-sheet-1280")
         tap(page, "nav-sessions")
         visible(page, "session-new")
-    page.context.close()

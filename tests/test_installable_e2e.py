@@ -14,10 +14,6 @@ own, headless Debian chromium, every request the browser makes recorded.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -25,56 +21,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e.harness import ROOT, _free_port, local_only, new_session, semantics_on, tap
+from e2e.harness import ROOT, local_only, new_session, semantics_on, tap
 from e2e.harness import browser as browser
+from support import table_server
 
 pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
 
 
 @contextmanager
 def serving(db: Path, port: int, cache: Path) -> Iterator[str]:
-    """``scorepad --web`` on 127.0.0.1:``port`` (its phone app built into ``cache``)."""
-    env = dict(os.environ, XDG_CACHE_HOME=str(cache))
-    env.pop("DISPLAY", None)
-    log = db.parent / f"server-{time.monotonic_ns()}.log"
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "scorepad.cli",
-            "--lang",
-            "en",
-            "--db",
-            str(db),
-            "--web",
-            "--port",
-            str(port),
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=log.open("wb"),
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    url = f"http://127.0.0.1:{port}/"
-    deadline = time.time() + 60
-    while True:
-        assert proc.poll() is None, log.read_text(errors="replace")
-        try:
-            urllib.request.urlopen(url, timeout=1).read()
-            break
-        except OSError:
-            assert time.time() < deadline, log.read_text(errors="replace")
-            time.sleep(0.2)
-    try:
-        yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    """``scorepad --web`` on 127.0.0.1:``port`` (its phone app built into ``cache``; Flet's own
+    client as a host gets it, not the tests' no-CDN one)."""
+    with table_server.serving(db, port=port, env={"XDG_CACHE_HOME": str(cache)}, no_cdn=False):
+        yield f"http://127.0.0.1:{port}/"
 
 
 def recorded(ctx: Any) -> list[str]:
@@ -95,7 +54,7 @@ def get(url: str) -> tuple[int, dict[str, str], bytes]:
 
 
 def test_the_server_serves_scorepads_manifest_worker_and_screen(tmp_path: Path) -> None:
-    with serving(tmp_path / "s.db", _free_port(), tmp_path / "cache") as url:
+    with serving(tmp_path / "s.db", table_server.free_port(), tmp_path / "cache") as url:
         _status, _headers, body = get(url + "manifest.json")
         manifest = json.loads(body)
         assert (manifest["name"], manifest["short_name"]) == ("Scorepad", "Scorepad")
@@ -131,7 +90,7 @@ def test_a_reload_without_the_server_shows_scorepads_screen_and_comes_back_by_it
 ) -> None:
     from playwright.sync_api import expect
 
-    db, port, cache = tmp_path / "s.db", _free_port(), tmp_path / "cache"
+    db, port, cache = tmp_path / "s.db", table_server.free_port(), tmp_path / "cache"
     with serving(db, port, cache) as url:
         origin = url.rstrip("/")
         # A Russian phone: the screen without the server speaks its language.
@@ -168,7 +127,7 @@ def test_the_server_serves_the_app_for_a_phone_alone_at_app(browser: Any, tmp_pa
     """Built by the server at its first request (then kept in the cache folder), its Python
     running in the page: every request to the server's own origin, its worker below /app/."""
     cache = tmp_path / "cache"
-    with serving(tmp_path / "s.db", _free_port(), cache) as url:
+    with serving(tmp_path / "s.db", table_server.free_port(), cache) as url:
         status, _headers, body = get(url + "app/")  # waits for the build
         assert status == 200 and b'<base href="/app/">' in body
         assert list(cache.glob("scorepad/phone-app/*/app/scorepad-sw.js"))

@@ -12,7 +12,6 @@ import pytest
 from e2e import harness
 from e2e.harness import (
     ROOT,
-    choose_language,
     open_app,
     running_app,
     semantics_on,
@@ -56,37 +55,45 @@ def test_the_first_screen_offers_every_language_by_its_own_name(browser: Any, ev
         page.context.close()
 
 
+@pytest.fixture(scope="module")
+def phone(browser: Any, evening: str) -> Iterator[harness.KeptPage]:
+    """The phone each language is chosen on, from the list of sessions (harness.KeptPage): one
+    page load for the five; each test only looks at the evenings, so nothing of one language's
+    stays for the next but the choice it replaces."""
+    kept = harness.KeptPage(browser, evening)
+    yield kept
+    kept.discard()
+
+
 @pytest.mark.parametrize("language", LANGUAGE_LIST[1:], ids=[x.code for x in LANGUAGE_LIST[1:]])
 def test_a_chosen_language_speaks_on_the_entry_the_sheet_and_the_cash_out(
-    browser: Any, evening: str, language: Any
+    phone: harness.KeptPage, evening: str, language: Any
 ) -> None:
     cat = catalog(language.code)
-    page = open_app(browser, evening, 360, 740)
+    page = phone.sessions(language.code)  # chosen from the first screen's list
+    seen(page, cat.gettext("New game"))
+    shot(page, f"lang-{language.code}-01-sessions")
+    tap(page, "session-open-2")
+    visible(page, "nav-sheet")
+    seen(page, cat.gettext("Write the deal"))
+    shot(page, f"lang-{language.code}-02-form")
+    tap(page, "nav-sessions")
+    tap(page, "session-open-1")
+    visible(page, "nav-sheet")
+    seen(page, cat.gettext("Play on"))  # a finished evening: play on, or settle
+    shot(page, f"lang-{language.code}-02-entry-finished")
+    tap(page, "nav-sheet")
+    seen(page, cat.gettext("Tap a cell to see every entry in it."))
+    shot(page, f"lang-{language.code}-03-sheet")
+    tap(page, "nav-settle")
+    seen(page, cat.gettext("Payments:"))
+    shot(page, f"lang-{language.code}-04-cashout")
+    # The device remembers the choice: a new tab (the same browser storage, a new app
+    # session) opens in the same language.
+    again = page.context.new_page()
     try:
-        visible(page, "session-new")
-        choose_language(page, language.name)
-        seen(page, cat.gettext("New game"))
-        shot(page, f"lang-{language.code}-01-sessions")
-        tap(page, "session-open-2")
-        visible(page, "nav-sheet")
-        seen(page, cat.gettext("Write the deal"))
-        shot(page, f"lang-{language.code}-02-form")
-        tap(page, "nav-sessions")
-        tap(page, "session-open-1")
-        visible(page, "nav-sheet")
-        seen(page, cat.gettext("Play on"))  # a finished evening: play on, or settle
-        shot(page, f"lang-{language.code}-02-entry-finished")
-        tap(page, "nav-sheet")
-        seen(page, cat.gettext("Tap a cell to see every entry in it."))
-        shot(page, f"lang-{language.code}-03-sheet")
-        tap(page, "nav-settle")
-        seen(page, cat.gettext("Payments:"))
-        shot(page, f"lang-{language.code}-04-cashout")
-        # The device remembers the choice: a new tab (the same browser storage, a new app
-        # session) opens in the same language.
-        again = page.context.new_page()
         again.goto(evening)
         semantics_on(again)
         seen(again, cat.gettext("New game"))
     finally:
-        page.context.close()
+        again.close()

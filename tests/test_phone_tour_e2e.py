@@ -10,11 +10,22 @@ from __future__ import annotations
 
 import io
 import json
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e.harness import ROOT, Table, choose_language, has_text, new_session, shot, tap, visible
+from e2e.harness import (
+    ROOT,
+    Table,
+    choose_language,
+    has_text,
+    new_session,
+    settle,
+    shot,
+    tap,
+    visible,
+)
 from e2e.harness import browser as browser
 from test_phone_e2e import Static, open_phone
 from test_phone_e2e import built as built
@@ -37,9 +48,18 @@ def darkness(page: Any) -> float:
     """The mean brightness (0 black … 255 white) of the page as drawn."""
     from PIL import Image, ImageStat
 
-    page.wait_for_timeout(1500)  # the canvas trails the semantics tree
-    image = Image.open(io.BytesIO(page.screenshot())).convert("L")
+    # The canvas trails the semantics tree: the page once two captures agree.
+    image = Image.open(io.BytesIO(settle(page))).convert("L")
     return float(ImageStat.Stat(image).mean[0])
+
+
+def darkness_until(page: Any, below: float) -> float:
+    """The page's brightness once it is below ``below`` (a theme switched is drawn a frame or
+    more after it is asked for), or as it stands after 10 seconds."""
+    deadline = time.monotonic() + 10
+    while (found := darkness(page)) >= below and time.monotonic() < deadline:
+        continue
+    return found
 
 
 def test_history_analysis_chart_players_import_language_and_dark_mode_on_the_phone_alone(
@@ -122,6 +142,6 @@ def test_history_analysis_chart_players_import_language_and_dark_mode_on_the_pho
     light = darkness(page)
     page.emulate_media(color_scheme="dark")
     expect(page.locator('[flt-semantics-identifier="session-new"]')).to_be_visible()
-    dark = darkness(page)
+    dark = darkness_until(page, light - 60)
     assert dark < light - 60, (light, dark)
     page.context.close()

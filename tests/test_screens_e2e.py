@@ -4,11 +4,13 @@ players, a bula, a Prefa kassa, an Austrian pot) visited screen by screen, each 
 ``screenshots/screens-<size>-<theme>-<lang>-<NN>-<screen>.png`` to be looked at, and on a phone
 no text control reaching past the screen's edges (its semantics box inside the window).
 
-One browser context per (size, theme, language) and one server for them all keep it affordable.
+One browser context per (size, theme), its storage emptied and its page loaded again for each
+language, and one server for them all keep it affordable.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -26,8 +28,15 @@ from scorepad.store import Store
 from scorepad.testing.generate import RandomChooser, random_session
 
 pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
-#: Two halves on CI's two workers (conftest.py): the phone's screens and the laptop's.
-XDIST_SPLIT = "size"
+
+
+def _part(params: dict[str, Any]) -> str:
+    """Four parts for CI's two workers (conftest.py): each size in each theme (six languages
+    each), so that no part is left running alone at the end."""
+    return f"{params.get('size')}-{params.get('theme')}"
+
+
+XDIST_SPLIT = _part
 browser = harness.browser  # the shared headless chromium fixture
 assert ARGS  # the same chromium flags (the fixture launches it)
 
@@ -125,22 +134,6 @@ def no_share(page: Any) -> None:
     assert page.locator('[flt-semantics-identifier="share-table"]').count() == 0
 
 
-def scroll_to(page: Any, ident: str) -> None:
-    """Scroll the screen (a wheel over it, as a player's finger) until ``ident`` is at its top
-    half: the canvas follows the wheel, not the DOM's own scrolling."""
-    node = page.locator(f'[flt-semantics-identifier="{ident}"]').first
-    view = page.viewport_size
-    page.mouse.move(view["width"] / 2, view["height"] / 2)
-    for _ in range(40):
-        box = node.bounding_box() if node.count() else None
-        if box is not None and 0 <= box["y"] <= view["height"] / 2:
-            page.wait_for_timeout(500)  # the canvas follows the semantics tree a frame or more late
-            return
-        page.mouse.wheel(0, 200)
-        page.wait_for_timeout(150)
-    raise AssertionError(f"{ident} never came into view")
-
-
 class Visit:
     """One (size, theme, language): screenshots in order, and the overflow check on a phone."""
 
@@ -169,116 +162,155 @@ class Visit:
         visible(self.page, marker)
 
 
+class Devices:
+    """One browser context per (size, theme), kept across its languages (harness.KEPT): each
+    language begins on a device as new to the app as a new context's, its storage emptied (no
+    device token, so the PIN is asked; no language chosen) and the page loaded again, which
+    the browser's cache makes cheaper than a new context's first load. One is open at a time;
+    a test that fails gives its context up (tests/conftest.py), so the next begins on a new
+    one."""
+
+    def __init__(self, browser: Any, url: str) -> None:
+        self.browser, self.url = browser, url
+        self.kept: dict[tuple[str, str], Any] = {}
+
+    def fresh(self, size: str, theme: str) -> Any:
+        """The page of (size, theme), at the app's first screen as a new device sees it."""
+        for key, ctx in list(self.kept.items()):  # the other devices' pages closed
+            if key != (size, theme) or ctx not in harness.KEPT:
+                self.close(key)
+        ctx = self.kept.get((size, theme))
+        if ctx is not None:
+            page = ctx.pages[0]
+            page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+            page.reload()
+            return page
+        width, height = SIZES[size]
+        ctx = local_only(
+            self.browser.new_context(
+                viewport={"width": width, "height": height}, color_scheme=theme
+            )
+        )
+        self.kept[(size, theme)] = ctx
+        harness.KEPT.add(ctx)
+        page = ctx.new_page()
+        page.goto(self.url)
+        return page
+
+    def close(self, key: tuple[str, str]) -> None:
+        ctx = self.kept.pop(key)
+        harness.KEPT.discard(ctx)
+        with contextlib.suppress(Exception):  # closed after a failure, or with its browser
+            ctx.close()
+
+
+@pytest.fixture(scope="module")
+def devices(browser: Any, evening: str) -> Iterator[Devices]:
+    found = Devices(browser, evening)
+    yield found
+    for key in list(found.kept):
+        found.close(key)
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("theme", ["light", "dark"])
 @pytest.mark.parametrize("size", list(SIZES))
-def test_every_screen_looks_finished(
-    browser: Any, evening: str, size: str, theme: str, lang: str
-) -> None:
+def test_every_screen_looks_finished(devices: Devices, size: str, theme: str, lang: str) -> None:
     from playwright.sync_api import expect
 
-    width, height = SIZES[size]
+    width = SIZES[size][0]
     cat = catalog(lang)
-    ctx = local_only(
-        browser.new_context(viewport={"width": width, "height": height}, color_scheme=theme)
+    page = devices.fresh(size, theme)
+    semantics_on(page)
+    v = Visit(page, size, theme, lang)
+    # The PIN screen, switched to the language there (a phone handed over in the wrong one).
+    visible(page, "pin-field")
+    if size == "phone":
+        check_can_fail(page)
+    if lang != "en":
+        tap(page, f"language-{lang}")
+        visible(page, "language-en")
+    v.shot("pin")
+    field = page.get_by_label(cat.gettext("Table PIN"))
+    field.click()
+    field.fill(PIN)
+    field.press("Enter")
+    visible(page, "session-new")
+    expect(page.get_by_text(cat.gettext("New game"), exact=True).first).to_be_visible(timeout=10000)
+    no_share(page)
+    v.shot("sessions")
+    tap(page, "session-new")
+    visible(page, "create-session")
+    no_share(page)  # "Share the table" only where a session is open (issue #27, item 9)
+    v.shot("new-game")
+    tap(page, "show-settings")
+    visible(page, "settings-whisting")
+    page.locator(
+        '[flt-semantics-identifier="settings-whisting"]'
+    ).first.scroll_into_view_if_needed()
+    v.shot("new-game-settings")
+    tap(page, "back")
+    visible(page, "session-players")
+    tap(page, "session-players")
+    visible(page, "player-stats")
+    no_share(page)
+    v.shot("players")
+    tap(page, "back-to-sessions")
+
+    # The pulya in play: the entry empty, then a contract chosen (the calls' rows).
+    visible(page, f"session-open-{PULYA}")
+    tap(page, f"session-open-{PULYA}")
+    visible(page, "deal-header")
+    v.shot("entry")
+    harness.redrawn(page, "declarer-1")
+    harness.redrawn(page, "contract-7H")
+    visible(page, "call-whist")
+    v.shot("entry-contract")
+    tap(page, "share-table")
+    visible(page, "share-dialog")
+    v.shot("share")
+    page.keyboard.press("Escape")
+    expect(page.locator('[flt-semantics-identifier="share-dialog"]')).to_have_count(
+        0, timeout=10000
     )
-    page = ctx.new_page()
-    try:
-        page.goto(evening)
-        semantics_on(page)
-        v = Visit(page, size, theme, lang)
-        # The PIN screen, switched to the language there (a phone handed over in the wrong one).
-        visible(page, "pin-field")
-        if size == "phone":
-            check_can_fail(page)
-        if lang != "en":
-            tap(page, f"language-{lang}")
-            visible(page, "language-en")
-        v.shot("pin")
-        field = page.get_by_label(cat.gettext("Table PIN"))
-        field.click()
-        field.fill(PIN)
-        field.press("Enter")
-        visible(page, "session-new")
-        expect(page.get_by_text(cat.gettext("New game"), exact=True).first).to_be_visible(
-            timeout=10000
-        )
-        no_share(page)
-        v.shot("sessions")
-        tap(page, "session-new")
-        visible(page, "create-session")
-        no_share(page)  # "Share the table" only where a session is open (issue #27, item 9)
-        v.shot("new-game")
-        tap(page, "show-settings")
-        visible(page, "settings-whisting")
-        page.locator(
-            '[flt-semantics-identifier="settings-whisting"]'
-        ).first.scroll_into_view_if_needed()
-        v.shot("new-game-settings")
-        tap(page, "back")
-        visible(page, "session-players")
-        tap(page, "session-players")
-        visible(page, "player-stats")
-        no_share(page)
-        v.shot("players")
-        tap(page, "back-to-sessions")
+    tap(page, "nav-sheet")
+    visible(page, "sheet-picture")
+    v.shot("sheet")
+    tap(page, "sheet-table-view")
+    visible(page, "sheet-table")
+    v.shot("sheet-table")
+    tap(page, "sheet-drawing")  # the view chosen is kept: the drawing again for the others
+    visible(page, "sheet-picture")
+    tap(page, "nav-history")
+    visible(page, "deal-1")
+    v.shot("history")
+    tap(page, "nav-settle")
+    visible(page, "balance-0")
+    v.shot("cash-out")
+    tap(page, "nav-chart")
+    visible(page, "chart")
+    v.shot("chart")
 
-        # The pulya in play: the entry empty, then a contract chosen (the calls' rows).
-        visible(page, f"session-open-{PULYA}")
-        tap(page, f"session-open-{PULYA}")
-        visible(page, "deal-header")
-        v.shot("entry")
-        harness.redrawn(page, "declarer-1")
-        harness.redrawn(page, "contract-7H")
-        visible(page, "call-whist")
-        v.shot("entry-contract")
-        tap(page, "share-table")
-        visible(page, "share-dialog")
-        v.shot("share")
-        page.keyboard.press("Escape")
-        expect(page.locator('[flt-semantics-identifier="share-dialog"]')).to_have_count(
-            0, timeout=10000
-        )
+    v.open(FINISHED, "play-on")
+    v.shot("finished")
+    v.open(FOUR, "deal-header")
+    v.shot("four-entry")
+    tap(page, "nav-sheet")
+    visible(page, "sheet-picture")
+    v.shot("four-sheet")
+    for sid, family, sheet in (
+        (BULA, "bula", "sheet-player-0"),
+        (KASSA, "kassa", "sheet-player-0"),
+        (POT, "pot", "pot-summary"),
+    ):
+        v.open(sid, "deal-header")
+        v.shot(f"{family}-entry")
+        harness.redrawn(page, "declarer-1")  # the family's own grid of contracts
+        v.shot(f"{family}-entry-declarer")
         tap(page, "nav-sheet")
-        visible(page, "sheet-picture")
-        v.shot("sheet")
-        tap(page, "sheet-table-view")
-        visible(page, "sheet-table")
-        v.shot("sheet-table")
-        tap(page, "sheet-drawing")  # the view chosen is kept: the drawing again for the others
-        visible(page, "sheet-picture")
-        tap(page, "nav-history")
-        visible(page, "deal-1")
-        v.shot("history")
+        visible(page, sheet)
+        v.shot(f"{family}-sheet")
         tap(page, "nav-settle")
-        visible(page, "balance-0")
-        v.shot("cash-out")
-        tap(page, "nav-chart")
-        visible(page, "chart")
-        v.shot("chart")
-
-        v.open(FINISHED, "play-on")
-        v.shot("finished")
-        v.open(FOUR, "deal-header")
-        v.shot("four-entry")
-        tap(page, "nav-sheet")
-        visible(page, "sheet-picture")
-        v.shot("four-sheet")
-        for sid, family, sheet in (
-            (BULA, "bula", "sheet-player-0"),
-            (KASSA, "kassa", "sheet-player-0"),
-            (POT, "pot", "pot-summary"),
-        ):
-            v.open(sid, "deal-header")
-            v.shot(f"{family}-entry")
-            harness.redrawn(page, "declarer-1")  # the family's own grid of contracts
-            v.shot(f"{family}-entry-declarer")
-            tap(page, "nav-sheet")
-            visible(page, sheet)
-            v.shot(f"{family}-sheet")
-            tap(page, "nav-settle")
-            visible(page, "cash-0-result")
-            v.shot(f"{family}-cash-out")
-        assert v.overflows == {}, f"text past the screen's edge at {width} px: {v.overflows}"
-    finally:
-        ctx.close()
+        visible(page, "cash-0-result")
+        v.shot(f"{family}-cash-out")
+    assert v.overflows == {}, f"text past the screen's edge at {width} px: {v.overflows}"

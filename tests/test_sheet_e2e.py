@@ -265,54 +265,63 @@ def test_sheet_history_and_numbers(
     page.context.close()
 
 
-@pytest.mark.parametrize(("width", "height"), [(360, 740), (1280, 800)], ids=["phone", "laptop"])
-def test_four_players_square(browser: Any, tmp_path: Path, width: int, height: int) -> None:
-    """The square of four: names whole, outside it; gora, pulya, whists from the centre out."""
-    db = tmp_path / "four.db"
+@pytest.fixture(scope="module")
+def four(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[str]]]:
+    """A 12-deal Leningrad evening of four, served once for both sizes (they only look at its
+    sheet and open its cells): the address and the players."""
+    db = tmp_path_factory.mktemp("four") / "four.db"
     data = random_session(RandomChooser(4), convention="leningrad", players=4, deals=12)
     with Store(db) as store:
         store.import_session(json.dumps(data))
-    names = data["players"]
-    size = "phone" if width < 500 else "laptop"
     with running_app(db) as (url, _db):
-        page = open_app(browser, url, width, height)
-        tap(page, "session-open-1")
-        visible(page, "nav-sheet")
-        tap(page, "nav-sheet")
-        visible(page, "sheet-picture")
-        square = box(page, "pulya-circle")
-        right, bottom = square["x"] + square["width"], square["y"] + square["height"]
-        for p, player in enumerate(names):
-            has_text(page, f"pulya-name-{p}", player)
-            b = box(page, f"pulya-name-{p}")
-            assert b["x"] >= 0 and b["x"] + b["width"] <= width, (player, b)  # never cut
-            # Each name beside its own side (seat 0 at the bottom, then clockwise: left, top,
-            # right), never over a corner where it would read as another cell's label.
-            beside = {
-                0: b["y"] >= bottom - 1,
-                1: b["x"] + b["width"] <= square["x"] + 1,
-                2: b["y"] + b["height"] <= square["y"] + 1,
-                3: b["x"] >= right - 1,
-            }[p]
-            along = (
-                square["x"] <= b["x"] + b["width"] / 2 <= right
-                if p in (0, 2)
-                else square["y"] <= b["y"] + b["height"] / 2 <= bottom
-            )
-            assert beside and along, (player, b, square)
-        shot(page, f"sheet-four-{size}-01-pulya")
-        cx, cy = square["x"] + square["width"] / 2, square["y"] + square["height"] / 2
-        drawn = square["width"] + 2
-        first = names[0]
-        for fraction, title in ((0.15, f"{first}: gora"), (0.25, f"{first}: pulya")):
-            tap_cell(page, cx, cy + fraction * drawn)
-            has_text(page, "cell-title", title)
-            close_cell(page)
-        # the band's left third (on the bottom player's left): his left neighbour's column
-        tap_cell(page, cx - 0.27 * drawn, cy + 0.4 * drawn)
-        has_text(page, "cell-title", f"{first} → {names[1]}: whists")
+        yield url, data["players"]
+
+
+@pytest.mark.parametrize(("width", "height"), [(360, 740), (1280, 800)], ids=["phone", "laptop"])
+def test_four_players_square(
+    browser: Any, four: tuple[str, list[str]], width: int, height: int
+) -> None:
+    """The square of four: names whole, outside it; gora, pulya, whists from the centre out."""
+    url, names = four
+    size = "phone" if width < 500 else "laptop"
+    page = open_app(browser, url, width, height)
+    tap(page, "session-open-1")
+    visible(page, "nav-sheet")
+    tap(page, "nav-sheet")
+    visible(page, "sheet-picture")
+    square = box(page, "pulya-circle")
+    right, bottom = square["x"] + square["width"], square["y"] + square["height"]
+    for p, player in enumerate(names):
+        has_text(page, f"pulya-name-{p}", player)
+        b = box(page, f"pulya-name-{p}")
+        assert b["x"] >= 0 and b["x"] + b["width"] <= width, (player, b)  # never cut
+        # Each name beside its own side (seat 0 at the bottom, then clockwise: left, top,
+        # right), never over a corner where it would read as another cell's label.
+        beside = {
+            0: b["y"] >= bottom - 1,
+            1: b["x"] + b["width"] <= square["x"] + 1,
+            2: b["y"] + b["height"] <= square["y"] + 1,
+            3: b["x"] >= right - 1,
+        }[p]
+        along = (
+            square["x"] <= b["x"] + b["width"] / 2 <= right
+            if p in (0, 2)
+            else square["y"] <= b["y"] + b["height"] / 2 <= bottom
+        )
+        assert beside and along, (player, b, square)
+    shot(page, f"sheet-four-{size}-01-pulya")
+    cx, cy = square["x"] + square["width"] / 2, square["y"] + square["height"] / 2
+    drawn = square["width"] + 2
+    first = names[0]
+    for fraction, title in ((0.15, f"{first}: gora"), (0.25, f"{first}: pulya")):
+        tap_cell(page, cx, cy + fraction * drawn)
+        has_text(page, "cell-title", title)
         close_cell(page)
-        tap_cell(page, cx + 0.27 * drawn, cy + 0.4 * drawn)
-        has_text(page, "cell-title", f"{first} → {names[3]}: whists")
-        close_cell(page)
-        page.context.close()
+    # the band's left third (on the bottom player's left): his left neighbour's column
+    tap_cell(page, cx - 0.27 * drawn, cy + 0.4 * drawn)
+    has_text(page, "cell-title", f"{first} → {names[1]}: whists")
+    close_cell(page)
+    tap_cell(page, cx + 0.27 * drawn, cy + 0.4 * drawn)
+    has_text(page, "cell-title", f"{first} → {names[3]}: whists")
+    close_cell(page)
+    page.context.close()

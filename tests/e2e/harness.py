@@ -10,17 +10,14 @@ entered through the screens) and the checks of what a screen shows.  Screenshots
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
 import pytest
+from support import seats, table_server
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "screenshots"
@@ -37,12 +34,6 @@ ARGS = [
 ]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     with running_app(tmp_path_factory.mktemp("e2e") / "scorepad.db") as found:
@@ -51,53 +42,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
 
 @contextmanager
 def running_app(db: Path) -> Iterator[tuple[str, Path]]:
-    port = _free_port()
-    env = dict(os.environ, FLET_WEB_NO_CDN="1")
-    env.pop("DISPLAY", None)
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "scorepad.cli",
-            "--lang",
-            "en",
-            "--db",
-            str(db),
-            "--web",
-            "--port",
-            str(port),
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=(db.parent / "app.log").open(
-            "wb"
-        ),  # read on failure; a pipe could fill and stall it
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    url = f"http://127.0.0.1:{port}/"
-    deadline = time.time() + 60
-    while True:
-        if proc.poll() is not None:
-            raise RuntimeError(
-                f"the app exited: {(db.parent / 'app.log').read_text(errors='replace')}"
-            )
-        try:
-            urllib.request.urlopen(url, timeout=1).read()
-            break
-        except OSError:
-            if time.time() > deadline:
-                proc.kill()
-                raise
-            time.sleep(0.2)
-    try:
+    """The app served by the real CLI (``scorepad --web``, tests/support/table_server.py) with
+    the database ``db``: its address and ``db``."""
+    with table_server.serving(db) as (url, _port):
         yield url, db
-    finally:  # a failed test must not leave its server running
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 @pytest.fixture(scope="module")
@@ -112,6 +60,53 @@ def browser() -> Iterator[Any]:
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
         yield b
         b.close()
+
+
+#: Browser contexts a file keeps open across its tests (``KeptPage``): the pages closed after each
+#: browser test (tests/conftest.py) are every other.
+KEPT: set[Any] = set()
+
+
+class KeptPage:
+    """One phone (360×740, or the size given) on the file's app, kept open across the tests that
+    each need only a new session of their own on it: a Flutter page loads in several seconds on a busy machine,
+    while going back to the list of sessions, switching the language and opening the test's own
+    session is a few taps.  Each test begins at the list of sessions in its language; a test
+    that fails gives its page up (tests/conftest.py closes it), so the next begins on a new
+    one."""
+
+    def __init__(self, browser: Any, url: str, width: int = 360, height: int = 740) -> None:
+        self.browser, self.url, self.size = browser, url, (width, height)
+        self.page: Any = None
+        self.lang = "en"  # the app's language (`--lang en`) until one is chosen
+
+    def sessions(self, lang: str) -> Any:
+        """The page at the list of sessions, in ``lang``."""
+        from playwright.sync_api import expect
+
+        from scorepad.core.i18n import LANGUAGE_NAMES, catalog
+
+        if self.page is None or self.page.context not in KEPT:
+            self.page = open_app(self.browser, self.url, *self.size)
+            KEPT.add(self.page.context)
+            self.lang = "en"
+        elif self.page.locator('[flt-semantics-identifier="nav-sessions"]').count():
+            tap(self.page, "nav-sessions")
+        visible(self.page, "session-new")
+        if lang != self.lang:
+            choose_language(self.page, LANGUAGE_NAMES[lang])
+            self.lang = lang
+        expect(self.page.locator('[flt-semantics-identifier="session-new"]').first).to_have_text(
+            catalog(lang).gettext("New game"), timeout=10000
+        )
+        return self.page
+
+    def discard(self) -> None:
+        if self.page is not None:
+            KEPT.discard(self.page.context)
+            with suppress(Exception):  # closed with its browser already
+                self.page.context.close()
+        self.page = None
 
 
 def local_only(ctx: Any) -> Any:
@@ -187,20 +182,29 @@ def tap(page: Any, ident: str) -> None:
 
 
 def type_text(page: Any, field: Any, text: str) -> None:
-    """Type into a text field as a player does: scrolled into view and the canvas settled (the
-    focusing click goes by coordinates, see ``tap``), then typed.
+    """Type into a text field as a player does: scrolled into view (the canvas settled when it
+    moved: the focusing click goes by coordinates, see ``tap``), tapped, then typed.
 
-    Flutter takes the focus in two steps: the DOM input first, its text editing a moment later,
-    and on a loaded machine the second step can come after the typing and put the field's old
-    text back. So the text must stay in the field for a while; if it is put back, type again.
+    Flutter takes the focus in two steps: the DOM input first, its text editing a moment later
+    (the engine then applies the field's configuration and its old text); typing before the
+    second step can see the old text put back. So the typing waits for the second step (the
+    input's ``autocorrect`` turned on by the engine), and the text must still be there once the
+    browser has drawn two frames after it; if it was put back, type again. (A field typed into
+    before shows no second step: it keeps the text through six reads 250 ms apart instead.)
     """
     for attempt in range(5):
         try:
+            before = field.bounding_box(timeout=15000)
             field.scroll_into_view_if_needed(timeout=15000)
-            settle(page)
+            if field.bounding_box(timeout=15000) != before:
+                settle(page)
+            # A field edited before keeps the engine's configuration: its second step cannot be
+            # seen, and the old, timed check stands in for it.
+            fresh = field.get_attribute("autocorrect", timeout=15000) != "on"
             field.click()
+            editing = fresh and _editing(page, field)
             field.fill(text)
-            if _stays(page, field, text):
+            if _stays(page, field, text, editing):
                 return
         except Exception as exc:
             if attempt < 4 and "not attached" in str(exc):
@@ -211,8 +215,31 @@ def type_text(page: Any, field: Any, text: str) -> None:
     raise AssertionError(f"the field never kept {text!r}")
 
 
-def _stays(page: Any, field: Any, text: str) -> bool:
-    """Whether the field shows ``text`` at six reads in a row, 250 ms apart."""
+# The engine's text editing has taken the focused input: it applies the field's configuration
+# (a text field's autocorrect: "on"; the semantics tree draws every field with "off").
+_EDITING = """el => document.activeElement === el
+    && (el.getAttribute('autocorrect') === 'on' || el.type === 'password')"""
+_TWO_FRAMES = """() => new Promise(done =>
+    requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"""
+
+
+def _editing(page: Any, field: Any) -> bool:
+    """Whether the engine's text editing took the field (waited for; a field whose editing
+    shows no sign of it, a password's, is typed into after the old, timed check instead)."""
+    handle = field.element_handle(timeout=15000)
+    try:
+        page.wait_for_function(_EDITING, arg=handle, timeout=5000)
+    except Exception:
+        return False
+    return handle.get_attribute("type") != "password"
+
+
+def _stays(page: Any, field: Any, text: str, editing: bool) -> bool:
+    """Whether the field still shows ``text`` two frames after the typing (the engine's answer
+    to it drawn); where the editing could not be seen to start, at six reads 250 ms apart."""
+    if editing:
+        page.evaluate(_TWO_FRAMES)
+        return bool(field.input_value(timeout=5000) == text)
     for _ in range(6):
         page.wait_for_timeout(250)
         if field.input_value(timeout=5000) != text:
@@ -314,17 +341,15 @@ class Table:
         self.number = 1
         self.finishing = False  # the next deal closes the last open pool
 
+    # Who deals, who is dealt in and who defends: the engine's seating (tests/support/seats.py).
     def dealer(self) -> int:
-        return (self.number - 1) % self.players
+        return seats.dealer(self.players, self.number)
 
     def active(self) -> list[int]:
-        d = self.dealer()
-        seats = [(d + k) % self.players for k in range(1, self.players + 1)]
-        return [s for s in seats if not (self.players == 4 and s == d)]
+        return list(seats.pulya_table(self.players, self.number).active)
 
     def defenders(self, declarer: int) -> list[int]:
-        order = [(declarer + k) % self.players for k in range(1, self.players)]
-        return [s for s in order if not (self.players == 4 and s == self.dealer())]
+        return list(seats.pulya_table(self.players, self.number).defenders(declarer))
 
     def set_tricks(self, seat: int, target: int) -> None:
         """One tap on the seat's 0–10 picker (none when it already shows the count: the wait

@@ -89,3 +89,26 @@ BALKAN_FOUR = [
     _game(2, 7, {3: "follow", 0: "follow"}, {2: 6, 3: 2, 0: 2}),  # Boris deals
     _game(0, 2, {1: "pass", 3: "pass"}, hand=True),  # Vera deals
 ]
+
+
+def import_evening(
+    store: Any,
+    names: list[str],
+    convention: str,
+    overrides: dict[str, Any],
+    deals: list[dict[str, Any]] | tuple[()] = (),
+) -> int:
+    """An evening of ``convention`` imported into ``store`` (at 0.10 EUR a point, as the screens'
+    tests show their money): its session's id."""
+    import json
+
+    data = {
+        "format": "scorepad-session/1",
+        "players": names,
+        "convention": convention,
+        "overrides": overrides,
+        "whist_price": "0.10",
+        "currency": "EUR",
+        "deals": list(deals),
+    }
+    return int(store.import_session(json.dumps(data)))

@@ -23,8 +23,20 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start(db: Path, port: int, *extra: str, lang: str = "en") -> subprocess.Popen[bytes]:
-    env = dict(os.environ, FLET_WEB_NO_CDN="1")
+def start(
+    db: Path,
+    port: int,
+    *extra: str,
+    lang: str = "en",
+    env: dict[str, str] | None = None,
+    no_cdn: bool = True,
+) -> subprocess.Popen[bytes]:
+    """``scorepad --web`` on 127.0.0.1:``port`` with the database ``db`` (its output in
+    ``server-<port>.log`` beside it); ``env``: more of its environment; ``no_cdn``: Flet's web
+    client served from this computer only (as every test but the installable app's wants)."""
+    env = dict(os.environ, **(env or {}))
+    if no_cdn:
+        env["FLET_WEB_NO_CDN"] = "1"
     env.pop("DISPLAY", None)
     log = (db.parent / f"server-{port}.log").open("ab")
     return subprocess.Popen(
@@ -85,9 +97,18 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
 
 
 @contextmanager
-def serving(db: Path, *extra: str, port: int | None = None) -> Iterator[tuple[str, int]]:
+def serving(
+    db: Path,
+    *extra: str,
+    port: int | None = None,
+    lang: str = "en",
+    env: dict[str, str] | None = None,
+    no_cdn: bool = True,
+) -> Iterator[tuple[str, int]]:
+    """The server (``start``) once it answers and has printed its banner; stopped afterwards,
+    whatever the test did."""
     port = port or free_port()
-    proc = start(db, port, *extra)
+    proc = start(db, port, *extra, lang=lang, env=env, no_cdn=no_cdn)
     try:
         wait_ready(proc, f"http://127.0.0.1:{port}/", db.parent / f"server-{port}.log")
         yield f"http://127.0.0.1:{port}/", port
