@@ -1,5 +1,5 @@
 """The hosted server in a browser (issue #36): four phones alone start and play a pulka on
-``scorepad serve`` over PostgreSQL; a phone of another table can neither see nor write it; the
+``scorepad serve`` with two workers over PostgreSQL; a phone of another table can neither see nor write it; the
 owner hands the table over, and the new owner deletes it (asked first).
 
 Every phone is its own browser context (its own storage: its own device) on this computer's
@@ -45,7 +45,9 @@ LAPTOP = {"width": 1280, "height": 800}
 
 @pytest.fixture
 def hosted(postgres_url: str, tmp_path: Path) -> Iterator[tuple[str, str]]:
-    """``scorepad serve`` on a new PostgreSQL database: its address and the database's."""
+    """``scorepad serve --workers 2`` on a new PostgreSQL database: its address and the
+    database's.  The phones' pages are spread by the kernel over the two workers, which hear
+    each other's writes through PostgreSQL (LISTEN/NOTIFY)."""
     port = free_port()
     env = dict(os.environ, FLET_WEB_NO_CDN="1")
     env.pop("DISPLAY", None)
@@ -64,6 +66,8 @@ def hosted(postgres_url: str, tmp_path: Path) -> Iterator[tuple[str, str]]:
             "127.0.0.1",
             "--port",
             str(port),
+            "--workers",
+            "2",  # the phones reach whichever worker the kernel gives them (workers.py)
         ],
         cwd=ROOT,
         env=env,
