@@ -226,6 +226,15 @@ def postgres_url(postgres_cluster: Any) -> str:
     return str(postgres_cluster.database())
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where the store lives, once per backend: a SQLite file's path, or the address of a new
+    PostgreSQL database (a test taking it runs on both)."""
+    if request.param == "sqlite":
+        return str(tmp_path / "scores.db")
+    return str(request.getfixturevalue("postgres_url"))
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The suite's work units for ``--dist loadgroup`` (scripts/test): a test file whose tests

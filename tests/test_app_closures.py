@@ -25,7 +25,6 @@ NOT_YET: dict[tuple[str, str], int] = {
     ("pulya/entry.py", "entry_screen"): 115,
     ("club/checkin.py", "registry_screen"): 113,
     ("pulya/sheet.py", "_table"): 110,
-    ("server/run.py", "serve"): 102,
     ("club/nights.py", "nights_screen"): 102,
     ("bula/entry.py", "bula_entry"): 97,
     ("server/transport.py", "guarded_http"): 91,

@@ -29,13 +29,6 @@ from scorepad.store import Store
 PLAYERS = ["Anna", "Boris", "Vera", "Gleb"]
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "hosted.db")
-    return str(request.getfixturevalue("postgres_url"))
-
-
 @pytest.fixture
 def served(target: str) -> Any:
     store = Store(target, check_same_thread=False)

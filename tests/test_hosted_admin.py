@@ -6,7 +6,6 @@ grant opens no table.  On a real SQLite file and a real PostgreSQL."""
 from __future__ import annotations
 
 import threading
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,13 +27,6 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "hosted.db")
-    return str(request.getfixturevalue("postgres_url"))
 
 
 @pytest.fixture

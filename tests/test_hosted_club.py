@@ -9,7 +9,6 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import threading
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,13 +23,6 @@ from scorepad.store import Store
 
 PLAYERS = ["Anna", "Boris", "Vera", "Gleb", "Dmitri", "Elena", "Fyodor"]
 NOT_DIRECTOR = "Only the phone that created this club night may direct it."
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "hosted.db")
-    return str(request.getfixturevalue("postgres_url"))
 
 
 @pytest.fixture

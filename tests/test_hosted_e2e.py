@@ -9,10 +9,7 @@ Every phone is its own browser context (its own storage: its own device) on this
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,7 +17,6 @@ from typing import Any
 
 import pytest
 from e2e.harness import (
-    ROOT,
     Table,
     browser,  # noqa: F401  (the fixture)
     has_text,
@@ -34,7 +30,7 @@ from e2e.harness import (
     visible,
 )
 from playwright.sync_api import expect
-from support.table_server import free_port, stop, wait_ready
+from support.hosted_server import serving
 
 from scorepad.app.server.grants import Grants
 from scorepad.store import Store
@@ -48,39 +44,8 @@ def hosted(postgres_url: str, tmp_path: Path) -> Iterator[tuple[str, str]]:
     """``scorepad serve --workers 2`` on a new PostgreSQL database: its address and the
     database's.  The phones' pages are spread by the kernel over the two workers, which hear
     each other's writes through PostgreSQL (LISTEN/NOTIFY)."""
-    port = free_port()
-    env = dict(os.environ, FLET_WEB_NO_CDN="1")
-    env.pop("DISPLAY", None)
-    log = tmp_path / f"server-{port}.log"
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "scorepad.cli",
-            "serve",
-            "--lang",
-            "en",
-            "--db",
-            postgres_url,
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--workers",
-            "2",  # the phones reach whichever worker the kernel gives them (workers.py)
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=log.open("wb"),
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    try:
-        wait_ready(proc, f"http://127.0.0.1:{port}/", log)
-        yield f"http://127.0.0.1:{port}", postgres_url
-    finally:
-        stop(proc)
-        assert "Traceback" not in log.read_text(errors="replace"), log.read_text()
+    with serving(postgres_url, tmp_path, "--workers", "2") as url:
+        yield url, postgres_url
 
 
 def phone(browser: Any, url: str, size: dict[str, int] = PHONE) -> Any:  # noqa: F811

@@ -20,22 +20,49 @@ from ..screens.new_game import convention_choice
 from .common import attempt, club
 
 
+def _create(shell: Shell, draft: dict[str, str]) -> None:
+    """The new night as the form says, made by this page (on the hosted server, its director);
+    a refusal is shown with what was typed kept."""
+    made: dict[str, int] = {}
+
+    def act() -> None:
+        made["id"] = club(shell).create_night(
+            draft["name"],
+            date=_date(draft["date"]),
+            tours=_number(draft["tours"]),
+            convention=draft["convention"],
+            deals_per_tour=_number(draft["deals"]),
+            scoring=parse_scoring(draft["scoring"]),
+            seats=int(draft["seats"]) if draft["seats"] in ("3", "4") else None,
+        )
+
+    shell.state.night = None  # a new night: the creation's check, not a night's director
+    if attempt(shell, act):
+        with shell.session.locked():
+            shell.access.made_night(made["id"])  # the hosted server: this page directs it
+        _DRAFTS.pop(shell, None)
+        _open_night(shell, made["id"])
+    else:
+        shell.show(nights_screen)
+
+
+def _open_night(shell: Shell, nid: int) -> None:
+    if not shell.access.directs(nid):  # its owner handed it on, or never was this page
+        return
+    shell.state.night = nid
+    shell.go("club-director")
+
+
 def nights_screen(shell: Shell) -> ft.Control:
     with shell.session.locked():
         nights = club(shell).nights()
-
-    def open_night(nid: int) -> None:
-        if not shell.access.directs(nid):  # its owner handed it on, or never was this page
-            return
-        shell.state.night = nid
-        shell.go("club-director")
 
     # The nights this page directs: every night on the LAN's host, the owned ones on the hosted
     # server (no page lists another's nights there).
     rows: list[ft.Control] = [
         sem(
             f"night-{nid}",
-            ft.TextButton(f"{date}  {name}", on_click=lambda e, n=nid: open_night(n)),
+            ft.TextButton(f"{date}  {name}", on_click=lambda e, n=nid: _open_night(shell, n)),
         )
         for nid, name, date in nights
         if shell.access.directs(nid)
@@ -82,27 +109,7 @@ def nights_screen(shell: Shell) -> ft.Control:
     )
 
     def create() -> None:
-        made: dict[str, int] = {}
-
-        def act() -> None:
-            made["id"] = club(shell).create_night(
-                draft["name"],
-                date=_date(draft["date"]),
-                tours=_number(draft["tours"]),
-                convention=draft["convention"],
-                deals_per_tour=_number(draft["deals"]),
-                scoring=parse_scoring(draft["scoring"]),
-                seats=int(draft["seats"]) if draft["seats"] in ("3", "4") else None,
-            )
-
-        shell.state.night = None  # a new night: the creation's check, not a night's director
-        if attempt(shell, act):
-            with shell.session.locked():
-                shell.access.made_night(made["id"])  # the hosted server: this page directs it
-            _DRAFTS.pop(shell, None)
-            open_night(made["id"])
-        else:
-            shell.show(nights_screen)
+        _create(shell, draft)
 
     return ft.Column(
         [

@@ -15,10 +15,11 @@ import flet as ft
 from ...core.i18n import N_, msg, nmsg
 from ...store import StoreError
 from ..frame import live
+from ..frame.dialog import export_dialog
 from ..frame.theme import heading, primary, sem
 from ..server.admin import admin_delete
 from ..server.hosted import HostedAccess
-from .hosted import ask_delete_game, export_dialog
+from .hosted import ask_delete_game
 from .table import languages
 
 if TYPE_CHECKING:

@@ -16,10 +16,12 @@ import flet as ft
 from ...core.i18n import N_, catalog, msg
 from ...store import Store, StoreError
 from ..frame import live, registry
+from ..frame.dialog import export_dialog
 from ..frame.theme import heading, primary, secondary, sem
+from ..server.admin import admin_delete
 from ..server.hosted import HostedAccess, HostedGate
 from ..server.share import Sharing, qr_png
-from .table import languages, served, table_bar
+from .table import join, languages, served, table_bar
 
 if TYPE_CHECKING:
     from ..frame.shell import Shell
@@ -41,34 +43,6 @@ def front_screen(shell: Shell) -> ft.Control:
     access.link = ""
     shell.sid = None
     rows = {r.id: r for r in shell.session.sessions() if r.damage is None}
-
-    def open_owned(sid: int) -> None:
-        if not access.owns(sid):  # handed over or deleted since the list was drawn
-            shell.message = shell.render(
-                msg(N_("Only the phone that owns this table may do that."))
-            )
-            shell.show(front_screen)
-            return
-        access.scope = None
-        shell.sid = sid
-        shell.message = None
-        shell.go("sheet")
-
-    def open_joined(sid: int, token: str) -> None:
-        from .table import join
-
-        join(shell, sid, token)
-
-    def club_nights() -> None:
-        shell.message = None
-        shell.state.night = None
-        shell.go("club")
-
-    def new_game() -> None:
-        shell.state.new_session = None
-        shell.message = None
-        shell.go("new-session")
-
     items: list[ft.Control] = []
     for kind, held in (("own", access.owned), ("join", access.joined)):
         for sid, value in reversed(list(held.items())):
@@ -76,36 +50,13 @@ def front_screen(shell: Shell) -> ft.Control:
             # Each checked again at every drawing: a table handed over or deleted is gone.
             if r is None or (kind == "own" and not access.owns(sid)):
                 continue
-            said = (
-                shell.t(N_("Game {id}: this phone owns it"), id=sid)
-                if kind == "own"
-                else shell.t(N_("Game {id}: this phone joined it"), id=sid)
-            )
-            action = (
-                (lambda e, sid=sid: open_owned(sid))
-                if kind == "own"
-                else (lambda e, sid=sid, token=value: open_joined(sid, token))
-            )
-            items.append(
-                sem(
-                    f"table-{sid}",
-                    ft.Card(
-                        ft.Container(
-                            ft.Column(
-                                [
-                                    ft.Text(", ".join(r.players), weight=ft.FontWeight.BOLD),
-                                    ft.Text(said),
-                                    sem(
-                                        f"table-open-{sid}",
-                                        primary(shell.t(N_("Continue")), on_click=action),
-                                    ),
-                                ]
-                            ),
-                            padding=12,
-                        )
-                    ),
-                )
-            )
+            if kind == "own":
+                said = shell.t(N_("Game {id}: this phone owns it"), id=sid)
+                action = lambda e, sid=sid: _open_owned(shell, sid)  # noqa: E731
+            else:
+                said = shell.t(N_("Game {id}: this phone joined it"), id=sid)
+                action = lambda e, sid=sid, token=value: join(shell, sid, token)  # noqa: E731
+            items.append(_table_card(shell, sid, r.players, said, action))
     if not items:
         items.append(
             sem(
@@ -131,9 +82,12 @@ def front_screen(shell: Shell) -> ft.Control:
             ),
             ft.Row(
                 [
-                    sem("session-new", primary(shell.t(N_("New game")), new_game)),
+                    sem("session-new", primary(shell.t(N_("New game")), lambda: _new_game(shell))),
                     # A club night: the browser that creates it directs it (its owner).
-                    sem("session-club", secondary(shell.t(N_("Club nights")), club_nights)),
+                    sem(
+                        "session-club",
+                        secondary(shell.t(N_("Club nights")), lambda: _club_nights(shell)),
+                    ),
                 ],
                 wrap=True,
             ),
@@ -144,6 +98,54 @@ def front_screen(shell: Shell) -> ft.Control:
         scroll=ft.ScrollMode.AUTO,
         expand=True,
     )
+
+
+def _table_card(
+    shell: Shell, sid: int, players: list[str], said: str, action: Callable[..., None]
+) -> ft.Control:
+    """One of this browser's tables on the front page: its players, whose it is, Continue."""
+    return sem(
+        f"table-{sid}",
+        ft.Card(
+            ft.Container(
+                ft.Column(
+                    [
+                        ft.Text(", ".join(players), weight=ft.FontWeight.BOLD),
+                        ft.Text(said),
+                        sem(
+                            f"table-open-{sid}",
+                            primary(shell.t(N_("Continue")), on_click=action),
+                        ),
+                    ]
+                ),
+                padding=12,
+            )
+        ),
+    )
+
+
+def _open_owned(shell: Shell, sid: int) -> None:
+    access = _access(shell)
+    if not access.owns(sid):  # handed over or deleted since the list was drawn
+        shell.message = shell.render(msg(N_("Only the phone that owns this table may do that.")))
+        shell.show(front_screen)
+        return
+    access.scope = None
+    shell.sid = sid
+    shell.message = None
+    shell.go("sheet")
+
+
+def _club_nights(shell: Shell) -> None:
+    shell.message = None
+    shell.state.night = None
+    shell.go("club")
+
+
+def _new_game(shell: Shell) -> None:
+    shell.state.new_session = None
+    shell.message = None
+    shell.go("new-session")
 
 
 # --- a hand-over code --------------------------------------------------------------------------
@@ -278,33 +280,6 @@ def _share_dialog(shell: Shell, sid: int) -> ft.AlertDialog:
         ),
     ]
 
-    def renew() -> None:
-        try:
-            access.require_owner(sid)
-        except StoreError as exc:
-            shell.page.pop_dialog()
-            _refused(shell, exc)
-            return
-        with shell.session.locked():
-            hosted.grants.renew(sid)
-        live.link_renewed(shell, sid)  # the pages open with the old link show nothing now
-        shell.page.pop_dialog()
-        shell.page.show_dialog(_share_dialog(shell, sid))
-
-    def forget() -> None:
-        shell.page.pop_dialog()
-        try:
-            access.require_owner(sid)
-        except StoreError as exc:
-            _refused(shell, exc)
-            return
-        gate = table.gate
-        assert isinstance(gate, HostedGate)
-        with shell.session.locked():
-            gate.forget_table(sid)
-        shell.message = shell.t(N_("Every phone types the table PIN again to write."))
-        shell.redraw()
-
     return ft.AlertDialog(
         title=ft.Text(shell.t(N_("Share the table"))),
         content=sem(
@@ -320,11 +295,16 @@ def _share_dialog(shell: Shell, sid: int) -> ft.AlertDialog:
         actions=[
             sem(
                 "share-renew",
-                ft.TextButton(shell.t(N_("New link (the old one stops working)")), on_click=renew),
+                ft.TextButton(
+                    shell.t(N_("New link (the old one stops working)")),
+                    on_click=lambda: _renew(shell, sid),
+                ),
             ),
             sem(
                 "share-forget",
-                ft.TextButton(shell.t(N_("Forget the phones' PINs")), on_click=forget),
+                ft.TextButton(
+                    shell.t(N_("Forget the phones' PINs")), on_click=lambda: _forget(shell, sid)
+                ),
             ),
             sem(
                 "share-close",
@@ -333,6 +313,40 @@ def _share_dialog(shell: Shell, sid: int) -> ft.AlertDialog:
         ],
         actions_overflow_button_spacing=0,
     )
+
+
+def _renew(shell: Shell, sid: int) -> None:
+    """The owner's New link: the pages open with the old link show nothing now."""
+    access = _access(shell)
+    hosted = access.hosted
+    assert hosted is not None
+    try:
+        access.require_owner(sid)
+    except StoreError as exc:
+        shell.page.pop_dialog()
+        _refused(shell, exc)
+        return
+    with shell.session.locked():
+        hosted.grants.renew(sid)
+    live.link_renewed(shell, sid)
+    shell.page.pop_dialog()
+    shell.page.show_dialog(_share_dialog(shell, sid))
+
+
+def _forget(shell: Shell, sid: int) -> None:
+    """The owner's Forget the phones' PINs: this table's phones type its PIN again."""
+    shell.page.pop_dialog()
+    try:
+        _access(shell).require_owner(sid)
+    except StoreError as exc:
+        _refused(shell, exc)
+        return
+    gate = served(shell).gate
+    assert isinstance(gate, HostedGate)
+    with shell.session.locked():
+        gate.forget_table(sid)
+    shell.message = shell.t(N_("Every phone types the table PIN again to write."))
+    shell.redraw()
 
 
 def show_hand_over(shell: Shell, sid: int) -> None:
@@ -397,35 +411,6 @@ def export(shell: Shell, sid: int) -> None:
     export_dialog(shell, sid, text)
 
 
-def export_dialog(shell: Shell, sid: int, text: str) -> None:
-    """Game ``sid`` as a file, to copy or save (the owner's export and the operator's)."""
-
-    async def copy() -> None:
-        await ft.Clipboard().set(text)
-
-    async def save() -> None:
-        await ft.FilePicker().save_file(file_name=f"scorepad-{sid}.json", src_bytes=text.encode())
-
-    shell.page.show_dialog(
-        ft.AlertDialog(
-            title=ft.Text(shell.t(N_("Game {id} as a file"), id=sid)),
-            content=sem(
-                "export-text",
-                ft.Column(
-                    [ft.Text(text, selectable=True, size=12)],
-                    scroll=ft.ScrollMode.AUTO,
-                    height=300,
-                ),
-            ),
-            actions=[
-                sem("copy-export", ft.FilledButton(shell.t(N_("Copy")), on_click=copy)),
-                sem("save-export", ft.OutlinedButton(shell.t(N_("Save")), on_click=save)),
-                ft.TextButton(shell.t(N_("Close")), on_click=lambda: shell.page.pop_dialog()),
-            ],
-        )
-    )
-
-
 def delete(shell: Shell, sid: int, seen: int) -> bool:
     """The owner deletes its table: hidden from every list, its phones' links open nothing,
     its owner secret and PIN are forgotten; its record is kept on the server."""
@@ -435,9 +420,7 @@ def delete(shell: Shell, sid: int, seen: int) -> bool:
 
     def action(store: Store) -> None:
         access.require_owner(sid)
-        store.delete_session(sid, seen=seen)
-        hosted.owners.forget(sid)
-        hosted.grants.renew(sid)
+        admin_delete(store, hosted.owners, hosted.grants, sid, seen=seen)
 
     if not shell.told(shell.session.write(action)):
         return False

@@ -9,6 +9,7 @@ from ...phone import ON_PHONE
 from ...scoring.ledger.families import family_presets
 from ...scoring.pulya.convention import presets
 from ...store import SessionSummary
+from ..frame.dialog import export_dialog
 from ..frame.shell import Shell
 from ..frame.theme import heading, primary, quiet, secondary, sem
 from .table import locked_screen
@@ -229,32 +230,7 @@ def _ask_import(shell: Shell) -> None:
 
 
 def _show_export(shell: Shell, sid: int) -> None:
-    text = shell.session.export(sid)
-
-    async def copy() -> None:
-        await ft.Clipboard().set(text)
-
-    async def save() -> None:  # a download in a browser, the share sheet's file on a phone
-        await ft.FilePicker().save_file(file_name=f"scorepad-{sid}.json", src_bytes=text.encode())
-
-    shell.page.show_dialog(
-        ft.AlertDialog(
-            title=ft.Text(shell.t(N_("Game {id} as a file"), id=sid)),
-            content=sem(
-                "export-text",
-                ft.Column(
-                    [ft.Text(text, selectable=True, size=12)],
-                    scroll=ft.ScrollMode.AUTO,
-                    height=300,
-                ),
-            ),
-            actions=[
-                sem("copy-export", ft.FilledButton(shell.t(N_("Copy")), on_click=copy)),
-                sem("save-export", ft.OutlinedButton(shell.t(N_("Save")), on_click=save)),
-                ft.TextButton(shell.t(N_("Close")), on_click=lambda: shell.page.pop_dialog()),
-            ],
-        )
-    )
+    export_dialog(shell, sid, shell.session.export(sid))
 
 
 def _choose_language(shell: Shell, e: ft.Event[ft.Dropdown]) -> None:

@@ -102,7 +102,7 @@ def valid_token(token: object) -> bool:
 
 
 @dataclass
-class _Misses:
+class Misses:
     count: int = 0
     until: float = 0.0
     since: float = 0.0  # the first miss (an address: which devices its waits bind)
@@ -129,8 +129,8 @@ class Gate:
     shared: bool = False
     _unlocked: set[str] = field(default_factory=set)  # grant keys (grants.grant_key)
     _seen: dict[str, float] = field(default_factory=dict)  # device → when first seen
-    _misses: dict[str, _Misses] = field(default_factory=dict)
-    _addresses: dict[str, _Misses] = field(default_factory=dict)
+    _misses: dict[str, Misses] = field(default_factory=dict)
+    _addresses: dict[str, Misses] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
@@ -196,10 +196,10 @@ class Gate:
         with self._lock:
             now = self.clock()
             first_seen = self._seen.setdefault(device, now)
-            misses = self._misses.setdefault(device, _Misses())
+            misses = self._misses.setdefault(device, Misses())
             if misses.until > now:
                 return self._waiting(misses.until - now)
-            place = self._addresses.setdefault(address, _Misses())
+            place = self._addresses.setdefault(address, Misses())
             # The address's waits bind the devices that came after its misses began (a guesser
             # making new devices), never a phone that was at the table before and never missed.
             newcomer = misses.count > 0 or first_seen >= place.since

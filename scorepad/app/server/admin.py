@@ -35,7 +35,7 @@ from .access import (
     TRIES,
     WAIT,
     WAIT_MAX,
-    _Misses,
+    Misses,
     valid_token,
 )
 from .grants import GRANTS, Grants
@@ -70,8 +70,8 @@ class Admin:
     wait: float = WAIT
     address_tries: int = ADDRESS_TRIES
     address_wait: float = ADDRESS_WAIT
-    _misses: dict[str, _Misses] = field(default_factory=dict)
-    _addresses: dict[str, _Misses] = field(default_factory=dict)
+    _misses: dict[str, Misses] = field(default_factory=dict)
+    _addresses: dict[str, Misses] = field(default_factory=dict)
     _guard: threading.Lock = field(default_factory=threading.Lock)
 
     def enter(self, device: str, entered: object, address: str) -> tuple[str | None, Msg | None]:
@@ -82,8 +82,8 @@ class Admin:
         text = entered.strip()
         with self._guard:
             now = self.clock()
-            misses = self._misses.setdefault(device, _Misses())
-            place = self._addresses.setdefault(address, _Misses())
+            misses = self._misses.setdefault(device, Misses())
+            place = self._addresses.setdefault(address, Misses())
             waits = max(misses.until, place.until)
             if waits > now:
                 return None, self._waiting(waits - now)
@@ -136,11 +136,16 @@ class Admin:
         )
 
 
-def admin_delete(store: Store, owners: Owners, grants: Grants, sid: int) -> None:
-    """The operator's delete (the admin page's and ``scorepad delete``'s): one transaction,
-    the game hidden from every list, its owner, PIN and hand-over code forgotten, its link
-    renewed (the phones' opens nothing); its record is kept."""
+def admin_delete(
+    store: Store, owners: Owners, grants: Grants, sid: int, *, seen: int | None = None
+) -> None:
+    """A hosted game's delete (the operator's: the admin page's and ``scorepad delete``'s; and
+    its owner's, on the revision ``seen`` his page showed): one transaction, the game hidden
+    from every list, its owner, PIN and hand-over code forgotten, its link renewed (the phones'
+    opens nothing); its record is kept."""
     with store._write():
-        store.delete_session(sid, seen=store.load_any(sid).revision)
+        if seen is None:
+            seen = store.load_any(sid).revision
+        store.delete_session(sid, seen=seen)
         owners.forget(sid)
         grants.renew(sid)

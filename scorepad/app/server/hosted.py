@@ -18,8 +18,6 @@ import asyncio
 import json
 import os
 import re
-import socket
-import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -30,6 +28,7 @@ import flet as ft
 
 from ...core.i18n import N_, Msg, msg
 from ...store import Store
+from ..club.tables import table_pins
 from .access import Access, Gate, NotAllowed, ServeRefused, valid_token
 from .admin import ADMIN_KEY, Admin
 from .grants import Grants, grant_key
@@ -305,8 +304,6 @@ async def keep_tables(text: str) -> None:
 def hosted_pins(owners: Owners, store: Store, lock: threading.RLock) -> Callable[[int], str | None]:
     """Each table's own PIN: a phone-owned game's (owners.pin), else a club night's table's
     (club/tables.py: its phones join and write as on the LAN); None opens nothing."""
-    from ..club.tables import table_pins
-
     club = table_pins(store, lock)
 
     def pin(sid: int) -> str | None:
@@ -368,176 +365,4 @@ def admin_secret(path: Path | None) -> str | None:
 # --- the pages -----------------------------------------------------------------------------------
 
 
-def make_hosted_main(  # type: ignore[no-untyped-def]
-    store: Store, lang: str, table: Any, hosted: Hosted, lock: threading.RLock
-):
-    """Every page of the hosted server: the front page (this browser's tables), a join link, a
-    hand-over code."""
-    from ..analyses import ANALYSES  # noqa: F401  (the analyses' workers, as on the LAN)
-    from ..club.public import STANDINGS, public_standings
-    from ..frame import live, outside, theme
-    from ..frame.shell import Shell, remember_language, remembered_language
-    from ..screens import hosted as screens
-    from ..screens.table import JOIN, join
-    from . import listen
-    from .run import device_token
-    from .wire import PEER
-
-    async def main(page: ft.Page) -> None:
-        page.title = "Scorepad"
-        theme.apply(page)
-        if store.backend.dialect == "sqlite":  # another process's writes (the CLI's) shown
-            outside.watch(page, store, lock)
-        standings = STANDINGS.fullmatch(page.route or "/")
-        if standings:  # a club night's live standings: read-only, the token is the right
-            public_standings(page, store, lang, lock, standings[1])
-            return
-        peer = PEER.get()  # decided from the socket (and a trusted proxy's header): wire.py
-        chosen, device, held = await asyncio.gather(
-            remembered_language(lang), device_token(page, table.gate), held_tables(page)
-        )
-        access = HostedAccess(table.gate, device, loopback=False, address=peer, hosted=hosted)
-        shell = Shell(page, store, chosen, lock, access=access)
-        access.current = lambda: shell.sid
-        if store.backend.dialect == "postgresql":  # told when the database is lost and back
-            listen.follow(shell)
-
-        def save() -> None:  # the browser's storage is written on the page's loop
-            page.run_task(keep_tables, access.stored())
-
-        access.save = save
-        shell.remember_language = lambda code: page.run_task(remember_language, code)
-        shell.table = table
-        with lock:
-            access.held(held)
-        live.subscribe(shell)
-        route = page.route or "/"
-        found = JOIN.fullmatch(route)
-        taking = TAKE.fullmatch(route)
-        if ADMIN.fullmatch(route) and hosted.admin is not None:
-            # The operator's page; with no secret configured, /admin is the front page.
-            from ..screens import admin as admin_screens
-
-            token = await held_admin()
-            if isinstance(token, str) and hosted.admin.opens(token):
-                access.admin_token = token
-            admin_screens.keep = lambda t: page.run_task(keep_admin, t)
-            shell.show(admin_screens.admin_screen)
-        elif found:
-            sid, token = int(found[1]), found[2] or ""
-            join(shell, sid, token)
-            if shell.sid is not None and access.scope is not None:
-                access.joined[access.scope] = access.link
-                access.save()
-        elif taking:
-            screens.take(shell, int(taking[1]), taking[2])
-        else:
-            shell.show(screens.front_screen)
-
-    main.store = store  # type: ignore[attr-defined]
-    return main
-
-
-def run_hosted(
-    options: HostedOptions,
-    *,
-    sock: socket.socket | None = None,
-    quiet: bool = False,
-    on_ready: Callable[[], None] | None = None,
-) -> None:
-    """Serve the hosted app on ``options.host:options.port`` until SIGTERM or Ctrl-C; the
-    database is closed on the way out.  One worker of several (workers.hosted_workers): ``sock``
-    is the socket the supervisor bound, ``quiet`` leaves the banner to the first worker,
-    ``on_ready`` tells the supervisor it serves; on PostgreSQL each worker hears the others'
-    writes (listen.py)."""
-    import gc
-
-    from ..analyses import ANALYSES
-    from ..frame import flet_diff, nav, registry, theme
-    from ..frame.theme import assets_dir
-    from ..screens import hosted as screens
-    from . import listen
-    from .installable import REWRITES, Installable
-    from .run import limits
-    from .serve import ENGINE, StaticTuning, static_resolver, tuning_wanted
-    from .server import Guard, Server, bind, flet_asgi
-    from .share import Sharing, public_base, public_refused
-    from .table import Table
-    from .transport import more_descriptors
-
-    flet_diff.install()
-    public: list[str] = []
-    for url in options.public_url:
-        base = public_base(url)
-        if base is None:
-            raise ServeRefused(public_refused(url))
-        public.append(base)
-    more_descriptors()
-    if sock is None:
-        sock = bind(options.host, options.port)  # before the database: a busy port creates nothing
-    try:
-        store = Store(options.db, check_same_thread=False)
-    except BaseException:
-        sock.close()
-        raise
-    lock = threading.RLock()
-    grants = Grants(store, lock)
-    owners = Owners(store, lock)
-    hosted = Hosted(owners, grants, per_hour=options.per_hour)
-    if options.admin_secret is not None:
-        hosted.admin = Admin(options.admin_secret, grants, lock)
-    gate = HostedGate(None, grants=grants, table_pins=hosted_pins(owners, store, lock))
-    gate.hosted = hosted
-    # No server PIN: a table's own PIN is its phones' (owners.pin); the PIN shown in the share
-    # dialog is the table's.
-    sharing = Sharing.make(options.host, options.port, tls=False, pin=None, public=tuple(public))
-    table = Table(gate, sharing, grants=grants)
-    # The front page is this browser's tables; the bar above a table is its owner's.
-    nav.register("sessions", screens.front_screen)
-    registry.set_bar(screens.hosted_bar)
-    main = make_hosted_main(store, options.lang, table, hosted, lock)
-    bounds = limits()
-    trusted = frozenset(options.trusted_proxy)
-    app, static = flet_asgi(main, assets_dir(), lang=options.lang, limits=bounds, trusted=trusted)
-    tuning = None
-    if tuning_wanted():
-        app = tuning = StaticTuning(app, static_resolver(static), fonts=theme.FONTS)
-        tuning.rewrites.update(REWRITES)
-    app = Installable(app, options.lang)
-    server = Server(
-        Guard(app, lambda: table.sharing),
-        certfile=None,  # the TLS is the reverse proxy's (docs/online.md)
-        keyfile=None,
-        limits=bounds,
-        trusted=trusted,
-    )
-    table.server = server
-    warming: list[asyncio.Task[None]] = []
-    listening: list[listen.Listener] = []
-
-    def ready() -> None:
-        gc.freeze()
-        gc.set_threshold(10_000, 10, 10)
-        if tuning is not None and not quiet:
-            warming.append(asyncio.get_running_loop().create_task(tuning.warm(ENGINE)))
-        if store.backend.dialect == "postgresql":  # the other workers' writes (listen.py)
-            loop = asyncio.get_running_loop()
-            listening.append(listen.start(str(options.db), store, main, loop))
-        if on_ready is not None:
-            on_ready()
-        if quiet:
-            return
-        sys.stdout.write(screens.hosted_banner(sharing, options.lang))
-        sys.stdout.flush()
-
-    try:
-        server.run([sock], ready)
-    finally:
-        for listener in listening:
-            listener.stop()
-        sock.close()
-        ANALYSES.close()
-        store.close()
-
-
-__all__ = ["Hosted", "HostedAccess", "HostedGate", "HostedOptions", "run_hosted"]
+__all__ = ["Hosted", "HostedAccess", "HostedGate", "HostedOptions", "admin_secret", "hosted_pins"]

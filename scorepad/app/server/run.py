@@ -14,6 +14,7 @@ import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import flet as ft
 
@@ -248,12 +249,7 @@ def serve(
     for f in (certfile, keyfile):
         if f is not None and not f.is_file():
             raise ServeRefused(msg(N_("cannot read {path}: no such file"), path=str(f)))
-    public: list[str] = []
-    for url in public_url:
-        base = public_base(url)
-        if base is None:
-            raise ServeRefused(public_refused(url))
-        public.append(base)
+    public = public_addresses(public_url)
     if explicit is None:
         explicit = pin is not None
     # A proxy forwards other devices: the table is on the network as much as with --share.
@@ -288,10 +284,41 @@ def serve(
     sharing = Sharing.make(host, port, tls=certfile is not None, pin=pin, public=tuple(public))
     table = Table(gate, sharing, grants=grants)
     main = make_main(db, lang, table, store=store, lock=lock)
-    bounds = limits()
-    app, static = flet_asgi(
-        main, assets_dir(), lang=lang, limits=bounds, trusted=frozenset(trusted_proxy)
+    server, tuning = web_server(
+        main, lang, table, trusted=frozenset(trusted_proxy), certfile=certfile, keyfile=keyfile
     )
+
+    def said() -> str:
+        # The QR code is of the session the host chose (--join), never a guess.
+        chosen = (join_session, grants.link(join_session)) if join_session is not None else None
+        return banner(table.sharing, lang, join=chosen, explicit=explicit)
+
+    run_until_stopped(server, sock, store, str(db), main, tuning, said, quiet, on_ready)
+
+
+def public_addresses(urls: tuple[str, ...]) -> list[str]:
+    """The ``--public-url`` addresses as the server answers them; a bad one is refused."""
+    public: list[str] = []
+    for url in urls:
+        base = public_base(url)
+        if base is None:
+            raise ServeRefused(public_refused(url))
+        public.append(base)
+    return public
+
+
+def web_server(
+    main: Any,
+    lang: str,
+    table: Table,
+    *,
+    trusted: frozenset[str],
+    certfile: Path | None,
+    keyfile: Path | None,
+) -> tuple[Server, StaticTuning | None]:
+    """The app's pages (``main``) behind the server's guards: the LAN's and the hosted one's."""
+    bounds = limits()
+    app, static = flet_asgi(main, assets_dir(), lang=lang, limits=bounds, trusted=trusted)
     tuning = None
     if tuning_wanted():  # the engine files compressed once and cached (serve.py)
         app = tuning = StaticTuning(app, static_resolver(static), fonts=theme.FONTS)
@@ -304,10 +331,25 @@ def serve(
         certfile=certfile,
         keyfile=keyfile,
         limits=bounds,
-        trusted=frozenset(trusted_proxy),
+        trusted=trusted,
     )
     table.server = server
+    return server, tuning
 
+
+def run_until_stopped(
+    server: Server,
+    sock: socket.socket,
+    store: Store,
+    db: str,
+    main: Any,
+    tuning: StaticTuning | None,
+    said: Callable[[], str],
+    quiet: bool,
+    on_ready: Callable[[], None] | None,
+) -> None:
+    """Serve on ``sock`` until SIGTERM or Ctrl-C, then close the database; ``said()`` is the
+    banner (none from a quiet worker), ``on_ready`` is told once it serves."""
     warming: list[asyncio.Task[None]] = []  # kept: a task nobody holds may be collected
     listening: list[listen.Listener] = []
 
@@ -328,14 +370,12 @@ def serve(
         if tuning is not None and not quiet:
             warming.append(asyncio.get_running_loop().create_task(tuning.warm(ENGINE)))
         if store.backend.dialect == "postgresql":  # the other workers' writes (listen.py)
-            listening.append(listen.start(str(db), store, main, asyncio.get_running_loop()))
+            listening.append(listen.start(db, store, main, asyncio.get_running_loop()))
         if on_ready is not None:
             on_ready()
         if quiet:
             return
-        # The QR code is of the session the host chose (--join), never a guess.
-        chosen = (join_session, grants.link(join_session)) if join_session is not None else None
-        sys.stdout.write(banner(table.sharing, lang, join=chosen, explicit=explicit))
+        sys.stdout.write(said())
         sys.stdout.flush()
 
     try:

@@ -48,6 +48,8 @@ from ...store import Store, StoreError
 from ...store.backend import is_postgres
 from .access import ServeRefused, check_pin_option, generate_pin
 from .hosted import HostedOptions
+from .run import serve
+from .run_hosted import run_hosted
 from .server import bind
 from .share import is_loopback
 from .transport import more_descriptors
@@ -194,8 +196,6 @@ class Supervisor:
 
 def _worker_main(pipe: Pipe, options: dict[str, Any]) -> None:
     """One worker: the server of run.py on the supervisor's socket."""
-    from .run import serve
-
     # The supervisor's handlers are its own; uvicorn's server installs the worker's.
     for s in (signal.SIGTERM, signal.SIGINT):
         signal.signal(s, signal.SIG_DFL)
@@ -207,8 +207,6 @@ def _worker_main(pipe: Pipe, options: dict[str, Any]) -> None:
     hosted = options.pop("hosted", None)
     try:
         if hosted is not None:  # scorepad serve's (hosted.py), on the same socket
-            from .hosted import run_hosted
-
             run_hosted(hosted, sock=options["sock"], quiet=options["quiet"], on_ready=ready)
         else:
             serve(on_ready=ready, **options)
@@ -221,8 +219,6 @@ def _worker_main(pipe: Pipe, options: dict[str, Any]) -> None:
 def hosted_workers(options: HostedOptions) -> None:
     """``scorepad serve`` in ``options.workers`` processes on one socket (one: run_hosted alone),
     as :func:`serve_workers` does for the shared table; several need PostgreSQL."""
-    from .hosted import run_hosted
-
     if options.workers <= 1:
         run_hosted(options)
         return
@@ -256,8 +252,6 @@ def serve_workers(
 ) -> None:
     """The web app on ``host:port`` in ``workers`` processes (one: as run.serve alone) until
     SIGTERM or Ctrl-C.  Several need a PostgreSQL ``db`` (:func:`sqlite_refused`)."""
-    from .run import serve
-
     options: dict[str, Any] = {
         "db": db,
         "lang": lang,
