@@ -25,6 +25,7 @@ from scorepad.cli import main
 from scorepad.club.store import ClubStore
 from scorepad.scoring.pulya.session import SessionInvalid
 from scorepad.store import Store
+from scorepad.store.schema import schema_version
 
 SIX = {
     "type": "game",
@@ -194,7 +195,8 @@ def test_11_a_read_of_an_old_schema_does_not_migrate_it(
     code, out, err = cli(capsys, *command, "--db", str(db))
     assert (code, out) == (2, "")
     assert err == (
-        f"{db} was written by an older Scorepad (schema 1, this one uses 7); a read changes "
+        f"{db} was written by an older Scorepad (schema 1, this one uses {schema_version()}); "
+        "a read changes "
         "nothing: a command that writes, or scorepad migrate, updates it after a backup\n"
     )
     assert db.read_bytes() == before
@@ -209,12 +211,15 @@ def test_11_scorepad_migrate_backs_up_and_migrates_once(
     before = db.read_bytes()
     code, out, _ = cli(capsys, "migrate", "--db", str(db))
     backup = tmp_path / "old.db.schema-1.bak"
-    assert (code, out) == (0, f"{db} is migrated from schema 1 to 7; the backup is {backup}\n")
+    assert (code, out) == (
+        0,
+        f"{db} is migrated from schema 1 to {schema_version()}; the backup is {backup}\n",
+    )
     with sqlite3.connect(backup) as conn:
         assert conn.execute("SELECT max(version) FROM _migrations").fetchone() == (1,)
     assert db.read_bytes() != before
     assert cli(capsys, "migrate", "--db", str(db))[1] == (
-        f"{db} is up to date (schema 7); nothing was written\n"
+        f"{db} is up to date (schema {schema_version()}); nothing was written\n"
     )
     assert cli(capsys, "sessions", "--db", str(db))[1].count("\n") == 2
 

@@ -21,6 +21,7 @@ from test_properties import Draw
 from conftest import run_cli, session
 from scorepad.cli import main
 from scorepad.store import Store
+from scorepad.store.schema import schema_version
 from scorepad.testing.generate import random_family_session, random_session
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -242,7 +243,7 @@ def test_the_migration_gives_every_existing_row_its_own_id(tmp_path: Path) -> No
     path = tmp_path / "v1.db"
     shutil.copy(FIXTURES / "schema-1.db", path)
     with Store(path) as store:
-        assert store.version() == 7
+        assert store.version() == schema_version()
         exported = [json.loads(store.export_session(s.id)) for s in store.sessions()]
     conn = sqlite3.connect(path)
     sessions = [r[0] for r in conn.execute("SELECT uid FROM sessions")]
