@@ -51,9 +51,13 @@ class Client:
         headers: dict[str, str] | list[tuple[str, str]] | None = None,
         session_id: str | None = None,
         sock: socket.socket | None = None,
+        source: str | None = None,
     ) -> None:
         """``sock``: a connection already open to ``host`` (a phone's, from another network
-        namespace: tests/netns.py); else one is opened from here."""
+        namespace: tests/netns.py); else one is opened from here, from the address ``source``
+        if given (another 127.0.0.x: a phone of another address, for the per-address bounds)."""
+        if sock is None and source is not None:
+            sock = socket.create_connection((host, port), timeout=20, source_address=(source, 0))
         self.port = port
         self.prefs: dict[str, Any] = {} if prefs is None else prefs
         self.frames: list[list[Any]] = []
