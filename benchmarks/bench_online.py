@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from machine import SMOKE_NOTE, add_smoke, machine  # noqa: E402  (benchmarks/machine.py)
 from support import postgres  # noqa: E402
-from support.flet_wire import Client  # noqa: E402
+from support.flet_wire import Client, nav  # noqa: E402
 from support.online import workers  # noqa: E402
 
 from scorepad.app.server.grants import Grants  # noqa: E402
@@ -59,22 +59,6 @@ def _choose(client: Client, ident: str) -> None:
         client.pump(0.02)
 
 
-def _nav(client: Client, label: str) -> None:
-    from support.flet_wire import _walk
-
-    bar = [
-        v
-        for f in client.frames
-        for v in _walk(f)
-        if isinstance(v, dict) and v.get("_c") == "NavigationBar"
-    ][-1]
-    index = [d.get("label") for d in bar.get("destinations", [])].index(label)
-    n = len(client.frames)
-    client.props(bar["_i"], {"selected_index": index})
-    client.event(bar["_i"], "change", str(index))
-    client.wait(lambda c: len(c.frames) > n, 60)
-
-
 #: Phones a loopback address opens: below the server's live pages per address (docs/safety.md),
 #: so that the bench's phones, all on this computer, count as the tables' phones would.
 PER_ADDRESS = 48
@@ -89,7 +73,7 @@ class Table:
         for phone in self.phones:
             phone.wait(lambda c: c.has("nav-entry"), 120)
         self.deals = 0
-        _nav(self.phones[0], "Deal")
+        nav(self.phones[0], "Deal", 60)
 
     def write(self) -> float:
         """One deal from the first phone: ms from its tap until the other three have it.

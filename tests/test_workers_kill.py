@@ -19,7 +19,7 @@ from typing import Any
 
 import psutil
 import pytest
-from support.flet_wire import Client
+from support.flet_wire import Client, nav
 from support.online import alive, serving, worker_of, workers
 
 from scorepad.app.server.grants import Grants
@@ -58,24 +58,6 @@ def choose(client: Client, ident: str) -> None:
     while len(client.frames) == n and time.monotonic() < deadline:
         assert client.closed is None, f"closed with {client.closed}"
         client.pump(0.05)
-
-
-def nav(client: Client, label: str, timeout: float = 15) -> None:
-    """A bottom-bar destination tapped, as the Flutter client does."""
-    from support.flet_wire import _walk
-
-    client.wait(lambda c: c.shows(label), timeout)
-    bar = [
-        v
-        for f in client.frames
-        for v in _walk(f)
-        if isinstance(v, dict) and v.get("_c") == "NavigationBar"
-    ][-1]
-    index = [d.get("label") for d in bar.get("destinations", [])].index(label)
-    n = len(client.frames)
-    client.props(bar["_i"], {"selected_index": index})
-    client.event(bar["_i"], "change", str(index))
-    client.wait(lambda c: len(c.frames) > n, timeout)
 
 
 def header(n: int) -> str:

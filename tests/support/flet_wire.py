@@ -210,3 +210,19 @@ class Client:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def nav(client: Client, label: str, timeout: float = 15) -> None:
+    """A bottom-bar destination tapped, as the Flutter client does."""
+    client.wait(lambda c: c.shows(label), timeout)
+    bar = [
+        v
+        for f in client.frames
+        for v in _walk(f)
+        if isinstance(v, dict) and v.get("_c") == "NavigationBar"
+    ][-1]
+    index = [d.get("label") for d in bar.get("destinations", [])].index(label)
+    n = len(client.frames)
+    client.props(bar["_i"], {"selected_index": index})
+    client.event(bar["_i"], "change", str(index))
+    client.wait(lambda c: len(c.frames) > n, timeout)
