@@ -573,7 +573,7 @@ def test_deals_entered_through_the_form_are_written_edited_and_carried_by_the_st
 
     with Store(tmp_path / "pot.db") as store:
         sid = store.create_session(NAMES, convention="illustrated")
-        stored_ = store.load_family(sid)
+        stored_ = store.load(sid)
         for deal in DEALS:
             f = new_form(stored_)
             f.load(deal)

@@ -28,7 +28,7 @@ from ...scoring.ledger.families import (
 from ...scoring.ledger.kassa import KassaError, KassaTable
 from ...scoring.ledger.ledger import Posting, explanations
 from ...scoring.pulya.session import Problem, pydantic_problem
-from ...store import AnyStored, FamilyStored
+from ...store import AnyStored
 from ..pulya.form import TricksRefused
 
 C = TypeVar("C", bound=str)  # a defender's call in the family's words
@@ -487,5 +487,4 @@ class FamilyForm(Generic[C, T]):
 
 def explained(stored: AnyStored) -> list[tuple[int, list[Msg]]]:
     """Each live deal's index and its sentences: a ledger family's postings, explained."""
-    assert isinstance(stored, FamilyStored), stored.family
     return [(d.index, explanations(d.postings)) for d in stored.scored.deals]

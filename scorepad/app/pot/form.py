@@ -46,7 +46,7 @@ from ..families.form import why_not
 from ..pulya.form import TricksRefused
 
 if TYPE_CHECKING:
-    from ...store import FamilyStored
+    from ...store import LedgerStored
 
 Kind = Literal["game", "nonsuit", "concede", "bete", "swabian", "allpass"]
 Premium = Literal["none", "four_aces", "no_aces"]
@@ -648,11 +648,11 @@ def title(deal: Any, players: list[str] | tuple[str, ...] | Any) -> Msg:
 # --- the family's part for the shell ---------------------------------------------------------
 
 
-def new_form(stored: FamilyStored) -> PotForm:
+def new_form(stored: LedgerStored) -> PotForm:
     return PotForm(stored.scored)
 
 
-def edit_form(stored: FamilyStored, index: int) -> PotForm:
+def edit_form(stored: LedgerStored, index: int) -> PotForm:
     """Deal ``index`` as written, in its own context (the deals before it)."""
     form = PotForm(replay_family(session_before(stored.session, index)))
     form.load(stored.journal.live[index].deal)
@@ -664,7 +664,7 @@ def dirty(form: PotForm) -> bool:
     return form.to_deal() != PotForm(form.scored).to_deal()
 
 
-def carry(old: PotForm, stored: FamilyStored) -> PotForm:
+def carry(old: PotForm, stored: LedgerStored) -> PotForm:
     """``old``'s choices on the newer state; what no longer fits is left to choose again."""
     form = new_form(stored)
     try:

@@ -24,7 +24,7 @@ from ...scoring.pulya.session import Deal, deal_data, pydantic_problem
 from ...scoring.pulya.table import Table
 from ...scoring.pulya.whist import Call, Whisting, shortest
 from ...scoring.pulya.whist import Kind as WhistKind
-from ...store import AnyStored, Stored
+from ...store import AnyStored, PulyaStored
 
 _DEAL: TypeAdapter[Any] = TypeAdapter(Deal)
 
@@ -495,8 +495,8 @@ class DealForm:
 # --- the pulya's part of the app (registered in app/pulya/__init__.py, frame/family.py) ------
 
 
-def _pulya(stored: AnyStored) -> Stored:
-    assert isinstance(stored, Stored), stored.family  # the registry gives it its own family
+def _pulya(stored: AnyStored) -> PulyaStored:
+    """The view as the pulya's: the registry (frame/family.py) hands a family's part its own."""
     return stored
 
 
