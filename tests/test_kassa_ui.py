@@ -294,7 +294,9 @@ def test_a_redeal_needs_no_more_choices_and_a_declarer_takes_it_back() -> None:
     f.choose_redeal()
     assert f.declarer is None and f.missing() is None
     f.choose_declarer(C)
-    assert not f.redeal and f.to_deal()["declarer"] == C
+    # The game he takes it back with is still to be chosen (the form builds no deal before).
+    assert not f.redeal and f.declarer == C
+    assert f.preview() == ([], "choose the contract")
 
 
 # --- G-Q1's variants at the table: who held four aces, the counter-invitation ----------------
