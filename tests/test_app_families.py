@@ -125,7 +125,7 @@ async def test_the_cash_out_of_a_bula_session_is_the_settle_document(
         shell = Shell(page, store, lang, threading.RLock())
         shell.sid = sid
         shell.show(nav.screen("settle"))
-        doc = to_data(store.load_family(sid).scored, lang)
+        doc = to_data(store.load(sid).scored, lang)
         for p in range(3):
             shown = by_id(page, f"cash-{p}-result").value
             assert shown == doc["balance"][p].replace("-", "−")
@@ -155,7 +155,7 @@ async def test_a_prefa_game_starts_with_its_preset_kassa_untouched(
     sid = store.sessions()[0].id
     assert store.family(sid) == "kassa"
     assert "overrides" not in json.loads(store.export_session(sid))  # the preset as it is
-    assert store.load_family(sid).scored.table.kassas == [31, 31, 31]  # type: ignore[union-attr]
+    assert store.load(sid).scored.table.kassas == [31, 31, 31]  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(("lang", "sheet"), [("en", "Scores"), ("ru", "Запись")])

@@ -36,7 +36,7 @@ NAMES = ["Ana", "Boris", "Vera"]
 
 
 class Held:
-    """A FamilyStored-like view of a session file (the forms need its session and scored)."""
+    """A stored-like view of a session file (the forms need its session and scored)."""
 
     def __init__(self, deals: list[dict[str, Any]], **overrides: Any) -> None:
         self.session = parse_family_session(
@@ -377,7 +377,7 @@ async def test_a_deal_entered_on_the_screen_is_written(app: Any) -> None:
     ]
     await tap(shell, session, "confirm-deal")
     assert "Deal 2" in texts(shell.page)
-    stored = store.load_family(shell.sid)
+    stored = store.load(shell.sid)
     assert [d.deal.model_dump(mode="json", exclude_none=True) for d in stored.journal.live] == [
         {
             "type": "game",
@@ -391,7 +391,7 @@ async def test_a_deal_entered_on_the_screen_is_written(app: Any) -> None:
     # the all pass, then the refe shown for the next declarer
     await tap(shell, session, "kind-allpass", "confirm-deal", "declarer-0")
     assert "Ana holds a refe: this game counts double." in texts(shell.page)
-    assert len(store.load_family(shell.sid).journal.live) == 2
+    assert len(store.load(shell.sid).journal.live) == 2
 
 
 async def test_the_write_is_off_until_the_deal_is_complete(app: Any) -> None:
@@ -420,7 +420,7 @@ async def test_editing_a_deal_writes_the_change_with_a_reason(app: Any) -> None:
     shell, session, store = app
     await tap(shell, session, "kind-allpass", "confirm-deal")
     await tap(shell, session, "declarer-1", "bid-5", "call-2-pass", "call-0-pass", "confirm-deal")
-    stored = store.load_family(shell.sid)
+    stored = store.load(shell.sid)
     shell.edit_form(stored.journal.live[1].deal_id, 1)
     shell.show(bula_entry)
     assert "Editing deal 2: the later deals are checked again." in texts(shell.page)
@@ -429,7 +429,7 @@ async def test_editing_a_deal_writes_the_change_with_a_reason(app: Any) -> None:
     await type_into(session, by_id(shell.page, "edit-reason"), "it was igra")
     assert not by_id(shell.page, "confirm-deal").disabled
     await tap(shell, session, "confirm-deal")
-    deal = store.load_family(shell.sid).journal.live[1].deal
+    deal = store.load(shell.sid).journal.live[1].deal
     assert (deal.bid, deal.hand) == (5, True)
     assert shell.screen is nav.screen("history")
 
@@ -437,12 +437,12 @@ async def test_editing_a_deal_writes_the_change_with_a_reason(app: Any) -> None:
 async def test_a_stale_write_changes_nothing_and_keeps_the_choices(app: Any) -> None:
     shell, session, store = app
     await tap(shell, session, "declarer-0", "bid-4", "call-1-follow", "call-2-follow")
-    stored = store.load_family(shell.sid)
+    stored = store.load(shell.sid)
     store.add_deal(
         shell.sid, typed(store, shell.sid, {"type": "allpass"}), seen=stored.revision
     )  # another device
     await tap(shell, session, "contra-0", "tricks-0-6", "tricks-1-0", "confirm-deal")
-    assert len(store.load_family(shell.sid).journal.live) == 1
+    assert len(store.load(shell.sid).journal.live) == 1
     # The deal written first beside this entry (they differ): nothing chosen for the player.
     assert in_order(by_id(shell.page, "conflict-theirs"))[:2] == [
         "Deal 1 was written on another device first:",
@@ -452,14 +452,14 @@ async def test_a_stale_write_changes_nothing_and_keeps_the_choices(app: Any) -> 
     # the form carried onto the new state: Ana now plays on her refe
     assert "Ana holds a refe: this game counts double." in texts(shell.page)
     await tap(shell, session, "confirm-deal")
-    assert len(store.load_family(shell.sid).journal.live) == 2
+    assert len(store.load(shell.sid).journal.live) == 2
 
 
 async def test_the_sheet_shows_the_columns_refe_and_what_is_left(app: Any) -> None:
     shell, session, store = app
     sid = shell.sid
     for deal in D_E1["deals"]:  # D-E1 (pagat's sheet)
-        store.add_deal(sid, typed(store, sid, deal), seen=store.load_family(sid).revision)
+        store.add_deal(sid, typed(store, sid, deal), seen=store.load(sid).revision)
     shell.show(bula_sheet)
     page = shell.page
 
@@ -499,7 +499,7 @@ async def test_pik_not_contrad_is_one_tap_from_pik_without_contra(app: Any) -> N
         "pik without contra is not played: a refe for everyone",  # once, not a line a player
     ]
     await tap(shell, session, "confirm-deal")
-    deal = store.load_family(shell.sid).journal.live[0].deal
+    deal = store.load(shell.sid).journal.live[0].deal
     assert deal.model_dump(mode="json", exclude_none=True) == {
         "type": "pik_no_contra",
         "declarer": 1,
@@ -737,15 +737,15 @@ async def test_a_bula_write_with_a_count_nobody_tapped_is_refused(app: Any) -> N
     assert by_id(shell.page, "confirm-deal").disabled
     await tap(shell, session, "confirm-deal")
     assert in_order(by_id(shell.page, "message")) == ["Boris: how many tricks?"]
-    assert store.load_family(shell.sid).session.deals == []
+    assert store.load(shell.sid).session.deals == []
     await tap(shell, session, "tricks-1-6")
     await tap(shell, session, "confirm-deal")
     assert in_order(by_id(shell.page, "message")) == ["Vera: how many tricks?"]
-    assert store.load_family(shell.sid).session.deals == []
+    assert store.load(shell.sid).session.deals == []
     await tap(shell, session, "tricks-2-0")
     assert [by_id(shell.page, f"tricks-{s}").value for s in (1, 2, 0)] == ["6", "0", "4"]
     await tap(shell, session, "confirm-deal")
-    written = store.load_family(shell.sid).session.deals
+    written = store.load(shell.sid).session.deals
     assert [d.model_dump(mode="json")["tricks"] for d in written] == [{"1": 6, "2": 0, "0": 4}]
 
 

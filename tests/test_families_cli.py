@@ -719,7 +719,7 @@ def test_debts_count_only_finished_games_and_say_which(tmp_path: Path) -> None:
         store.add_deal(
             sid, typed(store, sid, closed["deals"][0]), seen=0
         )  # Ana −6: she would be paid if we stopped now
-        assert store.load_family(sid).scored.payments()
+        assert store.load(sid).scored.payments()
     text = cli("debts", "--db", str(db), "--lang", "en").stdout.splitlines()
     assert [line for line in text if "owes" in line] == [
         "Vesna owes Ana RSD\xa020.00 over 1 evening",

@@ -75,7 +75,7 @@ def _evening(store: Store, convention: str, deals: int = 6) -> tuple[int, list[i
     for place in range(deals):
         deal = typed(store, sid, make(place, (3 + place) % 4))
         rev = store.add_deal(sid, deal, seen=rev).revision
-    return sid, [e.deal_id for e in store.load_family(sid).journal.live]
+    return sid, [e.deal_id for e in store.load(sid).journal.live]
 
 
 @pytest.mark.parametrize("convention", sorted(CASES))
@@ -84,7 +84,7 @@ def test_a_deal_in_the_middle_of_a_four_player_evening_is_voided_edited_and_rest
 ) -> None:
     with Store(tmp_path / "v.db") as store:
         sid, ids = _evening(store, convention)
-        rev = store.load_family(sid).revision
+        rev = store.load(sid).revision
         # Deal 3 voided: the deals after it keep their dealers (and the sitters), so nothing is
         # refused (before: "deal 3: declarer: Ana deals and sits out this deal").
         s = store.void_deal(sid, ids[2], reason="misdeal", seen=rev)
@@ -144,7 +144,7 @@ def test_a_refusal_after_a_void_names_the_deal_by_its_number(tmp_path: Path) -> 
         rev = 0
         for d in deals:
             rev = store.add_deal(sid, typed(store, sid, d), seen=rev).revision
-        ids = [e.deal_id for e in store.load_family(sid).journal.live]
+        ids = [e.deal_id for e in store.load(sid).journal.live]
         rev = store.void_deal(sid, ids[1], reason="misdeal", seen=rev).revision
         closing = {**karo, "declarer": 2, "defence": {"0": "pass", "1": "pass"}}
         with pytest.raises(InvalidEntry) as err:  # deal 3 closes the game: deal 4 cannot follow
@@ -152,7 +152,7 @@ def test_a_refusal_after_a_void_names_the_deal_by_its_number(tmp_path: Path) -> 
         assert err.value.problems[0].deal == 3  # deal 4, not "deal 3"
         assert "deal 4: the bulas sum to zero" in err.value.render("en")
         assert "deljenje 4: zbir bula je nula" in err.value.render("sr_Latn").lower()
-        assert len(store.load_family(sid).journal.live) == 3  # nothing written
+        assert len(store.load(sid).journal.live) == 3  # nothing written
 
 
 @pytest.mark.parametrize("convention", sorted(CASES))
@@ -214,7 +214,7 @@ def test_a_refused_write_names_the_deal_and_the_field_in_the_players_words(tmp_p
         shell.lang = "en"
         shell.attempt(lambda: store.add_deal(sid, bad, seen=rev), seen=rev)
         assert "deal 4, the declarer: Vera deals" in (shell.message or "")
-        assert len(store.load_family(sid).journal.live) == 2  # nothing written
+        assert len(store.load(sid).journal.live) == 2  # nothing written
 
 
 async def test_the_greek_void_dialog_says_void_the_deal_and_back(tmp_path: Path) -> None:
@@ -232,4 +232,4 @@ async def test_the_greek_void_dialog_says_void_the_deal_and_back(tmp_path: Path)
         assert by_id(dialog, "confirm-void").content == "Ακύρωση μοιρασιάς"
         assert by_id(dialog, "confirm-void-back").content == "Πίσω"
         await fire(session, by_id(dialog, "confirm-void-back"))
-        assert len(store.load_family(sid).journal.live) == 2  # nothing voided
+        assert len(store.load(sid).journal.live) == 2  # nothing voided

@@ -321,11 +321,11 @@ def _refusals(tmp_path: Path) -> list[tuple[str, Problem]]:
                     out.append((convention, pydantic_problem(exc.errors()[0])))
                     continue
                 try:
-                    store.add_deal(sid, deal, seen=store.load_family(sid).revision)
+                    store.add_deal(sid, deal, seen=store.load(sid).revision)
                 except InvalidEntry as exc:
                     out += [(convention, p) for p in exc.problems]
                     continue
-                store.undo(sid, seen=store.load_family(sid).revision)
+                store.undo(sid, seen=store.load(sid).revision)
     return out
 
 
@@ -389,14 +389,14 @@ def test_the_notices_of_another_devices_writes(tmp_path: Path, lang: str) -> Non
         shell = Shell(page, store, lang, threading.RLock())
         for convention, goods in GOOD.items():
             sid = store.create_session(NAMES, convention=convention, first_dealer=2)
-            rev = store.load_family(sid).revision
+            rev = store.load(sid).revision
             for good in goods[:2]:
                 rev = store.add_deal(sid, typed(store, sid, good), seen=rev).revision
-            first = store.load_family(sid).journal.live[0].deal_id
+            first = store.load(sid).journal.live[0].deal_id
             rev = store.void_deal(sid, first, reason="misdeal", seen=rev).revision
             rev = store.undo(sid, seen=rev).revision
             rev = store.redo(sid, seen=rev).revision
-            stored = store.load_family(sid)
+            stored = store.load(sid)
             for seen in range(rev):
                 for m in changed_since(shell, stored, seen):
                     said = shell.render(m)

@@ -10,6 +10,7 @@ from conftest import scored
 from scorepad.app.pulya.form import DealForm, TricksRefused
 from scorepad.core.i18n import catalog
 from scorepad.scoring.contract import Trump
+from scorepad.scoring.pulya.session import Game
 
 
 def form(deals: list[dict[str, Any]] | None = None, **kw: Any) -> DealForm:
@@ -106,12 +107,10 @@ def test_made_not_whisted_is_the_deal_with_every_defender_passing() -> None:
     f.choose_contract(6, Trump.HEARTS)
     passed = f.passed_out()
     assert passed is not None and f.calls == []  # the form itself is untouched
-    assert passed.to_deal() == {
-        "type": "game",
-        "declarer": 0,
-        "contract": "6H",
-        "calls": ["pass", "pass"],
-    }
+    # The form's typed deal: both defenders passed, which the file writes in its shortest form.
+    assert [str(c) for c in passed.calls] == ["pass", "pass"]
+    assert passed.deal() == Game(type="game", declarer=0, contract="6H", calls=["pass", "pass"])
+    assert passed.to_deal() == {"type": "game", "declarer": 0, "contract": "6H", "calls": []}
     f.say("whist")
     assert f.passed_out() is None  # a call said: the calls are entered one by one
 
@@ -144,11 +143,19 @@ def test_live_preview_in_words_and_the_missing_step() -> None:
     f.say("pass")
     f.set_tricks(1, 7)
     f.set_tricks(2, 3)
+    assert f.deal() == Game(
+        type="game",
+        declarer=1,
+        contract="7S",
+        calls=["whist", "pass"],
+        tricks={"1": 7, "2": 3, "0": 0},
+    )
+    # Its file form: the calls in their shortest form (the pass after a whist goes without saying).
     assert f.to_deal() == {
         "type": "game",
         "declarer": 1,
         "contract": "7S",
-        "calls": ["whist", "pass"],
+        "calls": ["whist"],
         "tricks": {"1": 7, "2": 3, "0": 0},
     }
     sentences, problem = f.preview()

@@ -222,7 +222,7 @@ async def test_g_e15_entered_on_the_screen_and_drawn_on_the_sheet(app: Any) -> N
         "B pays C 14 chips: too few tricks as a whister",
     ]
     await tap(shell, session, "confirm-deal")
-    stored = store.load_family(shell.sid)
+    stored = store.load(shell.sid)
     assert stored.scored.results() == (60, 6, -66)
     shell.show(kassa_sheet)
     page = shell.page
@@ -252,7 +252,7 @@ async def test_four_players_on_the_screen_the_dealer_sits_out_and_is_paid_25(
             by_id(shell.page, "declarer-3")  # the dealer declares nothing
         await tap(shell, session, "declarer-1", "contract-6D", "call-2-whist", "call-0-whist")
         await tap(shell, session, "tricks-1-5", "tricks-2-3", "confirm-deal")
-        stored = store.load_family(shell.sid)
+        stored = store.load(shell.sid)
         assert stored.scored.results() == (8, -45, 12, 25)
         shell.show(kassa_sheet)
         assert in_order(by_id(shell.page, "chips-3-1")) == ["25"]  # Dora's, from C
@@ -277,7 +277,7 @@ async def test_four_players_an_all_pass_redeal_is_one_tap_and_moves_who_sits_out
         assert in_order(by_id(shell.page, "preview"))[0] == "Όλοι πάσο: ξαναμοιράζουμε"
         assert not by_id(shell.page, "confirm-deal").disabled
         await tap(shell, session, "confirm-deal")
-        stored = store.load_family(shell.sid)
+        stored = store.load(shell.sid)
         assert [e.deal.type for e in stored.journal.live] == ["redeal"]
         assert stored.scored.table.dealer == 0 and stored.scored.results() == (0, 0, 0, 0)
         assert "Μοιρασιά 2" in " ".join(in_order(shell.page.views[-1]))
@@ -294,7 +294,9 @@ def test_a_redeal_needs_no_more_choices_and_a_declarer_takes_it_back() -> None:
     f.choose_redeal()
     assert f.declarer is None and f.missing() is None
     f.choose_declarer(C)
-    assert not f.redeal and f.to_deal()["declarer"] == C
+    # The game he takes it back with is still to be chosen (the form builds no deal before).
+    assert not f.redeal and f.declarer == C
+    assert f.preview() == ([], "choose the contract")
 
 
 # --- G-Q1's variants at the table: who held four aces, the counter-invitation ----------------
@@ -400,12 +402,10 @@ async def test_the_variants_on_the_screen(tmp_path: Path) -> None:
         await tap(shell, session, "call-2-counter", "four-aces-2", "tricks-0-7", "tricks-1-2")
         assert in_order(by_id(shell.page, "defender-2")) == ["B: counter-invite"]
         await tap(shell, session, "confirm-deal")
-        deal = (
-            store.load_family(shell.sid).session.deals[0].model_dump(mode="json", exclude_none=True)
-        )
+        deal = store.load(shell.sid).session.deals[0].model_dump(mode="json", exclude_none=True)
         assert deal["defence"] == {"1": "invite", "2": "counter"} and deal["four_aces"] == 2
         # example 8 countered (A −21, B +21) and B's four aces (10 from each other player)
-        assert store.load_family(shell.sid).scored.results() == (-21 - 10, -10, 21 + 20)
+        assert store.load(shell.sid).scored.results() == (-21 - 10, -10, 21 + 20)
 
 
 async def test_a_count_that_cannot_be_says_why_when_tapped(app: Any) -> None:
@@ -483,9 +483,9 @@ async def test_a_prefa_write_with_a_count_nobody_tapped_is_refused(app: Any) -> 
     assert [by_id(shell.page, f"tricks-{s}").value for s in (1, 2, 0)] == ["7", "—", "—"]
     await tap(shell, session, "confirm-deal")
     assert in_order(by_id(shell.page, "message")) == ["B: how many tricks?"]
-    assert store.load_family(shell.sid).session.deals == []
+    assert store.load(shell.sid).session.deals == []
     await tap(shell, session, "tricks-2-1")
     assert [by_id(shell.page, f"tricks-{s}").value for s in (1, 2, 0)] == ["7", "1", "2"]
     await tap(shell, session, "confirm-deal")
-    written = store.load_family(shell.sid).session.deals
+    written = store.load(shell.sid).session.deals
     assert [d.model_dump(mode="json")["tricks"] for d in written] == [{"1": 7, "2": 1, "0": 2}]

@@ -20,7 +20,7 @@ from scorepad.testing.generate import RandomChooser, random_session
 
 def add(store: Store, sid: int, *deals: dict[str, Any]) -> None:
     for d in deals:
-        store.add_deal(sid, typed(store, sid, d), seen=store.load_any(sid).revision)
+        store.add_deal(sid, typed(store, sid, d), seen=store.load(sid).revision)
 
 
 def ids(store: Store) -> dict[str, int]:
@@ -111,7 +111,7 @@ def test_a_rename_shows_on_every_sheet_and_is_in_the_journal(store: Store) -> No
     p = ids(store)
     store.rename_player(p["Anna"], "Anya", reason="her name at the club")
     assert store.load(a).session.players == ["Anya", "Boris", "Vera"]
-    assert store.load_any(b).session.players == ["Vera", "Anya", "Gleb"]
+    assert store.load(b).session.players == ["Vera", "Anya", "Gleb"]
     assert '"Anya"' in store.export_session(a) and "Anna" not in store.export_session(b)
     assert [e.name for e in store.directory()] == ["Anya", "Boris", "Gleb", "Vera"]
     (act,) = store.player_history()
@@ -123,7 +123,7 @@ def test_a_rename_shows_on_every_sheet_and_is_in_the_journal(store: Store) -> No
     )
     with pytest.raises(StoreError, match="looks like 'Vera'"):
         store.rename_player(p["Gleb"], "VERA")  # the look-alike check applies
-    assert store.load_any(b).session.players == ["Vera", "Anya", "Gleb"]  # nothing written
+    assert store.load(b).session.players == ["Vera", "Anya", "Gleb"]  # nothing written
 
 
 def test_merge_needs_a_reason_is_refused_for_one_table_and_is_undone(store: Store) -> None:
@@ -192,10 +192,10 @@ def test_a_bula_evening_is_counted_in_the_bulas_terms(store: Store) -> None:
     assert boris.by_level() == {}
     # one all-pass: a round of refe written for the table
     assert [s.counts.get("refe_rounds") for s in (anna, boris, vera)] == [1, 1, 1]
-    results = store.load_any(sid).scored.results()  # type: ignore[union-attr]
+    results = store.load(sid).scored.results()  # type: ignore[union-attr]
     assert [anna.result, boris.result, vera.result] == list(results)
     assert sum(results) == 0
-    money = store.load_any(sid).scored.money_units()  # type: ignore[union-attr]
+    money = store.load(sid).scored.money_units()  # type: ignore[union-attr]
     assert [anna.net.get("RUB", 0), boris.net.get("RUB", 0), vera.net.get("RUB", 0)] == list(money)
 
 
@@ -311,7 +311,7 @@ def test_debts_and_money_agree_for_any_evenings(store: Store, seed: int, n: int)
     from scorepad.scoring.results import record_of
 
     for x in everyone:
-        assert x.record == record_of(store.load_any(x.session).scored)
+        assert x.record == record_of(store.load(x.session).scored)
 
 
 def test_settled_is_read_back_from_the_journal(store: Store) -> None:

@@ -31,7 +31,7 @@ pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
 
 def add(store: Store, sid: int, *deals: dict[str, Any]) -> None:
     for d in deals:
-        store.add_deal(sid, typed(store, sid, d), seen=store.load_any(sid).revision)
+        store.add_deal(sid, typed(store, sid, d), seen=store.load(sid).revision)
 
 
 def gone(page: Any, ident: str) -> None:

@@ -20,7 +20,7 @@ from scorepad.store import Store
 
 def add(store: Store, sid: int, *deals: dict[str, Any]) -> None:
     for d in deals:
-        store.add_deal(sid, typed(store, sid, d), seen=store.load_any(sid).revision)
+        store.add_deal(sid, typed(store, sid, d), seen=store.load(sid).revision)
 
 
 def ids(store: Store) -> dict[str, int]:
@@ -186,7 +186,7 @@ def test_the_bula_closed_first_is_counted(store: Store) -> None:
             "tricks": {"2": 6, "0": 2, "1": 2},
         },
     )
-    assert store.load_any(sid).scored.table.bulas == [6, 6, 0]  # type: ignore[union-attr]
+    assert store.load(sid).scored.table.bulas == [6, 6, 0]  # type: ignore[union-attr]
     p = ids(store)
     stats = family_stats(played(store))
     assert [
@@ -558,7 +558,7 @@ def test_refe_rounds_are_the_refe_the_rules_let_write(store: Store) -> None:
         {"type": "allpass"},
         {"type": "pik_no_contra", "declarer": 1},
     )
-    assert store.load_any(sid).scored.table.bulas == [30, 22, 30]  # type: ignore[union-attr]
+    assert store.load(sid).scored.table.bulas == [30, 22, 30]  # type: ignore[union-attr]
     # Without a limit, the pik nobody contra'd is a round of refe for all (the Serbian clubs').
     other = store.create_session(
         ["Anna", "Boris", "Vera"], convention="balkan", overrides={"start_bula": 30}

@@ -65,7 +65,7 @@ async def test_a_modern_deal_tapped_in_is_written_and_shown_on_the_sheet(store: 
     ]
     await tap(shell, session, "confirm-deal")
     assert by_id(shell.page, "deal-header").value == "Deal 2: Brigitte deals."
-    stored = store.load_family(sid)
+    stored = store.load(sid)
     assert stored.session.deals[0].model_dump(mode="json", exclude_defaults=True) == {
         "type": "game",
         "declarer": 0,
@@ -128,7 +128,7 @@ async def test_the_defenders_said_in_one_row_a_tap_shows_his_calls(store: Store)
     with pytest.raises(AssertionError, match="got 0"):
         by_id(shell.page, "role-0-play")
     await tap(shell, session, "tricks-1-6", "confirm-deal")
-    deal = store.load_family(sid).session.deals[0]
+    deal = store.load(sid).session.deals[0]
     assert deal.model_dump(mode="json", exclude_defaults=True)["defence"] == {
         "2": "play",
         "0": "drop",
@@ -149,12 +149,12 @@ async def test_an_invitation_and_a_premium(store: Store) -> None:
         "Brigitte pays Charlotte 10: no ace",
     ]
     await tap(shell, session, "confirm-deal")
-    assert store.load_family(sid).scored.table.cash == [-50 + 4 - 10, -50 - 10, -50 + 10 - 4 + 20]  # type: ignore[union-attr]
+    assert store.load(sid).scored.table.cash == [-50 + 4 - 10, -50 - 10, -50 + 10 - 4 + 20]  # type: ignore[union-attr]
 
 
 async def test_editing_a_deal_needs_a_reason_and_returns_to_the_history(store: Store) -> None:
     shell, session, sid = open_session(store, "austrian")
-    stored = store.load_family(sid)
+    stored = store.load(sid)
     for deal in (
         {"type": "game", "declarer": 0, "suit": "S", "defence": {"1": "drop", "2": "drop"}},
         {"type": "concede", "declarer": 1, "defence": {"2": "play", "0": "play"}},
@@ -178,7 +178,7 @@ async def test_editing_a_deal_needs_a_reason_and_returns_to_the_history(store: S
     await type_into(session, by_id(shell.page, "edit-reason"), "Charlotte played")
     assert not by_id(shell.page, "confirm-deal").disabled
     await tap(shell, session, "confirm-deal")
-    after = store.load_family(sid)
+    after = store.load(sid)
     assert after.session.deals[0].model_dump(mode="json", exclude_defaults=True) == {
         "type": "game",
         "declarer": 0,
@@ -195,11 +195,11 @@ async def test_a_stale_write_is_refused_and_the_choices_carried(store: Store) ->
     await tap(
         shell, session, "kind-nonsuit", "declarer-1", "contract-bettel", "contra-2", "tricks-1-0"
     )
-    other = store.load_family(sid)  # another device writes first
+    other = store.load(sid)  # another device writes first
     conceded = {"type": "concede", "declarer": 0, "defence": {"1": "play", "2": "play"}}
     store.add_deal(sid, typed(store, sid, conceded), seen=other.revision)
     await tap(shell, session, "confirm-deal")
-    assert len(store.load_family(sid).session.deals) == 1  # nothing written over it
+    assert len(store.load(sid).session.deals) == 1  # nothing written over it
     f = shell.form
     assert isinstance(f, PotForm)
     assert len(f.scored.deals) == 1  # rebased on the newer state
@@ -208,7 +208,7 @@ async def test_a_stale_write_is_refused_and_the_choices_carried(store: Store) ->
     # shown the deal written first beside this entry; writing it next is a choice of its own
     await tap(shell, session, "conflict-write-next")
     await tap(shell, session, "confirm-deal")
-    assert len(store.load_family(sid).session.deals) == 2
+    assert len(store.load(sid).session.deals) == 2
 
 
 async def test_russian_entry_and_sheet(store: Store) -> None:
@@ -229,7 +229,7 @@ async def test_american_second_round_chips(store: Store) -> None:
     await tap(shell, session, "declarer-0", "suit-H", "chips-1-more", "chips-1-more")
     assert by_id(shell.page, "chips-1").value == "2"
     await tap(shell, session, "chips-1-less", "tricks-0-7", "confirm-deal")
-    deal = store.load_family(sid).session.deals[0]
+    deal = store.load(sid).session.deals[0]
     assert deal.model_dump(mode="json", exclude_defaults=True) == {
         "type": "game",
         "declarer": 0,
@@ -306,16 +306,16 @@ async def test_a_deal_with_a_count_nobody_tapped_is_not_written(
     assert by_id(shell.page, "confirm-deal").disabled
     await tap(shell, session, "confirm-deal")  # the handler asks the form again
     assert by_id(shell.page, "message").content.value == said
-    assert store.load_family(sid).session.deals == []
+    assert store.load(sid).session.deals == []
     await tap(shell, session, "tricks-0-6")  # Brigitte's count is still to choose
     assert by_id(shell.page, "confirm-deal").disabled
     await tap(shell, session, "confirm-deal")
     assert by_id(shell.page, "message").content.value == said.replace("Anton", "Brigitte")
-    assert store.load_family(sid).session.deals == []
+    assert store.load(sid).session.deals == []
     await tap(shell, session, "tricks-1-3")
     assert not by_id(shell.page, "confirm-deal").disabled
     await tap(shell, session, "confirm-deal")
-    written = store.load_family(sid).session.deals
+    written = store.load(sid).session.deals
     assert [d.model_dump(mode="json")["tricks"] for d in written] == [{"0": 6, "1": 3, "2": 1}]
 
 
@@ -326,9 +326,9 @@ async def test_a_bettel_count_is_tapped_before_it_is_written(store: Store) -> No
     assert by_id(shell.page, "confirm-deal").disabled
     await tap(shell, session, "confirm-deal")
     assert by_id(shell.page, "message").content.value == "Brigitte: how many tricks?"
-    assert store.load_family(sid).session.deals == []
+    assert store.load(sid).session.deals == []
     await tap(shell, session, "tricks-1-0", "confirm-deal")
-    written = store.load_family(sid).session.deals
+    written = store.load(sid).session.deals
     assert [
         (d.model_dump(mode="json")["type"], d.model_dump(mode="json")["tricks"]) for d in written
     ] == [("nonsuit", 0)]

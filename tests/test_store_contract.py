@@ -28,9 +28,9 @@ from scorepad.scoring.pulya.session import dump_session, parse_session
 from scorepad.store import (
     AnyStored,
     InvalidEntry,
+    PulyaStored,
     StaleRevision,
     Store,
-    Stored,
     StoreError,
     Unavailable,
     open_store,
@@ -92,7 +92,7 @@ def test_a_session_of_each_family_round_trips_and_settles(
     entry = golden_sessions()[family]
     text = entry["session"] if isinstance(entry["session"], str) else json.dumps(entry["session"])
     sid = store.import_session(text)
-    stored = store.load_any(sid)
+    stored = store.load(sid)
     assert store.family(sid) == family
     assert stored.revision == len(stored.journal.entries) == 30
     exported = store.export_session(sid)
@@ -101,8 +101,8 @@ def test_a_session_of_each_family_round_trips_and_settles(
     assert json.loads(capsys.readouterr().out) == json.loads(entry["json_en"])
 
 
-def pulya(stored: AnyStored) -> Stored:
-    assert isinstance(stored, Stored)
+def pulya(stored: AnyStored) -> PulyaStored:
+    assert stored.family == "pulya"
     return stored
 
 

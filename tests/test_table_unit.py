@@ -570,8 +570,8 @@ async def test_a_live_redraw_reads_the_session_and_asks_who_may_write_once(
     loads: list[int] = []
     asked: list[str] = []
     gate = b.access.gate
-    load_any, may_write = store.load_any, gate.may_write
-    monkeypatch.setattr(store, "load_any", lambda s: loads.append(s) or load_any(s))
+    load, may_write = store.load, gate.may_write
+    monkeypatch.setattr(store, "load", lambda s: loads.append(s) or load(s))
     monkeypatch.setattr(
         gate, "may_write", lambda device, **kw: asked.append(device) or may_write(device, **kw)
     )

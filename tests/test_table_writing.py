@@ -116,7 +116,7 @@ def numbered(header: str, n: int) -> bool:
 
 def deals(db: Path, sid: int) -> list[Any]:
     with Store(db) as store:
-        return [e.deal for e in store.load_any(sid).journal.live]
+        return [e.deal for e in store.load(sid).journal.live]
 
 
 # --- 10. no count is written that nobody chose ---------------------------------------------------

@@ -89,7 +89,7 @@ def table_session(db: Path, convention: str) -> int:
         rev = 0
         for deal in CASES[convention]:
             rev = store.add_deal(sid, typed(store, sid, deal), seen=rev).revision
-        second = store.load_any(sid).journal.live[1].deal_id
+        second = store.load(sid).journal.live[1].deal_id
         store.void_deal(sid, second, reason=REASON, seen=rev)
         return sid
 
@@ -140,7 +140,7 @@ def test_export_keeps_a_voided_deal_in_its_place_and_import_keeps_every_number(
     assert json.loads(cli("settle", new, "--db", str(second), "--json")) == settled
     # The app numbers deals from the journal: the same numbers, deal 2 struck through.
     with Store(second) as store:
-        journal = store.load_any(int(new)).journal
+        journal = store.load(int(new)).journal
         assert live_numbers(journal) == [1, 3]
         voided = [e for e in journal.entries.values() if e.voided]
         assert [number_of(journal, e.deal_id) for e in voided] == [2]

@@ -27,7 +27,6 @@ from ..scoring.pulya.session import SessionInvalid
 from ..store import (
     AnyDeal,
     AnyStored,
-    FamilyStored,
     InvalidEntry,
     SessionSummary,
     StaleRevision,
@@ -137,13 +136,7 @@ class TableSession:
 
     def load(self, sid: int | None = None) -> AnyStored:
         """Session ``sid`` (default: the open one) as it stands."""
-        return self.read(lambda s: s.load_any(self._sid(sid)))
-
-    def load_pulya(self, sid: int | None = None) -> Stored:
         return self.read(lambda s: s.load(self._sid(sid)))
-
-    def load_family(self, sid: int | None = None) -> FamilyStored:
-        return self.read(lambda s: s.load_family(self._sid(sid)))
 
     @property
     def family(self) -> str:
@@ -203,7 +196,7 @@ class TableSession:
                 done = action(self.store)
         except ScorepadError as exc:
             return refusal(exc, self.lang)
-        if isinstance(done, Stored | FamilyStored):
+        if isinstance(done, Stored):  # a session (not a new game's id, nor nothing)
             self.basis = done.revision
         return done
 
@@ -306,7 +299,7 @@ class TableSession:
 
         def action(s: Store) -> int:
             self.access.require_next(old)  # refused in a sentence unless the host allows it
-            session = s.load_any(old).session
+            session = s.load(old).session
             new = _create(
                 s,
                 NewGame(

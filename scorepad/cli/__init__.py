@@ -81,7 +81,7 @@ def cmd_settle(args: argparse.Namespace) -> int:
         from ..store.journal import live_numbers  # the journal lives in the store's package
 
         with open_database(args, create=False) as store:
-            stored = store.load_any(stored_id)
+            stored = store.load(stored_id)
             # A stored session's deal numbers as said at the table (a void keeps its).
             name, scored, numbers = stored.family, stored.scored, live_numbers(stored.journal)
     else:

@@ -80,7 +80,7 @@ def played(store: Store) -> list[Played]:
     for sid, family, started, players, text in store.session_records():
         record = SessionRecord.from_json(text) if text else None
         if record is None:
-            record = record_of(store.load_any(sid).scored)
+            record = record_of(store.load(sid).scored)
         out.append(Played(sid, family, started, tuple(players), record))
     return out
 

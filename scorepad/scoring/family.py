@@ -57,6 +57,9 @@ class Family(Protocol):
     places_count_voided: bool
     #: Whether its sessions play to a pool target (the pulya's ``pool_target``).
     pool: bool
+    #: Whether the card-play engine (:mod:`scorepad.play`) knows its deals: a deal record, the
+    #: analysis of a deal, a disputed deal checked by its cards (the pulya's; not yet the others').
+    cards: bool
 
     def parse_session(self, data: str | bytes | dict[str, Any]) -> Any:
         """A session file of this family, validated (``SessionInvalid`` says every problem)."""

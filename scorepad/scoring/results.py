@@ -26,6 +26,7 @@ ten in a Durchmarsch; a concession is a game given up).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -40,6 +41,7 @@ from .ledger.families import (
 from .ledger.kassa import KassaGame, KassaTable
 from .ledger.ledger import Account, Posting
 from .ledger.pot import Concede, PotGame, PotNonSuit, SwabianGame
+from .peek import FAMILIES
 from .pulya.score import Scored
 from .pulya.session import Game, Misere, Raspasy
 from .pulya.settlement import minor_digits, settle
@@ -291,11 +293,17 @@ class _Replay:
         return closed[0] if len(closed) == 1 else None
 
 
+#: Each family's record of a scored session, by the family's name (as its engine and its report
+#: are chosen: scoring/family.py, report/__init__.py).
+RECORDS: dict[str, Callable[[Any], SessionRecord]] = {
+    "pulya": pulya_record,
+    **{name: family_record for name in FAMILIES},
+}
+
+
 def record_of(scored: Scored | FamilyScored) -> SessionRecord:
     """The record of a scored session of any family."""
-    if isinstance(scored, FamilyScored):
-        return family_record(scored)
-    return pulya_record(scored)
+    return RECORDS[scored.family](scored)
 
 
 __all__ = ["SeatRecord", "SessionRecord", "family_record", "pulya_record", "record_of"]

@@ -33,7 +33,7 @@ from .errors import (
 )
 from .files import Files
 from .journal import ActionKind
-from .reading import AnyStored, FamilyStored, SessionSummary, Stored
+from .reading import AnyStored, LedgerStored, PulyaStored, SessionSummary, Stored
 from .schema import APPLICATION_ID, LOCK_TIMEOUT, MIGRATIONS, default_path, now, schema_version
 
 
@@ -63,11 +63,12 @@ __all__ = [
     "AnyStored",
     "Damaged",
     "DamagedSession",
-    "FamilyStored",
     "InvalidEntry",
+    "LedgerStored",
     "NeedsMigration",
     "NotFound",
     "NotScorepad",
+    "PulyaStored",
     "SchemaTooNew",
     "SessionSummary",
     "StaleRevision",

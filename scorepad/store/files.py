@@ -159,7 +159,7 @@ class Files(Directory):
                 seq += 1
                 self._insert_action(sid, Action(seq, "void", at, seq - 1, reason=reason))
         self._live.pop(sid, None)
-        now_stored = self.load_any(sid)
+        now_stored = self.load(sid)
         self._update_cache(
             sid,
             seq,
@@ -185,7 +185,7 @@ class Files(Directory):
 
     def export_session(self, sid: int) -> str:
         """The session file of a stored session (canonical form), with its stable ids."""
-        stored = self.load_any(sid)
+        stored = self.load(sid)
         # Each voided deal goes back in its place, with its reason: its number and the numbers
         # after it are the file's too (docs/session-format.md, "Voided deals").
         struck = tuple(

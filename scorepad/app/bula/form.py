@@ -14,14 +14,20 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pydantic import TypeAdapter, ValidationError
-
 from ...core.i18n import N_, Msg, msg
-from ...scoring.ledger.bula import BETL, BulaDeal, BulaError, BulaGame, BulaTable, bid_name
+from ...scoring.ledger.bula import (
+    BETL,
+    BulaAllPass,
+    BulaError,
+    BulaGame,
+    BulaTable,
+    PikNoContra,
+    bid_name,
+)
 from ...scoring.ledger.families import FamilyScored
 from ...scoring.ledger.ledger import Account
 from ...scoring.ledger.seats import dealt_in
-from ..families.form import FamilyForm, deal_dict, tricks_json
+from ..families.form import FamilyForm, built, deal_dict, tricks_json
 
 Kind = Literal["game", "allpass", "pik_no_contra"]
 KINDS: tuple[Kind, ...] = ("game", "allpass", "pik_no_contra")
@@ -35,7 +41,6 @@ CONTRA_NAMES = {
     3: N_("subkontra"),
     4: N_("mortkontra"),
 }
-_DEAL: TypeAdapter[Any] = TypeAdapter(BulaDeal)
 
 
 @dataclass
@@ -54,7 +59,6 @@ class BulaForm(FamilyForm[Call, BulaTable]):
 
     call_words = CALLS
     table_kind = BulaTable
-    deal_model = _DEAL
     refusal = BulaError
 
     # --- the game as it stands -----------------------------------------------------------
@@ -97,22 +101,20 @@ class BulaForm(FamilyForm[Call, BulaTable]):
         contra: dict[str, int] | None,
         tricks: dict[int, int] | None,
         bid: tuple[int | None, bool] | None = None,
-    ) -> dict[str, Any]:
+    ) -> BulaGame:
+        """The game with these choices (a ValidationError while one it needs is not made)."""
         number, hand = bid or (self.bid, self.hand)
-        deal: dict[str, Any] = {
-            "type": "game",
-            "declarer": self.declarer,
-            "bid": number,
-            "hand": hand,
-            "defence": {str(s): r for s, r in defence.items()},
-        }
-        if contra is not None:
-            deal["contra"] = contra
-        if tricks is not None:
-            deal["tricks"] = tricks_json(tricks)
-        return deal
+        return BulaGame(
+            type="game",
+            declarer=self.declarer,
+            bid=number,
+            hand=hand,
+            defence={str(s): r for s, r in defence.items()},
+            contra=contra,
+            tricks=None if tricks is None else tricks_json(tricks),
+        )
 
-    def _completions(self) -> Iterator[dict[str, Any]]:
+    def _completions(self) -> Iterator[BulaGame | None]:
         """Complete games with every choice made so far (tricks: one of a few that always fit)."""
         if self.declarer is None:
             return
@@ -122,9 +124,9 @@ class BulaForm(FamilyForm[Call, BulaTable]):
         for bid in bids:
             for defence in self._defences():
                 for contra in self._contras():
-                    yield self._game(defence, contra, None, bid)
+                    yield built(self._game, defence, contra, None, bid)
                     for tricks in self._trick_shapes(defence, contra, bid):
-                        yield self._game(defence, contra, tricks, bid)
+                        yield built(self._game, defence, contra, tricks, bid)
 
     def _trick_shapes(
         self,
@@ -148,23 +150,17 @@ class BulaForm(FamilyForm[Call, BulaTable]):
         contra: dict[str, int] | None,
         bid: tuple[int | None, bool] | None = None,
     ) -> list[int]:
-        try:
-            game = BulaGame.model_validate(self._game(defence, contra, None, bid))
-        except ValidationError:
-            return []
-        return self.table.in_play(game)
+        game = built(self._game, defence, contra, None, bid)
+        return [] if game is None else self.table.in_play(game)
 
     def _possible(self) -> bool:
         """Whether some completion of the deal of this kind passes."""
         if self.kind == "allpass":
-            return self._accepts({"type": "allpass"})
+            return self._accepts(BulaAllPass(type="allpass"))
         if self.kind == "pik_no_contra":
             if self.declarer is None:
-                return any(
-                    self._accepts({"type": "pik_no_contra", "declarer": s})
-                    for s in range(self.table.n)
-                )
-            return self._accepts({"type": "pik_no_contra", "declarer": self.declarer})
+                return any(self._accepts(_pik(s)) for s in range(self.table.n))
+            return self._accepts(built(_pik, self.declarer))
         if self.declarer is None:
             return any(self._with(declarer=s) for s in range(self.table.n))
         return super()._possible()
@@ -266,7 +262,7 @@ class BulaForm(FamilyForm[Call, BulaTable]):
         if self.kind != "game" or not self.defence_complete or not self.contra_complete:
             return []
         contra = self._contra()
-        if self._accepts(self._game(self.defence(), contra, None)):
+        if self._accepts(built(self._game, self.defence(), contra, None)):
             return []  # nobody defends: the game is not played
         seats = self._in_play(self.defence(), contra)
         d = self.declarer
@@ -278,15 +274,15 @@ class BulaForm(FamilyForm[Call, BulaTable]):
         return {"by": self.contra_by, "level": self.contra_level}
 
     def _trick_accepts(self, tricks: dict[int, int]) -> bool:
-        return self._accepts(self._game(self.defence(), self._contra(), tricks))
+        return self._accepts(built(self._game, self.defence(), self._contra(), tricks))
 
     # --- the deal ------------------------------------------------------------------------------
 
-    def to_deal(self) -> dict[str, Any]:
+    def deal(self) -> BulaGame | BulaAllPass | PikNoContra:
         if self.kind == "allpass":
-            return {"type": "allpass"}
+            return BulaAllPass(type="allpass")
         if self.kind == "pik_no_contra":
-            return {"type": "pik_no_contra", "declarer": self.declarer}
+            return _pik(self.declarer)
         tricks = self.tricks if self.trick_seats() else None
         return self._game(self.defence(), self._contra(), tricks)
 
@@ -330,8 +326,12 @@ class BulaForm(FamilyForm[Call, BulaTable]):
             deal = next((d for d in self._completions() if self._accepts(d)), None)
             if deal is None:
                 return False
-            postings = copy.deepcopy(self.table).play(self._parse(deal))
+            postings = copy.deepcopy(self.table).play(deal)
         return any(p.account == Account("refe", self.declarer) and p.amount < 0 for p in postings)
+
+
+def _pik(declarer: int | None) -> PikNoContra:
+    return PikNoContra(type="pik_no_contra", declarer=declarer)
 
 
 def title(deal: Any, players: Sequence[str]) -> Msg:

@@ -21,7 +21,7 @@ from ...club.errors import ClubError
 from ...club.store import ClubStore, Seat, change_words, device_key, seat_of, table_pin
 from ...core.i18n import N_, msg, nmsg
 from ...report.pulya import deal_title
-from ...store import AnyDeal, AnyStored, Store, StoreError
+from ...store import AnyDeal, AnyStored, PulyaStored, Store, StoreError
 from ..dispute.start import open_for_deal
 from ..frame import registry
 from ..frame.dialog import ask_first
@@ -95,7 +95,7 @@ class TableWrites:
         club = ClubStore(self.shell.session.store)
         with self.shell.session.locked():
             limit = club.deals_per_tour(self.where.night)
-            played = len(self.shell.session.load_pulya(self.sid).journal.live)
+            played = len(self.shell.session.load(self.sid).journal.live)
         return limit is not None and played >= limit
 
     def add(self, deal: AnyDeal, *, seen: int) -> AnyStored:
@@ -149,7 +149,7 @@ class TableWrites:
             _club(lambda: club.undo(*where, by=by, seen=seen))
         else:
             _club(lambda: club.redo(*where, by=by, seen=seen))
-        return self.shell.session.load_pulya(self.sid)
+        return self.shell.session.load(self.sid)
 
 
 def writes(shell: Shell, sid: int) -> TableWrites | None:
@@ -410,18 +410,17 @@ def _said(shell: Shell, ident: str, text: str, **args: Any) -> ft.Control:
 
 
 def _points_at_table(
-    shell: Shell, club: ClubStore, where: Seat, stored: AnyStored
+    shell: Shell, club: ClubStore, where: Seat, stored: PulyaStored
 ) -> list[ft.Control]:
     """On the cash-out of a club table: what the night counts (issue #37), each player's
     place at the table, whists and tour points by the night's scoring, best first (the
     cash-out below shows no money: the night pays none)."""
     from ...club.scoring import tour_points
     from ...core.numbers import signed, whist_figure
-    from ...scoring.pulya.score import Scored
     from ...scoring.pulya.settlement import balances
 
-    scored = stored.scored
-    if not stored.session.deals or not isinstance(scored, Scored):  # a club table is a pulya
+    scored = stored.scored  # a club table is a pulya (club/store.py creates each one)
+    if not stored.session.deals:
         return []
     with shell.session.locked():
         night = club.load(where.night)
@@ -560,7 +559,7 @@ def _decide_change(shell: Shell, where: Seat, seq: int, confirmed: bool, reason:
             )
         )
         # Taken back: the session changed (announced as any write); else only the mark did.
-        return shell.session.load_pulya(sid) if mark.reversed_by is not None else None
+        return shell.session.load(sid) if mark.reversed_by is not None else None
 
     if shell.told(shell.session.write(lambda _db: decide())):
         tell(shell.page, ("table", sid))

@@ -15,7 +15,7 @@ import dataclasses
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Generic, Self, TypeVar
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import BaseModel, ValidationError
 
 from ...core.i18n import N_, Msg, catalog, msg
 from ...scoring.ledger.bula import BulaError, BulaTable
@@ -28,11 +28,21 @@ from ...scoring.ledger.families import (
 from ...scoring.ledger.kassa import KassaError, KassaTable
 from ...scoring.ledger.ledger import Posting, explanations
 from ...scoring.pulya.session import Problem, pydantic_problem
-from ...store import AnyStored, FamilyStored
+from ...store import AnyStored
 from ..pulya.form import TricksRefused
 
 C = TypeVar("C", bound=str)  # a defender's call in the family's words
 T = TypeVar("T", BulaTable, KassaTable)  # the family's table
+D = TypeVar("D", bound=BaseModel)  # one of the family's deal models
+
+
+def built(make: Callable[..., D], *args: Any) -> D | None:
+    """The deal ``make(*args)`` builds, or None when a choice it needs is not made yet or is
+    refused by the model (a trial: the deal the player writes says why, ``FamilyForm.deal``)."""
+    try:
+        return make(*args)
+    except ValidationError:
+        return None
 
 
 def deal_dict(deal: Any) -> dict[str, Any]:
@@ -132,11 +142,10 @@ class FamilyForm(Generic[C, T]):
     calls: dict[int, C]
     tricks: dict[int, int]
 
-    # Set by each family: its calls (the first one is joining the defence), its table and deals,
-    # and the engine's refusal.
+    # Set by each family: its calls (the first one is joining the defence), its table, and the
+    # engine's refusal.
     call_words: tuple[C, ...]
     table_kind: type[T]
-    deal_model: TypeAdapter[Any]
     refusal: type[BulaError] | type[KassaError]
 
     # --- the game as it stands -----------------------------------------------------------
@@ -162,9 +171,12 @@ class FamilyForm(Generic[C, T]):
 
     # --- trials ----------------------------------------------------------------------------
 
-    def _accepts(self, deal: dict[str, Any]) -> bool:
+    def _accepts(self, deal: AnyFamilyDeal | None) -> bool:
+        """Whether the engine takes ``deal`` (None: one that could not be built)."""
+        if deal is None:
+            return False
         try:
-            self.table.verify(self._parse(deal))
+            self.table.verify(deal)
         except (ValidationError, self.refusal):
             return False
         return True
@@ -424,14 +436,13 @@ class FamilyForm(Generic[C, T]):
     # --- each family's own ------------------------------------------------------------------
 
     def deal(self) -> AnyFamilyDeal:
-        """The deal as the engine reads it (the store takes it; pydantic's refusal as
-        ValidationError)."""
-        model: AnyFamilyDeal = self._parse(self.to_deal())
-        return model
+        """The deal as the engine reads it, its model built from the choices (the store takes
+        it; a choice still missing or refused is pydantic's ValidationError, naming the field)."""
+        raise NotImplementedError
 
-    def _parse(self, data: dict[str, Any]) -> Any:
-        """The engine's model of a deal's JSON form (a pydantic error if it is malformed)."""
-        return self.deal_model.validate_python(data)
+    def to_deal(self) -> dict[str, Any]:
+        """The deal's JSON form (``deal``'s, as written)."""
+        return deal_dict(self.deal())
 
     def _title(self, deal: Any) -> Msg:
         raise NotImplementedError
@@ -450,7 +461,8 @@ class FamilyForm(Generic[C, T]):
         """The choices a call's trial leaves open (they come after the defence)."""
         return {}
 
-    def _completions(self) -> Iterator[dict[str, Any]]:
+    def _completions(self) -> Iterator[AnyFamilyDeal | None]:
+        """Complete deals with every choice made so far (None: one the model refuses)."""
         raise NotImplementedError
 
     def _rebase(self) -> None:
@@ -464,9 +476,6 @@ class FamilyForm(Generic[C, T]):
 
     def _load(self, deal: dict[str, Any], roles: dict[int, str]) -> None:
         """The family's own fields from a written deal (declarer, calls and tricks are done)."""
-        raise NotImplementedError
-
-    def to_deal(self) -> dict[str, Any]:
         raise NotImplementedError
 
     def missing(self) -> Msg | None:
@@ -487,5 +496,4 @@ class FamilyForm(Generic[C, T]):
 
 def explained(stored: AnyStored) -> list[tuple[int, list[Msg]]]:
     """Each live deal's index and its sentences: a ledger family's postings, explained."""
-    assert isinstance(stored, FamilyStored), stored.family
     return [(d.index, explanations(d.postings)) for d in stored.scored.deals]

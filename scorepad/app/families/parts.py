@@ -26,7 +26,7 @@ from .columns import (
     short_names,
 )
 from .form import FamilyForm
-from .pieces import CALLS_SAID, Redraw, family_stored, seat_row
+from .pieces import CALLS_SAID, Redraw, seat_row
 
 # --- the entry -----------------------------------------------------------------------------------
 
@@ -116,7 +116,7 @@ class Layout(NamedTuple):
 
 
 def sheet_layout(shell: Shell) -> Layout:
-    scored: FamilyScored = family_stored(shell).scored
+    scored: FamilyScored = shell.stored().scored
     names = list(scored.session.players)
     width = group_width(sheet_width(shell), len(names))
     return Layout(scored, names, short_names(names), width, 13 if width < 140 else 15)

@@ -33,16 +33,11 @@ CALLS_SAID = {
 Redraw = Callable[[Callable[[], None]], Callable[[], None]]
 
 
-def family_stored(shell: Shell) -> Any:
-    """The open session's FamilyStored."""
-    return shell.family_stored()
-
-
 def current_form(shell: Shell, cls: type, make: Callable[[Any], Any]) -> Any:
     """The shell's form when it is one of this family's, else a fresh one for the next deal."""
     if isinstance(shell.form, cls):
         return shell.form
-    stored = family_stored(shell)
+    stored = shell.stored()
     form = make(stored)
     shell.form = form
     shell.basis = stored.revision

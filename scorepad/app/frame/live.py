@@ -243,7 +243,7 @@ def _refresh(shell: Shell) -> None:
         _shut(shell)
         return
     try:
-        stored = shell.any_stored()
+        stored = shell.stored()
     except StoreError:
         return
     if shell.basis == stored.revision:
@@ -326,7 +326,7 @@ def guarded(
 def stale_told(shell: Shell, seen: int) -> None:
     """A write was refused as stale: say what changed, and rebase the form on the new state."""
     close_notice(shell)
-    stored = shell.any_stored()
+    stored = shell.stored()
     told = changed_since(shell, stored, seen)
     if shell.form is not None:
         rebase_form(shell, stored, quiet=True)

@@ -47,7 +47,7 @@ PREVIEW_HEIGHT = 92  # px: four or five lines of a pinned preview; more scroll i
 def deal_number(shell: Shell) -> int:
     """The number of the deal on the entry: the one being edited, or the next one, as said at the
     table (a voided deal keeps its number, so the next is never a number already said)."""
-    journal = shell.any_stored().journal
+    journal = shell.stored().journal
     if shell.editing:
         return number_of(journal, shell.editing[0])
     return next_number(journal)
@@ -239,7 +239,7 @@ def pinned_footer(parts: WriteParts, told: str | None = None) -> ft.Control:
 def conflict_of(shell: Shell, seen: int, mine: AnyDeal, sentences: list[str]) -> Conflict | None:
     """The deal another device added after revision ``seen`` (the first), beside ``mine``."""
     assert shell.sid is not None
-    stored = shell.any_stored()
+    stored = shell.stored()
     added = [a for a in shell.session.history(stored.id) if a.seq > seen and a.kind == "add"]
     entries = stored.journal.entries
     written = [entries[a.seq] for a in added if a.seq in entries and not entries[a.seq].voided]

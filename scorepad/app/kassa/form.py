@@ -14,21 +14,18 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pydantic import TypeAdapter
-
 from ...core.i18n import N_, Msg, msg
 from ...scoring.contract import Contract, Trump
 from ...scoring.ledger.families import FamilyScored
-from ...scoring.ledger.kassa import KassaDeal, KassaError, KassaTable
+from ...scoring.ledger.kassa import KassaError, KassaGame, KassaRedeal, KassaTable
 from ...scoring.ledger.seats import dealt_in
 from ...scoring.pulya.table import contract_name
-from ..families.form import FamilyForm, deal_dict, tricks_json
+from ..families.form import FamilyForm, built, deal_dict, tricks_json
 
 # ``counter``: the invited player's answer to an invitation (G-Q1, ``counter_invitation``).
 Call = Literal["whist", "pass", "invite", "counter"]
 CALLS: tuple[Call, ...] = ("whist", "pass", "invite", "counter")
 LEVELS = (6, 7, 8, 9, 10)
-_DEAL: TypeAdapter[Any] = TypeAdapter(KassaDeal)
 
 
 @dataclass
@@ -47,7 +44,6 @@ class KassaForm(FamilyForm[Call, KassaTable]):
 
     call_words = CALLS
     table_kind = KassaTable
-    deal_model = _DEAL
     refusal = KassaError
 
     def _title(self, deal: Any) -> Msg:
@@ -69,34 +65,33 @@ class KassaForm(FamilyForm[Call, KassaTable]):
         defence: dict[int, str],
         tricks: dict[int, int] | None,
         contract: Contract | None = None,
-    ) -> dict[str, Any]:
+    ) -> KassaGame:
+        """The game with these choices (a ValidationError while one it needs is not made)."""
         c = contract or self.contract
-        deal: dict[str, Any] = {
-            "type": "game",
-            "declarer": self.declarer,
-            "contract": c.code if c else None,
-            "defence": {str(s): r for s, r in defence.items()},
-        }
-        if tricks is not None:
-            deal["tricks"] = tricks_json(tricks)
-        if self.four_aces is not None:
-            deal["four_aces"] = self.four_aces
-        return deal
+        return KassaGame(
+            type="game",
+            declarer=self.declarer,
+            contract=c.code if c else None,
+            defence={str(s): r for s, r in defence.items()},
+            tricks=None if tricks is None else tricks_json(tricks),
+            four_aces=self.four_aces,
+        )
 
     def _possible(self) -> bool:
         if self.redeal:
-            return self._accepts({"type": "redeal"})
+            return self._accepts(KassaRedeal(type="redeal"))
         return super()._possible()
 
-    def _completions(self) -> Iterator[dict[str, Any]]:
+    def _completions(self) -> Iterator[KassaGame | None]:
         if self.declarer is None:
             return
         contracts = [self.contract] if self.contract else [*_ALL]
         for c in contracts:
             for defence in self._defences():
-                yield self._game(defence, None, c)
+                yield built(self._game, defence, None, c)
                 seats = [self.declarer, *(s for s, r in defence.items() if r != "pass")]
-                yield self._game(defence, {s: (10 if s == self.declarer else 0) for s in seats}, c)
+                made = {s: (10 if s == self.declarer else 0) for s in seats}
+                yield built(self._game, defence, made, c)
 
     # --- choices ---------------------------------------------------------------------------
 
@@ -188,18 +183,18 @@ class KassaForm(FamilyForm[Call, KassaTable]):
         if self.redeal or not self.defence_complete or self.declarer is None:
             return []
         roles = self.defence()
-        if self._accepts(self._game(roles, None)):
+        if self._accepts(built(self._game, roles, None)):
             return []
         return [self.declarer, *(s for s in self.defenders() if roles[s] != "pass")]
 
     def _trick_accepts(self, tricks: dict[int, int]) -> bool:
-        return self._accepts(self._game(self.defence(), tricks))
+        return self._accepts(built(self._game, self.defence(), tricks))
 
     # --- the deal --------------------------------------------------------------------------
 
-    def to_deal(self) -> dict[str, Any]:
+    def deal(self) -> KassaGame | KassaRedeal:
         if self.redeal:
-            return {"type": "redeal"}
+            return KassaRedeal(type="redeal")
         return self._game(self.defence(), self.tricks if self.trick_seats() else None)
 
     def _load(self, deal: dict[str, Any], roles: dict[int, str]) -> None:

@@ -13,7 +13,7 @@ players tapped.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import TypeAdapter, ValidationError
@@ -46,7 +46,7 @@ from ..families.form import why_not
 from ..pulya.form import TricksRefused
 
 if TYPE_CHECKING:
-    from ...store import FamilyStored
+    from ...store import LedgerStored
 
 Kind = Literal["game", "nonsuit", "concede", "bete", "swabian", "allpass"]
 Premium = Literal["none", "four_aces", "no_aces"]
@@ -468,62 +468,57 @@ class PotForm:
             return msg(N_("choose the bid"))
         return None
 
-    def to_deal(self) -> dict[str, Any]:
-        """The deal's JSON form (docs/session-format.md, "Other families")."""
-        tricks = {str(s): n for s, n in self.tricks.items()}
-        # A count not yet chosen is left out (the deal is not written until it is).
-        counted: dict[str, Any] = {}
-        if self.declarer in self.tricks:
-            counted = {"tricks": self.tricks[self.declarer]}
+    def deal(self) -> AnyPotDeal:
+        """The deal as the engine reads it, its model built from the choices (the store takes
+        it; a choice still missing or refused is pydantic's ValidationError, naming the field)."""
         if self.kind == "bete":
-            return {"type": "bete", "dealer": self.bete_dealer}
+            return Bete(type="bete", dealer=self.bete_dealer)
         if self.kind == "allpass":
-            return {"type": "allpass", "dealer": self.dealer}
+            return PotAllPass(type="allpass", dealer=self.dealer)
+        defence = {str(p): r for p, r in self.defence.items()}
         if self.kind == "concede":
-            concede: dict[str, Any] = {
-                "type": "concede",
-                "declarer": self.declarer,
-                "defence": {str(p): r for p, r in self.defence.items()},
-            }
-            if self.suit is not None:
-                concede["suit"] = self.suit
-            return concede
+            return Concede(type="concede", declarer=self.declarer, defence=defence, suit=self.suit)
         contra = {str(p): True for p, said in sorted(self.contra.items()) if said}
+        # The declarer's count, as counted when play stopped (not written until it is chosen).
+        counted = self.tricks.get(self.declarer) if self.declarer is not None else None
         if self.kind == "nonsuit":
-            return {
-                "type": "nonsuit",
-                "declarer": self.declarer,
-                "contract": self.contract,
-                "hand": self.hand,
-                "contra": contra,
-                "recontra": self.recontra,
-                **counted,
-            }
+            return PotNonSuit(
+                type="nonsuit",
+                declarer=self.declarer,
+                contract=self.contract,
+                hand=self.hand,
+                contra=contra,
+                recontra=self.recontra,
+                tricks=counted,
+            )
         if self.kind == "swabian":
-            deal: dict[str, Any] = {
-                "type": "swabian",
-                "declarer": self.declarer,
-                "bid": self.bid,
-                "hand": self.hand,
-                **counted,
-                "contra": contra,
-                "recontra": self.recontra,
-            }
-            if self.kunstwerk:
-                deal |= {"kunstwerk": True, "dealer": self.dealer}
-            return deal
-        deal = {"type": "game", "declarer": self.declarer, "suit": self.suit}
-        if self.hand:
-            deal["hand"] = True
-        if self.defence:
-            deal["defence"] = {str(p): r for p, r in self.defence.items()}
-        if self.played:
-            deal["tricks"] = tricks
-        if self.premium != "none":
-            deal[self.premium] = True
-        if self.second_round:
-            deal["second_round"] = {str(p): c for p, c in sorted(self.second_round.items())}
-        return deal
+            return SwabianGame(
+                type="swabian",
+                declarer=self.declarer,
+                bid=self.bid,
+                hand=self.hand,
+                tricks=counted,
+                contra=contra,
+                recontra=self.recontra,
+                kunstwerk=self.kunstwerk,
+                dealer=self.dealer if self.kunstwerk else None,
+            )
+        return PotGame(
+            type="game",
+            declarer=self.declarer,
+            suit=self.suit,
+            hand=self.hand,
+            defence=defence,
+            tricks={str(s): n for s, n in self.tricks.items()} if self.played else None,
+            four_aces=self.premium == "four_aces",
+            no_aces=self.premium == "no_aces",
+            second_round={str(p): c for p, c in sorted(self.second_round.items())} or None,
+        )
+
+    def to_deal(self) -> dict[str, Any]:
+        """The deal's JSON form (docs/session-format.md, "Other families"), as written."""
+        data: dict[str, Any] = self.deal().model_dump(mode="json", exclude_defaults=True)
+        return {"type": data.pop("type"), **data}
 
     def load(self, written: AnyPotDeal | dict[str, Any]) -> None:
         """Fill the form with a written deal (to edit it)."""
@@ -551,11 +546,6 @@ class PotForm:
             self.tricks = {self.declarer or 0: tricks}
         else:
             self.tricks = _seat_dict(tricks)
-
-    def deal(self) -> AnyPotDeal:
-        """The deal as the engine reads it (pydantic's refusal as ValidationError)."""
-        deal: AnyPotDeal = _DEAL.validate_python(self.to_deal())
-        return deal
 
     def _verify(self) -> PotError | ValidationError | None:
         try:
@@ -648,28 +638,33 @@ def title(deal: Any, players: list[str] | tuple[str, ...] | Any) -> Msg:
 # --- the family's part for the shell ---------------------------------------------------------
 
 
-def new_form(stored: FamilyStored) -> PotForm:
+def new_form(stored: LedgerStored) -> PotForm:
     return PotForm(stored.scored)
 
 
-def edit_form(stored: FamilyStored, index: int) -> PotForm:
+def edit_form(stored: LedgerStored, index: int) -> PotForm:
     """Deal ``index`` as written, in its own context (the deals before it)."""
     form = PotForm(replay_family(session_before(stored.session, index)))
     form.load(stored.journal.live[index].deal)
     return form
 
 
+#: What a player chooses on the form (not the state it stands on, nor which defender is shown).
+CHOICES = tuple(f.name for f in fields(PotForm) if f.name not in ("scored", "opened"))
+
+
 def dirty(form: PotForm) -> bool:
     """Whether the player has chosen anything (an untouched form follows the other devices)."""
-    return form.to_deal() != PotForm(form.scored).to_deal()
+    fresh = PotForm(form.scored)
+    return any(getattr(form, name) != getattr(fresh, name) for name in CHOICES)
 
 
-def carry(old: PotForm, stored: FamilyStored) -> PotForm:
+def carry(old: PotForm, stored: LedgerStored) -> PotForm:
     """``old``'s choices on the newer state; what no longer fits is left to choose again."""
     form = new_form(stored)
-    try:
-        form.load(old.to_deal())
-    except ValueError:
-        return new_form(stored)
+    if old.kind not in form.kinds():
+        return form
+    for name in CHOICES:
+        setattr(form, name, copy.deepcopy(getattr(old, name)))
     form.set_kunstwerk(form.kunstwerk)  # the Kunstwerk is paid to the dealer of the new state
     return form

@@ -45,7 +45,7 @@ def _figure(label: str, value: str, *, ident: str, bold: bool = False, width: fl
 
 
 def sheet_screen(shell: Shell) -> ft.Control:
-    stored = shell.family_stored()
+    stored = shell.stored()
     s = pot_sheet(stored.scored)
     wide = (shell.page.width or 0) >= WIDE
     col = 150.0 if wide else 96.0

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import ValidationError
 
 from ...core.i18n import N_, Msg, catalog, msg
 from ...report.pulya import deal_title
@@ -20,13 +20,19 @@ from ...scoring.pulya import legal
 from ...scoring.pulya.legal import KINDS, DealError
 from ...scoring.pulya.legal import DealKind as Kind
 from ...scoring.pulya.score import Scored, preview, replay
-from ...scoring.pulya.session import Deal, deal_data, pydantic_problem
+from ...scoring.pulya.session import (
+    Deal,
+    Game,
+    Misere,
+    PlayedDeal,
+    Raspasy,
+    deal_data,
+    pydantic_problem,
+)
 from ...scoring.pulya.table import Table
 from ...scoring.pulya.whist import Call, Whisting, shortest
 from ...scoring.pulya.whist import Kind as WhistKind
-from ...store import AnyStored, Stored
-
-_DEAL: TypeAdapter[Any] = TypeAdapter(Deal)
+from ...store import AnyStored, PulyaStored
 
 
 class TricksRefused(ValueError):
@@ -414,38 +420,27 @@ class DealForm:
         for seat, n in (deal.get("tricks") or {}).items():
             self.tricks[int(seat)] = n
 
-    def deal(self) -> Deal:
-        """The deal as the engine reads it (the store takes it; pydantic's refusal as
-        ValidationError)."""
-        deal: Deal = _DEAL.validate_python(self.to_deal())
-        return deal
-
-    def to_deal(self) -> dict[str, Any]:
+    def deal(self) -> PlayedDeal:
+        """The deal as the engine reads it, its model built from the choices (the store takes
+        it; a field still unchosen or refused is pydantic's ValidationError, which names it)."""
         if self.kind == "raspasy":
             seats = legal.trick_seats(self.table, "raspasy")
-            unseen = {str(s): 0 for s in seats if s not in self.tricks}
-            return {
-                "type": "raspasy",
-                "tricks": {str(s): n for s, n in self.tricks.items()} | unseen,
-            }
+            unseen = {s: 0 for s in seats if s not in self.tricks}
+            return Raspasy(type="raspasy", tricks={**self.tricks, **unseen})
         if self.kind == "misere":
-            return {
-                "type": "misere",
-                "declarer": self.declarer,
-                "tricks": {str(s): n for s, n in self.tricks.items()},
-            }
-        deal: dict[str, Any] = {
-            "type": "game",
-            "declarer": self.declarer,
-            "contract": self.contract.code if self.contract else None,
-        }
-        if not self.checked_ten:
-            deal["calls"] = [str(c) for c in self.calls]
-        if self.open and self.lone_whister:
-            deal["open"] = True
-        if self.played:
-            deal["tricks"] = {str(s): n for s, n in self.tricks.items()}
-        return deal
+            return Misere(type="misere", declarer=self.declarer, tricks=dict(self.tricks))
+        return Game(
+            type="game",
+            declarer=self.declarer,
+            contract=self.contract.code if self.contract else None,
+            calls=None if self.checked_ten else list(self.calls),
+            open=bool(self.open and self.lone_whister),
+            tricks=dict(self.tricks) if self.played else None,
+        )
+
+    def to_deal(self) -> dict[str, Any]:
+        """The deal's JSON form, as its file and the store write it."""
+        return deal_data(self.deal())
 
     def missing(self) -> Msg | None:
         """What is still to be chosen, in words (None when the deal can be confirmed)."""
@@ -495,8 +490,8 @@ class DealForm:
 # --- the pulya's part of the app (registered in app/pulya/__init__.py, frame/family.py) ------
 
 
-def _pulya(stored: AnyStored) -> Stored:
-    assert isinstance(stored, Stored), stored.family  # the registry gives it its own family
+def _pulya(stored: AnyStored) -> PulyaStored:
+    """The view as the pulya's: the registry (frame/family.py) hands a family's part its own."""
     return stored
 
 

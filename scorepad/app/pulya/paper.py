@@ -17,7 +17,7 @@ import flet.canvas as cv
 
 from ...core.numbers import Number, whist_figure
 from ...scoring.pulya.sheet import Writing, running_entries
-from ...store import Stored
+from ...store import PulyaStored
 
 T = TypeVar("T")
 
@@ -119,7 +119,7 @@ def _made(key: str, drawn_for: Any, make: Callable[[], T]) -> T:
 
 
 def pulya_drawing(
-    stored: Stored,
+    stored: PulyaStored,
     width: float,
     on_cell: Callable[[Cell], None] | None = None,
     *,

@@ -9,7 +9,7 @@ import flet as ft
 from ...core.i18n import N_
 from ...core.numbers import Number, whist_figure
 from ...scoring.pulya.sheet import running_entries
-from ...store import Stored
+from ...store import PulyaStored
 from ...store.journal import live_numbers
 from ..frame.nav import nav
 from ..frame.shell import Shell, sem
@@ -85,7 +85,7 @@ def sheet_screen(shell: Shell) -> ft.Control:
     )
 
 
-def _table(shell: Shell, stored: Stored, open_cell: object) -> ft.Control:
+def _table(shell: Shell, stored: PulyaStored, open_cell: object) -> ft.Control:
     assert callable(open_cell)
     sheet = stored.scored.sheet
     names = stored.session.players
@@ -197,7 +197,7 @@ def _table(shell: Shell, stored: Stored, open_cell: object) -> ft.Control:
     return ft.DataTable(columns=columns, rows=rows, column_spacing=18)
 
 
-def cell_title(shell: Shell, stored: Stored, cell: Cell) -> str:
+def cell_title(shell: Shell, stored: PulyaStored, cell: Cell) -> str:
     names = stored.session.players
     if cell.kind == "pool":
         return shell.t(N_("{player}: pulya"), player=names[cell.player])
@@ -209,7 +209,7 @@ def cell_title(shell: Shell, stored: Stored, cell: Cell) -> str:
     )
 
 
-def show_cell(shell: Shell, stored: Stored, cell: Cell) -> None:
+def show_cell(shell: Shell, stored: PulyaStored, cell: Cell) -> None:
     """A dialog with every entry of the cell, as on paper: old totals struck through."""
     writings = [d.writing for d in stored.scored.deals]
     entries = cell_history(writings, cell, live_numbers(stored.journal))

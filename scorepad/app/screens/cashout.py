@@ -39,7 +39,7 @@ COLUMNS = (
 
 
 def settle_screen(shell: Shell) -> ft.Control:
-    stored = shell.any_stored()
+    stored = shell.stored()
     report = report_for(stored.family)  # the family's own report, as `scorepad settle` writes
     cash: CashOut | FamilyCashOut = report.cash_out(stored.scored, shell.lang)
     scored_text = report.to_text_sheet(stored.scored, shell.lang, explain=False)

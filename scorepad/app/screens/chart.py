@@ -9,13 +9,12 @@ import flet_charts as fch
 
 from ...core.i18n import N_
 from ...core.numbers import Number, whist_figure
-from ...scoring.pulya.settlement import balances_over_deals
-from ...store import FamilyStored
 from ..frame.nav import nav
 from ..frame.shell import Shell, sem
 
 COLORS = [ft.Colors.BLUE, ft.Colors.RED, ft.Colors.GREEN, ft.Colors.ORANGE]
 FAMILY_CAPTIONS = {
+    "pulya": N_("Balance in whists after each deal"),
     "bula": N_("Result in supe after each deal"),
     "kassa": N_("Result in chips after each deal"),
 }
@@ -64,17 +63,10 @@ def bounds(values: list[float], *, ticks: int) -> tuple[int, int, int]:
 
 
 def chart_screen(shell: Shell) -> ft.Control:
-    stored = shell.any_stored()
+    stored = shell.stored()
     names = stored.session.players
-    history: list[list[Number]] | list[tuple[Number, ...]]
-    if isinstance(stored, FamilyStored):
-        history = stored.scored.results_over_deals()
-        caption = FAMILY_CAPTIONS.get(stored.family, N_("Result after each deal"))
-    else:
-        history = balances_over_deals(
-            [d.writing for d in stored.scored.deals], stored.settings, len(names)
-        )
-        caption = N_("Balance in whists after each deal")
+    history: list[tuple[Number, ...]] = stored.scored.results_over_deals()
+    caption = FAMILY_CAPTIONS.get(stored.family, N_("Result after each deal"))
     if not history:
         body: ft.Control = ft.Text(shell.t(N_("No deals yet.")))
     else:

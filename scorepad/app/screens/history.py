@@ -9,7 +9,7 @@ from typing import Any
 import flet as ft
 
 from ...core.i18n import N_, Msg
-from ...store import AnyStored, FamilyStored, describe_action
+from ...store import AnyStored, describe_action
 from ...store.journal import Action, deal_numbers, number_of
 from ..dispute.start import open_for_deal
 from ..frame import live
@@ -26,7 +26,7 @@ PAGE = 50
 
 
 def history_screen(shell: Shell) -> ft.Control:
-    stored = shell.any_stored()
+    stored = shell.stored()
     shell.basis = stored.revision  # undo, redo and void name the revision drawn here
     journal = stored.journal
     # Every entry, a voided one too (struck through, restorable); the live ones have a result.
@@ -62,7 +62,7 @@ def history_screen(shell: Shell) -> ft.Control:
             _undo_redo(shell, stored, writes, may_write),
             *(
                 []
-                if isinstance(stored, FamilyStored)  # the audit knows the Russian game only
+                if not stored.engine.cards  # the card-play engine knows the pulya's deals only
                 else [
                     shell.reuse(
                         "history-analyse",
@@ -257,7 +257,7 @@ def _words(shell: Shell, stored: AnyStored, first: int) -> list[tuple[Any, ...]]
                 tuple(shell.render(m) for m in explain),
                 "; ".join(revisions),
                 entry.deal.type != "correction",
-                not isinstance(stored, FamilyStored),
+                stored.engine.cards,
             )
         )
     if len(_WORDS) >= _WORDS_KEPT:

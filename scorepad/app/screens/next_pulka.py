@@ -14,7 +14,7 @@ import flet as ft
 from ...core.i18n import N_
 from ...scoring.ledger.families import family_presets
 from ...scoring.pulya.convention import presets
-from ...store import AnyStored, FamilyStored
+from ...store import AnyStored
 from ..frame import live, registry
 from ..frame.shell import Shell
 from ..frame.theme import heading, primary, quiet, sem
@@ -22,9 +22,7 @@ from ..frame.theme import heading, primary, quiet, sem
 
 def next_dealer(stored: AnyStored) -> int:
     """Who deals next at the table: the deal passes on into the next pulka."""
-    if isinstance(stored, FamilyStored):
-        return int(stored.scored.table.dealer)
-    return stored.scored.next_dealer
+    return int(stored.scored.next_dealer)
 
 
 def convention_name(convention: str, lang: str) -> str:
@@ -36,7 +34,7 @@ def next_pulka_screen(shell: Shell) -> ft.Control:
     if shell.sid is None or (shell.access.scope is None and not shell.access.host):
         return sem("nothing", ft.Text(shell.t(N_("Nothing to show."))))
     old = shell.sid
-    stored = shell.any_stored()
+    stored = shell.stored()
     session = stored.session
     players = list(session.players)
     if shell.state.next_dealer is None or shell.state.next_dealer >= len(players):

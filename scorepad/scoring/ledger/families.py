@@ -243,6 +243,11 @@ class FamilyScored:
     def finished(self) -> bool:
         return self.table.finished
 
+    @property
+    def next_dealer(self) -> int:
+        """Who deals the next deal (the seat the pulya's ``Scored.next_dealer`` names too)."""
+        return int(self.table.dealer)
+
     def results(self) -> tuple[Number, ...]:
         """Each player's result in supe (bula) or chips (kassa), zero-sum, exact."""
         return _results(self.table)

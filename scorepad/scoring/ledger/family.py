@@ -42,6 +42,7 @@ class Ledger:
     name: str
     places_count_voided: bool = True
     pool: bool = False
+    cards: bool = False
 
     def parse_session(self, data: str | bytes | dict[str, Any]) -> AnySession:
         return parse_family_session(data)

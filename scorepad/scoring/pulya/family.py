@@ -28,6 +28,7 @@ class Pulya:
     name = "pulya"
     places_count_voided = False
     pool = True
+    cards = True
 
     def parse_session(self, data: str | bytes | dict[str, Any]) -> Session:
         return parse_session(data)

@@ -12,7 +12,7 @@ import gc
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from ...core.i18n import N_, msg, whist_count
 from ...core.numbers import Number
@@ -33,6 +33,7 @@ from .session import (
     in_file_places,
     unknown_convention,
 )
+from .settlement import balances_over_deals
 from .sheet import Sheet, Tally, Writing
 from .table import Table, contract_name
 from .whist import Kind, Whisting
@@ -72,6 +73,9 @@ class Checked:
 class Scored:
     """A replayed session: per-deal writings, the sheet, and where the table stands now."""
 
+    #: The family it is of (a ledger family's ``FamilyScored.family`` names its own).
+    family: ClassVar[str] = "pulya"
+
     session: Session
     settings: Settings
     deals: tuple[DealResult, ...]
@@ -91,6 +95,11 @@ class Scored:
     def required_exit(self) -> int | None:
         """The lowest contract that ends the current all-pass series, if one is running."""
         return exit_level(self.settings.raspasy_exit, self.raspasy_in_row)
+
+    def results_over_deals(self) -> list[tuple[Number, ...]]:
+        """Each player's balance in whists after each deal (the chart), exact: what a ledger
+        family's ``FamilyScored.results_over_deals`` is for its own unit."""
+        return balances_over_deals([d.writing for d in self.deals], self.settings, self.players)
 
     def table(self) -> Table:
         """The table the next deal is played at: what :mod:`~scorepad.scoring.pulya.legal` asks about."""
