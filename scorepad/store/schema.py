@@ -415,6 +415,13 @@ def _night_owners(ddl: DDL) -> None:
     )
 
 
+def _hosted_shared(ddl: DDL) -> None:
+    # The hosted server's third round (issue #36): a club night is handed to another browser
+    # with a one-time code, as a table is (``night_owners.handover``: its SHA-256, the
+    # table_owners' way).
+    ddl.execute("ALTER TABLE night_owners ADD COLUMN handover TEXT")
+
+
 #: Every schema version, in order.  A released version is never changed: add the next one.
 #: One owner: no other module creates or alters a table (tests/test_store_schema_owner.py).
 #: A step is written once for both backends (:class:`DDL`); where SQLite and PostgreSQL differ,
@@ -429,6 +436,8 @@ MIGRATIONS: list[tuple[int, str, Callable[[DDL], None]]] = [
     (7, "a club table's rejection, with its reason", _rejection_reasons),
     (8, "the hosted server's table owners, PIN grants by table, creations", _hosted_tables),
     (9, "the hosted server's club night owners", _night_owners),
+    # 10 and 11 are the league's and its season's (merged in their order).
+    (12, "the hosted server: a night handed over", _hosted_shared),
 ]
 
 
@@ -494,7 +503,7 @@ TABLES: dict[str, set[str]] = {
     "table_owners": {"session", "secret", "pin", "handover", "created"},
     "table_pin_grants": {"device", "session"},
     "table_creations": {"address", "at"},
-    "night_owners": {"night", "secret", "created"},
+    "night_owners": {"night", "secret", "created", "handover"},
 }
 
 

@@ -368,6 +368,12 @@ class Access:
         """A new night ``nid`` was made by this page: nothing on the LAN; on the hosted server
         this page becomes its director."""
 
+    def corrects(self, sid: int) -> bool:
+        """Whether this page writes at club table ``sid`` as its night's director (with no
+        player chosen, a change is the director's correction): the host's on the LAN, the
+        night's owner's on the hosted server."""
+        return self.host
+
 
 def open_access() -> Access:
     """A page of a server with no PIN (the default: 127.0.0.1 only)."""

@@ -97,7 +97,7 @@ def make_hosted_main(  # type: ignore[no-untyped-def]
                 access.joined[access.scope] = access.link
                 access.save()
         elif taking:
-            screens.take(shell, int(taking[1]), taking[2])
+            screens.take(shell, int(taking[2]), taking[3], night=taking[1] is not None)
         else:
             shell.show(screens.front_screen)
 
