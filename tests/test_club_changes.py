@@ -247,9 +247,15 @@ def test_a_database_from_before_the_changes_reads_and_gets_the_table(
         store.conn.execute("DROP TABLE deal_uids")
         for table in ("sessions", "players", "nights"):
             store.conn.execute(f"ALTER TABLE {table} DROP COLUMN uid")
-        # ... and what the hosted server's schemas 8 and 9 added.
+        # ... and what the hosted server's schemas 8, 9 and 12 added.
         store.conn.execute("DROP INDEX table_creations_address")
-        for table in ("table_owners", "table_pin_grants", "table_creations", "night_owners"):
+        for table in (
+            "table_owners",
+            "table_pin_grants",
+            "table_creations",
+            "night_owners",
+            "wrong_tries",
+        ):
             store.conn.execute(f"DROP TABLE {table}")
         store.conn.execute("DELETE FROM _migrations WHERE version >= 4")
     with pytest.raises(NeedsMigration):

@@ -150,7 +150,13 @@ def test_migration_7_gives_the_rejections_their_column_and_keeps_every_row(targe
             for table in ("night_deals", "night_changes"):
                 store.backend.execute(f"ALTER TABLE {table} DROP COLUMN rejection")
             # Back to 6: the later migrations' tables go too (they are made again on opening).
-            for table in ("table_owners", "table_pin_grants", "table_creations", "night_owners"):
+            for table in (
+                "table_owners",
+                "table_pin_grants",
+                "table_creations",
+                "night_owners",
+                "wrong_tries",
+            ):
                 store.backend.execute(f"DROP TABLE {table}")
             store.backend.execute("DELETE FROM _migrations WHERE version >= 7")
     with open_store(target) as store:

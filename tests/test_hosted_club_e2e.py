@@ -1,11 +1,14 @@
 """A club night on ``scorepad serve`` in a browser (issue #36): a phone alone creates a night on
 the hosted server (it owns it), checks the players in and draws the first tour from its own
 screens; a phone at a table joins with the table's link and PIN as on the LAN; a second browser,
-without the night's secret, is not offered the night and cannot direct it.  Screenshots
-(360×740 and 1280×800, English and Russian) go to ``screenshots/hosted-club-*.png``."""
+without the night's secret, is not offered the night and cannot direct it.  The director
+corrects a deal from his screen and hands the night to another browser with a one-time code;
+his own browser directs nothing from then on.  Screenshots (360×740 and 1280×800, English and
+Russian) go to ``screenshots/hosted-club-*.png``."""
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,15 +17,19 @@ from typing import Any
 import pytest
 from e2e.harness import (
     browser,  # noqa: F401  (the fixture)
+    has_text,
     local_only,
     semantics_on,
     shot,
     tap,
+    text_of,
     type_text,
     visible,
 )
+from playwright.sync_api import expect
+from support.club_nights import RASP
 from support.hosted_server import serving
-from test_table_e2e import enter_pin
+from test_table_e2e import enter_pin, message_of
 
 from scorepad.app.server.grants import Grants
 from scorepad.club.store import ClubStore, table_pin
@@ -111,3 +118,78 @@ def test_a_phone_directs_a_club_night_and_another_browser_cannot(
     with Store(db) as store:
         assert len(ClubStore(store).tables(nid)) == 2
         assert store.backend.query("SELECT count(*) AS n FROM night_owners") == [{"n": 1}]
+
+
+def test_the_director_corrects_a_deal_from_his_screen_and_hands_the_night_over(
+    browser: Any,  # noqa: F811
+    hosted: tuple[str, str],
+) -> None:
+    base, db = hosted
+    director = opened(browser, base + "/")
+    tap(director, "session-club")
+    type_text(director, director.get_by_label("Name of the night", exact=True), "Friday")
+    type_text(director, director.get_by_label("Deals a tour", exact=True), "2")
+    tap(director, "create-night")
+    visible(director, "club-registry")
+    # The players and the first tour's deals come from another process (as the CLI writes
+    # them): the director's screens show the store as it stands.
+    with Store(db) as store:
+        club = ClubStore(store)
+        ((nid, _, _),) = club.nights()
+        for who in NAMES:
+            club.check_in(nid, who)
+        club.draw(nid)
+        sid = club.session_of(nid, 1, 1)
+        first, second, _ = club.load(nid).tour(1).table(1).players
+        stored = club.write_deal(nid, 1, 1, RASP, by=first, seen=store.load(sid).revision)
+        club.confirm(nid, 1, 1, stored.journal.live[-1].deal_id, by=second)
+    tap(director, "club-back")
+    tap(director, f"night-{nid}")
+    visible(director, "club-open-1")
+
+    # The director opens table 1 from his screen and corrects its deal, with a reason.
+    tap(director, "club-open-1")
+    visible(director, "club-director")
+    tap(director, "edit-1")
+    tap(director, "tricks-1-2")
+    type_text(director, director.get_by_label("Reason for the change"), "the protocol")
+    shot(director, "hosted-club-correction-360-en")
+    tap(director, "confirm-deal")
+    visible(director, "deal-1")
+    tap(director, "club-director")
+    expect(director.get_by_text("Tour 1, table 1, deal 1: the protocol")).to_be_visible(
+        timeout=15000
+    )
+    with Store(db) as store:
+        assert [c["reason"] for c in ClubStore(store).corrections(nid)] == ["the protocol"]
+        tricks = store.load(sid).session.deals[0].model_dump(mode="json")["tricks"]
+        assert tricks["1"] == 2 and sum(tricks.values()) == 10
+
+    # He hands the night to a laptop: a one-time code, opened there.
+    tap(director, "night-hand-over")
+    visible(director, "hand-over-dialog")
+    shot(director, "hosted-club-hand-over-360-en")
+    take = re.sub(r"\s+", "", text_of(director, "hand-over-url"))
+    assert take.startswith(f"{base}/take/night/{nid}/")
+    tap(director, "hand-over-close")
+    laptop = opened(browser, take, LAPTOP)
+    visible(laptop, "club-open-1")
+    visible(laptop, "night-hand-over")
+    has_text(laptop, "message", f"This phone directs club night {nid} now.")
+    shot(laptop, "hosted-club-taken-1280-en")
+    # The old director's screen refuses his next action; his list no longer offers the night.
+    type_text(director, director.get_by_label("Announcement to every table"), "Tour 2 at ten")
+    tap(director, "club-announce")
+    visible(director, "message")
+    assert message_of(director) == "Only the phone that created this club night may direct it."
+    again = director.context.new_page()
+    again.set_viewport_size(PHONE)
+    again.goto(base + "/")
+    semantics_on(again)
+    tap(again, "session-club")
+    visible(again, "create-night")
+    assert again.locator(f'[flt-semantics-identifier="night-{nid}"]').count() == 0
+    # The code was used once: another browser that opens it gets nothing.
+    visible(opened(browser, take), "join-missing")
+    with Store(db) as store:
+        assert ClubStore(store).announcement(nid) is None

@@ -415,6 +415,21 @@ def _night_owners(ddl: DDL) -> None:
     )
 
 
+def _hosted_shared(ddl: DDL) -> None:
+    # The hosted server's third round (issue #36): a club night is handed to another browser
+    # with a one-time code, as a table is (``night_owners.handover``: its SHA-256, the
+    # table_owners' way).  ``wrong_tries``: the wrong-PIN (and admin secret) throttle every
+    # worker shares (app/server/throttle.py): each device's and address's misses under a
+    # SHA-256 of its key, the time its wait ends, and when the row was last written.
+    ddl.execute("ALTER TABLE night_owners ADD COLUMN handover TEXT")
+    ddl.create(
+        'CREATE TABLE "wrong_tries" ("who" TEXT PRIMARY KEY, "misses" {int} NOT NULL, '
+        '"waits_until" {real} NOT NULL, "since" {real} NOT NULL, "spared" {int} NOT NULL, '
+        '"at" {real} NOT NULL)'
+    )
+    ddl.execute("CREATE INDEX wrong_tries_at ON wrong_tries(at)")
+
+
 #: Every schema version, in order.  A released version is never changed: add the next one.
 #: One owner: no other module creates or alters a table (tests/test_store_schema_owner.py).
 #: A step is written once for both backends (:class:`DDL`); where SQLite and PostgreSQL differ,
@@ -429,6 +444,8 @@ MIGRATIONS: list[tuple[int, str, Callable[[DDL], None]]] = [
     (7, "a club table's rejection, with its reason", _rejection_reasons),
     (8, "the hosted server's table owners, PIN grants by table, creations", _hosted_tables),
     (9, "the hosted server's club night owners", _night_owners),
+    # 10 and 11 are the league's and its season's (merged in their order).
+    (12, "the hosted server: a night handed over, the workers' shared throttle", _hosted_shared),
 ]
 
 
@@ -494,7 +511,8 @@ TABLES: dict[str, set[str]] = {
     "table_owners": {"session", "secret", "pin", "handover", "created"},
     "table_pin_grants": {"device", "session"},
     "table_creations": {"address", "at"},
-    "night_owners": {"night", "secret", "created"},
+    "night_owners": {"night", "secret", "created", "handover"},
+    "wrong_tries": {"who", "misses", "waits_until", "since", "spared", "at"},
 }
 
 

@@ -107,8 +107,9 @@ class TableWrites:
     def edit(self, deal_id: int, deal: AnyDeal, *, reason: str, seen: int) -> AnyStored:
         w = self.where
         club = ClubStore(self.shell.session.store)
-        if mine(self.shell, self.sid) is None and self.shell.access.host:
-            # The host's computer with no seat chosen is the director: a correction, any time.
+        if mine(self.shell, self.sid) is None and self.shell.access.corrects(self.sid):
+            # The director (the host's computer, the night's owner on the hosted server) with
+            # no seat chosen: a correction, any time.
             return _club(
                 lambda: club.correct_deal(
                     w.night, w.tour, w.table, deal_id, deal, reason=reason, seen=seen
@@ -133,7 +134,7 @@ class TableWrites:
         """A void, an undo, a redo or a restore at the table: a player's is provisional until
         another player confirms it (and refused once the tour ended); the director's (the
         host's computer with no player chosen) is written as it is, any time."""
-        if mine(self.shell, self.sid) is None and self.shell.access.host:
+        if mine(self.shell, self.sid) is None and self.shell.access.corrects(self.sid):
             return step()
         by = me(self.shell, self.where, self.sid)
         w = self.where
@@ -187,7 +188,7 @@ def table_panel(shell: Shell) -> ft.Control | None:
                 ft.Text(shell.t(N_("From the director: {words}"), words=said), weight="bold"),
             )
         )
-    if shell.access.host:
+    if shell.access.corrects(sid):  # the director: the LAN's host, the hosted night's owner
         lines.append(
             sem(
                 "club-director",
@@ -204,6 +205,10 @@ def table_panel(shell: Shell) -> ft.Control | None:
                     shell.t(
                         N_(
                             "On the host, with no player chosen, a deal changed here is the director's correction (with a reason, in the journal)."
+                        )
+                        if shell.access.host
+                        else N_(
+                            "You direct this night: with no player chosen, a deal you change here is your correction (with a reason, in the journal)."
                         )
                     )
                 )

@@ -19,7 +19,7 @@ from ..frame import live, registry
 from ..frame.dialog import export_dialog
 from ..frame.theme import heading, primary, secondary, sem
 from ..server.admin import admin_delete
-from ..server.hosted import HostedAccess, HostedGate
+from ..server.hosted import HostedAccess, HostedGate, not_director, not_owner
 from ..server.share import Sharing, qr_png
 from .table import join, languages, served, table_bar
 
@@ -127,7 +127,7 @@ def _table_card(
 def _open_owned(shell: Shell, sid: int) -> None:
     access = _access(shell)
     if not access.owns(sid):  # handed over or deleted since the list was drawn
-        shell.message = shell.render(msg(N_("Only the phone that owns this table may do that.")))
+        shell.message = shell.render(not_owner())
         shell.show(front_screen)
         return
     access.scope = None
@@ -151,19 +151,26 @@ def _new_game(shell: Shell) -> None:
 # --- a hand-over code --------------------------------------------------------------------------
 
 
-def take(shell: Shell, sid: int, code: str) -> None:
-    """The phone that opened a hand-over code owns the table from now on."""
+def take(shell: Shell, key: int, code: str, *, night: bool = False) -> None:
+    """The phone that opened a hand-over code owns the table (or directs the club night)
+    from now on."""
     access = _access(shell)
     hosted = access.hosted
     assert hosted is not None
     with shell.session.locked():
-        secret = hosted.owners.take(sid, code)
+        secret = hosted.owners.take(key, code, kind="night" if night else "table")
     if secret is None:
         live.link_closed(shell)
         return
-    access.took(sid, secret)
-    shell.sid = sid
-    shell.message = shell.t(N_("This phone owns game {id} now."), id=sid)
+    if night:
+        access.took_night(key, secret)
+        shell.state.night = key
+        shell.message = shell.t(N_("This phone directs club night {id} now."), id=key)
+        shell.show(registry.screen("club-director"))
+        return
+    access.took(key, secret)
+    shell.sid = key
+    shell.message = shell.t(N_("This phone owns game {id} now."), id=key)
     shell.show(registry.screen("sheet"))
 
 
@@ -175,6 +182,12 @@ def hosted_bar(shell: Shell) -> ft.Control | None:
     access = shell.access
     if not isinstance(access, HostedAccess):
         return table_bar(shell)
+    if getattr(shell.screen, "__name__", "") == "director_screen":
+        # A club night's director (its owner) may hand it to another browser.
+        nid = shell.state.night
+        if nid is None or not access.directs(nid):
+            return None
+        return shell.reuse("hosted-night-bar", (shell.lang, nid), lambda: _night_bar(shell, nid))
     sid = shell.sid
     if sid is None or not shell.in_session:
         return None
@@ -212,6 +225,22 @@ def _owner_bar(shell: Shell, sid: int) -> ft.Control:
                 ft.Icons.DELETE_OUTLINE,
                 lambda: ask_delete(shell, sid),
             ),
+        ],
+        wrap=True,
+    )
+
+
+def _night_bar(shell: Shell, nid: int) -> ft.Control:
+    return ft.Row(
+        [
+            sem(
+                "night-hand-over",
+                ft.OutlinedButton(
+                    shell.t(N_("Hand over")),
+                    icon=ft.Icons.SWAP_HORIZ,
+                    on_click=lambda: show_hand_over(shell, nid, night=True),
+                ),
+            )
         ],
         wrap=True,
     )
@@ -349,23 +378,34 @@ def _forget(shell: Shell, sid: int) -> None:
     shell.redraw()
 
 
-def show_hand_over(shell: Shell, sid: int) -> None:
-    """A one-time code for the phone that will own the table (it scans it there)."""
+def show_hand_over(shell: Shell, key: int, *, night: bool = False) -> None:
+    """A one-time code for the phone that will own the table (or direct the club night): it
+    scans it there."""
     access = _access(shell)
     hosted = access.hosted
     assert hosted is not None
+    held = access.nights if night else access.owned
     with shell.session.locked():
-        code = hosted.owners.handover_code(sid, access.owned.get(sid, ""))
+        code = hosted.owners.handover_code(
+            key, held.get(key, ""), kind="night" if night else "table"
+        )
     if code is None:
-        shell.message = shell.render(msg(N_("Only the phone that owns this table may do that.")))
+        shell.message = shell.render(not_director() if night else not_owner())
         shell.redraw()
         return
     base = _base(served(shell).sharing)
-    url = f"{base}/take/{sid}/{code}"
+    path = f"/take/night/{key}/" if night else f"/take/{key}/"
+    url = f"{base}{path}{code}"
     width = _width(shell)
     shell.page.show_dialog(
         ft.AlertDialog(
-            title=ft.Text(shell.t(N_("Hand the table to another phone"))),
+            title=ft.Text(
+                shell.t(
+                    N_("Hand the club night to another phone")
+                    if night
+                    else N_("Hand the table to another phone")
+                )
+            ),
             content=sem(
                 "hand-over-dialog",
                 ft.Column(
@@ -377,12 +417,16 @@ def show_hand_over(shell: Shell, sid: int) -> None:
                         ft.Text(
                             shell.t(
                                 N_(
+                                    "Open this on the phone that will direct the night. Once it is opened there, this phone no longer directs it."
+                                )
+                                if night
+                                else N_(
                                     "Open this on the phone that will own the table. Once it is opened there, this phone no longer owns it."
                                 )
                             ),
                             width=width,
                         ),
-                        _address("hand-over-url", (base, f"/take/{sid}/", code), width),
+                        _address("hand-over-url", (base, path, code), width),
                     ],
                     tight=True,
                     scroll=ft.ScrollMode.AUTO,

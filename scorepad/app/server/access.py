@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from ...core.i18n import N_, Msg, msg, nmsg
 from ...store import StoreError
 from .grants import Grants, grant_key
+from .throttle import Throttle
 
 PIN_DIGITS = 6
 PIN_MIN, PIN_MAX = 4, 12  # a PIN given with --pin (4 only while the table is on this computer)
@@ -102,14 +103,6 @@ def valid_token(token: object) -> bool:
 
 
 @dataclass
-class Misses:
-    count: int = 0
-    until: float = 0.0
-    since: float = 0.0  # the first miss (an address: which devices its waits bind)
-    spared: int = 0  # an address: tries its waits let through (ADDRESS_SPARED at most)
-
-
-@dataclass
 class Gate:
     """The table PIN and what every device did with it (one per server)."""
 
@@ -128,9 +121,12 @@ class Gate:
     # another worker may have made it or forgotten every grant, never of this one's memory.
     shared: bool = False
     _unlocked: set[str] = field(default_factory=set)  # grant keys (grants.grant_key)
-    _seen: dict[str, float] = field(default_factory=dict)  # device → when first seen
-    _misses: dict[str, Misses] = field(default_factory=dict)
-    _addresses: dict[str, Misses] = field(default_factory=dict)
+    # The misses of each device and address: this process's memory, or the database's when
+    # several workers share it (throttle.SharedThrottle: otherwise N workers, N times the tries).
+    throttle: Throttle = field(default_factory=Throttle)
+    # When each device was first seen, by this process: a device first seen by another worker
+    # is a newcomer here (bound by its address's wait: stricter, never looser).
+    _seen: dict[str, float] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
@@ -193,13 +189,17 @@ class Gate:
         text = entered.strip()
         if not text:
             return msg(N_("Enter the table PIN: the host's screen shows it."))
-        with self._lock:
-            now = self.clock()
+        now = self.clock()
+        with (
+            self._lock,
+            self.throttle.counting(now, f"pin device\0{device}", f"pin address\0{address}") as (
+                misses,
+                place,
+            ),
+        ):
             first_seen = self._seen.setdefault(device, now)
-            misses = self._misses.setdefault(device, Misses())
             if misses.until > now:
                 return self._waiting(misses.until - now)
-            place = self._addresses.setdefault(address, Misses())
             # The address's waits bind the devices that came after its misses began (a guesser
             # making new devices), never a phone that was at the table before and never missed.
             newcomer = misses.count > 0 or first_seen >= place.since
@@ -209,7 +209,7 @@ class Gate:
                 place.spared += 1
             if len(text) <= PIN_MAX and hmac.compare_digest(text.encode(), pin.encode()):
                 self._unlocked.add(unlocks)
-                self._misses.pop(device, None)
+                misses.clear()
                 if self.grants is not None:
                     self.grants.grant(unlocks)
                 return None
@@ -367,6 +367,12 @@ class Access:
     def made_night(self, nid: int) -> None:
         """A new night ``nid`` was made by this page: nothing on the LAN; on the hosted server
         this page becomes its director."""
+
+    def corrects(self, sid: int) -> bool:
+        """Whether this page writes at club table ``sid`` as its night's director (with no
+        player chosen, a change is the director's correction): the host's on the LAN, the
+        night's owner's on the hosted server."""
+        return self.host
 
 
 def open_access() -> Access:

@@ -35,11 +35,11 @@ from .access import (
     TRIES,
     WAIT,
     WAIT_MAX,
-    Misses,
     valid_token,
 )
 from .grants import GRANTS, Grants
 from .owners import Owners
+from .throttle import Throttle
 
 TOKEN_BYTES = 24  # 192 bits
 #: Where the browser keeps its admin token (Flet's client storage).
@@ -70,8 +70,9 @@ class Admin:
     wait: float = WAIT
     address_tries: int = ADDRESS_TRIES
     address_wait: float = ADDRESS_WAIT
-    _misses: dict[str, Misses] = field(default_factory=dict)
-    _addresses: dict[str, Misses] = field(default_factory=dict)
+    #: The misses of each device and address (throttle.py: the database's on a server, which
+    #: every worker shares; this process's memory otherwise).
+    throttle: Throttle = field(default_factory=Throttle)
     _guard: threading.Lock = field(default_factory=threading.Lock)
 
     def enter(self, device: str, entered: object, address: str) -> tuple[str | None, Msg | None]:
@@ -80,17 +81,21 @@ class Admin:
         if not isinstance(entered, str) or not entered.strip():
             return None, msg(N_("Type the server's admin secret: the operator configured it."))
         text = entered.strip()
-        with self._guard:
-            now = self.clock()
-            misses = self._misses.setdefault(device, Misses())
-            place = self._addresses.setdefault(address, Misses())
+        now = self.clock()
+        with (
+            self._guard,
+            self.throttle.counting(now, f"admin device\0{device}", f"admin address\0{address}") as (
+                misses,
+                place,
+            ),
+        ):
             waits = max(misses.until, place.until)
             if waits > now:
                 return None, self._waiting(waits - now)
             if len(text) <= SECRET_MAX and hmac.compare_digest(
                 _sha(text).encode(), _sha(self.secret).encode()
             ):
-                self._misses.pop(device, None)
+                misses.clear()
                 token = secrets.token_urlsafe(TOKEN_BYTES)
                 self.grants.grant(admin_key(token, self.secret))
                 return token, None

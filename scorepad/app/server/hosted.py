@@ -38,8 +38,8 @@ from .owners import CREATIONS_PER_HOUR, Owners
 TABLES_KEY = "scorepad-tables"
 #: At most this many of each kind are kept by one browser (the oldest go first).
 KEPT = 50
-#: A hand-over code's address: ``/take/SID/CODE``.
-TAKE = re.compile(r"/take/(\d{1,9})/([A-Za-z0-9_-]{16,64})/?")
+#: A hand-over code's address: ``/take/SID/CODE`` (a table), ``/take/night/NID/CODE`` (a night).
+TAKE = re.compile(r"/take/(night/)?(\d{1,9})/([A-Za-z0-9_-]{16,64})/?")
 #: The operator's admin page (only when a secret is configured).
 ADMIN = re.compile(r"/admin/?")
 
@@ -84,6 +84,10 @@ class HostedGate(Gate):
 
 def not_owner() -> Msg:
     return msg(N_("Only the phone that owns this table may do that."))
+
+
+def not_director() -> Msg:
+    return msg(N_("Only the phone that created this club night may direct it."))
 
 
 @dataclass
@@ -139,7 +143,7 @@ class HostedAccess(Access):
         if sid is None:
             return False
         if self.scope is None:
-            return self.owns(sid)
+            return self.owns(sid) or self.corrects(sid)
         if self.owns(sid):
             return True
         pin = self.gate.table_pins(sid)
@@ -151,6 +155,8 @@ class HostedAccess(Access):
     def require_write(self, sid: int | None) -> None:
         if sid is not None and self.owns(sid) and self.scope in (None, sid):
             return
+        if sid is not None and self.scope is None and self.corrects(sid):
+            return  # the night's director, at one of its tables (opened from his screen)
         if sid is None or self.scope != sid:
             raise NotAllowed(msg(N_("This device may only write to the shared game.")))
         super().require_write(sid)
@@ -198,10 +204,27 @@ class HostedAccess(Access):
             self.require_create()
             return
         if not self.directs(nid):
-            raise NotAllowed(msg(N_("Only the phone that created this club night may direct it.")))
+            raise NotAllowed(not_director())
 
     def made_night(self, nid: int) -> None:
         self.nights[nid] = self._hosted().owners.issue_night(nid)
+        self.save()
+
+    def corrects(self, sid: int) -> bool:
+        """Whether ``sid`` is a table of a night this browser directs, opened from the
+        director's screen (not by the table's link: a phone there writes as its player)."""
+        if self.scope is not None:
+            return False
+
+        def ask() -> bool:
+            night = self._hosted().owners.night_of(sid)
+            return night is not None and self.directs(night)
+
+        return self._answer(f"corrects {sid}", ask)
+
+    def took_night(self, nid: int, secret: str) -> None:
+        """This browser directs night ``nid`` now (a hand-over code it opened)."""
+        self.nights[nid] = secret
         self.save()
 
     def made(self, sid: int) -> None:

@@ -7,10 +7,12 @@ guess, so no salt is needed).  A value the browser sends is only ever compared w
 (in constant time); the browser never chooses a secret.  Each table has its own PIN, which its
 phones type to write (``table_owners.pin``, shown to the owner).
 
-Handing the table over: the owner asks for a one-time code (kept hashed, ``handover``); the phone
-that opens it gets a new secret, and the old owner's stops working.
+Handing the table (or a club night: ``night_owners``, the same way) over: the owner asks for a
+one-time code (kept hashed, ``handover``); the browser that opens it gets a new secret, and the
+old owner's stops working.
 
-The tables are the schema's (migration 8, :mod:`scorepad.store.schema`): nothing is created here.
+The tables are the schema's (migrations 8, 9 and 12, :mod:`scorepad.store.schema`): nothing is
+created here.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ OWNERS = "table_owners"
 PIN_GRANTS = "table_pin_grants"
 CREATIONS = "table_creations"
 NIGHTS = "night_owners"
+#: What a browser may own, by kind: the table that holds its owner's secret, and its key.
+_OWNED = {"table": (OWNERS, "session"), "night": (NIGHTS, "night")}
 #: Tables one address may start within an hour (docs/safety.md).
 CREATIONS_PER_HOUR = 10
 HOUR = 3600.0
@@ -79,11 +83,16 @@ class Owners:
 
     def owns(self, sid: int, secret: object) -> bool:
         """Whether ``secret`` (what a browser sent: any value) is session ``sid``'s owner's."""
+        return self._holds("table", sid, secret)
+
+    def _holds(self, kind: str, key: int, secret: object) -> bool:
+        """Whether ``secret`` is the owner's of table or night ``key`` (``kind``: _OWNED)."""
         if not isinstance(secret, str) or not 16 <= len(secret) <= 64:
             return False
+        table, column = _OWNED[kind]
         with self.lock:
             row = self.db.execute(
-                f"SELECT secret FROM {OWNERS} WHERE session = ?", [sid]
+                f"SELECT secret FROM {table} WHERE {column} = ?", [key]
             ).fetchone()
         return row is not None and hmac.compare_digest(str(row[0]), digest(secret))
 
@@ -95,30 +104,32 @@ class Owners:
             row = self.db.execute(f"SELECT pin FROM {OWNERS} WHERE session = ?", [sid]).fetchone()
         return None if row is None else str(row[0])
 
-    def handover_code(self, sid: int, secret: str) -> str | None:
-        """A one-time code that hands ``sid`` to the phone that opens it (None: not the owner).
-        A newer code replaces the one before."""
-        if not self.owns(sid, secret):
+    def handover_code(self, key: int, secret: str, *, kind: str = "table") -> str | None:
+        """A one-time code that hands table (or club night, ``kind``) ``key`` to the browser
+        that opens it (None: not the owner).  A newer code replaces the one before."""
+        if not self._holds(kind, key, secret):
             return None
         code = secrets.token_urlsafe(SECRET_BYTES)
+        table, column = _OWNED[kind]
         with self.lock:
             self.db.execute(
-                f"UPDATE {OWNERS} SET handover = ? WHERE session = ?", [digest(code), sid]
+                f"UPDATE {table} SET handover = ? WHERE {column} = ?", [digest(code), key]
             )
         return code
 
-    def take(self, sid: int, code: object) -> str | None:
-        """The phone that opened the hand-over code becomes the owner: its new secret, or None
-        when the code opens nothing (used, replaced, or never issued).  The old secret, and the
-        code, stop working in the same statement."""
+    def take(self, key: int, code: object, *, kind: str = "table") -> str | None:
+        """The browser that opened the hand-over code becomes the owner: its new secret, or
+        None when the code opens nothing (used, replaced, or never issued).  The old secret,
+        and the code, stop working in the same statement."""
         if not isinstance(code, str) or not 16 <= len(code) <= 64:
             return None
         secret = secrets.token_urlsafe(SECRET_BYTES)
+        table, column = _OWNED[kind]
         with self.lock:
             done = self.db.execute(
-                f"UPDATE {OWNERS} SET secret = ?, handover = NULL "
-                "WHERE session = ? AND handover = ?",
-                [digest(secret), sid, digest(code)],
+                f"UPDATE {table} SET secret = ?, handover = NULL "
+                f"WHERE {column} = ? AND handover = ?",
+                [digest(secret), key, digest(code)],
             ).rowcount
         return secret if done == 1 else None
 
@@ -141,11 +152,16 @@ class Owners:
 
     def directs(self, nid: int, secret: object) -> bool:
         """Whether ``secret`` (what a browser sent: any value) is night ``nid``'s owner's."""
-        if not isinstance(secret, str) or not 16 <= len(secret) <= 64:
-            return False
+        return self._holds("night", nid, secret)
+
+    def night_of(self, sid: int) -> int | None:
+        """The club night whose table session ``sid`` is (None: not a club table): its owner
+        corrects the table's deals."""
         with self.lock:
-            row = self.db.execute(f"SELECT secret FROM {NIGHTS} WHERE night = ?", [nid]).fetchone()
-        return row is not None and hmac.compare_digest(str(row[0]), digest(secret))
+            row = self.db.execute(
+                "SELECT night_id FROM night_tables WHERE session_id = ?", [sid]
+            ).fetchone()
+        return None if row is None else int(row[0])
 
     # --- the table's phones ------------------------------------------------------------------
 

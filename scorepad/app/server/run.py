@@ -44,6 +44,7 @@ from .serve import ENGINE, StaticTuning, static_resolver, tuning_wanted
 from .server import Guard, Server, bind, flet_asgi
 from .share import Sharing, banner, is_loopback, public_base, public_refused
 from .table import Table
+from .throttle import WALL_CLOCK, SharedThrottle
 from .transport import more_descriptors
 from .wire import PEER, Limits
 
@@ -272,13 +273,16 @@ def serve(
         raise ServeRefused(msg(N_("there is no session {id} to join"), id=join_session))
     lock = threading.RLock()  # one database connection: the pages' and the grants'
     grants = Grants(store, lock)
+    shared = store.backend.dialect == "postgresql"  # other workers may grant and forget
     gate = Gate(
         pin,
         explicit=explicit,
         grants=grants,
         table_pins=table_pins(store, lock),
-        shared=store.backend.dialect == "postgresql",  # other workers may grant and forget
+        shared=shared,
     )
+    if shared:  # the wrong PINs counted once for every worker (throttle.py)
+        gate.throttle, gate.clock = SharedThrottle(store, lock), WALL_CLOCK
     if pin_wait is not None:
         gate.wait = pin_wait
     sharing = Sharing.make(host, port, tls=certfile is not None, pin=pin, public=tuple(public))

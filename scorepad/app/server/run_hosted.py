@@ -41,6 +41,7 @@ from .run import device_token, public_addresses, run_until_stopped, web_server
 from .server import bind
 from .share import Sharing
 from .table import Table
+from .throttle import WALL_CLOCK, SharedThrottle
 from .transport import more_descriptors
 from .wire import PEER
 
@@ -97,7 +98,7 @@ def make_hosted_main(  # type: ignore[no-untyped-def]
                 access.joined[access.scope] = access.link
                 access.save()
         elif taking:
-            screens.take(shell, int(taking[1]), taking[2])
+            screens.take(shell, int(taking[2]), taking[3], night=taking[1] is not None)
         else:
             shell.show(screens.front_screen)
 
@@ -112,9 +113,20 @@ def _hosted(
     grants = Grants(store, lock)
     owners = Owners(store, lock)
     hosted = Hosted(owners, grants, per_hour=options.per_hour)
+    # The wrong PINs and secrets are counted in the database, on the wall clock: every worker
+    # (and every machine) of the server shares one count (throttle.py).
+    throttle = SharedThrottle(store, lock)
     if options.admin_secret is not None:
-        hosted.admin = Admin(options.admin_secret, grants, lock)
-    gate = HostedGate(None, grants=grants, table_pins=hosted_pins(owners, store, lock))
+        hosted.admin = Admin(
+            options.admin_secret, grants, lock, clock=WALL_CLOCK, throttle=throttle
+        )
+    gate = HostedGate(
+        None,
+        grants=grants,
+        table_pins=hosted_pins(owners, store, lock),
+        clock=WALL_CLOCK,
+        throttle=throttle,
+    )
     gate.hosted = hosted
     return hosted, gate
 
