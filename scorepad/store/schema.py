@@ -107,6 +107,7 @@ IDENTITY_TABLES = frozenset(
         "night_phones",
         "night_corrections",
         "night_announcements",
+        "league_nights",
     }
 )
 
@@ -415,6 +416,26 @@ def _night_owners(ddl: DDL) -> None:
     )
 
 
+def _league(ddl: DDL) -> None:
+    # A league of clubs (issue #39) on the server's database: each club the league's operator
+    # let in, its secret kept as a SHA-256 (the club keeps the secret; a stolen database names
+    # no club), and every version of every night a club published.  A night is one night in the
+    # whole league by its own uid (never two clubs'); a corrected night is its next version, the
+    # earlier ones kept, so the versions are append-only as the journal is.
+    ddl.create(
+        'CREATE TABLE "league_clubs" ("id" TEXT PRIMARY KEY, "name" TEXT NOT NULL, '
+        '"secret" TEXT NOT NULL UNIQUE, "joined" TEXT NOT NULL, "revoked" TEXT)'
+    )
+    ddl.create(
+        'CREATE TABLE "league_nights" ("id" {id}, "club" TEXT NOT NULL REFERENCES league_clubs(id), '
+        '"night" TEXT NOT NULL, "version" {int} NOT NULL, "date" TEXT NOT NULL, '
+        '"document" TEXT NOT NULL, "digest" TEXT NOT NULL, "published_at" TEXT NOT NULL, '
+        '"change_text" TEXT, UNIQUE ("night", "version"))'
+    )
+    ddl.execute("CREATE INDEX league_nights_date ON league_nights(date, id)")
+    _append_only(ddl, "league_nights", "a published night is kept: publish its next version")
+
+
 #: Every schema version, in order.  A released version is never changed: add the next one.
 #: One owner: no other module creates or alters a table (tests/test_store_schema_owner.py).
 #: A step is written once for both backends (:class:`DDL`); where SQLite and PostgreSQL differ,
@@ -429,6 +450,7 @@ MIGRATIONS: list[tuple[int, str, Callable[[DDL], None]]] = [
     (7, "a club table's rejection, with its reason", _rejection_reasons),
     (8, "the hosted server's table owners, PIN grants by table, creations", _hosted_tables),
     (9, "the hosted server's club night owners", _night_owners),
+    (10, "a league's clubs and the versions of their published nights", _league),
 ]
 
 
@@ -495,6 +517,18 @@ TABLES: dict[str, set[str]] = {
     "table_pin_grants": {"device", "session"},
     "table_creations": {"address", "at"},
     "night_owners": {"night", "secret", "created"},
+    "league_clubs": {"id", "name", "secret", "joined", "revoked"},
+    "league_nights": {
+        "id",
+        "club",
+        "night",
+        "version",
+        "date",
+        "document",
+        "digest",
+        "published_at",
+        "change_text",
+    },
 }
 
 
