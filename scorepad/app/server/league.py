@@ -1,0 +1,156 @@
+"""The league's door on ``scorepad serve`` (issue #39): ``POST /league/publish``, where a club
+sends an ended night (docs/league.md).
+
+- The club's secret is the bearer token (``Authorization: Bearer SECRET``); the league keeps
+  only its hash (:class:`scorepad.league.store.LeagueStore`).
+- The body is the ``scorepad-club/1`` document itself, byte for byte; the club's words for a
+  correction are the ``change`` query parameter (percent-encoded UTF-8).
+- The body's size is checked before it is read: a ``Content-Length`` is required, at most a club
+  file's limit (:data:`scorepad.club.file.MAX_FILE`), and no more than it said is read.  The
+  whole body must arrive within :data:`READ_WITHIN` seconds.
+- The night is checked in full and taken in one transaction, in a thread (the server's loop
+  keeps serving its pages); the answer is JSON: ``{"night", "version", "new"}``, or
+  ``{"refused": SENTENCE}`` in the language the club asked for (``Accept-Language``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+from urllib.parse import parse_qs
+
+from ...club.file import MAX_FILE
+from ...core.i18n import LANGUAGES, N_, Msg, catalog, msg
+from ...league.store import LeagueError, LeagueStore
+from ...store import Store, StoreError
+
+Scope = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Any]]
+Send = Callable[[Any], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+PUBLISH = "/league/publish"
+#: Seconds the whole body of a publication may take to arrive (a 16 MB night on a slow line).
+READ_WITHIN = 60.0
+#: The HTTP status of each kind of refusal.
+STATUS = {"secret": 401, "night": 422, "input": 400}
+
+
+def language(headers: dict[bytes, bytes], default: str) -> str:
+    """The first language of ``Accept-Language`` that Scorepad speaks, else the server's."""
+    for part in headers.get(b"accept-language", b"").decode("latin-1").split(","):
+        tag = part.split(";")[0].strip().replace("-", "_")
+        for code in LANGUAGES:
+            if tag and (tag == code or code.split("_")[0] == tag):
+                return code
+    return default
+
+
+class LeagueDoor:
+    """ASGI middleware: ``POST /league/publish``; everything else goes to the app."""
+
+    def __init__(self, app: ASGIApp, store: Store, lock: threading.RLock, lang: str) -> None:
+        self.app = app
+        self.league = LeagueStore(store)
+        self.lock = lock
+        self.lang = lang
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["path"] != PUBLISH:
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers") or [])
+        lang = language(headers, self.lang)
+
+        async def refuse(status: int, said: Msg) -> None:
+            await _json(send, status, {"refused": catalog(lang).render(said)})
+
+        if scope["method"] != "POST":
+            await refuse(405, msg(N_("the league takes a night with POST")))
+            return
+        auth = headers.get(b"authorization", b"").decode("latin-1")
+        scheme, _, secret = auth.partition(" ")
+        if scheme.lower() != "bearer" or not secret.strip():
+            await refuse(401, msg(N_("the league does not know this club's secret, or revoked it")))
+            return
+        size = headers.get(b"content-length", b"").decode("latin-1")
+        if not (size.isascii() and size.isdigit()):
+            await refuse(411, msg(N_("the league needs the night's size before its body")))
+            return
+        if int(size) > MAX_FILE:
+            await refuse(413, msg(N_("a club file is at most {limit} MB"), limit=MAX_FILE >> 20))
+            return
+        try:
+            body = await asyncio.wait_for(_read(receive, int(size)), READ_WITHIN)
+        except TimeoutError:
+            await refuse(408, msg(N_("the night took too long to arrive: send it again")))
+            return
+        except _Disconnected:
+            return
+        if body is None:
+            await refuse(400, msg(N_("the night's body is not the size it said")))
+            return
+        query = parse_qs(scope.get("query_string", b"").decode("latin-1"), max_num_fields=4)
+        change = query.get("change", [None])[0]
+
+        def take() -> Any:
+            with self.lock:
+                return self.league.take(secret.strip(), body, change)
+
+        try:
+            taken = await asyncio.to_thread(take)
+        except LeagueError as exc:
+            await refuse(STATUS.get(exc.kind, 422), exc.message)
+            return
+        except StoreError as exc:  # the database is lost: the club's outbox keeps the night
+            await refuse(503, exc.message)
+            return
+        await _json(
+            send,
+            201 if taken.new else 200,
+            {"night": taken.night.night, "version": taken.night.version, "new": taken.new},
+        )
+
+
+class _Disconnected(Exception):
+    pass
+
+
+async def _read(receive: Receive, size: int) -> bytes | None:
+    """The body, never more than ``size`` bytes kept (None: it was longer or shorter)."""
+    chunks: list[bytes] = []
+    got = 0
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            raise _Disconnected
+        chunk = message.get("body", b"")
+        got += len(chunk)
+        if got > size:
+            return None
+        chunks.append(chunk)
+        if not message.get("more_body", False):
+            break
+    return b"".join(chunks) if got == size else None
+
+
+async def _json(send: Send, status: int, data: dict[str, Any]) -> None:
+    body = json.dumps(data, ensure_ascii=False).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json; charset=utf-8"),
+                (b"content-length", str(len(body)).encode()),
+                (b"cache-control", b"no-store"),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+__all__ = ["PUBLISH", "LeagueDoor", "language"]
