@@ -221,7 +221,10 @@ class Outbox:
         item = Queued(night.uid, night.name, night.date.isoformat(), document, sha, change)
         for k, q in enumerate(self.queue):
             if q.night == night.uid:
-                if q.digest == sha and q.change == change:
+                # A publish of every night names no change: the words given for the waiting
+                # version stay with it.
+                item.change = change or q.change
+                if q.digest == sha and q.change == item.change:
                     return False
                 self.queue[k] = item
                 return True

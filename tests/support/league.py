@@ -6,11 +6,19 @@ from __future__ import annotations
 
 import datetime
 import json
-from collections.abc import Sequence
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from fractions import Fraction
+from pathlib import Path
 
 from scorepad.club.store import ClubStore
 from support.club_nights import RASP, SIX
+from support.table_server import ROOT, stop
 
 #: A table of three's deals, by seed: a game, a raspasy, a game with another declarer.
 DEALS = (SIX, RASP, {**SIX, "declarer": 2, "tricks": {"2": 6, "0": 3, "1": 1}})
@@ -55,3 +63,41 @@ def unbalanced(document: str, tour: int = 1, table: int = 1) -> str:
     tab["whists"][first] = str(Fraction(str(tab["whists"][first])) + 1)
     tab["whists"][second] = str(Fraction(str(tab["whists"][second])) - 1)
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+@contextmanager
+def league_serving(db: str, logs: Path, port: int, *extra: str) -> Iterator[None]:
+    """``scorepad serve --db DB`` on 127.0.0.1:``port`` (a process) until the block ends, once
+    it answers; its log checked for a traceback when it stops."""
+    env = dict(os.environ, FLET_WEB_NO_CDN="1")
+    env.pop("DISPLAY", None)
+    env.pop("SCOREPAD_ADMIN_SECRET", None)
+    log = logs / f"league-{port}-{time.monotonic_ns()}.log"
+    argv = [sys.executable, "-m", "scorepad.cli", "serve", "--lang", "en", "--db", db]
+    proc = subprocess.Popen(
+        [*argv, "--host", "127.0.0.1", "--port", str(port), *extra],
+        cwd=ROOT,
+        env=env,
+        stdout=log.open("wb"),
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:  # any HTTP answer (the alive probe's 204) means it serves
+            assert proc.poll() is None, log.read_text(errors="replace")
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=2) as s:
+                    s.sendall(
+                        f"GET /scorepad-alive HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode()
+                    )
+                    if s.recv(12).startswith(b"HTTP/1.1"):
+                        break
+            except OSError:
+                pass
+            assert time.monotonic() < deadline, log.read_text(errors="replace")
+            time.sleep(0.1)
+        yield
+    finally:
+        stop(proc)
+        assert "Traceback" not in log.read_text(errors="replace"), log.read_text()

@@ -1,0 +1,116 @@
+"""HTTPS in front of a test server, as a host's reverse proxy gives it: a private authority and
+a certificate for ``localhost`` and ``127.0.0.1`` made by ``openssl``, and a small TLS proxy
+that forwards each connection to the server's port (which may change: the league goes down and
+comes back on another port).  When the server is away the proxy answers 502, as nginx does."""
+
+from __future__ import annotations
+
+import asyncio
+import ssl
+import subprocess
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from pathlib import Path
+
+BAD_GATEWAY = (
+    b"HTTP/1.1 502 Bad Gateway\r\nContent-Type: text/plain\r\nContent-Length: 12\r\n"
+    b"Connection: close\r\n\r\nBad Gateway\n"
+)
+
+
+@dataclass(frozen=True)
+class Certificates:
+    ca: Path  # the private authority's certificate (what a client trusts with --ca)
+    cert: Path  # the server's, for localhost and 127.0.0.1
+    key: Path
+
+
+def make_certificates(folder: Path) -> Certificates:
+    """A private authority and a server certificate it signed (P-256 keys: made in ms)."""
+    ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+
+    def run(*args: str) -> None:
+        subprocess.run(["openssl", *args], cwd=folder, check=True, capture_output=True)
+
+    run("req", "-x509", "-subj", "/CN=Scorepad test league CA", *ec, "-keyout", "ca.key",
+        "-out", "ca.pem", "-days", "2", "-addext", "basicConstraints=critical,CA:TRUE",
+        "-addext", "keyUsage=critical,keyCertSign,cRLSign")  # fmt: skip
+    run("req", *ec, "-subj", "/CN=localhost", "-keyout", "server.key", "-out", "server.csr")
+    (folder / "server.ext").write_text(
+        "subjectAltName=DNS:localhost,IP:127.0.0.1\nbasicConstraints=CA:FALSE\n"
+        "keyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\n"
+    )
+    run("x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key",
+        "-CAcreateserial", "-out", "server.pem", "-days", "2", "-extfile", "server.ext")  # fmt: skip
+    return Certificates(folder / "ca.pem", folder / "server.pem", folder / "server.key")
+
+
+async def _pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    try:
+        while data := await reader.read(65536):
+            writer.write(data)
+            await writer.drain()
+    except (ConnectionError, OSError):
+        pass
+    finally:
+        with suppress(Exception):
+            writer.close()
+
+
+class TlsProxy:
+    """TLS on 127.0.0.1:``port`` for the plain HTTP server on 127.0.0.1:``upstream``."""
+
+    def __init__(self, certs: Certificates, upstream: int) -> None:
+        self.upstream = upstream
+        self.context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        self.context.load_cert_chain(certs.cert, certs.key)
+        self.loop = asyncio.new_event_loop()
+        self.port = 0
+
+    async def _serve_one(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.upstream)
+        except OSError:  # the server is away: the proxy says so, as nginx does
+            with suppress(Exception):
+                await reader.readuntil(b"\r\n\r\n")
+                writer.write(BAD_GATEWAY)
+                await writer.drain()
+            writer.close()
+            return
+        await asyncio.gather(_pipe(reader, up_writer), _pipe(up_reader, writer))
+
+    def start(self) -> None:
+        ready = threading.Event()
+
+        async def main() -> None:
+            server = await asyncio.start_server(self._serve_one, "127.0.0.1", 0, ssl=self.context)
+            self.port = server.sockets[0].getsockname()[1]
+            ready.set()
+            async with server:
+                await server.serve_forever()
+
+        def run() -> None:
+            asyncio.set_event_loop(self.loop)
+            with suppress(asyncio.CancelledError):
+                self.loop.run_until_complete(main())
+
+        self.thread = threading.Thread(target=run, daemon=True)
+        self.thread.start()
+        assert ready.wait(10), "the TLS proxy did not start"
+
+    def close(self) -> None:
+        for task in asyncio.all_tasks(self.loop):
+            self.loop.call_soon_threadsafe(task.cancel)
+        self.thread.join(10)
+
+
+@contextmanager
+def tls_proxy(certs: Certificates, upstream: int) -> Iterator[TlsProxy]:
+    proxy = TlsProxy(certs, upstream)
+    proxy.start()
+    try:
+        yield proxy
+    finally:
+        proxy.close()
