@@ -19,6 +19,7 @@ unchanged is not sent again (and the league would change nothing if it were).
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import fcntl
 import hashlib
 import json
@@ -278,17 +279,19 @@ def publish(
     """The club's ``publish``: the nights named (their ids in the club's store; None: every
     ended night) queued as their club files, then the outbox sent.  A night named that has not
     ended is refused before anything is queued."""
-    chosen: list[tuple[Night, str]] = []
+    chosen: list[tuple[dt.date, int, Night, str]] = []
     ids = [nid for nid, _name, _date in club.nights()] if nights is None else list(nights)
     for nid in ids:
         night = club.load(nid)
         if nights is None and not ended(night):
             continue
-        chosen.append((night, club.export_night(nid)))
-    for night, document in chosen:
+        chosen.append((night.date, nid, night, club.export_night(nid)))
+    for _date, _nid, night, document in chosen:
         if not ended(night):
             box.add(night, document, change)  # raises: nothing was queued
-    for night, document in sorted(chosen, key=lambda c: (c[0].date, c[0].uid or "")):
+    # In the order they were played (a day's nights in the order the club made them): the
+    # league keeps its nights in the order it first took them on a day.
+    for _date, _nid, night, document in sorted(chosen, key=lambda c: c[:2]):
         box.add(night, document, change)
     return box.flush(lang)
 
