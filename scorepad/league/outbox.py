@@ -268,17 +268,12 @@ def _cannot(path: Path, exc: Exception) -> Msg:
     return msg(N_("cannot use the league outbox {path}: {reason}"), path=str(path), reason=reason)
 
 
-def publish(
-    club: Any,
-    box: Outbox,
-    nights: Sequence[int] | None = None,
-    *,
-    change: str | None = None,
-    lang: str = "en",
-) -> Flushed:
-    """The club's ``publish``: the nights named (their ids in the club's store; None: every
-    ended night) queued as their club files, then the outbox sent.  A night named that has not
-    ended is refused before anything is queued."""
+def queue_nights(
+    club: Any, box: Outbox, nights: Sequence[int] | None = None, *, change: str | None = None
+) -> None:
+    """The nights named (their ids in the club's store; None: every ended night) queued as
+    their club files.  A night named that has not ended is refused before anything is queued.
+    It reads the club's store only (the caller holds its lock), and sends nothing."""
     chosen: list[tuple[dt.date, int, Night, str]] = []
     ids = [nid for nid, _name, _date in club.nights()] if nights is None else list(nights)
     for nid in ids:
@@ -293,7 +288,39 @@ def publish(
     # league keeps its nights in the order it first took them on a day.
     for _date, _nid, night, document in sorted(chosen, key=lambda c: c[:2]):
         box.add(night, document, change)
+
+
+def publish(
+    club: Any,
+    box: Outbox,
+    nights: Sequence[int] | None = None,
+    *,
+    change: str | None = None,
+    lang: str = "en",
+) -> Flushed:
+    """The club's ``publish``: the nights queued (:func:`queue_nights`), then the outbox sent."""
+    queue_nights(club, box, nights, change=change)
     return box.flush(lang)
 
 
-__all__ = ["Flushed", "Outbox", "OutboxError", "Queued", "ended", "outbox_path", "publish"]
+def joined(path: Path) -> bool:
+    """Whether the club of this outbox file has joined a league (a read, no lock: a hint for
+    showing the button; publishing checks again)."""
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(data, dict) and data.get("format") == FORMAT and bool(data.get("league"))
+
+
+__all__ = [
+    "Flushed",
+    "Outbox",
+    "OutboxError",
+    "Queued",
+    "ended",
+    "joined",
+    "outbox_path",
+    "publish",
+    "queue_nights",
+]
