@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.league import league_serving, played_night
+from support.league import correct_first_deal, league_serving, played_night
 from support.table_server import free_port
 from support.tls import make_certificates, tls_proxy
 
@@ -125,17 +125,7 @@ def test_three_clubs_publish_thirty_nights_over_https_through_an_outage(
         belgrade = clubs["Belgrade"]
         corrected = nights["Belgrade"][2]
         before = belgrade.export_night(corrected)
-        sid = belgrade.session_of(corrected, 1, 1)
-        deal = belgrade.store.load(sid).journal.live[0].deal_id
-        belgrade.correct_deal(
-            corrected,
-            1,
-            1,
-            deal,
-            {"type": "raspasy", "tricks": {"0": 4, "1": 3, "2": 3}},
-            reason="the protocol says raspasy",
-            seen=belgrade.store.load(sid).revision,
-        )
+        correct_first_deal(belgrade, corrected)
         change = "deal 1 of table 1 was a raspasy (the protocol)"
         code, out = cli(
             capsys, "league", "publish", str(corrected), "--change", change,

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from support.league import played_night, unbalanced
+from support.league import correct_first_deal, played_night, unbalanced
 
 from scorepad.club.store import ClubStore
 from scorepad.league.store import LeagueError, LeagueStore
@@ -83,17 +83,7 @@ def test_a_night_is_taken_once_and_a_correction_is_its_next_version(
         assert store.backend.execute("SELECT count(*) FROM league_nights").fetchone()[0] == 1
 
         # The director corrects a deal after the night: the next version, the first kept.
-        sid = club.session_of(nid, 1, 1)
-        deal = club.store.load(sid).journal.live[0].deal_id
-        club.correct_deal(
-            nid,
-            1,
-            1,
-            deal,
-            {"type": "raspasy", "tricks": {"0": 4, "1": 3, "2": 3}},
-            reason="the protocol",
-            seen=club.store.load(sid).revision,
-        )
+        correct_first_deal(club, nid)
         corrected = club.export_night(nid)
         assert corrected != document
         second = league.take(secret, corrected, "deal 1 of table 1 was a raspasy")

@@ -30,10 +30,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..club.errors import ClubError
 from ..club.night import Night
 from ..core.i18n import N_, Msg, ScorepadError, msg, nmsg
 from .client import Refusal, Sent, Unreachable, league_base, send_night
+from .store import ended, verify_ended
 
 FORMAT = "scorepad-league-outbox/1"
 
@@ -53,11 +53,6 @@ def outbox_path(db: Path | str) -> Path:
         key = hashlib.sha256(redacted(text).encode()).hexdigest()[:16]
         return user_data_path("scorepad", appauthor=False) / f"league-{key}.json"
     return Path(text + ".league.json")
-
-
-def ended(night: Night) -> bool:
-    """Every tour of the night drawn and ended: what a league takes."""
-    return len(night.drawn) == night.tours and all(t.state == "ended" for t in night.drawn)
 
 
 @dataclass
@@ -206,22 +201,13 @@ class Outbox:
     def add(self, night: Night, document: str, change: str | None = None) -> bool:
         """A night to send (False: the league has this very document already, or it waits
         already); a newer document of a night that waits takes its place."""
-        if not ended(night) or night.uid is None:
-            raise ClubError(
-                msg(
-                    N_(
-                        "the club night {name} of {date} has not ended: publish it after its last tour"
-                    ),
-                    name=night.name,
-                    date=night.date.isoformat(),
-                )
-            )
+        uid = verify_ended(night)
         sha = _digest(document)
-        if self.sent.get(night.uid) == sha:
+        if self.sent.get(uid) == sha:
             return False
-        item = Queued(night.uid, night.name, night.date.isoformat(), document, sha, change)
+        item = Queued(uid, night.name, night.date.isoformat(), document, sha, change)
         for k, q in enumerate(self.queue):
-            if q.night == night.uid:
+            if q.night == uid:
                 # A publish of every night names no change: the words given for the waiting
                 # version stay with it.
                 item.change = change or q.change

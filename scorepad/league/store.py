@@ -20,11 +20,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import threading
 from dataclasses import dataclass
 from typing import Any
 
 from ..club.errors import ClubError
 from ..club.file import parse_night
+from ..club.night import Night
 from ..core.i18n import N_, ScorepadError, msg
 from ..store import Store, now
 from ..store.schema import new_uid
@@ -73,6 +75,29 @@ class Taken:
     new: bool
 
 
+def ended(night: Night) -> bool:
+    """Every tour of the night drawn and ended: what a league takes."""
+    return len(night.drawn) == night.tours and all(t.state == "ended" for t in night.drawn)
+
+
+def verify_ended(night: Night) -> str:
+    """A night the league takes: ended, and with its stable id (what names it across versions,
+    returned)."""
+    where = {"name": night.name, "date": night.date.isoformat()}
+    if not ended(night):
+        raise LeagueError(
+            msg(
+                N_("the club night {name} of {date} has not ended: publish it after its last tour"),
+                **where,
+            )
+        )
+    if night.uid is None:
+        raise LeagueError(
+            msg(N_("the club night {name} of {date} has no stable id: export it again"), **where)
+        )
+    return night.uid
+
+
 def _clean(text: str, limit: int, what: str) -> str:
     text = " ".join(text.split())
     if not text or len(text) > limit or any(not c.isprintable() for c in text):
@@ -88,9 +113,13 @@ def _clean(text: str, limit: int, what: str) -> str:
 class LeagueStore:
     """The league of a :class:`~scorepad.store.Store` (which it uses, and does not close)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, lock: threading.RLock | None = None) -> None:
+        """``lock``: the one a server's pages share the store's connection under (held for each
+        read and write here, never while a night is checked: a large night does not stop the
+        server's pages)."""
         self.store = store
         self.backend = store.backend
+        self.lock = lock or threading.RLock()
 
     # --- clubs (the operator's) ----------------------------------------------------------------
 
@@ -99,7 +128,7 @@ class LeagueStore:
         name = _clean(name, NAME_MAX, N_("a club's name"))
         secret = secrets.token_urlsafe(SECRET_BYTES)
         uid = new_uid()
-        with self.store._write():
+        with self.lock, self.store._write():
             for row in self.backend.execute("SELECT name FROM league_clubs").fetchall():
                 if str(row[0]).casefold() == name.casefold():
                     raise LeagueError(
@@ -120,7 +149,7 @@ class LeagueStore:
 
     def revoke_club(self, club: ClubId) -> None:
         """The club's secret opens nothing from now on (its published nights stay)."""
-        with self.store._write():
+        with self.lock, self.store._write():
             row = self._club_row(club)
             if row["revoked"] is None:
                 self.backend.execute(
@@ -129,10 +158,9 @@ class LeagueStore:
 
     def clubs(self) -> list[Club]:
         """Every club, by name."""
-        return [
-            Club(r["id"], r["name"], r["joined"], r["revoked"])
-            for r in self.backend.query("SELECT * FROM league_clubs ORDER BY name")
-        ]
+        with self.lock:
+            rows = self.backend.query("SELECT * FROM league_clubs ORDER BY name")
+        return [Club(r["id"], r["name"], r["joined"], r["revoked"]) for r in rows]
 
     def club_of(self, secret: object) -> Club:
         """The club whose secret this is (compared in constant time); refused when none is, or
@@ -140,7 +168,9 @@ class LeagueStore:
         found: Club | None = None
         if isinstance(secret, str) and 16 <= len(secret) <= 128:
             wanted = digest(secret)
-            for r in self.backend.query("SELECT * FROM league_clubs"):
+            with self.lock:
+                rows = self.backend.query("SELECT * FROM league_clubs")
+            for r in rows:
                 if hmac.compare_digest(str(r["secret"]), wanted):
                     found = Club(r["id"], r["name"], r["joined"], r["revoked"])
         if found is None or found.revoked is not None:
@@ -153,8 +183,10 @@ class LeagueStore:
 
     def take(self, secret: str, document: str | bytes, change: str | None = None) -> Taken:
         """A club's night, checked in full before anything is written, taken in one
-        transaction: new, the night's next version, or nothing (the same document again)."""
-        club = self.club_of(secret)
+        transaction: new, the night's next version, or nothing (the same document again).
+        A wrong secret is refused before the night is read."""
+        with self.lock:
+            self.club_of(secret)
         if isinstance(document, bytes):
             try:
                 text = document.decode("utf-8")
@@ -170,27 +202,13 @@ class LeagueStore:
         if words is not None:
             words = _clean(words, CHANGE_MAX, N_("the change's words"))
         where = {"name": night.name, "date": night.date.isoformat()}
-        if night.uid is None:
-            raise LeagueError(
-                msg(
-                    N_("the club night {name} of {date} has no stable id: export it again"), **where
-                )
-            )
-        if len(night.drawn) != night.tours or any(t.state != "ended" for t in night.drawn):
-            raise LeagueError(
-                msg(
-                    N_(
-                        "the club night {name} of {date} has not ended: publish it after its last tour"
-                    ),
-                    **where,
-                )
-            )
+        uid = verify_ended(night)
         sha = digest(text)
-        with self.store._write():
+        with self.lock, self.store._write():
             # The check is again inside the transaction: a revoke between the two is honoured.
             club = self.club_of(secret)
             rows = self.backend.query(
-                "SELECT * FROM league_nights WHERE night = ? ORDER BY version DESC", (night.uid,)
+                "SELECT * FROM league_nights WHERE night = ? ORDER BY version DESC", (uid,)
             )
             if rows and rows[0]["club"] != club.id:
                 raise LeagueError(
@@ -205,7 +223,7 @@ class LeagueStore:
                 return Taken(_published(rows[0]), new=False)
             row = {
                 "club": club.id,
-                "night": night.uid,
+                "night": uid,
                 "version": int(rows[0]["version"]) + 1 if rows else 1,
                 "date": night.date.isoformat(),
                 "document": text,
@@ -220,21 +238,23 @@ class LeagueStore:
         """The league's nights in the order they were played: the night's date, then when the
         league first took it (a correction keeps the night's place); with ``current=False``
         every version, each night's in order."""
-        rows = self.backend.query(
-            "SELECT n.*, f.first FROM league_nights n JOIN "
-            "(SELECT night AS fnight, min(id) AS first, max(version) AS last "
-            "FROM league_nights GROUP BY night) f ON f.fnight = n.night"
-            + (" WHERE n.version = f.last" if current else "")
-            + " ORDER BY n.date, f.first, n.version"
-        )
+        with self.lock:
+            rows = self.backend.query(
+                "SELECT n.*, f.first FROM league_nights n JOIN "
+                "(SELECT night AS fnight, min(id) AS first, max(version) AS last "
+                "FROM league_nights GROUP BY night) f ON f.fnight = n.night"
+                + (" WHERE n.version = f.last" if current else "")
+                + " ORDER BY n.date, f.first, n.version"
+            )
         return [_published(r) for r in rows]
 
     def versions(self, club: ClubId, night: str) -> list[PublishedNight]:
         """Every version of one club's night, the first first."""
-        rows = self.backend.query(
-            "SELECT * FROM league_nights WHERE club = ? AND night = ? ORDER BY version",
-            (club, night),
-        )
+        with self.lock:
+            rows = self.backend.query(
+                "SELECT * FROM league_nights WHERE club = ? AND night = ? ORDER BY version",
+                (club, night),
+            )
         return [_published(r) for r in rows]
 
 
@@ -250,4 +270,4 @@ def _published(row: dict[str, Any]) -> PublishedNight:
     )
 
 
-__all__ = ["Club", "LeagueError", "LeagueStore", "Taken", "digest"]
+__all__ = ["Club", "LeagueError", "LeagueStore", "Taken", "digest", "ended", "verify_ended"]

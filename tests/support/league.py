@@ -55,6 +55,22 @@ def played_night(
     return nid
 
 
+def correct_first_deal(club: ClubStore, nid: int) -> None:
+    """The director's correction after the night: table 1's first deal of tour 1 was a
+    raspasy."""
+    sid = club.session_of(nid, 1, 1)
+    deal = club.store.load(sid).journal.live[0].deal_id
+    club.correct_deal(
+        nid,
+        1,
+        1,
+        deal,
+        {"type": "raspasy", "tricks": {"0": 4, "1": 3, "2": 3}},
+        reason="the protocol says raspasy",
+        seen=club.store.load(sid).revision,
+    )
+
+
 def unbalanced(document: str, tour: int = 1, table: int = 1) -> str:
     """A club file whose table ``tour``/``table`` does not add up (one whist moved)."""
     data = json.loads(document)

@@ -8,11 +8,12 @@ from __future__ import annotations
 import asyncio
 import ssl
 import subprocess
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
+
+from support.proxy import Proxy, _pipe
 
 BAD_GATEWAY = (
     b"HTTP/1.1 502 Bad Gateway\r\nContent-Type: text/plain\r\nContent-Length: 12\r\n"
@@ -47,31 +48,18 @@ def make_certificates(folder: Path) -> Certificates:
     return Certificates(folder / "ca.pem", folder / "server.pem", folder / "server.key")
 
 
-async def _pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-    try:
-        while data := await reader.read(65536):
-            writer.write(data)
-            await writer.drain()
-    except (ConnectionError, OSError):
-        pass
-    finally:
-        with suppress(Exception):
-            writer.close()
-
-
-class TlsProxy:
-    """TLS on 127.0.0.1:``port`` for the plain HTTP server on 127.0.0.1:``upstream``."""
+class TlsProxy(Proxy):
+    """TLS on 127.0.0.1 (a port chosen for it) for the plain HTTP server on 127.0.0.1:``upstream``
+    (proxy.py's, every connection passed through untouched)."""
 
     def __init__(self, certs: Certificates, upstream: int) -> None:
-        self.upstream = upstream
-        self.context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-        self.context.load_cert_chain(certs.cert, certs.key)
-        self.loop = asyncio.new_event_loop()
-        self.port = 0
+        super().__init__(("127.0.0.1", upstream), ())
+        self.tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        self.tls.load_cert_chain(certs.cert, certs.key)
 
     async def _serve_one(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:
-            up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.upstream)
+            up_reader, up_writer = await asyncio.open_connection(*self.upstream)
         except OSError:  # the server is away: the proxy says so, as nginx does
             with suppress(Exception):
                 await reader.readuntil(b"\r\n\r\n")
@@ -81,35 +69,11 @@ class TlsProxy:
             return
         await asyncio.gather(_pipe(reader, up_writer), _pipe(up_reader, writer))
 
-    def start(self) -> None:
-        ready = threading.Event()
-
-        async def main() -> None:
-            server = await asyncio.start_server(self._serve_one, "127.0.0.1", 0, ssl=self.context)
-            self.port = server.sockets[0].getsockname()[1]
-            ready.set()
-            async with server:
-                await server.serve_forever()
-
-        def run() -> None:
-            asyncio.set_event_loop(self.loop)
-            with suppress(asyncio.CancelledError):
-                self.loop.run_until_complete(main())
-
-        self.thread = threading.Thread(target=run, daemon=True)
-        self.thread.start()
-        assert ready.wait(10), "the TLS proxy did not start"
-
-    def close(self) -> None:
-        for task in asyncio.all_tasks(self.loop):
-            self.loop.call_soon_threadsafe(task.cancel)
-        self.thread.join(10)
-
 
 @contextmanager
 def tls_proxy(certs: Certificates, upstream: int) -> Iterator[TlsProxy]:
     proxy = TlsProxy(certs, upstream)
-    proxy.start()
+    proxy.serve("127.0.0.1")
     try:
         yield proxy
     finally:

@@ -26,6 +26,7 @@ from ...club.file import MAX_FILE
 from ...core.i18n import LANGUAGES, N_, Msg, catalog, msg
 from ...league.store import LeagueError, LeagueStore
 from ...store import Store, StoreError
+from .installable import _answer
 
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Any]]
@@ -54,8 +55,7 @@ class LeagueDoor:
 
     def __init__(self, app: ASGIApp, store: Store, lock: threading.RLock, lang: str) -> None:
         self.app = app
-        self.league = LeagueStore(store)
-        self.lock = lock
+        self.league = LeagueStore(store, lock)  # the lock held for the database's steps only
         self.lang = lang
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -96,12 +96,8 @@ class LeagueDoor:
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"), max_num_fields=4)
         change = query.get("change", [None])[0]
 
-        def take() -> Any:
-            with self.lock:
-                return self.league.take(secret.strip(), body, change)
-
         try:
-            taken = await asyncio.to_thread(take)
+            taken = await asyncio.to_thread(self.league.take, secret.strip(), body, change)
         except LeagueError as exc:
             await refuse(STATUS.get(exc.kind, 422), exc.message)
             return
@@ -139,18 +135,7 @@ async def _read(receive: Receive, size: int) -> bytes | None:
 
 async def _json(send: Send, status: int, data: dict[str, Any]) -> None:
     body = json.dumps(data, ensure_ascii=False).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [
-                (b"content-type", b"application/json; charset=utf-8"),
-                (b"content-length", str(len(body)).encode()),
-                (b"cache-control", b"no-store"),
-            ],
-        }
-    )
-    await send({"type": "http.response.body", "body": body})
+    await _answer(send, status, body, "application/json; charset=utf-8")
 
 
 __all__ = ["PUBLISH", "LeagueDoor", "language"]
