@@ -2,6 +2,7 @@
 
 The league's operator, on the league's database (``--db``, the server's PostgreSQL):
 ``league club add NAME`` (prints the club's secret, once), ``league club revoke CLUB``,
+``league club renew CLUB`` (a new secret),
 ``league club list``, ``league nights``.  A club's director, on the club's own store:
 ``league join URL SECRET`` (kept in the club's outbox file beside the store, never in it) and
 ``league publish [NIGHT...] [--change TEXT]``.  The season's commands (players, links,
@@ -42,6 +43,13 @@ def add_parser(sub: Any, common_parser: argparse.ArgumentParser) -> None:
     )
     p.add_argument("club", help="the club's id (scorepad league club list)")
     p.set_defaults(func=cmd_club_revoke)
+    p = cs.add_parser(
+        "renew",
+        parents=[common_parser],
+        help="a new secret for the club (printed once); the old one stops, a revoked club is back",
+    )
+    p.add_argument("club", help="the club's id (scorepad league club list)")
+    p.set_defaults(func=cmd_club_renew)
     p = cs.add_parser("list", parents=[common_parser], help="the clubs: id, name, joined, revoked")
     p.set_defaults(func=cmd_club_list)
 
@@ -82,10 +90,12 @@ def add_parser(sub: Any, common_parser: argparse.ArgumentParser) -> None:
     # join the same ``league`` command here: ``add_commands(ls, common_parser)``.
 
 
-def _league(args: argparse.Namespace, *, create: bool) -> Any:
+def _league(args: argparse.Namespace, *, create: bool, writes: bool = True) -> Any:
+    """The league's store: ``create`` a new database (a club's first ``add``); a command that
+    only reads opens it read-only."""
     from ..league.store import LeagueStore
 
-    return LeagueStore(common.open_database(args, create=create))
+    return LeagueStore(common.open_database(args, create=create, read_only=not writes))
 
 
 def cmd_club_add(args: argparse.Namespace) -> int:
@@ -122,8 +132,23 @@ def cmd_club_revoke(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_club_list(args: argparse.Namespace) -> int:
+def cmd_club_renew(args: argparse.Namespace) -> int:
     league = _league(args, create=False)
+    try:
+        secret = league.renew_secret(args.club)
+    finally:
+        league.store.close()
+    print(
+        msg(
+            N_("Its secret (shown this once; give it to the club's director): {secret}"),
+            secret=secret,
+        ).render(args.lang)
+    )
+    return 0
+
+
+def cmd_club_list(args: argparse.Namespace) -> int:
+    league = _league(args, create=False, writes=False)
     try:
         for c in league.clubs():
             print("\t".join([c.id, c.name, c.joined, c.revoked or ""]))
@@ -134,7 +159,7 @@ def cmd_club_list(args: argparse.Namespace) -> int:
 
 def cmd_nights(args: argparse.Namespace) -> int:
     """One line a night (a version, with --all): date, club, name, version, digest, change."""
-    league = _league(args, create=False)
+    league = _league(args, create=False, writes=False)
     try:
         names = {c.id: c.name for c in league.clubs()}
         for n in league.nights(current=not args.all):

@@ -156,6 +156,18 @@ class LeagueStore:
                     "UPDATE league_clubs SET revoked = ? WHERE id = ?", (now(), club)
                 )
 
+    def renew_secret(self, club: ClubId) -> str:
+        """A new secret for the club (shown once): the old one opens nothing from now on, and a
+        revoked club is let in again, its nights its own as before."""
+        secret = secrets.token_urlsafe(SECRET_BYTES)
+        with self.lock, self.store._write():
+            self._club_row(club)
+            self.backend.execute(
+                "UPDATE league_clubs SET secret = ?, revoked = NULL WHERE id = ?",
+                (digest(secret), club),
+            )
+        return secret
+
     def clubs(self) -> list[Club]:
         """Every club, by name."""
         with self.lock:

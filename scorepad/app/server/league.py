@@ -44,8 +44,10 @@ def language(headers: dict[bytes, bytes], default: str) -> str:
     """The first language of ``Accept-Language`` that Scorepad speaks, else the server's."""
     for part in headers.get(b"accept-language", b"").decode("latin-1").split(","):
         tag = part.split(";")[0].strip().replace("-", "_")
-        for code in LANGUAGES:
-            if tag and (tag == code or code.split("_")[0] == tag):
+        if tag in LANGUAGES:  # sr_Latn, sr_Cyrl: the script said
+            return tag
+        for code in LANGUAGES:  # el_GR, de_AT, sr: the language's first catalog
+            if tag and code.split("_")[0] == tag.split("_")[0].lower():
                 return code
     return default
 
