@@ -196,3 +196,18 @@ def test_a_league_address_is_https_or_this_computer() -> None:
             league_base(url)
     answer = send_night("https://127.0.0.1:1", "s" * 32, "{}", None)
     assert isinstance(answer, Unreachable)
+
+
+@pytest.mark.parametrize(
+    "content", ["{", "[]", '{"format": "scorepad-league-outbox/1"}', '{"format": "x"}']
+)
+def test_a_damaged_outbox_is_said_and_nothing_is_sent(
+    content: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    club_db = tmp_path / "club.db"
+    Store(club_db).close()
+    outbox_path(club_db).write_text(content)
+    code, out, err = run(capsys, "league", "publish", "--db", str(club_db))
+    assert (code, out) == (2, "")
+    assert err == f"{club_db}.league.json is not a league outbox: nothing was sent\n"
+    assert outbox_path(club_db).read_text() == content

@@ -157,18 +157,22 @@ class Outbox:
 
     def _read(self) -> None:
         try:
-            data = json.loads(self.path.read_text("utf-8"))
+            text = self.path.read_text("utf-8")
         except FileNotFoundError:
             return
         except (OSError, ValueError) as exc:
             raise OutboxError(_cannot(self.path, exc)) from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
+        try:
+            data = json.loads(text)
+            if not isinstance(data, dict) or data.get("format") != FORMAT:
+                raise ValueError(data)
+            self.league, self.secret, self.ca = data["league"], data["secret"], data.get("ca")
+            self.queue = [Queued(**q) for q in data["queue"]]
+            self.sent = {str(k): str(v) for k, v in dict(data["sent"]).items()}
+        except (KeyError, TypeError, ValueError):
             raise OutboxError(
                 msg(N_("{path} is not a league outbox: nothing was sent"), path=str(self.path))
-            )
-        self.league, self.secret, self.ca = data["league"], data["secret"], data.get("ca")
-        self.queue = [Queued(**q) for q in data["queue"]]
-        self.sent = dict(data["sent"])
+            ) from None
 
     def _write(self) -> None:
         text = json.dumps(self._data(), ensure_ascii=False, indent=2) + "\n"
