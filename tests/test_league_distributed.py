@@ -2,38 +2,22 @@
 a throwaway PostgreSQL, behind TLS; three clubs on three stores of their own (two SQLite files
 and a PostgreSQL database) play 30 nights and publish them over HTTPS with ``scorepad league``,
 some while the league is down (queued, sent when it is back), and one night corrected and
-published again.  Then the league's nights are the clubs' own exported files, byte for byte."""
+published again (tests/support/league_scenario.py).  Then the league's nights are the clubs'
+own exported files, byte for byte."""
 
 from __future__ import annotations
 
-import datetime
 import hashlib
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from support.league import correct_first_deal, league_serving, played_night
-from support.table_server import free_port
-from support.tls import make_certificates, tls_proxy
+from support.league_scenario import CHANGE, three_clubs
 
 from scorepad.cli import main
-from scorepad.club.store import ClubStore
 from scorepad.league.store import LeagueStore
 from scorepad.store import Store
-
-NIGHTS_PER_CLUB = 10
-ROSTERS = {
-    "Sochi": ["Anna", "Boris", "Vera", "Gleb", "Dina", "Egor"],
-    "Belgrade": ["Milan", "Jelena", "Nikola", "Ana", "Marko", "Ivana"],
-    "Athens": ["Nikos", "Maria", "Yannis", "Eleni", "Kostas", "Sofia"],
-}
-
-
-def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
-    code = main(["--lang", "en", *argv])
-    out, err = capsys.readouterr()
-    return code, out + err
 
 
 def test_three_clubs_publish_thirty_nights_over_https_through_an_outage(
@@ -42,115 +26,25 @@ def test_three_clubs_publish_thirty_nights_over_https_through_an_outage(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # The PostgreSQL club's league file goes to the user's data folder: this test's.
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    league_db = postgres_cluster.database()
-    Store(league_db).close()
-    stores = {
-        "Sochi": str(tmp_path / "sochi.db"),
-        "Belgrade": str(tmp_path / "belgrade.db"),
-        "Athens": postgres_cluster.database(),  # another database of the same cluster
-    }
-
-    # The operator lets the three clubs in; each gets its secret once.
-    secrets: dict[str, str] = {}
-    for name in stores:
-        code, out = cli(capsys, "league", "club", "add", name, "--db", league_db)
-        assert code == 0, out
-        secrets[name] = re.findall(r"director\): (\S+)$", out.strip())[0]
-
-    # Each club plays its nights at home: 30 in all, on 30 days of December.
-    clubs = {name: ClubStore(Store(db)) for name, db in stores.items()}
-    nights: dict[str, list[int]] = {name: [] for name in stores}
-    for k in range(NIGHTS_PER_CLUB * len(stores)):
-        name = list(stores)[k % len(stores)]
-        nights[name].append(
-            played_night(
-                clubs[name],
-                ROSTERS[name],
-                name=f"{name} {k // len(stores) + 1}",
-                date=datetime.date(2026, 12, 1) + datetime.timedelta(days=k),
-                seed=k,
-            )
-        )
-
-    certs = make_certificates(tmp_path)
-    logs = tmp_path / "logs"
-    logs.mkdir()
-    port = free_port()
-    with tls_proxy(certs, upstream=port) as proxy:  # nothing listens there yet
-        league_url = f"https://localhost:{proxy.port}"
-        for name, db in stores.items():
-            code, out = cli(
-                capsys, "league", "join", league_url, secrets[name], "--ca", str(certs.ca),
-                "--db", db,
-            )  # fmt: skip
-            assert (code, out) == (0, f"This club publishes to the league at {league_url}\n")
-
-        # The league is down: Sochi's first five nights wait in its outbox.
-        sochi_first = [str(n) for n in nights["Sochi"][:5]]
-        code, out = cli(capsys, "league", "publish", *sochi_first, "--db", stores["Sochi"])
-        assert code == 0, out
-        assert out == ("5 nights wait in the outbox: the league answered 502\n"), out
-
-        serve = ("--public-url", league_url)
-        with league_serving(league_db, logs, port, *serve):
-            # A club that does not trust the league's authority sends nothing.
-            stranger = tmp_path / "stranger.json"
-            cli(
-                capsys, "league", "join", league_url, secrets["Sochi"], "--outbox",
-                str(stranger), "--db", stores["Sochi"],
-            )  # fmt: skip
-            code, out = cli(
-                capsys, "league", "publish", sochi_first[0], "--outbox", str(stranger),
-                "--db", stores["Sochi"],
-            )  # fmt: skip
-            assert code == 0 and out.startswith(
-                "1 night waits in the outbox: the league's certificate is not trusted: "
-            ), out
-
-            # The league is back: the queue goes first, then every other ended night.
-            for db in stores.values():
-                code, out = cli(capsys, "league", "publish", "--db", db)
-                assert code == 0, out
-                lines = out.splitlines()
-                assert len(lines) == NIGHTS_PER_CLUB
-                assert all(line.endswith(": published, version 1") for line in lines), out
-            # Everything again: nothing is sent, nothing changes.
-            for db in stores.values():
-                assert cli(capsys, "league", "publish", "--db", db) == (0, "")
-
-        # Down again: Belgrade's director corrects a deal of its third night after the night;
-        # the correction waits, and goes when the league is back.
-        belgrade = clubs["Belgrade"]
-        corrected = nights["Belgrade"][2]
-        before = belgrade.export_night(corrected)
-        correct_first_deal(belgrade, corrected)
-        change = "deal 1 of table 1 was a raspasy (the protocol)"
-        code, out = cli(
-            capsys, "league", "publish", str(corrected), "--change", change,
-            "--db", stores["Belgrade"],
-        )  # fmt: skip
-        assert (code, out) == (0, "1 night waits in the outbox: the league answered 502\n")
-        with league_serving(league_db, logs, port, *serve):
-            code, out = cli(capsys, "league", "publish", "--db", stores["Belgrade"])
-            assert (code, out) == (0, "Belgrade 3 of 2026-12-08: published, version 2\n")
-
+    league = three_clubs(postgres_cluster, tmp_path, capsys, monkeypatch)
+    corrected = league.corrected
     # The clubs' own files, as `scorepad club export` writes them.
     files: dict[str, str] = {}
-    for name, db in stores.items():
-        for nid in nights[name]:
+    for name, db in league.stores.items():
+        for nid in league.nights[name]:
             target = tmp_path / "files" / f"{name}-{nid}.json"
             target.parent.mkdir(exist_ok=True)
             assert main(["club", "export", str(nid), str(target), "--db", db]) == 0
             files[f"{name}-{nid}"] = target.read_text("utf-8")
     capsys.readouterr()
-    with Store(league_db) as store:
-        league = LeagueStore(store)
-        held = league.nights()
-        everything = league.nights(current=False)
-        ids = {c.name: c.id for c in league.clubs()}
-        versions = league.versions(ids["Belgrade"], clubs["Belgrade"].load(corrected).uid or "")
+    with Store(league.league_db) as store:
+        held_by = LeagueStore(store)
+        held = held_by.nights()
+        everything = held_by.nights(current=False)
+        ids = {c.name: c.id for c in held_by.clubs()}
+        versions = held_by.versions(
+            ids["Belgrade"], league.clubs["Belgrade"].load(corrected).uid or ""
+        )
     # Every night once, in the order played, each the club's own file byte for byte.
     by_date = sorted(files.values(), key=lambda text: re.findall(r'"date": "(.*?)"', text)[0])
     assert [n.document for n in held] == by_date
@@ -158,8 +52,7 @@ def test_three_clubs_publish_thirty_nights_over_https_through_an_outage(
     assert len(held) == 30 and len(everything) == 31
     # The correction is the night's second version, with its words; the first kept.
     assert [(v.version, v.document, v.change) for v in versions] == [
-        (1, before, None),
-        (2, files[f"Belgrade-{corrected}"], change),
+        (1, league.before, None),
+        (2, files[f"Belgrade-{corrected}"], CHANGE),
     ]
-    for c in clubs.values():
-        c.store.close()
+    league.close()
