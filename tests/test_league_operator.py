@@ -78,6 +78,7 @@ def call(
     *,
     method: str = "POST",
     ends: bool = True,
+    client: str = "127.0.0.1",
 ) -> Any:
     """One request to the ASGI app (``ends``: its last chunk is the body's end; otherwise the
     client stops sending after them): its status and its JSON."""
@@ -100,6 +101,7 @@ def call(
         "method": method,
         "path": "/league/publish",
         "query_string": b"",
+        "client": (client, 50000),
         "headers": [(k.lower().encode(), v.encode()) for k, v in headers.items()],
     }
     asyncio.run(app(scope, receive, send))
@@ -138,3 +140,33 @@ def test_the_clubs_language_is_its_first_that_scorepad_speaks() -> None:
     assert language({b"accept-language": b"fr, sr-Latn;q=0.8, ru"}, "en") == "sr_Latn"
     assert language({b"accept-language": b"el-GR"}, "en") == "el"
     assert language({}, "ru") == "ru"
+
+
+def test_wrong_secrets_make_an_address_wait_even_for_the_right_one(tmp_path: Path) -> None:
+    async def elsewhere(scope: Any, receive: Any, send: Any) -> None:
+        raise AssertionError("the league's door answers its own path")
+
+    club = ClubStore(Store(tmp_path / "club.db"))
+    document = club.export_night(played_night(club, NAMES)).encode()
+    now = [1000.0]
+    with Store(tmp_path / "league.db", check_same_thread=False) as store:
+        _, secret = LeagueStore(store).add_club("A")
+        app = LeagueDoor(elsewhere, store, threading.RLock(), "en", clock=lambda: now[0])
+        size = {"Content-Length": str(len(document))}
+        right = {"Authorization": f"Bearer {secret}", **size}
+        wrong = {"Authorization": "Bearer " + "w" * 32, **size}
+        for _ in range(19):
+            assert call(app, wrong, [document], client="203.0.113.7")[0] == 401
+        status, data = call(app, {**size}, [document], client="203.0.113.7")  # the 20th
+        assert status == 401
+        status, data = call(app, right, [document], client="203.0.113.7")
+        assert (status, data) == (
+            429,
+            {"refused": "Too many wrong secrets from this network: wait 60 s, then try again."},
+        )
+        assert call(app, right, [document], client="198.51.100.1")[0] == 201  # another network
+        now[0] += 61
+        status, data = call(app, right, [document], client="203.0.113.7")
+        assert status == 200 and data["new"] is False
+        assert call(app, wrong, [document], client="203.0.113.7")[0] == 401  # counted anew
+    club.store.close()

@@ -8,6 +8,9 @@ sends an ended night (docs/league.md).
 - The body's size is checked before it is read: a ``Content-Length`` is required, at most a club
   file's limit (:data:`scorepad.club.file.MAX_FILE`), and no more than it said is read.  The
   whole body must arrive within :data:`READ_WITHIN` seconds.
+- Wrong secrets are throttled per source address as wrong PINs are (docs/safety.md): 20, then
+  the address waits 60 s, doubled with every further miss, at most an hour (``429``, which a
+  club's outbox takes as "try again later"); while it waits even the right secret is refused.
 - The night is checked in full and taken in one transaction, in a thread (the server's loop
   keeps serving its pages); the answer is JSON: ``{"night", "version", "new"}``, or
   ``{"refused": SENTENCE}`` in the language the club asked for (``Accept-Language``).
@@ -17,7 +20,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import threading
+import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import parse_qs
@@ -26,7 +31,9 @@ from ...club.file import MAX_FILE
 from ...core.i18n import LANGUAGES, N_, Msg, catalog, msg
 from ...league.store import LeagueError, LeagueStore
 from ...store import Store, StoreError
+from .access import ADDRESS_TRIES, ADDRESS_WAIT, WAIT_MAX, Misses
 from .installable import _answer
+from .wire import peer_of
 
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Any]]
@@ -55,10 +62,34 @@ def language(headers: dict[bytes, bytes], default: str) -> str:
 class LeagueDoor:
     """ASGI middleware: ``POST /league/publish``; everything else goes to the app."""
 
-    def __init__(self, app: ASGIApp, store: Store, lock: threading.RLock, lang: str) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        store: Store,
+        lock: threading.RLock,
+        lang: str,
+        *,
+        trusted: frozenset[str] = frozenset(),
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.app = app
         self.league = LeagueStore(store, lock)  # the lock held for the database's steps only
         self.lang = lang
+        self.trusted = trusted  # the reverse proxy whose header names the club's address
+        self.clock = clock
+        self._misses: dict[str, Misses] = {}
+
+    def _waits(self, address: str) -> float:
+        """Seconds the address still waits after its wrong secrets (0: none)."""
+        misses = self._misses.get(address)
+        return 0.0 if misses is None else max(0.0, misses.until - self.clock())
+
+    def _missed(self, address: str) -> None:
+        misses = self._misses.setdefault(address, Misses())
+        misses.count += 1
+        if misses.count >= ADDRESS_TRIES:
+            extra = misses.count - ADDRESS_TRIES
+            misses.until = self.clock() + min(WAIT_MAX, ADDRESS_WAIT * 2**extra)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["path"] != PUBLISH:
@@ -73,9 +104,21 @@ class LeagueDoor:
         if scope["method"] != "POST":
             await refuse(405, msg(N_("the league takes a night with POST")))
             return
+        address = peer_of(scope, self.trusted)
+        waits = self._waits(address)
+        if waits:
+            await refuse(
+                429,
+                msg(
+                    N_("Too many wrong secrets from this network: wait {s} s, then try again."),
+                    s=max(1, math.ceil(waits)),
+                ),
+            )
+            return
         auth = headers.get(b"authorization", b"").decode("latin-1")
         scheme, _, secret = auth.partition(" ")
         if scheme.lower() != "bearer" or not secret.strip():
+            self._missed(address)
             await refuse(401, msg(N_("the league does not know this club's secret, or revoked it")))
             return
         size = headers.get(b"content-length", b"").decode("latin-1")
@@ -101,11 +144,14 @@ class LeagueDoor:
         try:
             taken = await asyncio.to_thread(self.league.take, secret.strip(), body, change)
         except LeagueError as exc:
+            if exc.kind == "secret":
+                self._missed(address)
             await refuse(STATUS.get(exc.kind, 422), exc.message)
             return
         except StoreError as exc:  # the database is lost: the club's outbox keeps the night
             await refuse(503, exc.message)
             return
+        self._misses.pop(address, None)
         await _json(
             send,
             201 if taken.new else 200,

@@ -164,7 +164,7 @@ def run_hosted(
         trusted=trusted,
         certfile=None,
         keyfile=None,
-        around=lambda app: LeagueDoor(app, store, lock, options.lang),
+        around=lambda app: LeagueDoor(app, store, lock, options.lang, trusted=trusted),
     )
 
     def said() -> str:
