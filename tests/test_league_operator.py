@@ -79,6 +79,7 @@ def call(
     method: str = "POST",
     ends: bool = True,
     client: str = "127.0.0.1",
+    query: bytes = b"",
 ) -> Any:
     """One request to the ASGI app (``ends``: its last chunk is the body's end; otherwise the
     client stops sending after them): its status and its JSON."""
@@ -100,7 +101,7 @@ def call(
         "type": "http",
         "method": method,
         "path": "/league/publish",
-        "query_string": b"",
+        "query_string": query,
         "client": (client, 50000),
         "headers": [(k.lower().encode(), v.encode()) for k, v in headers.items()],
     }
@@ -131,6 +132,12 @@ def test_the_door_bounds_a_slow_or_lying_body_in_the_clubs_language(
         )
         status, data = call(app, auth, [], method="GET")
         assert status == 405
+        for query in (b"change=a&change=b", b"other=1", b"&".join([b"a=1"] * 9)):
+            status, data = call(app, {**auth, "Content-Length": "2"}, [b"{}"], query=query)
+            assert (status, data) == (
+                400,
+                {"refused": "die Liga nimmt einen Abend mit höchstens einer Änderung an"},
+            )
         status, data = call(app, {**auth, "Content-Length": "2"}, [b"{}"])
         assert status == 422 and data["refused"].startswith("das ist keine Klubdatei")
         assert LeagueStore(store).nights(current=False) == []

@@ -43,6 +43,8 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 PUBLISH = "/league/publish"
 #: Seconds the whole body of a publication may take to arrive (a 16 MB night on a slow line).
 READ_WITHIN = 60.0
+#: Addresses whose wrong secrets are counted at once, at most (then those not waiting go).
+MISSES_KEPT = 10_000
 #: The HTTP status of each kind of refusal.
 STATUS = {"secret": 401, "night": 422, "input": 400}
 
@@ -85,6 +87,9 @@ class LeagueDoor:
         return 0.0 if misses is None else max(0.0, misses.until - self.clock())
 
     def _missed(self, address: str) -> None:
+        if len(self._misses) >= MISSES_KEPT:  # many addresses: those not waiting are forgotten
+            now = self.clock()
+            self._misses = {a: m for a, m in self._misses.items() if m.until > now}
         misses = self._misses.setdefault(address, Misses())
         misses.count += 1
         if misses.count >= ADDRESS_TRIES:
@@ -138,7 +143,13 @@ class LeagueDoor:
         if body is None:
             await refuse(400, msg(N_("the night's body is not the size it said")))
             return
-        query = parse_qs(scope.get("query_string", b"").decode("latin-1"), max_num_fields=4)
+        try:
+            query = parse_qs(scope.get("query_string", b"").decode("latin-1"), max_num_fields=4)
+        except ValueError:  # more fields than a publication has
+            query = {"change": [""], "": ["", ""]}
+        if set(query) - {"change"} or len(query.get("change", [])) > 1:
+            await refuse(400, msg(N_("the league takes a night with one change at most")))
+            return
         change = query.get("change", [None])[0]
 
         try:
