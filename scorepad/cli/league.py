@@ -86,8 +86,10 @@ def add_parser(sub: Any, common_parser: argparse.ArgumentParser) -> None:
     p.add_argument("--change", help="what a corrected night changed, in the director's words")
     p.set_defaults(func=cmd_publish)
 
-    # The season's commands (league players, links, standings: scorepad/cli/league_season.py)
-    # join the same ``league`` command here: ``add_commands(ls, common_parser)``.
+    # The season's commands (league players, links, standings, ratings) join the same
+    # ``league`` command here, from their own module (wired at the merge):
+    #     from .league_season import add_commands as add_season
+    #     add_season(ls, common_parser)
 
 
 def _league(args: argparse.Namespace, *, create: bool, writes: bool = True) -> Any:
