@@ -292,6 +292,8 @@ def test_a_migration_writes_a_backup_first_and_is_recorded(
         db.execute("ALTER TABLE sessions ADD COLUMN venue TEXT")
 
     following = store_schema.MIGRATIONS[-1][0] + 1
+    original = list(store_schema.MIGRATIONS)
+    assert [v for v, _, _ in original] == list(range(1, following))
     monkeypatch.setattr(
         store_schema,
         "MIGRATIONS",

@@ -20,7 +20,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..core.i18n import ScorepadError
 from ..scoring.pulya.session import SessionInvalid
@@ -36,6 +36,9 @@ from ..store import (
 from ..store.journal import Action
 from .server.access import Access, open_access
 from .server.grants import Grants
+
+if TYPE_CHECKING:
+    from ..league.outbox import Flushed
 
 T = TypeVar("T")
 
@@ -208,6 +211,30 @@ class TableSession:
             self.access.require_director(night)
             with self.lock:
                 return action(self.store)
+        except ScorepadError as exc:
+            return refusal(exc, self.lang)
+
+    def league_joined(self) -> bool:
+        """Whether the club of this store has joined a league (its league file: docs/league.md)."""
+        from ..league.outbox import joined, outbox_path
+
+        return joined(outbox_path(self.store.path))
+
+    def publish_night(self, night: int, change: str | None = None) -> Flushed | Refused:
+        """An ended club night sent to the club's league, by its director only (with what
+        waited in the club's outbox before it).  The night is read under the lock and sent
+        without it: the league may be slow or away (then it waits in the outbox)."""
+        from ..club.store import ClubStore
+        from ..league.outbox import Outbox, outbox_path, queue_nights
+
+        try:
+            self.access.require_director(night)
+            with Outbox.open(outbox_path(self.store.path)) as box:
+                if box.league is None:
+                    box.flush(self.lang)  # refused: the club has not joined a league
+                with self.lock:
+                    queue_nights(ClubStore(self.store), box, [night], change=change)
+                return box.flush(self.lang)
         except ScorepadError as exc:
             return refusal(exc, self.lang)
 

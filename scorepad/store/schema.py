@@ -107,6 +107,7 @@ IDENTITY_TABLES = frozenset(
         "night_phones",
         "night_corrections",
         "night_announcements",
+        "league_nights",
     }
 )
 
@@ -415,6 +416,26 @@ def _night_owners(ddl: DDL) -> None:
     )
 
 
+def _league(ddl: DDL) -> None:
+    # A league of clubs (issue #39) on the server's database: each club the league's operator
+    # let in, its secret kept as a SHA-256 (the club keeps the secret; a stolen database names
+    # no club), and every version of every night a club published.  A night is one night in the
+    # whole league by its own uid (never two clubs'); a corrected night is its next version, the
+    # earlier ones kept, so the versions are append-only as the journal is.
+    ddl.create(
+        'CREATE TABLE "league_clubs" ("id" TEXT PRIMARY KEY, "name" TEXT NOT NULL, '
+        '"secret" TEXT NOT NULL UNIQUE, "joined" TEXT NOT NULL, "revoked" TEXT)'
+    )
+    ddl.create(
+        'CREATE TABLE "league_nights" ("id" {id}, "club" TEXT NOT NULL REFERENCES league_clubs(id), '
+        '"night" TEXT NOT NULL, "version" {int} NOT NULL, "date" TEXT NOT NULL, '
+        '"document" TEXT NOT NULL, "digest" TEXT NOT NULL, "published_at" TEXT NOT NULL, '
+        '"change_text" TEXT, UNIQUE ("night", "version"))'
+    )
+    ddl.execute("CREATE INDEX league_nights_date ON league_nights(date, id)")
+    _append_only(ddl, "league_nights", "a published night is kept: publish its next version")
+
+
 def _hosted_shared(ddl: DDL) -> None:
     # The hosted server's third round (issue #36): a club night is handed to another browser
     # with a one-time code, as a table is (``night_owners.handover``: its SHA-256, the
@@ -444,7 +465,8 @@ MIGRATIONS: list[tuple[int, str, Callable[[DDL], None]]] = [
     (7, "a club table's rejection, with its reason", _rejection_reasons),
     (8, "the hosted server's table owners, PIN grants by table, creations", _hosted_tables),
     (9, "the hosted server's club night owners", _night_owners),
-    # 10 and 11 are the league's and its season's (merged in their order).
+    (10, "a league's clubs and the versions of their published nights", _league),
+    # 11 is the league's season (merged in its order).
     (12, "the hosted server: a night handed over, the workers' shared throttle", _hosted_shared),
 ]
 
@@ -513,6 +535,18 @@ TABLES: dict[str, set[str]] = {
     "table_creations": {"address", "at"},
     "night_owners": {"night", "secret", "created", "handover"},
     "wrong_tries": {"who", "misses", "waits_until", "since", "spared", "at"},
+    "league_clubs": {"id", "name", "secret", "joined", "revoked"},
+    "league_nights": {
+        "id",
+        "club",
+        "night",
+        "version",
+        "date",
+        "document",
+        "digest",
+        "published_at",
+        "change_text",
+    },
 }
 
 

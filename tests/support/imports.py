@@ -25,6 +25,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("store",),
     ("players", "report", "testing"),
     ("club",),
+    ("league",),
     ("app", "cli", "phone"),
     ("__main__", "session", "record", "i18n"),
 )

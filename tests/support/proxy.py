@@ -12,6 +12,7 @@ in another network namespace (tests/netns.py) is named by its real address.
 from __future__ import annotations
 
 import asyncio
+import ssl
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -55,6 +56,9 @@ async def _pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> N
 
 
 class Proxy:
+    #: TLS on the proxy's side (tests/support/tls.py), or none.
+    tls: ssl.SSLContext | None = None
+
     def __init__(self, upstream: tuple[str, int], spellings: tuple[str, ...]) -> None:
         self.upstream = upstream
         self.spellings = spellings
@@ -76,7 +80,9 @@ class Proxy:
         ready = threading.Event()
 
         async def main() -> None:
-            server = await asyncio.start_server(self._serve_one, host, 0, limit=HEAD_MAX)
+            server = await asyncio.start_server(
+                self._serve_one, host, 0, limit=HEAD_MAX, ssl=self.tls
+            )
             self.port = server.sockets[0].getsockname()[1]
             ready.set()
             async with server:

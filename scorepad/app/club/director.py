@@ -19,10 +19,12 @@ from ...club.night import Night
 from ...club.scoring import parse_scoring
 from ...club.store import TableView, voided_words
 from ...core.i18n import N_, msg, nmsg
+from ...league.outbox import ended
 from ...scoring.pulya.convention import presets
 from ...store import now
 from ..frame.shell import Shell
 from ..frame.theme import heading, primary, quiet, secondary, sem
+from ..session import Refused
 from .common import attempt, back, club, night_id
 from .follow import SETTLE, follow, tell
 from .nights import SCORING_PRESETS, SEATS
@@ -438,7 +440,32 @@ def director_screen(shell: Shell) -> ft.Control:
                 ),
             )
         )
+    if ended(night) and shell.session.league_joined():
+        controls += _league(shell, nid)
     return ft.Column(controls, spacing=10, scroll=ft.ScrollMode.AUTO)
+
+
+def _league(shell: Shell, nid: int) -> list[ft.Control]:
+    """An ended night sent to the club's league (docs/league.md), through the session: the
+    director's words for a correction, if it is one; what the league said is the message."""
+    change = ft.TextField(label=shell.t(N_("What changed, if the night was corrected")))
+
+    def publish() -> None:
+        done = shell.session.publish_night(nid, change.value or None)
+        if isinstance(done, Refused):
+            shell.message = done.said
+        else:
+            lines = [shell.render(line) for line in done.lines()]
+            shell.message = "\n".join(lines) or shell.t(N_("The league has this night already."))
+        shell.show(director_screen)
+
+    return [
+        heading(shell.t(N_("League"))),
+        sem("club-league-change", change),
+        sem(
+            "club-publish-league", secondary(shell.t(N_("Publish to the league")), on_click=publish)
+        ),
+    ]
 
 
 _FOLLOWING: weakref.WeakSet[Shell] = weakref.WeakSet()

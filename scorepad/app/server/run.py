@@ -319,8 +319,10 @@ def web_server(
     trusted: frozenset[str],
     certfile: Path | None,
     keyfile: Path | None,
+    around: Callable[[Any], Any] | None = None,
 ) -> tuple[Server, StaticTuning | None]:
-    """The app's pages (``main``) behind the server's guards: the LAN's and the hosted one's."""
+    """The app's pages (``main``) behind the server's guards: the LAN's and the hosted one's;
+    ``around`` wraps the app in doors of its own (the hosted server's league), inside the guard."""
     bounds = limits()
     app, static = flet_asgi(main, assets_dir(), lang=lang, limits=bounds, trusted=trusted)
     tuning = None
@@ -330,6 +332,8 @@ def web_server(
         tuning.rewrites.update(REWRITES)
     # Its service worker and unreachable screen, and the app for a phone alone at /app/.
     app = Installable(app, lang)
+    if around is not None:
+        app = around(app)
     server = Server(
         Guard(app, lambda: table.sharing),
         certfile=certfile,

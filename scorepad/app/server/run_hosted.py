@@ -36,6 +36,7 @@ from .hosted import (
     keep_admin,
     keep_tables,
 )
+from .league import LeagueDoor
 from .owners import Owners
 from .run import device_token, public_addresses, run_until_stopped, web_server
 from .server import bind
@@ -166,9 +167,16 @@ def run_hosted(
     registry.set_bar(screens.hosted_bar)
     main = make_hosted_main(store, options.lang, table, hosted, lock)
     trusted = frozenset(options.trusted_proxy)
-    # The TLS is the reverse proxy's (docs/online.md).
+    # The TLS is the reverse proxy's (docs/online.md).  The league's door (docs/league.md):
+    # clubs publish their nights to this server's database.
     server, tuning = web_server(
-        main, options.lang, table, trusted=trusted, certfile=None, keyfile=None
+        main,
+        options.lang,
+        table,
+        trusted=trusted,
+        certfile=None,
+        keyfile=None,
+        around=lambda app: LeagueDoor(app, store, lock, options.lang, trusted=trusted),
     )
 
     def said() -> str:
