@@ -743,6 +743,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_club(sub, common)
 
+    from .league import add_parser as add_league  # a league of clubs (scorepad/league/)
+
+    add_league(sub, common)
+
     from .serve import add_parser as add_serve  # the hosted server, and the operator's delete
 
     add_serve(sub, common)

@@ -36,7 +36,8 @@ from pathlib import Path
 from ..club.file import parse_night
 from ..club.night import Night, Player
 from ..club.standings import standings
-from ..core.numbers import Number, normal
+from ..core.i18n import N_, Msg, msg, nmsg
+from ..core.numbers import Number, normal, signed, whist_figure
 from ..players.rating import MIN_GAMES, MODEL, ranks
 from ..scoring.pulya.session import look_alike
 from .nights import PublishedNight
@@ -285,6 +286,70 @@ def table_of(
     return tuple(ranked)
 
 
+# --- in words (the CLI, the pages and the PDF say the same sentences) ---------------------------
+
+
+def rating_figure(r: LeagueRating | None) -> str:
+    """μ − 3σ to one decimal once shown; a dash before :data:`MIN_GAMES` tables."""
+    return f"{r.ordinal:.1f}" if r is not None and r.shown else "—"
+
+
+def row_line(row: Row, rating: LeagueRating | None) -> Msg:
+    """ "1. Anna: 3 nights, points 12, whists +40, first in 1; rating 18.3"."""
+    args = {
+        "rank": row.rank,
+        "name": row.name,
+        "points": whist_figure(row.points),
+        "whists": signed(row.whists),
+        "wins": row.wins,
+    }
+    if rating is not None and rating.shown:
+        return nmsg(
+            "{rank}. {name}: {n} night, points {points}, whists {whists}, first in {wins}; rating {rating}",
+            "{rank}. {name}: {n} nights, points {points}, whists {whists}, first in {wins}; rating {rating}",
+            row.nights,
+            rating=rating_figure(rating),
+            **args,
+        )
+    return nmsg(
+        "{rank}. {name}: {n} night, points {points}, whists {whists}, first in {wins}",
+        "{rank}. {name}: {n} nights, points {points}, whists {whists}, first in {wins}",
+        row.nights,
+        **args,
+    )
+
+
+def heading(s: Season, club: str | None = None, clubs: Mapping[str, str] | None = None) -> Msg:
+    """The title of a table: the league's, or one club's, with how many nights it counts."""
+    if club is None:
+        return nmsg(
+            "The league's standings: {n} night of {clubs} clubs",
+            "The league's standings: {n} nights of {clubs} clubs",
+            len(s.nights),
+            clubs=len(s.clubs),
+        )
+    return nmsg(
+        "Standings of the club {club}: {n} night",
+        "Standings of the club {club}: {n} nights",
+        sum(1 for x in s.nights if x.club == club),
+        club=(clubs or {}).get(club, club),
+    )
+
+
+def night_line(x: NightLine, clubs: Mapping[str, str] | None = None) -> Msg:
+    """One night of a player's page."""
+    return msg(
+        N_("{date}, {night} ({club}): place {place} of {of}, points {points}, whists {whists}"),
+        date=x.night.date.isoformat(),
+        night=x.night.name,
+        club=(clubs or {}).get(x.night.club, x.night.club),
+        place=x.place,
+        of=x.of,
+        points=whist_figure(x.points),
+        whists=signed(x.whists),
+    )
+
+
 __all__ = [
     "Conflict",
     "LeagueRating",
@@ -293,8 +358,12 @@ __all__ = [
     "Row",
     "Season",
     "current",
+    "heading",
     "in_order",
+    "night_line",
+    "rating_figure",
     "recompute_from_files",
+    "row_line",
     "season",
     "season_of",
     "table_of",
