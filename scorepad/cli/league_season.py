@@ -9,7 +9,6 @@ clubs' own files instead: the recomputation anyone can run to check the league's
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 from collections.abc import Callable
@@ -183,7 +182,7 @@ def season_of_args(args: argparse.Namespace, store: Store | None) -> Season:
     """The season of ``--file CLUB=PATH`` files, or of the league's store of nights (no
     store: the files alone, nobody linked)."""
     from ..league.players import LeaguePlayers, Roster
-    from ..league.season import recompute_from_files, season
+    from ..league.season import recompute_from_files, season, store_nights
 
     roster = LeaguePlayers(store).roster() if store is not None else Roster({}, {})
     files = _files(args.file)
@@ -193,39 +192,12 @@ def season_of_args(args: argparse.Namespace, store: Store | None) -> Season:
                 if not p.is_file():
                     raise common.Refused(msg(N_("there is no file {path}"), path=str(p)))
         return recompute_from_files(files, roster)
-    return season(league_nights(store) if store is not None else [], roster)
-
-
-def league_nights(store: Store) -> list[Any]:
-    """The current versions of the league's published nights (the league's store, issue #39
-    items 1 and 4; none in a database without it)."""
-    try:
-        module = importlib.import_module("scorepad.league.store")
-    except ImportError:
-        return []
-    return list(module.LeagueStore(store).nights(current=True))
-
-
-def club_names(store: Store | None) -> dict[str, str]:
-    """Each club's name, as the league's store knows it (its id where it does not)."""
-    if store is None:
-        return {}
-    try:
-        module = importlib.import_module("scorepad.league.store")
-    except ImportError:
-        return {}
-    out = {}
-    for c in module.LeagueStore(store).clubs():
-        cid = getattr(c, "id", None) or getattr(c, "club", None)
-        name = getattr(c, "name", None)
-        if cid and name:
-            out[str(cid)] = str(name)
-    return out
+    return season(store_nights(store) if store is not None else [], roster)
 
 
 def cmd_standings(args: argparse.Namespace, league: LeaguePlayers | None) -> int:
     from ..core.numbers import to_json
-    from ..league.season import heading, row_line
+    from ..league.season import club_names, heading, row_line
 
     s = season_of_args(args, args.store)
     rows = s.league if args.club is None else s.clubs.get(args.club, ())
@@ -276,6 +248,7 @@ def cmd_standings(args: argparse.Namespace, league: LeaguePlayers | None) -> int
 
 def cmd_pdf(args: argparse.Namespace, league: LeaguePlayers | None) -> int:
     from ..league.pdf import league_pdf
+    from ..league.season import club_names
 
     s = season_of_args(args, args.store)
     data = league_pdf(s, lang=args.lang, clubs=club_names(args.store))

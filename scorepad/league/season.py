@@ -28,10 +28,12 @@ so the league's figures can be recomputed from the clubs' files by anyone and co
 from __future__ import annotations
 
 import datetime as dt
+import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ..club.file import parse_night
 from ..club.night import Night, Player
@@ -42,6 +44,9 @@ from ..players.rating import MIN_GAMES, MODEL, ranks
 from ..scoring.pulya.session import look_alike
 from .nights import PublishedNight
 from .players import Roster
+
+if TYPE_CHECKING:
+    from ..store import Store
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,6 +291,37 @@ def table_of(
     return tuple(ranked)
 
 
+# --- the league's store (the one read that is not pure) ---------------------------------------
+
+
+def _league_store(store: Store) -> Any:
+    """The league's store of clubs and nights (issue #39 items 1 and 4, ``scorepad.league.store``),
+    or None where this Scorepad has none: read by name, so that this module stands without it."""
+    try:
+        module = importlib.import_module("scorepad.league.store")
+    except ImportError:
+        return None
+    return module.LeagueStore(store)
+
+
+def store_nights(store: Store) -> list[PublishedNight]:
+    """The current versions of the league's published nights."""
+    league = _league_store(store)
+    return [] if league is None else list(league.nights(current=True))
+
+
+def club_names(store: Store | None) -> dict[str, str]:
+    """Each club's name as the league's store knows it (a club without one shows its id)."""
+    league = _league_store(store) if store is not None else None
+    out: dict[str, str] = {}
+    for c in league.clubs() if league is not None else ():
+        cid = getattr(c, "id", None) or getattr(c, "club", None)
+        name = getattr(c, "name", None)
+        if cid and name:
+            out[str(cid)] = str(name)
+    return out
+
+
 # --- in words (the CLI, the pages and the PDF say the same sentences) ---------------------------
 
 
@@ -357,6 +393,7 @@ __all__ = [
     "NightRef",
     "Row",
     "Season",
+    "club_names",
     "current",
     "heading",
     "in_order",
@@ -366,5 +403,6 @@ __all__ = [
     "row_line",
     "season",
     "season_of",
+    "store_nights",
     "table_of",
 ]
