@@ -16,7 +16,7 @@ from support.league_nights import club_night, published, roster_names, uid_of
 from scorepad.app.screens.league import LEAGUE, claim_controls, player_controls, table_controls
 from scorepad.core.i18n import catalog, msg
 from scorepad.league.players import Roster
-from scorepad.league.season import Season, heading, night_line, row_line, season
+from scorepad.league.season import Season, heading, night_line, rating_figure, row_line, season
 
 NORTH, SOUTH = uid_of("club north"), uid_of("club south")
 NP, SP = roster_names("North", 6), roster_names("South", 6)
@@ -72,8 +72,8 @@ def test_the_players_page(league: Season, lang: str) -> None:
     assert (
         rating
         == {
-            "en": f"Rating {r.ordinal:.1f} after 8 tables",
-            "ru": f"Рейтинг {r.ordinal:.1f} после 8 столов",
+            "en": f"Rating {rating_figure(r)} after 8 tables",
+            "ru": f"Рейтинг {rating_figure(r)} после 8 столов",
         }[lang]
     )
     clubs = [by_id(page, f"league-player-club-{k}").value for k in (1, 2)]
@@ -106,7 +106,7 @@ def test_an_unlinked_players_page(league: Season) -> None:
     who = f"{NORTH}/{NP[2][1]}"
     page = ft.Column(player_controls(league, who, catalog("en"), 330, lambda: None))
     assert by_id(page, "league-player-name").value == "North 3"
-    shown = f"Rating {league.ratings[who].ordinal:.1f} after 6 tables"
+    shown = f"Rating {rating_figure(league.ratings[who])} after 6 tables"
     assert by_id(page, "league-player-rating").value == shown
 
 

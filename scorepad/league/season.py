@@ -327,7 +327,8 @@ def club_names(store: Store | None) -> dict[str, str]:
 
 def rating_figure(r: LeagueRating | None) -> str:
     """μ − 3σ to one decimal once shown; a dash before :data:`MIN_GAMES` tables."""
-    return f"{r.ordinal:.1f}" if r is not None and r.shown else "—"
+    # The typographer's minus, as every other figure of the app (core.numbers.signed).
+    return f"{r.ordinal:.1f}".replace("-", "−") if r is not None and r.shown else "—"
 
 
 def row_line(row: Row, rating: LeagueRating | None) -> Msg:

@@ -21,7 +21,7 @@ import asyncio
 import contextlib
 import re
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import flet as ft
 import flet_charts as fch
@@ -31,6 +31,7 @@ from ...league.nights import PublishedNight
 from ...league.players import LeaguePlayers
 from ...league.season import (
     Season,
+    club_names,
     heading,
     night_line,
     rating_figure,
@@ -61,11 +62,15 @@ def season_of(store: Store) -> Season:
 
 
 def _line(text: str, key: str) -> ft.Control:
-    return sem(key, ft.Text(text, selectable=True))
+    return sem(key, ft.Text(text))
 
 
 def table_controls(
-    s: Season, cat: Catalog, open_player: Callable[[str], None], open_claim: Callable[[], None]
+    s: Season,
+    cat: Catalog,
+    open_player: Callable[[str], None],
+    open_claim: Callable[[], None],
+    clubs: Mapping[str, str] | None = None,
 ) -> list[ft.Control]:
     """The league's table, then each club's; a player's line opens his page."""
     out: list[ft.Control] = [sem("league-title", title(cat.render(heading(s))))]
@@ -80,9 +85,9 @@ def table_controls(
                 ),
             )
         )
-    for club in sorted(s.clubs):
+    for club in sorted(s.clubs, key=lambda c: (clubs or {}).get(c, c)):
         out.append(ft.Divider())
-        out.append(title(cat.render(heading(s, club))))
+        out.append(title(cat.render(heading(s, club, clubs))))
         for r in s.clubs[club]:
             out.append(ft.Text(cat.render(row_line(r, s.ratings.get(r.who)))))
     out.append(ft.Divider())
@@ -142,7 +147,12 @@ def rating_chart(s: Season, who: str, cat: Catalog, width: float) -> ft.Control:
 
 
 def player_controls(
-    s: Season, who: str, cat: Catalog, width: float, back: Callable[[], None]
+    s: Season,
+    who: str,
+    cat: Catalog,
+    width: float,
+    back: Callable[[], None],
+    clubs: Mapping[str, str] | None = None,
 ) -> list[ft.Control]:
     """A player's page: his clubs, his rating and its history, his nights."""
     back_button = sem(
@@ -185,7 +195,14 @@ def player_controls(
         ft.Text(cat.render(msg(N_("Clubs"))), weight=ft.FontWeight.BOLD),
         *(
             _line(
-                cat.render(nmsg("{club}: {n} night", "{club}: {n} nights", n, club=club)),
+                cat.render(
+                    nmsg(
+                        "{club}: {n} night",
+                        "{club}: {n} nights",
+                        n,
+                        club=(clubs or {}).get(club, club),
+                    )
+                ),
                 f"league-player-club-{k}",
             )
             for k, (club, n) in enumerate(s.clubs_of(who), start=1)
@@ -194,7 +211,7 @@ def player_controls(
         sem("league-player-chart", rating_chart(s, who, cat, width)),
         ft.Text(cat.render(msg(N_("Nights"))), weight=ft.FontWeight.BOLD),
         *(
-            _line(cat.render(night_line(x)), f"league-player-night-{k}")
+            _line(cat.render(night_line(x, clubs)), f"league-player-night-{k}")
             for k, x in enumerate(reversed(s.lines[who]), start=1)
         ),
     ]
@@ -250,7 +267,7 @@ def claim_controls(
         out.append(
             sem(
                 "league-claim-said",
-                ft.Text(said, color=ft.Colors.ERROR if error else None, selectable=True),
+                ft.Text(said, color=ft.Colors.ERROR if error else None),
             )
         )
     return out
@@ -280,7 +297,11 @@ async def league_page(
     def show(controls: list[ft.Control]) -> None:
         page.controls = [
             ft.SafeArea(
-                ft.Column(controls, spacing=6, scroll=ft.ScrollMode.AUTO, expand=True),
+                ft.Container(
+                    ft.Column(controls, spacing=6, scroll=ft.ScrollMode.AUTO, expand=True),
+                    padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+                    expand=True,
+                ),
                 expand=True,
             )
         ]
@@ -288,14 +309,14 @@ async def league_page(
 
     def draw_table() -> None:
         with lock:
-            s = season_of(store)
-        show(table_controls(s, cat, draw_player, lambda: draw_claim(None, False)))
+            s, names = season_of(store), club_names(store)
+        show(table_controls(s, cat, draw_player, lambda: draw_claim(None, False), names))
 
     def draw_player(person: str) -> None:
         with lock:
-            s = season_of(store)
-        width = min(900, max(300, (page.width or 360) - 30))
-        show(player_controls(s, person, cat, width, draw_table))
+            s, names = season_of(store), club_names(store)
+        width = min(900, max(300, (page.width or 360) - 54))
+        show(player_controls(s, person, cat, width, draw_table, names))
 
     def draw_claim(said: str | None, error: bool) -> None:
         show(claim_controls(cat, claim, draw_table, said, error))
