@@ -309,8 +309,8 @@ def add_commands(ls: Any, common_parser: argparse.ArgumentParser) -> None:
             metavar="CLUB=PATH",
             help="a club's own night file (repeated): recompute from the files",
         )
-        p.add_argument("--club", help="one club's standings")
         if name == "standings":
+            p.add_argument("--club", help="one club's standings")
             p.add_argument("--json", action="store_true", help="as JSON")
         else:
             p.add_argument("out", help="the PDF file to write")

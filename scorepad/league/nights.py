@@ -13,7 +13,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..club.night import Uid
+from ..scoring.pulya.session import Uid
 
 #: A league's own id for a club (a uid it issued when the club joined).
 ClubId = Uid
