@@ -53,6 +53,11 @@ def test_the_operator_links_a_club_player_once_to_a_stable_id(league: LeaguePlay
     assert got == "'Anna' of this club is linked to a league player already"
     assert refused(lambda: league.link(NORTH, "u-anna", "Anna")) == got
     assert counts(league) == before
+    # A league player the league does not have: said, nothing written.
+    assert refused(lambda: league.link(SOUTH, "u-x", "Xenia", to="no-such-id")) == (
+        "the league has no player no-such-id"
+    )
+    assert counts(league) == before
     # The same person in a second club: linked to the same stable id.
     assert league.link(SOUTH, "u-anna-2", "Anna K.", to=anna) == anna
     assert league.roster().links[(SOUTH, "u-anna-2")] == anna

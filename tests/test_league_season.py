@@ -25,7 +25,7 @@ from scorepad.league.season import recompute_from_files, season, season_of
 from scorepad.players.rating import ratings
 from scorepad.players.stats import Played
 from scorepad.scoring.results import SeatRecord, SessionRecord
-from scorepad.store import Store
+from scorepad.store import Store, StoreError
 
 NORTH, SOUTH = uid_of("club north"), uid_of("club south")
 NORTH_PLAYERS = roster_names("North", 7)
@@ -293,3 +293,38 @@ def test_the_league_is_the_clubs_summed(documents: dict[str, list[str]], links: 
     league = {r.who: [r.nights, r.points, r.whists, sorted(r.places)] for r in got.league}
     assert league == {w: [n, p, x, sorted(pl)] for w, (n, p, x, pl) in summed.items()}
     assert season_of([], roster).league == ()
+
+
+@settings(
+    max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(pairs=st.lists(st.tuples(st.integers(0, 4), st.integers(0, 4)), min_size=1, max_size=5))
+def test_merges_then_splits_give_back_the_season(
+    documents: dict[str, list[str]],
+    tmp_path_factory: pytest.TempPathFactory,
+    pairs: list[tuple[int, int]],
+) -> None:
+    """Any merges (of players of one club or of two), taken back in reverse: the standings and
+    the ratings are exactly what they were; while merged, the league's table still sums the
+    clubs'."""
+    nights = all_published(documents)
+    people = [(NORTH, *NORTH_PLAYERS[i]) for i in range(3)] + [
+        (SOUTH, *SOUTH_PLAYERS[i]) for i in range(2)
+    ]
+    with Store(tmp_path_factory.mktemp("league") / "league.db") as ls:
+        league = LeaguePlayers(ls)
+        uids = [league.link(club, uid, name) for club, name, uid in people]
+        before = season(nights, league.roster())
+        done = []
+        for x, y in pairs:
+            try:
+                league.merge(uids[x], uids[y], reason="the same")
+            except StoreError:
+                continue
+            done.append(x)
+        merged = season(nights, league.roster())
+        assert sum(r.nights for r in merged.league) == sum(r.nights for r in before.league)
+        assert sum(r.points for r in merged.league) == sum(r.points for r in before.league)
+        for x in reversed(done):
+            league.split(uids[x], reason="not the same")
+        assert season(nights, league.roster()) == before

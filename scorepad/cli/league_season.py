@@ -182,7 +182,7 @@ def season_of_args(args: argparse.Namespace, store: Store | None) -> Season:
     """The season of ``--file CLUB=PATH`` files, or of the league's store of nights (no
     store: the files alone, nobody linked)."""
     from ..league.players import LeaguePlayers, Roster
-    from ..league.season import recompute_from_files, season, store_nights
+    from ..league.season import league_season, recompute_from_files
 
     roster = LeaguePlayers(store).roster() if store is not None else Roster({}, {})
     files = _files(args.file)
@@ -192,7 +192,7 @@ def season_of_args(args: argparse.Namespace, store: Store | None) -> Season:
                 if not p.is_file():
                     raise common.Refused(msg(N_("there is no file {path}"), path=str(p)))
         return recompute_from_files(files, roster)
-    return season(store_nights(store) if store is not None else [], roster)
+    return league_season(store) if store is not None else recompute_from_files({}, roster)
 
 
 def cmd_standings(args: argparse.Namespace, league: LeaguePlayers | None) -> int:

@@ -28,6 +28,7 @@ so the league's figures can be recomputed from the clubs' files by anyone and co
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -181,9 +182,29 @@ def in_order(nights: Iterable[ClubNight]) -> list[ClubNight]:
     return sorted(nights, key=lambda cn: (cn[1].date, cn[0], cn[1].uid or "", cn[1].name))
 
 
+#: Nights read and checked, by their documents' digests: a page drawn again, or the season
+#: after one more night, reads only what is new (a night is checked in full, its deals replayed).
+_READ: dict[str, Night] = {}
+MAX_READ = 4096
+
+
+def read_night(n: PublishedNight) -> Night:
+    """A published night read and checked (kept by its digest; the same document, the same night)."""
+    # Keyed by the document's own hash, not by the digest it came with: what is read is what
+    # is kept.
+    key = hashlib.sha256(n.document.encode()).hexdigest()
+    night = _READ.get(key)
+    if night is None:
+        night = parse_night(n.document)[0]
+        if len(_READ) >= MAX_READ:
+            _READ.clear()
+        _READ[key] = night
+    return night
+
+
 def season(nights: Sequence[PublishedNight], roster: Roster) -> Season:
     """The season of the league's published nights (their current versions)."""
-    return season_of([(n.club, parse_night(n.document)[0]) for n in current(nights)], roster)
+    return season_of([(n.club, read_night(n)) for n in current(nights)], roster)
 
 
 def recompute_from_files(files: Mapping[str, Sequence[Path | str]], roster: Roster) -> Season:
@@ -310,6 +331,14 @@ def store_nights(store: Store) -> list[PublishedNight]:
     return [] if league is None else list(league.nights(current=True))
 
 
+def league_season(store: Store) -> Season:
+    """The league's season as its database holds it: its published nights and its links (what
+    :func:`recompute_from_files` must equal)."""
+    from .players import LeaguePlayers
+
+    return season(store_nights(store), LeaguePlayers(store).roster())
+
+
 def club_names(store: Store | None) -> dict[str, str]:
     """Each club's name as the league's store knows it (a club without one shows its id)."""
     league = _league_store(store) if store is not None else None
@@ -398,8 +427,10 @@ __all__ = [
     "current",
     "heading",
     "in_order",
+    "league_season",
     "night_line",
     "rating_figure",
+    "read_night",
     "recompute_from_files",
     "row_line",
     "season",

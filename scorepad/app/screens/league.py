@@ -315,6 +315,9 @@ async def league_page(
     def draw_player(person: str) -> None:
         with lock:
             s, names = season_of(store), club_names(store)
+            if person not in s.lines:  # a league player merged since: his page is the merged one
+                with contextlib.suppress(StoreError):
+                    person = LeaguePlayers(store).player(person).merged_into or person
         width = min(900, max(300, (page.width or 360) - 54))
         show(player_controls(s, person, cat, width, draw_table, names))
 
