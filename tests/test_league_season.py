@@ -21,7 +21,7 @@ from scorepad.club.file import parse_night
 from scorepad.club.scoring import Places
 from scorepad.club.store import ClubStore
 from scorepad.league.players import LeaguePlayers, Roster
-from scorepad.league.season import recompute_from_files, season, season_of
+from scorepad.league.season import differences, recompute_from_files, season, season_of
 from scorepad.players.rating import ratings
 from scorepad.players.stats import Played
 from scorepad.scoring.results import SeatRecord, SessionRecord
@@ -222,6 +222,12 @@ def test_the_league_equals_a_recomputation_from_the_clubs_own_stores(
                 paths.setdefault(club, []).append(p)
     league_side = season(all_published(documents), roster)
     assert recompute_from_files(paths, roster) == league_side
+    assert differences(league_side, recompute_from_files(paths, roster)) == []
+    # A file that is not the club's current night is said, row by row.
+    other = recompute_from_files({NORTH: paths[NORTH][:-1], SOUTH: paths[SOUTH]}, roster)
+    said = differences(league_side, other)
+    assert said[0] == "nights: 7 in the league, 6 in the files"
+    assert any(x.startswith(f"club {NORTH}: ") for x in said)
     assert anna in league_side.ratings and len(league_side.clubs_of(anna)) == 2
 
 

@@ -181,9 +181,10 @@ class LeaguePlayers:
             links = self._links()
         merged = self._merged(merges)
         uid = {pid: str(r["uid"]) for pid, r in players.items()}
-        out = []
-        for pid, r in players.items():
-            mine = tuple(
+        made: dict[int, list[Link]] = {}
+        for x in links:
+            pid = int(str(x["league_player"]))
+            made.setdefault(pid, []).append(
                 Link(
                     str(x["club"]),
                     str(x["player"]),
@@ -192,9 +193,10 @@ class LeaguePlayers:
                     "claim" if x["by"] == "claim" else "operator",
                     str(x["at"]),
                 )
-                for x in links
-                if int(str(x["league_player"])) == pid
             )
+        out = []
+        for pid, r in players.items():
+            mine = tuple(made.get(pid, ()))
             into = uid[self._root(pid, merged)] if pid in merged else None
             out.append(LeaguePlayer(uid[pid], str(r["name"]), str(r["created_at"]), into, mine))
         return out

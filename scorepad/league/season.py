@@ -312,6 +312,30 @@ def table_of(
     return tuple(ranked)
 
 
+def differences(league: Season, files: Season) -> list[str]:
+    """Where two seasons differ (the league's, one recomputed from the files), in plain words
+    for a test's failure: the nights, each table's rows, each rating; empty when they agree."""
+    out: list[str] = []
+    if league.nights != files.nights:
+        out.append(f"nights: {len(league.nights)} in the league, {len(files.nights)} in the files")
+    for name, a, b in [("league", league.league, files.league)] + [
+        (f"club {c}", league.clubs.get(c, ()), files.clubs.get(c, ()))
+        for c in sorted({*league.clubs, *files.clubs})
+    ]:
+        for x, y in zip(a, b, strict=False):
+            if x != y:
+                out.append(f"{name}: {x} in the league, {y} in the files")
+        if len(a) != len(b):
+            out.append(f"{name}: {len(a)} rows in the league, {len(b)} in the files")
+    for who in sorted({*league.ratings, *files.ratings}):
+        mine, theirs = league.ratings.get(who), files.ratings.get(who)
+        if mine != theirs:
+            out.append(f"rating of {who}: {mine} in the league, {theirs} in the files")
+    if not out and league != files:
+        out.append("the players' nights or names differ")
+    return out
+
+
 # --- the league's store (the one read that is not pure) ---------------------------------------
 
 
@@ -425,6 +449,7 @@ __all__ = [
     "Season",
     "club_names",
     "current",
+    "differences",
     "heading",
     "in_order",
     "league_season",
