@@ -96,6 +96,10 @@ def test_the_look_alike_check_runs_over_the_whole_league(league: LeaguePlayers) 
     assert refused(lambda: league.create("Anna", another_person="  ")) == (
         "say why this is another person"
     )
+    # And through a link: the club's Anna from Tver is made the league's second Anna.
+    tver = league.link(SOUTH, "u-tver", "Anna", another_person="the Anna of Tver")
+    assert tver not in (anna, other.uid)
+    assert league.roster().links[(SOUTH, "u-tver")] == tver
 
 
 def test_a_player_claims_his_place_with_the_directors_code(league: LeaguePlayers) -> None:

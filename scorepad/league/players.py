@@ -326,9 +326,12 @@ class LeaguePlayers:
                 )
             )
 
-    def _link(self, club: str, player: str, name: str, pid: int, by: LinkedBy) -> None:
+    def _link(
+        self, club: str, player: str, name: str, pid: int, by: LinkedBy, *, namesake: bool = False
+    ) -> None:
+        """``namesake``: the operator said why this is another person than a look-alike."""
         self._refuse_linked(club, player, name)
-        other = self._look_alike(name, besides=pid)
+        other = None if namesake else self._look_alike(name, besides=pid)
         if other is not None:
             raise StoreError(
                 msg(
@@ -377,7 +380,7 @@ class LeaguePlayers:
             else:
                 pid = self._id(to)
                 pid = self._root(pid, self._merged(self._rows()[1]))
-            self._link(club, player, clean, pid, "operator")
+            self._link(club, player, clean, pid, "operator", namesake=why is not None)
             (uid,) = self.backend.execute(
                 "SELECT uid FROM league_players WHERE id = ?", (pid,)
             ).fetchone()
