@@ -69,7 +69,7 @@ def test_link_claim_merge_split_and_the_standings(
         f"  {NORTH} / {NP[0][1]}: North 1, by the operator",
         f"  {SOUTH} / {SP[0][1]}: North 1, by the operator",
         f"{boris} South 2: 1 club player linked",
-        f"  {SOUTH} / {SP[1][1]}: South 2, by his own claim",
+        f"  {SOUTH} / {SP[1][1]}: South 2, claimed by the player",
     ]
     # The standings recomputed from the clubs' files with the league's links.
     file_args = [a for f in files for a in ("--file", f)]
@@ -176,3 +176,22 @@ def test_the_league_pdf(
     assert again.read_bytes() == out.read_bytes()
     # An existing file is not overwritten without --force.
     assert main(["--lang", "en", "league", "pdf", str(out), "--db", db, *file_args]) == 2
+
+
+def test_the_commands_on_both_backends(capsys: pytest.CaptureFixture[str], target: str) -> None:
+    """The operator's commands on a SQLite file and on a PostgreSQL database alike; the commands
+    that read open it read-only."""
+    code, out, _ = run(capsys, "league", "link", NORTH, NP[0][1], "Anna", "--db", target)
+    assert code == 0
+    anna = out.strip()
+    code, out, _ = run(capsys, "league", "link", SOUTH, SP[0][1], "Boris", "--db", target)
+    boris = out.strip()
+    assert run(capsys, "league", "merge", boris, anna, "--reason", "one", "--db", target)[0] == 0
+    code, out, _ = run(capsys, "league", "players", "--json", "--db", target)
+    got = {p["uid"]: (p["name"], p["merged_into"], len(p["links"])) for p in json.loads(out)}
+    assert got == {anna: ("Anna", None, 1), boris: ("Boris", anna, 1)}
+    assert run(capsys, "league", "split", boris, "--reason", "two", "--db", target)[0] == 0
+    code, out, _ = run(capsys, "league", "players", "--json", "--db", target)
+    assert [p["merged_into"] for p in json.loads(out)] == [None, None]
+    code, out, _ = run(capsys, "league", "claim-code", SOUTH, SP[1][1], "Vera", "--db", target)
+    assert code == 0 and out.startswith("The code for Vera to claim a place in the league: ")

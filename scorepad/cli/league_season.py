@@ -102,7 +102,7 @@ def cmd_players(args: argparse.Namespace, league: LeaguePlayers | None) -> int:
             _say(
                 args,
                 msg(
-                    N_("  {club} / {player}: {name}, by his own claim")
+                    N_("  {club} / {player}: {name}, claimed by the player")
                     if x.by == "claim"
                     else N_("  {club} / {player}: {name}, by the operator"),
                     club=x.club,
@@ -128,7 +128,7 @@ def cmd_claim_code(args: argparse.Namespace, league: LeaguePlayers | None) -> in
     _say(
         args,
         msg(
-            N_("{name}'s code to claim his place in the league: {code} (shown once)"),
+            N_("The code for {name} to claim a place in the league: {code} (shown once)"),
             name=args.name,
             code=code,
         ),
