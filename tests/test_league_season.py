@@ -299,6 +299,12 @@ def test_the_league_is_the_clubs_summed(documents: dict[str, list[str]], links: 
     league = {r.who: [r.nights, r.points, r.whists, sorted(r.places)] for r in got.league}
     assert league == {w: [n, p, x, sorted(pl)] for w, (n, p, x, pl) in summed.items()}
     assert season_of([], roster).league == ()
+    # And the ratings are the players' model on the same tables, whoever is linked to whom
+    # (a table where one league player holds two seats is left out on both sides).
+    played, ids = played_of(documents, roster)
+    rated = [p for p in played if len(set(p.players)) == len(p.players)]
+    want = {ids[p]: (r.mu, r.sigma, r.games) for (p, _f), r in ratings(rated).items()}
+    assert want == {w: (r.mu, r.sigma, r.games) for w, r in got.ratings.items()}
 
 
 @settings(

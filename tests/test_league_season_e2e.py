@@ -112,6 +112,10 @@ def test_a_member_reads_the_league_and_a_player_claims(
             }[lang],
         )
         shot(phone, f"league-claim-360-{lang}")
+        # His own page, from there: the South's night he played, now his league player's.
+        tap(phone, "league-claim-mine")
+        has_text(phone, "league-player-name", "South 3")
+        visible(phone, "league-player-night-1")
         phone.context.close()
         # A forged members' link opens nothing.
         stranger = opened(browser, f"{base}/league/{token[:-2]}xx", PHONE)

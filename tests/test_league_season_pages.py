@@ -121,3 +121,14 @@ def test_the_claim_form(league: Season) -> None:
     said = ft.Column(claim_controls(cat, claimed.append, lambda: None, "refused", True))
     assert by_id(said, "league-claim-said").value == "refused"
     assert by_id(said, "league-claim-said").color == ft.Colors.ERROR
+    assert not find(
+        said, lambda c: isinstance(c, ft.Semantics) and c.identifier == "league-claim-mine"
+    )
+    opened: list[bool] = []
+    done = ft.Column(
+        claim_controls(
+            cat, claimed.append, lambda: None, "claimed", False, lambda: opened.append(True)
+        )
+    )
+    by_id(done, "league-claim-mine").on_click(None)
+    assert opened == [True]

@@ -237,8 +237,10 @@ def claim_controls(
     back: Callable[[], None],
     said: str | None,
     error: bool,
+    mine: Callable[[], None] | None = None,
 ) -> list[ft.Control]:
-    """The claim: the code the club's director gave, typed on the player's phone."""
+    """The claim: the code the club's director gave, typed on the player's phone; once claimed,
+    ``mine`` opens the player's own page."""
     code: ft.TextField = ft.TextField(
         label=cat.render(msg(N_("The code from your club's director"))),
         autofocus=True,
@@ -268,6 +270,13 @@ def claim_controls(
             sem(
                 "league-claim-said",
                 ft.Text(said, color=ft.Colors.ERROR if error else None),
+            )
+        )
+    if mine is not None:
+        out.append(
+            sem(
+                "league-claim-mine",
+                ft.Button(cat.render(msg(N_("Open my page"))), on_click=lambda _e: mine()),
             )
         )
     return out
@@ -321,8 +330,8 @@ async def league_page(
         width = min(900, max(300, (page.width or 360) - 54))
         show(player_controls(s, person, cat, width, draw_table, names))
 
-    def draw_claim(said: str | None, error: bool) -> None:
-        show(claim_controls(cat, claim, draw_table, said, error))
+    def draw_claim(said: str | None, error: bool, mine: Callable[[], None] | None = None) -> None:
+        show(claim_controls(cat, claim, draw_table, said, error, mine))
 
     def claim(code: str) -> None:
         nonlocal secret
@@ -337,6 +346,7 @@ async def league_page(
         draw_claim(
             cat.render(msg(N_("{name}: your place in the league is claimed"), name=got.name)),
             False,
+            lambda: draw_player(got.player),
         )
 
     if claiming:
