@@ -116,6 +116,13 @@ def test_a_member_reads_the_league_and_a_player_claims(
         tap(phone, "league-claim-mine")
         has_text(phone, "league-player-name", "South 3")
         visible(phone, "league-player-night-1")
+        # The phone keeps its secret: the table offers his page from then on.
+        again = phone.context.new_page()
+        again.goto(f"{base}/league/{token}")
+        semantics_on(again)
+        tap(again, "league-mine")
+        has_text(again, "league-player-name", "South 3")
+        shot(again, f"league-mine-360-{lang}")
         phone.context.close()
         # A forged members' link opens nothing.
         stranger = opened(browser, f"{base}/league/{token[:-2]}xx", PHONE)

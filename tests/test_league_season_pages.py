@@ -59,6 +59,10 @@ def test_the_table_page(league: Season, lang: str) -> None:
     anna = next(k for k, r in enumerate(league.league) if r.who == "lp-anna")
     rows[anna].on_click(None)
     assert opened == ["lp-anna"]
+    assert not find(page, lambda c: isinstance(c, ft.Semantics) and c.identifier == "league-mine")
+    mine = ft.Column(table_controls(league, cat, opened.append, lambda: None, None, "lp-anna"))
+    by_id(mine, "league-mine").on_click(None)
+    assert opened == ["lp-anna", "lp-anna"]
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

@@ -71,9 +71,20 @@ def table_controls(
     open_player: Callable[[str], None],
     open_claim: Callable[[], None],
     clubs: Mapping[str, str] | None = None,
+    me: str | None = None,
 ) -> list[ft.Control]:
-    """The league's table, then each club's; a player's line opens his page."""
+    """The league's table, then each club's; a player's line opens his page; ``me``: the league
+    player this phone claimed (his page a tap away)."""
     out: list[ft.Control] = [sem("league-title", title(cat.render(heading(s))))]
+    if me is not None:
+        out.append(
+            sem(
+                "league-mine",
+                ft.OutlinedButton(
+                    cat.render(msg(N_("Open my page"))), on_click=lambda _e: open_player(me)
+                ),
+            )
+        )
     for k, r in enumerate(s.league, start=1):
         out.append(
             sem(
@@ -116,6 +127,8 @@ def rating_chart(s: Season, who: str, cat: Catalog, width: float) -> ft.Control:
                 points=[fch.LineChartDataPoint(k + 1, v) for k, v in enumerate(values)],
                 color=ft.Colors.BLUE,
                 stroke_width=3,
+                # Each night a dot: a player of one night has a point and no line.
+                point=fch.ChartCirclePoint(radius=4, color=ft.Colors.BLUE),
             )
         ],
         min_x=1,
@@ -319,7 +332,8 @@ async def league_page(
     def draw_table() -> None:
         with lock:
             s, names = season_of(store), club_names(store)
-        show(table_controls(s, cat, draw_player, lambda: draw_claim(None, False), names))
+            me = LeaguePlayers(store).player_of_secret(secret)
+        show(table_controls(s, cat, draw_player, lambda: draw_claim(None, False), names, me))
 
     def draw_player(person: str) -> None:
         with lock:
