@@ -233,7 +233,7 @@ def is_database_file(target: Path, db: Path | str) -> bool:
     return False
 
 
-def write_export(target: Path, text: str, *, db: Path | str, force: bool) -> None:
+def write_export(target: Path, text: str | bytes, *, db: Path | str, force: bool) -> None:
     if is_database_file(target, db):
         raise Refused(
             msg(
@@ -241,7 +241,7 @@ def write_export(target: Path, text: str, *, db: Path | str, force: bool) -> Non
                 path=str(target),
             )
         )
-    data = text.encode("utf-8")
+    data = text.encode("utf-8") if isinstance(text, str) else text  # a PDF is bytes already
     try:
         if not force:
             # O_EXCL: an existing file is never overwritten, even one created a moment ago.

@@ -87,9 +87,10 @@ def add_parser(sub: Any, common_parser: argparse.ArgumentParser) -> None:
     p.set_defaults(func=cmd_publish)
 
     # The season's commands (league players, links, standings, ratings) join the same
-    # ``league`` command here, from their own module (wired at the merge):
-    #     from .league_season import add_commands as add_season
-    #     add_season(ls, common_parser)
+    # ``league`` command from their own module: one module per idea.
+    from .league_season import add_commands as add_season
+
+    add_season(ls, common_parser)
 
 
 def _league(args: argparse.Namespace, *, create: bool, writes: bool = True) -> Any:

@@ -108,6 +108,8 @@ IDENTITY_TABLES = frozenset(
         "night_corrections",
         "night_announcements",
         "league_nights",
+        "league_players",
+        "league_merges",
     }
 )
 
@@ -436,6 +438,45 @@ def _league(ddl: DDL) -> None:
     _append_only(ddl, "league_nights", "a published night is kept: publish its next version")
 
 
+def _league_players(ddl: DDL) -> None:
+    # A league's players (issue #39, scorepad/league/players.py): each has a stable id of his
+    # own; a club's player (his uid in the club's published nights) is linked to one league
+    # player, once, by his own claim (a code the club's director gave him) or by the league's
+    # operator.  Links, merges and splits are records: the database refuses to change or delete
+    # one, so a split gives back exactly what was merged.  A claim code, a player's phone secret
+    # and a members' link are kept as SHA-256 hashes only (a stolen database opens nothing).
+    ddl.create(
+        'CREATE TABLE "league_players" ("id" {id}, "uid" TEXT NOT NULL UNIQUE, '
+        '"name" TEXT NOT NULL, "created_at" TEXT NOT NULL, "reason" TEXT)'
+    )
+    ddl.create(
+        'CREATE TABLE "league_links" ("club" TEXT NOT NULL, "player" TEXT NOT NULL, '
+        '"name" TEXT NOT NULL, "league_player" {int} NOT NULL REFERENCES "league_players"("id"), '
+        '"by" TEXT NOT NULL, "at" TEXT NOT NULL, PRIMARY KEY ("club", "player"))'
+    )
+    _append_only(ddl, "league_links", "a link to a league player is kept as it was made")
+    ddl.create(
+        'CREATE TABLE "league_merges" ("id" {id}, "kind" TEXT NOT NULL, '
+        '"player" {int} NOT NULL REFERENCES "league_players"("id"), '
+        '"into_player" {int} REFERENCES "league_players"("id"), "undoes" {int}, '
+        '"reason" TEXT NOT NULL, "at" TEXT NOT NULL)'
+    )
+    _append_only(ddl, "league_merges", "a merge or a split of league players is a record")
+    ddl.create(
+        'CREATE TABLE "league_claims" ("code" TEXT PRIMARY KEY, "club" TEXT NOT NULL, '
+        '"player" TEXT NOT NULL, "name" TEXT NOT NULL, "issued_at" TEXT NOT NULL, '
+        '"used_at" TEXT)'
+    )
+    ddl.create(
+        'CREATE TABLE "league_player_keys" ("secret" TEXT PRIMARY KEY, '
+        '"league_player" {int} NOT NULL REFERENCES "league_players"("id"), "at" TEXT NOT NULL)'
+    )
+    ddl.create(
+        'CREATE TABLE "league_member_links" ("token" TEXT PRIMARY KEY, '
+        '"issued_at" TEXT NOT NULL, "revoked_at" TEXT)'
+    )
+
+
 def _hosted_shared(ddl: DDL) -> None:
     # The hosted server's third round (issue #36): a club night is handed to another browser
     # with a one-time code, as a table is (``night_owners.handover``: its SHA-256, the
@@ -466,7 +507,7 @@ MIGRATIONS: list[tuple[int, str, Callable[[DDL], None]]] = [
     (8, "the hosted server's table owners, PIN grants by table, creations", _hosted_tables),
     (9, "the hosted server's club night owners", _night_owners),
     (10, "a league's clubs and the versions of their published nights", _league),
-    # 11 is the league's season (merged in its order).
+    (11, "a league's players, links, merges and splits, claim codes", _league_players),
     (12, "the hosted server: a night handed over, the workers' shared throttle", _hosted_shared),
 ]
 
@@ -547,6 +588,12 @@ TABLES: dict[str, set[str]] = {
         "published_at",
         "change_text",
     },
+    "league_players": {"id", "uid", "name", "created_at", "reason"},
+    "league_links": {"club", "player", "name", "league_player", "by", "at"},
+    "league_merges": {"id", "kind", "player", "into_player", "undoes", "reason", "at"},
+    "league_claims": {"code", "club", "player", "name", "issued_at", "used_at"},
+    "league_player_keys": {"secret", "league_player", "at"},
+    "league_member_links": {"token", "issued_at", "revoked_at"},
 }
 
 

@@ -19,6 +19,7 @@ from ..frame import flet_diff, live, nav, outside, registry, theme
 from ..frame.shell import Shell, remember_language, remembered_language
 from ..screens import admin as admin_screens
 from ..screens import hosted as screens
+from ..screens import league as league_screens
 from ..screens.table import JOIN, join
 from . import listen
 from .admin import Admin
@@ -58,6 +59,10 @@ def make_hosted_main(  # type: ignore[no-untyped-def]
         theme.apply(page)
         if store.backend.dialect == "sqlite":  # another process's writes (the CLI's) shown
             outside.watch(page, store, lock)
+        league = league_screens.LEAGUE.fullmatch(page.route or "/")
+        if league:  # the league's pages: a members' link is the right (screens/league.py)
+            await league_screens.league_page(page, store, lang, lock, league)
+            return
         standings = STANDINGS.fullmatch(page.route or "/")
         if standings:  # a club night's live standings: read-only, the token is the right
             public_standings(page, store, lang, lock, standings[1])
