@@ -31,8 +31,9 @@ from ...club.file import MAX_FILE
 from ...core.i18n import LANGUAGES, N_, Msg, catalog, msg
 from ...league.store import LeagueError, LeagueStore
 from ...store import Store, StoreError
-from .access import ADDRESS_TRIES, ADDRESS_WAIT, WAIT_MAX, Misses
+from .access import ADDRESS_TRIES, ADDRESS_WAIT, WAIT_MAX
 from .installable import _answer
+from .throttle import Misses
 from .wire import peer_of
 
 Scope = MutableMapping[str, Any]
