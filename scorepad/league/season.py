@@ -40,7 +40,7 @@ from ..club.night import Night, Player
 from ..club.standings import standings
 from ..core.i18n import N_, Msg, msg, nmsg
 from ..core.numbers import Number, normal, signed, whist_figure
-from ..players.rating import MIN_GAMES, MODEL, ranks
+from ..players.rating import MODEL, Shown, ranks
 from ..scoring.pulya.session import look_alike
 from .nights import PublishedNight
 from .players import Roster
@@ -102,19 +102,11 @@ class Row:
 
 
 @dataclass(frozen=True, slots=True)
-class LeagueRating:
+class LeagueRating(Shown):
     who: str
     mu: float
     sigma: float
     games: int
-
-    @property
-    def ordinal(self) -> float:
-        return self.mu - 3 * self.sigma
-
-    @property
-    def shown(self) -> bool:
-        return self.games >= MIN_GAMES
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,10 +29,11 @@ MIN_GAMES = 5
 MODEL = PlackettLuce(tau=0)
 
 
-@dataclass(frozen=True, slots=True)
-class Rating:
-    player: int
-    family: str
+class Shown:
+    """What a rating shows of its skill (``mu``, ``sigma``) after ``games`` tables: the players'
+    ratings per family and the league's across clubs say it the same way."""
+
+    __slots__ = ()
     mu: float
     sigma: float
     games: int
@@ -45,6 +46,15 @@ class Rating:
     @property
     def shown(self) -> bool:
         return self.games >= MIN_GAMES
+
+
+@dataclass(frozen=True, slots=True)
+class Rating(Shown):
+    player: int
+    family: str
+    mu: float
+    sigma: float
+    games: int
 
 
 def ranks(results: Iterable[Number]) -> list[int]:
