@@ -172,6 +172,11 @@ class DealForm:
                     out.append((lone, calls))
         return out
 
+    def take_back_calls(self, k: int) -> None:
+        """Call ``k`` and the calls after it taken back (the counts go with them)."""
+        del self.calls[k:]
+        self.tricks = {}
+
     def say_all(self, calls: list[Call]) -> None:
         """One of :meth:`call_shortcuts` tapped: its calls said, speaker by speaker."""
         if calls not in [c for _, c in self.call_shortcuts()]:
