@@ -20,7 +20,6 @@ NOT_YET: dict[tuple[str, str], int] = {
     ("pulya/paper.py", "pulya_drawing"): 281,
     ("screens/settings.py", "_setting"): 144,
     ("dispute/screen.py", "_play"): 144,
-    ("frame/writing.py", "write_parts"): 125,
     ("bula/sheet.py", "bula_sheet"): 123,
     ("club/checkin.py", "registry_screen"): 113,
     ("pulya/sheet.py", "_table"): 110,
