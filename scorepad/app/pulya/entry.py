@@ -166,17 +166,11 @@ def _write(shell: Shell, f: DealForm) -> WriteParts:
     """Write and its preview; "made, not whisted": the deal with every defender passing, its
     preview beside its button."""
     passed = None if shell.editing else f.passed_out()
-    may_add = partial(_may_add, shell)
-    if passed is not None:
-        return write_parts(
-            shell,
-            passed,
-            entry_screen,
-            may_add=may_add,
-            pinned=True,
-            label=shell.t(N_("Not whisted: write")),
-        )
-    return write_parts(shell, f, entry_screen, may_add=may_add, pinned=True)
+    label = None if passed is None else shell.t(N_("Not whisted: write"))
+    form = f if passed is None else passed
+    return write_parts(
+        shell, form, entry_screen, may_add=partial(_may_add, shell), pinned=True, label=label
+    )
 
 
 def _finished(shell: Shell, head: list[ft.Control]) -> ft.Control:
