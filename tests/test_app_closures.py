@@ -20,7 +20,6 @@ NOT_YET: dict[tuple[str, str], int] = {
     ("pulya/paper.py", "pulya_drawing"): 281,
     ("dispute/screen.py", "_play"): 144,
     ("club/checkin.py", "registry_screen"): 113,
-    ("pulya/sheet.py", "_table"): 110,
     ("club/nights.py", "nights_screen"): 102,
     ("server/transport.py", "guarded_http"): 91,
 }
