@@ -16,17 +16,15 @@ from ...core.i18n import N_
 from ...scoring.ledger.bula import bid_name
 from ..families.parts import defence_rows, form_head
 from ..families.pieces import (
-    Redraw,
     current_form,
     entry_frame,
     finished_card,
-    redrawer,
     seat_row,
     tricks_rows,
 )
 from ..frame.shell import Shell
 from ..frame.theme import quiet, sem
-from ..frame.writing import NAME_WIDTH, cell, cell_row, folded, label_button
+from ..frame.writing import NAME_WIDTH, Redraw, cell, cell_row, folded, label_button, redrawer
 from . import form as bula_form
 from .form import BulaForm, contra_name
 

@@ -15,7 +15,7 @@ from ...core.i18n import N_, Msg
 from ...store import AnyDeal, AnyStored
 from ...store.journal import next_number, number_of
 from . import live, registry
-from .family import EntryForm, ui_of
+from .family import EntryForm, TricksRefused, ui_of
 from .nav import Screen
 from .shell import Shell, message_box
 from .state import Conflict
@@ -52,6 +52,28 @@ def deal_number(shell: Shell) -> int:
     if shell.editing:
         return number_of(journal, shell.editing[0])
     return next_number(journal)
+
+
+#: A tap's change made into its handler: the change, then the entry drawn again.
+Redraw = Callable[[Callable[[], None]], Callable[[], None]]
+
+
+def redrawer(shell: Shell, screen: Screen) -> Redraw:
+    """Handlers that make a tap's change, then draw ``screen`` again; a count the form refuses
+    (TricksRefused) says why, beside Write, instead of a greyed button alone."""
+
+    def redraw(change: Callable[[], None]) -> Callable[[], None]:
+        def handler() -> None:
+            shell.message = None  # the refusal was about the deal as it was
+            try:
+                change()
+            except TricksRefused as exc:
+                shell.message = shell.render(exc.why)  # why, not just a greyed button
+            shell.show(screen)
+
+        return handler
+
+    return redraw
 
 
 @dataclass(frozen=True, slots=True)

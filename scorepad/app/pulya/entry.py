@@ -13,7 +13,6 @@ further deal is written only after an explicit "play on" (the confirm handler re
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 
 import flet as ft
@@ -28,21 +27,21 @@ from ..frame.shell import Shell
 from ..frame.theme import COMPACT, card, primary, secondary, sem
 from ..frame.writing import (
     NAME_WIDTH,
+    Redraw,
     WriteParts,
     cell,
     deal_head,
     deal_number,
     entry_screen_of,
     label_button,
+    redrawer,
     trick_buttons,
     write_parts,
 )
-from .form import DealForm, TricksRefused
+from .form import DealForm
 
 KIND_LABELS = {"game": N_("Game"), "misere": N_("Misère"), "raspasy": N_("All pass")}
 CALL_LABELS = {"whist": N_("whist"), "pass": N_("pass"), "half": N_("half-whist")}
-
-Redraw = Callable[[Callable[[], None]], Callable[[], None]]
 
 
 def entry_screen(shell: Shell) -> ft.Control:
@@ -51,7 +50,7 @@ def entry_screen(shell: Shell) -> ft.Control:
     editing = shell.editing
     # A refusal is shown beside Write, where the player looks (see writing.pinned_footer).
     told, shell.message = shell.message, None
-    redraw = _redrawer(shell)
+    redraw = redrawer(shell, entry_screen)
     head = _head(shell, f)
     if not editing and shell.finished:
         shell.message = told  # no Write on this screen: the refusal stays at the top
@@ -78,23 +77,6 @@ def entry_screen(shell: Shell) -> ft.Control:
     if f.played and f.trick_seats() and (f.kind != "game" or f.calls_complete):
         rows.append(_tricks(shell, f, redraw))
     return entry_screen_of(shell, rows, _write(shell, f), told)
-
-
-def _redrawer(shell: Shell) -> Redraw:
-    """A tap's change, then the entry drawn again (a count refused says why, beside Write)."""
-
-    def redraw(change: Callable[[], None]) -> Callable[[], None]:
-        def handler() -> None:
-            shell.message = None  # the refusal was about the deal as it was
-            try:
-                change()
-            except TricksRefused as exc:
-                shell.message = shell.render(exc.why)  # why, not just a greyed button
-            shell.show(entry_screen)
-
-        return handler
-
-    return redraw
 
 
 def _head(shell: Shell, f: DealForm) -> list[ft.Control]:

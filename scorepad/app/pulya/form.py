@@ -33,15 +33,7 @@ from ...scoring.pulya.table import Table
 from ...scoring.pulya.whist import Call, Whisting, shortest
 from ...scoring.pulya.whist import Kind as WhistKind
 from ...store import AnyStored, PulyaStored
-
-
-class TricksRefused(ValueError):
-    """A count of tricks a seat cannot take now; ``why`` says why in the player's words."""
-
-    def __init__(self, why: Msg) -> None:
-        super().__init__(catalog("en").render(why))
-        self.why = why
-
+from ..frame.family import TricksRefused
 
 _UNDECIDED = Whisting(WhistKind.ALL_PASSED)  # calls still to come: no tricks, no open play
 __all__ = ["KINDS", "DealForm", "Kind", "TricksRefused"]
