@@ -18,7 +18,15 @@ from ..scoring.ledger.families import FamilyScored
 from ..scoring.ledger.ledger import Posting, explanations
 from ..scoring.ledger.pot import PotTable
 from ..scoring.pulya.settlement import format_money, minor_digits
-from .pulya import balanced_away, document_text, money_text, payment_lines
+from .pulya import (
+    balanced_away,
+    closing_lines,
+    column_lines,
+    deal_lines,
+    document_text,
+    money_text,
+    payment_lines,
+)
 
 FORMAT = "scorepad-settlement/1"
 
@@ -118,12 +126,7 @@ def to_text_sheet(
     led = t.ledger
     out: list[str] = []
     if explain:
-        for d in scored.deals:
-            number = numbers[d.index] if numbers is not None else d.index + 1
-            out.append(cat.render_args(N_("Deal {n}"), n=number))
-            out.extend(f"  {cat.render(m)}" for m in explanations(d.postings))
-        out.append("")
-    width = max(12, *(len(x) for x in names)) + 2
+        out += deal_lines(cat, ((d.index, explanations(d.postings)) for d in scored.deals), numbers)
     rows: list[list[str]]
     if isinstance(t, PotTable):
         rows = [[_("Player"), _("Cash")]]
@@ -155,12 +158,7 @@ def to_text_sheet(
                 [names[p], whist_figure(t.kassas[p])]
                 + ["—" if q == p else whist_figure(chips[p][q]) for q in range(n)]
             )
-    # A column is as wide as the widest name, and wider where one of its cells needs it, so a
-    # long name in a header ("supe on Charlotte") never runs into the next column.
-    widths = [max(width, *(len(row[c]) + 2 for row in rows)) for c in range(len(rows[0]))]
-    out.extend(
-        "".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in rows
-    )
+    out += column_lines(rows, names)
     out.append("")
     out.append(_status(cat, scored.finished))
     # Amounts as the language writes them, as the pulya's sheet and the cash-out screen do
@@ -181,12 +179,7 @@ def to_text_sheet(
                 money=_money(scored, money[p], lang),
             )
         )
-    if cash.payments:
-        out.append("")
-        out.append(_("Payments:"))
-        out.extend("  " + line for line in cash.payments)
-    if cash.note:
-        out.extend(["", cash.note])
+    out += closing_lines(cat, cash.payments, cash.note)
     return "\n".join(out) + "\n"
 
 

@@ -233,6 +233,47 @@ def document_text(data: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+# --- the readable sheet's layout, every family's (report/ledger.py draws its columns in it) ----
+
+
+def deal_lines(
+    cat: Catalog, deals: Iterable[tuple[int, Iterable[Msg]]], numbers: Sequence[int] | None
+) -> list[str]:
+    """Each deal by its number and its explanation, a line a sentence, then a blank line.
+
+    Deals are counted from 1, as on every screen (the JSON keeps its 0-based index); ``numbers``:
+    each live deal's number as said at the table (a voided deal keeps its number)."""
+    out: list[str] = []
+    for index, explain in deals:
+        n = numbers[index] if numbers is not None else index + 1
+        out.append(cat.render_args(N_("Deal {n}"), n=n))
+        out.extend(f"  {cat.render(m)}" for m in explain)
+    out.append("")
+    return out
+
+
+def column_lines(rows: list[list[str]], names: Sequence[str]) -> list[str]:
+    """The sheet's columns, a line a row.  A column is as wide as the widest name, and wider
+    where one of its cells needs it: a long header ("supe on Charlotte", "στον παίκτη Anna")
+    never runs into the next one (issue 38 item 13)."""
+    width = max(12, *(len(x) for x in names)) + 2
+    widths = [max(width, *(len(row[c]) + 2 for row in rows)) for c in range(len(rows[0]))]
+    return [
+        "".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in rows
+    ]
+
+
+def closing_lines(cat: Catalog, payments: Sequence[str], note: str | None) -> list[str]:
+    """Who pays whom, and the rounding's note: the end of every family's sheet."""
+    _ = cat.gettext
+    out: list[str] = []
+    if payments:
+        out += ["", _("Payments:"), *("  " + line for line in payments)]
+    if note:
+        out += ["", note]
+    return out
+
+
 def to_text_sheet(
     scored: Scored,
     lang: str = "en",
@@ -251,15 +292,10 @@ def to_text_sheet(
     sheet = scored.sheet
     out: list[str] = []
     if explain:
-        render = cat.render
         with batch():
-            for r in scored.deals:
-                # Deals are counted from 1, as on every screen (the JSON keeps its 0-based index).
-                n = numbers[r.index] if numbers is not None else r.index + 1
-                out.append(cat.render_args(N_("Deal {n}"), n=n))
-                out.extend(f"  {render(m)}" for m in r.writing.explain or ())
-        out.append("")
-    width = max(12, *(len(n) for n in names)) + 2
+            out += deal_lines(
+                cat, ((r.index, r.writing.explain or ()) for r in scored.deals), numbers
+            )
     head = [
         _("Player"),
         _("Pulya"),
@@ -276,22 +312,12 @@ def to_text_sheet(
                 *("—" if q == p else whist_figure(sheet.whists[p][q]) for q in range(len(names))),
             ]
         )
-    # A column is as wide as the widest name, and wider where one of its cells needs it: a long
-    # header ("στον παίκτη Anna") never runs into the next one (issue 38 item 13).
-    widths = [max(width, *(len(row[c]) + 2 for row in rows)) for c in range(len(head))]
-    out.extend(
-        "".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in rows
-    )
+    out += column_lines(rows, names)
     out.append("")
     cash = cash_out(scored, lang)
     out.append(cash.status)
     out.extend(cash.balances)
-    if cash.payments:
-        out.append("")
-        out.append(_("Payments:"))
-        out.extend("  " + line for line in cash.payments)
-    if cash.note:
-        out.extend(["", cash.note])
+    out += closing_lines(cat, cash.payments, cash.note)
     return "\n".join(out) + "\n"
 
 

@@ -16,17 +16,15 @@ from ...core.i18n import N_
 from ...scoring.ledger.bula import bid_name
 from ..families.parts import defence_rows, form_head
 from ..families.pieces import (
-    Redraw,
     current_form,
     entry_frame,
     finished_card,
-    redrawer,
     seat_row,
     tricks_rows,
 )
 from ..frame.shell import Shell
 from ..frame.theme import quiet, sem
-from ..frame.writing import NAME_WIDTH, cell, cell_row, folded, label_button
+from ..frame.writing import NAME_WIDTH, Redraw, cell, cell_row, folded, label_button, redrawer
 from . import form as bula_form
 from .form import BulaForm, contra_name
 
@@ -48,18 +46,25 @@ def bula_entry(shell: Shell) -> ft.Control:
     grid (folded to one row once chosen), a row a defender, the contra, the tricks, and the
     preview pinned above Write."""
     f: BulaForm = current_form(shell, BulaForm, bula_form.new_form)
-    names = f.names
     redraw = redrawer(shell, bula_entry)
     if not shell.editing and f.finished:  # no next deal to number
         return finished_card(shell, shell.t(N_("The bulas sum to zero: the game is over.")))
-    rows: list[ft.Control] = [*form_head(shell, f)]
-    kinds = f.kinds()
+    rows: list[ft.Control] = [*form_head(shell, f), *_declarer_and_bid(shell, f, redraw)]
+    if f.kind == "game" and f.declarer is not None and f.on_refe:
+        rows.append(_refe_double(shell, f))
+    if f.kind == "game" and f.bid is not None:
+        rows.append(defence_rows(shell, f, redraw))
+    if f.defence_complete and (f.contra_levels() != [0] or f.contra_level):
+        rows.append(_contra(shell, f, redraw))
+    if f.trick_seats():
+        rows.append(tricks_rows(shell, f, redraw, title=shell.t(N_("Tricks when play stopped"))))
+    return entry_frame(shell, f, rows, bula_entry)
 
-    def declare(seat: int) -> None:
-        if f.kind == "allpass":
-            f.choose_kind("game")
-        f.choose_declarer(seat)
 
+def _declarer_and_bid(shell: Shell, f: BulaForm, redraw: Redraw) -> list[ft.Control]:
+    """The declarers and the refe, then the bid grid; once the bid is chosen, one folded row."""
+    names = f.names
+    rows: list[ft.Control] = []
     allpass = (
         [
             cell(
@@ -69,7 +74,7 @@ def bula_entry(shell: Shell) -> ft.Control:
                 redraw(lambda: f.choose_kind("allpass")),
             )
         ]
-        if "allpass" in kinds
+        if "allpass" in f.kinds()
         else []
     )
     # Once the bid is chosen the declarer and the bid fold into one row, as the pulya's
@@ -85,7 +90,7 @@ def bula_entry(shell: Shell) -> ft.Control:
                 f.declarers(),
                 None if f.kind == "allpass" else f.declarer,
                 "declarer",
-                lambda s: redraw(lambda: declare(s)),
+                lambda s: redraw(lambda: f.declare(s)),
             )
         )
     if allpass and not chosen:
@@ -93,53 +98,32 @@ def bula_entry(shell: Shell) -> ft.Control:
         # while the bids are offered, so the table can still switch to a refe with one tap.
         rows.append(cell_row(allpass))
     if f.declarer is not None and f.kind == "pik_no_contra":
-        rows.append(
-            folded(
-                shell,
-                shell.t(
-                    N_("{player}: {contract}"),
-                    player=names[f.declarer],
-                    contract=shell.t(KIND_LABELS["pik_no_contra"]),
-                ),
-                redraw(lambda: _reopen(f)),
-            )
-        )
+        contract = shell.t(KIND_LABELS["pik_no_contra"])
     elif f.kind == "game" and f.declarer is not None and f.bid is not None:
-        rows.append(
-            folded(
-                shell,
-                shell.t(
-                    N_("{player}: {contract}"),
-                    player=names[f.declarer],
-                    contract=shell.render(bid_name(f.bid, f.hand)),
-                ),
-                redraw(lambda: _reopen(f)),
-            )
-        )
-    elif f.declarer is not None:
-        rows.append(_bids(shell, f, redraw))
-    if f.kind == "game" and f.declarer is not None and f.on_refe:
-        rows.append(
-            sem(
-                "refe-double",
-                ft.Text(
-                    shell.t(
-                        N_("{player} holds a refe: this game counts double."),
-                        player=names[f.declarer],
-                    ),
-                    size=13,
-                    weight=ft.FontWeight.BOLD,
-                    color=ft.Colors.PRIMARY,
-                ),
-            )
-        )
-    if f.kind == "game" and f.bid is not None:
-        rows.append(defence_rows(shell, f, redraw))
-    if f.defence_complete and (f.contra_levels() != [0] or f.contra_level):
-        rows.append(_contra(shell, f, redraw))
-    if f.trick_seats():
-        rows.append(tricks_rows(shell, f, redraw, title=shell.t(N_("Tricks when play stopped"))))
-    return entry_frame(shell, f, rows, bula_entry)
+        contract = shell.render(bid_name(f.bid, f.hand))
+    else:
+        if f.declarer is not None:
+            rows.append(_bids(shell, f, redraw))
+        return rows
+    said = shell.t(N_("{player}: {contract}"), player=names[f.declarer], contract=contract)
+    rows.append(folded(shell, said, redraw(lambda: _reopen(f))))
+    return rows
+
+
+def _refe_double(shell: Shell, f: BulaForm) -> ft.Control:
+    """The declarer holds an unused refe: this game counts double."""
+    assert f.declarer is not None
+    return sem(
+        "refe-double",
+        ft.Text(
+            shell.t(
+                N_("{player} holds a refe: this game counts double."), player=f.names[f.declarer]
+            ),
+            size=13,
+            weight=ft.FontWeight.BOLD,
+            color=ft.Colors.PRIMARY,
+        ),
+    )
 
 
 def _reopen(f: BulaForm) -> None:
@@ -228,54 +212,51 @@ def _contra(shell: Shell, f: BulaForm, redraw: Redraw) -> ft.Control:
     if chosen:
         rows.insert(0, sem("contra-said", ft.Text(chosen, size=13, weight=ft.FontWeight.W_500)))
     if 0 not in f.contra_levels() and "pik_no_contra" in f.kinds():
-        # pik with the talon is played only under contra (D9): without one it is another deal
-        declarer = f.declarer
-
-        def to_pik_no_contra() -> None:
-            f.choose_kind("pik_no_contra")
-            if declarer is not None and declarer in f.declarers():
-                f.choose_declarer(declarer)
-
-        rows.append(
-            ft.Text(
-                shell.t(
-                    N_("Without a contra this pik is not played: write it as pik without contra.")
-                ),
-                size=13,
-            )
-        )
-        rows.append(
-            sem(
-                "to-pik-no-contra",
-                quiet(shell.t(KIND_LABELS["pik_no_contra"]), redraw(to_pik_no_contra)),
-            )
-        )
-    sayers = f.contra_sayers()
-    if f.contra_level and sayers:
-        level = f.contra_level
-        rows.append(
-            ft.Row(
-                [
-                    ft.Container(
-                        ft.Text(
-                            shell.t(N_("Kontra said by")),
-                            size=13,
-                            color=ft.Colors.ON_SURFACE_VARIANT,
-                        ),
-                        width=NAME_WIDTH,
-                    ),
-                    *(
-                        cell(
-                            f"contra-by-{s}",
-                            f.contra_by == s,
-                            f.names[s],
-                            redraw(lambda s=s: f.choose_contra(level, s)),
-                        )
-                        for s in sayers
-                    ),
-                ],
-                spacing=4,
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
-            )
-        )
+        rows.extend(_pik_without_contra(shell, f, redraw))
+    if f.contra_level and f.contra_sayers():
+        rows.append(_contra_sayers(shell, f, redraw))
     return sem("contra", ft.Column(rows, spacing=4))
+
+
+def _pik_without_contra(shell: Shell, f: BulaForm, redraw: Redraw) -> list[ft.Control]:
+    """Pik with the talon is played only under contra (D9): without one it is another deal,
+    a tap away."""
+    return [
+        ft.Text(
+            shell.t(N_("Without a contra this pik is not played: write it as pik without contra.")),
+            size=13,
+        ),
+        sem(
+            "to-pik-no-contra",
+            quiet(shell.t(KIND_LABELS["pik_no_contra"]), redraw(f.choose_pik_no_contra)),
+        ),
+    ]
+
+
+def _contra_sayers(shell: Shell, f: BulaForm, redraw: Redraw) -> ft.Control:
+    """Who said the contra chosen: one cell a defender who may have."""
+    level = f.contra_level
+    assert level
+    return ft.Row(
+        [
+            ft.Container(
+                ft.Text(
+                    shell.t(N_("Kontra said by")),
+                    size=13,
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                ),
+                width=NAME_WIDTH,
+            ),
+            *(
+                cell(
+                    f"contra-by-{s}",
+                    f.contra_by == s,
+                    f.names[s],
+                    redraw(lambda s=s: f.choose_contra(level, s)),
+                )
+                for s in f.contra_sayers()
+            ),
+        ],
+        spacing=4,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )

@@ -216,6 +216,20 @@ class BulaForm(FamilyForm[Call, BulaTable]):
         self.bid, self.hand = bid, hand
         self._rebase()
 
+    def declare(self, seat: int) -> None:
+        """``seat`` declares (a tap on a name: from an all-pass, back to a game)."""
+        if self.kind == "allpass":
+            self.choose_kind("game")
+        self.choose_declarer(seat)
+
+    def choose_pik_no_contra(self) -> None:
+        """The pik entered as pik without contra, by the same declarer where he may be (a pik
+        with the talon is played only under contra: D9)."""
+        declarer = self.declarer
+        self.choose_kind("pik_no_contra")
+        if declarer is not None and declarer in self.declarers():
+            self.choose_declarer(declarer)
+
     def take_back_contra(self) -> None:
         """The contra not chosen yet (taken back, to choose again)."""
         self.contra_level, self.contra_by = None, None

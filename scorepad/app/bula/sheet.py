@@ -7,6 +7,7 @@ import flet as ft
 
 from ...core.i18n import N_
 from ...scoring.ledger.bula import BulaSettings, BulaTable
+from ...scoring.ledger.families import FamilyScored
 from ...scoring.ledger.ledger import Account
 from ..families.columns import (
     column,
@@ -23,6 +24,7 @@ from ..families.columns import (
 )
 from ..families.parts import (
     Kept,
+    Layout,
     between,
     headed,
     sheet_group,
@@ -36,7 +38,8 @@ from ..frame.theme import sem
 
 
 def bula_sheet(shell: Shell) -> ft.Control:
-    scored, names, short, width, size = sheet_layout(shell)
+    layout = sheet_layout(shell)
+    scored, names, width = layout.scored, layout.names, layout.width
     table = scored.table
     assert isinstance(table, BulaTable)
     settings = scored.settings
@@ -55,51 +58,75 @@ def bula_sheet(shell: Shell) -> ft.Control:
         got, used = refe_marks(scored, p)
         marks: list[ft.Control | None] = [triangles(got, used), hats(table.hats[p])]
         if pot_form:
-            cash = running(scored, Account("cash", p), -settings.ante)
-            block = headed(
-                headers([(shell.t(N_("cash")), width - 2)], 12),
-                [
-                    column(
-                        f"cash-{p}",
-                        cash,
-                        width=width - 2,
-                        size=size,
-                        bold=True,
-                        lines=lines,
-                        line=line_height(size),
-                        label=shell.t(N_("{player}: cash"), player=names[p]),
-                        on_tap=opener(shell, shell.t(N_("{player}: cash"), player=names[p]), cash),
-                    )
-                ],
-            )
+            block = _cash(shell, layout, lines, p)
         else:
-            left, right = (p - 1) % n, (p + 1) % n
-
-            def supe(q: int, p: int = p) -> Kept:
-                label = shell.t(N_("{player}: supe on {other}"), player=names[p], other=names[q])
-                heading = shell.t(N_("→{player}"), player=short[q])
-                return Kept(f"supe-{p}-{q}", running(scored, Account("supe", p, q)), label, heading)
-
-            bula = Kept(
-                f"bula-{p}",
-                running(scored, Account("bula", p), settings.start_bula),
-                shell.t(N_("{player}: bula"), player=names[p]),
-                shell.t(N_("bula")),
-            )
-            block = between(
-                shell,
-                supe(left),
-                bula,
-                supe(right),
-                width=width,
-                size=size,
-                lines=lines,
-                across=supe((p + 2) % n) if n == 4 else None,  # four at the table (§4.1)
-            )
+            block = _bula_between_supe(shell, layout, lines, p)
         groups.append(sheet_group(shell, p, names[p], marks, block, None, width))
+    return sheet_page(groups, _status(shell, scored, table, settings))
+
+
+def _cash(shell: Shell, sheet: Layout, lines: int, p: int) -> ft.Control:
+    """A bula played as a pot: each player's cash, a column."""
+    settings = sheet.scored.settings
+    assert isinstance(settings, BulaSettings)
+    cash = running(sheet.scored, Account("cash", p), -settings.ante)
+    said = shell.t(N_("{player}: cash"), player=sheet.names[p])
+    return headed(
+        headers([(shell.t(N_("cash")), sheet.width - 2)], 12),
+        [
+            column(
+                f"cash-{p}",
+                cash,
+                width=sheet.width - 2,
+                size=sheet.size,
+                bold=True,
+                lines=lines,
+                line=line_height(sheet.size),
+                label=said,
+                on_tap=opener(shell, said, cash),
+            )
+        ],
+    )
+
+
+def _bula_between_supe(shell: Shell, sheet: Layout, lines: int, p: int) -> ft.Control:
+    """A player's bula between the supe he wrote on his neighbours (four: the one across too)."""
+    scored, names, n = sheet.scored, sheet.names, len(sheet.names)
+    settings = scored.settings
+    assert isinstance(settings, BulaSettings)
+    left, right = (p - 1) % n, (p + 1) % n
+
+    def supe(q: int) -> Kept:
+        label = shell.t(N_("{player}: supe on {other}"), player=names[p], other=names[q])
+        heading = shell.t(N_("→{player}"), player=sheet.short[q])
+        return Kept(f"supe-{p}-{q}", running(scored, Account("supe", p, q)), label, heading)
+
+    bula = Kept(
+        f"bula-{p}",
+        running(scored, Account("bula", p), settings.start_bula),
+        shell.t(N_("{player}: bula"), player=names[p]),
+        shell.t(N_("bula")),
+    )
+    return between(
+        shell,
+        supe(left),
+        bula,
+        supe(right),
+        width=sheet.width,
+        size=sheet.size,
+        lines=lines,
+        across=supe((p + 2) % n) if n == 4 else None,  # four at the table (§4.1)
+    )
+
+
+def _status(
+    shell: Shell, scored: FamilyScored, table: BulaTable, settings: BulaSettings
+) -> list[ft.Control]:
+    """Under the columns: the pot, or what is left to close; the refe rounds; how to read it."""
+    pot_form = settings.scoring == "pot"
     status: list[ft.Control] = []
     if pot_form:
-        pot = running(scored, Account("pot"), settings.ante * n)
+        pot = running(scored, Account("pot"), settings.ante * len(scored.session.players))
         status.append(
             sem(
                 "sheet-pot",
@@ -157,4 +184,4 @@ def bula_sheet(shell: Shell) -> ft.Control:
             )
         )
     status.append(ft.Text(shell.t(N_("Tap a column to see every entry in it.")), size=12))
-    return sheet_page(groups, status)
+    return status

@@ -440,124 +440,11 @@ def _play(shell: Shell, d: Dispute, tap: Tap) -> list[ft.Control]:
         out.append(sem(f"trick-{k}", ft.Text(shell.t(N_("Trick {k}: {cards}"), k=k, cards=cards))))
     seat = f.to_play()
     if seat is not None:
-        out.append(
-            sem(
-                "to-play",
-                ft.Text(
-                    shell.t(N_("{player} to play"), player=f.players[seat]),
-                    weight=ft.FontWeight.BOLD,
-                    size=18,
-                ),
-            )
-        )
-        out.append(
-            ft.Row(
-                [
-                    sem(
-                        f"play-{c.code}",
-                        _card_button(
-                            shell, c.index, tap(lambda c=c: f.play(c.index), advance=True)
-                        ),
-                    )
-                    for c in f.offered()
-                ],
-                wrap=True,
-                spacing=4,
-            )
-        )
-        others = f.others()
-        if others:
-            if d.show_others:
-                out.append(
-                    ft.Text(shell.t(N_("Another card, not allowed here (the audit will say why):")))
-                )
-                out.append(
-                    ft.Row(
-                        [
-                            sem(
-                                f"disputed-{c.code}",
-                                _card_button(
-                                    shell,
-                                    c.index,
-                                    tap(lambda c=c: f.play(c.index), advance=True),
-                                    disputed=True,
-                                ),
-                            )
-                            for c in others
-                        ],
-                        wrap=True,
-                        spacing=4,
-                    )
-                )
-            else:
-
-                def show() -> None:
-                    d.show_others = True
-
-                out.append(
-                    sem("show-disputed", quiet(shell.t(N_("Another card was played…")), tap(show)))
-                )
+        out += _to_play(shell, d, tap, seat)
     if f.claiming:
-        rest = f.claim_rest()
-        rows: list[ft.Control] = [
-            ft.Text(
-                shell.t(
-                    N_("{player} claims: of the last {rest} tricks"),
-                    player=f.players[f.claim_by or 0],
-                    rest=rest,
-                )
-            )
-        ]
-        seats = f.claim_seats()
-        for s in seats:
-            if s == seats[-1]:
-                rows.append(
-                    ft.Text(shell.t(N_("{player}: {n}"), player=f.players[s], n=f.claim[s]))
-                )
-                continue
-            rows.append(ft.Text(f.players[s]))
-            rows.append(
-                ft.Row(
-                    [
-                        sem(
-                            f"claim-{s}-{n}",
-                            choice(
-                                f.claim[s] == n,
-                                str(n),
-                                tap(lambda s=s, n=n: f.set_claim(s, n)),
-                                width=TAP,
-                            ),
-                        )
-                        for n in f.claim_choices(s)
-                    ],
-                    wrap=True,
-                    spacing=4,
-                )
-            )
-        rows.append(
-            sem(
-                "claim-confirm",
-                primary(shell.t(N_("Confirm the claim")), tap(f.confirm_claim, advance=True)),
-            )
-        )
-        out.append(card(*rows, title=shell.t(N_("Claim"))))
+        out.append(_claim(shell, d, tap))
     elif f.can_claim():
-        out.append(
-            ft.Row(
-                [
-                    sem(
-                        f"claim-by-{s}",
-                        secondary(
-                            shell.t(N_("{player} claims"), player=f.players[s]),
-                            tap(lambda s=s: f.start_claim(s)),
-                        ),
-                    )
-                    for s in f.claimants()
-                ],
-                wrap=True,
-                spacing=4,
-            )
-        )
+        out.append(_claimants(shell, d, tap))
     if f.can_play_on():
         # After the revoke's trick: the count the revoke rule needs, and the analysis.
         out.append(
@@ -576,6 +463,119 @@ def _play(shell: Shell, d: Dispute, tap: Tap) -> list[ft.Control]:
             )
         )
     return out
+
+
+def _to_play(shell: Shell, d: Dispute, tap: Tap, seat: int) -> list[ft.Control]:
+    """Who plays, the cards he may play, and the others (a disputed play) behind a tap."""
+    f = d.form
+    out: list[ft.Control] = [
+        sem(
+            "to-play",
+            ft.Text(
+                shell.t(N_("{player} to play"), player=f.players[seat]),
+                weight=ft.FontWeight.BOLD,
+                size=18,
+            ),
+        ),
+        _cards_row(shell, d, tap, "play", f.offered()),
+    ]
+    if not f.others():
+        return out
+    if d.show_others:
+        out.append(ft.Text(shell.t(N_("Another card, not allowed here (the audit will say why):"))))
+        out.append(_cards_row(shell, d, tap, "disputed", f.others()))
+    else:
+        out.append(
+            sem(
+                "show-disputed",
+                quiet(shell.t(N_("Another card was played…")), tap(d.show_other_cards)),
+            )
+        )
+    return out
+
+
+def _cards_row(shell: Shell, d: Dispute, tap: Tap, ident: str, cards: Any) -> ft.Control:
+    """A button a card (``disputed``: one outside the offer); a tap plays it."""
+    return ft.Row(
+        [
+            sem(
+                f"{ident}-{c.code}",
+                _card_button(
+                    shell,
+                    c.index,
+                    tap(lambda c=c: d.form.play(c.index), advance=True),
+                    disputed=ident == "disputed",
+                ),
+            )
+            for c in cards
+        ],
+        wrap=True,
+        spacing=4,
+    )
+
+
+def _claim(shell: Shell, d: Dispute, tap: Tap) -> ft.Control:
+    """A claim being entered: each seat's tricks of the rest (the last one's the rest), Confirm."""
+    f = d.form
+    rows: list[ft.Control] = [
+        ft.Text(
+            shell.t(
+                N_("{player} claims: of the last {rest} tricks"),
+                player=f.players[f.claim_by or 0],
+                rest=f.claim_rest(),
+            )
+        )
+    ]
+    seats = f.claim_seats()
+    for s in seats:
+        if s == seats[-1]:
+            rows.append(ft.Text(shell.t(N_("{player}: {n}"), player=f.players[s], n=f.claim[s])))
+            continue
+        rows.append(ft.Text(f.players[s]))
+        rows.append(
+            ft.Row(
+                [
+                    sem(
+                        f"claim-{s}-{n}",
+                        choice(
+                            f.claim[s] == n,
+                            str(n),
+                            tap(lambda s=s, n=n: f.set_claim(s, n)),
+                            width=TAP,
+                        ),
+                    )
+                    for n in f.claim_choices(s)
+                ],
+                wrap=True,
+                spacing=4,
+            )
+        )
+    rows.append(
+        sem(
+            "claim-confirm",
+            primary(shell.t(N_("Confirm the claim")), tap(f.confirm_claim, advance=True)),
+        )
+    )
+    return card(*rows, title=shell.t(N_("Claim")))
+
+
+def _claimants(shell: Shell, d: Dispute, tap: Tap) -> ft.Control:
+    """Who may claim the rest of the tricks: a button each."""
+    f = d.form
+    return ft.Row(
+        [
+            sem(
+                f"claim-by-{s}",
+                secondary(
+                    shell.t(N_("{player} claims"), player=f.players[s]),
+                    tap(lambda s=s: f.start_claim(s)),
+                ),
+            )
+            for s in f.claimants()
+        ],
+        wrap=True,
+        spacing=4,
+    )
 
 
 def _verdict(shell: Shell, d: Dispute, tap: Tap) -> list[ft.Control]:

@@ -36,6 +36,10 @@ class Dispute:
     best_asked: Any = field(default=None, repr=False, compare=False)
     best_task: Any = field(default=None, repr=False, compare=False)  # kept while it runs
 
+    def show_other_cards(self) -> None:
+        """The cards outside the offer shown too: another card was played (a disputed play)."""
+        self.show_others = True
+
 
 def open_for_deal(shell: Shell, deal_id: int, index: int) -> None:
     """ "Check this deal" in History: the deal's own record, or one prefilled from the sheet."""

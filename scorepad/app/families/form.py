@@ -29,7 +29,7 @@ from ...scoring.ledger.kassa import KassaError, KassaTable
 from ...scoring.ledger.ledger import Posting, explanations
 from ...scoring.pulya.session import Problem, pydantic_problem
 from ...store import AnyStored
-from ..pulya.form import TricksRefused
+from ..frame.family import TricksRefused
 
 C = TypeVar("C", bound=str)  # a defender's call in the family's words
 T = TypeVar("T", BulaTable, KassaTable)  # the family's table

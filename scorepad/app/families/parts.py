@@ -13,7 +13,7 @@ from ...core.i18n import N_
 from ...scoring.ledger.families import FamilyScored
 from ..frame.shell import Shell
 from ..frame.theme import sem
-from ..frame.writing import NAME_WIDTH, cell, cell_row, deal_head, deal_number
+from ..frame.writing import NAME_WIDTH, Redraw, cell, cell_row, deal_head, deal_number
 from .columns import (
     Entry,
     column,
@@ -26,7 +26,7 @@ from .columns import (
     short_names,
 )
 from .form import FamilyForm
-from .pieces import CALLS_SAID, Redraw, seat_row
+from .pieces import CALLS_SAID, seat_row
 
 # --- the entry -----------------------------------------------------------------------------------
 

@@ -14,13 +14,13 @@ from ...core.i18n import N_
 from ..frame.shell import Shell
 from ..frame.theme import card, primary, sem
 from ..frame.writing import (
+    Redraw,
     cell,
     cell_row,
     entry_screen_of,
     trick_buttons,
     write_parts,
 )
-from ..pulya.form import TricksRefused
 
 CALLS_SAID = {
     "follow": N_("follow"),
@@ -29,8 +29,6 @@ CALLS_SAID = {
     "whist": N_("whist"),
     "counter": N_("counter-invite"),  # Prefa: the invited one's answer (G-Q1)
 }
-
-Redraw = Callable[[Callable[[], None]], Callable[[], None]]
 
 
 def current_form(shell: Shell, cls: type, make: Callable[[Any], Any]) -> Any:
@@ -151,18 +149,3 @@ def finished_card(shell: Shell, sentence: str) -> ft.Control:
         expand=True,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )
-
-
-def redrawer(shell: Shell, screen: Callable[[Shell], ft.Control]) -> Redraw:
-    def redraw(change: Callable[[], None]) -> Callable[[], None]:
-        def handler() -> None:
-            shell.message = None  # the refusal was about the deal as it was
-            try:
-                change()
-            except TricksRefused as exc:
-                shell.message = shell.render(exc.why)  # why, not just a greyed button
-            shell.show(screen)
-
-        return handler
-
-    return redraw

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from ...core.i18n import Msg
+from ...core.i18n import Msg, catalog
 
 if TYPE_CHECKING:
     import flet as ft
@@ -21,6 +21,15 @@ if TYPE_CHECKING:
     from ...store import AnyDeal, AnyStored
     from .nav import Screen
     from .shell import Shell
+
+
+class TricksRefused(ValueError):
+    """A count of tricks a seat cannot take now; ``why`` says why in the player's words (every
+    family's form refuses a tap so, and the entry shows why beside Write)."""
+
+    def __init__(self, why: Msg) -> None:
+        super().__init__(catalog("en").render(why))
+        self.why = why
 
 
 class EntryForm(Protocol):

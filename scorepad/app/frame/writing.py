@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import flet as ft
 from pydantic import TypeAdapter, ValidationError
@@ -14,7 +15,7 @@ from ...core.i18n import N_, Msg
 from ...store import AnyDeal, AnyStored
 from ...store.journal import next_number, number_of
 from . import live, registry
-from .family import EntryForm, ui_of
+from .family import EntryForm, TricksRefused, ui_of
 from .nav import Screen
 from .shell import Shell, message_box
 from .state import Conflict
@@ -53,6 +54,28 @@ def deal_number(shell: Shell) -> int:
     return next_number(journal)
 
 
+#: A tap's change made into its handler: the change, then the entry drawn again.
+Redraw = Callable[[Callable[[], None]], Callable[[], None]]
+
+
+def redrawer(shell: Shell, screen: Screen) -> Redraw:
+    """Handlers that make a tap's change, then draw ``screen`` again; a count the form refuses
+    (TricksRefused) says why, beside Write, instead of a greyed button alone."""
+
+    def redraw(change: Callable[[], None]) -> Callable[[], None]:
+        def handler() -> None:
+            shell.message = None  # the refusal was about the deal as it was
+            try:
+                change()
+            except TricksRefused as exc:
+                shell.message = shell.render(exc.why)  # why, not just a greyed button
+            shell.show(screen)
+
+        return handler
+
+    return redraw
+
+
 @dataclass(frozen=True, slots=True)
 class WriteParts:
     """What a deal entry puts below its choices: ``preview`` and ``reason`` (an edit's, or None)
@@ -81,6 +104,28 @@ def write_parts(
     """
     editing = shell.editing
     sentences, problem = form.preview(shell.lang)
+    preview = _preview(shell, sentences, problem, numbered=numbered, pinned=pinned)
+    if label is None:
+        label = shell.t(N_("Write the change")) if editing else shell.t(N_("Write the deal"))
+    write = primary(label, None, disabled=problem is not None)
+    reason = _edit_reason(shell, write, problem) if editing else None
+    # The revision this form was built from: the write names it, so a stale one is refused.
+    write.on_click = _Confirm(shell, form, screen, may_add, sentences, write)
+    conflict = shell.state.conflict
+    if conflict is not None and conflict.sid == shell.sid and not editing:
+        return WriteParts(ft.Container(), reason, conflict_panel(shell, conflict, screen))
+    footer: list[ft.Control] = [ft.Container(sem("confirm-deal", write), expand=True)]
+    if editing:
+        footer.append(
+            sem("cancel-edit", quiet(shell.t(N_("Cancel")), partial(_cancel, shell, screen)))
+        )
+    return WriteParts(preview, reason, ft.Row(footer, spacing=8))
+
+
+def _preview(
+    shell: Shell, sentences: list[str], problem: str | None, *, numbered: bool, pinned: bool
+) -> ft.Control:
+    """The deal in words (or what is missing): pinned above Write, or a card of its own."""
     lines: list[ft.Control] = (
         [
             sem(f"preview-{k}", _line(s, pinned)) if numbered else _line(s, pinned)
@@ -89,71 +134,95 @@ def write_parts(
         if sentences
         else [ft.Text(problem or "", italic=True)]
     )
-    if pinned:
-        # A long explanation scrolls inside its box: the box never pushes the choices away.
-        many = len(lines) > 4
-        preview = sem(
-            "preview",
-            ft.Container(
-                ft.Column(
-                    _small(lines),
-                    spacing=2,
-                    tight=True,
-                    scroll=ft.ScrollMode.AUTO if many else None,
-                ),
-                padding=ft.Padding.symmetric(horizontal=10, vertical=6),
-                bgcolor=ft.Colors.SURFACE_CONTAINER,
-                border_radius=8,
-                height=PREVIEW_HEIGHT if many else None,
+    if not pinned:
+        return sem("preview", card(ft.Column(lines, spacing=4), title=shell.t(N_("Preview"))))
+    # A long explanation scrolls inside its box: the box never pushes the choices away.
+    many = len(lines) > 4
+    return sem(
+        "preview",
+        ft.Container(
+            ft.Column(
+                _small(lines),
+                spacing=2,
+                tight=True,
+                scroll=ft.ScrollMode.AUTO if many else None,
             ),
-        )
-    else:
-        preview = sem("preview", card(ft.Column(lines, spacing=4), title=shell.t(N_("Preview"))))
-    if label is None:
-        label = shell.t(N_("Write the change")) if editing else shell.t(N_("Write the deal"))
-    write = primary(label, None, disabled=problem is not None)
-    reason: ft.Control | None = None
-    if editing:
+            padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+            border_radius=8,
+            height=PREVIEW_HEIGHT if many else None,
+        ),
+    )
+
+
+def _edit_reason(shell: Shell, write: ft.Button, problem: str | None) -> ft.Control:
+    """The reason of an edit: Write waits for it (and for the deal)."""
+    write.disabled = problem is not None or not shell.state.edit_reason.strip()
+
+    def reason_typed(e: ft.Event[ft.TextField]) -> None:
+        # Only the button changes while typing: a redraw would take the focus away.
+        value = e.control.value  # whatever the client sent: only text is a reason
+        shell.state.edit_reason = value if isinstance(value, str) else ""
         write.disabled = problem is not None or not shell.state.edit_reason.strip()
 
-        def reason_typed(e: ft.Event[ft.TextField]) -> None:
-            # Only the button changes while typing: a redraw would take the focus away.
-            value = e.control.value  # whatever the client sent: only text is a reason
-            shell.state.edit_reason = value if isinstance(value, str) else ""
-            write.disabled = problem is not None or not shell.state.edit_reason.strip()
-
-        reason = card(
-            sem(
-                "edit-reason",
-                ft.TextField(
-                    label=shell.t(N_("Reason for the change")),
-                    value=shell.state.edit_reason,
-                    on_change=reason_typed,
-                ),
-            )
+    return card(
+        sem(
+            "edit-reason",
+            ft.TextField(
+                label=shell.t(N_("Reason for the change")),
+                value=shell.state.edit_reason,
+                on_change=reason_typed,
+            ),
         )
-    # The revision this form was built from: the write names it, so a stale one is refused.
-    basis, sid = shell.basis, shell.sid
+    )
 
-    written: list[bool] = []  # this frame's deal was written: a second tap writes nothing
 
-    def confirm() -> None:
+def _cancel(shell: Shell, screen: Screen) -> None:
+    shell.new_form()
+    shell.message = None
+    shell.show(screen)
+
+
+class _Confirm:
+    """A tap on Write: the form's deal written through the table session, on the revision and
+    the edit the screen was drawn with (a stale one is refused by the store, and the form
+    rebased); a second tap on the same frame writes nothing.
+
+    A plain class, not a dataclass: Flet walks every dataclass a control holds as a part of
+    the page (frame/flet_diff.py), an event handler too."""
+
+    def __init__(
+        self,
+        shell: Shell,
+        form: EntryForm,
+        screen: Screen,
+        may_add: Callable[[], bool] | None,
+        sentences: list[str],
+        write: ft.Control,
+    ) -> None:
+        self.shell, self.form, self.screen, self.may_add = shell, form, screen, may_add
+        self.sentences, self.write = sentences, write
+        self.basis, self.sid, self.editing = shell.basis, shell.sid, shell.editing
+        self.written = False
+
+    def __call__(self) -> None:
+        shell, screen, basis, sid = self.shell, self.screen, self.basis, self.sid
         assert basis is not None and sid is not None
-        if written:
+        if self.written:
             return
         # Write is disabled while something is missing, but a disabled button is the client's
         # business: a tap (a forged one, or one racing the redraw) still reaches this handler.
         # The form is asked again here, so a count nobody chose is never written.
-        _, missing = form.preview(shell.lang)
+        _, missing = self.form.preview(shell.lang)
         if missing is not None:
             shell.message = missing
             shell.show(screen)
             return
-        deal = form.deal()  # the model: the store takes a typed deal
+        deal = self.form.deal()  # the model: the store takes a typed deal
         # A club table writes through its night (who wrote it, a correction's reason).
         via = registry.writer(shell, sid)
-        if editing:
-            deal_id, why = editing[0], shell.state.edit_reason
+        if self.editing:
+            deal_id, why = self.editing[0], shell.state.edit_reason
             if shell.told(
                 shell.session.edit(deal_id, deal, reason=why, seen=basis, via=via), seen=basis
             ):
@@ -161,33 +230,19 @@ def write_parts(
                 return
             shell.show(screen)
             return
-        if may_add is not None and not may_add():
+        if self.may_add is not None and not self.may_add():
             shell.show(screen)
             return
         if shell.told(shell.session.add(deal, seen=basis, via=via), seen=basis):
-            written.append(True)
+            self.written = True
             shell.new_form()  # a tap left on the written form's screen changes nothing of it
-            if _fresh_later(shell, screen, write):
+            if _fresh_later(shell, screen, self.write):
                 return
         elif shell.basis != basis:  # refused as stale: was it this very deal?
-            shell.state.conflict = conflict_of(shell, basis, deal, sentences)
+            shell.state.conflict = conflict_of(shell, basis, deal, self.sentences)
             if shell.state.conflict is not None:
                 shell.message = None  # the panel says it, beside the entry
         shell.show(screen)
-
-    def cancel() -> None:
-        shell.new_form()
-        shell.message = None
-        shell.show(screen)
-
-    write.on_click = confirm
-    conflict = shell.state.conflict
-    if conflict is not None and conflict.sid == sid and not editing:
-        return WriteParts(ft.Container(), reason, conflict_panel(shell, conflict, screen))
-    footer: list[ft.Control] = [ft.Container(sem("confirm-deal", write), expand=True)]
-    if editing:
-        footer.append(sem("cancel-edit", quiet(shell.t(N_("Cancel")), cancel)))
-    return WriteParts(preview, reason, ft.Row(footer, spacing=8))
 
 
 def _fresh_later(shell: Shell, screen: Screen, write: ft.Control) -> bool:

@@ -18,15 +18,13 @@ from ...scoring.contract import Contract, Trump
 from ...scoring.pulya.table import contract_name
 from ..families.parts import declarer_row, defence_rows, form_head
 from ..families.pieces import (
-    Redraw,
     current_form,
     entry_frame,
     finished_card,
-    redrawer,
     tricks_rows,
 )
 from ..frame.shell import Shell
-from ..frame.writing import cell, cell_row, folded
+from ..frame.writing import Redraw, cell, cell_row, folded, redrawer
 from . import form as kassa_form
 from .form import KassaForm
 

@@ -18,9 +18,18 @@ import flet as ft
 from ...core.i18n import N_, Msg
 from ...core.numbers import whist_figure
 from ...scoring.ledger.pot import NONSUIT_NAMES, SUIT_NAMES, SWABIAN_NAMES
-from ..families.pieces import Redraw, entry_frame, redrawer, seat_row, tricks_rows
+from ..families.pieces import entry_frame, seat_row, tricks_rows
 from ..frame.theme import sem
-from ..frame.writing import NAME_WIDTH, cell, cell_row, deal_head, deal_number, label_button
+from ..frame.writing import (
+    NAME_WIDTH,
+    Redraw,
+    cell,
+    cell_row,
+    deal_head,
+    deal_number,
+    label_button,
+    redrawer,
+)
 from .form import CHIPS_MAX, PotForm
 
 if TYPE_CHECKING:

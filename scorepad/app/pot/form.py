@@ -43,7 +43,7 @@ from ...scoring.ledger.pot import (
 from ...scoring.ledger.seats import dealt_in
 from ...scoring.pulya.session import Problem, pydantic_problem
 from ..families.form import why_not
-from ..pulya.form import TricksRefused
+from ..frame.family import TricksRefused
 
 if TYPE_CHECKING:
     from ...store import LedgerStored

@@ -13,7 +13,7 @@ further deal is written only after an explicit "play on" (the confirm handler re
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from functools import partial
 
 import flet as ft
 
@@ -27,41 +27,61 @@ from ..frame.shell import Shell
 from ..frame.theme import COMPACT, card, primary, secondary, sem
 from ..frame.writing import (
     NAME_WIDTH,
+    Redraw,
+    WriteParts,
     cell,
     deal_head,
     deal_number,
     entry_screen_of,
     label_button,
+    redrawer,
     trick_buttons,
     write_parts,
 )
-from .form import DealForm, TricksRefused
+from .form import DealForm
 
 KIND_LABELS = {"game": N_("Game"), "misere": N_("Misère"), "raspasy": N_("All pass")}
 CALL_LABELS = {"whist": N_("whist"), "pass": N_("pass"), "half": N_("half-whist")}
-
-Redraw = Callable[[Callable[[], None]], Callable[[], None]]
 
 
 def entry_screen(shell: Shell) -> ft.Control:
     f = shell.form if isinstance(shell.form, DealForm) else shell.new_form()
     assert isinstance(f, DealForm)  # the Deal screen gives the pulya's entry a pulya's form
-    names = f.scored.session.players
     editing = shell.editing
     # A refusal is shown beside Write, where the player looks (see writing.pinned_footer).
     told, shell.message = shell.message, None
+    redraw = redrawer(shell, entry_screen)
+    head = _head(shell, f)
+    if not editing and shell.finished:
+        shell.message = told  # no Write on this screen: the refusal stays at the top
+        return _finished(shell, head)
+    writes = writer(shell, shell.sid) if shell.sid is not None and not editing else None
+    if writes is not None and writes.no_deal_left():
+        # A club table past its last deal of the tour: no deal is offered (its panel says so).
+        shell.message = told
+        return ft.Column([], expand=True)
+    if not editing and shell.sid in shell.state.playing_on and f.scored.finished:
+        head.append(_playing_on(shell))
 
-    def redraw(change: Callable[[], None]) -> Callable[[], None]:
-        def handler() -> None:
-            shell.message = None  # the refusal was about the deal as it was
-            try:
-                change()
-            except TricksRefused as exc:
-                shell.message = shell.render(exc.why)  # why, not just a greyed button
-            shell.show(entry_screen)
+    rows: list[ft.Control] = [*head]
+    if not editing and shell.access.may_write and not _contract_chosen(f):
+        rows.append(_check_cards(shell))
+    if _contract_chosen(f):
+        rows.append(_chosen(shell, f, redraw))
+    else:
+        rows.append(_declarers(shell, f, redraw))
+        if f.kind != "raspasy":
+            rows.append(_contract(shell, f, redraw))
+    if f.kind == "game" and f.contract is not None:
+        rows.append(_whisting(shell, f, redraw))
+    if f.played and f.trick_seats() and (f.kind != "game" or f.calls_complete):
+        rows.append(_tricks(shell, f, redraw))
+    return entry_screen_of(shell, rows, _write(shell, f), told)
 
-        return handler
 
+def _head(shell: Shell, f: DealForm) -> list[ft.Control]:
+    """The deal's number, who deals and who leads; an all-pass series and its exit."""
+    names = f.scored.session.players
     number = deal_number(shell)
     head = deal_head(
         shell,
@@ -89,75 +109,50 @@ def entry_screen(shell: Shell) -> ft.Control:
                 ),
             )
         )
+    return head
 
-    if not editing and shell.finished:
-        shell.message = told  # no Write on this screen: the refusal stays at the top
-        return _finished(shell, head)
-    writes = writer(shell, shell.sid) if shell.sid is not None and not editing else None
-    if writes is not None and writes.no_deal_left():
-        # A club table past its last deal of the tour: no deal is offered (its panel says so).
-        shell.message = told
-        return ft.Column([], expand=True)
-    if not editing and shell.sid in shell.state.playing_on and f.scored.finished:
-        head.append(
-            sem(
-                "playing-on",
-                ft.Text(
-                    shell.t(N_("Every pool is closed; the table plays on.")),
-                    italic=True,
-                    size=13,
-                    color=ft.Colors.ON_SURFACE_VARIANT,
-                ),
-            )
-        )
 
-    rows: list[ft.Control] = [*head]
-    if not editing and shell.access.may_write and not _contract_chosen(f):
-        # A dispute while the cards are still on the table: enter them first (app/dispute).
-        rows.append(
-            sem(
-                "check-cards",
-                ft.TextButton(
-                    shell.t(N_("Enter the cards to check this deal…")),
-                    height=COMPACT,
-                    on_click=lambda: open_for_next(shell),
-                ),
-            )
-        )
-    if _contract_chosen(f):
-        rows.append(_chosen(shell, f, redraw))
-    else:
-        rows.append(_declarers(shell, f, redraw))
-        if f.kind != "raspasy":
-            rows.append(_contract(shell, f, redraw))
-    if f.kind == "game" and f.contract is not None:
-        rows.append(_whisting(shell, f, redraw))
-    if f.played and f.trick_seats() and (f.kind != "game" or f.calls_complete):
-        rows.append(_tricks(shell, f, redraw))
+def _playing_on(shell: Shell) -> ft.Control:
+    return sem(
+        "playing-on",
+        ft.Text(
+            shell.t(N_("Every pool is closed; the table plays on.")),
+            italic=True,
+            size=13,
+            color=ft.Colors.ON_SURFACE_VARIANT,
+        ),
+    )
 
-    def may_add() -> bool:
-        if shell.finished:
-            # Never a silent deal past the end: the players must have chosen to play on.
-            shell.message = shell.t(
-                N_("The game is finished: choose “Play on” to write another deal.")
-            )
-            return False
-        return True
 
-    # "Made, not whisted": the deal with every defender passing, its preview beside its button.
-    passed = None if editing else f.passed_out()
-    if passed is not None:
-        parts = write_parts(
-            shell,
-            passed,
-            entry_screen,
-            may_add=may_add,
-            pinned=True,
-            label=shell.t(N_("Not whisted: write")),
-        )
-    else:
-        parts = write_parts(shell, f, entry_screen, may_add=may_add, pinned=True)
-    return entry_screen_of(shell, rows, parts, told)
+def _check_cards(shell: Shell) -> ft.Control:
+    """A dispute while the cards are still on the table: enter them first (app/dispute)."""
+    return sem(
+        "check-cards",
+        ft.TextButton(
+            shell.t(N_("Enter the cards to check this deal…")),
+            height=COMPACT,
+            on_click=lambda: open_for_next(shell),
+        ),
+    )
+
+
+def _may_add(shell: Shell) -> bool:
+    if shell.finished:
+        # Never a silent deal past the end: the players must have chosen to play on.
+        shell.message = shell.t(N_("The game is finished: choose “Play on” to write another deal."))
+        return False
+    return True
+
+
+def _write(shell: Shell, f: DealForm) -> WriteParts:
+    """Write and its preview; "made, not whisted": the deal with every defender passing, its
+    preview beside its button."""
+    passed = None if shell.editing else f.passed_out()
+    label = None if passed is None else shell.t(N_("Not whisted: write"))
+    form = f if passed is None else passed
+    return write_parts(
+        shell, form, entry_screen, may_add=partial(_may_add, shell), pinned=True, label=label
+    )
 
 
 def _finished(shell: Shell, head: list[ft.Control]) -> ft.Control:
@@ -344,14 +339,6 @@ def _whisting(shell: Shell, f: DealForm, redraw: Redraw) -> ft.Control:
     if f.table.sits_out is not None and (who == f.table.sits_out or _spoke(f, f.table.sits_out)):
         defenders.append(f.table.sits_out)  # the 4-player dealer whists after two passes
     said = _said_by(f)
-
-    def back_to(k: int) -> Callable[[], None]:
-        def take_back() -> None:
-            del f.calls[k:]
-            f.tricks = {}
-
-        return take_back
-
     lines: list[ft.Control] = []
     for seat in defenders:
         cells: list[ft.Control] = [
@@ -367,7 +354,7 @@ def _whisting(shell: Shell, f: DealForm, redraw: Redraw) -> ft.Control:
                     "call-undo" if last else f"said-{k}",
                     True,
                     shell.t(CALL_LABELS[call]),
-                    redraw(back_to(k)),
+                    redraw(lambda k=k: f.take_back_calls(k)),
                 )
             )
         if seat == who:
@@ -376,44 +363,49 @@ def _whisting(shell: Shell, f: DealForm, redraw: Redraw) -> ft.Control:
                 for c in options
             ]
         if f.lone_whister and seat in said and Call.WHIST in [c for _, c in said[seat]]:
-
-            def played_open(e: ft.Event[ft.Checkbox]) -> None:
-                f.set_open(bool(e.control.value))
-                shell.show(entry_screen)
-
-            cells.append(
-                sem(
-                    "open-play",
-                    ft.Checkbox(
-                        label=shell.t(N_("open")),
-                        value=f.open,
-                        on_change=played_open,
-                        tooltip=shell.t(N_("The whister played open")),
-                    ),
-                )
-            )
+            cells.append(_open_play(shell, f))
         lines.append(ft.Row(cells, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
-    shortcuts = f.call_shortcuts()
-    if shortcuts:
-        # The common calls in one tap (issue #27): the rows above stay for everything else.
-        lines.append(
-            ft.Row(
-                [
-                    cell(
-                        "calls-both" if lone is None else f"calls-alone-{lone}",
-                        False,
-                        shell.t(N_("both whist"))
-                        if lone is None
-                        else shell.t(N_("{player} alone"), player=names[lone]),
-                        redraw(lambda calls=calls: f.say_all(calls)),
-                        fitted=True,
-                    )
-                    for lone, calls in shortcuts
-                ],
-                spacing=4,
-            )
-        )
+    if f.call_shortcuts():
+        lines.append(_call_shortcuts(shell, f, redraw))
     return sem("calls", ft.Column(lines, spacing=4))
+
+
+def _open_play(shell: Shell, f: DealForm) -> ft.Control:
+    """Whether the lone whister played open (a box beside his calls)."""
+
+    def played_open(e: ft.Event[ft.Checkbox]) -> None:
+        f.set_open(bool(e.control.value))
+        shell.show(entry_screen)
+
+    return sem(
+        "open-play",
+        ft.Checkbox(
+            label=shell.t(N_("open")),
+            value=f.open,
+            on_change=played_open,
+            tooltip=shell.t(N_("The whister played open")),
+        ),
+    )
+
+
+def _call_shortcuts(shell: Shell, f: DealForm, redraw: Redraw) -> ft.Control:
+    """The common calls in one tap (issue #27): the rows above stay for everything else."""
+    names = f.scored.session.players
+    return ft.Row(
+        [
+            cell(
+                "calls-both" if lone is None else f"calls-alone-{lone}",
+                False,
+                shell.t(N_("both whist"))
+                if lone is None
+                else shell.t(N_("{player} alone"), player=names[lone]),
+                redraw(lambda calls=calls: f.say_all(calls)),
+                fitted=True,
+            )
+            for lone, calls in f.call_shortcuts()
+        ],
+        spacing=4,
+    )
 
 
 def _said_by(f: DealForm) -> dict[int, list[tuple[int, Call]]]:
@@ -442,72 +434,22 @@ def _spoke(f: DealForm, seat: int) -> bool:
 
 def _tricks(shell: Shell, f: DealForm, redraw: Redraw) -> ft.Control:
     """One picker a seat; the last seat's count is the rest of the ten, shown once known."""
-    names = f.scored.session.players
     seats = f.trick_seats()
     lines: list[ft.Control] = []
     splits = f.made_splits()
     if splits:
-        # Made exactly, the defence's split in one tap: every count chosen by that tap.
-        _, first, second = seats
-        chosen = f.made_split
-        lines.append(
-            ft.Row(
-                [
-                    ft.Container(
-                        ft.Text(
-                            shell.t(
-                                N_("Made: {first}–{second}"),
-                                first=names[first],
-                                second=names[second],
-                            ),
-                            size=12,
-                            max_lines=2,  # the names whole, on two lines in the row's height
-                            overflow=ft.TextOverflow.ELLIPSIS,
-                        ),
-                        expand=3,
-                    ),
-                    *(
-                        ft.Container(
-                            sem(
-                                f"split-{a}-{b}",
-                                label_button(
-                                    chosen == (a, b),
-                                    f"{a}–{b}",
-                                    redraw(lambda a=a: f.choose_made(a)),
-                                ),
-                            ),
-                            expand=1,
-                        )
-                        for a, b in splits
-                    ),
-                ],
-                spacing=2,
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
-            )
-        )
-
-    def head(seat: int) -> list[ft.Control]:
-        label = names[seat]
-        if f.kind == "raspasy" and seat == f.table.sits_out:
-            label = shell.t(N_("{player} (talon)"), player=names[seat])
-        known = f.tricks.get(seat)
-        count = sem(
-            f"tricks-{seat}",
-            ft.Text("—" if known is None else str(known), size=15, weight=ft.FontWeight.BOLD),
-        )
-        name = ft.Text(label, size=13, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
-        return [name, count]
+        lines.append(_made_splits(shell, f, redraw, splits))
 
     last = f.last_seat
     pickers = [s for s in seats if s != last]
     for seat in pickers:
         known = f.tricks.get(seat)
-        row = head(seat)
+        row = _trick_head(shell, f, seat)
         if last is not None and seat == pickers[-1]:
             # The last seat's count, the rest of the ten, on the same line: one screen.
             row += [
                 ft.Container(expand=True),
-                *head(last),
+                *_trick_head(shell, f, last),
                 ft.Text(shell.t(N_("(the rest)")), italic=True, size=13),
             ]
         low, high = f.trick_range(seat)
@@ -523,3 +465,54 @@ def _tricks(shell: Shell, f: DealForm, redraw: Redraw) -> ft.Control:
             )
         )
     return sem("tricks", ft.Column(lines, spacing=0))
+
+
+def _made_splits(
+    shell: Shell, f: DealForm, redraw: Redraw, splits: list[tuple[int, int]]
+) -> ft.Control:
+    """Made exactly, the defence's split in one tap: every count chosen by that tap."""
+    names = f.scored.session.players
+    _, first, second = f.trick_seats()
+    chosen = f.made_split
+    return ft.Row(
+        [
+            ft.Container(
+                ft.Text(
+                    shell.t(N_("Made: {first}–{second}"), first=names[first], second=names[second]),
+                    size=12,
+                    max_lines=2,  # the names whole, on two lines in the row's height
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                ),
+                expand=3,
+            ),
+            *(
+                ft.Container(
+                    sem(
+                        f"split-{a}-{b}",
+                        label_button(
+                            chosen == (a, b), f"{a}–{b}", redraw(lambda a=a: f.choose_made(a))
+                        ),
+                    ),
+                    expand=1,
+                )
+                for a, b in splits
+            ),
+        ],
+        spacing=2,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+def _trick_head(shell: Shell, f: DealForm, seat: int) -> list[ft.Control]:
+    """A seat's name (the talon's, at an all-pass with four) and its count, once known."""
+    names = f.scored.session.players
+    label = names[seat]
+    if f.kind == "raspasy" and seat == f.table.sits_out:
+        label = shell.t(N_("{player} (talon)"), player=names[seat])
+    known = f.tricks.get(seat)
+    count = sem(
+        f"tricks-{seat}",
+        ft.Text("—" if known is None else str(known), size=15, weight=ft.FontWeight.BOLD),
+    )
+    name = ft.Text(label, size=13, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
+    return [name, count]

@@ -33,15 +33,7 @@ from ...scoring.pulya.table import Table
 from ...scoring.pulya.whist import Call, Whisting, shortest
 from ...scoring.pulya.whist import Kind as WhistKind
 from ...store import AnyStored, PulyaStored
-
-
-class TricksRefused(ValueError):
-    """A count of tricks a seat cannot take now; ``why`` says why in the player's words."""
-
-    def __init__(self, why: Msg) -> None:
-        super().__init__(catalog("en").render(why))
-        self.why = why
-
+from ..frame.family import TricksRefused
 
 _UNDECIDED = Whisting(WhistKind.ALL_PASSED)  # calls still to come: no tricks, no open play
 __all__ = ["KINDS", "DealForm", "Kind", "TricksRefused"]
@@ -171,6 +163,11 @@ class DealForm:
                     lone = outcome.whisters[0] if len(outcome.whisters) == 1 else None
                     out.append((lone, calls))
         return out
+
+    def take_back_calls(self, k: int) -> None:
+        """Call ``k`` and the calls after it taken back (the counts go with them)."""
+        del self.calls[k:]
+        self.tricks = {}
 
     def say_all(self, calls: list[Call]) -> None:
         """One of :meth:`call_shortcuts` tapped: its calls said, speaker by speaker."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Literal, TypeVar
 
 import flet as ft
@@ -128,49 +129,102 @@ def pulya_drawing(
     """The pulya drawn on paper.  ``keep``: a part drawn for the same things before, the same
     object (Shell.reuse: a live redraw's diff skips it); by default every part is new."""
     names = stored.session.players
-    n = len(names)
-    target = stored.session.pool_target
-    writings = [d.writing for d in stored.scored.deals]
-    run = running_entries(writings, n)
-    sheet = stored.scored.sheet
-    size = max(300.0, min(width, 640.0))
-    c = size / 2
-    font = max(MIN_FONT, round(size / 30))
-    name_band = font * 2.6  # room for the names, outside the drawing: never cut by it
-    # The square's side players are named beside their own sides, along them: the square is
-    # drawn that much narrower (a circle's names all go above and below it).
-    side = name_band if n == 4 else 0.0
-    draw = size - 2 * side  # the drawing proper
-    cy = c - side + name_band  # the drawing's centre, below the top name band
-    height = draw + 2 * name_band
-    line = ft.Paint(stroke_width=1.2, style=ft.PaintingStyle.STROKE, color=ft.Colors.OUTLINE)
-    thin = ft.Paint(stroke_width=0.8, style=ft.PaintingStyle.STROKE, color=ft.Colors.OUTLINE)
-    # Seat 0 at the bottom, the others clockwise (as the players sit).
-    step = 2 * math.pi / n
-    centre_angle = [math.pi / 2 + k * step for k in range(n)]
-    if n == 3:
-        rings = _Rings(0.11 * draw, 0.24 * draw, 0.35 * draw, 0.5 * draw - 1)
-    else:
-        rings = _Rings(0.09 * draw, 0.2 * draw, 0.31 * draw, 0.5 * draw - 1)
+    paper = _Paper(len(names), width)
+    size, height, font, c, cy = paper.size, paper.height, paper.font, paper.c, paper.cy
+    shapes = [*keep("pulya-grid", (paper.n, size, paper.draw, cy, paper.rings), paper.grid)]
+    # A club night that plays a fixed number of deals has no pool target: its session's
+    # never-reached placeholder is not written in the centre (issue #37).
+    from ...club.store import NO_POOL
 
-    def at(radius: float, angle: float, across: float = 0.0) -> tuple[float, float]:
+    target = stored.session.pool_target
+    if target < NO_POOL:
+        shapes.append(
+            keep(
+                "pulya-target",
+                (c, cy, target, font),
+                lambda: cv.Text(
+                    c,
+                    cy,
+                    str(target),
+                    ft.TextStyle(size=font + 4, weight=ft.FontWeight.BOLD),
+                    alignment=ft.Alignment.CENTER,
+                ),
+            )
+        )
+    _write_entries(paper, stored, shapes, keep)
+    marker, *labels = keep(
+        "pulya-names",
+        (tuple(names), size, font, paper.n, paper.rings, cy, paper.side),
+        lambda: paper.outside(names),
+    )
+    canvas = cv.Canvas(shapes=shapes, width=size, height=height)
+    picture: ft.Control = ft.Container(canvas, width=size, height=height)
+    if on_cell is not None:
+        picture = ft.GestureDetector(
+            content=picture,
+            on_tap_down=partial(_tapped, paper, on_cell),
+            mouse_cursor=ft.MouseCursor.CLICK,
+            # a tap needs its point; the table view offers every cell to a screen reader
+            exclude_from_semantics=True,
+        )
+    return ft.Stack([marker, picture, *labels], width=size, height=height)
+
+
+def _tapped(
+    paper: _Paper, on_cell: Callable[[Cell], None], e: ft.TapEvent[ft.GestureDetector]
+) -> None:
+    if e.local_position is None:
+        return
+    cell = paper.hit(e.local_position.x, e.local_position.y)
+    if cell is not None:
+        on_cell(cell)
+
+
+class _Paper:
+    """The drawing's geometry for ``n`` players on a page ``width`` wide: its size, its centre,
+    the rings and each seat's sector (seat 0 at the bottom, the others clockwise, as the
+    players sit).  A plain class: Flet walks the dataclasses its controls hold."""
+
+    def __init__(self, n: int, width: float) -> None:
+        self.n = n
+        self.size = size = max(300.0, min(width, 640.0))
+        self.c = size / 2
+        self.font = font = max(MIN_FONT, round(size / 30))
+        self.name_band = font * 2.6  # room for the names, outside the drawing: never cut by it
+        # The square's side players are named beside their own sides, along them: the square is
+        # drawn that much narrower (a circle's names all go above and below it).
+        self.side = self.name_band if n == 4 else 0.0
+        self.draw = draw = size - 2 * self.side  # the drawing proper
+        self.cy = self.c - self.side + self.name_band  # its centre, below the top name band
+        self.height = draw + 2 * self.name_band
+        self.step = 2 * math.pi / n
+        self.centre_angle = [math.pi / 2 + k * self.step for k in range(n)]
+        if n == 3:
+            self.rings = _Rings(0.11 * draw, 0.24 * draw, 0.35 * draw, 0.5 * draw - 1)
+        else:
+            self.rings = _Rings(0.09 * draw, 0.2 * draw, 0.31 * draw, 0.5 * draw - 1)
+
+    def at(self, radius: float, angle: float, across: float = 0.0) -> tuple[float, float]:
         return (
-            c + radius * math.cos(angle) - across * math.sin(angle),
-            cy + radius * math.sin(angle) + across * math.cos(angle),
+            self.c + radius * math.cos(angle) - across * math.sin(angle),
+            self.cy + radius * math.sin(angle) + across * math.cos(angle),
         )
 
-    def grid() -> list[cv.Shape]:
+    def grid(self) -> list[cv.Shape]:
+        n, c, cy, rings, at = self.n, self.c, self.cy, self.rings, self.at
+        line = ft.Paint(stroke_width=1.2, style=ft.PaintingStyle.STROKE, color=ft.Colors.OUTLINE)
+        thin = ft.Paint(stroke_width=0.8, style=ft.PaintingStyle.STROKE, color=ft.Colors.OUTLINE)
         shapes: list[cv.Shape] = []
         if n == 3:  # a circle: the centre, gora, pulya and whists rings
             for radius in (rings.centre, rings.gora, rings.pool, rings.whists):
                 shapes.append(cv.Circle(c, cy, radius, paint=line))
             for k in range(n):
-                border = centre_angle[k] + step / 2
+                border = self.centre_angle[k] + self.step / 2
                 shapes.append(
                     cv.Line(*at(rings.centre, border), *at(rings.whists, border), paint=line)
                 )
                 # the whists band of a sector: one column per opponent
-                mid = centre_angle[k]
+                mid = self.centre_angle[k]
                 shapes.append(cv.Line(*at(rings.pool, mid), *at(rings.whists, mid), paint=thin))
         else:  # a square: nested squares cut by the diagonals
             for h in (rings.centre, rings.gora, rings.pool, rings.whists):
@@ -186,7 +240,7 @@ def pulya_drawing(
                     )
                 )
             for k in range(n):
-                a = centre_angle[k]
+                a = self.centre_angle[k]
                 for j in (-1, 1):  # three columns in the band, one per opponent, in equal thirds
                     shapes.append(
                         cv.Line(
@@ -197,58 +251,143 @@ def pulya_drawing(
                     )
         return shapes
 
-    shapes = [*keep("pulya-grid", (n, size, draw, cy, rings), grid)]
-    # A club night that plays a fixed number of deals has no pool target: its session's
-    # never-reached placeholder is not written in the centre (issue #37).
-    from ...club.store import NO_POOL
-
-    if target < NO_POOL:
-        shapes.append(
-            keep(
-                "pulya-target",
-                (c, cy, target, font),
-                lambda: cv.Text(
-                    c,
-                    cy,
-                    str(target),
-                    ft.TextStyle(size=font + 4, weight=ft.FontWeight.BOLD),
-                    alignment=ft.Alignment.CENTER,
-                ),
+    def outside(self, names: list[str]) -> list[ft.Control]:
+        """Names outside the drawing, as text controls (a screen reader reads them, a test
+        measures them): the one at the bottom below it, the others above it, each inside the
+        canvas; a long name wraps, it is never cut.  The marker of the drawing proper first."""
+        n, size, side, rings, font = self.n, self.size, self.side, self.rings, self.font
+        labels: list[ft.Control] = []
+        for p in range(n):
+            a = self.centre_angle[p]
+            text = ft.Text(
+                names[p],
+                size=font + 1,
+                weight=ft.FontWeight.BOLD,
+                text_align=ft.TextAlign.CENTER,
             )
-        )
-
-    def put(
-        radius: float,
-        angle: float,
-        spans: list[ft.TextSpan],
-        max_width: float,
-        across: float = 0.0,
-    ) -> None:
-        """Text at ``radius`` along the sector's axis, moved ``across`` it (a square's band)."""
-        if not spans:
-            return
-        x, y = at(radius, angle, across)
-        shapes.append(
-            keep(
-                f"pulya-text-{len(shapes)}",
-                (x, y, max_width, [(s.text, s.style) for s in spans]),
-                lambda: cv.Text(
-                    x,
-                    y,
-                    spans=spans,
-                    alignment=ft.Alignment.CENTER,
-                    text_align=ft.TextAlign.CENTER,
-                    max_width=max_width,
-                ),
+            named = ft.Semantics(identifier=f"pulya-name-{p}", content=text)
+            if n == 4 and p in (1, 3):
+                # Beside the left or right side, along it (read facing the square), centred on it.
+                length = 2 * rings.whists
+                left = p == 1
+                labels.append(
+                    ft.Container(
+                        ft.Container(
+                            named,
+                            width=length,
+                            height=side,
+                            alignment=ft.Alignment.CENTER,
+                            rotate=ft.Rotate(-math.pi / 2 if left else math.pi / 2),
+                        ),
+                        left=side / 2 - length / 2 if left else size - side / 2 - length / 2,
+                        top=self.cy - side / 2,
+                        width=length,
+                        height=side,
+                    )
+                )
+                continue
+            x, _y = self.at(rings.whists + self.name_band / 2, a)
+            box = size / 2 - 8 if n == 3 else self.draw * 0.8
+            # the player at the bottom below the drawing, the others above it, over their side
+            x = min(max(x, box / 2), size - box / 2)
+            top = p != 0
+            labels.append(
+                ft.Container(
+                    named,
+                    left=x - box / 2,
+                    width=box,
+                    top=0 if top else None,
+                    bottom=0 if not top else None,
+                    height=self.name_band,
+                    alignment=ft.Alignment.BOTTOM_CENTER if top else ft.Alignment.TOP_CENTER,
+                )
             )
+        # the drawing proper, for a test to measure the names against (under the picture: no taps)
+        marker = ft.Container(
+            ft.Semantics(identifier="pulya-circle", content=ft.Container()),
+            left=self.c - rings.whists,
+            top=self.cy - rings.whists,
+            width=2 * rings.whists,
+            height=2 * rings.whists,
         )
+        return [marker, *labels]
 
+    def hit(self, x: float, y: float) -> Cell | None:
+        """The cell under a tap at canvas point (x, y)."""
+        n, rings, centre_angle = self.n, self.rings, self.centre_angle
+        dx, dy = x - self.c, y - self.cy
+        r = math.hypot(dx, dy) if n == 3 else max(abs(dx), abs(dy))
+        if r < rings.centre or r > rings.whists:
+            return None
+        angle = math.atan2(dy, dx)
+        # sector: the one whose axis is nearest the tap
+        offsets = [(angle - ca + math.pi) % (2 * math.pi) - math.pi for ca in centre_angle]
+        p = min(range(n), key=lambda k: abs(offsets[k]))
+        if r < rings.gora:
+            return Cell("gora", p)
+        if r < rings.pool:
+            return Cell("pool", p)
+        others = [(p + k) % n for k in range(1, n)]
+        if n == 3:
+            k = 0 if offsets[p] > 0 else 1
+        else:
+            across = -dx * math.sin(centre_angle[p]) + dy * math.cos(centre_angle[p])
+            share = across / r  # -1 (the player's right) to 1 (his left)
+            k = 0 if share > 1 / 3 else 1 if share >= -1 / 3 else 2
+        return Cell("whists", p, others[k])
+
+
+def _put(
+    paper: _Paper,
+    shapes: list[Any],
+    keep: Callable[[str, Any, Callable[[], Any]], Any],
+    radius: float,
+    angle: float,
+    spans: list[ft.TextSpan],
+    max_width: float,
+    across: float = 0.0,
+) -> None:
+    """Text at ``radius`` along the sector's axis, moved ``across`` it (a square's band)."""
+    if not spans:
+        return
+    x, y = paper.at(radius, angle, across)
+    shapes.append(
+        keep(
+            f"pulya-text-{len(shapes)}",
+            (x, y, max_width, [(s.text, s.style) for s in spans]),
+            lambda: cv.Text(
+                x,
+                y,
+                spans=spans,
+                alignment=ft.Alignment.CENTER,
+                text_align=ft.TextAlign.CENTER,
+                max_width=max_width,
+            ),
+        )
+    )
+
+
+def _write_entries(
+    paper: _Paper,
+    stored: PulyaStored,
+    shapes: list[Any],
+    keep: Callable[[str, Any, Callable[[], Any]], Any],
+) -> None:
+    """Each player's running entries in his sector: gora, pulya (✓ once closed), and the
+    whists he wrote on each opponent, each in its column."""
+    names = stored.session.players
+    n, font, rings, step = paper.n, paper.font, paper.rings, paper.step
+    target = stored.session.pool_target
+    run = running_entries([d.writing for d in stored.scored.deals], n)
+    sheet = stored.scored.sheet
+
+    put = partial(_put, paper, shapes, keep)
     arc = step * 0.75
     mid_gora = (rings.centre + rings.gora) / 2
     mid_pool = (rings.gora + rings.pool) / 2
     mid_whists = (rings.pool + rings.whists) / 2
     for p in range(n):
-        a = centre_angle[p]
+        a = paper.centre_angle[p]
         closed = sheet.pool[p] >= target
         # How wide a line may be: along the ring in a circle and in the square's top and
         # bottom sides; across the band (its depth) in the square's left and right sides.
@@ -294,108 +433,3 @@ def pulya_drawing(
                 # the band's thirds at mid height: the left neighbour's on the player's left
                 across = (1 - k) * mid_whists * 2 / 3
                 put(mid_whists, a, spans, max_width=whists_width, across=across)
-
-    # Names outside the drawing, as text controls (a screen reader reads them, a test measures
-    # them): the one at the bottom below it, the others above it, each inside the canvas; a
-    # long name wraps, it is never cut.
-    def outside() -> list[ft.Control]:
-        labels: list[ft.Control] = []
-        for p in range(n):
-            a = centre_angle[p]
-            text = ft.Text(
-                names[p],
-                size=font + 1,
-                weight=ft.FontWeight.BOLD,
-                text_align=ft.TextAlign.CENTER,
-            )
-            named = ft.Semantics(identifier=f"pulya-name-{p}", content=text)
-            if n == 4 and p in (1, 3):
-                # Beside the left or right side, along it (read facing the square), centred on it.
-                length = 2 * rings.whists
-                left = p == 1
-                labels.append(
-                    ft.Container(
-                        ft.Container(
-                            named,
-                            width=length,
-                            height=side,
-                            alignment=ft.Alignment.CENTER,
-                            rotate=ft.Rotate(-math.pi / 2 if left else math.pi / 2),
-                        ),
-                        left=side / 2 - length / 2 if left else size - side / 2 - length / 2,
-                        top=cy - side / 2,
-                        width=length,
-                        height=side,
-                    )
-                )
-                continue
-            x, _y = at(rings.whists + name_band / 2, a)
-            box = size / 2 - 8 if n == 3 else draw * 0.8
-            # the player at the bottom below the drawing, the others above it, over their side
-            x = min(max(x, box / 2), size - box / 2)
-            top = p != 0
-            labels.append(
-                ft.Container(
-                    named,
-                    left=x - box / 2,
-                    width=box,
-                    top=0 if top else None,
-                    bottom=0 if not top else None,
-                    height=name_band,
-                    alignment=ft.Alignment.BOTTOM_CENTER if top else ft.Alignment.TOP_CENTER,
-                )
-            )
-        # the drawing proper, for a test to measure the names against (under the picture: no taps)
-        marker = ft.Container(
-            ft.Semantics(identifier="pulya-circle", content=ft.Container()),
-            left=c - rings.whists,
-            top=cy - rings.whists,
-            width=2 * rings.whists,
-            height=2 * rings.whists,
-        )
-        return [marker, *labels]
-
-    marker, *labels = keep("pulya-names", (tuple(names), size, font, n, rings, cy, side), outside)
-
-    def hit(x: float, y: float) -> Cell | None:
-        """The cell under a tap at canvas point (x, y)."""
-        dx, dy = x - c, y - cy
-        r = math.hypot(dx, dy) if n == 3 else max(abs(dx), abs(dy))
-        if r < rings.centre or r > rings.whists:
-            return None
-        angle = math.atan2(dy, dx)
-        # sector: the one whose axis is nearest the tap
-        offsets = [(angle - ca + math.pi) % (2 * math.pi) - math.pi for ca in centre_angle]
-        p = min(range(n), key=lambda k: abs(offsets[k]))
-        if r < rings.gora:
-            return Cell("gora", p)
-        if r < rings.pool:
-            return Cell("pool", p)
-        others = [(p + k) % n for k in range(1, n)]
-        if n == 3:
-            k = 0 if offsets[p] > 0 else 1
-        else:
-            across = -dx * math.sin(centre_angle[p]) + dy * math.cos(centre_angle[p])
-            share = across / r  # -1 (the player's right) to 1 (his left)
-            k = 0 if share > 1 / 3 else 1 if share >= -1 / 3 else 2
-        return Cell("whists", p, others[k])
-
-    canvas = cv.Canvas(shapes=shapes, width=size, height=height)
-    picture: ft.Control = ft.Container(canvas, width=size, height=height)
-    if on_cell is not None:
-
-        def tapped(e: ft.TapEvent[ft.GestureDetector]) -> None:
-            if e.local_position is None:
-                return
-            cell = hit(e.local_position.x, e.local_position.y)
-            if cell is not None:
-                on_cell(cell)
-
-        picture = ft.GestureDetector(
-            content=picture,
-            on_tap_down=tapped,
-            mouse_cursor=ft.MouseCursor.CLICK,
-            # a tap needs its point; the table view offers every cell to a screen reader
-            exclude_from_semantics=True,
-        )
-    return ft.Stack([marker, picture, *labels], width=size, height=height)

@@ -4,6 +4,8 @@ cell, in either, opens the cell's whole history."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from ...core.i18n import N_
@@ -87,79 +89,104 @@ def sheet_screen(shell: Shell) -> ft.Control:
 
 def _table(shell: Shell, stored: PulyaStored, open_cell: object) -> ft.Control:
     assert callable(open_cell)
-    sheet = stored.scored.sheet
-    names = stored.session.players
-    n = len(names)
-    target = stored.session.pool_target
-    closed = [sheet.pool[p] >= target for p in range(n)]
-    run = running_entries([d.writing for d in stored.scored.deals], n)
+    figures = _Figures(stored)
+    if (shell.page.width or 1000) < NARROW:
+        return _cards(shell, figures, open_cell)
+    return _data_table(shell, figures, open_cell)
 
-    def figure(value: Number, written: list[Number]) -> str:
-        """A cell nothing was written in is blank, as on paper (not "0")."""
+
+class _Figures:
+    """Each cell of the sheet as it is written: blank where nothing was written, as on paper
+    (not "0"); a closed pulya marked."""
+
+    def __init__(self, stored: PulyaStored) -> None:
+        self.sheet = stored.scored.sheet
+        self.names = stored.session.players
+        n = len(self.names)
+        target = stored.session.pool_target
+        self.closed = [self.sheet.pool[p] >= target for p in range(n)]
+        self.run = running_entries([d.writing for d in stored.scored.deals], n)
+
+    @staticmethod
+    def _figure(value: Number, written: list[Number]) -> str:
         return whist_figure(value) if written else ""
 
-    def pool_text(p: int) -> str:
-        return figure(sheet.pool[p], run.pool[p]) + (CLOSED if closed[p] else "")
+    def pool(self, p: int) -> str:
+        return self._figure(self.sheet.pool[p], self.run.pool[p]) + (
+            CLOSED if self.closed[p] else ""
+        )
 
-    if (shell.page.width or 1000) < NARROW:
-        cards: list[ft.Control] = []
-        for p, name in enumerate(names):
+    def gora(self, p: int) -> str:
+        return self._figure(self.sheet.gora[p], self.run.gora[p])
 
-            def chip(ident: str, label: str, value: str, cell: Cell) -> ft.Control:
-                return sem(
-                    ident,
-                    ft.Container(
-                        ft.Column(
-                            [
-                                ft.Text(label, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
-                                ft.Text(value, size=16),
-                            ],
-                            spacing=0,
-                        ),
-                        padding=ft.Padding.symmetric(horizontal=8, vertical=4),
-                        border_radius=6,
-                        ink=True,
-                        on_click=lambda e, c=cell: open_cell(c),
-                    ),
-                )
+    def whists(self, p: int, q: int) -> str:
+        return self._figure(self.sheet.whists[p][q], self.run.whists[p][q])
 
-            chips = [
-                chip(f"pool-{p}", shell.t(N_("Pulya")), pool_text(p), Cell("pool", p)),
-                chip(
-                    f"gora-{p}",
-                    shell.t(N_("Gora")),
-                    figure(sheet.gora[p], run.gora[p]),
-                    Cell("gora", p),
-                ),
-            ]
-            chips += [
-                chip(
-                    f"whists-{p}-{q}",
-                    shell.t(N_("→ {player}"), player=names[q]),
-                    figure(sheet.whists[p][q], run.whists[p][q]),
-                    Cell("whists", p, q),
-                )
-                for q in range(n)
-                if q != p
-            ]
-            cards.append(
-                sem(
-                    f"sheet-player-{p}",
-                    ft.Container(
-                        ft.Column(
-                            [
-                                ft.Text(name, weight=ft.FontWeight.BOLD, size=16),
-                                ft.Row(chips, wrap=True, spacing=4, run_spacing=4),
-                            ],
-                            spacing=2,
-                        ),
-                        padding=8,
-                        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-                        border_radius=8,
-                    ),
-                )
+
+def _cards(shell: Shell, figures: _Figures, open_cell: Callable[[Cell], None]) -> ft.Control:
+    """A narrow screen: a card a player, his figures as chips."""
+    names = figures.names
+    cards: list[ft.Control] = []
+    for p, name in enumerate(names):
+        chips = [
+            _chip(f"pool-{p}", shell.t(N_("Pulya")), figures.pool(p), Cell("pool", p), open_cell),
+            _chip(f"gora-{p}", shell.t(N_("Gora")), figures.gora(p), Cell("gora", p), open_cell),
+        ]
+        chips += [
+            _chip(
+                f"whists-{p}-{q}",
+                shell.t(N_("→ {player}"), player=names[q]),
+                figures.whists(p, q),
+                Cell("whists", p, q),
+                open_cell,
             )
-        return ft.Column(cards, spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+            for q in range(len(names))
+            if q != p
+        ]
+        cards.append(
+            sem(
+                f"sheet-player-{p}",
+                ft.Container(
+                    ft.Column(
+                        [
+                            ft.Text(name, weight=ft.FontWeight.BOLD, size=16),
+                            ft.Row(chips, wrap=True, spacing=4, run_spacing=4),
+                        ],
+                        spacing=2,
+                    ),
+                    padding=8,
+                    border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                    border_radius=8,
+                ),
+            )
+        )
+    return ft.Column(cards, spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def _chip(
+    ident: str, label: str, value: str, cell: Cell, open_cell: Callable[[Cell], None]
+) -> ft.Control:
+    return sem(
+        ident,
+        ft.Container(
+            ft.Column(
+                [
+                    ft.Text(label, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                    ft.Text(value, size=16),
+                ],
+                spacing=0,
+            ),
+            padding=ft.Padding.symmetric(horizontal=8, vertical=4),
+            border_radius=6,
+            ink=True,
+            on_click=lambda e: open_cell(cell),
+        ),
+    )
+
+
+def _data_table(shell: Shell, figures: _Figures, open_cell: Callable[[Cell], None]) -> ft.Control:
+    """A wide screen: the sheet as a table, a row a player."""
+    names = figures.names
     columns = [
         ft.DataColumn(ft.Text(shell.t(N_("Player")))),
         ft.DataColumn(ft.Text(shell.t(N_("Pulya"))), numeric=True),
@@ -171,30 +198,30 @@ def _table(shell: Shell, stored: PulyaStored, open_cell: object) -> ft.Control:
     ]
     rows = []
     for p, name in enumerate(names):
-
-        def cell(ident: str, text: str, target_cell: Cell | None) -> ft.DataCell:
-            return ft.DataCell(
-                sem(ident, ft.Text(text)),
-                on_tap=(lambda e, c=target_cell: open_cell(c)) if target_cell else None,
-            )
-
         cells = [
             ft.DataCell(ft.Text(name, weight=ft.FontWeight.BOLD)),
-            cell(f"pool-{p}", pool_text(p), Cell("pool", p)),
-            cell(f"gora-{p}", figure(sheet.gora[p], run.gora[p]), Cell("gora", p)),
+            _data_cell(f"pool-{p}", figures.pool(p), Cell("pool", p), open_cell),
+            _data_cell(f"gora-{p}", figures.gora(p), Cell("gora", p), open_cell),
         ]
         cells += [
-            cell(f"whists-{p}-{q}", "—", None)
+            _data_cell(f"whists-{p}-{q}", "—", None, open_cell)
             if q == p
-            else cell(
-                f"whists-{p}-{q}",
-                figure(sheet.whists[p][q], run.whists[p][q]),
-                Cell("whists", p, q),
+            else _data_cell(
+                f"whists-{p}-{q}", figures.whists(p, q), Cell("whists", p, q), open_cell
             )
-            for q in range(n)
+            for q in range(len(names))
         ]
         rows.append(ft.DataRow(cells))
     return ft.DataTable(columns=columns, rows=rows, column_spacing=18)
+
+
+def _data_cell(
+    ident: str, text: str, target: Cell | None, open_cell: Callable[[Cell], None]
+) -> ft.DataCell:
+    return ft.DataCell(
+        sem(ident, ft.Text(text)),
+        on_tap=(lambda e: open_cell(target)) if target else None,
+    )
 
 
 def cell_title(shell: Shell, stored: PulyaStored, cell: Cell) -> str:

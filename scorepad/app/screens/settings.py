@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -251,32 +252,11 @@ class SettingsForm:
             size=13,
             color=ft.Colors.ON_SURFACE_VARIANT,
         )
-        value = self.value(name)
-        error = self.errors.get(f"setting-{name}")
         if view.kind == SWITCH:
-
-            def switched(e: ft.Event[ft.Switch], name: str = name) -> None:
-                self._set(name, bool(e.control.value))
-
-            # The name as a text that wraps, the switch at the end of its row: a switch's own
-            # label never wraps and was pressed against the card's edge.
-            switch = ft.Switch(value=bool(value), on_change=switched, height=TAP)
-            return ft.Column(
-                [
-                    ft.Row(
-                        [
-                            ft.Text(label, weight=ft.FontWeight.W_500, expand=True),
-                            ft.Semantics(label=label, content=switch),
-                        ],
-                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                        spacing=12,
-                    ),
-                    about,
-                ],
-                spacing=2,
-            )
+            return self._switch(name, label, about)
         title = ft.Text(label, weight=ft.FontWeight.W_500)
         if view.kind == CHOICE:
+            value = self.value(name)
             buttons = [
                 choice(
                     value == option,
@@ -287,48 +267,83 @@ class SettingsForm:
             ]
             return ft.Column([title, about, ft.Row(buttons, wrap=True, spacing=4)], spacing=4)
         if view.kind == LEVELS_SET:
-            chosen = set(value)
-
-            def toggle(level: int) -> None:
-                now = chosen ^ {level}
-                self._set(name, sorted(now))
-                redraw()
-
-            buttons = [
-                choice(lv in chosen, str(lv), lambda lv=lv: toggle(lv), width=TAP)
-                for lv in (6, 7, 8, 9, 10)
-            ]
-            return ft.Column([title, about, ft.Row(buttons, wrap=True, spacing=4)], spacing=4)
+            return ft.Column([title, about, self._levels(name, redraw)], spacing=4)
         if view.kind == TABLE:
-            table: dict[str, int] = dict(value)
-            fields: list[ft.Control] = []
-            keys = [*LEVELS, "misere"] if name == "game_price" else list(LEVELS)
-            for key in keys:
+            return ft.Column([title, about, self._price_table(name)], spacing=4)
+        return ft.Column([title, about, *self._number(view, redraw)], spacing=4)
 
-                def typed(e: ft.Event[ft.TextField], key: str = key) -> None:
-                    number = int_text(e.control.value or "", 0)
-                    if number is None:
-                        self.errors[f"setting-{name}"] = number_refusal(0)
-                        e.control.error = self.render(number_refusal(0))
-                        self.changed()
-                        return
-                    e.control.error = None
-                    table[key] = number
-                    self._set(name, dict(table))
+    def _switch(self, name: str, label: str, about: ft.Control) -> ft.Control:
+        def switched(e: ft.Event[ft.Switch]) -> None:
+            self._set(name, bool(e.control.value))
+
+        # The name as a text that wraps, the switch at the end of its row: a switch's own
+        # label never wraps and was pressed against the card's edge.
+        switch = ft.Switch(value=bool(self.value(name)), on_change=switched, height=TAP)
+        return ft.Column(
+            [
+                ft.Row(
+                    [
+                        ft.Text(label, weight=ft.FontWeight.W_500, expand=True),
+                        ft.Semantics(label=label, content=switch),
+                    ],
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                    spacing=12,
+                ),
+                about,
+            ],
+            spacing=2,
+        )
+
+    def _levels(self, name: str, redraw: Callable[[], None]) -> ft.Control:
+        """A set of levels (6 to 10), each toggled by a tap."""
+        chosen = set(self.value(name))
+
+        def toggle(level: int) -> None:
+            now = chosen ^ {level}
+            self._set(name, sorted(now))
+            redraw()
+
+        buttons = [
+            choice(lv in chosen, str(lv), lambda lv=lv: toggle(lv), width=TAP)
+            for lv in (6, 7, 8, 9, 10)
+        ]
+        return ft.Row(buttons, wrap=True, spacing=4)
+
+    def _price_table(self, name: str) -> ft.Control:
+        """A price a level (and the misère's, of the game's prices), each typed."""
+        table: dict[str, int] = dict(self.value(name))
+        fields: list[ft.Control] = []
+        keys = [*LEVELS, "misere"] if name == "game_price" else list(LEVELS)
+        for key in keys:
+
+            def typed(e: ft.Event[ft.TextField], key: str = key) -> None:
+                number = int_text(e.control.value or "", 0)
+                if number is None:
+                    self.errors[f"setting-{name}"] = number_refusal(0)
+                    e.control.error = self.render(number_refusal(0))
                     self.changed()
+                    return
+                e.control.error = None
+                table[key] = number
+                self._set(name, dict(table))
+                self.changed()
 
-                fields.append(
-                    ft.TextField(
-                        label=self.t(N_("misère")) if key == "misere" else key,
-                        value=str(table[key]),
-                        width=72 if key != "misere" else 96,
-                        keyboard_type=ft.KeyboardType.NUMBER,
-                        on_change=typed,
-                    )
+            fields.append(
+                ft.TextField(
+                    label=self.t(N_("misère")) if key == "misere" else key,
+                    value=str(table[key]),
+                    width=72 if key != "misere" else 96,
+                    keyboard_type=ft.KeyboardType.NUMBER,
+                    on_change=typed,
                 )
-            return ft.Column([title, about, ft.Row(fields, wrap=True, spacing=6)], spacing=4)
-        # A number, a sequence of numbers, or a number that may also be a word.
+            )
+        return ft.Row(fields, wrap=True, spacing=6)
+
+    def _number(self, view: SettingView, redraw: Callable[[], None]) -> list[ft.Control]:
+        """A number, a sequence of numbers, or a number that may also be a word."""
+        name, value = view.name, self.value(view.name)
         word = "trick" if view.kind == TRICK_OR_NUMBER else "none"
+        parts: list[ft.Control] = []
         if view.kind in (TRICK_OR_NUMBER, NONE_OR_NUMBER):
             as_word = value == word
 
@@ -336,57 +351,49 @@ class SettingsForm:
                 self._set(name, word if flag else view.minimum)
                 redraw()
 
-            choices = ft.Row(
-                [
-                    choice(as_word, self.t(CHOICE_LABELS[word]), lambda: to_word(True)),
-                    choice(not as_word, self.t(N_("a number")), lambda: to_word(False)),
-                ],
-                wrap=True,
-                spacing=4,
+            parts.append(
+                ft.Row(
+                    [
+                        choice(as_word, self.t(CHOICE_LABELS[word]), lambda: to_word(True)),
+                        choice(not as_word, self.t(N_("a number")), lambda: to_word(False)),
+                    ],
+                    wrap=True,
+                    spacing=4,
+                )
             )
             if as_word:
-                return ft.Column([title, about, choices], spacing=4)
-        else:
-            choices = None
+                return parts
+        error = self.errors.get(f"setting-{name}")
         text = ", ".join(map(str, value)) if view.kind == SEQUENCE else str(value)
-
-        def typed_number(e: ft.Event[ft.TextField]) -> None:
-            raw = e.control.value or ""
-            parsed: Any = (
-                seq_text(raw, view.minimum)
-                if view.kind == SEQUENCE
-                else int_text(raw, view.minimum)
-            )
-            if parsed is None or (name == "raspasy_exit" and any(v > 10 for v in parsed)):
-                refusal = (
-                    msg(N_("numbers from 6 to 10, separated by commas"))
-                    if name == "raspasy_exit"
-                    else msg(
-                        N_("whole numbers, {min} or more, separated by commas"), min=view.minimum
-                    )
-                    if view.kind == SEQUENCE
-                    else number_refusal(view.minimum)
-                )
-                self.errors[f"setting-{name}"] = refusal
-                e.control.error = self.render(refusal)
-                self.changed()
-                return
-            e.control.error = None
-            self._set(name, parsed)
-            self.changed()
-
         field = ft.TextField(
             value=text,
             width=160 if view.kind == SEQUENCE else 110,
             keyboard_type=ft.KeyboardType.TEXT if view.kind == SEQUENCE else ft.KeyboardType.NUMBER,
             error=self.render(error) if error else None,
-            on_change=typed_number,
+            on_change=partial(self._typed_number, view),
         )
-        parts: list[ft.Control] = [title, about]
-        if choices is not None:
-            parts.append(choices)
-        parts.append(field)
-        return ft.Column(parts, spacing=4)
+        return [*parts, field]
+
+    def _typed_number(self, view: SettingView, e: ft.Event[ft.TextField]) -> None:
+        name, raw = view.name, e.control.value or ""
+        parsed: Any = (
+            seq_text(raw, view.minimum) if view.kind == SEQUENCE else int_text(raw, view.minimum)
+        )
+        if parsed is None or (name == "raspasy_exit" and any(v > 10 for v in parsed)):
+            refusal = (
+                msg(N_("numbers from 6 to 10, separated by commas"))
+                if name == "raspasy_exit"
+                else msg(N_("whole numbers, {min} or more, separated by commas"), min=view.minimum)
+                if view.kind == SEQUENCE
+                else number_refusal(view.minimum)
+            )
+            self.errors[f"setting-{name}"] = refusal
+            e.control.error = self.render(refusal)
+            self.changed()
+            return
+        e.control.error = None
+        self._set(name, parsed)
+        self.changed()
 
 
 def every_setting_placed() -> bool:
