@@ -499,7 +499,8 @@ def _cards_row(shell: Shell, d: Dispute, tap: Tap, ident: str, cards: Any) -> ft
     return ft.Row(
         [
             sem(
-                f"{ident}-{c.code}",
+                # Spelled whole, so the testing ids stay findable in the code (docs/testing.md).
+                f"disputed-{c.code}" if ident == "disputed" else f"play-{c.code}",
                 _card_button(
                     shell,
                     c.index,
