@@ -1,5 +1,6 @@
 """The hosted server in a browser (issue #36): four phones alone start and play a pulka on
-``scorepad serve`` with two workers over PostgreSQL; a phone of another table can neither see nor write it; the
+``scorepad serve`` with two workers over PostgreSQL (the phones on both, as their WebSocket
+handshakes say); a phone of another table can neither see nor write it; the
 owner hands the table over, and the new owner deletes it (asked first).
 
 Every phone is its own browser context (its own storage: its own device) on this computer's
@@ -33,6 +34,7 @@ from playwright.sync_api import expect
 from support.hosted_server import serving
 
 from scorepad.app.server.grants import Grants
+from scorepad.app.server.server import WORKER_HEADER
 from scorepad.store import Store
 
 PHONE = {"width": 360, "height": 740}
@@ -48,11 +50,45 @@ def hosted(postgres_url: str, tmp_path: Path) -> Iterator[tuple[str, str]]:
         yield url, postgres_url
 
 
+#: Each page's workers, as its WebSocket handshakes named them (server.WORKER_HEADER).
+HANDSHAKES: dict[int, list[str]] = {}
+WORKER = WORKER_HEADER.decode()
+
+
 def phone(browser: Any, url: str, size: dict[str, int] = PHONE) -> Any:  # noqa: F811
-    page = local_only(browser.new_context(viewport=size)).new_page()
-    page.goto(url)
-    semantics_on(page)
+    (page,) = phones(browser, url, 1, size)
     return page
+
+
+def phones(browser: Any, url: str, n: int, size: dict[str, int] = PHONE) -> list[Any]:  # noqa: F811
+    """``n`` phones (each its own browser context: its own device) opening ``url`` at once, as
+    a table's phones do: their pages connect while a worker is busy drawing another's, so the
+    kernel gives some to the other worker (one phone after another all reach the idle one)."""
+    pages = [local_only(browser.new_context(viewport=size)).new_page() for _ in range(n)]
+    for page in pages:
+        # Which worker holds the page: its WebSocket's handshake says (read through Chromium's
+        # DevTools protocol; the page's HTTP requests may reach another worker).
+        said = HANDSHAKES.setdefault(id(page), [])
+        devtools = page.context.new_cdp_session(page)
+        devtools.send("Network.enable")
+        devtools.on(
+            "Network.webSocketHandshakeResponseReceived",
+            lambda event, said=said: said.extend(
+                v for k, v in event["response"]["headers"].items() if k.lower() == WORKER
+            ),
+        )
+    for page in pages:
+        page.goto(url, wait_until="commit")
+    for page in pages:
+        semantics_on(page)
+    return pages
+
+
+def worker(page: Any) -> str:
+    """The worker holding ``page`` (its latest handshake's)."""
+    said = HANDSHAKES[id(page)]
+    assert said, "the page's handshake named no worker"
+    return said[-1]
 
 
 def tab(page: Any, url: str) -> Any:
@@ -104,10 +140,19 @@ def test_four_phones_alone_play_a_pulka_hand_it_over_and_delete_it(
     tap(owner, "share-close")
 
     # Three more phones join with the link and the table's PIN.
-    boris, vera, gleb = (phone(browser, link) for _ in range(3))
+    boris, vera, gleb = phones(browser, link, 3)
     joined(boris, pin)
     joined(vera, pin)
     joined(gleb, pin, "ru")
+    # The phones are spread over both workers: each page's handshake names its worker; while
+    # one worker holds them all, two more phones join at once (the kernel chooses for each).
+    table_phones = [owner, boris, vera, gleb]
+    while len({worker(p) for p in table_phones}) < 2:
+        assert len(table_phones) < 12, "every phone reached one worker"
+        for extra in phones(browser, link, 2):
+            joined(extra, pin)
+            table_phones.append(extra)
+    assert {worker(p) for p in table_phones} == {"1", "2"}
     # The table plays: the owner writes the first deal, a joined phone the second; every phone
     # sees both.
     table = Table(owner, 4)
@@ -122,7 +167,7 @@ def test_four_phones_alone_play_a_pulka_hand_it_over_and_delete_it(
     except AssertionError:
         shot(boris, "failed-hosted-joined-write")
         raise
-    for p in (owner, vera, gleb):
+    for p in (owner, vera, gleb, *table_phones[4:]):  # on both workers: each sees both deals
         tap(p, "nav-history")
         expect(p.get_by_text(re.compile(r"^(Deal|Сдача) 2 · ")).first).to_be_visible(timeout=15000)
     shot(gleb, "hosted-history-360-ru")
