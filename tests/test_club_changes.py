@@ -255,6 +255,7 @@ def test_a_database_from_before_the_changes_reads_and_gets_the_table(
             "table_creations",
             "night_owners",
             "wrong_tries",
+            "server_keys",
         ):
             store.conn.execute(f"DROP TABLE {table}")
         store.conn.execute("DELETE FROM _migrations WHERE version >= 4")

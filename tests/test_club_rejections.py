@@ -156,6 +156,7 @@ def test_migration_7_gives_the_rejections_their_column_and_keeps_every_row(targe
                 "table_creations",
                 "night_owners",
                 "wrong_tries",
+                "server_keys",
             ):
                 store.backend.execute(f"DROP TABLE {table}")
             store.backend.execute("DELETE FROM _migrations WHERE version >= 7")

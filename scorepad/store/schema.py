@@ -428,6 +428,10 @@ def _hosted_shared(ddl: DDL) -> None:
         '"at" {real} NOT NULL)'
     )
     ddl.execute("CREATE INDEX wrong_tries_at ON wrong_tries(at)")
+    # ``server_keys``: the key every worker (and every restart) of one database signs the device
+    # tokens it issues with, so that a phone's token is known on whichever worker its page
+    # reaches (app/server/devices.py).
+    ddl.create('CREATE TABLE "server_keys" ("name" TEXT PRIMARY KEY, "value" TEXT NOT NULL)')
 
 
 #: Every schema version, in order.  A released version is never changed: add the next one.
@@ -445,7 +449,7 @@ MIGRATIONS: list[tuple[int, str, Callable[[DDL], None]]] = [
     (8, "the hosted server's table owners, PIN grants by table, creations", _hosted_tables),
     (9, "the hosted server's club night owners", _night_owners),
     # 10 and 11 are the league's and its season's (merged in their order).
-    (12, "the hosted server: a night handed over, the workers' shared throttle", _hosted_shared),
+    (12, "the hosted server: a night handed over, the workers' throttle and key", _hosted_shared),
 ]
 
 
@@ -513,6 +517,7 @@ TABLES: dict[str, set[str]] = {
     "table_creations": {"address", "at"},
     "night_owners": {"night", "secret", "created", "handover"},
     "wrong_tries": {"who", "misses", "waits_until", "since", "spared", "at"},
+    "server_keys": {"name", "value"},
 }
 
 

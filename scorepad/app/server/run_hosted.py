@@ -22,6 +22,7 @@ from ..screens import hosted as screens
 from ..screens.table import JOIN, join
 from . import listen
 from .admin import Admin
+from .devices import device_key
 from .grants import Grants
 from .hosted import (
     ADMIN,
@@ -126,6 +127,8 @@ def _hosted(
         table_pins=hosted_pins(owners, store, lock),
         clock=WALL_CLOCK,
         throttle=throttle,
+        # A phone's token is known on every worker and after a restart: its grants stay.
+        device_key=device_key(store, lock),
     )
     gate.hosted = hosted
     return hosted, gate
