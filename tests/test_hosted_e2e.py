@@ -21,9 +21,7 @@ from e2e.harness import (
     Table,
     browser,  # noqa: F401  (the fixture)
     has_text,
-    local_only,
     new_session,
-    semantics_on,
     shot,
     tap,
     text_of,
@@ -31,14 +29,11 @@ from e2e.harness import (
     visible,
 )
 from playwright.sync_api import expect
-from support.hosted_server import serving
+from support.hosted_server import LAPTOP, hand_over_code, phones, serving, tab, worker
+from support.hosted_server import opened as phone
 
 from scorepad.app.server.grants import Grants
-from scorepad.app.server.server import WORKER_HEADER
 from scorepad.store import Store
-
-PHONE = {"width": 360, "height": 740}
-LAPTOP = {"width": 1280, "height": 800}
 
 
 @pytest.fixture
@@ -48,56 +43,6 @@ def hosted(postgres_url: str, tmp_path: Path) -> Iterator[tuple[str, str]]:
     each other's writes through PostgreSQL (LISTEN/NOTIFY)."""
     with serving(postgres_url, tmp_path, "--workers", "2") as url:
         yield url, postgres_url
-
-
-#: Each page's workers, as its WebSocket handshakes named them (server.WORKER_HEADER).
-HANDSHAKES: dict[int, list[str]] = {}
-WORKER = WORKER_HEADER.decode()
-
-
-def phone(browser: Any, url: str, size: dict[str, int] = PHONE) -> Any:  # noqa: F811
-    (page,) = phones(browser, url, 1, size)
-    return page
-
-
-def phones(browser: Any, url: str, n: int, size: dict[str, int] = PHONE) -> list[Any]:  # noqa: F811
-    """``n`` phones (each its own browser context: its own device) opening ``url`` at once, as
-    a table's phones do: their pages connect while a worker is busy drawing another's, so the
-    kernel gives some to the other worker (one phone after another all reach the idle one)."""
-    pages = [local_only(browser.new_context(viewport=size)).new_page() for _ in range(n)]
-    for page in pages:
-        # Which worker holds the page: its WebSocket's handshake says (read through Chromium's
-        # DevTools protocol; the page's HTTP requests may reach another worker).
-        said = HANDSHAKES.setdefault(id(page), [])
-        devtools = page.context.new_cdp_session(page)
-        devtools.send("Network.enable")
-        devtools.on(
-            "Network.webSocketHandshakeResponseReceived",
-            lambda event, said=said: said.extend(
-                v for k, v in event["response"]["headers"].items() if k.lower() == WORKER
-            ),
-        )
-    for page in pages:
-        page.goto(url, wait_until="commit")
-    for page in pages:
-        semantics_on(page)
-    return pages
-
-
-def worker(page: Any) -> str:
-    """The worker holding ``page`` (its latest handshake's)."""
-    said = HANDSHAKES[id(page)]
-    assert said, "the page's handshake named no worker"
-    return said[-1]
-
-
-def tab(page: Any, url: str) -> Any:
-    """A new tab of the same browser (its storage: the same device) opened at ``url``; the same
-    tab would reconnect to the page it showed (kept for a reload), not open the address."""
-    fresh = page.context.new_page()
-    fresh.goto(url)
-    semantics_on(fresh)
-    return fresh
 
 
 def joined(page: Any, pin: str, lang: str = "en") -> None:
@@ -197,12 +142,8 @@ def test_four_phones_alone_play_a_pulka_hand_it_over_and_delete_it(
 
     # The owner hands the table to Boris's phone: Boris owns it, the first phone no longer.
     tap(owner, "nav-sheet")
-    tap(owner, "hand-over")
-    visible(owner, "hand-over-dialog")
-    shot(owner, "hosted-hand-over-360-en")
-    take = re.sub(r"\s+", "", text_of(owner, "hand-over-url"))
+    take = hand_over_code(owner, "hand-over", "hosted-hand-over-360-en")
     assert take.startswith(f"{base}/take/{sid}/")
-    tap(owner, "hand-over-close")
     boris = tab(boris, take)
     visible(boris, "share-table")
     visible(tab(owner, base + "/"), "tables-empty")

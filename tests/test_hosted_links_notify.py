@@ -8,7 +8,7 @@ import threading
 import time
 from typing import Any
 
-from test_online_notify import PLAYERS, Heard, loop  # noqa: F401  (the fixture)
+from test_online_notify import PLAYERS, Heard, listening, loop  # noqa: F401  (the fixture)
 
 from scorepad.app.frame.live import LINKS
 from scorepad.app.server.grants import Grants
@@ -34,10 +34,7 @@ def test_another_workers_new_link_and_move_reach_this_worker_and_its_own_do_not_
         heard = Heard()
         listener = Listener(postgres_url, mine, heard, loop).start()
         try:
-            deadline = time.monotonic() + 10
-            while nxt not in listener.revisions:  # listening, the sessions read
-                assert time.monotonic() < deadline
-                time.sleep(0.02)
+            listening(listener, nxt)
             Grants(mine, threading.RLock()).renew(sid)  # this worker's own: its pages know it
             theirs = Grants(other, threading.RLock())
             theirs.renew(sid)  # another worker's (an owner's New link, or his delete)
