@@ -133,6 +133,26 @@ def first_asked(shell: Shell, tricks: int) -> int:
     return next(s for s in (0, 1, 2) if f"tricks-{s}-{tricks}" in ids(shell.page))
 
 
+async def correct_deal_1(
+    shell: Shell, session: Session, store: Store, sid: int, reason: str
+) -> int:
+    """The director, on the History of table ``sid``, corrects deal 1: the first seat the
+    entry asks gets 2 tricks; refused without a reason (nothing written), written with
+    ``reason``.  The seat."""
+    before = [a.kind for a in store.history(sid)]
+    await fire(session, by_id(shell.page, "edit-1"))
+    seat = first_asked(shell, 2)
+    await fire(session, by_id(shell.page, f"tricks-{seat}-2"))
+    await fire(session, by_id(shell.page, "confirm-deal"))  # no reason: refused, nothing written
+    assert [a.kind for a in store.history(sid)] == before
+    await type_into(session, by_id(shell.page, "edit-reason"), reason)
+    await fire(session, by_id(shell.page, "confirm-deal"))
+    assert [(a.kind, a.reason) for a in store.history(sid)][-1] == ("edit", reason)
+    tricks = store.load(sid).session.deals[0].model_dump(mode="json")["tricks"]
+    assert tricks[str(seat)] == 2 and sum(tricks.values()) == 10
+    return seat
+
+
 def message(shell: Shell) -> str:
     return str(by_id(shell.page, "message").content.value)
 
@@ -317,19 +337,7 @@ async def test_the_director_announces_to_every_table_and_corrects_a_deal_from_hi
     assert host.sid == sid and host.screen is not None
     assert host.screen.__name__ == "history_screen"
     assert "club-director" in ids(host.page)
-    await fire(sh, by_id(host.page, "edit-1"))
-    seat = first_asked(host, 2)
-    await fire(sh, by_id(host.page, f"tricks-{seat}-2"))
-    await fire(sh, by_id(host.page, "confirm-deal"))  # no reason: refused, nothing written
-    assert [a.kind for a in n.store.history(sid)] == ["add"]
-    await type_into(sh, by_id(host.page, "edit-reason"), "the protocol says 2 tricks")
-    await fire(sh, by_id(host.page, "confirm-deal"))
-    assert [(a.kind, a.reason) for a in n.store.history(sid)][-1] == (
-        "edit",
-        "the protocol says 2 tricks",
-    )
-    tricks = n.store.load(sid).session.deals[0].model_dump(mode="json")["tricks"]
-    assert tricks[str(seat)] == 2 and sum(tricks.values()) == 10
+    await correct_deal_1(host, sh, n.store, sid, "the protocol says 2 tricks")
     assert [c["reason"] for c in n.club.corrections(n.nid)] == ["the protocol says 2 tricks"]
     await fire(sh, by_id(host.page, "club-director"))
     assert "Tour 1, table 1, deal 1: the protocol says 2 tricks" in texts(host.page)

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from test_club_rejections import LATER_TABLES
 from test_club_store import DATE, RASP, SEVEN, SIX, _write
 
 from scorepad.club.errors import ClubError
@@ -249,13 +250,7 @@ def test_a_database_from_before_the_changes_reads_and_gets_the_table(
             store.conn.execute(f"ALTER TABLE {table} DROP COLUMN uid")
         # ... and what the hosted server's schemas 8, 9 and 12 added.
         store.conn.execute("DROP INDEX table_creations_address")
-        for table in (
-            "table_owners",
-            "table_pin_grants",
-            "table_creations",
-            "night_owners",
-            "wrong_tries",
-        ):
+        for table in LATER_TABLES:
             store.conn.execute(f"DROP TABLE {table}")
         store.conn.execute("DELETE FROM _migrations WHERE version >= 4")
     with pytest.raises(NeedsMigration):

@@ -20,6 +20,7 @@ from scorepad.app.server.hosted import (
     HostedGate,
     HostedOptions,
     _parse_held,
+    hosted_parts,
 )
 from scorepad.app.server.owners import CREATIONS_PER_HOUR, Owners, address_key
 from scorepad.cli import build_parser, main
@@ -32,12 +33,7 @@ PLAYERS = ["Anna", "Boris", "Vera", "Gleb"]
 @pytest.fixture
 def served(target: str) -> Any:
     store = Store(target, check_same_thread=False)
-    lock = threading.RLock()
-    grants = Grants(store, lock)
-    owners = Owners(store, lock)
-    hosted = Hosted(owners, grants)
-    gate = HostedGate(None, grants=grants, table_pins=owners.pin)
-    gate.hosted = hosted
+    hosted, gate = hosted_parts(store, threading.RLock())
     yield store, hosted, gate
     store.close()
 

@@ -13,7 +13,7 @@ import pytest
 from scorepad.app.server.access import NotAllowed
 from scorepad.app.server.admin import Admin, admin_delete, admin_key
 from scorepad.app.server.grants import Grants, grant_key
-from scorepad.app.server.hosted import ADMIN, Hosted, HostedAccess, HostedGate
+from scorepad.app.server.hosted import ADMIN, Hosted, HostedAccess, HostedGate, hosted_parts
 from scorepad.app.server.owners import Owners
 from scorepad.store import Store
 
@@ -32,13 +32,8 @@ class Clock:
 @pytest.fixture
 def served(target: str) -> Any:
     store = Store(target, check_same_thread=False)
-    lock = threading.RLock()
-    grants = Grants(store, lock)
-    owners = Owners(store, lock)
     clock = Clock()
-    hosted = Hosted(owners, grants, admin=Admin(SECRET, grants, lock, clock=clock))
-    gate = HostedGate(None, grants=grants, table_pins=owners.pin)
-    gate.hosted = hosted
+    hosted, gate = hosted_parts(store, threading.RLock(), admin_secret=SECRET, clock=clock)
     yield store, hosted, gate, clock
     store.close()
 

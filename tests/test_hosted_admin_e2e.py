@@ -17,7 +17,6 @@ import pytest
 from e2e.harness import (
     browser,  # noqa: F401  (the fixture)
     has_text,
-    local_only,
     new_session,
     semantics_on,
     shot,
@@ -26,12 +25,10 @@ from e2e.harness import (
     type_text,
     visible,
 )
-from support.hosted_server import serving
+from support.hosted_server import LAPTOP, PHONE, opened, serving
 
 from scorepad.store import Store
 
-PHONE = {"width": 360, "height": 740}
-LAPTOP = {"width": 1280, "height": 800}
 SECRET = "the operator's own secret 42"
 
 
@@ -51,13 +48,6 @@ def serve(tmp_path: Path) -> Iterator[Callable[[bool], tuple[str, str]]]:
             return servers.enter_context(serving(db, tmp_path, *extra)), db
 
         yield start
-
-
-def opened(browser: Any, url: str, size: dict[str, int] = PHONE) -> Any:  # noqa: F811
-    page = local_only(browser.new_context(viewport=size)).new_page()
-    page.goto(url)
-    semantics_on(page)
-    return page
 
 
 def test_without_a_secret_admin_is_the_strangers_front_page(

@@ -14,10 +14,7 @@ from typing import Any
 import pytest
 
 from scorepad.app.server.access import NotAllowed
-from scorepad.app.server.admin import Admin
-from scorepad.app.server.grants import Grants
-from scorepad.app.server.hosted import Hosted, HostedAccess, HostedGate, hosted_pins
-from scorepad.app.server.owners import Owners
+from scorepad.app.server.hosted import Hosted, HostedAccess, HostedGate, hosted_parts
 from scorepad.club.store import ClubStore, table_pin
 from scorepad.store import Store
 
@@ -28,13 +25,9 @@ NOT_DIRECTOR = "Only the phone that created this club night may direct it."
 @pytest.fixture
 def served(target: str) -> Any:
     store = Store(target, check_same_thread=False)
-    lock = threading.RLock()
-    grants = Grants(store, lock)
-    owners = Owners(store, lock)
-    hosted = Hosted(owners, grants, per_hour=3)
-    hosted.admin = Admin("the operator's secret here", grants, lock)
-    gate = HostedGate(None, grants=grants, table_pins=hosted_pins(owners, store, lock))
-    gate.hosted = hosted
+    hosted, gate = hosted_parts(
+        store, threading.RLock(), per_hour=3, admin_secret="the operator's secret here"
+    )
     yield store, hosted, gate
     store.close()
 

@@ -17,8 +17,8 @@ import pytest
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 from support.club_nights import RASP, drawn_night
-from support.flet_fakes import by_id, fire, texts, type_into
-from test_app_club_tables import first_asked, ids, page_on
+from support.flet_fakes import by_id, fire, texts
+from test_app_club_tables import correct_deal_1, ids, page_on
 
 import scorepad.app.frame.screens  # noqa: F401  (registers every screen)
 from scorepad.app.club.director import director_screen
@@ -28,9 +28,7 @@ from scorepad.app.frame.shell import Shell
 from scorepad.app.screens import hosted as screens
 from scorepad.app.screens.table import join
 from scorepad.app.server.access import NotAllowed
-from scorepad.app.server.grants import Grants
-from scorepad.app.server.hosted import Hosted, HostedAccess, HostedGate, hosted_pins
-from scorepad.app.server.owners import Owners
+from scorepad.app.server.hosted import HostedAccess, hosted_parts
 from scorepad.app.session import Refused
 from scorepad.club.store import ClubStore, table_pin
 from scorepad.store import Store
@@ -45,13 +43,8 @@ class Server:
     def __init__(self, target: str) -> None:
         self.store = Store(target, check_same_thread=False)
         self.lock = threading.RLock()
-        self.grants = Grants(self.store, self.lock)
-        self.owners = Owners(self.store, self.lock)
-        self.hosted = Hosted(self.owners, self.grants)
-        self.gate = HostedGate(
-            None, grants=self.grants, table_pins=hosted_pins(self.owners, self.store, self.lock)
-        )
-        self.gate.hosted = self.hosted
+        self.hosted, self.gate = hosted_parts(self.store, self.lock)
+        self.grants, self.owners = self.hosted.grants, self.hosted.owners
         self.hub = PubSubHub(loop=asyncio.get_running_loop())
         self.table = SimpleNamespace(gate=self.gate, grants=self.grants, sharing=None)
         self.club = ClubStore(self.store)
@@ -125,19 +118,8 @@ async def test_the_nights_owner_corrects_a_deal_from_his_screen(server: Server) 
         "correction (with a reason, in the journal)." in texts(shell.page)
     )
     assert "pin-open" not in ids(shell.page)
-    await fire(session, by_id(shell.page, "edit-1"))
-    seat = first_asked(shell, 2)
-    await fire(session, by_id(shell.page, f"tricks-{seat}-2"))
-    await fire(session, by_id(shell.page, "confirm-deal"))  # no reason: refused, nothing written
     assert [a.kind for a in s.store.history(sid)] == ["add", "add"]
-    await type_into(session, by_id(shell.page, "edit-reason"), "the protocol says 2 tricks")
-    await fire(session, by_id(shell.page, "confirm-deal"))
-    assert [(a.kind, a.reason) for a in s.store.history(sid)][-1] == (
-        "edit",
-        "the protocol says 2 tricks",
-    )
-    tricks = s.store.load(sid).session.deals[0].model_dump(mode="json")["tricks"]
-    assert tricks[str(seat)] == 2 and sum(tricks.values()) == 10
+    await correct_deal_1(shell, session, s.store, sid, "the protocol says 2 tricks")
     assert [c["reason"] for c in s.club.corrections(nid)] == ["the protocol says 2 tricks"]
     # The correction is confirmed as it is (no player confirms the director's word).
     assert [m.state for m in s.club.marks(sid)] == ["confirmed", "confirmed"]

@@ -8,7 +8,6 @@ Russian) go to ``screenshots/hosted-club-*.png``."""
 
 from __future__ import annotations
 
-import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,25 +17,20 @@ import pytest
 from e2e.harness import (
     browser,  # noqa: F401  (the fixture)
     has_text,
-    local_only,
-    semantics_on,
     shot,
     tap,
-    text_of,
     type_text,
     visible,
 )
 from playwright.sync_api import expect
 from support.club_nights import RASP
-from support.hosted_server import serving
+from support.hosted_server import LAPTOP, hand_over_code, opened, serving, tab
 from test_table_e2e import enter_pin, message_of
 
 from scorepad.app.server.grants import Grants
 from scorepad.club.store import ClubStore, table_pin
 from scorepad.store import Store
 
-PHONE = {"width": 360, "height": 740}
-LAPTOP = {"width": 1280, "height": 800}
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dmitri", "Elena"]
 
 
@@ -47,11 +41,19 @@ def hosted(tmp_path: Path) -> Iterator[tuple[str, str]]:
         yield base, db
 
 
-def opened(browser: Any, url: str, size: dict[str, int] = PHONE) -> Any:  # noqa: F811
-    page = local_only(browser.new_context(viewport=size)).new_page()
-    page.goto(url)
-    semantics_on(page)
-    return page
+def new_night(browser: Any, base: str, screenshot: str | None = None) -> Any:  # noqa: F811
+    """A phone that opened the server and created the night "Friday" (2 tours of 2 deals): it
+    directs it, its director's view open."""
+    director = opened(browser, base + "/")
+    tap(director, "session-club")
+    type_text(director, director.get_by_label("Name of the night", exact=True), "Friday")
+    type_text(director, director.get_by_label("Tours", exact=True), "2")
+    type_text(director, director.get_by_label("Deals a tour", exact=True), "2")
+    if screenshot is not None:
+        shot(director, screenshot)
+    tap(director, "create-night")
+    visible(director, "club-registry")
+    return director
 
 
 def test_a_phone_directs_a_club_night_and_another_browser_cannot(
@@ -59,14 +61,7 @@ def test_a_phone_directs_a_club_night_and_another_browser_cannot(
     hosted: tuple[str, str],
 ) -> None:
     base, db = hosted
-    director = opened(browser, base + "/")
-    tap(director, "session-club")
-    type_text(director, director.get_by_label("Name of the night", exact=True), "Friday")
-    type_text(director, director.get_by_label("Tours", exact=True), "2")
-    type_text(director, director.get_by_label("Deals a tour", exact=True), "2")
-    shot(director, "hosted-club-new-360-en")
-    tap(director, "create-night")
-    visible(director, "club-registry")
+    director = new_night(browser, base, "hosted-club-new-360-en")
     with Store(db) as store:
         ((nid, name, _),) = ClubStore(store).nights()
         assert name == "Friday"
@@ -106,10 +101,7 @@ def test_a_phone_directs_a_club_night_and_another_browser_cannot(
     assert other.locator(f'[flt-semantics-identifier="night-{nid}"]').count() == 0
     shot(other, "hosted-club-other-1280-ru")
     # The director's own list does offer it (in Russian too), and opens it again.
-    again = director.context.new_page()
-    again.set_viewport_size(PHONE)
-    again.goto(base + "/")
-    semantics_on(again)
+    again = tab(director, base + "/")
     tap(again, "language-ru")
     tap(again, "session-club")
     tap(again, f"night-{nid}")
@@ -125,12 +117,7 @@ def test_the_director_corrects_a_deal_from_his_screen_and_hands_the_night_over(
     hosted: tuple[str, str],
 ) -> None:
     base, db = hosted
-    director = opened(browser, base + "/")
-    tap(director, "session-club")
-    type_text(director, director.get_by_label("Name of the night", exact=True), "Friday")
-    type_text(director, director.get_by_label("Deals a tour", exact=True), "2")
-    tap(director, "create-night")
-    visible(director, "club-registry")
+    director = new_night(browser, base)
     # The players and the first tour's deals come from another process (as the CLI writes
     # them): the director's screens show the store as it stands.
     with Store(db) as store:
@@ -166,12 +153,8 @@ def test_the_director_corrects_a_deal_from_his_screen_and_hands_the_night_over(
         assert tricks["1"] == 2 and sum(tricks.values()) == 10
 
     # He hands the night to a laptop: a one-time code, opened there.
-    tap(director, "night-hand-over")
-    visible(director, "hand-over-dialog")
-    shot(director, "hosted-club-hand-over-360-en")
-    take = re.sub(r"\s+", "", text_of(director, "hand-over-url"))
+    take = hand_over_code(director, "night-hand-over", "hosted-club-hand-over-360-en")
     assert take.startswith(f"{base}/take/night/{nid}/")
-    tap(director, "hand-over-close")
     laptop = opened(browser, take, LAPTOP)
     visible(laptop, "club-open-1")
     visible(laptop, "night-hand-over")
@@ -182,10 +165,7 @@ def test_the_director_corrects_a_deal_from_his_screen_and_hands_the_night_over(
     tap(director, "club-announce")
     visible(director, "message")
     assert message_of(director) == "Only the phone that created this club night may direct it."
-    again = director.context.new_page()
-    again.set_viewport_size(PHONE)
-    again.goto(base + "/")
-    semantics_on(again)
+    again = tab(director, base + "/")
     tap(again, "session-club")
     visible(again, "create-night")
     assert again.locator(f'[flt-semantics-identifier="night-{nid}"]').count() == 0

@@ -1,5 +1,6 @@
 """The hosted server in a browser (issue #36): four phones alone start and play a pulka on
-``scorepad serve`` with two workers over PostgreSQL; a phone of another table can neither see nor write it; the
+``scorepad serve`` with two workers over PostgreSQL (the phones on both, as their WebSocket
+handshakes say); a phone of another table can neither see nor write it; the
 owner hands the table over, and the new owner deletes it (asked first).
 
 Every phone is its own browser context (its own storage: its own device) on this computer's
@@ -20,9 +21,7 @@ from e2e.harness import (
     Table,
     browser,  # noqa: F401  (the fixture)
     has_text,
-    local_only,
     new_session,
-    semantics_on,
     shot,
     tap,
     text_of,
@@ -30,13 +29,11 @@ from e2e.harness import (
     visible,
 )
 from playwright.sync_api import expect
-from support.hosted_server import serving
+from support.hosted_server import LAPTOP, hand_over_code, phones, serving, tab, worker
+from support.hosted_server import opened as phone
 
 from scorepad.app.server.grants import Grants
 from scorepad.store import Store
-
-PHONE = {"width": 360, "height": 740}
-LAPTOP = {"width": 1280, "height": 800}
 
 
 @pytest.fixture
@@ -46,22 +43,6 @@ def hosted(postgres_url: str, tmp_path: Path) -> Iterator[tuple[str, str]]:
     each other's writes through PostgreSQL (LISTEN/NOTIFY)."""
     with serving(postgres_url, tmp_path, "--workers", "2") as url:
         yield url, postgres_url
-
-
-def phone(browser: Any, url: str, size: dict[str, int] = PHONE) -> Any:  # noqa: F811
-    page = local_only(browser.new_context(viewport=size)).new_page()
-    page.goto(url)
-    semantics_on(page)
-    return page
-
-
-def tab(page: Any, url: str) -> Any:
-    """A new tab of the same browser (its storage: the same device) opened at ``url``; the same
-    tab would reconnect to the page it showed (kept for a reload), not open the address."""
-    fresh = page.context.new_page()
-    fresh.goto(url)
-    semantics_on(fresh)
-    return fresh
 
 
 def joined(page: Any, pin: str, lang: str = "en") -> None:
@@ -104,10 +85,19 @@ def test_four_phones_alone_play_a_pulka_hand_it_over_and_delete_it(
     tap(owner, "share-close")
 
     # Three more phones join with the link and the table's PIN.
-    boris, vera, gleb = (phone(browser, link) for _ in range(3))
+    boris, vera, gleb = phones(browser, link, 3)
     joined(boris, pin)
     joined(vera, pin)
     joined(gleb, pin, "ru")
+    # The phones are spread over both workers: each page's handshake names its worker; while
+    # one worker holds them all, two more phones join at once (the kernel chooses for each).
+    table_phones = [owner, boris, vera, gleb]
+    while len({worker(p) for p in table_phones}) < 2:
+        assert len(table_phones) < 12, "every phone reached one worker"
+        for extra in phones(browser, link, 2):
+            joined(extra, pin)
+            table_phones.append(extra)
+    assert {worker(p) for p in table_phones} == {"1", "2"}
     # The table plays: the owner writes the first deal, a joined phone the second; every phone
     # sees both.
     table = Table(owner, 4)
@@ -122,7 +112,7 @@ def test_four_phones_alone_play_a_pulka_hand_it_over_and_delete_it(
     except AssertionError:
         shot(boris, "failed-hosted-joined-write")
         raise
-    for p in (owner, vera, gleb):
+    for p in (owner, vera, gleb, *table_phones[4:]):  # on both workers: each sees both deals
         tap(p, "nav-history")
         expect(p.get_by_text(re.compile(r"^(Deal|Сдача) 2 · ")).first).to_be_visible(timeout=15000)
     shot(gleb, "hosted-history-360-ru")
@@ -152,12 +142,8 @@ def test_four_phones_alone_play_a_pulka_hand_it_over_and_delete_it(
 
     # The owner hands the table to Boris's phone: Boris owns it, the first phone no longer.
     tap(owner, "nav-sheet")
-    tap(owner, "hand-over")
-    visible(owner, "hand-over-dialog")
-    shot(owner, "hosted-hand-over-360-en")
-    take = re.sub(r"\s+", "", text_of(owner, "hand-over-url"))
+    take = hand_over_code(owner, "hand-over", "hosted-hand-over-360-en")
     assert take.startswith(f"{base}/take/{sid}/")
-    tap(owner, "hand-over-close")
     boris = tab(boris, take)
     visible(boris, "share-table")
     visible(tab(owner, base + "/"), "tables-empty")

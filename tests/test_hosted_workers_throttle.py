@@ -1,8 +1,9 @@
 """``scorepad serve --workers 2`` on PostgreSQL: wrong PINs typed on pages of both workers are
 counted once, in the database (throttle.py, ``wrong_tries``).  An address's 20th miss makes its
 next new device wait, whichever worker the misses and the device reach: not at the 40th, as
-two workers counting in their own memories would allow.  Real processes, raw Flet clients
-(support/flet_wire.py), the test's own PostgreSQL."""
+two workers counting in their own memories would allow.  And one process on a SQLite file
+counts in the file: a restart gives the address no more tries.  Real processes, raw Flet
+clients (support/flet_wire.py), the test's own PostgreSQL."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import threading
 from pathlib import Path
 
 from support.flet_wire import Client
+from support.hosted_server import serving
 from support.online import worker_of, workers
 from test_table_safety import WAITING, type_pin
 
@@ -87,3 +89,31 @@ def test_wrong_pins_on_both_workers_reach_the_addresss_bound_at_its_documented_n
         rows = store.backend.query("SELECT misses FROM wrong_tries ORDER BY misses")
     # One row a device (4 misses each) and one for the address (20), none per worker.
     assert [r["misses"] for r in rows] == [TRIES - 1] * len(guessers) + [ADDRESS_TRIES]
+
+
+def test_one_process_on_sqlite_counts_in_its_file_and_a_restart_gives_no_more_tries(
+    tmp_path: Path,
+) -> None:
+    db = str(tmp_path / "serve.db")
+    with Store(db) as store:
+        sid = store.create_session(PLAYERS)
+        lock = threading.RLock()
+        _, pin = Owners(store, lock).issue(sid)
+        token = Grants(store, lock).link(sid)
+    wrong = "000000" if pin != "000000" else "111111"
+    route = f"/join/{sid}/{token}"
+    with serving(db, tmp_path) as base:
+        port = int(base.rsplit(":", 1)[1])
+        for _ in range(ADDRESS_TRIES // (TRIES - 1)):  # new devices under their own bound
+            with pin_page(port, route) as page:
+                for _ in range(TRIES - 1):
+                    type_pin(page, wrong)
+                    assert page.shows("Wrong PIN. Tries left on this device:")
+    # The server restarted: the address's 20 misses are in the file, its new device waits.
+    with serving(db, tmp_path) as base, pin_page(int(base.rsplit(":", 1)[1]), route) as probe:
+        type_pin(probe, pin)
+        assert any(WAITING.fullmatch(s) for s in probe.strings())
+        assert not probe.has("nav-entry")
+    with Store(db) as store:
+        rows = store.backend.query("SELECT misses FROM wrong_tries ORDER BY misses")
+    assert [r["misses"] for r in rows][-1] == ADDRESS_TRIES

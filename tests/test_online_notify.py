@@ -67,6 +67,14 @@ class Heard:
             time.sleep(0.02)
 
 
+def listening(listener: Listener, sid: int) -> None:
+    """Wait until ``listener`` listens and has read session ``sid`` (at most 10 s)."""
+    deadline = time.monotonic() + 10
+    while sid not in listener.revisions:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+
+
 @pytest.fixture
 def loop() -> Any:
     """An event loop running in a thread, as a worker's server loop."""
@@ -87,10 +95,7 @@ def test_another_workers_write_reaches_this_worker_and_its_own_does_not_come_bac
         heard = Heard()
         listener = Listener(postgres_url, mine, heard, loop).start()
         try:
-            deadline = time.monotonic() + 10
-            while sid not in listener.revisions:  # listening, the sessions read
-                assert time.monotonic() < deadline
-                time.sleep(0.02)
+            listening(listener, sid)
             mine.add_deal(sid, raspasy(), seen=0)  # this worker's own: its pages know it
             other.add_deal(sid, raspasy(), seen=1)  # another worker's
             heard.wait((TOPIC, (sid, 2)))
@@ -108,10 +113,7 @@ def test_a_postgresql_restart_is_told_and_what_was_written_meanwhile_announced(
         heard = Heard()
         listener = Listener(postgres_url, mine, heard, loop).start()
         try:
-            deadline = time.monotonic() + 10
-            while sid not in listener.revisions:
-                assert time.monotonic() < deadline
-                time.sleep(0.02)
+            listening(listener, sid)
             postgres_cluster.restart()
             heard.wait((DATABASE, False))
             # Written while this worker's listener may be away: announced once it is back.

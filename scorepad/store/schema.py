@@ -490,6 +490,10 @@ def _hosted_shared(ddl: DDL) -> None:
         '"at" {real} NOT NULL)'
     )
     ddl.execute("CREATE INDEX wrong_tries_at ON wrong_tries(at)")
+    # ``server_keys``: the key every worker (and every restart) of one database signs the device
+    # tokens it issues with, so that a phone's token is known on whichever worker its page
+    # reaches (app/server/devices.py).
+    ddl.create('CREATE TABLE "server_keys" ("name" TEXT PRIMARY KEY, "value" TEXT NOT NULL)')
 
 
 #: Every schema version, in order.  A released version is never changed: add the next one.
@@ -508,7 +512,7 @@ MIGRATIONS: list[tuple[int, str, Callable[[DDL], None]]] = [
     (9, "the hosted server's club night owners", _night_owners),
     (10, "a league's clubs and the versions of their published nights", _league),
     (11, "a league's players, links, merges and splits, claim codes", _league_players),
-    (12, "the hosted server: a night handed over, the workers' shared throttle", _hosted_shared),
+    (12, "the hosted server: a night handed over, the workers' throttle and key", _hosted_shared),
 ]
 
 
@@ -594,6 +598,7 @@ TABLES: dict[str, set[str]] = {
     "league_claims": {"code", "club", "player", "name", "issued_at", "used_at"},
     "league_player_keys": {"secret", "league_player", "at"},
     "league_member_links": {"token", "issued_at", "revoked_at"},
+    "server_keys": {"name", "value"},
 }
 
 

@@ -21,7 +21,17 @@ from ..frame.theme import heading, primary, secondary, sem
 from ..server.admin import admin_delete
 from ..server.hosted import HostedAccess, HostedGate, not_director, not_owner
 from ..server.share import Sharing, qr_png
-from .table import join, languages, served, table_bar
+from .table import (
+    address_row,
+    dialog_column,
+    dialog_width,
+    join,
+    languages,
+    pin_line,
+    served,
+    share_dialog,
+    table_bar,
+)
 
 if TYPE_CHECKING:
     from ..frame.shell import Shell
@@ -251,24 +261,6 @@ def _refused(shell: Shell, exc: StoreError) -> None:
     shell.redraw()
 
 
-def _width(shell: Shell) -> int:
-    return int(max(240, min(420, (shell.page.width or 360) - 96)))
-
-
-def _address(part_id: str, parts: tuple[str, ...], width: int) -> ft.Control:
-    """An address broken only between its parts (a phone's 360 px)."""
-    return sem(
-        part_id,
-        ft.Row(
-            [ft.Text(p, size=15, weight=ft.FontWeight.BOLD, no_wrap=True) for p in parts],
-            wrap=True,
-            spacing=0,
-            run_spacing=0,
-            width=width,
-        ),
-    )
-
-
 def _base(sharing: Sharing) -> str:
     return sharing.public[0] if sharing.public else sharing.base(sharing.addresses[0])
 
@@ -293,54 +285,15 @@ def _share_dialog(shell: Shell, sid: int) -> ft.AlertDialog:
         pin = hosted.owners.pin(sid)
     base = _base(table.sharing)
     url = f"{base}/join/{sid}/{token}"
-    width = _width(shell)
+    width = dialog_width(shell)
     lines: list[ft.Control] = [
         sem("share-qr", ft.Image(src=qr_png(url, scale=10), width=width, height=width)),
         ft.Text(shell.t(N_("Scan the code, or open this address on a phone:"))),
-        _address("share-url-0", (base, f"/join/{sid}/", token), width),
-        sem(
-            "share-pin",
-            ft.Text(
-                shell.t(N_("Table PIN (needed to write): {pin}"), pin=pin or ""),
-                size=20,
-                weight=ft.FontWeight.BOLD,
-                width=width,
-            ),
-        ),
+        address_row("share-url-0", (base, f"/join/{sid}/", token), width),
+        pin_line(shell, pin or "", width),
     ]
-
-    return ft.AlertDialog(
-        title=ft.Text(shell.t(N_("Share the table"))),
-        content=sem(
-            "share-dialog",
-            ft.Column(
-                lines,
-                tight=True,
-                scroll=ft.ScrollMode.AUTO,
-                width=width,
-                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-            ),
-        ),
-        actions=[
-            sem(
-                "share-renew",
-                ft.TextButton(
-                    shell.t(N_("New link (the old one stops working)")),
-                    on_click=lambda: _renew(shell, sid),
-                ),
-            ),
-            sem(
-                "share-forget",
-                ft.TextButton(
-                    shell.t(N_("Forget the phones' PINs")), on_click=lambda: _forget(shell, sid)
-                ),
-            ),
-            sem(
-                "share-close",
-                ft.TextButton(shell.t(N_("Close")), on_click=lambda: shell.page.pop_dialog()),
-            ),
-        ],
-        actions_overflow_button_spacing=0,
+    return share_dialog(
+        shell, lines, width, lambda: _renew(shell, sid), lambda: _forget(shell, sid)
     )
 
 
@@ -396,7 +349,7 @@ def show_hand_over(shell: Shell, key: int, *, night: bool = False) -> None:
     base = _base(served(shell).sharing)
     path = f"/take/night/{key}/" if night else f"/take/{key}/"
     url = f"{base}{path}{code}"
-    width = _width(shell)
+    width = dialog_width(shell)
     shell.page.show_dialog(
         ft.AlertDialog(
             title=ft.Text(
@@ -406,33 +359,28 @@ def show_hand_over(shell: Shell, key: int, *, night: bool = False) -> None:
                     else N_("Hand the table to another phone")
                 )
             ),
-            content=sem(
+            content=dialog_column(
                 "hand-over-dialog",
-                ft.Column(
-                    [
-                        sem(
-                            "hand-over-qr",
-                            ft.Image(src=qr_png(url, scale=10), width=width, height=width),
+                [
+                    sem(
+                        "hand-over-qr",
+                        ft.Image(src=qr_png(url, scale=10), width=width, height=width),
+                    ),
+                    ft.Text(
+                        shell.t(
+                            N_(
+                                "Open this on the phone that will direct the night. Once it is opened there, this phone no longer directs it."
+                            )
+                            if night
+                            else N_(
+                                "Open this on the phone that will own the table. Once it is opened there, this phone no longer owns it."
+                            )
                         ),
-                        ft.Text(
-                            shell.t(
-                                N_(
-                                    "Open this on the phone that will direct the night. Once it is opened there, this phone no longer directs it."
-                                )
-                                if night
-                                else N_(
-                                    "Open this on the phone that will own the table. Once it is opened there, this phone no longer owns it."
-                                )
-                            ),
-                            width=width,
-                        ),
-                        _address("hand-over-url", (base, path, code), width),
-                    ],
-                    tight=True,
-                    scroll=ft.ScrollMode.AUTO,
-                    width=width,
-                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                ),
+                        width=width,
+                    ),
+                    address_row("hand-over-url", (base, path, code), width),
+                ],
+                width,
             ),
             actions=[
                 sem(

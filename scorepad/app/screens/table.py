@@ -322,33 +322,11 @@ def _share_lines(
         ft.Text(shell.t(N_("Scan the code, or open this address on a phone on the same network:"))),
     ]
     lines += [
-        sem(
-            f"share-url-{i}",
-            ft.Row(
-                [
-                    ft.Text(part, size=15, weight=ft.FontWeight.BOLD, no_wrap=True)
-                    for part in (sharing.base(a), f"/join/{sid}/", token)
-                ],
-                wrap=True,
-                spacing=0,
-                run_spacing=0,
-                width=width,
-            ),
-        )
+        address_row(f"share-url-{i}", (sharing.base(a), f"/join/{sid}/", token), width)
         for i, a in enumerate(sharing.addresses)
     ]
     if sharing.pin is not None:
-        lines.append(
-            sem(
-                "share-pin",
-                ft.Text(
-                    shell.t(N_("Table PIN (needed to write): {pin}"), pin=sharing.pin),
-                    size=20,
-                    weight=ft.FontWeight.BOLD,
-                    width=width,
-                ),
-            )
-        )
+        lines.append(pin_line(shell, sharing.pin, width))
     if sharing.scheme == "http" and sharing.shared:
         lines.append(
             sem(
@@ -368,14 +346,88 @@ def _share_lines(
     return lines
 
 
+def dialog_width(shell: Shell) -> int:
+    """A dialog laid out for its real width (a phone's 360 px too): its text wraps inside it,
+    a QR code fits, and an address breaks only between its parts."""
+    return int(max(240, min(420, (shell.page.width or 360) - 96)))
+
+
+def address_row(part_id: str, parts: tuple[str, ...], width: int) -> ft.Control:
+    """An address broken only between its parts (a phone's 360 px)."""
+    return sem(
+        part_id,
+        ft.Row(
+            [ft.Text(p, size=15, weight=ft.FontWeight.BOLD, no_wrap=True) for p in parts],
+            wrap=True,
+            spacing=0,
+            run_spacing=0,
+            width=width,
+        ),
+    )
+
+
+def pin_line(shell: Shell, pin: str, width: int) -> ft.Control:
+    return sem(
+        "share-pin",
+        ft.Text(
+            shell.t(N_("Table PIN (needed to write): {pin}"), pin=pin),
+            size=20,
+            weight=ft.FontWeight.BOLD,
+            width=width,
+        ),
+    )
+
+
+def dialog_column(ident: str, lines: list[ft.Control], width: int) -> ft.Control:
+    """A dialog's content: its lines centred, scrolled when taller than the screen."""
+    return sem(
+        ident,
+        ft.Column(
+            lines,
+            tight=True,
+            scroll=ft.ScrollMode.AUTO,
+            width=width,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        ),
+    )
+
+
+def share_dialog(
+    shell: Shell,
+    lines: list[ft.Control],
+    width: int,
+    renew: Callable[[], None],
+    forget: Callable[[], None],
+) -> ft.AlertDialog:
+    """Share the table: the lines (QR code, link, PIN…), New link, Forget the phones' PINs and
+    Close (the LAN host's dialog and the hosted owner's)."""
+    return ft.AlertDialog(
+        title=ft.Text(shell.t(N_("Share the table"))),
+        content=dialog_column("share-dialog", lines, width),
+        actions=[
+            sem(
+                "share-renew",
+                ft.TextButton(shell.t(N_("New link (the old one stops working)")), on_click=renew),
+            ),
+            sem(
+                "share-forget",
+                ft.TextButton(shell.t(N_("Forget the phones' PINs")), on_click=forget),
+            ),
+            sem(
+                "share-close",
+                ft.TextButton(shell.t(N_("Close")), on_click=lambda: shell.page.pop_dialog()),
+            ),
+        ],
+        actions_overflow_button_spacing=0,
+    )
+
+
 def _share_dialog(shell: Shell, sharing: Sharing) -> ft.AlertDialog:
     table = served(shell)
     sid = shell.sid
     assert sid is not None and table.grants is not None
     token = table.grants.link(sid)
-    # Everything is laid out for the dialog's real width (a phone's 360 px too): the warning
-    # wraps inside it, the QR code fits, and an address breaks only between its parts.
-    width = int(max(240, min(420, (shell.page.width or 360) - 96)))
+    width = dialog_width(shell)
     lines = _share_lines(shell, sharing, sid, token, width)
 
     def allow_next(e: ft.Event[ft.Switch]) -> None:
@@ -414,34 +466,7 @@ def _share_dialog(shell: Shell, sharing: Sharing) -> ft.AlertDialog:
         shell.message = shell.t(N_("Every phone types the table PIN again to write."))
         shell.redraw()
 
-    return ft.AlertDialog(
-        title=ft.Text(shell.t(N_("Share the table"))),
-        content=sem(
-            "share-dialog",
-            ft.Column(
-                lines,
-                tight=True,
-                scroll=ft.ScrollMode.AUTO,
-                width=width,
-                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-            ),
-        ),
-        actions=[
-            sem(
-                "share-renew",
-                ft.TextButton(shell.t(N_("New link (the old one stops working)")), on_click=renew),
-            ),
-            sem(
-                "share-forget",
-                ft.TextButton(shell.t(N_("Forget the phones' PINs")), on_click=forget),
-            ),
-            sem(
-                "share-close",
-                ft.TextButton(shell.t(N_("Close")), on_click=lambda: shell.page.pop_dialog()),
-            ),
-        ],
-        actions_overflow_button_spacing=0,
-    )
+    return share_dialog(shell, lines, width, renew, forget)
 
 
 __all__ = [

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 
 from ...core.i18n import N_, Msg, msg, nmsg
 from ...store import StoreError
+from .devices import issued, signed_token
 from .grants import Grants, grant_key
 from .throttle import Throttle
 
@@ -121,6 +122,9 @@ class Gate:
     # another worker may have made it or forgotten every grant, never of this one's memory.
     shared: bool = False
     _unlocked: set[str] = field(default_factory=set)  # grant keys (grants.grant_key)
+    # The key this server's device tokens are signed with (devices.py), on a database several
+    # workers share: a token one issued is known to all.  None: this process's memory only.
+    device_key: bytes | None = None
     # The misses of each device and address: this process's memory, or the database's when
     # several workers share it (throttle.SharedThrottle: otherwise N workers, N times the tries).
     throttle: Throttle = field(default_factory=Throttle)
@@ -142,9 +146,17 @@ class Gate:
     def required(self) -> bool:
         return self.pin is not None
 
+    def issue(self) -> str:
+        """A new device token: signed when the database is shared (every worker knows it)."""
+        if self.device_key is not None:
+            return signed_token(self.device_key)
+        return new_device_token()
+
     def known(self, device: str) -> bool:
         """Whether this server issued ``device`` (or it gave the PIN before a restart)."""
         if device in self._seen:
+            return True
+        if self.device_key is not None and issued(self.device_key, device):
             return True
         return self.pin is not None and self._granted(grant_key(device, self.pin))
 

@@ -22,6 +22,7 @@ import time
 from sqlite_utils import Database
 
 from ...store import Store
+from ...store.actions import WRITTEN
 from ...store.backend import Backend, SqliteBackend
 
 LINK_BYTES = 16  # 128 bits: a join link cannot be guessed nor walked like /join/1, /join/2...
@@ -101,6 +102,8 @@ class Grants:
         token = secrets.token_urlsafe(LINK_BYTES)
         with self.lock:
             self.db.upsert(LINKS, {"session": sid, "token": token}, ("session",))
+            # The other workers shut their pages of the old link (listen.py; once committed).
+            self.db.notify(WRITTEN, f"link {sid}")
         return token
 
     def followed(self, sid: int, token: str) -> int | None:
@@ -162,6 +165,7 @@ class Grants:
                     "ON CONFLICT (session) DO NOTHING",
                     [new, old],
                 )
+                self.db.notify(WRITTEN, f"moved {old} {new}")  # the other workers' phones follow
                 self.db.commit()
             except BaseException:
                 self.db.rollback()

@@ -31,8 +31,10 @@ from ...store import Store
 from ..club.tables import table_pins
 from .access import Access, Gate, NotAllowed, ServeRefused, valid_token
 from .admin import ADMIN_KEY, Admin
+from .devices import device_key
 from .grants import Grants, grant_key
 from .owners import CREATIONS_PER_HOUR, Owners
+from .throttle import WALL_CLOCK, SharedThrottle
 
 #: Where the browser keeps the tables it owns and joined (Flet's client storage).
 TABLES_KEY = "scorepad-tables"
@@ -336,6 +338,37 @@ def hosted_pins(owners: Owners, store: Store, lock: threading.RLock) -> Callable
     return pin
 
 
+def hosted_parts(
+    store: Store,
+    lock: threading.RLock,
+    *,
+    per_hour: int = CREATIONS_PER_HOUR,
+    admin_secret: str | None = None,
+    clock: Callable[[], float] = WALL_CLOCK,
+) -> tuple[Hosted, HostedGate]:
+    """One hosted server's memory of owners, grants and the operator, and the gate of its
+    pages (run_hosted's, and the tests')."""
+    grants = Grants(store, lock)
+    owners = Owners(store, lock)
+    hosted = Hosted(owners, grants, per_hour=per_hour)
+    # The wrong PINs and secrets are counted in the database, on the wall clock: every worker
+    # (and every machine) of the server shares one count (throttle.py).
+    throttle = SharedThrottle(store, lock)
+    if admin_secret is not None:
+        hosted.admin = Admin(admin_secret, grants, lock, clock=clock, throttle=throttle)
+    gate = HostedGate(
+        None,
+        grants=grants,
+        table_pins=hosted_pins(owners, store, lock),
+        clock=clock,
+        throttle=throttle,
+        # A phone's token is known on every worker and after a restart: its grants stay.
+        device_key=device_key(store, lock),
+    )
+    gate.hosted = hosted
+    return hosted, gate
+
+
 # --- the operator's options ----------------------------------------------------------------------
 
 
@@ -388,4 +421,12 @@ def admin_secret(path: Path | None) -> str | None:
 # --- the pages -----------------------------------------------------------------------------------
 
 
-__all__ = ["Hosted", "HostedAccess", "HostedGate", "HostedOptions", "admin_secret", "hosted_pins"]
+__all__ = [
+    "Hosted",
+    "HostedAccess",
+    "HostedGate",
+    "HostedOptions",
+    "admin_secret",
+    "hosted_parts",
+    "hosted_pins",
+]

@@ -2,8 +2,10 @@
 worker's pages within a moment: PostgreSQL's LISTEN/NOTIFY, one listening connection per worker.
 
 Every write of a session announces itself in its own transaction (the store's
-``_update_cache``: ``NOTIFY scorepad_written, 'SESSION REVISION'``, sent by PostgreSQL only once
-the transaction commits, never for a write rolled back).  Each worker holds one more connection,
+``_update_cache``: ``NOTIFY scorepad_written, 'SESSION REVISION'``; a join link renewed or
+moved, grants.py: ``'link SESSION'``, ``'moved OLD NEW'``, told to the pages as live.py tells a
+worker's own; sent by PostgreSQL only once the transaction commits, never for a write rolled
+back).  Each worker holds one more connection,
 which only listens, in a thread of its own: a notification from another connection is handed
 to the worker's event loop and announced on the same PubSub topic as a write made on this worker
 (live.TOPIC), so the pages draw it exactly as they draw a write of their own server: each page
@@ -56,6 +58,20 @@ def parse(payload: str) -> tuple[int, int] | None:
     if len(parts) != 2 or not all(p.isdigit() for p in parts):
         return None
     return int(parts[0]), int(parts[1])
+
+
+def parse_link(payload: str) -> int | tuple[int, int] | None:
+    """``'link SESSION'`` (its join link renewed: the old one is shut) as the session;
+    ``'moved OLD NEW'`` (the table plays on in NEW) as the pair; None for anything else.  What
+    live.link_renewed and live.table_moved tell a worker's own pages."""
+    parts = payload.split()
+    if not parts or not all(p.isdigit() for p in parts[1:]):
+        return None
+    if parts[0] == "link" and len(parts) == 2:
+        return int(parts[1])
+    if parts[0] == "moved" and len(parts) == 3:
+        return int(parts[1]), int(parts[2])
+    return None
 
 
 class Listener:
@@ -148,6 +164,11 @@ class Listener:
             self.revisions[sid] = revision
 
     def _deliver(self, payload: str, pid: int) -> None:
+        link = parse_link(payload)
+        if link is not None:  # a join link renewed or moved (grants.py) by another process
+            if pid != self._own_pid():
+                self._tell(live.LINKS, link)
+            return
         found = parse(payload)
         if found is None:
             return

@@ -35,9 +35,9 @@ from .access import (
     ServeRefused,
     check_pin_option,
     generate_pin,
-    new_device_token,
     valid_token,
 )
+from .devices import device_key
 from .grants import Grants
 from .installable import REWRITES, Installable
 from .serve import ENGINE, StaticTuning, static_resolver, tuning_wanted
@@ -62,12 +62,12 @@ async def device_token(page: ft.Page, gate: Gate) -> str:
         if valid_token(token) and gate.known(str(token)):
             gate.meet(str(token))
             return str(token)
-        token = new_device_token()
+        token = gate.issue()
         gate.meet(token)
         await asyncio.wait_for(prefs.set(DEVICE_KEY, token), timeout=10)
         return token
     except (TimeoutError, RuntimeError):
-        token = new_device_token()  # no storage: this page alone is the device
+        token = gate.issue()  # no storage: this page alone is the device
         gate.meet(token)
         return token
 
@@ -281,8 +281,9 @@ def serve(
         table_pins=table_pins(store, lock),
         shared=shared,
     )
-    if shared:  # the wrong PINs counted once for every worker (throttle.py)
+    if shared:  # the wrong PINs counted once for every worker (throttle.py), tokens known
         gate.throttle, gate.clock = SharedThrottle(store, lock), WALL_CLOCK
+        gate.device_key = device_key(store, lock)  # to every worker (devices.py)
     if pin_wait is not None:
         gate.wait = pin_wait
     sharing = Sharing.make(host, port, tls=certfile is not None, pin=pin, public=tuple(public))

@@ -22,28 +22,23 @@ from ..screens import hosted as screens
 from ..screens import league as league_screens
 from ..screens.table import JOIN, join
 from . import listen
-from .admin import Admin
-from .grants import Grants
 from .hosted import (
     ADMIN,
     TAKE,
     Hosted,
     HostedAccess,
-    HostedGate,
     HostedOptions,
     held_admin,
     held_tables,
-    hosted_pins,
+    hosted_parts,
     keep_admin,
     keep_tables,
 )
 from .league import LeagueDoor
-from .owners import Owners
 from .run import device_token, public_addresses, run_until_stopped, web_server
 from .server import bind
 from .share import Sharing
 from .table import Table
-from .throttle import WALL_CLOCK, SharedThrottle
 from .transport import more_descriptors
 from .wire import PEER
 
@@ -112,31 +107,6 @@ def make_hosted_main(  # type: ignore[no-untyped-def]
     return main
 
 
-def _hosted(
-    options: HostedOptions, store: Store, lock: threading.RLock
-) -> tuple[Hosted, HostedGate]:
-    """The server's memory of owners, grants and the operator, and the gate of its pages."""
-    grants = Grants(store, lock)
-    owners = Owners(store, lock)
-    hosted = Hosted(owners, grants, per_hour=options.per_hour)
-    # The wrong PINs and secrets are counted in the database, on the wall clock: every worker
-    # (and every machine) of the server shares one count (throttle.py).
-    throttle = SharedThrottle(store, lock)
-    if options.admin_secret is not None:
-        hosted.admin = Admin(
-            options.admin_secret, grants, lock, clock=WALL_CLOCK, throttle=throttle
-        )
-    gate = HostedGate(
-        None,
-        grants=grants,
-        table_pins=hosted_pins(owners, store, lock),
-        clock=WALL_CLOCK,
-        throttle=throttle,
-    )
-    gate.hosted = hosted
-    return hosted, gate
-
-
 def run_hosted(
     options: HostedOptions,
     *,
@@ -161,7 +131,9 @@ def run_hosted(
         sock.close()
         raise
     lock = threading.RLock()
-    hosted, gate = _hosted(options, store, lock)
+    hosted, gate = hosted_parts(
+        store, lock, per_hour=options.per_hour, admin_secret=options.admin_secret
+    )
     grants = hosted.grants
     # No server PIN: a table's own PIN is its phones' (owners.pin); the PIN shown in the share
     # dialog is the table's.

@@ -29,6 +29,26 @@ ASGI = Callable[
     [Scope, Callable[[], Awaitable[Any]], Callable[[Any], Awaitable[None]]], Awaitable[None]
 ]
 HIDDEN = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})
+#: The header of a page's WebSocket handshake that names the worker holding the page (one of
+#: several: workers.py), so that an operator's proxy log or a test can tell how the pages are
+#: spread.  Its number (1 to N), never its pid; none with one worker.
+WORKER_HEADER = b"x-scorepad-worker"
+_WORKER: list[bytes] = []
+
+
+def name_worker(number: int) -> None:
+    """This process is worker ``number`` of several (workers.py, after the fork)."""
+    _WORKER[:] = [str(number).encode()]
+
+
+def _naming(send: Any, worker: bytes) -> Any:
+    async def named(message: dict[str, Any]) -> None:
+        if message.get("type") == "websocket.accept":
+            headers = [*message.get("headers", []), (WORKER_HEADER, worker)]
+            message = {**message, "headers": headers}
+        await send(message)
+
+    return named
 
 
 class Guard:
@@ -58,6 +78,8 @@ class Guard:
         if scope.get("path") in HIDDEN:
             await _refuse(kind, receive, send, 404, b"Not Found\n")
             return
+        if kind == "websocket" and _WORKER:
+            send = _naming(send, _WORKER[0])
         await self.app(scope, receive, send)
 
 

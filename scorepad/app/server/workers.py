@@ -50,7 +50,7 @@ from .access import ServeRefused, check_pin_option, generate_pin
 from .hosted import HostedOptions
 from .run import serve
 from .run_hosted import run_hosted
-from .server import bind
+from .server import bind, name_worker
 from .share import is_loopback
 from .transport import more_descriptors
 
@@ -102,7 +102,9 @@ class Supervisor:
         parent, child = ctx.Pipe(duplex=False)
         options = dict(self.options, quiet=not banner)
         worker.process = ctx.Process(
-            target=_worker_main, args=(child, options), name=f"scorepad-worker-{worker.index}"
+            target=_worker_main,
+            args=(child, options, worker.index + 1),
+            name=f"scorepad-worker-{worker.index}",
         )
         worker.process.start()
         child.close()
@@ -194,11 +196,12 @@ class Supervisor:
                 p.join()
 
 
-def _worker_main(pipe: Pipe, options: dict[str, Any]) -> None:
-    """One worker: the server of run.py on the supervisor's socket."""
+def _worker_main(pipe: Pipe, options: dict[str, Any], number: int = 1) -> None:
+    """One worker (``number``: 1 to N): the server of run.py on the supervisor's socket."""
     # The supervisor's handlers are its own; uvicorn's server installs the worker's.
     for s in (signal.SIGTERM, signal.SIGINT):
         signal.signal(s, signal.SIG_DFL)
+    name_worker(number)  # each page's handshake says which worker holds it (server.py)
 
     def ready() -> None:
         with contextlib.suppress(OSError):
