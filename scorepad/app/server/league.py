@@ -1,5 +1,6 @@
 """The league's door on ``scorepad serve`` (issue #39): ``POST /league/publish``, where a club
-sends an ended night (docs/league.md).
+sends an ended night, and ``POST /league/claim-code``, where a club's director asks for the code
+one of his players claims his place in the league with (docs/league.md).
 
 - The club's secret is the bearer token (``Authorization: Bearer SECRET``); the league keeps
   only its hash (:class:`scorepad.league.store.LeagueStore`).
@@ -11,6 +12,9 @@ sends an ended night (docs/league.md).
 - Wrong secrets are throttled per source address as wrong PINs are (docs/safety.md): 20, then
   the address waits 60 s, doubled with every further miss, at most an hour (``429``, which a
   club's outbox takes as "try again later"); while it waits even the right secret is refused.
+- A claim code's request is ``{"player": UID}``, the club player's stable id (at most
+  :data:`CLAIM_MAX` bytes, the same time limit): the league gives a code only for a player of
+  the club's own published nights, under the name he played there last; ``201 {"code", "name"}``.
 - The night is checked in full and taken in one transaction, in a thread (the server's loop
   keeps serving its pages); the answer is JSON: ``{"night", "version", "new"}``, or
   ``{"refused": SENTENCE}`` in the language the club asked for (``Accept-Language``).
@@ -42,6 +46,9 @@ Send = Callable[[Any], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 PUBLISH = "/league/publish"
+CLAIM_CODE = "/league/claim-code"
+#: Bytes a claim code's request may have: one player's id in a line of JSON.
+CLAIM_MAX = 4096
 #: Seconds the whole body of a publication may take to arrive (a 16 MB night on a slow line).
 READ_WITHIN = 60.0
 #: Addresses whose wrong secrets are counted at once, at most (then those not waiting go).
@@ -76,6 +83,7 @@ class LeagueDoor:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.app = app
+        self.store = store
         self.league = LeagueStore(store, lock)  # the lock held for the database's steps only
         self.lang = lang
         self.trusted = trusted  # the reverse proxy whose header names the club's address
@@ -97,18 +105,28 @@ class LeagueDoor:
             extra = misses.count - ADDRESS_TRIES
             misses.until = self.clock() + min(WAIT_MAX, ADDRESS_WAIT * 2**extra)
 
+    def _forgiven(self, address: str) -> None:
+        """The right secret: the address's misses are forgotten."""
+        self._misses.pop(address, None)
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["path"] != PUBLISH:
+        if scope["type"] != "http" or scope["path"] not in (PUBLISH, CLAIM_CODE):
             await self.app(scope, receive, send)
             return
         headers = dict(scope.get("headers") or [])
         lang = language(headers, self.lang)
+        publishing = scope["path"] == PUBLISH
 
         async def refuse(status: int, said: Msg) -> None:
             await _json(send, status, {"refused": catalog(lang).render(said)})
 
         if scope["method"] != "POST":
-            await refuse(405, msg(N_("the league takes a night with POST")))
+            await refuse(
+                405,
+                msg(N_("the league takes a night with POST"))
+                if publishing
+                else msg(N_("the league gives a claim code for a POST only")),
+            )
             return
         address = peer_of(scope, self.trusted)
         waits = self._waits(address)
@@ -129,21 +147,56 @@ class LeagueDoor:
             return
         size = headers.get(b"content-length", b"").decode("latin-1")
         if not (size.isascii() and size.isdigit()):
-            await refuse(411, msg(N_("the league needs the night's size before its body")))
+            await refuse(
+                411,
+                msg(N_("the league needs the night's size before its body"))
+                if publishing
+                else msg(N_("the league needs the request's size before its body")),
+            )
             return
-        if int(size) > MAX_FILE:
-            await refuse(413, msg(N_("a club file is at most {limit} MB"), limit=MAX_FILE >> 20))
+        limit = MAX_FILE if publishing else CLAIM_MAX
+        if int(size) > limit:
+            await refuse(
+                413,
+                msg(N_("a club file is at most {limit} MB"), limit=MAX_FILE >> 20)
+                if publishing
+                else msg(N_("a claim code's request is at most {limit} kB"), limit=limit >> 10),
+            )
             return
         try:
             body = await asyncio.wait_for(_read(receive, int(size)), READ_WITHIN)
         except TimeoutError:
-            await refuse(408, msg(N_("the night took too long to arrive: send it again")))
+            await refuse(
+                408,
+                msg(N_("the night took too long to arrive: send it again"))
+                if publishing
+                else msg(N_("the request took too long to arrive: send it again")),
+            )
             return
         except _Disconnected:
             return
         if body is None:
-            await refuse(400, msg(N_("the night's body is not the size it said")))
+            await refuse(
+                400,
+                msg(N_("the night's body is not the size it said"))
+                if publishing
+                else msg(N_("the request's body is not the size it said")),
+            )
             return
+        if publishing:
+            await self._publish(scope, send, refuse, address, secret.strip(), body)
+        else:
+            await self._claim_code(send, refuse, address, secret.strip(), body)
+
+    async def _publish(
+        self,
+        scope: Scope,
+        send: Send,
+        refuse: Callable[[int, Msg], Awaitable[None]],
+        address: str,
+        secret: str,
+        body: bytes,
+    ) -> None:
         try:
             query = parse_qs(scope.get("query_string", b"").decode("latin-1"), max_num_fields=4)
         except ValueError:  # more fields than a publication has
@@ -154,7 +207,7 @@ class LeagueDoor:
         change = query.get("change", [None])[0]
 
         try:
-            taken = await asyncio.to_thread(self.league.take, secret.strip(), body, change)
+            taken = await asyncio.to_thread(self.league.take, secret, body, change)
         except LeagueError as exc:
             if exc.kind == "secret":
                 self._missed(address)
@@ -163,12 +216,68 @@ class LeagueDoor:
         except StoreError as exc:  # the database is lost: the club's outbox keeps the night
             await refuse(503, exc.message)
             return
-        self._misses.pop(address, None)
+        self._forgiven(address)
         await _json(
             send,
             201 if taken.new else 200,
             {"night": taken.night.night, "version": taken.night.version, "new": taken.new},
         )
+
+    async def _claim_code(
+        self,
+        send: Send,
+        refuse: Callable[[int, Msg], Awaitable[None]],
+        address: str,
+        secret: str,
+        body: bytes,
+    ) -> None:
+        try:
+            data = json.loads(body)
+            player = data["player"] if isinstance(data, dict) and len(data) == 1 else None
+        except (ValueError, KeyError):
+            player = None
+        if not isinstance(player, str) or not 0 < len(player) <= 64:
+            said = N_("the request names no player of the club: {form}")
+            await refuse(400, msg(said, form='{"player": ID}'))
+            return
+        try:
+            name, code = await asyncio.to_thread(self._issue, secret, player)
+        except LeagueError as exc:
+            if exc.kind == "secret":
+                self._missed(address)
+            await refuse(STATUS.get(exc.kind, 422), exc.message)
+            return
+        except StoreError as exc:  # the player is linked already (said in the sentence)
+            await refuse(422, exc.message)
+            return
+        self._forgiven(address)
+        await _json(send, 201, {"code": code, "name": name})
+
+    def _issue(self, secret: str, player: str) -> tuple[str, str]:
+        """A claim code for the club's player (the club the secret names): only a player of the
+        club's own published nights (their current versions), under his name there last."""
+        from ...league.players import LeaguePlayers
+        from ...league.season import read_night
+
+        club = self.league.club_of(secret)
+        name = None
+        for n in self.league.nights(current=True):
+            if n.club == club.id:
+                for p in read_night(n).players:
+                    if p.uid == player:
+                        name = p.name
+        if name is None:
+            raise LeagueError(
+                msg(
+                    N_(
+                        "{player} plays in none of this club's nights in the league: publish one of his nights first"
+                    ),
+                    player=player,
+                ),
+                "night",
+            )
+        with self.league.lock:
+            return name, LeaguePlayers(self.store).issue_claim_code(club.id, player, name)
 
 
 class _Disconnected(Exception):
@@ -198,4 +307,4 @@ async def _json(send: Send, status: int, data: dict[str, Any]) -> None:
     await _answer(send, status, body, "application/json; charset=utf-8")
 
 
-__all__ = ["PUBLISH", "LeagueDoor", "language"]
+__all__ = ["CLAIM_CODE", "PUBLISH", "LeagueDoor", "language"]
