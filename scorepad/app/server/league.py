@@ -12,6 +12,9 @@ one of his players claims his place in the league with (docs/league.md).
 - Wrong secrets are throttled per source address as wrong PINs are (docs/safety.md): 20, then
   the address waits 60 s, doubled with every further miss, at most an hour (``429``, which a
   club's outbox takes as "try again later"); while it waits even the right secret is refused.
+  The count is the server's throttle's (:mod:`.throttle`): in the database when several workers
+  share it, so ``serve --workers N`` gives a guesser the same 20 tries and not N times them; under
+  a key of its own (:data:`KEY`), so a league miss never counts against a PIN, nor one against it.
 - A claim code's request is ``{"player": UID}``, the club player's stable id (at most
   :data:`CLAIM_MAX` bytes, the same time limit): the league gives a code only for a player of
   the club's own published nights, under the name he played there last; ``201 {"code", "name"}``.
@@ -37,7 +40,7 @@ from ...league.store import LeagueError, LeagueStore
 from ...store import Store, StoreError
 from .access import ADDRESS_TRIES, ADDRESS_WAIT, WAIT_MAX
 from .installable import _answer
-from .throttle import Misses
+from .throttle import Throttle
 from .wire import peer_of
 
 Scope = MutableMapping[str, Any]
@@ -51,8 +54,11 @@ CLAIM_CODE = "/league/claim-code"
 CLAIM_MAX = 4096
 #: Seconds the whole body of a publication may take to arrive (a 16 MB night on a slow line).
 READ_WITHIN = 60.0
-#: Addresses whose wrong secrets are counted at once, at most (then those not waiting go).
+#: Addresses whose wrong secrets one process counts in its memory, at most (then those not
+#: waiting go; the database's count forgets a row untouched for a day).
 MISSES_KEPT = 10_000
+#: The throttle's key of an address's wrong league secrets (the PINs' are "pin address\0...").
+KEY = "league address\0"
 #: The HTTP status of each kind of refusal.
 STATUS = {"secret": 401, "night": 422, "input": 400}
 
@@ -81,33 +87,37 @@ class LeagueDoor:
         *,
         trusted: frozenset[str] = frozenset(),
         clock: Callable[[], float] = time.monotonic,
+        throttle: Throttle | None = None,
     ) -> None:
+        """``throttle``: the server's (shared by its workers through the database, with the wall
+        clock as ``clock``); by default this process's memory."""
         self.app = app
         self.store = store
         self.league = LeagueStore(store, lock)  # the lock held for the database's steps only
         self.lang = lang
         self.trusted = trusted  # the reverse proxy whose header names the club's address
         self.clock = clock
-        self._misses: dict[str, Misses] = {}
+        self.throttle = throttle if throttle is not None else Throttle()
 
     def _waits(self, address: str) -> float:
         """Seconds the address still waits after its wrong secrets (0: none)."""
-        misses = self._misses.get(address)
-        return 0.0 if misses is None else max(0.0, misses.until - self.clock())
+        now = self.clock()
+        with self.throttle.counting(now, KEY + address) as [misses]:
+            return max(0.0, misses.until - now)
 
     def _missed(self, address: str) -> None:
-        if len(self._misses) >= MISSES_KEPT:  # many addresses: those not waiting are forgotten
-            now = self.clock()
-            self._misses = {a: m for a, m in self._misses.items() if m.until > now}
-        misses = self._misses.setdefault(address, Misses())
-        misses.count += 1
-        if misses.count >= ADDRESS_TRIES:
-            extra = misses.count - ADDRESS_TRIES
-            misses.until = self.clock() + min(WAIT_MAX, ADDRESS_WAIT * 2**extra)
+        now = self.clock()
+        self.throttle.forget_idle(now, MISSES_KEPT)
+        with self.throttle.counting(now, KEY + address) as [misses]:
+            misses.count += 1
+            if misses.count >= ADDRESS_TRIES:
+                extra = misses.count - ADDRESS_TRIES
+                misses.until = now + min(WAIT_MAX, ADDRESS_WAIT * 2**extra)
 
     def _forgiven(self, address: str) -> None:
         """The right secret: the address's misses are forgotten."""
-        self._misses.pop(address, None)
+        with self.throttle.counting(self.clock(), KEY + address) as [misses]:
+            misses.clear()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["path"] not in (PUBLISH, CLAIM_CODE):
