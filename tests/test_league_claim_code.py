@@ -162,3 +162,25 @@ def test_the_claim_code_door_is_bounded_and_speaks_the_clubs_language(
         url, {**auth, "Content-Length": str(len(body)), "Accept-Language": "de"}, body
     )
     assert status == 422 and data["refused"].startswith("nobody "), data
+
+
+def test_a_league_away_or_a_wrong_command_line_gives_no_code(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from support.table_server import free_port
+
+    club = ClubStore(Store(tmp_path / "club.db"))
+    played_night(club, SOCHI)
+    club.store.close()
+    club_db = str(tmp_path / "club.db")
+    away = f"http://127.0.0.1:{free_port()}"  # nothing listens there
+    assert run(capsys, "league", "join", away, "s" * 32, "--db", club_db)[0] == 0
+    code, out, err = run(capsys, "league", "claim-code", "Anna", "--db", club_db)
+    assert (code, out) == (2, "")
+    assert err.startswith("the league gives no code now: the league cannot be reached: "), err
+    code, out, err = run(capsys, "league", "claim-code", "Anna", "Boris", "--db", club_db)
+    assert (code, out) == (2, "")
+    assert err == (
+        "claim-code takes PLAYER (the club's director) or CLUB PLAYER NAME "
+        "(the league's operator)\n"
+    )
