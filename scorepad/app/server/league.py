@@ -31,7 +31,7 @@ import math
 import threading
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import parse_qs
 
 from ...club.file import MAX_FILE
@@ -47,6 +47,7 @@ Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Any]]
 Send = Callable[[Any], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+T = TypeVar("T")
 
 PUBLISH = "/league/publish"
 CLAIM_CODE = "/league/claim-code"
@@ -216,17 +217,10 @@ class LeagueDoor:
             return
         change = query.get("change", [None])[0]
 
-        try:
-            taken = await asyncio.to_thread(self.league.take, secret, body, change)
-        except LeagueError as exc:
-            if exc.kind == "secret":
-                self._missed(address)
-            await refuse(STATUS.get(exc.kind, 422), exc.message)
+        # The database lost (503): the club's outbox keeps the night.
+        taken = await self._thread(refuse, address, 503, self.league.take, secret, body, change)
+        if taken is None:
             return
-        except StoreError as exc:  # the database is lost: the club's outbox keeps the night
-            await refuse(503, exc.message)
-            return
-        self._forgiven(address)
         await _json(
             send,
             201 if taken.new else 200,
@@ -250,18 +244,36 @@ class LeagueDoor:
             said = N_("the request names no player of the club: {form}")
             await refuse(400, msg(said, form='{"player": ID}'))
             return
+        # A StoreError: the player is linked already (said in the sentence).
+        got = await self._thread(refuse, address, 422, self._issue, secret, player)
+        if got is None:
+            return
+        name, code = got
+        await _json(send, 201, {"code": code, "name": name})
+
+    async def _thread(
+        self,
+        refuse: Callable[[int, Msg], Awaitable[None]],
+        address: str,
+        store_status: int,
+        call: Callable[..., T],
+        *args: Any,
+    ) -> T | None:
+        """``call(*args)`` in a thread (the server's loop keeps serving): its result, or None
+        once its refusal is sent; a wrong secret is counted, the right one forgets the
+        address's misses."""
         try:
-            name, code = await asyncio.to_thread(self._issue, secret, player)
+            got = await asyncio.to_thread(call, *args)
         except LeagueError as exc:
             if exc.kind == "secret":
                 self._missed(address)
             await refuse(STATUS.get(exc.kind, 422), exc.message)
-            return
-        except StoreError as exc:  # the player is linked already (said in the sentence)
-            await refuse(422, exc.message)
-            return
+            return None
+        except StoreError as exc:
+            await refuse(store_status, exc.message)
+            return None
         self._forgiven(address)
-        await _json(send, 201, {"code": code, "name": name})
+        return got
 
     def _issue(self, secret: str, player: str) -> tuple[str, str]:
         """A claim code for the club's player (the club the secret names): only a player of the
