@@ -4,8 +4,9 @@ The league's operator, on the league's database (``--db``, the server's PostgreS
 ``league club add NAME`` (prints the club's secret, once), ``league club revoke CLUB``,
 ``league club renew CLUB`` (a new secret),
 ``league club list``, ``league nights``.  A club's director, on the club's own store:
-``league join URL SECRET`` (kept in the club's outbox file beside the store, never in it) and
-``league publish [NIGHT...] [--change TEXT]``.  The season's commands (players, links,
+``league join URL SECRET`` (kept in the club's outbox file beside the store, never in it),
+``league publish [NIGHT...] [--change TEXT]`` and ``league claim-code PLAYER`` (a code the
+league gives for one of the club's players, asked through the same file).  The season's commands (players, links,
 standings) are another module's, added to the same ``league`` command (see ``add_parser``).
 """
 
@@ -210,3 +211,64 @@ def cmd_publish(args: argparse.Namespace) -> int:
     for line in done.lines():
         print(line.render(args.lang))
     return 1 if done.refused else 0
+
+
+def _club_player(store: Any, player: str) -> str:
+    """The club's player named ``player`` (his name, or his id) in the club's nights: his id
+    (the league names him as the club's published nights do)."""
+    from ..club.store import ClubStore
+    from ..scoring.pulya.session import look_alike
+
+    club = ClubStore(store)
+    found: dict[str, str] = {}
+    for nid, _, _ in reversed(club.nights()):  # oldest first: the name played under last wins
+        for p in club.load(nid).players:
+            if p.uid and (p.uid == player or look_alike(p.name) == look_alike(player)):
+                found[p.uid] = p.name
+    if player in found:
+        return player
+    if not found:
+        raise common.Refused(
+            msg(N_("there is no player {name} in this club's nights"), name=repr(player))
+        )
+    if len(found) > 1:
+        raise common.Refused(
+            msg(
+                N_("{name} is the name of several players of this club: give his id ({ids})"),
+                name=repr(player),
+                ids=", ".join(sorted(found)),
+            )
+        )
+    return next(iter(found))
+
+
+def cmd_club_claim_code(args: argparse.Namespace, player: str) -> int:
+    """The club's director asks the league for a player's claim code, and prints it."""
+    from ..league.client import Issued, Refusal, ask_claim_code
+    from ..league.outbox import Outbox
+
+    store = common.open_database(args, create=False, read_only=True)
+    try:
+        uid = _club_player(store, player)
+    finally:
+        store.close()
+    with Outbox.open(_outbox_of(args)) as box:
+        if box.league is None or box.secret is None:
+            raise common.Refused(
+                msg(N_("this club has not joined a league: scorepad league join URL SECRET"))
+            )
+        answer = ask_claim_code(box.league, box.secret, uid, lang=args.lang, ca=box.ca)
+    if isinstance(answer, Refusal):
+        raise common.Refused(msg(N_("the league says: {said}"), said=answer.said))
+    if not isinstance(answer, Issued):
+        raise common.Refused(
+            msg(N_("the league gives no code now: {reason}"), reason=answer.reason)
+        )
+    print(
+        msg(
+            N_("The code for {name} to claim a place in the league: {code} (shown once)"),
+            name=answer.name,
+            code=answer.code,
+        ).render(args.lang)
+    )
+    return 0

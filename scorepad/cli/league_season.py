@@ -136,6 +136,24 @@ def cmd_claim_code(args: argparse.Namespace, league: LeaguePlayers | None) -> in
     return 0
 
 
+def cmd_claim_code_either(args: argparse.Namespace) -> int:
+    """``claim-code PLAYER`` on the club's store, ``claim-code CLUB PLAYER NAME`` on the league's."""
+    if len(args.who) == 3:
+        args.club, args.player, args.name = args.who
+        return _run(cmd_claim_code, reads=False)(args)
+    if len(args.who) == 1:
+        from .league import cmd_club_claim_code
+
+        return cmd_club_claim_code(args, args.who[0])
+    raise common.Refused(
+        msg(
+            N_(
+                "claim-code takes PLAYER (the club's director) or CLUB PLAYER NAME (the league's operator)"
+            )
+        )
+    )
+
+
 def cmd_merge(args: argparse.Namespace, league: LeaguePlayers | None) -> int:
     assert league is not None  # a command that needs the database opens it or is refused
     league.merge(args.player, args.into, reason=args.reason)
@@ -280,10 +298,26 @@ def add_commands(ls: Any, common_parser: argparse.ArgumentParser) -> None:
         help="a new league player although his name looks like another's: say why",
     )
 
-    p = command("claim-code", cmd_claim_code, "a code the club's director gives a player to claim")
-    p.add_argument("club")
-    p.add_argument("player")
-    p.add_argument("name")
+    # Two sides, one command: the club's director names his player (PLAYER: the league is asked
+    # through the club's league file), the league's operator names the club's player in full.
+    p = ls.add_parser(
+        "claim-code",
+        parents=[common_parser],
+        help="a code the club's director gives a player to claim his place in the league",
+    )
+    p.add_argument(
+        "who",
+        nargs="+",
+        metavar="PLAYER | CLUB PLAYER NAME",
+        help="the club's director: his player's name or id; the operator: club, player id, name",
+    )
+    p.add_argument(
+        "--outbox",
+        type=Path,
+        metavar="FILE",
+        help="the club's league file (default: beside the club's store, DB.league.json)",
+    )
+    p.set_defaults(func=cmd_claim_code_either)
 
     p = command("merge", cmd_merge, "two league players are one person (a record)")
     p.add_argument("player", help="the league player merged away")

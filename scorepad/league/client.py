@@ -1,4 +1,5 @@
-"""The club's side of the wire: one night sent to the league's ``POST /league/publish``.
+"""The club's side of the wire: one night sent to the league's ``POST /league/publish``; a claim
+code asked of its ``POST /league/claim-code`` for one of the club's players.
 
 Over HTTPS, the league's certificate verified (the system's authorities, or ``ca``: a private
 authority's certificate file); plain ``http://`` only to this computer (a league on the same
@@ -16,11 +17,13 @@ import ssl
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import quote, urlsplit
 
 from ..core.i18n import N_, Msg, ScorepadError, msg
 
 PUBLISH = "/league/publish"
+CLAIM_CODE = "/league/claim-code"
 #: Seconds a publication may take (a night is at most a few hundred kB).
 TIMEOUT = 60.0
 #: The answers a league gives when trying again later may help.
@@ -92,7 +95,41 @@ def send_night(
 ) -> Answer:
     """One night to the league at ``base`` (:func:`league_base`'s form)."""
     url = base + PUBLISH + ("?change=" + quote(change, safe="") if change else "")
-    body = document.encode("utf-8")
+    got = _post(url, secret, document.encode("utf-8"), lang=lang, ca=ca, timeout=timeout)
+    if not isinstance(got, dict):
+        return got
+    return Sent(str(got["night"]), int(got["version"]), bool(got["new"]))
+
+
+@dataclass(frozen=True, slots=True)
+class Issued:
+    """A claim code the league gave for a club's player (``name``: as the league knows him)."""
+
+    code: str
+    name: str
+
+
+def ask_claim_code(
+    base: str,
+    secret: str,
+    player: str,
+    *,
+    lang: str = "en",
+    ca: str | None = None,
+    timeout: float = TIMEOUT,
+) -> Issued | Refusal | Unreachable:
+    """A claim code for the club's player ``player`` (his stable id in the club's nights)."""
+    body = json.dumps({"player": player}).encode()
+    got = _post(base + CLAIM_CODE, secret, body, lang=lang, ca=ca, timeout=timeout)
+    if not isinstance(got, dict):
+        return got
+    return Issued(str(got["code"]), str(got["name"]))
+
+
+def _post(
+    url: str, secret: str, body: bytes, *, lang: str, ca: str | None, timeout: float
+) -> dict[str, Any] | Refusal | Unreachable:
+    """The league's JSON answer to one request; its refusal, or why it could not be reached."""
     request = urllib.request.Request(
         url,
         data=body,
@@ -103,11 +140,13 @@ def send_night(
             "Accept-Language": lang.replace("_", "-"),
         },
     )
-    context = ssl.create_default_context(cafile=ca) if base.startswith("https:") else None
+    context = ssl.create_default_context(cafile=ca) if url.startswith("https:") else None
     try:
         with urllib.request.urlopen(request, timeout=timeout, context=context) as answer:
             data = json.loads(answer.read(65536))
-            return Sent(str(data["night"]), int(data["version"]), bool(data["new"]))
+            if not isinstance(data, dict):
+                raise ValueError(data)
+            return data
     except urllib.error.HTTPError as exc:
         try:
             said = str(json.loads(exc.read(65536))["refused"])
@@ -131,10 +170,12 @@ def send_night(
 
 __all__ = [
     "Answer",
+    "Issued",
     "LeagueAddressRefused",
     "Refusal",
     "Sent",
     "Unreachable",
+    "ask_claim_code",
     "league_base",
     "send_night",
 ]

@@ -385,6 +385,12 @@ def row_line(row: Row, rating: LeagueRating | None) -> Msg:
 
 def heading(s: Season, club: str | None = None, clubs: Mapping[str, str] | None = None) -> Msg:
     """The title of a table: the league's, or one club's, with how many nights it counts."""
+    if club is None and len(s.clubs) == 1:  # "of 1 clubs" in English otherwise
+        return nmsg(
+            "The league's standings: {n} night of one club",
+            "The league's standings: {n} nights of one club",
+            len(s.nights),
+        )
     if club is None:
         return nmsg(
             "The league's standings: {n} night of {clubs} clubs",

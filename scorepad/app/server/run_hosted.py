@@ -153,7 +153,17 @@ def run_hosted(
         trusted=trusted,
         certfile=None,
         keyfile=None,
-        around=lambda app: LeagueDoor(app, store, lock, options.lang, trusted=trusted),
+        # The wrong secrets counted with the wrong PINs' throttle (in the database: every worker
+        # one count), each under its own key.
+        around=lambda app: LeagueDoor(
+            app,
+            store,
+            lock,
+            options.lang,
+            trusted=trusted,
+            clock=WALL_CLOCK,
+            throttle=gate.throttle,
+        ),
     )
 
     def said() -> str:

@@ -60,6 +60,13 @@ class Throttle:
                 if row == Misses():
                     self._rows.pop(key, None)
 
+    def forget_idle(self, now: float, most: int) -> None:
+        """Once this memory holds ``most`` records, those not waiting are forgotten (a flood of
+        addresses never fills a process's memory)."""
+        with self._lock:
+            if len(self._rows) >= most:
+                self._rows = {k: m for k, m in self._rows.items() if m.until > now}
+
 
 class SharedThrottle(Throttle):
     """The misses of every worker of one database, in it (``wrong_tries``)."""
@@ -105,6 +112,9 @@ class SharedThrottle(Throttle):
             except BaseException:
                 self.db.rollback()
                 raise
+
+    def forget_idle(self, now: float, most: int) -> None:
+        """The database's rows are forgotten a day after they were last touched (``counting``)."""
 
     def _read(self, key: str) -> Misses:
         row = self.db.execute(
