@@ -39,6 +39,7 @@ from .run import device_token, public_addresses, run_until_stopped, web_server
 from .server import bind
 from .share import Sharing
 from .table import Table
+from .throttle import WALL_CLOCK
 from .transport import more_descriptors
 from .wire import PEER
 
