@@ -117,7 +117,7 @@ def test_four_phones_alone_play_a_pulka_hand_it_over_and_delete_it(
         expect(p.get_by_text(re.compile(r"^(Deal|Сдача) 2 · ")).first).to_be_visible(timeout=15000)
     shot(gleb, "hosted-history-360-ru")
     with Store(db) as store:
-        assert store.load_any(sid).revision == 2
+        assert store.load(sid).revision == 2
 
     # A phone of another table: its own game, its own front page; this table is not there,
     # and a link of this table without its token, or with its own table's, opens nothing.
@@ -138,7 +138,7 @@ def test_four_phones_alone_play_a_pulka_hand_it_over_and_delete_it(
     for wrong in (f"/join/{sid}", f"/join/{sid}/{their_token}", f"/join/{sid}/{'A' * 22}"):
         visible(tab(stranger, base + wrong), "join-missing")
     with Store(db) as store:
-        assert store.load_any(sid).revision == 2  # nothing written by it
+        assert store.load(sid).revision == 2  # nothing written by it
 
     # The owner hands the table to Boris's phone: Boris owns it, the first phone no longer.
     tap(owner, "nav-sheet")

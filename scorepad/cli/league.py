@@ -91,7 +91,7 @@ def add_parser(sub: Any, common_parser: argparse.ArgumentParser) -> None:
     # ``league`` command from their own module: one module per idea.
     from .league_season import add_commands as add_season
 
-    add_season(ls, common_parser)
+    add_season(ls, common_parser, club_claim_code=cmd_club_claim_code)
 
 
 def _league(args: argparse.Namespace, *, create: bool, writes: bool = True) -> Any:

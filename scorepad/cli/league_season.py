@@ -9,6 +9,7 @@ clubs' own files instead: the recomputation anyone can run to check the league's
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 from collections.abc import Callable
@@ -136,15 +137,16 @@ def cmd_claim_code(args: argparse.Namespace, league: LeaguePlayers | None) -> in
     return 0
 
 
-def cmd_claim_code_either(args: argparse.Namespace) -> int:
-    """``claim-code PLAYER`` on the club's store, ``claim-code CLUB PLAYER NAME`` on the league's."""
+def cmd_claim_code_either(
+    args: argparse.Namespace, club_side: Callable[[argparse.Namespace, str], int]
+) -> int:
+    """``claim-code PLAYER`` on the club's store (``club_side``: the league's client asks, from
+    cli/league.py, which imports this module), ``claim-code CLUB PLAYER NAME`` on the league's."""
     if len(args.who) == 3:
         args.club, args.player, args.name = args.who
         return _run(cmd_claim_code, reads=False)(args)
     if len(args.who) == 1:
-        from .league import cmd_club_claim_code
-
-        return cmd_club_claim_code(args, args.who[0])
+        return club_side(args, args.who[0])
     raise common.Refused(
         msg(
             N_(
@@ -274,8 +276,13 @@ def cmd_pdf(args: argparse.Namespace, league: LeaguePlayers | None) -> int:
     return 0
 
 
-def add_commands(ls: Any, common_parser: argparse.ArgumentParser) -> None:
-    """The season's subcommands of ``scorepad league`` (``ls``: its subparsers)."""
+def add_commands(
+    ls: Any,
+    common_parser: argparse.ArgumentParser,
+    club_claim_code: Callable[[argparse.Namespace, str], int],
+) -> None:
+    """The season's subcommands of ``scorepad league`` (``ls``: its subparsers;
+    ``club_claim_code``: the director's ``claim-code PLAYER``, which asks the league)."""
 
     def command(
         name: str, func: Callable[[argparse.Namespace, LeaguePlayers | None], int], help: str
@@ -317,7 +324,7 @@ def add_commands(ls: Any, common_parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="the club's league file (default: beside the club's store, DB.league.json)",
     )
-    p.set_defaults(func=cmd_claim_code_either)
+    p.set_defaults(func=functools.partial(cmd_claim_code_either, club_side=club_claim_code))
 
     p = command("merge", cmd_merge, "two league players are one person (a record)")
     p.add_argument("player", help="the league player merged away")

@@ -272,9 +272,6 @@ class Reading(Connection):
         with self._session_rows(sid):
             return self._stored(row, live)
 
-    #: The name app/server/admin.py still calls (outside this round's files): ``load``.
-    load_any = load
-
     def _replay(self, row: dict[str, Any], journal: Journal) -> Live:
         """Replay the whole session (and keep it for the next added deal)."""
         session, settings = _stored_session(row, journal)

@@ -192,9 +192,6 @@ class Shell:
         """The open session as it stands, whatever its family: once per draw (``read``)."""
         return self.read(("stored", self.sid), self.session.load)
 
-    #: The name screens/hosted.py still calls (outside this round's files): ``stored``.
-    any_stored = stored
-
     @property
     def family(self) -> str:
         """The open session's scoring family (``pulya`` when none is open)."""

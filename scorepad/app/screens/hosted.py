@@ -426,7 +426,7 @@ def ask_delete(shell: Shell, sid: int) -> None:
     access = _access(shell)
     try:
         access.require_owner(sid)
-        seen = shell.any_stored().revision
+        seen = shell.stored().revision
     except StoreError as exc:
         _refused(shell, exc)
         return

@@ -150,7 +150,7 @@ def admin_delete(
     opens nothing); its record is kept."""
     with store._write():
         if seen is None:
-            seen = store.load_any(sid).revision
+            seen = store.load(sid).revision
         store.delete_session(sid, seen=seen)
         owners.forget(sid)
         grants.renew(sid)

@@ -217,6 +217,23 @@ def run(
     )
 
 
+def check_tls_files(certfile: Path | None, keyfile: Path | None) -> None:
+    """Both TLS files or neither, and each one there: said before anything is opened."""
+    if (certfile is None) != (keyfile is None):
+        raise ServeRefused(msg(N_("--certfile and --keyfile go together: give both or neither")))
+    for f in (certfile, keyfile):
+        if f is not None and not f.is_file():
+            raise ServeRefused(msg(N_("cannot read {path}: no such file"), path=str(f)))
+
+
+def server_pin(pin: str | None, *, networked: bool) -> str | None:
+    """The PIN given, checked (a longer one on the network), or one generated: a table on the
+    network never goes without one."""
+    if pin is not None:
+        return check_pin_option(pin, shared=networked)
+    return generate_pin() if networked else None
+
+
 def serve(
     db: Path | str,
     lang: str,
@@ -245,20 +262,12 @@ def serve(
     ``quiet`` leaves the banner (and the engine's warming) to the first worker, ``on_ready`` is
     called once it serves."""
 
-    if (certfile is None) != (keyfile is None):
-        raise ServeRefused(msg(N_("--certfile and --keyfile go together: give both or neither")))
-    for f in (certfile, keyfile):
-        if f is not None and not f.is_file():
-            raise ServeRefused(msg(N_("cannot read {path}: no such file"), path=str(f)))
+    check_tls_files(certfile, keyfile)
     public = public_addresses(public_url)
     if explicit is None:
         explicit = pin is not None
     # A proxy forwards other devices: the table is on the network as much as with --share.
-    networked = not is_loopback(host) or bool(trusted_proxy) or bool(public)
-    if pin is not None:
-        pin = check_pin_option(pin, shared=networked)
-    elif networked:
-        pin = generate_pin()  # never on the network without a PIN
+    pin = server_pin(pin, networked=not is_loopback(host) or bool(trusted_proxy) or bool(public))
     more_descriptors()  # a descriptor per connection: 1,024 is a few hundred phones
     if sock is None:
         sock = bind(host, port)  # before the database is opened: a busy port creates no file
