@@ -306,13 +306,28 @@ def _on_failure(page: Any, name: str) -> None:
 def visible(page: Any, ident: str) -> None:
     from playwright.sync_api import expect
 
+    node = expect(page.locator(f'[flt-semantics-identifier="{ident}"]').first)
     try:
-        expect(page.locator(f'[flt-semantics-identifier="{ident}"]').first).to_be_visible(
-            timeout=10000
-        )
+        in_rounds(lambda ms: node.to_be_visible(timeout=ms), 10000)
     except AssertionError:
         _on_failure(page, f"visible-{ident}")
         raise
+
+
+def in_rounds(check: Any, timeout: float) -> None:
+    """``check(ms)`` (a Playwright ``expect``) until it holds, for ``timeout`` ms in all, asked in
+    rounds of 2 s: within a wait of 2.5 s or less Playwright looks every 100 ms, beyond it every
+    500 ms, so a state that came a moment after the first looks was seen up to half a second
+    late, at every step of every browser test."""
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        left = (deadline - time.monotonic()) * 1000
+        try:
+            check(max(1.0, min(2000.0, left)))
+            return
+        except AssertionError:
+            if time.monotonic() >= deadline:
+                raise
 
 
 def choose_language(page: Any, name: str) -> None:
@@ -324,10 +339,9 @@ def choose_language(page: Any, name: str) -> None:
 def has_text(page: Any, ident: str, text: str) -> None:
     from playwright.sync_api import expect
 
+    node = expect(page.locator(f'[flt-semantics-identifier="{ident}"]').first)
     try:
-        expect(page.locator(f'[flt-semantics-identifier="{ident}"]').first).to_have_text(
-            text, timeout=10000
-        )
+        in_rounds(lambda ms: node.to_have_text(text, timeout=ms), 10000)
     except AssertionError:
         _on_failure(page, f"text-{ident}")
         raise
