@@ -204,6 +204,19 @@ def _pages_closed_after_each_browser_test(request: pytest.FixtureRequest) -> Ite
                 context.close()
 
 
+@pytest.fixture(scope="session")
+def phone_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``scorepad build-app`` with the network cut (test_phone_e2e.build_offline), once for the
+    test session (each xdist worker its own): the phone files serve it and only read it, and a
+    build is a dozen seconds or more."""
+    from test_phone_e2e import build_offline
+
+    folder = tmp_path_factory.mktemp("phone") / "app"
+    out = build_offline(folder)
+    assert out.startswith(f"Built the app in {folder}: ")
+    return folder
+
+
 # --- a throwaway PostgreSQL (tests/support/postgres.py) -----------------------------------------
 
 
@@ -236,7 +249,7 @@ def target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 @pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The suite's work units for ``--dist loadgroup`` (scripts/test): a test file whose tests
     share a module fixture (an app server, a browser) is one unit, so that fixture starts once;
     every other test is a unit of its own, so the two workers end together instead of one
@@ -262,3 +275,53 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         elif split is not None and split in params:
             group += f"-{params[split]}"
         item.add_marker(pytest.mark.xdist_group(group))
+    if getattr(config.option, "dist", "no") == "loadgroup":
+        items[:] = longest_first(items)
+
+
+#: The slowest tests of a full run (tests/durations.txt), in seconds; the others are guessed.
+DURATIONS = Path(__file__).resolve().parent / "durations.txt"
+BROWSER_TEST, OTHER_TEST = 15.0, 0.5
+
+
+def measured() -> dict[str, float]:
+    """Each test's seconds (its set-up, call and tear-down) as tests/durations.txt has them."""
+    import re
+
+    found: dict[str, float] = {}
+    for line in DURATIONS.read_text("utf-8").splitlines():
+        m = re.match(r"\s*([\d.]+)s (?:call|setup|teardown)\s+(\S+)", line)
+        if m:
+            found[unit_free(m[2])] = found.get(unit_free(m[2]), 0.0) + float(m[1])
+    return found
+
+
+def unit_free(nodeid: str) -> str:
+    """A test's id without the ``@group`` xdist adds to it."""
+    at = nodeid.rfind("@")
+    return nodeid[:at] if at > nodeid.rfind("]") else nodeid
+
+
+def longest_first(items: list[pytest.Item]) -> list[pytest.Item]:
+    """The work units in the order of their expected time, longest first (each unit's tests in
+    their own order): xdist hands them out in this order (pytest_configure turns its own
+    reordering, by the number of tests, off), so the last to start are short and the two
+    workers end together, not one idle while the other plays a long file begun last."""
+    seconds = measured()
+    units: dict[str, list[pytest.Item]] = {}
+    weight: dict[str, float] = {}
+    for item in items:
+        mark = item.get_closest_marker("xdist_group")
+        unit = str(mark.args[0]) if mark is not None and mark.args else item.nodeid
+        guess = BROWSER_TEST if "browser" in getattr(item, "fixturenames", ()) else OTHER_TEST
+        units.setdefault(unit, []).append(item)
+        weight[unit] = weight.get(unit, 0.0) + seconds.get(unit_free(item.nodeid), guess)
+    order = sorted(units, key=lambda unit: -weight[unit])  # stable: ties keep their order
+    return [item for unit in order for item in units[unit]]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Under ``--dist loadgroup`` xdist keeps the units in the order collected
+    (``longest_first``) instead of sorting them by their number of tests."""
+    if getattr(config.option, "dist", "no") == "loadgroup":
+        config.option.loadscopereorder = False

@@ -110,12 +110,11 @@ def build_offline(folder: Path, extra: list[str] | None = None) -> str:
     return done.stdout
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("phone") / "app"
-    out = build_offline(folder)
-    assert out.startswith(f"Built the app in {folder}: ")
-    return folder
+@pytest.fixture
+def built(phone_build: Path) -> Path:
+    """The app built once for the test session (tests/conftest.py: ``phone_build``), with the
+    network cut; the files that serve it only read it."""
+    return phone_build
 
 
 @pytest.fixture

@@ -20,7 +20,7 @@ from typing import Any
 import psutil
 import pytest
 from support.flet_wire import Client, nav
-from support.online import alive, serving, worker_of, workers
+from support.online import alive, listening, serving, worker_of, workers
 
 from scorepad.app.server.grants import Grants
 from scorepad.app.server.listen import RECONNECTING
@@ -156,11 +156,15 @@ class Phone:
         self.client = None
         for _ in range(6):
             client = Client(self.port, f"/join/{self.sid}/{self.token}")
+            client.eager = True  # every wait below names its state
             client.wait(lambda c: c.has("nav-entry"), 20)
             mine = worker_of(client, supervisor)
             if mine is None or sum(o.worker == mine for o in others if o is not self) < 2:
                 break
             client.close()
+            # Opened again once two workers serve: while one killed a moment ago is restarted
+            # the page can only reach the other, and a page opened again at once lands there.
+            both_serving(url, supervisor)
         self.worker = mine
         nav(client, "Deal", 20)
         # The sheet as it stands: the deal entry names the next deal after every stored one.
@@ -193,6 +197,15 @@ class Phone:
         self.shown += 1
         self.acks.append((time.monotonic(), self.worker))
         return True
+
+
+def both_serving(url: str, supervisor: psutil.Process, timeout: float = 30) -> None:
+    """Wait until two live workers listen (after ``timeout`` s the page takes either)."""
+    deadline = time.monotonic() + timeout
+    while len({w.pid for w in alive(supervisor)} & listening(url)) < 2:
+        if time.monotonic() > deadline:
+            return
+        time.sleep(0.05)
 
 
 def _run_phone(

@@ -135,18 +135,21 @@ def semantics_on(page: Any) -> None:
     """Flutter draws on a canvas; its accessibility tree (what the tests read) is off until asked for.
 
     The request is repeated until the tree holds our controls: a click that lands before the
-    engine is ready is ignored.
+    engine is ready is ignored.  The page itself asks and looks, every 100 ms (a round trip
+    from here a time, each waiting seconds for a tree that had come, cost a second or two a page).
     """
     page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60000)
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        page.evaluate("document.querySelector('flt-semantics-placeholder')?.click()")
-        try:
-            page.wait_for_selector("[flt-semantics-identifier]", state="attached", timeout=2000)
-            return
-        except Exception:
-            continue
-    raise AssertionError("the app's semantics tree never appeared")
+    try:
+        page.wait_for_function(_SEMANTICS_ON, polling=100, timeout=60000)
+    except Exception as exc:
+        raise AssertionError("the app's semantics tree never appeared") from exc
+
+
+_SEMANTICS_ON = """() => {
+    if (document.querySelector('[flt-semantics-identifier]')) return true;
+    document.querySelector('flt-semantics-placeholder')?.click();
+    return false;
+}"""
 
 
 def tap(page: Any, ident: str) -> None:
@@ -189,8 +192,11 @@ def type_text(page: Any, field: Any, text: str) -> None:
     (the engine then applies the field's configuration and its old text); typing before the
     second step can see the old text put back. So the typing waits for the second step (the
     input's ``autocorrect`` turned on by the engine), and the text must still be there once the
-    browser has drawn two frames after it; if it was put back, type again. (A field typed into
-    before shows no second step: it keeps the text through six reads 250 ms apart instead.)
+    browser has drawn two frames after it; if it was put back, type again. A field typed into
+    before keeps the engine's ``autocorrect``: it is turned off first, so that the second step
+    shows again; a field the engine still edits (focused, as the registry's Name after a
+    check-in) has no second step to come. (A field that shows neither, a password's, keeps the
+    text through six reads 250 ms apart instead.)
     """
     for attempt in range(5):
         try:
@@ -198,11 +204,11 @@ def type_text(page: Any, field: Any, text: str) -> None:
             field.scroll_into_view_if_needed(timeout=15000)
             if field.bounding_box(timeout=15000) != before:
                 settle(page)
-            # A field edited before keeps the engine's configuration: its second step cannot be
-            # seen, and the old, timed check stands in for it.
-            fresh = field.get_attribute("autocorrect", timeout=15000) != "on"
+            # Already the engine's (focused and configured): typed into at once. Else the
+            # engine's mark is taken off, so that its second step can be waited for.
+            editing = field.evaluate(_PREPARE, timeout=15000) == "editing"
             field.click()
-            editing = fresh and _editing(page, field)
+            editing = editing or _editing(page, field)
             field.fill(text)
             if _stays(page, field, text, editing):
                 return
@@ -215,6 +221,15 @@ def type_text(page: Any, field: Any, text: str) -> None:
     raise AssertionError(f"the field never kept {text!r}")
 
 
+# Whether the engine edits the input already; if not, its configuration's mark (the engine
+# leaves an input it edited before with autocorrect "on") is taken off to be seen again.
+_PREPARE = """el => {
+    if (document.activeElement === el && el.getAttribute('autocorrect') === 'on') {
+        return 'editing';
+    }
+    el.setAttribute('autocorrect', 'off');
+    return 'fresh';
+}"""
 # The engine's text editing has taken the focused input: it applies the field's configuration
 # (a text field's autocorrect: "on"; the semantics tree draws every field with "off").
 _EDITING = """el => document.activeElement === el
@@ -291,13 +306,28 @@ def _on_failure(page: Any, name: str) -> None:
 def visible(page: Any, ident: str) -> None:
     from playwright.sync_api import expect
 
+    node = expect(page.locator(f'[flt-semantics-identifier="{ident}"]').first)
     try:
-        expect(page.locator(f'[flt-semantics-identifier="{ident}"]').first).to_be_visible(
-            timeout=10000
-        )
+        in_rounds(lambda ms: node.to_be_visible(timeout=ms), 10000)
     except AssertionError:
         _on_failure(page, f"visible-{ident}")
         raise
+
+
+def in_rounds(check: Any, timeout: float) -> None:
+    """``check(ms)`` (a Playwright ``expect``) until it holds, for ``timeout`` ms in all, asked in
+    rounds of 2 s: within a wait of 2.5 s or less Playwright looks every 100 ms, beyond it every
+    500 ms, so a state that came a moment after the first looks was seen up to half a second
+    late, at every step of every browser test."""
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        left = (deadline - time.monotonic()) * 1000
+        try:
+            check(max(1.0, min(2000.0, left)))
+            return
+        except AssertionError:
+            if time.monotonic() >= deadline:
+                raise
 
 
 def choose_language(page: Any, name: str) -> None:
@@ -309,10 +339,9 @@ def choose_language(page: Any, name: str) -> None:
 def has_text(page: Any, ident: str, text: str) -> None:
     from playwright.sync_api import expect
 
+    node = expect(page.locator(f'[flt-semantics-identifier="{ident}"]').first)
     try:
-        expect(page.locator(f'[flt-semantics-identifier="{ident}"]').first).to_have_text(
-            text, timeout=10000
-        )
+        in_rounds(lambda ms: node.to_have_text(text, timeout=ms), 10000)
     except AssertionError:
         _on_failure(page, f"text-{ident}")
         raise

@@ -71,6 +71,10 @@ class Client:
             max_size=None,
             sock=sock,
         ).__enter__()  # a connection kept open across calls (closed by close())
+        #: A wait looks again as soon as the server said anything, not after 0.2 s of reading
+        #: (for a caller whose every wait names the state it needs: a bare "a new frame" may
+        #: see the first of an answer's frames only).
+        self.eager = False
         self.page_id: int | None = None
         self.session_id: str | None = None  # the server's, for a reload (``session_id=``)
         if register:
@@ -105,8 +109,9 @@ class Client:
 
     # --- receiving ---------------------------------------------------------------------
 
-    def pump(self, timeout: float = 0.2) -> int:
-        """Read what the server sent within ``timeout`` s (answering its method calls)."""
+    def pump(self, timeout: float = 0.2, *, first: bool = False) -> int:
+        """Read what the server sent within ``timeout`` s (answering its method calls);
+        ``first``: only until something came (and what came with it), for a wait to look."""
         n = 0
         deadline = time.monotonic() + timeout
         while True:
@@ -120,6 +125,8 @@ class Client:
                 return n
             n += 1
             self._on(data)
+            if first:
+                deadline = 0.0
 
     def _on(self, data: bytes | str) -> None:
         assert isinstance(data, bytes) and data[:1] == b"\x00"
@@ -158,7 +165,7 @@ class Client:
         while not predicate(self):
             assert time.monotonic() < deadline, f"never happened; {len(self.frames)} frames"
             assert self.closed is None, f"closed with {self.closed}"
-            self.pump(0.2)
+            self.pump(0.2, first=self.eager)
 
     def wait_closed(self, timeout: float = 30.0) -> int:
         deadline = time.monotonic() + timeout
