@@ -104,3 +104,10 @@ def test_every_testing_id_in_the_readme_is_in_the_app() -> None:
     every = [x for i in ids for x in spelled(i)]
     assert len(every) > 180
     assert sorted(i for i in every if not found(i)) == []
+
+
+def test_the_readme_is_for_players_and_hosts_and_under_350_lines() -> None:
+    """Issue #34: the README is for players and hosts; the rest (every command of a club night,
+    of the players' directory, the languages' terms, safety, testing) is in docs/."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) < 350

@@ -353,7 +353,7 @@ def club_names(store: Store | None) -> dict[str, str]:
 
 
 def rating_figure(r: LeagueRating | None) -> str:
-    """μ − 3σ to one decimal once shown; a dash before :data:`MIN_GAMES` tables."""
+    """μ − 3σ to one decimal once shown; a dash before :data:`~scorepad.players.rating.MIN_GAMES` tables."""
     # The typographer's minus, as every other figure of the app (core.numbers.signed).
     return f"{r.ordinal:.1f}".replace("-", "−") if r is not None and r.shown else "—"
 
