@@ -19,7 +19,6 @@ NOT_YET: dict[tuple[str, str], int] = {
     ("club/director.py", "director_screen"): 356,
     ("club/checkin.py", "registry_screen"): 113,
     ("club/nights.py", "nights_screen"): 102,
-    ("server/transport.py", "guarded_http"): 91,
 }
 
 
