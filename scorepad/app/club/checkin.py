@@ -56,33 +56,25 @@ def _player_row(shell: Shell, store: ClubStore, nid: int, night: Night, p: Playe
     line = f"#{p.number} {p.name}"
     if p.first_tour > 1:
         line += " " + shell.t(N_("(from tour {tour})"), tour=p.first_tour)
-    if p.last_tour is not None:
+    withdrawn = p.last_tour is not None
+    if withdrawn:
         line += " " + shell.t(N_("(withdrawn)"))
-        return ft.Row(
-            [
-                sem(f"club-player-{p.number}", ft.Text(line)),
-                sem(
-                    f"club-come-back-{p.number}",
-                    quiet(
-                        shell.t(N_("Bring back")),
-                        on_click=lambda e, n=p.number: _come_back(shell, store, nid, n),
-                    ),
-                ),
-            ],
-            wrap=True,
-        )
-    return ft.Row(
-        [
-            sem(f"club-player-{p.number}", ft.Text(line)),
-            sem(
-                f"club-withdraw-{p.number}",
-                quiet(
-                    shell.t(N_("Withdraw")),
-                    on_click=lambda e, n=p.number: _withdraw(shell, store, nid, night, n),
-                ),
+        button = sem(
+            f"club-come-back-{p.number}",
+            quiet(
+                shell.t(N_("Bring back")),
+                on_click=lambda e, n=p.number: _come_back(shell, store, nid, n),
             ),
-        ]
-    )
+        )
+    else:
+        button = sem(
+            f"club-withdraw-{p.number}",
+            quiet(
+                shell.t(N_("Withdraw")),
+                on_click=lambda e, n=p.number: _withdraw(shell, store, nid, night, n),
+            ),
+        )
+    return ft.Row([sem(f"club-player-{p.number}", ft.Text(line)), button], wrap=withdrawn)
 
 
 def _check_in(shell: Shell, store: ClubStore, nid: int, who: str) -> None:
