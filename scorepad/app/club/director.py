@@ -97,19 +97,10 @@ def director_screen(shell: Shell) -> ft.Control:
             "club-not-director",
             ft.Text(shell.t(N_("Only the phone that created this club night may direct it."))),
         )
-    store = club(shell)
-    with shell.session.locked():
-        night = store.load(nid)
-        tour = night.current
-        views = store.tables(nid) if tour else []
-        corrections = store.corrections(nid)
-        phones = {
-            v.table: sorted(c.number for c in store.phone_claims(v.session_id) if not c.freed)
-            for v in views
-        }
-        disputes = {v.table: deal_disputes(store, v) for v in views if v.disputed}
-    names = {p.number: p.name for p in night.players}
-    at = dt.datetime.fromisoformat(now())
+    seen = _Seen(shell, nid)
+    director = _Director(shell, nid)
+    _follow(shell)
+    night, tour = seen.night, seen.tour
     head = (
         shell.t(
             N_("{night}, tour {tour} of {tours}"),
@@ -120,104 +111,137 @@ def director_screen(shell: Shell) -> ft.Control:
         if tour is not None
         else night.name
     )
+    controls: list[ft.Control] = [
+        back(shell, "club"),
+        heading(head),
+        sem("club-settings", ft.Text(settings_line(shell, night))),
+        _screens(shell),
+    ]
+    if tour is None:
+        controls.append(ft.Text(shell.t(N_("No tour is drawn yet."))))
+    for v in seen.views:
+        controls += _table(shell, seen, v, director)
+    controls += _disputes(shell, seen)
+    controls += _corrections(shell, seen.corrections)
+    controls += _announcement(shell, seen.said, director)
+    controls += _tour_steps(shell, seen, director)
+    if ended(night) and shell.session.league_joined():
+        controls += _league(shell, nid)
+    return ft.Column(controls, spacing=10, scroll=ft.ScrollMode.AUTO)
 
-    def act(step: Callable[[], object]) -> None:
+
+class _Seen:
+    """What the director's view shows of the night, read under the session's lock (no widget):
+    the tour, its tables, the phones each holds, the disputes, the corrections, the
+    announcement and which tour may be reopened."""
+
+    def __init__(self, shell: Shell, nid: int) -> None:
+        store = club(shell)
+        with shell.session.locked():
+            self.night = store.load(nid)
+            self.tour = tour = self.night.current
+            self.views = store.tables(nid) if tour else []
+            self.corrections = store.corrections(nid)
+            self.phones = {
+                v.table: sorted(c.number for c in store.phone_claims(v.session_id) if not c.freed)
+                for v in self.views
+            }
+            self.disputes = {v.table: deal_disputes(store, v) for v in self.views if v.disputed}
+            self.said = store.announcement(nid)
+            # The last tour ended (or the one before a tour drawn but not begun) can be reopened.
+            self.reopen: int | None = None
+            self.drawn_next = False
+            if tour is not None and tour.state == "ended":
+                self.reopen = tour.number
+            elif tour is not None and tour.state == "drawn" and tour.number > 1:
+                self.reopen, self.drawn_next = tour.number - 1, True
+            if self.reopen is not None and store.reopenable(nid, self.reopen) is not None:
+                self.reopen = None
+        self.names = {p.number: p.name for p in self.night.players}
+        self.at = dt.datetime.fromisoformat(now())
+
+
+class _Director:
+    """The director's taps on one night: each acts through the club's store (its refusal
+    shown), tells the phones that hear of it and draws the view again.  A step that cannot be
+    taken back without harm asks first."""
+
+    def __init__(self, shell: Shell, nid: int) -> None:
+        self.shell = shell
+        self.nid = nid
+        self.store = club(shell)
+
+    def act(self, step: Callable[[], object]) -> None:
         # A tour ended, reopened or drawn: every table's phones hear of it (their next table).
-        if attempt(shell, step):
-            tell(shell.page, ("night", nid))
-        shell.show(director_screen)
+        if attempt(self.shell, step):
+            tell(self.shell.page, ("night", self.nid))
+        self.shell.show(director_screen)
 
-    def free(table: int, number: int) -> None:
-        assert tour is not None
-        if attempt(shell, lambda: store.free_phone(nid, tour.number, table, number)):
-            tell(shell.page, ("table", store.session_of(nid, tour.number, table)))
-        shell.show(director_screen)
+    def free(self, tour: int, table: int, number: int) -> None:
+        if attempt(self.shell, lambda: self.store.free_phone(self.nid, tour, table, number)):
+            tell(self.shell.page, ("table", self.store.session_of(self.nid, tour, table)))
+        self.shell.show(director_screen)
 
-    def open_table(sid: int) -> None:
+    def open_table(self, sid: int) -> None:
         # The table's own screens on the host: History's "Edit" writes the director's
         # correction (no seat chosen on the host), "Check this deal" audits a disputed one.
-        shell.sid = sid
-        shell.go("history")
+        self.shell.sid = sid
+        self.shell.go("history")
 
-    _follow(shell)
+    def draw(self) -> None:
+        self.act(lambda: self.store.draw(self.nid))
 
-    def ask_redraw(number: int) -> None:
+    def announce(self, words: str) -> None:
+        if attempt(self.shell, lambda: self.store.announce(self.nid, words)):
+            _DRAFTS.pop(self.shell, None)
+            tell(self.shell.page, ("night", self.nid))
+            self.shell.message = None
+        self.shell.show(director_screen)
+
+    def ask_redraw(self, number: int) -> None:
         # A re-draw needs a confirmation: the seating sheet may be on the tables already.
-        def confirmed() -> None:
-            shell.page.pop_dialog()
-            act(lambda: store.redraw(nid, confirmed=True))
-
-        shell.page.show_dialog(
-            ft.AlertDialog(
-                title=ft.Text(shell.t(N_("Draw tour {tour} again?"), tour=number)),
-                content=ft.Text(
-                    shell.t(N_("Every table gets new players; no deal is written yet."))
-                ),
-                actions=[
-                    sem("confirm-redraw", primary(shell.t(N_("Draw again")), on_click=confirmed)),
-                    sem(
-                        "cancel-redraw",
-                        ft.TextButton(
-                            shell.t(N_("Cancel")), on_click=lambda: shell.page.pop_dialog()
-                        ),
-                    ),
-                ],
-            )
+        t = self.shell.t
+        self._ask(
+            t(N_("Draw tour {tour} again?"), tour=number),
+            ft.Text(t(N_("Every table gets new players; no deal is written yet."))),
+            ("confirm-redraw", t(N_("Draw again")), "cancel-redraw"),
+            lambda: self.store.redraw(self.nid, confirmed=True),
         )
 
-    def ask_end(number: int) -> None:
+    def ask_end(self, number: int) -> None:
         # Ending a tour by mistake would count its tables' results as they stand: it asks
         # first, naming the tables short of their deals (issue #37).
+        shell, t = self.shell, self.shell.t
         with shell.session.locked():
-            short = store.short_tables(nid, number)
-
-        def confirmed() -> None:
-            shell.page.pop_dialog()
-            act(lambda: store.end_tour(nid, number))
-
+            short = self.store.short_tables(self.nid, number)
         lines: list[ft.Control] = [
             sem(
                 "end-tour-note",
                 ft.Text(
-                    shell.t(
+                    t(
                         N_(
                             "These tables are short of their deals; their results count as they stand:"
                         )
                     )
                     if short
-                    else shell.t(N_("Every table has played its deals."))
+                    else t(N_("Every table has played its deals."))
                 ),
             ),
             *(sem(f"end-tour-short-{k}", ft.Text(shell.render(m))) for k, m in enumerate(short)),
         ]
-        shell.page.show_dialog(
-            ft.AlertDialog(
-                title=ft.Text(shell.t(N_("End tour {tour}?"), tour=number)),
-                content=ft.Column(lines, tight=True),  # as tall as its lines
-                actions=[
-                    sem(
-                        "confirm-end-tour",
-                        primary(shell.t(N_("End tour {tour}"), tour=number), on_click=confirmed),
-                    ),
-                    sem(
-                        "cancel-end-tour",
-                        ft.TextButton(
-                            shell.t(N_("Cancel")), on_click=lambda: shell.page.pop_dialog()
-                        ),
-                    ),
-                ],
-            )
+        self._ask(
+            t(N_("End tour {tour}?"), tour=number),
+            ft.Column(lines, tight=True),  # as tall as its lines
+            ("confirm-end-tour", t(N_("End tour {tour}"), tour=number), "cancel-end-tour"),
+            lambda: self.store.end_tour(self.nid, number),
         )
 
-    def ask_reopen(number: int, drawn_next: bool) -> None:
-        def confirmed() -> None:
-            shell.page.pop_dialog()
-            act(lambda: store.reopen_tour(nid, number))
-
-        words = [shell.t(N_("Its tables write and change deals again until it ends."))]
+    def ask_reopen(self, number: int, drawn_next: bool) -> None:
+        t = self.shell.t
+        words = [t(N_("Its tables write and change deals again until it ends."))]
         if drawn_next:
             words.append(
-                shell.t(
+                t(
                     N_(
                         "The seating of tour {tour} (no deal written yet) is withdrawn: draw it again when tour {open} ends, and print the new sheet."
                     ),
@@ -225,132 +249,161 @@ def director_screen(shell: Shell) -> ft.Control:
                     open=number,
                 )
             )
-        shell.page.show_dialog(
+        self._ask(
+            t(N_("Reopen tour {tour}?"), tour=number),
+            sem("reopen-note", ft.Text("\n".join(words))),
+            ("confirm-reopen-tour", t(N_("Reopen tour {tour}"), tour=number), "cancel-reopen-tour"),
+            lambda: self.store.reopen_tour(self.nid, number),
+        )
+
+    def _ask(
+        self,
+        title: str,
+        content: ft.Control,
+        buttons: tuple[str, str, str],
+        step: Callable[[], object],
+    ) -> None:
+        """The question before a step: its confirm button (id, words) takes the step, Cancel
+        (its id) leaves everything as it was."""
+        confirm, words, cancel = buttons
+        page = self.shell.page
+        page.show_dialog(
             ft.AlertDialog(
-                title=ft.Text(shell.t(N_("Reopen tour {tour}?"), tour=number)),
-                content=sem("reopen-note", ft.Text("\n".join(words))),
+                title=ft.Text(title),
+                content=content,
                 actions=[
+                    sem(confirm, primary(words, on_click=lambda: self._confirmed(step))),
                     sem(
-                        "confirm-reopen-tour",
-                        primary(shell.t(N_("Reopen tour {tour}"), tour=number), on_click=confirmed),
-                    ),
-                    sem(
-                        "cancel-reopen-tour",
+                        cancel,
                         ft.TextButton(
-                            shell.t(N_("Cancel")), on_click=lambda: shell.page.pop_dialog()
+                            self.shell.t(N_("Cancel")), on_click=lambda: page.pop_dialog()
                         ),
                     ),
                 ],
             )
         )
 
+    def _confirmed(self, step: Callable[[], object]) -> None:
+        self.shell.page.pop_dialog()
+        self.act(step)
+
+
+def _screens(shell: Shell) -> ft.Control:
+    """The night's other screens: the registry, the seating, the standings."""
+    return ft.Row(
+        [
+            sem(
+                "club-registry",
+                secondary(shell.t(N_("Registry")), on_click=lambda: shell.go("club-registry")),
+            ),
+            sem(
+                "club-seating",
+                secondary(shell.t(N_("Seating")), on_click=lambda: shell.go("club-seating")),
+            ),
+            sem(
+                "club-standings",
+                secondary(shell.t(N_("Standings")), on_click=lambda: shell.go("club-standings")),
+            ),
+        ],
+        wrap=True,
+    )
+
+
+def _table(shell: Shell, seen: _Seen, v: TableView, director: _Director) -> list[ft.Control]:
+    """A table of the tour: its line, Open, and who each of its phones is."""
     controls: list[ft.Control] = [
-        back(shell, "club"),
-        heading(head),
-        sem("club-settings", ft.Text(settings_line(shell, night))),
-        ft.Row(
-            [
-                sem(
-                    "club-registry",
-                    secondary(shell.t(N_("Registry")), on_click=lambda: shell.go("club-registry")),
-                ),
-                sem(
-                    "club-seating",
-                    secondary(shell.t(N_("Seating")), on_click=lambda: shell.go("club-seating")),
-                ),
-                sem(
-                    "club-standings",
-                    secondary(
-                        shell.t(N_("Standings")), on_click=lambda: shell.go("club-standings")
-                    ),
-                ),
-            ],
-            wrap=True,
+        sem(f"club-table-{v.table}", ft.Text(table_line(shell, v, seen.names, seen.at))),
+        sem(
+            f"club-open-{v.table}",
+            ft.TextButton(
+                shell.t(N_("Open table {table} (to correct a deal)"), table=v.table),
+                on_click=lambda e, sid=v.session_id: director.open_table(sid),
+            ),
         ),
     ]
-    if tour is None:
-        controls.append(ft.Text(shell.t(N_("No tour is drawn yet."))))
-    for v in views:
-        controls.append(sem(f"club-table-{v.table}", ft.Text(table_line(shell, v, names, at))))
-        controls.append(
-            sem(
-                f"club-open-{v.table}",
-                ft.TextButton(
-                    shell.t(N_("Open table {table} (to correct a deal)"), table=v.table),
-                    on_click=lambda e, sid=v.session_id: open_table(sid),
-                ),
-            )
-        )
-        # Who each phone at the table is (chosen once); the director frees a mistaken choice.
-        held = phones.get(v.table, [])
-        controls.append(
-            sem(
-                f"club-phones-{v.table}",
-                ft.Text(
-                    shell.t(
-                        N_("Phones: {players}"),
-                        players=", ".join(f"#{n} {names[n]}" for n in held),
-                    )
-                    if held
-                    else shell.t(N_("Phones: none chosen yet"))
-                ),
-            )
-        )
-        if held and tour is not None and tour.state != "ended":
-            controls.append(
-                ft.Row(
-                    [
-                        sem(
-                            f"club-free-{v.table}-{n}",
-                            quiet(
-                                shell.t(N_("Free #{number}"), number=n),
-                                on_click=lambda e, t=v.table, n=n: free(t, n),
-                            ),
-                        )
-                        for n in held
-                    ],
-                    wrap=True,
+    # Who each phone at the table is (chosen once); the director frees a mistaken choice.
+    held = seen.phones.get(v.table, [])
+    controls.append(
+        sem(
+            f"club-phones-{v.table}",
+            ft.Text(
+                shell.t(
+                    N_("Phones: {players}"),
+                    players=", ".join(f"#{n} {seen.names[n]}" for n in held),
                 )
-            )
-    disputed = [v for v in views if v.disputed]
-    rejected = [(v, c) for v in views for c in v.rejected]
-    if disputed or rejected:
-        controls.append(heading(shell.t(N_("Disputes"))))
-        # Which deal: the number the table says (a rejected deal waits to be written again).
-        controls.extend(
-            sem(
-                f"club-dispute-{v.table}",
-                ft.Text(
-                    shell.render(
-                        nmsg(
-                            "Table {table}: deal {numbers} rejected, to be checked and written again",
-                            "Table {table}: deals {numbers} rejected, to be checked and written again",
-                            len(v.disputed_deals),
-                            table=v.table,
-                            numbers=", ".join(map(str, v.disputed_deals)),
-                        )
+                if held
+                else shell.t(N_("Phones: none chosen yet"))
+            ),
+        )
+    )
+    tour = seen.tour
+    if held and tour is not None and tour.state != "ended":
+        number = tour.number
+        controls.append(
+            ft.Row(
+                [
+                    sem(
+                        f"club-free-{v.table}-{n}",
+                        quiet(
+                            shell.t(N_("Free #{number}"), number=n),
+                            on_click=lambda e, t=v.table, n=n: director.free(number, t, n),
+                        ),
                     )
-                ),
+                    for n in held
+                ],
+                wrap=True,
             )
-            for v in disputed
         )
-        # Each disputed deal: what was written, by whom, who rejected it and why (issue #37).
-        controls.extend(
-            sem(f"club-dispute-{table}-{number}", ft.Text(shell.render(line)))
-            for table, lines in disputes.items()
-            for number, line in lines
+    return controls
+
+
+def _disputes(shell: Shell, seen: _Seen) -> list[ft.Control]:
+    disputed = [v for v in seen.views if v.disputed]
+    rejected = [(v, c) for v in seen.views for c in v.rejected]
+    if not (disputed or rejected):
+        return []
+    controls: list[ft.Control] = [heading(shell.t(N_("Disputes")))]
+    # Which deal: the number the table says (a rejected deal waits to be written again).
+    controls.extend(
+        sem(
+            f"club-dispute-{v.table}",
+            ft.Text(
+                shell.render(
+                    nmsg(
+                        "Table {table}: deal {numbers} rejected, to be checked and written again",
+                        "Table {table}: deals {numbers} rejected, to be checked and written again",
+                        len(v.disputed_deals),
+                        table=v.table,
+                        numbers=", ".join(map(str, v.disputed_deals)),
+                    )
+                )
+            ),
         )
-        # A change rejected at a table was taken back there: the director hears of it, and why.
-        controls.extend(
-            sem(
-                f"club-rejected-{v.table}-{c.seq}",
-                ft.Text(shell.render(change_rejection(v.table, c))),
-            )
-            for v, c in rejected
+        for v in disputed
+    )
+    # Each disputed deal: what was written, by whom, who rejected it and why (issue #37).
+    controls.extend(
+        sem(f"club-dispute-{table}-{number}", ft.Text(shell.render(line)))
+        for table, lines in seen.disputes.items()
+        for number, line in lines
+    )
+    # A change rejected at a table was taken back there: the director hears of it, and why.
+    controls.extend(
+        sem(
+            f"club-rejected-{v.table}-{c.seq}",
+            ft.Text(shell.render(change_rejection(v.table, c))),
         )
-    if corrections:
-        controls.append(heading(shell.t(N_("Corrections"))))
-        controls.extend(
+        for v, c in rejected
+    )
+    return controls
+
+
+def _corrections(shell: Shell, corrections: list[dict[str, Any]]) -> list[ft.Control]:
+    if not corrections:
+        return []
+    return [
+        heading(shell.t(N_("Corrections"))),
+        *(
             sem(
                 f"club-correction-{k}",
                 ft.Text(
@@ -364,7 +417,12 @@ def director_screen(shell: Shell) -> ft.Control:
                 ),
             )
             for k, c in enumerate(corrections)
-        )
+        ),
+    ]
+
+
+def _announcement(shell: Shell, said: str | None, director: _Director) -> list[ft.Control]:
+    """The last announcement, and the field and button for the next."""
     # What the director is typing stays when a table's write draws the view again.
     words = ft.TextField(
         label=shell.t(N_("Announcement to every table")),
@@ -372,77 +430,70 @@ def director_screen(shell: Shell) -> ft.Control:
         value=_DRAFTS.get(shell, ""),
         on_change=lambda e: _DRAFTS.__setitem__(shell, e.control.value or ""),
     )
-
-    def announce() -> None:
-        if attempt(shell, lambda: store.announce(nid, words.value or "")):
-            _DRAFTS.pop(shell, None)
-            tell(shell.page, ("night", nid))
-            shell.message = None
-            shell.show(director_screen)
-            return
-        shell.show(director_screen)
-
-    with shell.session.locked():
-        said = store.announcement(nid)
+    controls: list[ft.Control] = []
     if said is not None:
         controls.append(
             sem("club-announced", ft.Text(shell.t(N_("From the director: {words}"), words=said)))
         )
-    controls += [
+    return [
+        *controls,
         sem("club-announce-text", words),
-        sem("club-announce", secondary(shell.t(N_("Announce to all tables")), on_click=announce)),
+        sem(
+            "club-announce",
+            secondary(
+                shell.t(N_("Announce to all tables")),
+                on_click=lambda: director.announce(words.value or ""),
+            ),
+        ),
     ]
+
+
+def _tour_steps(shell: Shell, seen: _Seen, director: _Director) -> list[ft.Control]:
+    """End the tour, reopen the last one ended, draw it again, draw the next, as the night
+    stands."""
+    tour = seen.tour
+    controls: list[ft.Control] = []
     if tour is not None and tour.state != "ended":
+        number = tour.number
         controls.append(
             sem(
                 "club-end-tour",
                 primary(
-                    shell.t(N_("End tour {tour}"), tour=tour.number),
-                    on_click=lambda: ask_end(tour.number),
+                    shell.t(N_("End tour {tour}"), tour=number),
+                    on_click=lambda: director.ask_end(number),
                 ),
             )
         )
-    # The last tour ended (or the one before a tour drawn but not begun) can be reopened.
-    reopen, drawn_next = None, False
-    if tour is not None and tour.state == "ended":
-        reopen = tour.number
-    elif tour is not None and tour.state == "drawn" and tour.number > 1:
-        reopen, drawn_next = tour.number - 1, True
+    reopen, drawn_next = seen.reopen, seen.drawn_next
     if reopen is not None:
-        with shell.session.locked():
-            may = store.reopenable(nid, reopen) is None
-        if may:
-            controls.append(
-                sem(
-                    "club-reopen-tour",
-                    secondary(
-                        shell.t(N_("Reopen tour {tour}"), tour=reopen),
-                        on_click=lambda: ask_reopen(reopen, drawn_next),
-                    ),
-                )
+        controls.append(
+            sem(
+                "club-reopen-tour",
+                secondary(
+                    shell.t(N_("Reopen tour {tour}"), tour=reopen),
+                    on_click=lambda: director.ask_reopen(reopen, drawn_next),
+                ),
             )
+        )
     if tour is not None and tour.state == "drawn":
+        number = tour.number
         controls.append(
             sem(
                 "club-redraw",
                 secondary(
-                    shell.t(N_("Draw tour {tour} again"), tour=tour.number),
-                    on_click=lambda: ask_redraw(tour.number),
+                    shell.t(N_("Draw tour {tour} again"), tour=number),
+                    on_click=lambda: director.ask_redraw(number),
                 ),
             )
         )
-    if (tour is None or tour.state == "ended") and (tour is None or tour.number < night.tours):
+    if (tour is None or tour.state == "ended") and (tour is None or tour.number < seen.night.tours):
         controls.append(
             sem(
                 "club-draw",
-                primary(
-                    shell.t(N_("Draw the next tour")), on_click=lambda: act(lambda: store.draw(nid))
-                ),
+                primary(shell.t(N_("Draw the next tour")), on_click=lambda: director.draw()),
             )
         )
-    if ended(night) and shell.session.league_joined():
-        controls += _league(shell, nid)
-    return ft.Column(controls, spacing=10, scroll=ft.ScrollMode.AUTO)
+    return controls
 
 
 def _league(shell: Shell, nid: int) -> list[ft.Control]:

@@ -54,63 +54,9 @@ def _open_night(shell: Shell, nid: int) -> None:
 
 
 def nights_screen(shell: Shell) -> ft.Control:
-    with shell.session.locked():
-        nights = club(shell).nights()
-
-    # The nights this page directs: every night on the LAN's host, the owned ones on the hosted
-    # server (no page lists another's nights there).
-    rows: list[ft.Control] = [
-        sem(
-            f"night-{nid}",
-            ft.TextButton(f"{date}  {name}", on_click=lambda e, n=nid: _open_night(shell, n)),
-        )
-        for nid, name, date in nights
-        if shell.access.directs(nid)
-    ]
     # What was typed stays when a field is refused (the screen is drawn again with the
     # refusal): the form's values live in the page's draft until the night is made (#37).
     draft = _DRAFTS.setdefault(shell, dict(_DEFAULTS, date=dt.date.today().isoformat()))
-
-    def keep(key: str) -> Callable[[Any], None]:
-        return lambda e: draft.__setitem__(key, e.control.value or "")
-
-    def field(key: str, label: str) -> ft.TextField:
-        return ft.TextField(label=label, value=draft[key], on_change=keep(key))
-
-    name = field("name", shell.t(N_("Name of the night")))
-    date = field("date", shell.t(N_("Date (like 2026-12-04)")))
-    tours = field("tours", shell.t(N_("Tours")))
-    deals = field("deals", shell.t(N_("Deals a tour")))
-    scoring = field("scoring", shell.t(N_("Scoring")))
-
-    def choose_preset(e: Any) -> None:
-        # A documented preset fills the scoring's syntax; "custom" leaves it to be typed.
-        key = e.control.value or ""
-        draft["preset"] = key
-        if key != "custom":
-            draft["scoring"] = key
-        shell.show(nights_screen)
-
-    preset = ft.Dropdown(
-        label=shell.t(N_("Scoring preset")),
-        value=draft["preset"],
-        width=320,
-        options=[ft.DropdownOption(key=k, text=shell.t(words)) for k, words in SCORING_PRESETS],
-        on_select=choose_preset,
-    )
-    convention = convention_choice(shell, draft["convention"], keep("convention"))
-    convention.options = [o for o in convention.options or [] if o.key in presets()]
-    seats = ft.Dropdown(
-        label=shell.t(N_("Tables")),
-        value=draft["seats"],
-        width=320,
-        options=[ft.DropdownOption(key=k, text=shell.t(words)) for k, words in SEATS],
-        on_select=keep("seats"),
-    )
-
-    def create() -> None:
-        _create(shell, draft)
-
     return ft.Column(
         [
             sem(
@@ -122,21 +68,78 @@ def nights_screen(shell: Shell) -> ft.Control:
                 ),
             ),
             heading(shell.t(N_("Club nights"))),
-            *rows,
+            *_night_rows(shell),
             heading(shell.t(N_("A new night"))),
-            sem("night-name", name),
-            sem("night-date", date),
-            sem("night-convention", convention),
-            sem("night-tours", tours),
-            sem("night-deals", deals),
-            sem("night-seats", seats),
-            sem("night-preset", preset),
-            sem("night-scoring", scoring),
-            sem("create-night", primary(shell.t(N_("Create the night")), on_click=create)),
+            *_new_night_form(shell, draft),
+            sem(
+                "create-night",
+                primary(shell.t(N_("Create the night")), on_click=lambda: _create(shell, draft)),
+            ),
         ],
         spacing=10,
         scroll=ft.ScrollMode.AUTO,
     )
+
+
+def _night_rows(shell: Shell) -> list[ft.Control]:
+    """The nights this page directs: every night on the LAN's host, the owned ones on the
+    hosted server (no page lists another's nights there)."""
+    with shell.session.locked():
+        nights = club(shell).nights()
+    return [
+        sem(
+            f"night-{nid}",
+            ft.TextButton(f"{date}  {name}", on_click=lambda e, n=nid: _open_night(shell, n)),
+        )
+        for nid, name, date in nights
+        if shell.access.directs(nid)
+    ]
+
+
+def _new_night_form(shell: Shell, draft: dict[str, str]) -> list[ft.Control]:
+    """The new night's fields, each showing and keeping its value in the draft."""
+    preset = ft.Dropdown(
+        label=shell.t(N_("Scoring preset")),
+        value=draft["preset"],
+        width=320,
+        options=[ft.DropdownOption(key=k, text=shell.t(words)) for k, words in SCORING_PRESETS],
+        on_select=lambda e: _choose_preset(shell, draft, e.control.value or ""),
+    )
+    convention = convention_choice(shell, draft["convention"], _keep(draft, "convention"))
+    convention.options = [o for o in convention.options or [] if o.key in presets()]
+    seats = ft.Dropdown(
+        label=shell.t(N_("Tables")),
+        value=draft["seats"],
+        width=320,
+        options=[ft.DropdownOption(key=k, text=shell.t(words)) for k, words in SEATS],
+        on_select=_keep(draft, "seats"),
+    )
+    return [
+        sem("night-name", _field(draft, "name", shell.t(N_("Name of the night")))),
+        sem("night-date", _field(draft, "date", shell.t(N_("Date (like 2026-12-04)")))),
+        sem("night-convention", convention),
+        sem("night-tours", _field(draft, "tours", shell.t(N_("Tours")))),
+        sem("night-deals", _field(draft, "deals", shell.t(N_("Deals a tour")))),
+        sem("night-seats", seats),
+        sem("night-preset", preset),
+        sem("night-scoring", _field(draft, "scoring", shell.t(N_("Scoring")))),
+    ]
+
+
+def _keep(draft: dict[str, str], key: str) -> Callable[[Any], None]:
+    return lambda e: draft.__setitem__(key, e.control.value or "")
+
+
+def _field(draft: dict[str, str], key: str, label: str) -> ft.TextField:
+    return ft.TextField(label=label, value=draft[key], on_change=_keep(draft, key))
+
+
+def _choose_preset(shell: Shell, draft: dict[str, str], key: str) -> None:
+    # A documented preset fills the scoring's syntax; "custom" leaves it to be typed.
+    draft["preset"] = key
+    if key != "custom":
+        draft["scoring"] = key
+    shell.show(nights_screen)
 
 
 #: The scoring presets the docs describe (docs/club-format.md), and "custom" for the syntax.

@@ -57,92 +57,123 @@ def guarded_http(
 ) -> type[asyncio.Protocol]:
     """uvicorn's HTTP protocol (httptools or h11, whichever it chose) with the header time
     limit and the bound on incomplete requests per address; one count shared by the server."""
-    incomplete: Counter[str] = Counter()
-    exempt = {_canonical(t) for t in trusted}
 
-    class Guarded(AutoHTTPProtocol):  # type: ignore[valid-type]
-        _peer = ""
-        _pending = False
-        _counted = False
-        _header_bytes = 0
-        _timer: asyncio.TimerHandle | None = None
-        _cycle: Any = None
-
-        def connection_made(self, transport: Any) -> None:
-            super().connection_made(transport)
-            client = self.client
-            self._peer = _canonical(str(client[0])) if client else ""
-            self._begin()
-
-        def _begin(self) -> None:
-            """A request begins (the connection's first, or the next on a kept-alive one)."""
-            if self._peer and self._peer not in exempt:
-                if incomplete[self._peer] >= per_address:
-                    log.warning(
-                        "closed a connection from %s: %d incomplete requests from that address",
-                        self._peer,
-                        per_address,
-                    )
-                    self.transport.close()
-                    return
-                incomplete[self._peer] += 1
-                self._counted = True
-            self._pending = True
-            self._header_bytes = 0
-            self._cycle = self.cycle
-            self._timer = self.loop.call_later(header_within, self._too_slow)
-
-        def _end(self) -> None:
-            self._pending = False
-            if self._timer is not None:
-                self._timer.cancel()
-                self._timer = None
-            if self._counted:
-                self._counted = False
-                incomplete[self._peer] -= 1
-                if incomplete[self._peer] <= 0:
-                    del incomplete[self._peer]
-
-        def _too_slow(self) -> None:
-            self._timer = None
-            if self._pending and not self.transport.is_closing():
-                log.warning(
-                    "closed a connection from %s: its request headers took over %g s",
-                    self._peer,
-                    header_within,
-                )
-                self.transport.close()
-
-        def data_received(self, data: bytes) -> None:
-            if self.transport.is_closing():
-                return
-            if not self._pending and (self.cycle is None or self.cycle.response_complete):
-                self._begin()  # the next request on a kept-alive connection
-                if not self._pending:
-                    return
-            if self._pending:
-                self._header_bytes += len(data)
-                if self._header_bytes > HEADER_BYTES:
-                    log.warning(
-                        "closed a connection from %s: request headers over %d bytes",
-                        self._peer,
-                        HEADER_BYTES,
-                    )
-                    self.transport.close()
-                    return
-            super().data_received(data)
-            # The headers are in once the request is handed to the app (a new cycle) or the
-            # connection became a WebSocket (the transport has another protocol).
-            if self._pending and (
-                self.cycle is not self._cycle or self.transport.get_protocol() is not self
-            ):
-                self._end()
-
-        def connection_lost(self, exc: Exception | None) -> None:
-            self._end()
-            super().connection_lost(exc)
+    class Guarded(_GuardedHTTP):
+        _header_within = header_within
+        _incomplete = _Incomplete(per_address, trusted)
 
     return Guarded
+
+
+class _Incomplete:
+    """One server's incomplete requests counted by peer address (a proxy the host trusts is
+    exempt); every connection of the server shares it."""
+
+    def __init__(self, per_address: int, trusted: frozenset[str]) -> None:
+        self.per_address = per_address
+        self._exempt = {_canonical(t) for t in trusted}
+        self._counts: Counter[str] = Counter()
+
+    def counts(self, peer: str) -> bool:
+        """Whether this peer's requests are counted (a known address, not exempt)."""
+        return bool(peer) and peer not in self._exempt
+
+    def full(self, peer: str) -> bool:
+        return self._counts[peer] >= self.per_address
+
+    def add(self, peer: str) -> None:
+        self._counts[peer] += 1
+
+    def remove(self, peer: str) -> None:
+        self._counts[peer] -= 1
+        if self._counts[peer] <= 0:
+            del self._counts[peer]
+
+
+class _GuardedHTTP(AutoHTTPProtocol):  # type: ignore[valid-type]
+    """The guarded protocol's behaviour; :func:`guarded_http` gives it its limits and count."""
+
+    _header_within: float
+    _incomplete: _Incomplete
+    _peer = ""
+    _pending = False
+    _counted = False
+    _header_bytes = 0
+    _timer: asyncio.TimerHandle | None = None
+    _cycle: Any = None
+
+    def connection_made(self, transport: Any) -> None:
+        super().connection_made(transport)
+        client = self.client
+        self._peer = _canonical(str(client[0])) if client else ""
+        self._begin()
+
+    def _begin(self) -> None:
+        """A request begins (the connection's first, or the next on a kept-alive one)."""
+        incomplete = self._incomplete
+        if incomplete.counts(self._peer):
+            if incomplete.full(self._peer):
+                log.warning(
+                    "closed a connection from %s: %d incomplete requests from that address",
+                    self._peer,
+                    incomplete.per_address,
+                )
+                self.transport.close()
+                return
+            incomplete.add(self._peer)
+            self._counted = True
+        self._pending = True
+        self._header_bytes = 0
+        self._cycle = self.cycle
+        self._timer = self.loop.call_later(self._header_within, self._too_slow)
+
+    def _end(self) -> None:
+        self._pending = False
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self._counted:
+            self._counted = False
+            self._incomplete.remove(self._peer)
+
+    def _too_slow(self) -> None:
+        self._timer = None
+        if self._pending and not self.transport.is_closing():
+            log.warning(
+                "closed a connection from %s: its request headers took over %g s",
+                self._peer,
+                self._header_within,
+            )
+            self.transport.close()
+
+    def data_received(self, data: bytes) -> None:
+        if self.transport.is_closing():
+            return
+        if not self._pending and (self.cycle is None or self.cycle.response_complete):
+            self._begin()  # the next request on a kept-alive connection
+            if not self._pending:
+                return
+        if self._pending:
+            self._header_bytes += len(data)
+            if self._header_bytes > HEADER_BYTES:
+                log.warning(
+                    "closed a connection from %s: request headers over %d bytes",
+                    self._peer,
+                    HEADER_BYTES,
+                )
+                self.transport.close()
+                return
+        super().data_received(data)
+        # The headers are in once the request is handed to the app (a new cycle) or the
+        # connection became a WebSocket (the transport has another protocol).
+        if self._pending and (
+            self.cycle is not self._cycle or self.transport.get_protocol() is not self
+        ):
+            self._end()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._end()
+        super().connection_lost(exc)
 
 
 def _canonical(address: str) -> str:
