@@ -463,7 +463,14 @@ def test_13_ctrl_c_is_one_line_and_exit_130(tmp_path: Path) -> None:
     while "pipe" not in wchan.read_text() and time.monotonic() < deadline:
         time.sleep(0.05)  # until it reads its standard input (imports done, main running)
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=30)
+    # Its standard input stays open until it has exited: only the Ctrl-C can end it (closing
+    # the pipe at once, as communicate() does, races the signal with an end of file).
+    proc.wait(timeout=30)
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+    proc.stdin.close()
+    out, err = proc.stdout.read(), proc.stderr.read()
+    proc.stdout.close()
+    proc.stderr.close()
     assert (proc.returncode, out, err) == (130, "", "interrupted (Ctrl-C)\n")
     assert list(tmp_path.iterdir()) == []
 

@@ -67,7 +67,7 @@ def _fonts() -> Path:
     raise FileNotFoundError("the DejaVu fonts are not bundled")
 
 
-class _Doc(FPDF):
+class PdfDoc(FPDF):
     def __init__(self, lang: str) -> None:
         super().__init__(format="A4")
         self.cat = catalog(lang)
@@ -101,7 +101,7 @@ def _who(night: Night, n: int) -> str:
 
 
 def seating_page(
-    doc: _Doc,
+    doc: PdfDoc,
     night: Night,
     tour: int,
     join_url: Callable[[int, int], str] | None,
@@ -136,7 +136,7 @@ def seating_page(
         )
 
 
-def protocol_page(doc: _Doc, night: Night, p: Protocol) -> None:
+def protocol_page(doc: PdfDoc, night: Night, p: Protocol) -> None:
     doc.add_page()
     doc.heading(msg(N_("Tour {tour}, table {table}: protocol"), tour=p.tour, table=p.table))
     names = list(p.scored.session.players)
@@ -193,7 +193,7 @@ def protocol_page(doc: _Doc, night: Night, p: Protocol) -> None:
         doc.line_of(f"{name}: ______________________________")
 
 
-def standings_page(doc: _Doc, night: Night) -> None:
+def standings_page(doc: PdfDoc, night: Night) -> None:
     from .summary import standings_lines
 
     doc.add_page()
@@ -262,7 +262,7 @@ def night_pdf(
     pin: Callable[[int, int], str | None] | None = None,
 ) -> bytes:
     """The seating sheet of ``tour`` (the current one), every protocol given, the standings."""
-    doc = _Doc(lang)
+    doc = PdfDoc(lang)
     # Dated by the night, not by the clock: the same night gives the same file.
     doc.set_creation_date(dt.datetime.combine(night.date, dt.time(), dt.UTC))
     current = tour or (night.current.number if night.current else None)

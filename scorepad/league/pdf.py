@@ -8,14 +8,14 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping, Sequence
 
-from ..club.pdf import _Doc
+from ..club.pdf import PdfDoc
 from ..core.i18n import N_, msg
 from ..core.numbers import signed, whist_figure
 from ..players.rating import MIN_GAMES
 from .season import Row, Season, heading, rating_figure
 
 
-def _table(doc: _Doc, s: Season, rows: Sequence[Row]) -> None:
+def _table(doc: PdfDoc, s: Season, rows: Sequence[Row]) -> None:
     doc.set_font("DejaVu", "", 10)
     with doc.table(text_align="CENTER", col_widths=(12, 50, 16, 20, 22, 16, 20)) as grid:
         row = grid.row()
@@ -42,7 +42,7 @@ def _table(doc: _Doc, s: Season, rows: Sequence[Row]) -> None:
 
 def league_pdf(s: Season, *, lang: str = "en", clubs: Mapping[str, str] | None = None) -> bytes:
     """The league's standings, then each club's (a page each)."""
-    doc = _Doc(lang)
+    doc = PdfDoc(lang)
     # Dated by the season's last night, not by the clock: the same season gives the same file.
     last = max((n.date for n in s.nights), default=dt.date(2000, 1, 1))
     doc.set_creation_date(dt.datetime.combine(last, dt.time(), dt.UTC))

@@ -336,15 +336,15 @@ class Installable:
             return
         path: str = scope["path"]
         if path == "/" + SERVICE_WORKER:
-            await _answer(send, 200, self.worker, "text/javascript; charset=utf-8")
+            await answer(send, 200, self.worker, "text/javascript; charset=utf-8")
         elif path == "/" + OFFLINE:
-            await _answer(send, 200, self.offline, "text/html; charset=utf-8")
+            await answer(send, 200, self.offline, "text/html; charset=utf-8")
         elif path == "/" + ALIVE:
-            await _answer(send, 204, b"", "text/plain")
+            await answer(send, 204, b"", "text/plain")
         elif path.startswith(RIVE_HERE.decode()):
-            await _answer(send, 404, b"Not Found\n", "text/plain")
+            await answer(send, 404, b"Not Found\n", "text/plain")
         elif path == PHONE_APP.rstrip("/"):
-            await _answer(send, 308, b"", "text/plain", location=PHONE_APP)
+            await answer(send, 308, b"", "text/plain", location=PHONE_APP)
         elif path.startswith(PHONE_APP):
             await self._phone_app(scope, receive, send)
         else:
@@ -364,7 +364,7 @@ class Installable:
                     reason=str(exc),
                 )
             )
-            await _answer(send, 503, said.encode() + b"\n", "text/plain; charset=utf-8")
+            await answer(send, 503, said.encode() + b"\n", "text/plain; charset=utf-8")
             return
         if self.files is None:
             self.files = StaticFiles(directory=str(folder), html=True)
@@ -372,7 +372,7 @@ class Installable:
         await self.files(inner, receive, send)
 
 
-async def _answer(
+async def answer(
     send: Send, status: int, body: bytes, media: str, *, location: str | None = None
 ) -> None:
     headers = [

@@ -39,7 +39,7 @@ from ...core.i18n import LANGUAGES, N_, Msg, catalog, msg
 from ...league.store import LeagueError, LeagueStore
 from ...store import Store, StoreError
 from .access import ADDRESS_TRIES, ADDRESS_WAIT, WAIT_MAX
-from .installable import _answer
+from .installable import answer
 from .throttle import Throttle
 from .wire import peer_of
 
@@ -326,7 +326,7 @@ async def _read(receive: Receive, size: int) -> bytes | None:
 
 async def _json(send: Send, status: int, data: dict[str, Any]) -> None:
     body = json.dumps(data, ensure_ascii=False).encode()
-    await _answer(send, status, body, "application/json; charset=utf-8")
+    await answer(send, status, body, "application/json; charset=utf-8")
 
 
 __all__ = ["CLAIM_CODE", "PUBLISH", "LeagueDoor", "language"]
