@@ -458,10 +458,13 @@ def test_13_ctrl_c_is_one_line_and_exit_130(tmp_path: Path) -> None:
         text=True,
         cwd=ROOT,
     )
-    wchan = Path(f"/proc/{proc.pid}/wchan")
+    # Until it is in read(0, …): its standard input (imports done, main running).  Not its
+    # wait channel alone: a pipe read while it starts (a library reading a helper's output)
+    # says "pipe" too, and a Ctrl-C then can land in a library that swallows it.
+    syscall = Path(f"/proc/{proc.pid}/syscall")
     deadline = time.monotonic() + 30
-    while "pipe" not in wchan.read_text() and time.monotonic() < deadline:
-        time.sleep(0.05)  # until it reads its standard input (imports done, main running)
+    while not syscall.read_text().startswith("0 0x0 ") and time.monotonic() < deadline:
+        time.sleep(0.05)
     proc.send_signal(signal.SIGINT)
     # Its standard input stays open until it has exited: only the Ctrl-C can end it (closing
     # the pipe at once, as communicate() does, races the signal with an end of file).
