@@ -7,7 +7,6 @@ from __future__ import annotations
 import http.client
 import os
 import re
-import shlex
 import subprocess
 import sys
 import time
@@ -16,6 +15,7 @@ from typing import Any
 
 import pytest
 from support.proxy import reverse_proxy
+from support.readme import section_commands
 from support.table_server import free_port, stop
 
 from scorepad.cli import main
@@ -26,10 +26,7 @@ DEMO = ROOT / "scorepad" / "data" / "demo-session.json"
 
 
 def readme_commands() -> list[list[str]]:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text.split("## Run a server for your club", 1)[1].split("\n## ", 1)[0]
-    lines = [line[4:] for line in section.splitlines() if line.startswith("    ")]
-    return [shlex.split(line.split("  #", 1)[0]) for line in lines]
+    return section_commands("Run a server for your club")
 
 
 def get(port: int, host: str) -> int:

@@ -6,8 +6,6 @@ player's claim with it links him."""
 
 from __future__ import annotations
 
-import http.client
-import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,7 +13,7 @@ from typing import Any
 
 import pytest
 from support.hosted_server import serving
-from support.league import played_night
+from support.league import played_night, post
 
 from scorepad.cli import main
 from scorepad.club.store import ClubStore
@@ -120,18 +118,8 @@ def test_the_directors_code_claims_his_player_once_and_only_his_clubs(
 
 
 def _post(url: str, headers: dict[str, str], body: bytes = b"", method: str = "POST") -> Any:
-    host, port = url.removeprefix("http://").split(":")
-    conn = http.client.HTTPConnection(host, int(port), timeout=10)
-    conn.putrequest(method, "/league/claim-code")
-    for k, v in {"Host": f"{host}:{port}", **headers}.items():
-        conn.putheader(k, v)
-    conn.endheaders()
-    if body:
-        conn.send(body)
-    answer = conn.getresponse()
-    data = json.loads(answer.read())
-    conn.close()
-    return answer.status, data
+    host_port = url.removeprefix("http://")
+    return post(url, "/league/claim-code", {"Host": host_port, **headers}, body, method)
 
 
 def test_the_claim_code_door_is_bounded_and_speaks_the_clubs_language(

@@ -4,8 +4,6 @@ each run for real (the server as a process; the CLI's ``main`` in this one)."""
 
 from __future__ import annotations
 
-import http.client
-import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,7 +11,7 @@ from typing import Any
 
 import pytest
 from support.hosted_server import serving
-from support.league import played_night, unbalanced
+from support.league import played_night, post, unbalanced
 from support.table_server import free_port
 
 from scorepad.cli import main
@@ -130,18 +128,7 @@ def test_a_refusal_comes_back_in_the_clubs_language_naming_the_table(
 
 
 def _post(url: str, headers: dict[str, str], body: bytes = b"") -> tuple[int, Any]:
-    host, port = url.removeprefix("http://").split(":")
-    conn = http.client.HTTPConnection(host, int(port), timeout=10)
-    conn.putrequest("POST", "/league/publish")
-    for k, v in headers.items():
-        conn.putheader(k, v)
-    conn.endheaders()
-    if body:
-        conn.send(body)
-    answer = conn.getresponse()
-    data = json.loads(answer.read())
-    conn.close()
-    return answer.status, data
+    return post(url, "/league/publish", headers, body)
 
 
 def test_the_body_is_bounded_before_it_is_read(league: tuple[str, str]) -> None:

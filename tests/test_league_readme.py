@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import json
 import re
-import shlex
 from pathlib import Path
 from typing import Any
 
 import pytest
 from support.league import league_serving, played_night
+from support.readme import section_commands
 from support.table_server import free_port
 from support.tls import make_certificates, tls_proxy
 
@@ -31,10 +31,7 @@ EXAMPLE_URL = "https://scorepad.example.org"
 
 
 def readme_commands() -> list[list[str]]:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text.split("## A league\n", 1)[1].split("\n## ", 1)[0]
-    lines = [line[4:] for line in section.splitlines() if line.startswith("    ")]
-    return [shlex.split(line.split("  #", 1)[0]) for line in lines]
+    return section_commands("A league")
 
 
 def test_every_command_of_the_readme_section_runs(

@@ -5,6 +5,7 @@ store, as an evening does."""
 from __future__ import annotations
 
 import datetime
+import http.client
 import json
 import os
 import socket
@@ -15,6 +16,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from scorepad.club.store import ClubStore
 from support.club_nights import RASP, SIX
@@ -117,3 +119,23 @@ def league_serving(db: str, logs: Path, port: int, *extra: str) -> Iterator[None
     finally:
         stop(proc)
         assert "Traceback" not in log.read_text(errors="replace"), log.read_text()
+
+
+def post(
+    url: str, path: str, headers: dict[str, str], body: bytes = b"", method: str = "POST"
+) -> tuple[int, Any]:
+    """One raw request to the league's door (``url``: ``http://host:port``): its status and its
+    JSON answer.  Raw, so that a test can send what a client library would refuse to."""
+    host, port = url.removeprefix("http://").split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=10)
+    try:
+        conn.putrequest(method, path)
+        for k, v in headers.items():
+            conn.putheader(k, v)
+        conn.endheaders()
+        if body:
+            conn.send(body)
+        answer = conn.getresponse()
+        return answer.status, json.loads(answer.read())
+    finally:
+        conn.close()
