@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import flet as ft
 import flet_charts as fch
@@ -62,6 +63,52 @@ def bounds(values: list[float], *, ticks: int) -> tuple[int, int, int]:
     return low, high, step
 
 
+def line_chart(
+    series: list[fch.LineChartData],
+    count: int,
+    values: list[float],
+    x_title: str,
+    y_label: Callable[[int], str],
+    width: float,
+    height: float,
+) -> ft.Control:
+    """Lines over ``count`` deals (or nights) numbered from 1, the left axis at round steps
+    around ``values``: the pulka's chart and a league player's rating draw alike."""
+    low, high, step = bounds(values, ticks=max(2, (int(height) - 40) // 40))
+    left = 52  # the left axis' labels: room for "−1000"
+    every = deal_label_step(count, width - left)
+    chart: ft.Control = fch.LineChart(
+        data_series=series,
+        min_x=1,
+        max_x=max(2, count),
+        min_y=low,
+        max_y=high,
+        left_axis=fch.ChartAxis(
+            label_size=left,
+            label_spacing=step,
+            labels=[
+                fch.ChartAxisLabel(value=v, label=ft.Text(y_label(v), size=12))
+                for v in range(low, high + 1, step)
+            ],
+        ),
+        bottom_axis=fch.ChartAxis(
+            label_size=28,
+            label_spacing=every,
+            # The chart asks for a label at each multiple of the spacing and at its ends;
+            # only the multiples have one, so the last deal never crowds its neighbour.
+            labels=axis_labels(max(2, count), every),
+            title=ft.Text(x_title, size=12),
+            title_size=20,
+        ),
+        horizontal_grid_lines=fch.ChartGridLines(
+            color=ft.Colors.OUTLINE_VARIANT, width=1, interval=step
+        ),
+        width=width,
+        height=height,
+    )
+    return chart
+
+
 def chart_screen(shell: Shell) -> ft.Control:
     stored = shell.stored()
     names = stored.session.players
@@ -74,7 +121,6 @@ def chart_screen(shell: Shell) -> ft.Control:
         values = [float(v) for row in history for v in row]
         width = min(900, max(300, (shell.page.width or 360) - 30))
         height = 300
-        low, high, step = bounds(values, ticks=max(2, (height - 40) // 40))
         series = [
             fch.LineChartData(
                 points=[
@@ -85,37 +131,8 @@ def chart_screen(shell: Shell) -> ft.Control:
             )
             for p in range(len(names))
         ]
-        deals = len(history)
-        left = 52  # the left axis' labels: room for "−1000"
-        every = deal_label_step(deals, width - left)
-        body = fch.LineChart(
-            data_series=series,
-            min_x=1,
-            max_x=max(2, deals),
-            min_y=low,
-            max_y=high,
-            left_axis=fch.ChartAxis(
-                label_size=left,
-                label_spacing=step,
-                labels=[
-                    fch.ChartAxisLabel(value=v, label=ft.Text(whist_figure(v), size=12))
-                    for v in range(low, high + 1, step)
-                ],
-            ),
-            bottom_axis=fch.ChartAxis(
-                label_size=28,
-                label_spacing=every,
-                # The chart asks for a label at each multiple of the spacing and at its ends;
-                # only the multiples have one, so the last deal never crowds its neighbour.
-                labels=axis_labels(max(2, deals), every),
-                title=ft.Text(shell.t(N_("Deal")), size=12),
-                title_size=20,
-            ),
-            horizontal_grid_lines=fch.ChartGridLines(
-                color=ft.Colors.OUTLINE_VARIANT, width=1, interval=step
-            ),
-            width=width,
-            height=height,
+        body = line_chart(
+            series, len(history), values, shell.t(N_("Deal")), whist_figure, width, height
         )
     legend = ft.Row(
         [

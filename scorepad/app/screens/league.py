@@ -44,7 +44,7 @@ from ...store import Store, StoreError
 from ..frame.shell import remembered_language
 from ..frame.theme import heading as title
 from ..frame.theme import sem
-from .chart import axis_labels, bounds, deal_label_step
+from .chart import line_chart
 
 #: ``/league/TOKEN``, ``/league/TOKEN/player/WHO`` (a league player's uid, or an unlinked club
 #: player's ``club/uid``), ``/league/TOKEN/claim``.
@@ -117,46 +117,16 @@ def table_controls(
 def rating_chart(s: Season, who: str, cat: Catalog, width: float) -> ft.Control:
     """His rating (μ − 3σ) after each night, in the order played."""
     values = [x.mu - 3 * x.sigma for x in s.lines[who]]
-    height = 240
-    low, high, step = bounds(values, ticks=max(2, (height - 40) // 40))
-    left = 52
-    every = deal_label_step(len(values), width - left)
-    chart: ft.Control = fch.LineChart(
-        data_series=[
-            fch.LineChartData(
-                points=[fch.LineChartDataPoint(k + 1, v) for k, v in enumerate(values)],
-                color=ft.Colors.BLUE,
-                stroke_width=3,
-                # Each night a dot: a player of one night has a point and no line.
-                point=fch.ChartCirclePoint(radius=4, color=ft.Colors.BLUE),
-            )
-        ],
-        min_x=1,
-        max_x=max(2, len(values)),
-        min_y=low,
-        max_y=high,
-        left_axis=fch.ChartAxis(
-            label_size=left,
-            label_spacing=step,
-            labels=[
-                fch.ChartAxisLabel(value=v, label=ft.Text(str(v), size=12))
-                for v in range(low, high + 1, step)
-            ],
-        ),
-        bottom_axis=fch.ChartAxis(
-            label_size=28,
-            label_spacing=every,
-            labels=axis_labels(max(2, len(values)), every),
-            title=ft.Text(cat.render(msg(N_("Night"))), size=12),
-            title_size=20,
-        ),
-        horizontal_grid_lines=fch.ChartGridLines(
-            color=ft.Colors.OUTLINE_VARIANT, width=1, interval=step
-        ),
-        width=width,
-        height=height,
-    )
-    return chart
+    series = [
+        fch.LineChartData(
+            points=[fch.LineChartDataPoint(k + 1, v) for k, v in enumerate(values)],
+            color=ft.Colors.BLUE,
+            stroke_width=3,
+            # Each night a dot: a player of one night has a point and no line.
+            point=fch.ChartCirclePoint(radius=4, color=ft.Colors.BLUE),
+        )
+    ]
+    return line_chart(series, len(values), values, cat.render(msg(N_("Night"))), str, width, 240)
 
 
 def player_controls(
