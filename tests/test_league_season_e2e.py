@@ -1,7 +1,7 @@
 """The league's pages in a browser (issue #39): a member opens the league's table with the
 members' link, taps a player and reads his page (clubs, rating, the chart, his nights); a player
 claims his place from his phone with his director's code; a forged link opens nothing.  On the
-real ``scorepad serve`` (tests/support/league_server.py), at 360×740 and 1280×800, in English and
+real ``scorepad serve`` (tests/support/hosted_server.py), the nights taken by the league's store, at 360×740 and 1280×800, in English and
 Russian; screenshots go to ``screenshots/league-*.png``."""
 
 from __future__ import annotations
@@ -22,29 +22,30 @@ from e2e.harness import (
     type_text,
     visible,
 )
-from support.league_nights import club_night, published, roster_names, uid_of
-from support.league_server import serving_league
+from support.hosted_server import serving
+from support.league_nights import club_night, roster_names
 
 from scorepad.core.i18n import catalog
 from scorepad.league.players import LeaguePlayers
 from scorepad.league.season import heading, rating_figure, row_line, season
+from scorepad.league.store import LeagueStore
 from scorepad.store import Store
 
 PHONE = {"width": 360, "height": 740}
 LAPTOP = {"width": 1280, "height": 800}
-NORTH, SOUTH = uid_of("club north"), uid_of("club south")
 NP, SP = roster_names("North", 6), roster_names("South", 6)
 
 
-def nights() -> list[Any]:
-    north = [
-        published(
-            NORTH, club_night(NP, date=dt.date(2026, 5, 1 + k), seed=90 + k, name=f"North {k}")
-        )
-        for k in range(3)
-    ]
-    south = [published(SOUTH, club_night(SP, date=dt.date(2026, 5, 2), seed=99, name="South 0"))]
-    return north + south
+def published_nights(store: Store) -> tuple[str, str]:
+    """Two clubs let in, and their nights taken by the league's store as a publication takes
+    them: the two clubs' ids."""
+    league = LeagueStore(store)
+    (north, n_secret), (south, s_secret) = league.add_club("North"), league.add_club("South")
+    for k in range(3):
+        night = club_night(NP, date=dt.date(2026, 5, 1 + k), seed=90 + k, name=f"North {k}")
+        league.take(n_secret, night)
+    league.take(s_secret, club_night(SP, date=dt.date(2026, 5, 2), seed=99, name="South 0"))
+    return north, south
 
 
 def opened(browser: Any, url: str, size: dict[str, int]) -> Any:  # noqa: F811
@@ -61,16 +62,17 @@ def test_a_member_reads_the_league_and_a_player_claims(
     lang: str,
 ) -> None:
     db = str(tmp_path / "league.db")
-    given = nights()
     with Store(db) as store:
+        north, south = published_nights(store)
+        given = LeagueStore(store).nights()
         league = LeaguePlayers(store)
-        anna = league.link(NORTH, NP[0][1], "Anna")
-        league.link(SOUTH, SP[0][1], "Anna N.", to=anna)
+        anna = league.link(north, NP[0][1], "Anna")
+        league.link(south, SP[0][1], "Anna N.", to=anna)
         token = league.issue_members_link()
-        code = league.issue_claim_code(SOUTH, SP[2][1], SP[2][0])
+        code = league.issue_claim_code(south, SP[2][1], SP[2][0])
         before = season(given, league.roster())
     cat = catalog(lang)
-    with serving_league(db, tmp_path, given, lang=lang) as base:
+    with serving(db, tmp_path, "--lang", lang) as base:
         for size, px in ((PHONE, 360), (LAPTOP, 1280)):
             page = opened(browser, f"{base}/league/{token}", size)
             has_text(page, "league-title", cat.render(heading(before)))
@@ -137,5 +139,5 @@ def test_a_member_reads_the_league_and_a_player_claims(
         stranger.context.close()
     with Store(db) as store:
         roster = LeaguePlayers(store).roster()
-    claimed = roster.links[(SOUTH, SP[2][1])]
+    claimed = roster.links[(south, SP[2][1])]
     assert roster.names[claimed] == "South 3"

@@ -21,13 +21,12 @@ import asyncio
 import contextlib
 import re
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 
 import flet as ft
 import flet_charts as fch
 
 from ...core.i18n import N_, Catalog, Msg, catalog, msg, nmsg
-from ...league.nights import PublishedNight
 from ...league.players import LeaguePlayers
 from ...league.season import (
     Season,
@@ -52,13 +51,10 @@ LEAGUE = re.compile(r"/league/([A-Za-z0-9_-]{1,64})(?:/(claim)|/player/([0-9a-z:
 #: The browser's storage key of a player's secret (what his next claim says "this is me" with).
 PLAYER_KEY = "scorepad-league-player"
 
-#: Where the pages read the league's published nights (the league's store).  One seam, so that
-#: a test server can serve nights it was given.
-nights_of: Callable[[Store], Sequence[PublishedNight]] = store_nights
-
 
 def season_of(store: Store) -> Season:
-    return season(nights_of(store), LeaguePlayers(store).roster())
+    """The season the pages draw: the league's published nights, read from its store."""
+    return season(store_nights(store), LeaguePlayers(store).roster())
 
 
 def _line(text: str, key: str) -> ft.Control:
@@ -341,4 +337,4 @@ async def league_page(
         draw_table()
 
 
-__all__ = ["LEAGUE", "league_page", "nights_of", "player_controls", "table_controls"]
+__all__ = ["LEAGUE", "league_page", "player_controls", "table_controls"]
